@@ -1,0 +1,2 @@
+// Declarations only; libFuzzer provides LLVMFuzzerRunDriver.
+#include "CFuzzerDriver.h"

@@ -1,0 +1,55 @@
+# OpenMaps build entry points. `make demo` and `make test` set up what they need.
+SWIFT ?= swift
+SWIFT_FORMAT ?= swift format
+# Debian packages the build needs (none yet beyond the Swift toolchain; C libraries join here).
+DEBIAN_PACKAGES ?=
+# Seconds `make fuzz` runs the parser fuzzer.
+FUZZ_SECONDS ?= 60
+FUZZ_DIR := Fuzz
+BIN := .build/release/openmaps
+
+.PHONY: all deps build demo test lint format bench fuzz clean
+
+all: build
+
+## deps: install missing Debian packages (as root), or print the exact command to run.
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	  else echo "missing Debian packages; run: sudo apt-get install -y$$missing" >&2; exit 1; fi; \
+	fi
+	@command -v $(SWIFT) >/dev/null || { echo "the Swift toolchain (swift 6) is not on PATH" >&2; exit 1; }
+
+build: deps
+	$(SWIFT) build -c release --product openmaps
+
+## demo: for every seed example link, the parsed request and its conversions.
+demo: build
+	@BIN=$(BIN) sh scripts/demo.sh Examples/seed-links.txt
+
+## test: format lint, then the whole test suite.
+test: deps lint
+	$(SWIFT) test --parallel
+
+lint:
+	$(SWIFT_FORMAT) lint --strict --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+
+format:
+	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+
+## bench: parse throughput against a URLComponents baseline (one core).
+bench: deps
+	$(SWIFT) build -c release --product openmaps-bench
+	.build/release/openmaps-bench
+
+## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
+fuzz: deps
+	cd $(FUZZ_DIR) && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
+	sh scripts/seed-fuzz-corpus.sh Examples/seed-links.txt $(FUZZ_DIR)/corpus
+	cd $(FUZZ_DIR) && SWIFT_BACKTRACE=enable=no .build/release/MapsURLFuzzer corpus \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=artifacts/ -print_final_stats=1
+
+clean:
+	rm -rf .build $(FUZZ_DIR)/.build

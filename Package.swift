@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "OpenMaps",
+    products: [
+        .library(name: "GeoCore", targets: ["GeoCore"]),
+        .library(name: "MapsURL", targets: ["MapsURL"]),
+        .library(name: "MapsCLI", targets: ["MapsCLI"]),
+        .executable(name: "openmaps", targets: ["openmaps"]),
+        .executable(name: "openmaps-bench", targets: ["openmaps-bench"]),
+    ],
+    targets: [
+        .target(name: "GeoCore"),
+        .target(name: "MapsURL", dependencies: ["GeoCore"]),
+        .target(name: "MapsCLI", dependencies: ["GeoCore", "MapsURL"]),
+        .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
+        .executableTarget(name: "openmaps-bench", dependencies: ["MapsURL"]),
+        .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
+        .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
+        .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

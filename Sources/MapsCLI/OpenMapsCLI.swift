@@ -1,0 +1,121 @@
+import Foundation
+import MapsURL
+
+/// What a command printed and how it ended.
+public struct CommandResult: Sendable, Equatable {
+    /// 0 on success, 1 on failure, 64 on a usage error.
+    public var exitCode: Int32
+    public var standardOutput: String
+    public var standardError: String
+}
+
+/// The `openmaps` commands as a library; the executable only forwards its arguments here.
+public enum OpenMapsCLI {
+    public static let version = "0.1.0"
+
+    /// Runs one command line (without the program name) and returns what it printed.
+    public static func run(_ arguments: [String]) -> CommandResult {
+        var console = Console()
+        let exitCode: Int32
+        do throws(CLIError) {
+            try dispatch(arguments, &console)
+            exitCode = 0
+        } catch {
+            switch error {
+            case .usage(let message):
+                console.error("error: \(message)\nRun 'openmaps \(commandPath(arguments)) --help' for usage.")
+                exitCode = 64
+            case .failure(let message):
+                if !message.isEmpty { console.error("error: \(message)") }
+                exitCode = 1
+            }
+        }
+        return CommandResult(exitCode: exitCode, standardOutput: console.output, standardError: console.errors)
+    }
+
+    private static func commandPath(_ arguments: [String]) -> String {
+        let words = arguments.prefix { !$0.hasPrefix("-") }.prefix(2)
+        return words.isEmpty ? "" : words.joined(separator: " ")
+    }
+
+    private static func dispatch(_ arguments: [String], _ console: inout Console) throws(CLIError) {
+        guard let group = arguments.first else {
+            console.print(overview)
+            throw .usage("no command given")
+        }
+        switch group {
+        case "-h", "--help", "help":
+            console.print(overview)
+        case "--version":
+            console.print("openmaps \(version)")
+        case "url":
+            let rest = Array(arguments.dropFirst())
+            guard let name = rest.first, !name.hasPrefix("-") else {
+                if rest.first == "-h" || rest.first == "--help" {
+                    console.print(URLCommands.groupHelp)
+                    return
+                }
+                console.print(URLCommands.groupHelp)
+                throw .usage("'openmaps url' needs a subcommand")
+            }
+            guard let command = URLCommands.all.first(where: { $0.name == name }) else {
+                throw .usage("unknown command 'url \(name)'")
+            }
+            let parsed = try command.parser.parse(Array(rest.dropFirst()))
+            if parsed.wantsHelp {
+                console.print(command.help)
+                return
+            }
+            try command.run(parsed, &console)
+        default:
+            throw .usage("unknown command '\(group)'")
+        }
+    }
+
+    static let overview = """
+        OVERVIEW: OpenMaps, an open maps engine that answers Google Maps links.
+
+        USAGE: openmaps <command> [<options>]
+
+        COMMANDS:
+        \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+        Run 'openmaps url <command> --help' for a command's options.
+        """
+}
+
+/// Collects what a command prints.
+struct Console {
+    private(set) var output = ""
+    private(set) var errors = ""
+
+    mutating func print(_ line: String) {
+        output += line
+        output += "\n"
+    }
+
+    mutating func error(_ line: String) {
+        errors += line
+        errors += "\n"
+    }
+}
+
+/// One `openmaps url …` command.
+struct Command: Sendable {
+    var name: String
+    var summary: String
+    var usage: String
+    var parser: ArgumentParser
+    var run: @Sendable (ArgumentParser.Result, inout Console) throws(CLIError) -> Void
+
+    var help: String {
+        """
+        OVERVIEW: \(summary)
+
+        USAGE: openmaps url \(usage)
+
+        OPTIONS:
+        \(parser.optionsHelp)
+        """
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+import GeoCore
+import MapsURL
+
+/// `openmaps url parse | convert | validate | build | choose`.
+enum URLCommands {
+    static let all: [Command] = [parse, convert, validate, build, choose]
+
+    static let groupHelp = """
+        OVERVIEW: Read, check, convert and build Google Maps links.
+
+        USAGE: openmaps url <command> [<options>]
+
+        COMMANDS:
+        \(all.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+        """
+
+    static let targetNames = LinkTarget.allCases.map(\.rawValue).joined(separator: "|")
+
+    // MARK: parse
+
+    static let parse = Command(
+        name: "parse", summary: "Print a link's request as JSON; diagnostics go to standard error.",
+        usage: "parse <url>", parser: ArgumentParser(options: [], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        let input = arguments.positionals[0]
+        let parsed = MapsURLParser.parse(input)
+        printDiagnostics(parsed, input: input, to: &console)
+        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
+        console.print(try json(ParseOutput(form: parsed.form, action: request.action, request: request)))
+        if !parsed.isValid { throw .failure("") }
+    }
+
+    // MARK: convert
+
+    static let convert = Command(
+        name: "convert", summary: "Rewrite a link as another form (or every form with --to all).",
+        usage: "convert <url> --to <\(targetNames)|all>",
+        parser: ArgumentParser(
+            options: [.init(name: "--to", value: "TARGET", help: "The form to write: \(targetNames) or all.")],
+            positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        guard let targetName = arguments.value("--to") else { throw .usage("'--to' is required") }
+        let targets = try parseTargets(targetName)
+        let input = arguments.positionals[0]
+        let parsed = MapsURLParser.parse(input)
+        printDiagnostics(parsed, input: input, to: &console)
+        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
+        try printConversions(of: request, to: targets, &console)
+    }
+
+    // MARK: validate
+
+    static let validate = Command(
+        name: "validate", summary: "Check a link; exit 1 with diagnostics under the link when it is not valid.",
+        usage: "validate <url>", parser: ArgumentParser(options: [], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        let input = arguments.positionals[0]
+        let parsed = MapsURLParser.parse(input)
+        printDiagnostics(parsed, input: input, to: &console)
+        guard parsed.isValid, let request = parsed.request else { throw .failure("the link is not valid") }
+        console.print("valid \(parsed.form?.rawValue ?? "link"): \(request.action.rawValue)")
+    }
+
+    // MARK: build
+
+    static let build = Command(
+        name: "build", summary: "Build a link from its parts (a map, a search or directions).",
+        usage: "build [--center LAT,LNG] [--zoom Z] [--views LIST] [--query TEXT] [--saddr PLACE --daddr PLACE] … [--to TARGET]",
+        parser: ArgumentParser(
+            options: [
+                .init(name: "--center", value: "LAT,LNG", help: "Map center in decimal degrees."),
+                .init(name: "--zoom", value: "Z", help: "Zoom level, 0...21 (fractions allowed)."),
+                .init(name: "--mapmode", value: "MODE", help: "standard or streetview."),
+                .init(name: "--views", value: "LIST", help: "Comma list of satellite, traffic, transit; '' clears all."),
+                .init(name: "--query", value: "TEXT", help: "Search text (the 'q' parameter)."),
+                .init(name: "--saddr", value: "PLACE", help: "Directions start: address, LAT,LNG, or '' for here."),
+                .init(name: "--daddr", value: "PLACE", help: "Directions end: address, LAT,LNG, or '' for here."),
+                .init(name: "--waypoint", value: "PLACE", help: "A stop between start and end (repeatable).", repeatable: true),
+                .init(name: "--directionsmode", value: "MODE", help: "driving, transit, bicycling, walking or two-wheeler."),
+                .init(name: "--navigate", value: nil, help: "Start turn-by-turn navigation."),
+                .init(name: "--x-source", value: "NAME", help: "Label of the 'back' button (needs --x-success)."),
+                .init(name: "--x-success", value: "URL", help: "Your app's callback URL (custom scheme only)."),
+                .init(name: "--x-error", value: "URL", help: "Callback URL on failure."),
+                .init(name: "--x-cancel", value: "URL", help: "Callback URL on cancel."),
+                .init(name: "--to", value: "TARGET", help: "Form to write (default comgooglemaps, or x-callback with a callback): \(targetNames) or all."),
+            ], positionals: 0...0)
+    ) { (arguments, console) throws(CLIError) in
+        let request = try buildRequest(arguments)
+        let defaultTarget = request.callback != nil ? LinkTarget.xCallback : .comgooglemaps
+        let targets = try arguments.value("--to").map(parseTargets) ?? [defaultTarget]
+        try printConversions(of: request, to: targets, &console)
+    }
+
+    // MARK: choose
+
+    static let choose = Command(
+        name: "choose", summary: "Show the links an app would try for a request, best first (nothing is opened).",
+        usage: "choose <url> [--installed SCHEMES]",
+        parser: ArgumentParser(
+            options: [
+                .init(
+                    name: "--installed", value: "SCHEMES",
+                    help: "Comma list of schemes canOpenURL answers yes for (default: none installed).")
+            ], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        let installed = Set((arguments.value("--installed") ?? "").split(separator: ",").map { String($0) + "://" })
+        let input = arguments.positionals[0]
+        let parsed = MapsURLParser.parse(input)
+        printDiagnostics(parsed, input: input, to: &console)
+        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
+        let launcher = MapsLauncher(canOpen: { installed.contains($0) }, open: { _ in true })
+        for (rank, choice) in launcher.candidates(for: request).enumerated() {
+            console.print("\(rank + 1). \(choice.target.rawValue)\t\(choice.link.url)")
+            for part in choice.link.unexpressed { console.print("   loses \(part)") }
+        }
+        console.print("Info.plist LSApplicationQueriesSchemes: \(MapsLauncher.queriesSchemes.joined(separator: ", "))")
+    }
+
+    // MARK: Shared pieces
+
+    struct ParseOutput: Encodable {
+        var form: LinkForm?
+        var action: MapsAction
+        var request: MapsRequest
+    }
+
+    static func json(_ value: some Encodable) throws(CLIError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            throw .failure("could not encode JSON: \(error)")
+        }
+    }
+
+    static func printDiagnostics(_ parsed: ParsedMapsURL, input: String, to console: inout Console) {
+        for diagnostic in parsed.diagnostics {
+            console.error(diagnostic.rendered(under: input))
+        }
+    }
+
+    static func parseTargets(_ name: String) throws(CLIError) -> [LinkTarget] {
+        if name == "all" { return LinkTarget.allCases }
+        guard let target = LinkTarget(rawValue: name) else {
+            throw .usage("'--to' must be one of \(targetNames) or all, not '\(name)'")
+        }
+        return [target]
+    }
+
+    /// Prints the request as each target; with several targets each line is `target<TAB>url`.
+    static func printConversions(of request: MapsRequest, to targets: [LinkTarget], _ console: inout Console)
+        throws(CLIError)
+    {
+        var failures = 0
+        for target in targets {
+            do {
+                let printed = try MapsURLPrinter.print(request, as: target)
+                console.print(targets.count == 1 ? printed.url : "\(target.rawValue)\t\(printed.url)")
+                for part in printed.unexpressed {
+                    console.error("warning: \(target.rawValue) cannot express \(part)")
+                }
+            } catch {
+                console.error("error: \(error)")
+                failures += 1
+            }
+        }
+        if failures == targets.count { throw .failure("") }
+    }
+
+    static func buildRequest(_ arguments: ArgumentParser.Result) throws(CLIError) -> MapsRequest {
+        var request = MapsRequest()
+        if let text = arguments.value("--center") {
+            guard let center = Coordinate(parsing: text) else {
+                throw .usage("'--center' must be LAT,LNG in decimal degrees within range, not '\(text)'")
+            }
+            request.center = center
+        }
+        if let text = arguments.value("--zoom") {
+            guard let zoom = DecimalText.parse(text), (0...21).contains(zoom) else {
+                throw .usage("'--zoom' must be a decimal number in 0...21, not '\(text)'")
+            }
+            request.zoom = zoom
+        }
+        if let text = arguments.value("--mapmode") {
+            guard let mode = MapMode(rawValue: text) else { throw .usage("'--mapmode' must be standard or streetview") }
+            request.mapMode = mode
+        }
+        if let text = arguments.value("--views") {
+            var views = Set<MapsView>()
+            for name in text.split(separator: ",") {
+                guard let view = MapsView(rawValue: String(name)) else {
+                    throw .usage("'--views' items must be \(MapsView.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+                }
+                views.insert(view)
+            }
+            request.views = views
+        }
+        if let text = arguments.value("--query") {
+            if case .coordinate(let coordinate) = Waypoint(parsing: text) {
+                request.marker = coordinate
+            } else {
+                request.query = text
+            }
+        }
+        let origin = arguments.value("--saddr").map(Waypoint.init(parsing:))
+        let destination = arguments.value("--daddr").map(Waypoint.init(parsing:))
+        let stops = arguments.all("--waypoint").map(Waypoint.init(parsing:))
+        let mode = try arguments.value("--directionsmode").map { (text: String) throws(CLIError) -> TravelMode in
+            guard let mode = TravelMode(rawValue: text) else {
+                throw .usage("'--directionsmode' must be driving, transit, bicycling, walking or two-wheeler")
+            }
+            return mode
+        }
+        let navigate = arguments.flags.contains("--navigate")
+        if origin != nil || destination != nil || !stops.isEmpty || mode != nil || navigate {
+            request.directions = Directions(
+                origin: origin, destination: destination, waypoints: stops, travelMode: mode, navigate: navigate)
+        }
+        let source = arguments.value("--x-source")
+        let success = arguments.value("--x-success")
+        if source != nil || success != nil {
+            guard let source, let success else { throw .usage("'--x-source' and '--x-success' go together") }
+            guard let (label, _) = CallbackPolicy.sanitizeSource(source) else { throw .usage("'--x-source' is empty") }
+            var callback = Callback(source: label, success: try callbackURL(success, "--x-success"))
+            callback.error = try arguments.value("--x-error").map { (url: String) throws(CLIError) in try callbackURL(url, "--x-error") }
+            callback.cancel = try arguments.value("--x-cancel").map { (url: String) throws(CLIError) in try callbackURL(url, "--x-cancel") }
+            request.callback = callback
+        } else if arguments.value("--x-error") != nil || arguments.value("--x-cancel") != nil {
+            throw .usage("'--x-error' and '--x-cancel' need '--x-source' and '--x-success'")
+        }
+        return request
+    }
+
+    static func callbackURL(_ url: String, _ option: String) throws(CLIError) -> String {
+        switch CallbackPolicy.validateCallbackURL(url) {
+        case .success(let url): return url
+        case .failure(let refusal): throw .usage("'\(option)' refused: \(refusal.message)")
+        }
+    }
+}

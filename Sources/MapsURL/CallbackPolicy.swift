@@ -1,0 +1,102 @@
+/// Validation of the x-callback-url parameters, which come from untrusted senders.
+///
+/// - `x-success`, `x-error` and `x-cancel` must be absolute URLs of a custom app scheme
+///   (`[a-z][a-z0-9+.-]*:`): never `http`/`https` (an open redirect), never a script or local
+///   resource scheme, never a Maps scheme (a callback loop). No whitespace, controls or
+///   non-ASCII characters, at most ``maxURLLength`` bytes. Callbacks are offered to the user as
+///   a button and never followed automatically.
+/// - `x-source` is a display label only: C0/C1 controls and bidirectional overrides are
+///   removed, surrounding whitespace trimmed, and it is cut to ``maxSourceLength`` characters.
+public enum CallbackPolicy {
+    /// Longest accepted callback URL, in bytes.
+    public static let maxURLLength = 2048
+    /// Longest `x-source` label kept, in characters.
+    public static let maxSourceLength = 64
+
+    /// Schemes that are never a callback target, whatever an allow-list says.
+    public static let deniedSchemes: Set<String> = [
+        "http", "https", "javascript", "vbscript", "data", "blob", "filesystem", "view-source", "file", "about",
+        "ftp", "ws", "wss", "comgooglemaps", "comgooglemaps-x-callback", "comgooglemapsurl", "googlechrome",
+        "googlechromes", "googlechrome-x-callback", "maps", "geo",
+    ]
+
+    /// Why a callback URL was refused.
+    public struct Refusal: Error, Equatable {
+        public var code: String
+        public var message: String
+    }
+
+    /// Checks a decoded callback URL.
+    ///
+    /// - Returns: the URL unchanged when it is acceptable.
+    public static func validateCallbackURL(_ url: String) -> Result<String, Refusal> {
+        guard !url.isEmpty else { return .failure(Refusal(code: "empty-callback", message: "the callback URL is empty")) }
+        guard url.utf8.count <= maxURLLength else {
+            return .failure(Refusal(code: "callback-too-long", message: "the callback URL is longer than \(maxURLLength) bytes"))
+        }
+        for byte in url.utf8 where byte <= 0x20 || byte >= 0x7F {
+            return .failure(
+                Refusal(
+                    code: "callback-bad-character",
+                    message: "the callback URL contains whitespace, a control or a non-ASCII character"))
+        }
+        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else {
+            return .failure(Refusal(code: "callback-not-absolute", message: "the callback URL has no scheme"))
+        }
+        let scheme = url[url.startIndex..<colon].lowercased()
+        let schemeIsWellFormed = scheme.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } == true
+            && scheme.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            }
+        guard schemeIsWellFormed else {
+            return .failure(Refusal(code: "callback-bad-scheme", message: "the callback URL's scheme is malformed"))
+        }
+        guard !deniedSchemes.contains(scheme) else {
+            return .failure(
+                Refusal(
+                    code: "callback-scheme-denied",
+                    message: "callbacks must use the calling app's own URL scheme, not '\(scheme):'"))
+        }
+        return .success(url)
+    }
+
+    /// Cleans an `x-source` label for display.
+    ///
+    /// - Returns: the label and whether it had to be changed, or nil when nothing is left.
+    public static func sanitizeSource(_ label: String) -> (label: String, changed: Bool)? {
+        var scalars = String.UnicodeScalarView()
+        var changed = false
+        for scalar in label.unicodeScalars {
+            if isHidden(scalar) {
+                changed = true
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        var cleaned = String(scalars).trimmingWhitespace()
+        if cleaned.count > maxSourceLength {
+            cleaned = String(cleaned.prefix(maxSourceLength))
+            changed = true
+        }
+        if cleaned.unicodeScalars.count != label.unicodeScalars.count && !changed { changed = true }
+        return cleaned.isEmpty ? nil : (cleaned, changed)
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing Unicode whitespace.
+    func trimmingWhitespace() -> String {
+        guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
+        let last = lastIndex(where: { !$0.isWhitespace })!
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,121 @@
+/// The one place that decides whether a URL's host belongs to a maps service.
+///
+/// The host is taken from the raw authority once, normalised once (ASCII lower case, one
+/// trailing dot removed) and matched anchored against whole labels. Userinfo, backslashes,
+/// percent-escapes, non-ASCII characters, `xn--` labels and non-default ports are rejected
+/// outright, so no parser differential (Foundation vs. browsers) can send a look-alike through.
+enum HostPolicy {
+    /// What a matched host serves.
+    enum Kind: Equatable {
+        /// `maps.google.<T>`: any path is a Maps URL.
+        case googleMaps
+        /// `google.<T>` or `www.google.<T>`: only paths under `/maps` are Maps URLs.
+        case googleSearch
+        /// `goo.gl`: only paths under `/maps/` are Maps short links.
+        case gooGl
+        /// `maps.app.goo.gl`: every path is a Maps short link.
+        case mapsAppGooGl
+        /// `maps.apple.com`.
+        case appleMaps
+    }
+
+    struct Rejection: Error {
+        var code: String
+        var message: String
+        var offset: Int
+        var length: Int
+    }
+
+    /// Checks the authority `range` of `bytes` and classifies its host.
+    ///
+    /// - Parameter defaultPorts: ports that may be written explicitly (80 and 443 for web URLs).
+    /// - Returns: the normalised host and its kind.
+    static func classify(
+        _ bytes: UnsafeBufferPointer<UInt8>, authority range: Range<Int>, defaultPorts: Set<Int> = [80, 443]
+    ) -> Result<(host: String, kind: Kind), Rejection> {
+        guard !range.isEmpty else {
+            return .failure(Rejection(code: "missing-host", message: "the link has no host", offset: range.lowerBound, length: 1))
+        }
+        var hostEnd = range.upperBound
+        for index in range {
+            let byte = bytes[index]
+            let reason: (String, String)?
+            switch byte {
+            case UInt8(ascii: "@"):
+                reason = ("userinfo", "user information before the host is not allowed (it hides the real host)")
+            case UInt8(ascii: "\\"):
+                reason = ("backslash-in-host", "a backslash in the host is not allowed (browsers read it as '/')")
+            case UInt8(ascii: "%"):
+                reason = ("escaped-host", "percent-escapes in the host are not allowed")
+            case 0x80...:
+                reason = ("non-ascii-host", "non-ASCII characters in the host are not allowed (look-alike hosts)")
+            case UInt8(ascii: ":"):
+                if hostEnd == range.upperBound { hostEnd = index }
+                reason = nil
+            default:
+                reason = nil
+            }
+            if let (code, message) = reason {
+                return .failure(Rejection(code: code, message: message, offset: index, length: 1))
+            }
+        }
+        if hostEnd < range.upperBound {
+            let portBytes = UnsafeBufferPointer(rebasing: bytes[(hostEnd + 1)..<range.upperBound])
+            let port = portBytes.count <= 5 && portBytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) && !portBytes.isEmpty
+                ? Int(String(decoding: portBytes, as: UTF8.self)) : nil
+            guard let port, defaultPorts.contains(port) else {
+                return .failure(
+                    Rejection(
+                        code: "port", message: "a port other than the scheme's default is not allowed",
+                        offset: hostEnd, length: range.upperBound - hostEnd))
+            }
+        }
+        var host = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<hostEnd]), as: UTF8.self)
+            .lowercased()
+        if host.hasSuffix(".") { host.removeLast() }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        for label in labels {
+            let valid = !label.isEmpty && label.utf8.allSatisfy { byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57)
+                    || byte == UInt8(ascii: "-")
+            }
+            guard valid else {
+                return .failure(
+                    Rejection(
+                        code: "bad-host", message: "'\(host)' is not a valid host name", offset: range.lowerBound,
+                        length: hostEnd - range.lowerBound))
+            }
+            if label.hasPrefix("xn--") {
+                return .failure(
+                    Rejection(
+                        code: "punycode-host", message: "internationalised (xn--) hosts are not maps hosts",
+                        offset: range.lowerBound, length: hostEnd - range.lowerBound))
+            }
+        }
+        if let kind = kind(of: host) { return .success((host, kind)) }
+        return .failure(
+            Rejection(
+                code: "host-not-maps", message: "'\(host)' is not a Google Maps or Apple Maps host",
+                offset: range.lowerBound, length: hostEnd - range.lowerBound))
+    }
+
+    /// The kind of a normalised host, or nil when it serves no maps.
+    static func kind(of host: String) -> Kind? {
+        switch host {
+        case "goo.gl": return .gooGl
+        case "maps.app.goo.gl": return .mapsAppGooGl
+        case "maps.apple.com": return .appleMaps
+        default: break
+        }
+        if host.hasPrefix("maps.google."), GoogleDomains.suffixes.contains(String(host.dropFirst(12))) {
+            return .googleMaps
+        }
+        if host.hasPrefix("www.google."), GoogleDomains.suffixes.contains(String(host.dropFirst(11))) {
+            return .googleSearch
+        }
+        if host.hasPrefix("google."), GoogleDomains.suffixes.contains(String(host.dropFirst(7))) {
+            return .googleSearch
+        }
+        return nil
+    }
+}

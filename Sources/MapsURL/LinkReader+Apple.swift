@@ -1,0 +1,88 @@
+import GeoCore
+
+/// Apple Maps links (`https://maps.apple.com/?…`, `maps://?…`), so that links meant for
+/// Apple Maps can be answered too. Parameters of Apple's Map Links reference: `q`, `address`,
+/// `near`, `ll`, `z`, `spn`, `sll`, `sspn`, `t`, `saddr`, `daddr`, `dirflg`, and the newer
+/// `coordinate` and `name`.
+extension LinkReader {
+    /// Apple's documented zoom range.
+    static let appleZoomLimits = 2.0...21.0
+
+    mutating func readAppleSchemeLink(_ range: Range<Int>) -> ParsedMapsURL {
+        var index = range.lowerBound
+        if hasPrefix(index..<range.upperBound, "//") { index += 2 }
+        let parts = splitWebParts(index..<range.upperBound)
+        readAppleParameters(parts.query.map { parameters(in: $0) } ?? [])
+        return finish(form: .appleMaps)
+    }
+
+    mutating func readAppleParameters(_ parameters: [Parameter]) {
+        var seen = Set<String>()
+        var directions = Directions()
+        var hasDirections = false
+        var nearCenter: Coordinate?
+        var searchCenter: Coordinate?
+        var searchSpan: CoordinateSpan?
+        var address: String?
+        for parameter in parameters {
+            guard seen.insert(parameter.name).inserted else {
+                duplicateParameter(parameter)
+                continue
+            }
+            let where_ = parameter.value ?? parameter.nameRange
+            switch parameter.name {
+            case "q", "name":
+                if let text = decodedValue(parameter) { applySearch(text, name: parameter.name, at: where_) }
+            case "address":
+                address = decodedValue(parameter)
+            case "ll":
+                if let center = coordinateValue(parameter) { request.center = center }
+            case "coordinate":
+                if let marker = coordinateValue(parameter) { request.marker = marker }
+            case "near":
+                nearCenter = coordinateValue(parameter)
+            case "sll":
+                searchCenter = coordinateValue(parameter)
+            case "z":
+                request.zoom = numberValue(parameter, limits: Self.appleZoomLimits)
+            case "spn":
+                if let span = spanValue(parameter) { request.span = span }
+            case "sspn":
+                searchSpan = spanValue(parameter)
+            case "t":
+                guard let text = decodedValue(parameter) else { break }
+                switch text {
+                case "m": request.views = request.views ?? []
+                case "k", "h": request.views = (request.views ?? []).union([.satellite])
+                case "r": request.views = (request.views ?? []).union([.transit])
+                default:
+                    report("unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, r); it is ignored", at: where_)
+                }
+            case "saddr":
+                guard let text = decodedValue(parameter) else { break }
+                directions.origin = waypoint(text, name: "saddr", at: where_)
+                hasDirections = true
+            case "daddr":
+                guard let text = decodedValue(parameter) else { break }
+                directions.destination = waypoint(text, name: "daddr", at: where_)
+                hasDirections = true
+            case "dirflg":
+                guard let text = decodedValue(parameter) else { break }
+                switch text {
+                case "d": directions.travelMode = .driving
+                case "w": directions.travelMode = .walking
+                case "r": directions.travelMode = .transit
+                default:
+                    report("unknown-dirflg", .warning, "'dirflg' must be d, w or r; '\(text)' is ignored", at: where_)
+                }
+                hasDirections = true
+            default:
+                unknownParameter(parameter)
+            }
+        }
+        if let address, request.query == nil { request.query = address.trimmingWhitespace() }
+        if request.center == nil { request.center = nearCenter ?? searchCenter }
+        if request.span == nil { request.span = searchSpan }
+        if hasDirections { request.directions = directions }
+    }
+}

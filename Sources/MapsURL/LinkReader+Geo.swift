@@ -1,0 +1,65 @@
+import GeoCore
+
+/// RFC 5870 `geo:` URIs with the common extensions: `geo:lat,lng[,alt][;crs=wgs84][;u=…]`
+/// followed by `?q=…` (a search, or `lat,lng(label)` for a pin) and `?z=…` (zoom 0...21).
+/// `geo:0,0?q=…` means "no position, just search".
+extension LinkReader {
+    static let geoZoomLimits = 0.0...21.0
+
+    mutating func readGeoLink(_ range: Range<Int>) -> ParsedMapsURL {
+        let queryStart = firstIndex(in: range, of: UInt8(ascii: "?"), UInt8(ascii: "&"))
+        let pathRange = range.lowerBound..<queryStart
+        guard let path = decodedText(pathRange, plusIsSpace: false, what: "the geo: position") else {
+            return finish(form: .geo, rejected: true)
+        }
+        let pieces = path.split(separator: ";", omittingEmptySubsequences: false)
+        for parameter in pieces.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            if pair.first?.lowercased() == "crs", pair.count == 2, pair[1].lowercased() != "wgs84" {
+                report(
+                    "unsupported-crs", .error, "only the wgs84 coordinate reference system is supported",
+                    at: pathRange)
+                return finish(form: .geo, rejected: true)
+            }
+        }
+        var position: Coordinate?
+        let numbers = pieces[0].split(separator: ",", omittingEmptySubsequences: false)
+        if numbers.count == 2 || numbers.count == 3 {
+            position = coordinate(
+                from: pieces[0][numbers[0].startIndex..<numbers[1].endIndex], name: "geo:", at: pathRange)
+            if numbers.count == 3, DecimalText.parse(numbers[2].utf8, maxIntegerDigits: 6) == nil {
+                report("bad-altitude", .warning, "the geo: altitude is not a number; it is ignored", at: pathRange)
+            }
+        } else {
+            report("bad-coordinate", .error, "a geo: URI starts with latitude,longitude", at: pathRange)
+        }
+        if queryStart < range.upperBound {
+            if bytes[queryStart] == UInt8(ascii: "&") {
+                report("geo-ampersand", .note, "'&' used where '?' starts the geo: query", at: queryStart..<(queryStart + 1))
+            }
+            var seen = Set<String>()
+            for parameter in parameters(in: (queryStart + 1)..<range.upperBound) {
+                guard seen.insert(parameter.name).inserted else {
+                    duplicateParameter(parameter)
+                    continue
+                }
+                let where_ = parameter.value ?? parameter.nameRange
+                switch parameter.name {
+                case "q":
+                    if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
+                case "z":
+                    request.zoom = numberValue(parameter, limits: Self.geoZoomLimits)
+                default:
+                    unknownParameter(parameter)
+                }
+            }
+        }
+        let searchesOnly = position == Coordinate(latitude: 0, longitude: 0)
+            && (request.query != nil || request.marker != nil)
+        if let position, !searchesOnly { request.center = position }
+        if position == nil && request.query == nil && request.marker == nil {
+            return finish(form: .geo, rejected: true)
+        }
+        return finish(form: .geo)
+    }
+}

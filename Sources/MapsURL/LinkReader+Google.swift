@@ -1,0 +1,457 @@
+import GeoCore
+
+/// Google Maps web URLs: desktop paths (`/@…`, `/place/…`, `/search/…`, `/dir/…`, `data=`
+/// blobs), the legacy parameters (`q`, `ll`, `sll`, `spn`, `sspn`, `z`, `t`, `f`, `saddr`,
+/// `daddr`, `dirflg`, `nav`, `layer`) and Maps URLs with `api=1`.
+extension LinkReader {
+    /// Zoom range of Google Maps web URLs (Maps URLs: whole numbers 0...21).
+    static let webZoomLimits = 0.0...21.0
+
+    /// Reads a Google Maps URL whose path no longer has the leading `/maps`.
+    mutating func readGoogleMaps(path: Range<Int>, parameters: [Parameter]) {
+        let isAPI = parameters.contains { $0.name == "api" && $0.value.map(text) == "1" }
+        let segments = pathSegments(path)
+        if isAPI {
+            readMapsURLsAPI(segments: segments, parameters: parameters)
+        } else {
+            readDesktopPath(segments)
+            readLegacyParameters(parameters)
+        }
+    }
+
+    /// The `/`-separated segments of `path`, without the leading empty one and without one
+    /// trailing empty segment (a trailing slash).
+    private func pathSegments(_ path: Range<Int>) -> [Range<Int>] {
+        var segments: [Range<Int>] = []
+        var index = path.lowerBound
+        if index < path.upperBound, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        guard index < path.upperBound else { return [] }
+        while index <= path.upperBound {
+            let end = firstIndex(in: index..<path.upperBound, of: UInt8(ascii: "/"))
+            segments.append(index..<end)
+            index = end + 1
+        }
+        if segments.count > 0, segments.last!.isEmpty { segments.removeLast() }
+        return segments
+    }
+
+    // MARK: Desktop paths
+
+    private enum PathMode { case none, place, search, directions }
+
+    private mutating func readDesktopPath(_ segments: [Range<Int>]) {
+        var mode = PathMode.none
+        var pathName: (text: String, range: Range<Int>)?
+        var points: [(waypoint: Waypoint, range: Range<Int>)] = []
+        var pin: Coordinate?
+        var routeCoordinates: [Coordinate] = []
+        for segment in segments {
+            if hasPrefix(segment, "@") {
+                readViewport(segment)
+            } else if hasPrefix(segment, "data=") {
+                let blob = text((segment.lowerBound + 5)..<segment.upperBound)
+                (pin, routeCoordinates) = readDataBlob(blob)
+            } else if mode == .none, let keyword = pathKeyword(segment) {
+                mode = keyword
+            } else if mode == .directions {
+                guard points.count < Directions.maxWaypoints + 2 else {
+                    report(
+                        "too-many-waypoints", .warning,
+                        "more than \(Directions.maxWaypoints) stops between start and end; this one is ignored", at: segment)
+                    continue
+                }
+                guard let text = decodedText(segment, plusIsSpace: true, what: "the directions stop") else { continue }
+                if let point = waypoint(text, name: "the directions stop", at: segment) {
+                    points.append((point, segment))
+                }
+            } else if (mode == .place || mode == .search) && pathName == nil {
+                guard let text = decodedText(segment, plusIsSpace: true, what: "the place name") else { continue }
+                pathName = (text, segment)
+            } else if segment.isEmpty || text(segment) == "preview" || hasPrefix(segment, "am=")
+                || hasPrefix(segment, "entry=")
+            {
+                continue
+            } else {
+                report("unknown-path-segment", .note, "this path segment has no known meaning; it is ignored", at: segment)
+            }
+        }
+        if let pathName {
+            applySearch(pathName.text, name: mode == .place ? "the place" : "the search", at: pathName.range)
+        }
+        if let pin {
+            request.marker = pin
+            request.center = pin
+        }
+        if mode == .directions {
+            request.directions = directionsFromPath(points, routeCoordinates: routeCoordinates)
+        }
+    }
+
+    private func pathKeyword(_ segment: Range<Int>) -> PathMode? {
+        switch text(segment) {
+        case "place": return .place
+        case "search": return .search
+        case "dir": return .directions
+        default: return nil
+        }
+    }
+
+    /// `/dir/A/B/C`: the first segment is the start, the last the end, the others stops.
+    /// Coordinates from a `data=` blob replace text stops one for one when the counts match.
+    private mutating func directionsFromPath(
+        _ points: [(waypoint: Waypoint, range: Range<Int>)], routeCoordinates: [Coordinate]
+    ) -> Directions {
+        var waypoints = points.map(\.waypoint)
+        if !routeCoordinates.isEmpty {
+            let textIndices = waypoints.indices.filter { if case .query = waypoints[$0] { true } else { false } }
+            if textIndices.count == routeCoordinates.count {
+                for (index, coordinate) in zip(textIndices, routeCoordinates) {
+                    waypoints[index] = .coordinate(coordinate)
+                }
+            } else if let first = points.first {
+                report(
+                    "directions-data-unmatched", .note,
+                    "the data blob has \(routeCoordinates.count) coordinates for \(textIndices.count) named stops; the names are used",
+                    at: first.range)
+            }
+        }
+        var directions = Directions()
+        directions.origin = waypoints.first
+        if waypoints.count >= 2 {
+            directions.destination = waypoints.last
+            directions.waypoints = Array(waypoints.dropFirst().dropLast())
+        }
+        return directions
+    }
+
+    /// `@lat,lng,17z`, `@lat,lng,17.5z`, `@lat,lng,247m`, `@lat,lng,3a,75y,90h,80t`.
+    private mutating func readViewport(_ segment: Range<Int>) {
+        let body = text((segment.lowerBound + 1)..<segment.upperBound)
+        guard !body.isEmpty else { return }
+        let tokens = body.split(separator: ",", omittingEmptySubsequences: false)
+        guard tokens.count >= 2,
+            let coordinate = coordinate(from: body[tokens[0].startIndex..<tokens[1].endIndex], name: "@", at: segment)
+        else {
+            if tokens.count < 2 {
+                report("bad-viewport", .error, "'@' must be followed by latitude,longitude", at: segment)
+            }
+            return
+        }
+        request.center = coordinate
+        var camera = StreetViewCamera()
+        var isStreetView = false
+        for token in tokens.dropFirst(2) {
+            guard let unit = token.last else { continue }
+            let digits = token.dropLast().utf8
+            switch unit {
+            case "z":
+                request.zoom = number(digits, name: "@ zoom", limits: Self.webZoomLimits, at: segment)
+            case "m":
+                report(
+                    "altitude-not-zoom", .note,
+                    "'\(token)' is a camera altitude in metres, not a zoom; the app's zoom is kept", at: segment)
+            case "a":
+                isStreetView = true
+            case "y":
+                camera.fieldOfView = number(digits, name: "@ field of view", limits: 10...100, at: segment)
+            case "h":
+                camera.heading = number(digits, name: "@ heading", limits: -180...360, at: segment)
+            case "t":
+                if let tilt = number(digits, name: "@ tilt", limits: 0...180, at: segment) { camera.pitch = tilt - 90 }
+            default:
+                report("unknown-viewport-token", .note, "'\(token)' in the viewport is not understood; it is ignored", at: segment)
+            }
+        }
+        if isStreetView {
+            request.mapMode = .streetView
+            request.streetView = camera.isEmpty ? nil : camera
+        }
+    }
+
+    /// Reads the `!`-separated tokens of a `data=` blob: the last `!3d<lat>!4d<lng>` pair is the
+    /// place's pin; every `!1d<lng>!2d<lat>` pair (note the order) is a directions stop.
+    private func readDataBlob(_ blob: String) -> (pin: Coordinate?, route: [Coordinate]) {
+        var pin: Coordinate?
+        var route: [Coordinate] = []
+        var pendingLatitude: Double?
+        var pendingLongitude: Double?
+        for token in blob.split(separator: "!") {
+            guard token.count > 2 else { continue }
+            let key = token.prefix(2)
+            let value = token.dropFirst(2).utf8
+            switch key {
+            case "3d":
+                pendingLatitude = DecimalText.parse(value)
+            case "4d":
+                if let latitude = pendingLatitude, let longitude = DecimalText.parse(value),
+                    let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
+                {
+                    pin = coordinate
+                }
+                pendingLatitude = nil
+            case "1d":
+                pendingLongitude = DecimalText.parse(value)
+            case "2d":
+                if let longitude = pendingLongitude, let latitude = DecimalText.parse(value),
+                    let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
+                {
+                    route.append(coordinate)
+                }
+                pendingLongitude = nil
+            default:
+                continue
+            }
+        }
+        return (pin, route)
+    }
+
+    // MARK: Legacy parameters
+
+    private mutating func readLegacyParameters(_ parameters: [Parameter]) {
+        var seen = Set<String>()
+        var directions = request.directions ?? Directions()
+        var hasDirections = request.directions != nil
+        var searchCenter: Coordinate?
+        var searchSpan: CoordinateSpan?
+        for parameter in parameters {
+            guard seen.insert(parameter.name).inserted else {
+                duplicateParameter(parameter)
+                continue
+            }
+            let where_ = parameter.value ?? parameter.nameRange
+            switch parameter.name {
+            case "q":
+                if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
+            case "ll":
+                if let center = coordinateValue(parameter) { request.center = center }
+            case "sll":
+                searchCenter = coordinateValue(parameter)
+            case "spn":
+                if let span = spanValue(parameter) { request.span = span }
+            case "sspn":
+                searchSpan = spanValue(parameter)
+            case "z":
+                request.zoom = numberValue(parameter, limits: Self.webZoomLimits)
+            case "t":
+                guard let text = decodedValue(parameter) else { break }
+                switch text {
+                case "m": request.views = request.views ?? []
+                case "k", "h": request.views = (request.views ?? []).union([.satellite])
+                case "p": request.views = (request.views ?? []).union([.terrain])
+                default:
+                    report("unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, p); it is ignored", at: where_)
+                }
+            case "layer":
+                guard let text = decodedValue(parameter) else { break }
+                if text == "t" {
+                    request.views = (request.views ?? []).union([.traffic])
+                } else {
+                    report("unknown-layer", .note, "'layer=\(text)' is not supported; only 'layer=t' (traffic) is", at: where_)
+                }
+            case "lci":
+                guard let text = decodedValue(parameter) else { break }
+                switch text {
+                case "transit_comp", "transit": request.views = (request.views ?? []).union([.transit])
+                case "bike": request.views = (request.views ?? []).union([.bicycling])
+                default: report("unknown-layer", .note, "'lci=\(text)' is not supported; it is ignored", at: where_)
+                }
+            case "f":
+                if decodedValue(parameter) == "d" { hasDirections = true }
+            case "saddr":
+                guard let text = decodedValue(parameter) else { break }
+                directions.origin = waypoint(text, name: "saddr", at: where_)
+                hasDirections = true
+            case "daddr":
+                guard let text = decodedValue(parameter) else { break }
+                // Old multi-stop links chain stops with "+to:".
+                let stops = text.components(separatedBy: " to:")
+                directions.destination = waypoint(stops.last!, name: "daddr", at: where_)
+                directions.waypoints = stops.dropLast().compactMap {
+                    waypoint($0, name: "daddr", at: where_)
+                }
+                hasDirections = true
+            case "dirflg":
+                guard let text = decodedValue(parameter) else { break }
+                readDirectionFlags(text, into: &directions, at: where_)
+                hasDirections = true
+            case "nav":
+                if decodedValue(parameter) == "1" {
+                    directions.navigate = true
+                    hasDirections = true
+                }
+            case "hl", "gl", "ie", "oe", "output", "source", "authuser", "entry", "g_ep", "g_st", "ved", "sa", "usp",
+                "hq", "cid", "ftid", "api":
+                continue
+            default:
+                unknownParameter(parameter)
+            }
+        }
+        if request.center == nil, let searchCenter { request.center = searchCenter }
+        if request.span == nil, let searchSpan { request.span = searchSpan }
+        if hasDirections { request.directions = directions }
+    }
+
+    /// `dirflg`: one letter per flag; d, r, w, b choose the mode, h and t avoid highways and tolls.
+    private mutating func readDirectionFlags(_ text: String, into directions: inout Directions, at range: Range<Int>) {
+        for flag in text {
+            switch flag {
+            case "d": directions.travelMode = .driving
+            case "r": directions.travelMode = .transit
+            case "w": directions.travelMode = .walking
+            case "b": directions.travelMode = .bicycling
+            case "h": directions.avoid.insert(.highways)
+            case "t": directions.avoid.insert(.tolls)
+            default:
+                report("unknown-dirflg", .warning, "'dirflg' letter '\(flag)' is not known; it is ignored", at: range)
+            }
+        }
+    }
+
+    mutating func spanValue(_ parameter: Parameter) -> CoordinateSpan? {
+        guard let text = decodedValue(parameter) else { return nil }
+        let where_ = parameter.value ?? parameter.nameRange
+        guard let pair = Coordinate.parsePair(Substring(text)) else {
+            report("bad-span", .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)
+            return nil
+        }
+        let span = CoordinateSpan(latitudeDelta: pair.latitude, longitudeDelta: pair.longitude)
+        guard span.isValid else {
+            report("span-out-of-range", .error, "'\(parameter.name)' is outside 0...180, 0...360; it is ignored", at: where_)
+            return nil
+        }
+        return span
+    }
+
+    // MARK: Maps URLs (api=1)
+
+    private enum APIAction { case search, directions, map, pano }
+
+    private mutating func readMapsURLsAPI(segments: [Range<Int>], parameters: [Parameter]) {
+        var action: APIAction = .map
+        switch segments.first.map(text) {
+        case "search": action = .search
+        case "dir": action = .directions
+        default:
+            if let mapAction = parameters.first(where: { $0.name == "map_action" }), let value = mapAction.value {
+                switch text(value) {
+                case "map": action = .map
+                case "pano": action = .pano
+                default:
+                    report(
+                        "unknown-map-action", .warning, "'map_action' must be map or pano; a map is shown", at: value)
+                }
+            }
+        }
+        var seen = Set<String>()
+        var directions = Directions()
+        var camera = StreetViewCamera()
+        for parameter in parameters {
+            guard seen.insert(parameter.name).inserted else {
+                duplicateParameter(parameter)
+                continue
+            }
+            let where_ = parameter.value ?? parameter.nameRange
+            switch (action, parameter.name) {
+            case (_, "api"), (.map, "map_action"), (.pano, "map_action"):
+                continue
+            case (.search, "query"):
+                if let text = decodedValue(parameter) { applySearch(text, name: "query", at: where_) }
+            case (.search, "query_place_id"):
+                request.placeID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
+            case (.directions, "origin"):
+                if let text = decodedValue(parameter) {
+                    directions.origin = waypoint(text, name: "origin", at: where_, blankIsCurrentLocation: false)
+                }
+            case (.directions, "destination"):
+                if let text = decodedValue(parameter) {
+                    directions.destination = waypoint(
+                        text, name: "destination", at: where_, blankIsCurrentLocation: false)
+                }
+            case (.directions, "waypoints"):
+                guard let text = decodedValue(parameter) else { break }
+                var stops = text.split(separator: "|").map(String.init)
+                if stops.count > Directions.maxWaypoints {
+                    report(
+                        "too-many-waypoints", .warning,
+                        "Maps URLs allow \(Directions.maxWaypoints) waypoints; the rest are ignored", at: where_)
+                    stops = Array(stops.prefix(Directions.maxWaypoints))
+                }
+                directions.waypoints = stops.compactMap {
+                    waypoint($0, name: "waypoints", at: where_, blankIsCurrentLocation: false)
+                }
+            case (.directions, "travelmode"):
+                guard let text = decodedValue(parameter) else { break }
+                if let mode = TravelMode(rawValue: text.lowercased()) {
+                    directions.travelMode = mode
+                } else {
+                    report(
+                        "unknown-travelmode", .warning,
+                        "'travelmode' must be driving, walking, bicycling, two-wheeler or transit; '\(text)' is ignored",
+                        at: where_)
+                }
+            case (.directions, "dir_action"):
+                if decodedValue(parameter) == "navigate" { directions.navigate = true }
+            case (.directions, "avoid"):
+                guard let text = decodedValue(parameter) else { break }
+                for item in text.split(separator: ",") {
+                    if let avoidance = RouteAvoidance(rawValue: item.trimmingCharacters(in: " ")) {
+                        directions.avoid.insert(avoidance)
+                    } else {
+                        report("unknown-avoid", .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
+                    }
+                }
+            case (.map, "center"), (.pano, "viewpoint"):
+                if let center = coordinateValue(parameter) { request.center = center }
+            case (.map, "zoom"):
+                request.zoom = numberValue(parameter, limits: Self.webZoomLimits)
+            case (.map, "basemap"):
+                guard let text = decodedValue(parameter) else { break }
+                switch text {
+                case "roadmap": request.views = request.views ?? []
+                case "satellite": request.views = (request.views ?? []).union([.satellite])
+                case "terrain": request.views = (request.views ?? []).union([.terrain])
+                default:
+                    report("unknown-basemap", .warning, "'basemap' must be roadmap, satellite or terrain", at: where_)
+                }
+            case (.map, "layer"):
+                guard let text = decodedValue(parameter) else { break }
+                switch text {
+                case "none": request.views = request.views ?? []
+                case "transit", "traffic", "bicycling":
+                    request.views = (request.views ?? []).union([MapsView(rawValue: text)!])
+                default:
+                    report(
+                        "unknown-layer", .warning, "'layer' must be none, transit, traffic or bicycling", at: where_)
+                }
+            case (.pano, "pano"):
+                camera.panoramaID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
+            case (.pano, "heading"):
+                camera.heading = numberValue(parameter, limits: -180...360)
+            case (.pano, "pitch"):
+                camera.pitch = numberValue(parameter, limits: -90...90)
+            case (.pano, "fov"):
+                camera.fieldOfView = numberValue(parameter, limits: 10...100)
+            case (_, "origin_place_id"), (_, "destination_place_id"), (_, "waypoint_place_ids"):
+                report(
+                    "place-id-ignored", .note,
+                    "'\(parameter.name)' needs Google's place database; the text or coordinate is used",
+                    at: parameter.nameRange)
+            default:
+                unknownParameter(parameter)
+            }
+        }
+        switch action {
+        case .directions:
+            request.directions = directions
+        case .pano:
+            request.mapMode = .streetView
+            request.streetView = camera.isEmpty ? nil : camera
+        case .search:
+            if request.query == nil && request.marker == nil && request.placeID == nil {
+                report("missing-query", .warning, "a Maps URLs search needs 'query'", at: segments.first ?? 0..<0)
+            }
+        case .map:
+            break
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// http(s) links, scheme-less Universal Links and `comgooglemapsurl://` (a desktop URL whose
+/// scheme was replaced): the authority is checked by ``HostPolicy``, then the link is read as
+/// a Google Maps URL, a short link or an Apple Maps link.
+extension LinkReader {
+    /// The parts of a hierarchical URL, as offsets into the input.
+    struct WebParts {
+        var path: Range<Int>
+        var query: Range<Int>?
+        var fragment: Range<Int>?
+    }
+
+    mutating func readWebLink(_ range: Range<Int>, schemeRange: Range<Int>?, wrapped: Bool) -> ParsedMapsURL {
+        let form: LinkForm? = wrapped ? .comgooglemapsurl : nil
+        var index = range.lowerBound
+        if schemeRange != nil {
+            guard hasPrefix(index..<range.upperBound, "//") else {
+                report("missing-slashes", .error, "the scheme must be followed by '//' and a host", at: index..<index)
+                return finish(form: form, rejected: true)
+            }
+            index += 2
+        }
+        let authorityEnd = firstIndex(
+            in: index..<range.upperBound, of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"))
+        let host: String
+        let kind: HostPolicy.Kind
+        switch HostPolicy.classify(bytes, authority: index..<authorityEnd) {
+        case .failure(let rejection):
+            report(rejection.code, .error, rejection.message, at: rejection.offset..<(rejection.offset + rejection.length))
+            return finish(form: form, rejected: true)
+        case .success(let match):
+            (host, kind) = match
+        }
+        let parts = splitWebParts(authorityEnd..<range.upperBound)
+        var parameters = parts.query.map { self.parameters(in: $0) } ?? []
+        if wrapped {
+            if kind == .appleMaps {
+                report(
+                    "host-not-google", .error, "comgooglemapsurl:// only wraps Google Maps URLs, not '\(host)'",
+                    at: index..<authorityEnd)
+                return finish(form: form, rejected: true)
+            }
+            var callback = CallbackParts()
+            var seen = Set<String>()
+            parameters.removeAll { parameter in
+                guard parameter.name.hasPrefix("x-") else { return false }
+                if !seen.insert(parameter.name).inserted {
+                    duplicateParameter(parameter)
+                    return true
+                }
+                return readCallbackParameter(parameter, into: &callback)
+            }
+            applyCallback(callback, required: false, at: 0..<range.lowerBound)
+        }
+        switch kind {
+        case .googleMaps, .googleSearch:
+            var path = parts.path
+            if hasPrefix(path, "/maps") && (path.count == 5 || bytes[path.lowerBound + 5] == UInt8(ascii: "/")) {
+                path = (path.lowerBound + 5)..<path.upperBound
+            } else if kind == .googleSearch {
+                report(
+                    "not-a-maps-path", .error, "on '\(host)' only paths under /maps/ are Google Maps links",
+                    at: parts.path.isEmpty ? authorityEnd..<authorityEnd : parts.path)
+                return finish(form: form, rejected: true)
+            }
+            readGoogleMaps(path: path, parameters: parameters)
+            if let fragment = parts.fragment {
+                readGoogleFragment(fragment)
+            }
+            return finish(form: form ?? .googleMapsWeb)
+        case .gooGl, .mapsAppGooGl:
+            let isMapsPath = kind == .mapsAppGooGl ? parts.path.count > 1 : hasPrefix(parts.path, "/maps/") && parts.path.count > 6
+            guard isMapsPath else {
+                report(
+                    "not-a-maps-path", .error, "'\(host)' links are Maps short links only under /maps/",
+                    at: parts.path.isEmpty ? authorityEnd..<authorityEnd : parts.path)
+                return finish(form: form, rejected: true)
+            }
+            let pathText = text(parts.path)
+            request.shortLink = "https://\(host)\(pathText)"
+            report(
+                "needs-resolution", .note,
+                "this short link must be resolved over the network before it can be shown; it is never resolved implicitly",
+                at: index..<parts.path.upperBound)
+            for parameter in parameters {
+                report(
+                    "unknown-parameter", .note, "'\(parameter.name)' on a short link is ignored", at: parameter.nameRange)
+            }
+            return finish(form: form ?? .googleShortLink)
+        case .appleMaps:
+            readAppleParameters(parameters)
+            return finish(form: .appleMaps)
+        }
+    }
+
+    func splitWebParts(_ range: Range<Int>) -> WebParts {
+        let pathEnd = firstIndex(in: range, of: UInt8(ascii: "?"), UInt8(ascii: "#"))
+        var query: Range<Int>?
+        var fragmentStart = pathEnd
+        if pathEnd < range.upperBound, bytes[pathEnd] == UInt8(ascii: "?") {
+            let queryEnd = firstIndex(in: (pathEnd + 1)..<range.upperBound, of: UInt8(ascii: "#"))
+            query = (pathEnd + 1)..<queryEnd
+            fragmentStart = queryEnd
+        }
+        let fragment = fragmentStart < range.upperBound ? (fragmentStart + 1)..<range.upperBound : nil
+        return WebParts(path: range.lowerBound..<pathEnd, query: query, fragment: fragment)
+    }
+
+    /// Old `maps/preview#!q=…&data=…` links keep their parameters in a `#!` fragment.
+    private mutating func readGoogleFragment(_ fragment: Range<Int>) {
+        guard hasPrefix(fragment, "!") else {
+            if !fragment.isEmpty {
+                report("fragment-ignored", .note, "the '#' fragment has no meaning here; it is ignored", at: fragment)
+            }
+            return
+        }
+        var seen = Set<String>()
+        for parameter in parameters(in: (fragment.lowerBound + 1)..<fragment.upperBound) {
+            guard seen.insert(parameter.name).inserted else { continue }
+            if parameter.name == "q", request.query == nil, request.marker == nil,
+                let text = decodedValue(parameter)
+            {
+                applySearch(text, name: "q", at: parameter.value ?? parameter.nameRange)
+            } else if parameter.name != "data" {
+                unknownParameter(parameter)
+            }
+        }
+    }
+}

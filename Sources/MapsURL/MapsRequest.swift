@@ -1,0 +1,256 @@
+import GeoCore
+
+/// What a Maps link asks for, whatever form it came in.
+///
+/// Every field is optional: a field is nil when the link does not set it, so that
+/// "not given" and "given" stay apart (`views == nil` is no `views` parameter, `views == []`
+/// is `views=`, which clears all views). Which form a link used is not part of the request;
+/// ``ParsedMapsURL/form`` keeps it.
+public struct MapsRequest: Sendable, Equatable, Codable {
+    /// The map viewport's center (`center`, `ll`, `sll`, `@lat,lng`, `geo:lat,lng`).
+    public var center: Coordinate?
+    /// Zoom level, 0...21 (2...21 for Apple Maps links); fractional zoom is kept.
+    public var zoom: Double?
+    /// The viewport's extent in degrees (`spn`, `sspn`); an alternative to zoom.
+    public var span: CoordinateSpan?
+    /// The kind of map (`mapmode`); nil keeps the app's current setting.
+    public var mapMode: MapMode?
+    /// Views switched on; nil when not given, empty when cleared (`views=`).
+    public var views: Set<MapsView>?
+    /// A free-text search (`q`, `query`, `/search/…`, `/place/NAME/…`).
+    public var query: String?
+    /// A Google place id that identifies the searched place (`query_place_id`).
+    public var placeID: String?
+    /// A point the link pins on the map (`q=lat,lng`, `q=@lat,lng`, a `!3d…!4d…` data pin).
+    public var marker: Coordinate?
+    /// A directions request (`saddr`/`daddr`, `/dir/…`, `api=1` `dir`).
+    public var directions: Directions?
+    /// Street View camera (`map_action=pano`, `…,3a,75y,90h,80t`); goes with `mapMode == .streetView`.
+    public var streetView: StreetViewCamera?
+    /// The "back to the calling app" callback of the x-callback-url forms.
+    public var callback: Callback?
+    /// A short link (`goo.gl/maps/…`, `maps.app.goo.gl/…`) that must be resolved over the
+    /// network before anything else is known. Never resolved implicitly.
+    public var shortLink: String?
+
+    public init(
+        center: Coordinate? = nil, zoom: Double? = nil, span: CoordinateSpan? = nil, mapMode: MapMode? = nil,
+        views: Set<MapsView>? = nil, query: String? = nil, placeID: String? = nil, marker: Coordinate? = nil,
+        directions: Directions? = nil, streetView: StreetViewCamera? = nil, callback: Callback? = nil,
+        shortLink: String? = nil
+    ) {
+        self.center = center
+        self.zoom = zoom
+        self.span = span
+        self.mapMode = mapMode
+        self.views = views
+        self.query = query
+        self.placeID = placeID
+        self.marker = marker
+        self.directions = directions
+        self.streetView = streetView
+        self.callback = callback
+        self.shortLink = shortLink
+    }
+
+    /// What the maps app does with the request.
+    public var action: MapsAction {
+        if shortLink != nil { return .resolveShortLink }
+        if directions != nil { return .directions }
+        if query != nil || marker != nil || placeID != nil { return .search }
+        if mapMode == .streetView || streetView != nil { return .streetView }
+        return .map
+    }
+
+    /// True when the request sets nothing at all ("just open the app").
+    public var isEmpty: Bool { self == MapsRequest() }
+
+    private enum CodingKeys: String, CodingKey {
+        case center, zoom, span, mapMode, views, query, placeID, marker, directions, streetView, callback, shortLink
+    }
+
+    /// Encodes unset fields as absent and sets as sorted arrays, so the JSON is deterministic.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(center, forKey: .center)
+        try container.encodeIfPresent(zoom, forKey: .zoom)
+        try container.encodeIfPresent(span, forKey: .span)
+        try container.encodeIfPresent(mapMode, forKey: .mapMode)
+        try container.encodeIfPresent(views?.sorted(), forKey: .views)
+        try container.encodeIfPresent(query, forKey: .query)
+        try container.encodeIfPresent(placeID, forKey: .placeID)
+        try container.encodeIfPresent(marker, forKey: .marker)
+        try container.encodeIfPresent(directions, forKey: .directions)
+        try container.encodeIfPresent(streetView, forKey: .streetView)
+        try container.encodeIfPresent(callback, forKey: .callback)
+        try container.encodeIfPresent(shortLink, forKey: .shortLink)
+    }
+}
+
+/// The action a request leads to, derived from its fields.
+public enum MapsAction: String, Sendable, Codable {
+    case map, search, directions, streetView, resolveShortLink
+}
+
+/// `mapmode`: the kind of map shown.
+public enum MapMode: String, Sendable, Codable, CaseIterable {
+    case standard
+    case streetView = "streetview"
+}
+
+/// A view drawn over or instead of the road map (`views`, `basemap`, `layer`, `t`).
+public enum MapsView: String, Sendable, Codable, CaseIterable, Comparable {
+    case satellite, terrain, traffic, transit, bicycling
+
+    public static func < (lhs: MapsView, rhs: MapsView) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A directions request.
+public struct Directions: Sendable, Equatable, Codable {
+    /// Start (`saddr`, `origin`); nil when not given, `.currentLocation` when given blank.
+    public var origin: Waypoint?
+    /// End (`daddr`, `destination`); nil when not given.
+    public var destination: Waypoint?
+    /// Stops between origin and destination, in order (at most ``Directions/maxWaypoints``).
+    public var waypoints: [Waypoint]
+    /// How to travel (`directionsmode`, `travelmode`, `dirflg`); nil keeps the app's default.
+    public var travelMode: TravelMode?
+    /// Start turn-by-turn navigation (`nav=1`, `dir_action=navigate`).
+    public var navigate: Bool
+    /// Road features to avoid (`avoid`, `dirflg=h`/`t`).
+    public var avoid: Set<RouteAvoidance>
+
+    /// The Maps URLs limit on intermediate waypoints.
+    public static let maxWaypoints = 9
+
+    private enum CodingKeys: String, CodingKey {
+        case origin, destination, waypoints, travelMode, navigate, avoid
+    }
+
+    /// Encodes `avoid` as a sorted array, so the JSON is deterministic.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(origin, forKey: .origin)
+        try container.encodeIfPresent(destination, forKey: .destination)
+        try container.encode(waypoints, forKey: .waypoints)
+        try container.encodeIfPresent(travelMode, forKey: .travelMode)
+        try container.encode(navigate, forKey: .navigate)
+        try container.encode(avoid.sorted(), forKey: .avoid)
+    }
+
+    public init(
+        origin: Waypoint? = nil, destination: Waypoint? = nil, waypoints: [Waypoint] = [],
+        travelMode: TravelMode? = nil, navigate: Bool = false, avoid: Set<RouteAvoidance> = []
+    ) {
+        self.origin = origin
+        self.destination = destination
+        self.waypoints = waypoints
+        self.travelMode = travelMode
+        self.navigate = navigate
+        self.avoid = avoid
+    }
+}
+
+/// One end or stop of a directions request.
+public enum Waypoint: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The device's location (a blank `saddr=`/`daddr=`, an empty `/dir/` segment).
+    case currentLocation
+    /// A point given as `latitude,longitude`.
+    case coordinate(Coordinate)
+    /// An address or place name, geocoded by the app (first result wins).
+    case query(String)
+
+    private enum CodingKeys: String, CodingKey { case kind, coordinate, query }
+    private enum Kind: String, Codable { case currentLocation, coordinate, query }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        switch try container.decode(Kind.self, forKey: .kind) {
+        case .currentLocation: self = .currentLocation
+        case .coordinate: self = .coordinate(try container.decode(Coordinate.self, forKey: .coordinate))
+        case .query: self = .query(try container.decode(String.self, forKey: .query))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .currentLocation:
+            try container.encode(Kind.currentLocation, forKey: .kind)
+        case .coordinate(let coordinate):
+            try container.encode(Kind.coordinate, forKey: .kind)
+            try container.encode(coordinate, forKey: .coordinate)
+        case .query(let text):
+            try container.encode(Kind.query, forKey: .kind)
+            try container.encode(text, forKey: .query)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .currentLocation: return "current location"
+        case .coordinate(let coordinate): return coordinate.description
+        case .query(let text): return text
+        }
+    }
+}
+
+/// How to travel between the ends of a directions request.
+public enum TravelMode: String, Sendable, Codable, CaseIterable {
+    case driving, transit, bicycling, walking
+    /// Motorcycles and scooters (Maps URLs `travelmode=two-wheeler` only).
+    case twoWheeler = "two-wheeler"
+}
+
+/// Road features a route should avoid (Maps URLs `avoid`).
+public enum RouteAvoidance: String, Sendable, Codable, CaseIterable, Comparable {
+    case ferries, highways, tolls
+
+    public static func < (lhs: RouteAvoidance, rhs: RouteAvoidance) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Street View camera of a panorama request.
+public struct StreetViewCamera: Sendable, Equatable, Codable {
+    /// Compass heading of the camera in degrees, -180...360.
+    public var heading: Double?
+    /// Camera pitch in degrees, -90 (down) ... 90 (up); 0 is level.
+    public var pitch: Double?
+    /// Horizontal field of view in degrees, 10...100.
+    public var fieldOfView: Double?
+    /// A panorama id (`pano`), which wins over the viewpoint.
+    public var panoramaID: String?
+
+    public init(heading: Double? = nil, pitch: Double? = nil, fieldOfView: Double? = nil, panoramaID: String? = nil) {
+        self.heading = heading
+        self.pitch = pitch
+        self.fieldOfView = fieldOfView
+        self.panoramaID = panoramaID
+    }
+
+    /// True when no camera value is set.
+    public var isEmpty: Bool { self == StreetViewCamera() }
+}
+
+/// The x-callback-url parameters of a link: a validated "back to the calling app" target.
+///
+/// `source` is an untrusted display label, never an identity. The URLs have passed
+/// ``CallbackPolicy`` (custom schemes only) and must never be opened without the user's tap.
+public struct Callback: Sendable, Equatable, Codable {
+    /// `x-source`: the label of the "back" button, sanitized, at most 64 characters.
+    public var source: String
+    /// `x-success`: the URL the button opens.
+    public var success: String
+    /// `x-error`: the URL to open on failure, with `errorCode` and `errorMessage` appended.
+    public var error: String?
+    /// `x-cancel`: the URL to open when the user cancels.
+    public var cancel: String?
+
+    public init(source: String, success: String, error: String? = nil, cancel: String? = nil) {
+        self.source = source
+        self.success = success
+        self.error = error
+        self.cancel = cancel
+    }
+}

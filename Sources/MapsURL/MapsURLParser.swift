@@ -1,0 +1,428 @@
+import GeoCore
+
+/// Reads untrusted link text into a ``MapsRequest`` with diagnostics.
+///
+/// Forms: `comgooglemaps://`, `comgooglemaps-x-callback://`, `comgooglemapsurl://`, Google Maps
+/// web URLs (desktop paths, legacy parameters, Maps URLs with `api=1`, Universal Links with or
+/// without a scheme), `goo.gl/maps` and `maps.app.goo.gl` short links (recognised, never
+/// resolved), RFC 5870 `geo:` URIs and Apple Maps links. One bad parameter never discards the
+/// rest of the request; see ``PercentDecoding`` for the decoding policy, ``HostPolicy`` and
+/// ``CallbackPolicy`` for the security rules.
+public enum MapsURLParser {
+    /// Longest accepted input, in UTF-8 bytes after trimming surrounding whitespace.
+    public static let maxInputLength = 8192
+    /// Most query parameters read from one link; the rest are ignored with a warning.
+    public static let maxParameters = 256
+    /// Longest accepted decoded text value (a query or an address), in bytes. Maps URLs are
+    /// limited to 2,048 characters, so no real value comes close.
+    public static let maxTextLength = 2048
+
+    /// Parses one link.
+    ///
+    /// - Parameter text: the link; surrounding whitespace is ignored.
+    /// - Returns: the request (nil when the link as a whole was rejected), its form and the
+    ///   diagnostics, whose offsets count characters of `text`.
+    public static func parse(_ text: String) -> ParsedMapsURL {
+        var input = text
+        return input.withUTF8 { bytes in
+            var reader = LinkReader(bytes: bytes)
+            return reader.read()
+        }
+    }
+}
+
+/// A query parameter located in the input; `value` is nil for a bare name (`&spam&`).
+struct Parameter {
+    var name: String
+    var nameRange: Range<Int>
+    var value: Range<Int>?
+    var whole: Range<Int> { nameRange.lowerBound..<(value?.upperBound ?? nameRange.upperBound) }
+}
+
+/// The state of reading one link: the request being built and the diagnostics so far.
+/// Offsets are UTF-8 byte offsets until ``finish(form:)`` turns them into character offsets.
+struct LinkReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var request = MapsRequest()
+    private var pending: [(code: String, severity: Diagnostic.Severity, message: String, range: Range<Int>)] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    mutating func read() -> ParsedMapsURL {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard start < end else {
+            report("empty", .error, "the link is empty", at: start..<start)
+            return finish(form: nil, rejected: true)
+        }
+        guard end - start <= MapsURLParser.maxInputLength else {
+            report(
+                "too-long", .error, "the link is longer than \(MapsURLParser.maxInputLength) bytes",
+                at: (start + MapsURLParser.maxInputLength)..<end)
+            return finish(form: nil, rejected: true)
+        }
+        let (scheme, afterColon) = scanScheme(start, end)
+        switch scheme {
+        case "comgooglemaps":
+            return readSchemeLink(afterColon..<end, form: .comgooglemaps)
+        case "comgooglemaps-x-callback":
+            return readSchemeLink(afterColon..<end, form: .comgooglemapsXCallback)
+        case "comgooglemapsurl":
+            return readWebLink(afterColon..<end, schemeRange: start..<afterColon, wrapped: true)
+        case "http", "https":
+            return readWebLink(afterColon..<end, schemeRange: start..<afterColon, wrapped: false)
+        case "geo":
+            return readGeoLink(afterColon..<end)
+        case "maps":
+            return readAppleSchemeLink(afterColon..<end)
+        case nil:
+            return readWebLink(start..<end, schemeRange: nil, wrapped: false)
+        case let other?:
+            report(
+                "unsupported-scheme", .error, "'\(other):' links are not maps links", at: start..<(afterColon - 1))
+            return finish(form: nil, rejected: true)
+        }
+    }
+
+    /// The lower-cased scheme and the offset after its colon, or nil when the text starts
+    /// with no `scheme:` (a Universal Link may omit it).
+    private func scanScheme(_ start: Int, _ end: Int) -> (String?, Int) {
+        var index = start
+        guard index < end, isLetter(bytes[index]) else { return (nil, start) }
+        while index < end, index - start < 40 {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") { break }
+            guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            else { return (nil, start) }
+            index += 1
+        }
+        guard index < end, bytes[index] == UInt8(ascii: ":") else { return (nil, start) }
+        // "maps.google.com:443/…" has no scheme: a scheme has no dot followed by a host.
+        let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).lowercased()
+        if scheme.contains("."), index + 1 < end, isDigit(bytes[index + 1]) { return (nil, start) }
+        return (scheme, index + 1)
+    }
+
+    // MARK: Diagnostics
+
+    mutating func report(
+        _ code: String, _ severity: Diagnostic.Severity, _ message: String, at range: Range<Int>
+    ) {
+        pending.append((code, severity, message, range))
+    }
+
+    /// Builds the result; `rejected` drops the request (the link as a whole is unusable).
+    mutating func finish(form: LinkForm?, rejected: Bool = false) -> ParsedMapsURL {
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(pending.count)
+        for item in pending.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let offset = characterCount(0..<min(item.range.lowerBound, bytes.count))
+            let length = characterCount(item.range.clamped(to: 0..<bytes.count))
+            diagnostics.append(
+                Diagnostic(code: item.code, severity: item.severity, message: item.message, offset: offset, length: length))
+        }
+        return ParsedMapsURL(request: rejected ? nil : request, form: form, diagnostics: diagnostics)
+    }
+
+    private func characterCount(_ range: Range<Int>) -> Int {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).count
+    }
+
+    // MARK: Scanning
+
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The first offset in `range` holding one of `stops`, or `range.upperBound`.
+    func firstIndex(in range: Range<Int>, of stops: UInt8...) -> Int {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if stops.contains(bytes[index]) { return index }
+            index += 1
+        }
+        return index
+    }
+
+    func hasPrefix(_ range: Range<Int>, _ prefix: StaticString) -> Bool {
+        guard range.count >= prefix.utf8CodeUnitCount else { return false }
+        let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        for offset in 0..<prefixBytes.count where bytes[range.lowerBound + offset] != prefixBytes[offset] {
+            return false
+        }
+        return true
+    }
+
+    /// Splits a query (or fragment) into parameters: on `&` first, then on the first `=`.
+    /// Empty pairs (`&&`) are skipped; names are taken raw (they are ASCII in every form).
+    mutating func parameters(in range: Range<Int>) -> [Parameter] {
+        var result: [Parameter] = []
+        var index = range.lowerBound
+        while index <= range.upperBound {
+            let pairEnd = firstIndex(in: index..<range.upperBound, of: UInt8(ascii: "&"))
+            if pairEnd > index {
+                if result.count == MapsURLParser.maxParameters {
+                    report(
+                        "too-many-parameters", .warning,
+                        "more than \(MapsURLParser.maxParameters) parameters; the rest are ignored",
+                        at: index..<range.upperBound)
+                    break
+                }
+                let equals = firstIndex(in: index..<pairEnd, of: UInt8(ascii: "="))
+                let name = text(index..<equals)
+                result.append(
+                    Parameter(name: name, nameRange: index..<equals, value: equals < pairEnd ? (equals + 1)..<pairEnd : nil))
+            }
+            index = pairEnd + 1
+        }
+        return result
+    }
+
+    // MARK: Values
+
+    /// Decodes a parameter value once; reports and returns nil when it cannot be decoded, has
+    /// control characters or is too long.
+    mutating func decodedValue(_ parameter: Parameter, plusIsSpace: Bool = true) -> String? {
+        guard let value = parameter.value else { return "" }
+        return decodedText(value, plusIsSpace: plusIsSpace, what: "'\(parameter.name)'")
+    }
+
+    mutating func decodedText(_ range: Range<Int>, plusIsSpace: Bool, what: String) -> String? {
+        switch PercentDecoding.decode(bytes, range, plusIsSpace: plusIsSpace) {
+        case .failure(.malformedEscape(let at)):
+            report(
+                "malformed-escape", .error, "\(what) has a '%' not followed by two hex digits; the value is ignored",
+                at: at..<min(at + 3, range.upperBound))
+            return nil
+        case .failure(.invalidUTF8):
+            report("invalid-utf8", .error, "\(what) decodes to invalid UTF-8; the value is ignored", at: range)
+            return nil
+        case .success(let decoded):
+            if decoded.utf8.count > MapsURLParser.maxTextLength {
+                report(
+                    "value-too-long", .error,
+                    "\(what) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
+                return nil
+            }
+            if decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+                report(
+                    "control-character", .error, "\(what) contains a control character; the value is ignored",
+                    at: range)
+                return nil
+            }
+            return decoded
+        }
+    }
+
+    /// A strict `latitude,longitude` value (no labels, no free text).
+    mutating func coordinateValue(_ parameter: Parameter) -> Coordinate? {
+        guard let text = decodedValue(parameter) else { return nil }
+        return coordinate(from: Substring(text), name: parameter.name, at: parameter.value ?? parameter.nameRange)
+    }
+
+    mutating func coordinate(from text: Substring, name: String, at range: Range<Int>) -> Coordinate? {
+        guard let coordinate = Coordinate.parsePair(text) else {
+            report(
+                "bad-coordinate", .error,
+                "'\(name)' must be 'latitude,longitude' in plain decimal degrees; it is ignored", at: range)
+            return nil
+        }
+        guard coordinate.isValid else {
+            report(
+                "coordinate-out-of-range", .error,
+                "'\(name)' is out of range (latitude -90...90, longitude -180...180); it is ignored", at: range)
+            return nil
+        }
+        return coordinate
+    }
+
+    /// A strict decimal number, clamped into `limits` with a warning.
+    mutating func numberValue(
+        _ parameter: Parameter, limits: ClosedRange<Double>, maxIntegerDigits: Int = 3
+    ) -> Double? {
+        guard let text = decodedValue(parameter) else { return nil }
+        return number(text.utf8, name: parameter.name, limits: limits, at: parameter.value ?? parameter.nameRange)
+    }
+
+    mutating func number<Bytes: Collection<UInt8>>(
+        _ digits: Bytes, name: String, limits: ClosedRange<Double>, at range: Range<Int>
+    ) -> Double? {
+        guard let value = DecimalText.parse(digits, maxIntegerDigits: 3) else {
+            report("bad-number", .error, "'\(name)' must be a plain decimal number; it is ignored", at: range)
+            return nil
+        }
+        let clamped = min(max(value, limits.lowerBound), limits.upperBound)
+        if clamped != value {
+            report(
+                "clamped", .warning,
+                "'\(name)' \(DecimalText.format(value)) is outside \(DecimalText.format(limits.lowerBound))..."
+                    + "\(DecimalText.format(limits.upperBound)); \(DecimalText.format(clamped)) is used",
+                at: range)
+        }
+        return clamped
+    }
+
+    /// A place value (`saddr`, `daddr`, `origin`, a `/dir/` segment): blank is the current
+    /// location, a coordinate is a point, anything else a query. Coordinate-shaped text out of
+    /// range stays a query, with a warning.
+    mutating func waypoint(_ text: String, name: String, at range: Range<Int>, blankIsCurrentLocation: Bool = true)
+        -> Waypoint?
+    {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.isEmpty { return blankIsCurrentLocation ? .currentLocation : nil }
+        switch PlaceText.read(trimmed) {
+        case .coordinate(let coordinate, let label):
+            if let label {
+                report(
+                    "label-ignored", .warning,
+                    "'\(name)' has a label '(\(label))' after its coordinate; the label is ignored", at: range)
+            }
+            return .coordinate(coordinate)
+        case .outOfRange:
+            report(
+                "coordinate-out-of-range", .warning,
+                "'\(name)' looks like a coordinate but is out of range; it is kept as a search text", at: range)
+            return .query(trimmed)
+        case .text:
+            return .query(trimmed)
+        }
+    }
+
+    /// Applies a search text (`q`, `query`): a coordinate pins a marker, `TEXT@lat,lng` is a
+    /// query with a marker, `lat,lng (label)` a marker with the label as query.
+    mutating func applySearch(_ text: String, name: String, at range: Range<Int>) {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            report("empty-query", .warning, "'\(name)' is empty; no search is made", at: range)
+            return
+        }
+        switch PlaceText.read(trimmed) {
+        case .coordinate(let coordinate, let label):
+            request.marker = coordinate
+            if let label { request.query = label }
+            return
+        case .outOfRange:
+            report(
+                "coordinate-out-of-range", .warning,
+                "'\(name)' looks like a coordinate but is out of range; it is searched as text", at: range)
+        case .text:
+            if let at = trimmed.lastIndex(of: "@"), at != trimmed.startIndex,
+                case .coordinate(let coordinate, nil) = PlaceText.read(String(trimmed[trimmed.index(after: at)...]))
+            {
+                request.query = String(trimmed[..<at]).trimmingWhitespace()
+                request.marker = coordinate
+                return
+            }
+        }
+        request.query = trimmed
+    }
+
+    /// Parses a comma list of views (`satellite,traffic`); an empty list clears all views.
+    mutating func viewsValue(_ parameter: Parameter) -> Set<MapsView>? {
+        guard let text = decodedValue(parameter) else { return nil }
+        var views = Set<MapsView>()
+        for item in text.split(separator: ",") {
+            let name = item.trimmingCharacters(in: " ")
+            if let view = MapsView(rawValue: name.lowercased()), view != .bicycling, view != .terrain {
+                views.insert(view)
+            } else if !name.isEmpty {
+                report(
+                    "unknown-view", .warning, "'\(name)' is not a view (satellite, traffic, transit); it is ignored",
+                    at: parameter.value ?? parameter.nameRange)
+            }
+        }
+        return views
+    }
+
+    mutating func unknownParameter(_ parameter: Parameter) {
+        report(
+            "unknown-parameter", .note, "'\(parameter.name)' is not a parameter of this link form; it is ignored",
+            at: parameter.nameRange)
+    }
+
+    mutating func duplicateParameter(_ parameter: Parameter) {
+        report(
+            "duplicate-parameter", .warning, "'\(parameter.name)' is given more than once; the first one is used",
+            at: parameter.whole)
+    }
+
+    /// Reads x-source / x-success / x-error / x-cancel; returns false for other names.
+    mutating func readCallbackParameter(_ parameter: Parameter, into parts: inout CallbackParts) -> Bool {
+        switch parameter.name {
+        case "x-source":
+            guard let text = decodedValue(parameter) else { return true }
+            guard let (label, changed) = CallbackPolicy.sanitizeSource(text) else {
+                report("empty-source", .error, "'x-source' is empty after removing hidden characters", at: parameter.whole)
+                return true
+            }
+            if changed {
+                report(
+                    "source-sanitized", .warning,
+                    "'x-source' had hidden or bidirectional characters or was over \(CallbackPolicy.maxSourceLength) characters; it was cleaned",
+                    at: parameter.whole)
+            }
+            parts.source = label
+        case "x-success", "x-error", "x-cancel":
+            guard let text = decodedValue(parameter, plusIsSpace: false) else { return true }
+            switch CallbackPolicy.validateCallbackURL(text) {
+            case .failure(let refusal):
+                report(refusal.code, .error, "'\(parameter.name)' refused: \(refusal.message)", at: parameter.whole)
+            case .success(let url):
+                switch parameter.name {
+                case "x-success": parts.success = url
+                case "x-error": parts.error = url
+                default: parts.cancel = url
+                }
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Turns the collected callback parameters into a ``Callback`` when both required ones
+    /// are there; `required` makes a missing pair an error (the x-callback scheme).
+    mutating func applyCallback(_ parts: CallbackParts, required: Bool, at range: Range<Int>) {
+        if let source = parts.source, let success = parts.success {
+            request.callback = Callback(source: source, success: success, error: parts.error, cancel: parts.cancel)
+            return
+        }
+        guard required || parts.any else { return }
+        let missing = [parts.source == nil ? "x-source" : nil, parts.success == nil ? "x-success" : nil]
+            .compactMap { $0 }.joined(separator: " and ")
+        report(
+            "callback-incomplete", .error,
+            "a callback needs both x-source and x-success; \(missing) missing or refused, so no callback button is offered",
+            at: range)
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
+    }
+
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
+
+/// The x-callback parameters seen so far.
+struct CallbackParts {
+    var source: String?
+    var success: String?
+    var error: String?
+    var cancel: String?
+    var any: Bool { source != nil || success != nil || error != nil || cancel != nil }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: Character) -> String {
+        var slice = Substring(self)
+        while slice.first == set { slice.removeFirst() }
+        while slice.last == set { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,68 @@
+/// Percent-decoding of one URL component, done exactly once.
+///
+/// Policy (the same for every form):
+/// - the component is split out of the URL first, then decoded once: `%2B` is a plus and
+///   stays one, `%2526` becomes `%26`, never `&`;
+/// - in query values and in the path segments of Google desktop URLs, `+` is a space;
+/// - upper- and lower-case hex digits both decode (`%c3%b4` is `ô`);
+/// - a malformed escape (`%`, `%4`, `%G1`) or escapes that do not form valid UTF-8 reject the
+///   component: the parser drops that one parameter with a diagnostic and keeps the rest;
+/// - raw non-ASCII text is taken as it is (the input is already valid UTF-8).
+enum PercentDecoding {
+    /// Why a component could not be decoded.
+    enum Failure: Error, Equatable {
+        /// A `%` not followed by two hex digits, at this byte offset of the input.
+        case malformedEscape(at: Int)
+        /// The decoded bytes are not valid UTF-8.
+        case invalidUTF8
+    }
+
+    /// Decodes `range` of `bytes`.
+    ///
+    /// - Parameters:
+    ///   - plusIsSpace: read `+` as a space (query values, desktop path segments).
+    /// - Returns: the text, or the reason it could not be decoded.
+    static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool
+    ) -> Result<String, Failure> {
+        var needsWork = false
+        for index in range {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) {
+                needsWork = true
+                break
+            }
+        }
+        if !needsWork {
+            return .success(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        }
+        var output = [UInt8]()
+        output.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < range.upperBound,
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else { return .failure(.malformedEscape(at: index)) }
+                output.append(high << 4 | low)
+                index += 3
+            } else {
+                output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                index += 1
+            }
+        }
+        guard let text = String(validating: output, as: UTF8.self) else { return .failure(.invalidUTF8) }
+        return .success(text)
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
