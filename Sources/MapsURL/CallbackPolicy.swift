@@ -76,7 +76,9 @@ public enum CallbackPolicy {
         }
         var cleaned = String(scalars).trimmingWhitespace()
         if cleaned.count > maxSourceLength {
-            cleaned = String(cleaned.prefix(maxSourceLength))
+            // Trim again: the cut may end on a space, and a clean label must stay unchanged
+            // when cleaned twice (it travels through printed links).
+            cleaned = String(cleaned.prefix(maxSourceLength)).trimmingWhitespace()
             changed = true
         }
         if cleaned.unicodeScalars.count != label.unicodeScalars.count && !changed { changed = true }

@@ -187,12 +187,16 @@ struct LinkReader {
 
     /// Decodes a parameter value once; reports and returns nil when it cannot be decoded, has
     /// control characters or is too long.
-    mutating func decodedValue(_ parameter: Parameter, plusIsSpace: Bool = true) -> String? {
+    /// - Parameter allowControls: keep control characters for a caller that removes or refuses
+    ///   them itself (the callback parameters).
+    mutating func decodedValue(_ parameter: Parameter, plusIsSpace: Bool = true, allowControls: Bool = false) -> String? {
         guard let value = parameter.value else { return "" }
-        return decodedText(value, plusIsSpace: plusIsSpace, what: "'\(parameter.name)'")
+        return decodedText(value, plusIsSpace: plusIsSpace, what: "'\(parameter.name)'", allowControls: allowControls)
     }
 
-    mutating func decodedText(_ range: Range<Int>, plusIsSpace: Bool, what: String) -> String? {
+    mutating func decodedText(_ range: Range<Int>, plusIsSpace: Bool, what: String, allowControls: Bool = false)
+        -> String?
+    {
         switch PercentDecoding.decode(bytes, range, plusIsSpace: plusIsSpace) {
         case .failure(.malformedEscape(let at)):
             report(
@@ -209,7 +213,7 @@ struct LinkReader {
                     "\(what) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
                 return nil
             }
-            if decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            if !allowControls && decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
                 report(
                     "control-character", .error, "\(what) contains a control character; the value is ignored",
                     at: range)
@@ -355,7 +359,7 @@ struct LinkReader {
     mutating func readCallbackParameter(_ parameter: Parameter, into parts: inout CallbackParts) -> Bool {
         switch parameter.name {
         case "x-source":
-            guard let text = decodedValue(parameter) else { return true }
+            guard let text = decodedValue(parameter, allowControls: true) else { return true }
             guard let (label, changed) = CallbackPolicy.sanitizeSource(text) else {
                 report("empty-source", .error, "'x-source' is empty after removing hidden characters", at: parameter.whole)
                 return true
@@ -368,7 +372,7 @@ struct LinkReader {
             }
             parts.source = label
         case "x-success", "x-error", "x-cancel":
-            guard let text = decodedValue(parameter, plusIsSpace: false) else { return true }
+            guard let text = decodedValue(parameter, plusIsSpace: false, allowControls: true) else { return true }
             switch CallbackPolicy.validateCallbackURL(text) {
             case .failure(let refusal):
                 report(refusal.code, .error, "'\(parameter.name)' refused: \(refusal.message)", at: parameter.whole)

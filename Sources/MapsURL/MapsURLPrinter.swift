@@ -139,6 +139,20 @@ public enum MapsURLPrinter {
         r.reduceDirections(
             waypoints: nil, navigate: nil, avoid: "desktop URLs avoid only highways and tolls",
             modes: [.driving, .transit, .bicycling, .walking], needsEnds: false, avoidable: [.highways, .tolls])
+        // Old desktop links chain stops in daddr with " to:", so no stop may contain it.
+        if let directions = r.request.directions,
+            (directions.waypoints + [directions.destination].compactMap { $0 }).contains(where: {
+                waypointText($0).contains(" to:")
+            })
+        {
+            var field = "directions.waypoints"
+            r.request.directions?.waypoints = []
+            if let destination = directions.destination, waypointText(destination).contains(" to:") {
+                r.request.directions?.destination = nil
+                field = "directions.destination"
+            }
+            r.dropped.append(UnexpressedPart(field: field, reason: "desktop stops cannot contain ' to:'"))
+        }
         if r.request.directions?.destination == nil && r.request.directions?.waypoints.isEmpty == false {
             r.request.directions?.waypoints = []
             r.dropped.append(UnexpressedPart(field: "directions.waypoints", reason: "desktop stops need a destination"))
@@ -222,7 +236,12 @@ public enum MapsURLPrinter {
         switch r.request.action {
         case .directions:
             r.dropAll(except: [\.directions], reason: "a Maps URLs directions link carries only the route")
-            if r.request.directions?.origin == .currentLocation { r.request.directions?.origin = nil }
+            if r.request.directions?.origin == .currentLocation {
+                r.request.directions?.origin = nil
+                r.dropped.append(
+                    UnexpressedPart(
+                        field: "directions.origin", reason: "Maps URLs start at the current location by leaving the origin out"))
+            }
             if r.request.directions?.destination == .currentLocation {
                 r.request.directions?.destination = nil
                 r.dropped.append(
@@ -232,6 +251,11 @@ public enum MapsURLPrinter {
                 r.request.directions?.waypoints.removeAll { $0 == .currentLocation }
                 r.dropped.append(
                     UnexpressedPart(field: "directions.waypoints", reason: "Maps URLs waypoints cannot be the current location"))
+            }
+            if r.request.directions?.waypoints.contains(where: { waypointText($0).contains("|") }) == true {
+                r.request.directions?.waypoints.removeAll { waypointText($0).contains("|") }
+                r.dropped.append(
+                    UnexpressedPart(field: "directions.waypoints", reason: "Maps URLs waypoints cannot contain '|'"))
             }
             if let count = r.request.directions?.waypoints.count, count > Directions.maxWaypoints {
                 r.request.directions?.waypoints.removeLast(count - Directions.maxWaypoints)

@@ -1,1 +1,1 @@
-
+import Testing
