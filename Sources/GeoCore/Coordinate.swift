@@ -34,19 +34,26 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Parses `a,b` as two strict decimals (spaces allowed around the comma) without a range check.
     public static func parsePair(_ text: Substring) -> Coordinate? {
-        let utf8 = text.utf8
-        guard let comma = utf8.firstIndex(of: UInt8(ascii: ",")) else { return nil }
-        let first = trimSpaces(utf8[utf8.startIndex..<comma])
-        let second = trimSpaces(utf8[utf8.index(after: comma)...])
-        guard let latitude = DecimalText.parse(first), let longitude = DecimalText.parse(second) else { return nil }
+        var text = String(text)
+        return text.withUTF8 { parsePair(bytes: $0) }
+    }
+
+    /// Parses the UTF-8 bytes `a,b` as two strict decimals (spaces allowed around the comma)
+    /// without a range check.
+    public static func parsePair(bytes: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")) else { return nil }
+        guard let latitude = DecimalText.parse(trimSpaces(bytes, 0..<comma)),
+            let longitude = DecimalText.parse(trimSpaces(bytes, (comma + 1)..<bytes.count))
+        else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    private static func trimSpaces(_ bytes: Substring.UTF8View.SubSequence) -> Substring.UTF8View.SubSequence {
-        var slice = bytes
-        while slice.first == UInt8(ascii: " ") { slice = slice.dropFirst() }
-        while slice.last == UInt8(ascii: " ") { slice = slice.dropLast() }
-        return slice
+    private static func trimSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// True when latitude is in [-90, 90] and longitude in [-180, 180] (NaN is never valid).

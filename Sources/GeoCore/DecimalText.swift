@@ -14,8 +14,7 @@ public enum DecimalText {
     ///   - bytes: ASCII text, the whole of which must be the number.
     ///   - maxIntegerDigits: most digits accepted before the decimal point (3 for degrees).
     /// - Returns: the value, or nil when the text does not follow the grammar.
-    public static func parse<Bytes: Collection>(_ bytes: Bytes, maxIntegerDigits: Int = 3) -> Double?
-    where Bytes.Element == UInt8 {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxIntegerDigits: Int = 3) -> Double? {
         var index = bytes.startIndex
         let end = bytes.endIndex
         guard index != end else { return nil }
@@ -51,16 +50,20 @@ public enum DecimalText {
             // Both operands are exact doubles, so one IEEE division is correctly rounded.
             magnitude = Double(mantissa) / powersOfTen[fractionDigits]
         } else {
-            let text = String(decoding: bytes, as: UTF8.self)
-            guard let value = Double(text) else { return nil }
-            return value
+            return Double(String(decoding: bytes, as: UTF8.self))
         }
         return negative ? -magnitude : magnitude
     }
 
-    /// Parses a `String` with ``parse(_:maxIntegerDigits:)``.
-    public static func parse(_ text: some StringProtocol, maxIntegerDigits: Int = 3) -> Double? {
-        parse(Array(text.utf8), maxIntegerDigits: maxIntegerDigits)
+    /// Parses text with ``parse(_:maxIntegerDigits:)``.
+    public static func parse(_ text: String, maxIntegerDigits: Int = 3) -> Double? {
+        var text = text
+        return text.withUTF8 { parse($0, maxIntegerDigits: maxIntegerDigits) }
+    }
+
+    /// Parses text with ``parse(_:maxIntegerDigits:)``.
+    public static func parse(_ text: Substring, maxIntegerDigits: Int = 3) -> Double? {
+        parse(String(text), maxIntegerDigits: maxIntegerDigits)
     }
 
     /// Formats `value` in plain decimal notation with the shortest digits that parse back to it.

@@ -70,33 +70,54 @@ enum HostPolicy {
                         offset: hostEnd, length: range.upperBound - hostEnd))
             }
         }
-        var host = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<hostEnd]), as: UTF8.self)
-            .lowercased()
-        if host.hasSuffix(".") { host.removeLast() }
-        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        for label in labels {
-            let valid = !label.isEmpty && label.utf8.allSatisfy { byte in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57)
-                    || byte == UInt8(ascii: "-")
+        var hostRange = range.lowerBound..<hostEnd
+        if hostRange.count > 1, bytes[hostRange.upperBound - 1] == UInt8(ascii: ".") {
+            hostRange = hostRange.lowerBound..<(hostRange.upperBound - 1)
+        }
+        let host = String(unsafeUninitializedCapacity: hostRange.count) { buffer in
+            for (offset, index) in hostRange.enumerated() {
+                let byte = bytes[index]
+                buffer[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
             }
-            guard valid else {
+            return hostRange.count
+        }
+        let hostLength = hostEnd - range.lowerBound
+        var labelStart = hostRange.lowerBound
+        for index in hostRange.lowerBound...hostRange.upperBound {
+            if index < hostRange.upperBound, bytes[index] != UInt8(ascii: ".") {
+                let byte = bytes[index] | 0x20
+                let valid = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (bytes[index] >= 48 && bytes[index] <= 57)
+                    || bytes[index] == UInt8(ascii: "-")
+                if !valid {
+                    return .failure(
+                        Rejection(
+                            code: "bad-host", message: "'\(host)' is not a valid host name", offset: range.lowerBound,
+                            length: hostLength))
+                }
+                continue
+            }
+            if index == labelStart {
                 return .failure(
                     Rejection(
-                        code: "bad-host", message: "'\(host)' is not a valid host name", offset: range.lowerBound,
-                        length: hostEnd - range.lowerBound))
+                        code: "bad-host", message: "'\(host)' has an empty label", offset: range.lowerBound,
+                        length: hostLength))
             }
-            if label.hasPrefix("xn--") {
+            if index - labelStart >= 4, bytes[labelStart] | 0x20 == UInt8(ascii: "x"),
+                bytes[labelStart + 1] | 0x20 == UInt8(ascii: "n"), bytes[labelStart + 2] == UInt8(ascii: "-"),
+                bytes[labelStart + 3] == UInt8(ascii: "-")
+            {
                 return .failure(
                     Rejection(
                         code: "punycode-host", message: "internationalised (xn--) hosts are not maps hosts",
-                        offset: range.lowerBound, length: hostEnd - range.lowerBound))
+                        offset: range.lowerBound, length: hostLength))
             }
+            labelStart = index + 1
         }
         if let kind = kind(of: host) { return .success((host, kind)) }
         return .failure(
             Rejection(
                 code: "host-not-maps", message: "'\(host)' is not a Google Maps or Apple Maps host",
-                offset: range.lowerBound, length: hostEnd - range.lowerBound))
+                offset: range.lowerBound, length: hostLength))
     }
 
     /// The kind of a normalised host, or nil when it serves no maps.
@@ -107,13 +128,14 @@ enum HostPolicy {
         case "maps.apple.com": return .appleMaps
         default: break
         }
-        if host.hasPrefix("maps.google."), GoogleDomains.suffixes.contains(String(host.dropFirst(12))) {
+        let utf8 = host.utf8
+        if utf8.starts(with: "maps.google.".utf8), GoogleDomains.suffixes.contains(String(host.utf8.dropFirst(12))!) {
             return .googleMaps
         }
-        if host.hasPrefix("www.google."), GoogleDomains.suffixes.contains(String(host.dropFirst(11))) {
+        if utf8.starts(with: "www.google.".utf8), GoogleDomains.suffixes.contains(String(host.utf8.dropFirst(11))!) {
             return .googleSearch
         }
-        if host.hasPrefix("google."), GoogleDomains.suffixes.contains(String(host.dropFirst(7))) {
+        if utf8.starts(with: "google.".utf8), GoogleDomains.suffixes.contains(String(host.utf8.dropFirst(7))!) {
             return .googleSearch
         }
         return nil

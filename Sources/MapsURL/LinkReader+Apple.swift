@@ -17,7 +17,7 @@ extension LinkReader {
     }
 
     mutating func readAppleParameters(_ parameters: [Parameter]) {
-        var seen = Set<String>()
+        var seen = SeenNames()
         var directions = Directions()
         var hasDirections = false
         var nearCenter: Coordinate?
@@ -25,7 +25,7 @@ extension LinkReader {
         var searchSpan: CoordinateSpan?
         var address: String?
         for parameter in parameters {
-            guard seen.insert(parameter.name).inserted else {
+            guard seen.insert(parameter.name) else {
                 duplicateParameter(parameter)
                 continue
             }

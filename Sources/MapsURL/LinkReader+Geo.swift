@@ -27,7 +27,7 @@ extension LinkReader {
         if numbers.count == 2 || numbers.count == 3 {
             position = coordinate(
                 from: pieces[0][numbers[0].startIndex..<numbers[1].endIndex], name: "geo:", at: pathRange)
-            if numbers.count == 3, DecimalText.parse(numbers[2].utf8, maxIntegerDigits: 6) == nil {
+            if numbers.count == 3, DecimalText.parse(numbers[2], maxIntegerDigits: 6) == nil {
                 report("bad-altitude", .warning, "the geo: altitude is not a number; it is ignored", at: pathRange)
             }
         } else {
@@ -37,9 +37,9 @@ extension LinkReader {
             if bytes[queryStart] == UInt8(ascii: "&") {
                 report("geo-ampersand", .note, "'&' used where '?' starts the geo: query", at: queryStart..<(queryStart + 1))
             }
-            var seen = Set<String>()
+            var seen = SeenNames()
             for parameter in parameters(in: (queryStart + 1)..<range.upperBound) {
-                guard seen.insert(parameter.name).inserted else {
+                guard seen.insert(parameter.name) else {
                     duplicateParameter(parameter)
                     continue
                 }

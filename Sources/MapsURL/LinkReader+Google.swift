@@ -49,8 +49,7 @@ extension LinkReader {
             if hasPrefix(segment, "@") {
                 readViewport(segment)
             } else if hasPrefix(segment, "data=") {
-                let blob = text((segment.lowerBound + 5)..<segment.upperBound)
-                (pin, routeCoordinates) = readDataBlob(blob)
+                (pin, routeCoordinates) = readDataBlob((segment.lowerBound + 5)..<segment.upperBound)
             } else if mode == .none, let keyword = pathKeyword(segment) {
                 mode = keyword
             } else if mode == .directions {
@@ -126,40 +125,50 @@ extension LinkReader {
 
     /// `@lat,lng,17z`, `@lat,lng,17.5z`, `@lat,lng,247m`, `@lat,lng,3a,75y,90h,80t`.
     private mutating func readViewport(_ segment: Range<Int>) {
-        let body = text((segment.lowerBound + 1)..<segment.upperBound)
+        let body = (segment.lowerBound + 1)..<segment.upperBound
         guard !body.isEmpty else { return }
-        let tokens = body.split(separator: ",", omittingEmptySubsequences: false)
-        guard tokens.count >= 2,
-            let coordinate = coordinate(from: body[tokens[0].startIndex..<tokens[1].endIndex], name: "@", at: segment)
-        else {
-            if tokens.count < 2 {
-                report("bad-viewport", .error, "'@' must be followed by latitude,longitude", at: segment)
-            }
+        let firstComma = firstIndex(in: body, of: UInt8(ascii: ","))
+        let secondComma = firstComma < body.upperBound
+            ? firstIndex(in: (firstComma + 1)..<body.upperBound, of: UInt8(ascii: ",")) : body.upperBound
+        guard firstComma < body.upperBound else {
+            report("bad-viewport", .error, "'@' must be followed by latitude,longitude", at: segment)
+            return
+        }
+        let pair = UnsafeBufferPointer(rebasing: bytes[body.lowerBound..<secondComma])
+        guard let coordinate = Coordinate.parsePair(bytes: pair), coordinate.isValid else {
+            report(
+                "bad-coordinate", .error,
+                "'@' must be followed by latitude,longitude in range, in plain decimal degrees; it is ignored", at: segment)
             return
         }
         request.center = coordinate
         var camera = StreetViewCamera()
         var isStreetView = false
-        for token in tokens.dropFirst(2) {
-            guard let unit = token.last else { continue }
-            let digits = token.dropLast().utf8
-            switch unit {
-            case "z":
+        var index = secondComma + 1
+        while index < body.upperBound {
+            let end = firstIndex(in: index..<body.upperBound, of: UInt8(ascii: ","))
+            defer { index = end + 1 }
+            guard end > index else { continue }
+            let digits = UnsafeBufferPointer(rebasing: bytes[index..<(end - 1)])
+            switch bytes[end - 1] {
+            case UInt8(ascii: "z"):
                 request.zoom = number(digits, name: "@ zoom", limits: Self.webZoomLimits, at: segment)
-            case "m":
+            case UInt8(ascii: "m"):
                 report(
                     "altitude-not-zoom", .note,
-                    "'\(token)' is a camera altitude in metres, not a zoom; the app's zoom is kept", at: segment)
-            case "a":
+                    "'\(text(index..<end))' is a camera altitude in metres, not a zoom; the app's zoom is kept", at: segment)
+            case UInt8(ascii: "a"):
                 isStreetView = true
-            case "y":
+            case UInt8(ascii: "y"):
                 camera.fieldOfView = number(digits, name: "@ field of view", limits: 10...100, at: segment)
-            case "h":
+            case UInt8(ascii: "h"):
                 camera.heading = number(digits, name: "@ heading", limits: -180...360, at: segment)
-            case "t":
+            case UInt8(ascii: "t"):
                 if let tilt = number(digits, name: "@ tilt", limits: 0...180, at: segment) { camera.pitch = tilt - 90 }
             default:
-                report("unknown-viewport-token", .note, "'\(token)' in the viewport is not understood; it is ignored", at: segment)
+                report(
+                    "unknown-viewport-token", .note, "'\(text(index..<end))' in the viewport is not understood; it is ignored",
+                    at: segment)
             }
         }
         if isStreetView {
@@ -170,37 +179,41 @@ extension LinkReader {
 
     /// Reads the `!`-separated tokens of a `data=` blob: the last `!3d<lat>!4d<lng>` pair is the
     /// place's pin; every `!1d<lng>!2d<lat>` pair (note the order) is a directions stop.
-    private func readDataBlob(_ blob: String) -> (pin: Coordinate?, route: [Coordinate]) {
+    private func readDataBlob(_ blob: Range<Int>) -> (pin: Coordinate?, route: [Coordinate]) {
         var pin: Coordinate?
         var route: [Coordinate] = []
         var pendingLatitude: Double?
         var pendingLongitude: Double?
-        for token in blob.split(separator: "!") {
-            guard token.count > 2 else { continue }
-            let key = token.prefix(2)
-            let value = token.dropFirst(2).utf8
-            switch key {
-            case "3d":
-                pendingLatitude = DecimalText.parse(value)
-            case "4d":
-                if let latitude = pendingLatitude, let longitude = DecimalText.parse(value),
-                    let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
-                {
-                    pin = coordinate
+        var index = blob.lowerBound
+        while index < blob.upperBound {
+            let end = firstIndex(in: (index + 1)..<blob.upperBound, of: UInt8(ascii: "!"))
+            // A token is "!" + a digit + a type letter + its value, for example "!3d48.85".
+            if bytes[index] == UInt8(ascii: "!"), end - index > 3, bytes[index + 2] == UInt8(ascii: "d") {
+                let value = DecimalText.parse(UnsafeBufferPointer(rebasing: bytes[(index + 3)..<end]))
+                switch bytes[index + 1] {
+                case UInt8(ascii: "3"):
+                    pendingLatitude = value
+                case UInt8(ascii: "4"):
+                    if let latitude = pendingLatitude, let longitude = value,
+                        let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
+                    {
+                        pin = coordinate
+                    }
+                    pendingLatitude = nil
+                case UInt8(ascii: "1"):
+                    pendingLongitude = value
+                case UInt8(ascii: "2"):
+                    if let longitude = pendingLongitude, let latitude = value,
+                        let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
+                    {
+                        route.append(coordinate)
+                    }
+                    pendingLongitude = nil
+                default:
+                    break
                 }
-                pendingLatitude = nil
-            case "1d":
-                pendingLongitude = DecimalText.parse(value)
-            case "2d":
-                if let longitude = pendingLongitude, let latitude = DecimalText.parse(value),
-                    let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
-                {
-                    route.append(coordinate)
-                }
-                pendingLongitude = nil
-            default:
-                continue
             }
+            index = end
         }
         return (pin, route)
     }
@@ -208,13 +221,13 @@ extension LinkReader {
     // MARK: Legacy parameters
 
     private mutating func readLegacyParameters(_ parameters: [Parameter]) {
-        var seen = Set<String>()
+        var seen = SeenNames()
         var directions = request.directions ?? Directions()
         var hasDirections = request.directions != nil
         var searchCenter: Coordinate?
         var searchSpan: CoordinateSpan?
         for parameter in parameters {
-            guard seen.insert(parameter.name).inserted else {
+            guard seen.insert(parameter.name) else {
                 duplicateParameter(parameter)
                 continue
             }
@@ -264,7 +277,7 @@ extension LinkReader {
             case "daddr":
                 guard let text = decodedValue(parameter) else { break }
                 // Old multi-stop links chain stops with "+to:".
-                let stops = text.components(separatedBy: " to:")
+                let stops = text.splitOnSubstring(" to:")
                 directions.destination = waypoint(stops.last!, name: "daddr", at: where_)
                 directions.waypoints = stops.dropLast().compactMap {
                     waypoint($0, name: "daddr", at: where_)
@@ -308,9 +321,9 @@ extension LinkReader {
     }
 
     mutating func spanValue(_ parameter: Parameter) -> CoordinateSpan? {
-        guard let text = decodedValue(parameter) else { return nil }
+        guard let parsed = withValueBytes(parameter, Coordinate.parsePair(bytes:)) else { return nil }
         let where_ = parameter.value ?? parameter.nameRange
-        guard let pair = Coordinate.parsePair(Substring(text)) else {
+        guard let pair = parsed else {
             report("bad-span", .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)
             return nil
         }
@@ -342,11 +355,11 @@ extension LinkReader {
                 }
             }
         }
-        var seen = Set<String>()
+        var seen = SeenNames()
         var directions = Directions()
         var camera = StreetViewCamera()
         for parameter in parameters {
-            guard seen.insert(parameter.name).inserted else {
+            guard seen.insert(parameter.name) else {
                 duplicateParameter(parameter)
                 continue
             }
@@ -369,7 +382,7 @@ extension LinkReader {
                 }
             case (.directions, "waypoints"):
                 guard let text = decodedValue(parameter) else { break }
-                var stops = text.split(separator: "|").map(String.init)
+                var stops = text.utf8.split(separator: UInt8(ascii: "|")).map { String($0)! }
                 if stops.count > Directions.maxWaypoints {
                     report(
                         "too-many-waypoints", .warning,

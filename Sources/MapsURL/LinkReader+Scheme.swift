@@ -31,12 +31,12 @@ extension LinkReader {
     }
 
     private mutating func readSchemeParameters(_ parameters: [Parameter], form: LinkForm, schemeEnd: Int) {
-        var seen = Set<String>()
+        var seen = SeenNames()
         var callback = CallbackParts()
         var directions = Directions()
         var hasDirections = false
         for parameter in parameters {
-            guard seen.insert(parameter.name).inserted else {
+            guard seen.insert(parameter.name) else {
                 duplicateParameter(parameter)
                 continue
             }

@@ -40,10 +40,10 @@ extension LinkReader {
                 return finish(form: form, rejected: true)
             }
             var callback = CallbackParts()
-            var seen = Set<String>()
+            var seen = SeenNames()
             parameters.removeAll { parameter in
                 guard parameter.name.hasPrefix("x-") else { return false }
-                if !seen.insert(parameter.name).inserted {
+                if !seen.insert(parameter.name) {
                     duplicateParameter(parameter)
                     return true
                 }
@@ -113,9 +113,9 @@ extension LinkReader {
             }
             return
         }
-        var seen = Set<String>()
+        var seen = SeenNames()
         for parameter in parameters(in: (fragment.lowerBound + 1)..<fragment.upperBound) {
-            guard seen.insert(parameter.name).inserted else { continue }
+            guard seen.insert(parameter.name) else { continue }
             if parameter.name == "q", request.query == nil, request.marker == nil,
                 let text = decodedValue(parameter)
             {

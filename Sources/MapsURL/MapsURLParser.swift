@@ -67,45 +67,82 @@ struct LinkReader {
         }
         let (scheme, afterColon) = scanScheme(start, end)
         switch scheme {
-        case "comgooglemaps":
+        case .comgooglemaps:
             return readSchemeLink(afterColon..<end, form: .comgooglemaps)
-        case "comgooglemaps-x-callback":
+        case .comgooglemapsXCallback:
             return readSchemeLink(afterColon..<end, form: .comgooglemapsXCallback)
-        case "comgooglemapsurl":
+        case .comgooglemapsurl:
             return readWebLink(afterColon..<end, schemeRange: start..<afterColon, wrapped: true)
-        case "http", "https":
+        case .web:
             return readWebLink(afterColon..<end, schemeRange: start..<afterColon, wrapped: false)
-        case "geo":
+        case .geo:
             return readGeoLink(afterColon..<end)
-        case "maps":
+        case .appleMaps:
             return readAppleSchemeLink(afterColon..<end)
-        case nil:
+        case .none:
             return readWebLink(start..<end, schemeRange: nil, wrapped: false)
-        case let other?:
-            report(
-                "unsupported-scheme", .error, "'\(other):' links are not maps links", at: start..<(afterColon - 1))
+        case .unknown:
+            let name = text(start..<(afterColon - 1)).lowercased()
+            report("unsupported-scheme", .error, "'\(name):' links are not maps links", at: start..<(afterColon - 1))
             return finish(form: nil, rejected: true)
         }
     }
 
-    /// The lower-cased scheme and the offset after its colon, or nil when the text starts
-    /// with no `scheme:` (a Universal Link may omit it).
-    private func scanScheme(_ start: Int, _ end: Int) -> (String?, Int) {
+    /// The schemes the parser knows.
+    private enum Scheme {
+        case comgooglemaps, comgooglemapsXCallback, comgooglemapsurl, web, geo, appleMaps, unknown
+        /// No `scheme:` at all (a Universal Link may omit it).
+        case none
+    }
+
+    /// The scheme and the offset after its colon; `.none` when the text starts with no
+    /// `scheme:` (a Universal Link may omit it).
+    private func scanScheme(_ start: Int, _ end: Int) -> (Scheme, Int) {
         var index = start
-        guard index < end, isLetter(bytes[index]) else { return (nil, start) }
+        guard index < end, isLetter(bytes[index]) else { return (.none, start) }
+        var hasDot = false
         while index < end, index - start < 40 {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { break }
             guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ".")
-            else { return (nil, start) }
+            else { return (.none, start) }
+            hasDot = hasDot || byte == UInt8(ascii: ".")
             index += 1
         }
-        guard index < end, bytes[index] == UInt8(ascii: ":") else { return (nil, start) }
-        // "maps.google.com:443/…" has no scheme: a scheme has no dot followed by a host.
-        let scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self).lowercased()
-        if scheme.contains("."), index + 1 < end, isDigit(bytes[index + 1]) { return (nil, start) }
+        guard index < end, bytes[index] == UInt8(ascii: ":") else { return (.none, start) }
+        // "maps.google.com:443/…" has no scheme: a scheme has no dot followed by a port.
+        if hasDot, index + 1 < end, isDigit(bytes[index + 1]) { return (.none, start) }
+        let range = start..<index
+        let scheme: Scheme
+        if equalsIgnoringCase(range, "comgooglemaps") {
+            scheme = .comgooglemaps
+        } else if equalsIgnoringCase(range, "comgooglemaps-x-callback") {
+            scheme = .comgooglemapsXCallback
+        } else if equalsIgnoringCase(range, "comgooglemapsurl") {
+            scheme = .comgooglemapsurl
+        } else if equalsIgnoringCase(range, "https") || equalsIgnoringCase(range, "http") {
+            scheme = .web
+        } else if equalsIgnoringCase(range, "geo") {
+            scheme = .geo
+        } else if equalsIgnoringCase(range, "maps") {
+            scheme = .appleMaps
+        } else {
+            scheme = .unknown
+        }
         return (scheme, index + 1)
+    }
+
+    /// True when `range` holds `word` (lower-case ASCII) in any letter case.
+    func equalsIgnoringCase(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        let wordBytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for offset in 0..<wordBytes.count {
+            let byte = bytes[range.lowerBound + offset]
+            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if lowered != wordBytes[offset] { return false }
+        }
+        return true
     }
 
     // MARK: Diagnostics
@@ -118,6 +155,7 @@ struct LinkReader {
 
     /// Builds the result; `rejected` drops the request (the link as a whole is unusable).
     mutating func finish(form: LinkForm?, rejected: Bool = false) -> ParsedMapsURL {
+        if pending.isEmpty { return ParsedMapsURL(request: rejected ? nil : request, form: form, diagnostics: []) }
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(pending.count)
         for item in pending.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
@@ -130,7 +168,9 @@ struct LinkReader {
     }
 
     private func characterCount(_ range: Range<Int>) -> Int {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).count
+        // Printable ASCII is one character per byte (a CR LF pair would be one character).
+        if bytes[range].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return range.count }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).count
     }
 
     // MARK: Scanning
@@ -139,11 +179,13 @@ struct LinkReader {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// The first offset in `range` holding one of `stops`, or `range.upperBound`.
-    func firstIndex(in range: Range<Int>, of stops: UInt8...) -> Int {
+    /// The first offset in `range` holding one of the stop bytes, or `range.upperBound`.
+    @inline(__always)
+    func firstIndex(in range: Range<Int>, of first: UInt8, _ second: UInt8 = 0, _ third: UInt8 = 0) -> Int {
         var index = range.lowerBound
         while index < range.upperBound {
-            if stops.contains(bytes[index]) { return index }
+            let byte = bytes[index]
+            if byte == first || (byte == second && second != 0) || (byte == third && third != 0) { return index }
             index += 1
         }
         return index
@@ -162,6 +204,7 @@ struct LinkReader {
     /// Empty pairs (`&&`) are skipped; names are taken raw (they are ASCII in every form).
     mutating func parameters(in range: Range<Int>) -> [Parameter] {
         var result: [Parameter] = []
+        result.reserveCapacity(8)
         var index = range.lowerBound
         while index <= range.upperBound {
             let pairEnd = firstIndex(in: index..<range.upperBound, of: UInt8(ascii: "&"))
@@ -191,31 +234,33 @@ struct LinkReader {
     ///   them itself (the callback parameters).
     mutating func decodedValue(_ parameter: Parameter, plusIsSpace: Bool = true, allowControls: Bool = false) -> String? {
         guard let value = parameter.value else { return "" }
-        return decodedText(value, plusIsSpace: plusIsSpace, what: "'\(parameter.name)'", allowControls: allowControls)
+        let name = parameter.name
+        return decodedText(value, plusIsSpace: plusIsSpace, what: "'\(name)'", allowControls: allowControls)
     }
 
-    mutating func decodedText(_ range: Range<Int>, plusIsSpace: Bool, what: String, allowControls: Bool = false)
-        -> String?
-    {
+    /// - Parameter what: names the value in messages; evaluated only when there is a problem.
+    mutating func decodedText(
+        _ range: Range<Int>, plusIsSpace: Bool, what: @autoclosure () -> String, allowControls: Bool = false
+    ) -> String? {
         switch PercentDecoding.decode(bytes, range, plusIsSpace: plusIsSpace) {
         case .failure(.malformedEscape(let at)):
             report(
-                "malformed-escape", .error, "\(what) has a '%' not followed by two hex digits; the value is ignored",
+                "malformed-escape", .error, "\(what()) has a '%' not followed by two hex digits; the value is ignored",
                 at: at..<min(at + 3, range.upperBound))
             return nil
         case .failure(.invalidUTF8):
-            report("invalid-utf8", .error, "\(what) decodes to invalid UTF-8; the value is ignored", at: range)
+            report("invalid-utf8", .error, "\(what()) decodes to invalid UTF-8; the value is ignored", at: range)
             return nil
-        case .success(let decoded):
+        case .success(let (decoded, hasControls)):
             if decoded.utf8.count > MapsURLParser.maxTextLength {
                 report(
                     "value-too-long", .error,
-                    "\(what) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
+                    "\(what()) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
                 return nil
             }
-            if !allowControls && decoded.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
+            if !allowControls && hasControls {
                 report(
-                    "control-character", .error, "\(what) contains a control character; the value is ignored",
+                    "control-character", .error, "\(what()) contains a control character; the value is ignored",
                     at: range)
                 return nil
             }
@@ -223,14 +268,34 @@ struct LinkReader {
         }
     }
 
-    /// A strict `latitude,longitude` value (no labels, no free text).
-    mutating func coordinateValue(_ parameter: Parameter) -> Coordinate? {
-        guard let text = decodedValue(parameter) else { return nil }
-        return coordinate(from: Substring(text), name: parameter.name, at: parameter.value ?? parameter.nameRange)
+    /// Calls `body` with a value's bytes decoded once: the input's own bytes when the value
+    /// has no escapes, `+` or controls (the common case, no copy), a decoded copy otherwise.
+    ///
+    /// - Returns: nil when the value could not be decoded (already reported).
+    mutating func withValueBytes<T>(_ parameter: Parameter, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard let value = parameter.value else { return body(UnsafeBufferPointer(rebasing: bytes[0..<0])) }
+        var isPlain = true
+        for index in value {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") || byte < 0x20 || byte == 0x7F {
+                isPlain = false
+                break
+            }
+        }
+        if isPlain { return body(UnsafeBufferPointer(rebasing: bytes[value])) }
+        guard var text = decodedValue(parameter) else { return nil }
+        return text.withUTF8(body)
     }
 
-    mutating func coordinate(from text: Substring, name: String, at range: Range<Int>) -> Coordinate? {
-        guard let coordinate = Coordinate.parsePair(text) else {
+    /// A strict `latitude,longitude` value (no labels, no free text).
+    mutating func coordinateValue(_ parameter: Parameter) -> Coordinate? {
+        guard let parsed = withValueBytes(parameter, Coordinate.parsePair(bytes:)) else { return nil }
+        return checkedCoordinate(parsed, name: parameter.name, at: parameter.value ?? parameter.nameRange)
+    }
+
+    /// Reports a missing or out-of-range coordinate; returns the coordinate when it is usable.
+    mutating func checkedCoordinate(_ coordinate: Coordinate?, name: String, at range: Range<Int>) -> Coordinate? {
+        guard let coordinate else {
             report(
                 "bad-coordinate", .error,
                 "'\(name)' must be 'latitude,longitude' in plain decimal degrees; it is ignored", at: range)
@@ -245,18 +310,28 @@ struct LinkReader {
         return coordinate
     }
 
+    mutating func coordinate(from text: Substring, name: String, at range: Range<Int>) -> Coordinate? {
+        checkedCoordinate(Coordinate.parsePair(text), name: name, at: range)
+    }
+
     /// A strict decimal number, clamped into `limits` with a warning.
     mutating func numberValue(
         _ parameter: Parameter, limits: ClosedRange<Double>, maxIntegerDigits: Int = 3
     ) -> Double? {
-        guard let text = decodedValue(parameter) else { return nil }
-        return number(text.utf8, name: parameter.name, limits: limits, at: parameter.value ?? parameter.nameRange)
+        guard let value = withValueBytes(parameter, { DecimalText.parse($0, maxIntegerDigits: maxIntegerDigits) })
+        else { return nil }
+        return clamp(value, name: parameter.name, limits: limits, at: parameter.value ?? parameter.nameRange)
     }
 
-    mutating func number<Bytes: Collection<UInt8>>(
-        _ digits: Bytes, name: String, limits: ClosedRange<Double>, at range: Range<Int>
+    mutating func number(
+        _ digits: UnsafeBufferPointer<UInt8>, name: String, limits: ClosedRange<Double>, at range: Range<Int>
     ) -> Double? {
-        guard let value = DecimalText.parse(digits, maxIntegerDigits: 3) else {
+        clamp(DecimalText.parse(digits, maxIntegerDigits: 3), name: name, limits: limits, at: range)
+    }
+
+    /// Reports a missing number or clamps it into `limits` with a warning.
+    mutating func clamp(_ value: Double?, name: String, limits: ClosedRange<Double>, at range: Range<Int>) -> Double? {
+        guard let value else {
             report("bad-number", .error, "'\(name)' must be a plain decimal number; it is ignored", at: range)
             return nil
         }
@@ -315,8 +390,8 @@ struct LinkReader {
                 "coordinate-out-of-range", .warning,
                 "'\(name)' looks like a coordinate but is out of range; it is searched as text", at: range)
         case .text:
-            if let at = trimmed.lastIndex(of: "@"), at != trimmed.startIndex,
-                case .coordinate(let coordinate, nil) = PlaceText.read(String(trimmed[trimmed.index(after: at)...]))
+            if let at = trimmed.utf8.lastIndex(of: UInt8(ascii: "@")), at != trimmed.startIndex,
+                case .coordinate(let coordinate, nil) = PlaceText.read(String(trimmed[trimmed.utf8.index(after: at)...]))
             {
                 request.query = String(trimmed[..<at]).trimmingWhitespace()
                 request.marker = coordinate
@@ -328,16 +403,24 @@ struct LinkReader {
 
     /// Parses a comma list of views (`satellite,traffic`); an empty list clears all views.
     mutating func viewsValue(_ parameter: Parameter) -> Set<MapsView>? {
-        guard let text = decodedValue(parameter) else { return nil }
+        guard let value = parameter.value else { return [] }
         var views = Set<MapsView>()
-        for item in text.split(separator: ",") {
-            let name = item.trimmingCharacters(in: " ")
-            if let view = MapsView(rawValue: name.lowercased()), view != .bicycling, view != .terrain {
-                views.insert(view)
-            } else if !name.isEmpty {
+        var index = value.lowerBound
+        while index < value.upperBound {
+            let end = firstIndex(in: index..<value.upperBound, of: UInt8(ascii: ","))
+            defer { index = end + 1 }
+            if equalsIgnoringCase(index..<end, "satellite") {
+                views.insert(.satellite)
+            } else if equalsIgnoringCase(index..<end, "traffic") {
+                views.insert(.traffic)
+            } else if equalsIgnoringCase(index..<end, "transit") {
+                views.insert(.transit)
+            } else if end > index {
+                let name = decodedText(index..<end, plusIsSpace: true, what: "the view") ?? text(index..<end)
+                if name.trimmingWhitespace().isEmpty { continue }
                 report(
                     "unknown-view", .warning, "'\(name)' is not a view (satellite, traffic, transit); it is ignored",
-                    at: parameter.value ?? parameter.nameRange)
+                    at: index..<end)
             }
         }
         return views
@@ -411,6 +494,20 @@ struct LinkReader {
 
     func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
+
+/// The parameter names seen so far in one link (links have few, so a short list beats hashing).
+struct SeenNames {
+    private var names: [String] = []
+
+    init() { names.reserveCapacity(8) }
+
+    /// Adds `name`; false when it was already there.
+    mutating func insert(_ name: String) -> Bool {
+        if names.contains(name) { return false }
+        names.append(name)
+        return true
+    }
 }
 
 /// The x-callback parameters seen so far.

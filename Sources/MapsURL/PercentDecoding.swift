@@ -21,21 +21,25 @@ enum PercentDecoding {
     ///
     /// - Parameters:
     ///   - plusIsSpace: read `+` as a space (query values, desktop path segments).
-    /// - Returns: the text, or the reason it could not be decoded.
+    /// - Returns: the text and whether it holds a control character (C0 or DEL), or the reason
+    ///   it could not be decoded.
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool
-    ) -> Result<String, Failure> {
+    ) -> Result<(text: String, hasControls: Bool), Failure> {
         var needsWork = false
+        var hasControls = false
         for index in range {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") || (plusIsSpace && byte == UInt8(ascii: "+")) {
                 needsWork = true
                 break
             }
+            hasControls = hasControls || byte < 0x20 || byte == 0x7F
         }
         if !needsWork {
-            return .success(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+            return .success((String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), hasControls))
         }
+        hasControls = false
         var output = [UInt8]()
         output.reserveCapacity(range.count)
         var index = range.lowerBound
@@ -45,15 +49,18 @@ enum PercentDecoding {
                 guard index + 2 < range.upperBound,
                     let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
                 else { return .failure(.malformedEscape(at: index)) }
-                output.append(high << 4 | low)
+                let decoded = high << 4 | low
+                hasControls = hasControls || decoded < 0x20 || decoded == 0x7F
+                output.append(decoded)
                 index += 3
             } else {
+                hasControls = hasControls || byte < 0x20 || byte == 0x7F
                 output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
                 index += 1
             }
         }
         guard let text = String(validating: output, as: UTF8.self) else { return .failure(.invalidUTF8) }
-        return .success(text)
+        return .success((text, hasControls))
     }
 
     @inline(__always)

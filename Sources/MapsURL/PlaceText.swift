@@ -16,29 +16,41 @@ enum PlaceText {
     }
 
     static func read(_ text: String) -> Reading {
-        var body = Substring(text)
-        trimSpaces(&body)
+        var text = text
+        return text.withUTF8 { read(bytes: $0) }
+    }
+
+    static func read(bytes: UnsafeBufferPointer<UInt8>) -> Reading {
+        var start = 0
+        var end = bytes.count
+        trimSpaces(bytes, &start, &end)
         var label: String?
         // The coordinate part never holds a parenthesis, so the label starts at the first one.
-        if body.hasSuffix(")"), let open = body.firstIndex(of: "(") {
-            let inner = body[body.index(after: open)..<body.index(before: body.endIndex)]
-            label = String(inner).trimmingWhitespace()
-            body = body[..<open]
-            trimSpaces(&body)
+        if end > start, bytes[end - 1] == UInt8(ascii: ")"),
+            let open = bytes[start..<end].firstIndex(of: UInt8(ascii: "("))
+        {
+            label = String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(end - 1)]), as: UTF8.self)
+                .trimmingWhitespace()
+            end = open
+            trimSpaces(bytes, &start, &end)
         }
-        if body.lowercased().hasPrefix("loc:") {
-            body = body.dropFirst(4)
-        } else if body.hasPrefix("@") {
-            body = body.dropFirst()
+        if end - start >= 4, bytes[start] | 0x20 == UInt8(ascii: "l"), bytes[start + 1] | 0x20 == UInt8(ascii: "o"),
+            bytes[start + 2] | 0x20 == UInt8(ascii: "c"), bytes[start + 3] == UInt8(ascii: ":")
+        {
+            start += 4
+        } else if end > start, bytes[start] == UInt8(ascii: "@") {
+            start += 1
         }
-        guard let coordinate = Coordinate.parsePair(body) else { return .text }
+        guard let coordinate = Coordinate.parsePair(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
+            return .text
+        }
         guard coordinate.isValid else { return .outOfRange }
         return .coordinate(coordinate, label: label?.isEmpty == true ? nil : label)
     }
 
-    private static func trimSpaces(_ text: inout Substring) {
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
+    private static func trimSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int) {
+        while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
     }
 }
 

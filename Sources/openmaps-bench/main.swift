@@ -1,1 +1,79 @@
-print("x")
+import Foundation
+import MapsURL
+
+/// `make bench`: link-parsing throughput on one core, OpenMaps' parser side by side with a
+/// straightforward URLComponents parser over the same mixed corpus, in one run.
+///
+/// Usage: openmaps-bench [--urls N] [--seconds S]
+struct Options {
+    var urls = 4096
+    var seconds = 2.0
+
+    init(_ arguments: [String]) {
+        var index = 0
+        while index + 1 < arguments.count {
+            switch arguments[index] {
+            case "--urls": urls = Int(arguments[index + 1]) ?? urls
+            case "--seconds": seconds = Double(arguments[index + 1]) ?? seconds
+            default: break
+            }
+            index += 2
+        }
+    }
+}
+
+/// Runs `body` over the corpus repeatedly for at least `seconds` and returns URLs per second
+/// of the best of three rounds, with a checksum that keeps the work observable.
+func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (rate: Double, checksum: Int) {
+    var best = 0.0
+    var checksum = 0
+    for _ in 0..<3 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var parsed = 0
+        while clock.now - start < .milliseconds(Int(seconds * 1000 / 3)) {
+            for url in corpus { checksum &+= body(url) }
+            parsed += corpus.count
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        best = max(best, Double(parsed) / seconds)
+    }
+    return (best, checksum)
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let corpus = Corpus.make(count: options.urls)
+if CommandLine.arguments.contains("--profile") {
+    // Ours only, for a profiler: `valgrind --tool=callgrind openmaps-bench --profile`.
+    var checksum = 0
+    for _ in 0..<20 { for url in corpus { checksum &+= MapsURLParser.parse(url).diagnostics.count } }
+    print(checksum)
+    exit(0)
+}
+let agreeing = corpus.filter { MapsURLParser.parse($0).request == FoundationBaseline.parse($0) }.count
+let rejectedByUs = corpus.filter { MapsURLParser.parse($0).request == nil }.count
+
+let ours = measure(corpus, seconds: options.seconds) { url in
+    let parsed = MapsURLParser.parse(url)
+    return parsed.request == nil ? 0 : 1 + parsed.diagnostics.count
+}
+let baseline = measure(corpus, seconds: options.seconds) { url in
+    FoundationBaseline.parse(url) == nil ? 0 : 1
+}
+
+func rate(_ value: Double) -> String { String(format: "%12.0f URLs/s  %7.1f ns/URL", value, 1e9 / value) }
+print("link parsing, one core, \(corpus.count) URLs of 16 families (best of 3 rounds of \(options.seconds / 3) s)")
+print("  openmaps MapsURLParser    \(rate(ours.rate))")
+print("  Foundation URLComponents  \(rate(baseline.rate))")
+print(String(format: "  ratio                     %12.2fx", ours.rate / baseline.rate))
+print("  requests equal to the baseline's: \(agreeing)/\(corpus.count); rejected by ours: \(rejectedByUs)")
+print("  checksums \(ours.checksum) \(baseline.checksum)")
+
+if CommandLine.arguments.contains("--families") {
+    for family in 0..<16 {
+        let subset = stride(from: family, to: corpus.count, by: 16).map { corpus[$0] }
+        let result = measure(subset, seconds: 0.3) { MapsURLParser.parse($0).request == nil ? 0 : 1 }
+        print("  family \(family): \(rate(result.rate))  \(subset[0].prefix(60))")
+    }
+}

@@ -151,6 +151,8 @@ struct RequestGenerator {
     @Test(arguments: [
         // A label holding '(' was split at the last '(' instead of the first.
         "comgooglemapsurl://maps.google.cm/?q=@37.31aps.google.(cm/?q=@37.3161,-061.1836",
+        // A coordinate-shaped text out of range is kept as text, and warned about again.
+        "comgooglemaps://?saddr=85,-922.083898&zoom=10",
         // An x-source cut at 64 characters ended in a space, which printing then lost.
         "comgooglemaps-x-callback://?q=dessert&x-success=sourcea-p://?re&x-source=Nogoogle.com/?q=mmmmmmmmmmmmmmmmm~"
             + "mmmmmmmmmmhhhhhhhhhhh@hm36.1\u{FFFD}+No\u{FFFD}",

@@ -1,0 +1,150 @@
+import Foundation
+import MapsCLI
+import MapsURL
+import Testing
+
+/// The `openmaps url` commands, run in-process as a user would type them.
+@Suite struct CLITests {
+    @Test func parsePrintsTheRequestAsJSON() throws {
+        let result = OpenMapsCLI.run(["url", "parse", "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardError == "")
+        struct Output: Decodable {
+            var form: LinkForm
+            var action: MapsAction
+            var request: MapsRequest
+        }
+        let output = try JSONDecoder().decode(Output.self, from: Data(result.standardOutput.utf8))
+        #expect(output.form == .comgooglemaps)
+        #expect(output.action == .map)
+        #expect(output.request.zoom == 14)
+        #expect(output.request.views == [.traffic])
+    }
+
+    @Test func parseReportsDiagnosticsOnStandardErrorAndFails() {
+        let result = OpenMapsCLI.run(["url", "parse", "comgooglemaps://?center=nan,1&q=x"])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.contains("\"query\" : \"x\""))
+        #expect(result.standardError.contains("                        ^^^^^"))
+        #expect(result.standardError.contains("error[bad-coordinate] at 24"))
+    }
+
+    @Test func validateExitsZeroOrOneWithACaret() {
+        let good = OpenMapsCLI.run(["url", "validate", "https://www.google.com/maps/@42.585444,13.007813,6z"])
+        #expect(good.exitCode == 0)
+        #expect(good.standardOutput == "valid google-maps-web: map\n")
+        let bad = OpenMapsCLI.run(["url", "validate", "https://maps.google.com.evil.com/maps/@1,2,3z"])
+        #expect(bad.exitCode == 1)
+        #expect(bad.standardError.hasPrefix("https://maps.google.com.evil.com/maps/@1,2,3z\n        ^^^^^^^^^^^^^^^^^^^^^^^^\n"))
+        #expect(bad.standardError.contains("error[host-not-maps]"))
+    }
+
+    @Test func convertToEachTarget() {
+        let result = OpenMapsCLI.run(["url", "convert", "https://www.google.com/maps/@42.585444,13.007813,6z", "--to", "comgooglemaps"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput == "comgooglemaps://?center=42.585444,13.007813&zoom=6\n")
+        let all = OpenMapsCLI.run(["url", "convert", "comgooglemaps://?q=Pizza&center=37.759748,-122.427135", "--to=all"])
+        #expect(all.exitCode == 0)
+        #expect(
+            all.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+                == ["comgooglemaps", "comgooglemapsurl", "desktop", "universal", "apple", "geo"])
+        #expect(all.standardError.contains("error: cannot print as x-callback"))
+        #expect(all.standardError.contains("warning: universal cannot express center"))
+    }
+
+    @Test func buildTheSeedsCentralParkLinks() {
+        let plain = OpenMapsCLI.run(["url", "build", "--center", "40.765819,-73.975866", "--zoom", "14", "--views", "traffic"])
+        #expect(plain.standardOutput == "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic\n")
+        let callback = OpenMapsCLI.run([
+            "url", "build", "--center", "40.765819,-73.975866", "--zoom", "14", "--x-source", "SourceApp", "--x-success",
+            "sourceapp://?resume=true",
+        ])
+        #expect(callback.exitCode == 0)
+        #expect(
+            callback.standardOutput
+                == "comgooglemaps-x-callback://?center=40.765819,-73.975866&zoom=14&x-source=SourceApp"
+                + "&x-success=sourceapp://%3Fresume%3Dtrue\n")
+    }
+
+    @Test func buildDirectionsAndSearch() {
+        let directions = OpenMapsCLI.run([
+            "url", "build", "--saddr", "", "--daddr", "John F. Kennedy International Airport", "--directionsmode", "transit",
+            "--to", "universal",
+        ])
+        #expect(directions.exitCode == 0)
+        #expect(
+            directions.standardOutput
+                == "https://www.google.com/maps/dir/?api=1&destination=John+F.+Kennedy+International+Airport&travelmode=transit\n")
+        let search = OpenMapsCLI.run(["url", "build", "--query", "A & B", "--center", "1,2"])
+        #expect(search.standardOutput == "comgooglemaps://?q=A+%26+B&center=1,2\n")
+    }
+
+    @Test(arguments: [
+        ["url", "build", "--center", "nan,1"], ["url", "build", "--zoom", "99"], ["url", "build", "--x-source", "A"],
+        ["url", "build", "--x-source", "A", "--x-success", "javascript:alert(1)"], ["url", "parse"],
+        ["url", "parse", "a", "b"], ["url", "parse", "--bogus", "x"], ["url", "convert", "x"], ["url", "convert", "x", "--to", "fax"],
+        ["url", "nope"], ["nope"], [], ["url", "build", "--zoom", "1", "--zoom", "2"], ["url", "build", "--zoom"],
+    ])
+    func usageErrorsExit64(_ arguments: [String]) {
+        let result = OpenMapsCLI.run(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.hasPrefix("error: "))
+    }
+
+    @Test(arguments: [["--help"], ["url", "--help"], ["url", "parse", "--help"], ["url", "build", "-h"], ["url", "choose", "--help"]])
+    func everyCommandHasHelp(_ arguments: [String]) {
+        let result = OpenMapsCLI.run(arguments)
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("OVERVIEW:"))
+        #expect(result.standardOutput.contains("USAGE: openmaps"))
+    }
+
+    @Test func chooseFollowsTheFallbackChain() {
+        let link = "comgooglemaps-x-callback://?q=dessert&x-source=App&x-success=app://"
+        let installed = OpenMapsCLI.run(["url", "choose", link, "--installed", "comgooglemaps,comgooglemaps-x-callback"])
+        let ranked = installed.standardOutput.split(separator: "\n").filter { $0.first?.isNumber == true }
+            .map { String($0.split(separator: "\t")[0]) }
+        #expect(ranked == ["1. x-callback", "2. comgooglemaps", "3. universal", "4. apple"])
+        let none = OpenMapsCLI.run(["url", "choose", link])
+        #expect(none.standardOutput.hasPrefix("1. universal\thttps://www.google.com/maps/search/?api=1&query=dessert\n"))
+        #expect(none.standardOutput.contains("LSApplicationQueriesSchemes: comgooglemaps, comgooglemaps-x-callback"))
+    }
+}
+
+/// The launcher's chain with an injected availability check and opener.
+@Suite struct LauncherTests {
+    final class Opened: @unchecked Sendable {
+        private let lock = NSLock()
+        private var links: [String] = []
+        func append(_ link: String) { lock.withLock { links.append(link) } }
+        var all: [String] { lock.withLock { links } }
+    }
+
+    let request = MapsRequest(query: "Pizza", callback: Callback(source: "App", success: "app://back"))
+
+    @Test func prefersTheCallbackSchemeWhenInstalled() {
+        let opened = Opened()
+        let launcher = MapsLauncher(canOpen: { _ in true }, open: { opened.append($0); return true })
+        #expect(launcher.launch(request)?.target == .xCallback)
+        #expect(opened.all == ["comgooglemaps-x-callback://?q=Pizza&x-source=App&x-success=app://back"])
+    }
+
+    @Test func fallsBackToThePlainSchemeWithoutACallback() {
+        let launcher = MapsLauncher(canOpen: { $0 == "comgooglemaps://" }, open: { _ in true })
+        #expect(launcher.launch(request)?.target == .comgooglemaps)
+        var withoutCallback = request
+        withoutCallback.callback = nil
+        let everything = MapsLauncher(canOpen: { _ in true }, open: { _ in true })
+        #expect(everything.candidates(for: withoutCallback).map(\.target) == [.comgooglemaps, .universal, .apple])
+    }
+
+    @Test func opensTheNextLinkWhenOneFails() {
+        let opened = Opened()
+        let launcher = MapsLauncher(
+            canOpen: { _ in false }, open: { opened.append($0); return $0.hasPrefix("https://maps.apple.com") })
+        #expect(launcher.launch(request)?.target == .apple)
+        #expect(opened.all == ["https://www.google.com/maps/search/?api=1&query=Pizza", "https://maps.apple.com/?q=Pizza"])
+        let nothing = MapsLauncher(canOpen: { _ in false }, open: { _ in false })
+        #expect(nothing.launch(request) == nil)
+    }
+}
