@@ -86,6 +86,7 @@ public enum MapsURLPrinter {
         if r.request.query != nil {
             r.drop(\.marker, "marker", "the URL scheme's q is either a text or a coordinate, not both")
         }
+        r.dropQueryReadingAsCoordinate()
         if target == .comgooglemaps {
             r.drop(\.callback, "callback", "comgooglemaps:// has no callback; use the x-callback target")
         }
@@ -120,6 +121,7 @@ public enum MapsURLPrinter {
             return wrap(String(rest), r.request.callback, target: target, hasQuery: false)
         }
         r.drop(\.placeID, "placeID", "desktop URLs carry no place id")
+        r.dropQueryReadingAsCoordinate()
         if r.request.mapMode == .standard {
             r.drop(\.mapMode, "mapMode", "desktop URLs cannot force the standard map mode")
         }
@@ -276,6 +278,7 @@ public enum MapsURLPrinter {
             if r.request.query != nil {
                 r.drop(\.marker, "marker", "a Maps URLs query is either a text or a coordinate, not both")
             }
+            r.dropQueryReadingAsCoordinate()
             request = r.request
             path = "www.google.com/maps/search/"
             writer.add("query", request.query ?? request.marker?.description)
@@ -331,6 +334,7 @@ public enum MapsURLPrinter {
         if r.request.query != nil {
             r.drop(\.marker, "marker", "Apple Maps' q is either a text or a coordinate, not both")
         }
+        r.dropQueryReadingAsCoordinate()
         r.reduceDirections(
             waypoints: "Apple Maps links have only saddr and daddr", navigate: "Apple Maps links have no navigate flag",
             avoid: "Apple Maps links cannot avoid road features", modes: [.driving, .walking, .transit], needsEnds: true)
@@ -361,6 +365,7 @@ public enum MapsURLPrinter {
     private static func geoLink(_ r: inout Reduction) throws(PrintError) -> String {
         r.dropAll(except: [\.center, \.zoom, \.query, \.marker], reason: "geo: URIs carry a position, a zoom and a search only")
         r.clampZoom(LinkReader.geoZoomLimits)
+        r.dropQueryReadingAsCoordinate()
         let searches = r.request.query != nil || r.request.marker != nil
         if searches, r.request.center == Coordinate(latitude: 0, longitude: 0) {
             r.drop(\.center, "center", "geo:0,0 with a search means 'no position'")
@@ -431,6 +436,14 @@ private struct Reduction {
         dropUnlessKept(\.streetView, "streetView")
         dropUnlessKept(\.callback, "callback")
         dropUnlessKept(\.shortLink, "shortLink")
+    }
+
+    /// Drops a query that would read back as a coordinate when printed without its marker
+    /// (only crafted links carry such texts, for example `q=a@1,2@3,4`).
+    mutating func dropQueryReadingAsCoordinate() {
+        guard request.marker == nil, let query = request.query, !PlaceText.readsBackAsText(query) else { return }
+        request.query = nil
+        dropped.append(UnexpressedPart(field: "query", reason: "the text would read back as a coordinate"))
     }
 
     mutating func dropStreetViewCamera(_ reason: String) {

@@ -15,6 +15,15 @@ enum PlaceText {
         case text
     }
 
+    /// True when `text`, given alone as a search, reads back as this same text: it is not
+    /// coordinate-shaped and does not end in `@latitude,longitude`.
+    static func readsBackAsText(_ text: String) -> Bool {
+        guard case .text = read(text) else { return false }
+        guard let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) else { return true }
+        if case .coordinate(_, nil) = read(String(text[text.utf8.index(after: at)...])) { return false }
+        return true
+    }
+
     static func read(_ text: String) -> Reading {
         var text = text
         return text.withUTF8 { read(bytes: $0) }

@@ -153,6 +153,9 @@ struct RequestGenerator {
         "comgooglemapsurl://maps.google.cm/?q=@37.31aps.google.(cm/?q=@37.3161,-061.1836",
         // A coordinate-shaped text out of range is kept as text, and warned about again.
         "comgooglemaps://?saddr=85,-922.083898&zoom=10",
+        // A text that itself ends in "@lat,lng" reads back as a coordinate when printed alone.
+        "comgooglemapsurl://maps.google.cm/?q=@37131aps.google.cm/?q=mapsurl://maps.google.cm/?q=@37131aps.google.cm/"
+            + "?q=@37.3161,-061.183@37.3161,-061.1836",
         // An x-source cut at 64 characters ended in a space, which printing then lost.
         "comgooglemaps-x-callback://?q=dessert&x-success=sourcea-p://?re&x-source=Nogoogle.com/?q=mmmmmmmmmmmmmmmmm~"
             + "mmmmmmmmmmhhhhhhhhhhh@hm36.1\u{FFFD}+No\u{FFFD}",
