@@ -48,7 +48,9 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    private static func trimSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    private static func trimSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<
+        UInt8
+    > {
         var start = range.lowerBound
         var end = range.upperBound
         while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
@@ -75,7 +77,8 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
         let phi2 = other.latitude * .pi / 180
         let deltaPhi = phi2 - phi1
         let deltaLambda = (other.longitude - longitude) * .pi / 180
-        let a = sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
+        let a =
+            sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
         return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
 }

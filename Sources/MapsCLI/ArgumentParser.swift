@@ -87,9 +87,10 @@ struct ArgumentParser: Sendable {
 
     /// The options section of a command's help.
     var optionsHelp: String {
-        let rows = options.map { option in
-            (option.name + (option.value.map { " " + $0 } ?? ""), option.help)
-        } + [("-h, --help", "Show this help.")]
+        let rows =
+            options.map { option in
+                (option.name + (option.value.map { " " + $0 } ?? ""), option.help)
+            } + [("-h, --help", "Show this help.")]
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
             .joined(separator: "\n")

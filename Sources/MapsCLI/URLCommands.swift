@@ -66,24 +66,33 @@ enum URLCommands {
 
     static let build = Command(
         name: "build", summary: "Build a link from its parts (a map, a search or directions).",
-        usage: "build [--center LAT,LNG] [--zoom Z] [--views LIST] [--query TEXT] [--saddr PLACE --daddr PLACE] … [--to TARGET]",
+        usage:
+            "build [--center LAT,LNG] [--zoom Z] [--views LIST] [--query TEXT] [--saddr PLACE --daddr PLACE] … [--to TARGET]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--center", value: "LAT,LNG", help: "Map center in decimal degrees."),
                 .init(name: "--zoom", value: "Z", help: "Zoom level, 0...21 (fractions allowed)."),
                 .init(name: "--mapmode", value: "MODE", help: "standard or streetview."),
-                .init(name: "--views", value: "LIST", help: "Comma list of satellite, traffic, transit; '' clears all."),
+                .init(
+                    name: "--views", value: "LIST", help: "Comma list of satellite, traffic, transit; '' clears all."),
                 .init(name: "--query", value: "TEXT", help: "Search text (the 'q' parameter)."),
                 .init(name: "--saddr", value: "PLACE", help: "Directions start: address, LAT,LNG, or '' for here."),
                 .init(name: "--daddr", value: "PLACE", help: "Directions end: address, LAT,LNG, or '' for here."),
-                .init(name: "--waypoint", value: "PLACE", help: "A stop between start and end (repeatable).", repeatable: true),
-                .init(name: "--directionsmode", value: "MODE", help: "driving, transit, bicycling, walking or two-wheeler."),
+                .init(
+                    name: "--waypoint", value: "PLACE", help: "A stop between start and end (repeatable).",
+                    repeatable: true),
+                .init(
+                    name: "--directionsmode", value: "MODE",
+                    help: "driving, transit, bicycling, walking or two-wheeler."),
                 .init(name: "--navigate", value: nil, help: "Start turn-by-turn navigation."),
                 .init(name: "--x-source", value: "NAME", help: "Label of the 'back' button (needs --x-success)."),
                 .init(name: "--x-success", value: "URL", help: "Your app's callback URL (custom scheme only)."),
                 .init(name: "--x-error", value: "URL", help: "Callback URL on failure."),
                 .init(name: "--x-cancel", value: "URL", help: "Callback URL on cancel."),
-                .init(name: "--to", value: "TARGET", help: "Form to write (default comgooglemaps, or x-callback with a callback): \(targetNames) or all."),
+                .init(
+                    name: "--to", value: "TARGET",
+                    help: "Form to write (default comgooglemaps, or x-callback with a callback): \(targetNames) or all."
+                ),
             ], positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
         let request = try buildRequest(arguments)
@@ -191,7 +200,9 @@ enum URLCommands {
             var views = Set<MapsView>()
             for name in text.split(separator: ",") {
                 guard let view = MapsView(rawValue: String(name)) else {
-                    throw .usage("'--views' items must be \(MapsView.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+                    throw .usage(
+                        "'--views' items must be \(MapsView.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'"
+                    )
                 }
                 views.insert(view)
             }
@@ -224,8 +235,12 @@ enum URLCommands {
             guard let source, let success else { throw .usage("'--x-source' and '--x-success' go together") }
             guard let (label, _) = CallbackPolicy.sanitizeSource(source) else { throw .usage("'--x-source' is empty") }
             var callback = Callback(source: label, success: try callbackURL(success, "--x-success"))
-            callback.error = try arguments.value("--x-error").map { (url: String) throws(CLIError) in try callbackURL(url, "--x-error") }
-            callback.cancel = try arguments.value("--x-cancel").map { (url: String) throws(CLIError) in try callbackURL(url, "--x-cancel") }
+            callback.error = try arguments.value("--x-error").map { (url: String) throws(CLIError) in
+                try callbackURL(url, "--x-error")
+            }
+            callback.cancel = try arguments.value("--x-cancel").map { (url: String) throws(CLIError) in
+                try callbackURL(url, "--x-cancel")
+            }
             request.callback = callback
         } else if arguments.value("--x-error") != nil || arguments.value("--x-cancel") != nil {
             throw .usage("'--x-error' and '--x-cancel' need '--x-source' and '--x-success'")

@@ -30,9 +30,12 @@ public enum CallbackPolicy {
     ///
     /// - Returns: the URL unchanged when it is acceptable.
     public static func validateCallbackURL(_ url: String) -> Result<String, Refusal> {
-        guard !url.isEmpty else { return .failure(Refusal(code: "empty-callback", message: "the callback URL is empty")) }
+        guard !url.isEmpty else {
+            return .failure(Refusal(code: "empty-callback", message: "the callback URL is empty"))
+        }
         guard url.utf8.count <= maxURLLength else {
-            return .failure(Refusal(code: "callback-too-long", message: "the callback URL is longer than \(maxURLLength) bytes"))
+            return .failure(
+                Refusal(code: "callback-too-long", message: "the callback URL is longer than \(maxURLLength) bytes"))
         }
         for byte in url.utf8 where byte <= 0x20 || byte >= 0x7F {
             return .failure(
@@ -44,7 +47,8 @@ public enum CallbackPolicy {
             return .failure(Refusal(code: "callback-not-absolute", message: "the callback URL has no scheme"))
         }
         let scheme = url[url.startIndex..<colon].lowercased()
-        let schemeIsWellFormed = scheme.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } == true
+        let schemeIsWellFormed =
+            scheme.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } == true
             && scheme.utf8.allSatisfy { byte in
                 (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57)
                     || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")

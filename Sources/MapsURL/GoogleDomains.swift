@@ -20,6 +20,6 @@ enum GoogleDomains {
         "ru", "rw", "com.sa", "com.sb", "sc", "se", "com.sg", "sh", "si", "sk", "com.sl", "sn", "so", "sm", "sr",
         "st", "com.sv", "td", "tg", "co.th", "com.tj", "tl", "tm", "tn", "to", "com.tr", "tt", "com.tw", "co.tz",
         "com.ua", "co.ug", "co.uk", "com.uy", "co.uz", "com.vc", "co.ve", "co.vi", "com.vn", "vu", "ws", "rs",
-        "co.za", "co.zm", "co.zw", "cat"
+        "co.za", "co.zm", "co.zw", "cat",
     ]
 }

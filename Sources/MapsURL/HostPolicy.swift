@@ -34,7 +34,8 @@ enum HostPolicy {
         _ bytes: UnsafeBufferPointer<UInt8>, authority range: Range<Int>, defaultPorts: Set<Int> = [80, 443]
     ) -> Result<(host: String, kind: Kind), Rejection> {
         guard !range.isEmpty else {
-            return .failure(Rejection(code: "missing-host", message: "the link has no host", offset: range.lowerBound, length: 1))
+            return .failure(
+                Rejection(code: "missing-host", message: "the link has no host", offset: range.lowerBound, length: 1))
         }
         var hostEnd = range.upperBound
         for index in range {
@@ -61,7 +62,8 @@ enum HostPolicy {
         }
         if hostEnd < range.upperBound {
             let portBytes = UnsafeBufferPointer(rebasing: bytes[(hostEnd + 1)..<range.upperBound])
-            let port = portBytes.count <= 5 && portBytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) && !portBytes.isEmpty
+            let port =
+                portBytes.count <= 5 && portBytes.allSatisfy({ $0 >= 48 && $0 <= 57 }) && !portBytes.isEmpty
                 ? Int(String(decoding: portBytes, as: UTF8.self)) : nil
             guard let port, defaultPorts.contains(port) else {
                 return .failure(
@@ -86,7 +88,9 @@ enum HostPolicy {
         for index in hostRange.lowerBound...hostRange.upperBound {
             if index < hostRange.upperBound, bytes[index] != UInt8(ascii: ".") {
                 let byte = bytes[index] | 0x20
-                let valid = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (bytes[index] >= 48 && bytes[index] <= 57)
+                let valid =
+                    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (bytes[index] >= 48 && bytes[index] <= 57)
                     || bytes[index] == UInt8(ascii: "-")
                 if !valid {
                     return .failure(

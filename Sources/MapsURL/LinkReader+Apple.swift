@@ -56,7 +56,9 @@ extension LinkReader {
                 case "k", "h": request.views = (request.views ?? []).union([.satellite])
                 case "r": request.views = (request.views ?? []).union([.transit])
                 default:
-                    report("unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, r); it is ignored", at: where_)
+                    report(
+                        "unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, r); it is ignored",
+                        at: where_)
                 }
             case "saddr":
                 guard let text = decodedValue(parameter) else { break }

@@ -35,7 +35,9 @@ extension LinkReader {
         }
         if queryStart < range.upperBound {
             if bytes[queryStart] == UInt8(ascii: "&") {
-                report("geo-ampersand", .note, "'&' used where '?' starts the geo: query", at: queryStart..<(queryStart + 1))
+                report(
+                    "geo-ampersand", .note, "'&' used where '?' starts the geo: query",
+                    at: queryStart..<(queryStart + 1))
             }
             var seen = SeenNames()
             for parameter in parameters(in: (queryStart + 1)..<range.upperBound) {
@@ -54,7 +56,8 @@ extension LinkReader {
                 }
             }
         }
-        let searchesOnly = position == Coordinate(latitude: 0, longitude: 0)
+        let searchesOnly =
+            position == Coordinate(latitude: 0, longitude: 0)
             && (request.query != nil || request.marker != nil)
         if let position, !searchesOnly { request.center = position }
         if position == nil && request.query == nil && request.marker == nil {

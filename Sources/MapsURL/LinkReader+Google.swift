@@ -56,7 +56,8 @@ extension LinkReader {
                 guard points.count < Directions.maxWaypoints + 2 else {
                     report(
                         "too-many-waypoints", .warning,
-                        "more than \(Directions.maxWaypoints) stops between start and end; this one is ignored", at: segment)
+                        "more than \(Directions.maxWaypoints) stops between start and end; this one is ignored",
+                        at: segment)
                     continue
                 }
                 guard let text = decodedText(segment, plusIsSpace: true, what: "the directions stop") else { continue }
@@ -71,7 +72,8 @@ extension LinkReader {
             {
                 continue
             } else {
-                report("unknown-path-segment", .note, "this path segment has no known meaning; it is ignored", at: segment)
+                report(
+                    "unknown-path-segment", .note, "this path segment has no known meaning; it is ignored", at: segment)
             }
         }
         if let pathName {
@@ -128,7 +130,8 @@ extension LinkReader {
         let body = (segment.lowerBound + 1)..<segment.upperBound
         guard !body.isEmpty else { return }
         let firstComma = firstIndex(in: body, of: UInt8(ascii: ","))
-        let secondComma = firstComma < body.upperBound
+        let secondComma =
+            firstComma < body.upperBound
             ? firstIndex(in: (firstComma + 1)..<body.upperBound, of: UInt8(ascii: ",")) : body.upperBound
         guard firstComma < body.upperBound else {
             report("bad-viewport", .error, "'@' must be followed by latitude,longitude", at: segment)
@@ -138,7 +141,8 @@ extension LinkReader {
         guard let coordinate = Coordinate.parsePair(bytes: pair), coordinate.isValid else {
             report(
                 "bad-coordinate", .error,
-                "'@' must be followed by latitude,longitude in range, in plain decimal degrees; it is ignored", at: segment)
+                "'@' must be followed by latitude,longitude in range, in plain decimal degrees; it is ignored",
+                at: segment)
             return
         }
         request.center = coordinate
@@ -156,7 +160,8 @@ extension LinkReader {
             case UInt8(ascii: "m"):
                 report(
                     "altitude-not-zoom", .note,
-                    "'\(text(index..<end))' is a camera altitude in metres, not a zoom; the app's zoom is kept", at: segment)
+                    "'\(text(index..<end))' is a camera altitude in metres, not a zoom; the app's zoom is kept",
+                    at: segment)
             case UInt8(ascii: "a"):
                 isStreetView = true
             case UInt8(ascii: "y"):
@@ -167,7 +172,8 @@ extension LinkReader {
                 if let tilt = number(digits, name: "@ tilt", limits: 0...180, at: segment) { camera.pitch = tilt - 90 }
             default:
                 report(
-                    "unknown-viewport-token", .note, "'\(text(index..<end))' in the viewport is not understood; it is ignored",
+                    "unknown-viewport-token", .note,
+                    "'\(text(index..<end))' in the viewport is not understood; it is ignored",
                     at: segment)
             }
         }
@@ -252,14 +258,18 @@ extension LinkReader {
                 case "k", "h": request.views = (request.views ?? []).union([.satellite])
                 case "p": request.views = (request.views ?? []).union([.terrain])
                 default:
-                    report("unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, p); it is ignored", at: where_)
+                    report(
+                        "unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, p); it is ignored",
+                        at: where_)
                 }
             case "layer":
                 guard let text = decodedValue(parameter) else { break }
                 if text == "t" {
                     request.views = (request.views ?? []).union([.traffic])
                 } else {
-                    report("unknown-layer", .note, "'layer=\(text)' is not supported; only 'layer=t' (traffic) is", at: where_)
+                    report(
+                        "unknown-layer", .note, "'layer=\(text)' is not supported; only 'layer=t' (traffic) is",
+                        at: where_)
                 }
             case "lci":
                 guard let text = decodedValue(parameter) else { break }
@@ -324,12 +334,15 @@ extension LinkReader {
         guard let parsed = withValueBytes(parameter, Coordinate.parsePair(bytes:)) else { return nil }
         let where_ = parameter.value ?? parameter.nameRange
         guard let pair = parsed else {
-            report("bad-span", .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)
+            report(
+                "bad-span", .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)
             return nil
         }
         let span = CoordinateSpan(latitudeDelta: pair.latitude, longitudeDelta: pair.longitude)
         guard span.isValid else {
-            report("span-out-of-range", .error, "'\(parameter.name)' is outside 0...180, 0...360; it is ignored", at: where_)
+            report(
+                "span-out-of-range", .error, "'\(parameter.name)' is outside 0...180, 0...360; it is ignored",
+                at: where_)
             return nil
         }
         return span
@@ -410,7 +423,8 @@ extension LinkReader {
                     if let avoidance = RouteAvoidance(rawValue: item.trimmingCharacters(in: " ")) {
                         directions.avoid.insert(avoidance)
                     } else {
-                        report("unknown-avoid", .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
+                        report(
+                            "unknown-avoid", .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
                     }
                 }
             case (.map, "center"), (.pano, "viewpoint"):

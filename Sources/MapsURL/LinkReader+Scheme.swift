@@ -25,7 +25,9 @@ extension LinkReader {
             applyCallback(CallbackParts(), required: true, at: 0..<range.lowerBound)
         }
         if queryEnd < range.upperBound {
-            report("fragment-ignored", .note, "the '#' fragment has no meaning here; it is ignored", at: queryEnd..<range.upperBound)
+            report(
+                "fragment-ignored", .note, "the '#' fragment has no meaning here; it is ignored",
+                at: queryEnd..<range.upperBound)
         }
         return finish(form: form)
     }
@@ -75,7 +77,8 @@ extension LinkReader {
                 } else {
                     report(
                         "unknown-directionsmode", .warning,
-                        "'directionsmode' must be driving, transit, bicycling or walking; '\(text)' is ignored", at: where_)
+                        "'directionsmode' must be driving, transit, bicycling or walking; '\(text)' is ignored",
+                        at: where_)
                 }
             case "x-source", "x-success", "x-error", "x-cancel":
                 if form == .comgooglemapsXCallback {

@@ -25,7 +25,8 @@ extension LinkReader {
         let kind: HostPolicy.Kind
         switch HostPolicy.classify(bytes, authority: index..<authorityEnd) {
         case .failure(let rejection):
-            report(rejection.code, .error, rejection.message, at: rejection.offset..<(rejection.offset + rejection.length))
+            report(
+                rejection.code, .error, rejection.message, at: rejection.offset..<(rejection.offset + rejection.length))
             return finish(form: form, rejected: true)
         case .success(let match):
             (host, kind) = match
@@ -68,7 +69,8 @@ extension LinkReader {
             }
             return finish(form: form ?? .googleMapsWeb)
         case .gooGl, .mapsAppGooGl:
-            let isMapsPath = kind == .mapsAppGooGl ? parts.path.count > 1 : hasPrefix(parts.path, "/maps/") && parts.path.count > 6
+            let isMapsPath =
+                kind == .mapsAppGooGl ? parts.path.count > 1 : hasPrefix(parts.path, "/maps/") && parts.path.count > 6
             guard isMapsPath else {
                 report(
                     "not-a-maps-path", .error, "'\(host)' links are Maps short links only under /maps/",
@@ -83,7 +85,8 @@ extension LinkReader {
                 at: index..<parts.path.upperBound)
             for parameter in parameters {
                 report(
-                    "unknown-parameter", .note, "'\(parameter.name)' on a short link is ignored", at: parameter.nameRange)
+                    "unknown-parameter", .note, "'\(parameter.name)' on a short link is ignored",
+                    at: parameter.nameRange)
             }
             return finish(form: form ?? .googleShortLink)
         case .appleMaps:

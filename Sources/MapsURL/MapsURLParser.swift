@@ -104,8 +104,9 @@ struct LinkReader {
         while index < end, index - start < 40 {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { break }
-            guard isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
+            guard
+                isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
             else { return (.none, start) }
             hasDot = hasDot || byte == UInt8(ascii: ".")
             index += 1
@@ -162,7 +163,8 @@ struct LinkReader {
             let offset = characterCount(0..<min(item.range.lowerBound, bytes.count))
             let length = characterCount(item.range.clamped(to: 0..<bytes.count))
             diagnostics.append(
-                Diagnostic(code: item.code, severity: item.severity, message: item.message, offset: offset, length: length))
+                Diagnostic(
+                    code: item.code, severity: item.severity, message: item.message, offset: offset, length: length))
         }
         return ParsedMapsURL(request: rejected ? nil : request, form: form, diagnostics: diagnostics)
     }
@@ -219,7 +221,8 @@ struct LinkReader {
                 let equals = firstIndex(in: index..<pairEnd, of: UInt8(ascii: "="))
                 let name = text(index..<equals)
                 result.append(
-                    Parameter(name: name, nameRange: index..<equals, value: equals < pairEnd ? (equals + 1)..<pairEnd : nil))
+                    Parameter(
+                        name: name, nameRange: index..<equals, value: equals < pairEnd ? (equals + 1)..<pairEnd : nil))
             }
             index = pairEnd + 1
         }
@@ -232,7 +235,8 @@ struct LinkReader {
     /// control characters or is too long.
     /// - Parameter allowControls: keep control characters for a caller that removes or refuses
     ///   them itself (the callback parameters).
-    mutating func decodedValue(_ parameter: Parameter, plusIsSpace: Bool = true, allowControls: Bool = false) -> String? {
+    mutating func decodedValue(_ parameter: Parameter, plusIsSpace: Bool = true, allowControls: Bool = false) -> String?
+    {
         guard let value = parameter.value else { return "" }
         let name = parameter.name
         return decodedText(value, plusIsSpace: plusIsSpace, what: "'\(name)'", allowControls: allowControls)
@@ -391,7 +395,8 @@ struct LinkReader {
                 "'\(name)' looks like a coordinate but is out of range; it is searched as text", at: range)
         case .text:
             if let at = trimmed.utf8.lastIndex(of: UInt8(ascii: "@")), at != trimmed.startIndex,
-                case .coordinate(let coordinate, nil) = PlaceText.read(String(trimmed[trimmed.utf8.index(after: at)...]))
+                case .coordinate(let coordinate, nil) = PlaceText.read(
+                    String(trimmed[trimmed.utf8.index(after: at)...]))
             {
                 request.query = String(trimmed[..<at]).trimmingWhitespace()
                 request.marker = coordinate
@@ -444,7 +449,8 @@ struct LinkReader {
         case "x-source":
             guard let text = decodedValue(parameter, allowControls: true) else { return true }
             guard let (label, changed) = CallbackPolicy.sanitizeSource(text) else {
-                report("empty-source", .error, "'x-source' is empty after removing hidden characters", at: parameter.whole)
+                report(
+                    "empty-source", .error, "'x-source' is empty after removing hidden characters", at: parameter.whole)
                 return true
             }
             if changed {

@@ -75,7 +75,8 @@ public enum MapsURLPrinter {
 
     private static func schemeLink(_ r: inout Reduction, target: LinkTarget) throws(PrintError) -> String {
         if target == .xCallback && r.request.callback == nil {
-            throw PrintError(target: target, message: "comgooglemaps-x-callback:// needs a callback (x-source and x-success)")
+            throw PrintError(
+                target: target, message: "comgooglemaps-x-callback:// needs a callback (x-source and x-success)")
         }
         r.drop(\.shortLink, "shortLink", "the URL scheme cannot carry a short link; resolve it first")
         r.drop(\.span, "span", "the URL scheme has no span; use zoom")
@@ -116,7 +117,8 @@ public enum MapsURLPrinter {
             r.drop(\.callback, "callback", "a desktop URL has no callback; use the comgooglemapsurl target")
         }
         if let shortLink = r.request.shortLink {
-            r.dropAll(except: [\.shortLink, \.callback], reason: "a short link carries nothing else until it is resolved")
+            r.dropAll(
+                except: [\.shortLink, \.callback], reason: "a short link carries nothing else until it is resolved")
             let rest = shortLink.dropFirst("https://".count)
             return wrap(String(rest), r.request.callback, target: target, hasQuery: false)
         }
@@ -133,7 +135,8 @@ public enum MapsURLPrinter {
         if r.request.streetView?.panoramaID != nil {
             r.request.streetView?.panoramaID = nil
             if r.request.streetView?.isEmpty == true { r.request.streetView = nil }
-            r.dropped.append(UnexpressedPart(field: "streetView.panoramaID", reason: "desktop URLs here carry no panorama id"))
+            r.dropped.append(
+                UnexpressedPart(field: "streetView.panoramaID", reason: "desktop URLs here carry no panorama id"))
         }
         r.exclusiveViews([.satellite, .terrain], "desktop URLs show one map type (t=k or t=p)")
         r.exclusiveViews([.transit, .bicycling], "desktop URLs show one of the transit and bicycling layers")
@@ -242,17 +245,20 @@ public enum MapsURLPrinter {
                 r.request.directions?.origin = nil
                 r.dropped.append(
                     UnexpressedPart(
-                        field: "directions.origin", reason: "Maps URLs start at the current location by leaving the origin out"))
+                        field: "directions.origin",
+                        reason: "Maps URLs start at the current location by leaving the origin out"))
             }
             if r.request.directions?.destination == .currentLocation {
                 r.request.directions?.destination = nil
                 r.dropped.append(
-                    UnexpressedPart(field: "directions.destination", reason: "Maps URLs cannot route to the current location"))
+                    UnexpressedPart(
+                        field: "directions.destination", reason: "Maps URLs cannot route to the current location"))
             }
             if r.request.directions?.waypoints.contains(.currentLocation) == true {
                 r.request.directions?.waypoints.removeAll { $0 == .currentLocation }
                 r.dropped.append(
-                    UnexpressedPart(field: "directions.waypoints", reason: "Maps URLs waypoints cannot be the current location"))
+                    UnexpressedPart(
+                        field: "directions.waypoints", reason: "Maps URLs waypoints cannot be the current location"))
             }
             if r.request.directions?.waypoints.contains(where: { waypointText($0).contains("|") }) == true {
                 r.request.directions?.waypoints.removeAll { waypointText($0).contains("|") }
@@ -262,7 +268,8 @@ public enum MapsURLPrinter {
             if let count = r.request.directions?.waypoints.count, count > Directions.maxWaypoints {
                 r.request.directions?.waypoints.removeLast(count - Directions.maxWaypoints)
                 r.dropped.append(
-                    UnexpressedPart(field: "directions.waypoints", reason: "Maps URLs allow \(Directions.maxWaypoints) waypoints"))
+                    UnexpressedPart(
+                        field: "directions.waypoints", reason: "Maps URLs allow \(Directions.maxWaypoints) waypoints"))
             }
             request = r.request
             let directions = request.directions!
@@ -271,8 +278,12 @@ public enum MapsURLPrinter {
             writer.add("destination", directions.destination.map(waypointText))
             writer.add("travelmode", directions.travelMode?.rawValue)
             writer.add("dir_action", directions.navigate ? "navigate" : nil)
-            writer.add("waypoints", directions.waypoints.isEmpty ? nil : directions.waypoints.map(waypointText).joined(separator: "|"))
-            writer.add("avoid", directions.avoid.isEmpty ? nil : directions.avoid.sorted().map(\.rawValue).joined(separator: ","))
+            writer.add(
+                "waypoints",
+                directions.waypoints.isEmpty ? nil : directions.waypoints.map(waypointText).joined(separator: "|"))
+            writer.add(
+                "avoid",
+                directions.avoid.isEmpty ? nil : directions.avoid.sorted().map(\.rawValue).joined(separator: ","))
         case .search:
             r.dropAll(except: [\.query, \.marker, \.placeID], reason: "a Maps URLs search carries only the query")
             if r.request.query != nil {
@@ -284,7 +295,9 @@ public enum MapsURLPrinter {
             writer.add("query", request.query ?? request.marker?.description)
             writer.add("query_place_id", request.placeID)
         case .streetView:
-            r.dropAll(except: [\.center, \.mapMode, \.streetView], reason: "a Maps URLs panorama carries only the viewpoint and camera")
+            r.dropAll(
+                except: [\.center, \.mapMode, \.streetView],
+                reason: "a Maps URLs panorama carries only the viewpoint and camera")
             r.request.mapMode = .streetView
             request = r.request
             path = "www.google.com/maps/@"
@@ -337,7 +350,8 @@ public enum MapsURLPrinter {
         r.dropQueryReadingAsCoordinate()
         r.reduceDirections(
             waypoints: "Apple Maps links have only saddr and daddr", navigate: "Apple Maps links have no navigate flag",
-            avoid: "Apple Maps links cannot avoid road features", modes: [.driving, .walking, .transit], needsEnds: true)
+            avoid: "Apple Maps links cannot avoid road features", modes: [.driving, .walking, .transit], needsEnds: true
+        )
         let request = r.request
         var writer = QueryWriter()
         writer.add("q", request.query ?? request.marker?.description)
@@ -363,7 +377,9 @@ public enum MapsURLPrinter {
     // MARK: geo:
 
     private static func geoLink(_ r: inout Reduction) throws(PrintError) -> String {
-        r.dropAll(except: [\.center, \.zoom, \.query, \.marker], reason: "geo: URIs carry a position, a zoom and a search only")
+        r.dropAll(
+            except: [\.center, \.zoom, \.query, \.marker],
+            reason: "geo: URIs carry a position, a zoom and a search only")
         r.clampZoom(LinkReader.geoZoomLimits)
         r.dropQueryReadingAsCoordinate()
         let searches = r.request.query != nil || r.request.marker != nil
@@ -456,7 +472,8 @@ private struct Reduction {
         let removed = views.subtracting(allowed)
         guard !removed.isEmpty else { return }
         request.views = views.intersection(allowed)
-        dropped.append(UnexpressedPart(field: "views", reason: "\(reason); \(removed.sorted().map(\.rawValue)) left out"))
+        dropped.append(
+            UnexpressedPart(field: "views", reason: "\(reason); \(removed.sorted().map(\.rawValue)) left out"))
     }
 
     /// Keeps at most one of `group` (the first in `group`'s declared order).
@@ -465,7 +482,8 @@ private struct Reduction {
         let present = group.filter(views.contains)
         guard present.count > 1 else { return }
         request.views = views.subtracting(present.dropFirst())
-        dropped.append(UnexpressedPart(field: "views", reason: "\(reason); \(present.dropFirst().map(\.rawValue)) left out"))
+        dropped.append(
+            UnexpressedPart(field: "views", reason: "\(reason); \(present.dropFirst().map(\.rawValue)) left out"))
     }
 
     mutating func clampZoom(_ limits: ClosedRange<Double>) {
@@ -473,7 +491,8 @@ private struct Reduction {
         let clamped = min(max(zoom, limits.lowerBound), limits.upperBound)
         guard clamped != zoom else { return }
         request.zoom = clamped
-        dropped.append(UnexpressedPart(field: "zoom", reason: "outside \(limits); clamped to \(DecimalText.format(clamped))"))
+        dropped.append(
+            UnexpressedPart(field: "zoom", reason: "outside \(limits); clamped to \(DecimalText.format(clamped))"))
     }
 
     /// Cuts directions down to what a target carries; a nil reason means the target carries it.
@@ -496,11 +515,13 @@ private struct Reduction {
         }
         if let mode = directions.travelMode, !modes.contains(mode) {
             directions.travelMode = nil
-            dropped.append(UnexpressedPart(field: "directions.travelMode", reason: "'\(mode.rawValue)' is not available"))
+            dropped.append(
+                UnexpressedPart(field: "directions.travelMode", reason: "'\(mode.rawValue)' is not available"))
         }
         if needsEnds && directions.origin == nil && directions.destination == nil && directions.travelMode == nil {
             request.directions = nil
-            dropped.append(UnexpressedPart(field: "directions", reason: "an empty directions request cannot be written"))
+            dropped.append(
+                UnexpressedPart(field: "directions", reason: "an empty directions request cannot be written"))
             return
         }
         request.directions = directions

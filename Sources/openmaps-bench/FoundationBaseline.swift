@@ -32,10 +32,13 @@ enum FoundationBaseline {
             request.center = items["center"].flatMap(coordinate)
             request.zoom = items["zoom"].flatMap(Double.init)
             request.query = items["q"]
-            request.views = items["views"].map { Set($0.split(separator: ",").compactMap { MapsView(rawValue: String($0)) }) }
+            request.views = items["views"].map {
+                Set($0.split(separator: ",").compactMap { MapsView(rawValue: String($0)) })
+            }
             if items["saddr"] != nil || items["daddr"] != nil {
                 request.directions = Directions(
-                    origin: items["saddr"].map(Waypoint.init(parsing:)), destination: items["daddr"].map(Waypoint.init(parsing:)),
+                    origin: items["saddr"].map(Waypoint.init(parsing:)),
+                    destination: items["daddr"].map(Waypoint.init(parsing:)),
                     travelMode: items["directionsmode"].flatMap(TravelMode.init(rawValue:)))
             }
             if scheme == "comgooglemaps-x-callback", let source = items["x-source"], let success = items["x-success"] {
@@ -66,7 +69,9 @@ enum FoundationBaseline {
                     request.directions = Directions(
                         origin: items["origin"].map(Waypoint.init(parsing:)),
                         destination: items["destination"].map(Waypoint.init(parsing:)),
-                        waypoints: (items["waypoints"] ?? "").split(separator: "|").map { Waypoint(parsing: String($0)) },
+                        waypoints: (items["waypoints"] ?? "").split(separator: "|").map {
+                            Waypoint(parsing: String($0))
+                        },
                         travelMode: items["travelmode"].flatMap(TravelMode.init(rawValue:)),
                         navigate: items["dir_action"] == "navigate")
                 }
@@ -83,7 +88,9 @@ enum FoundationBaseline {
                     if let range = segment.range(of: "!3d"), let end = segment.range(of: "!4d") {
                         let latitude = Double(segment[range.upperBound..<end.lowerBound])
                         let longitude = Double(segment[end.upperBound...].prefix { $0 != "!" })
-                        if let latitude, let longitude { request.marker = Coordinate(latitude: latitude, longitude: longitude) }
+                        if let latitude, let longitude {
+                            request.marker = Coordinate(latitude: latitude, longitude: longitude)
+                        }
                     }
                 } else if ["place", "search", "dir"].contains(segment) {
                     mode = segment
@@ -101,7 +108,8 @@ enum FoundationBaseline {
             if let z = items["z"] { request.zoom = Double(z) }
             if items["daddr"] != nil {
                 request.directions = Directions(
-                    origin: items["saddr"].map(Waypoint.init(parsing:)), destination: items["daddr"].map(Waypoint.init(parsing:)),
+                    origin: items["saddr"].map(Waypoint.init(parsing:)),
+                    destination: items["daddr"].map(Waypoint.init(parsing:)),
                     navigate: items["nav"] == "1")
             }
             if wrapped, let source = items["x-source"], let success = items["x-success"] {

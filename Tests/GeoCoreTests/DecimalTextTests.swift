@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "-", "+", ".", "nan", "NaN", "inf", "-infinity", "0x1p3", "1e5", "1E5", "34.", ".5", " 1", "1 ", "1_000", "1,5",
+        "", "-", "+", ".", "nan", "NaN", "inf", "-infinity", "0x1p3", "1e5", "1E5", "34.", ".5", " 1", "1 ", "1_000",
+        "1,5",
         "٣", "1234", "--1", "+-1", "1.2.3",
     ])
     func rejectsEverythingElse(_ text: String) {

@@ -6,7 +6,9 @@ import Testing
 /// The `openmaps url` commands, run in-process as a user would type them.
 @Suite struct CLITests {
     @Test func parsePrintsTheRequestAsJSON() throws {
-        let result = OpenMapsCLI.run(["url", "parse", "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic"])
+        let result = OpenMapsCLI.run([
+            "url", "parse", "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic",
+        ])
         #expect(result.exitCode == 0)
         #expect(result.standardError == "")
         struct Output: Decodable {
@@ -35,15 +37,21 @@ import Testing
         #expect(good.standardOutput == "valid google-maps-web: map\n")
         let bad = OpenMapsCLI.run(["url", "validate", "https://maps.google.com.evil.com/maps/@1,2,3z"])
         #expect(bad.exitCode == 1)
-        #expect(bad.standardError.hasPrefix("https://maps.google.com.evil.com/maps/@1,2,3z\n        ^^^^^^^^^^^^^^^^^^^^^^^^\n"))
+        #expect(
+            bad.standardError.hasPrefix(
+                "https://maps.google.com.evil.com/maps/@1,2,3z\n        ^^^^^^^^^^^^^^^^^^^^^^^^\n"))
         #expect(bad.standardError.contains("error[host-not-maps]"))
     }
 
     @Test func convertToEachTarget() {
-        let result = OpenMapsCLI.run(["url", "convert", "https://www.google.com/maps/@42.585444,13.007813,6z", "--to", "comgooglemaps"])
+        let result = OpenMapsCLI.run([
+            "url", "convert", "https://www.google.com/maps/@42.585444,13.007813,6z", "--to", "comgooglemaps",
+        ])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput == "comgooglemaps://?center=42.585444,13.007813&zoom=6\n")
-        let all = OpenMapsCLI.run(["url", "convert", "comgooglemaps://?q=Pizza&center=37.759748,-122.427135", "--to=all"])
+        let all = OpenMapsCLI.run([
+            "url", "convert", "comgooglemaps://?q=Pizza&center=37.759748,-122.427135", "--to=all",
+        ])
         #expect(all.exitCode == 0)
         #expect(
             all.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
@@ -53,10 +61,13 @@ import Testing
     }
 
     @Test func buildTheSeedsCentralParkLinks() {
-        let plain = OpenMapsCLI.run(["url", "build", "--center", "40.765819,-73.975866", "--zoom", "14", "--views", "traffic"])
+        let plain = OpenMapsCLI.run([
+            "url", "build", "--center", "40.765819,-73.975866", "--zoom", "14", "--views", "traffic",
+        ])
         #expect(plain.standardOutput == "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic\n")
         let callback = OpenMapsCLI.run([
-            "url", "build", "--center", "40.765819,-73.975866", "--zoom", "14", "--x-source", "SourceApp", "--x-success",
+            "url", "build", "--center", "40.765819,-73.975866", "--zoom", "14", "--x-source", "SourceApp",
+            "--x-success",
             "sourceapp://?resume=true",
         ])
         #expect(callback.exitCode == 0)
@@ -68,13 +79,15 @@ import Testing
 
     @Test func buildDirectionsAndSearch() {
         let directions = OpenMapsCLI.run([
-            "url", "build", "--saddr", "", "--daddr", "John F. Kennedy International Airport", "--directionsmode", "transit",
+            "url", "build", "--saddr", "", "--daddr", "John F. Kennedy International Airport", "--directionsmode",
+            "transit",
             "--to", "universal",
         ])
         #expect(directions.exitCode == 0)
         #expect(
             directions.standardOutput
-                == "https://www.google.com/maps/dir/?api=1&destination=John+F.+Kennedy+International+Airport&travelmode=transit\n")
+                == "https://www.google.com/maps/dir/?api=1&destination=John+F.+Kennedy+International+Airport&travelmode=transit\n"
+        )
         let search = OpenMapsCLI.run(["url", "build", "--query", "A & B", "--center", "1,2"])
         #expect(search.standardOutput == "comgooglemaps://?q=A+%26+B&center=1,2\n")
     }
@@ -82,7 +95,8 @@ import Testing
     @Test(arguments: [
         ["url", "build", "--center", "nan,1"], ["url", "build", "--zoom", "99"], ["url", "build", "--x-source", "A"],
         ["url", "build", "--x-source", "A", "--x-success", "javascript:alert(1)"], ["url", "parse"],
-        ["url", "parse", "a", "b"], ["url", "parse", "--bogus", "x"], ["url", "convert", "x"], ["url", "convert", "x", "--to", "fax"],
+        ["url", "parse", "a", "b"], ["url", "parse", "--bogus", "x"], ["url", "convert", "x"],
+        ["url", "convert", "x", "--to", "fax"],
         ["url", "nope"], ["nope"], [], ["url", "build", "--zoom", "1", "--zoom", "2"], ["url", "build", "--zoom"],
     ])
     func usageErrorsExit64(_ arguments: [String]) {
@@ -91,7 +105,9 @@ import Testing
         #expect(result.standardError.hasPrefix("error: "))
     }
 
-    @Test(arguments: [["--help"], ["url", "--help"], ["url", "parse", "--help"], ["url", "build", "-h"], ["url", "choose", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["url", "--help"], ["url", "parse", "--help"], ["url", "build", "-h"], ["url", "choose", "--help"],
+    ])
     func everyCommandHasHelp(_ arguments: [String]) {
         let result = OpenMapsCLI.run(arguments)
         #expect(result.exitCode == 0)
@@ -101,12 +117,15 @@ import Testing
 
     @Test func chooseFollowsTheFallbackChain() {
         let link = "comgooglemaps-x-callback://?q=dessert&x-source=App&x-success=app://"
-        let installed = OpenMapsCLI.run(["url", "choose", link, "--installed", "comgooglemaps,comgooglemaps-x-callback"])
+        let installed = OpenMapsCLI.run([
+            "url", "choose", link, "--installed", "comgooglemaps,comgooglemaps-x-callback",
+        ])
         let ranked = installed.standardOutput.split(separator: "\n").filter { $0.first?.isNumber == true }
             .map { String($0.split(separator: "\t")[0]) }
         #expect(ranked == ["1. x-callback", "2. comgooglemaps", "3. universal", "4. apple"])
         let none = OpenMapsCLI.run(["url", "choose", link])
-        #expect(none.standardOutput.hasPrefix("1. universal\thttps://www.google.com/maps/search/?api=1&query=dessert\n"))
+        #expect(
+            none.standardOutput.hasPrefix("1. universal\thttps://www.google.com/maps/search/?api=1&query=dessert\n"))
         #expect(none.standardOutput.contains("LSApplicationQueriesSchemes: comgooglemaps, comgooglemaps-x-callback"))
     }
 }
@@ -124,7 +143,11 @@ import Testing
 
     @Test func prefersTheCallbackSchemeWhenInstalled() {
         let opened = Opened()
-        let launcher = MapsLauncher(canOpen: { _ in true }, open: { opened.append($0); return true })
+        let launcher = MapsLauncher(
+            canOpen: { _ in true },
+            open: {
+                opened.append($0); return true
+            })
         #expect(launcher.launch(request)?.target == .xCallback)
         #expect(opened.all == ["comgooglemaps-x-callback://?q=Pizza&x-source=App&x-success=app://back"])
     }
@@ -141,9 +164,13 @@ import Testing
     @Test func opensTheNextLinkWhenOneFails() {
         let opened = Opened()
         let launcher = MapsLauncher(
-            canOpen: { _ in false }, open: { opened.append($0); return $0.hasPrefix("https://maps.apple.com") })
+            canOpen: { _ in false },
+            open: {
+                opened.append($0); return $0.hasPrefix("https://maps.apple.com")
+            })
         #expect(launcher.launch(request)?.target == .apple)
-        #expect(opened.all == ["https://www.google.com/maps/search/?api=1&query=Pizza", "https://maps.apple.com/?q=Pizza"])
+        #expect(
+            opened.all == ["https://www.google.com/maps/search/?api=1&query=Pizza", "https://maps.apple.com/?q=Pizza"])
         let nothing = MapsLauncher(canOpen: { _ in false }, open: { _ in false })
         #expect(nothing.launch(request) == nil)
     }

@@ -7,7 +7,9 @@ import Testing
 @Suite struct FormTests {
     func request(_ url: String, sourceLocation: SourceLocation = #_sourceLocation) -> MapsRequest? {
         let parsed = MapsURLParser.parse(url)
-        #expect(parsed.diagnostics.allSatisfy { $0.severity != .error }, "\(parsed.diagnostics)", sourceLocation: sourceLocation)
+        #expect(
+            parsed.diagnostics.allSatisfy { $0.severity != .error }, "\(parsed.diagnostics)",
+            sourceLocation: sourceLocation)
         return parsed.request
     }
 
@@ -42,8 +44,12 @@ import Testing
     }
 
     @Test func searchPath() {
-        #expect(request("https://www.google.co.uk/maps/search/coffee+near+Soho/@51.51,-0.13,15z")?.query == "coffee near Soho")
-        #expect(request("https://www.google.com/maps/search/51.5,-0.1")?.marker == Coordinate(latitude: 51.5, longitude: -0.1))
+        #expect(
+            request("https://www.google.co.uk/maps/search/coffee+near+Soho/@51.51,-0.13,15z")?.query
+                == "coffee near Soho")
+        #expect(
+            request("https://www.google.com/maps/search/51.5,-0.1")?.marker
+                == Coordinate(latitude: 51.5, longitude: -0.1))
     }
 
     @Test func directionsPathEverySegmentIsAPoint() {
@@ -63,7 +69,8 @@ import Testing
 
     @Test func directionsBlobCoordinatesAreLongitudeFirst() {
         let parsed = request(
-            "https://www.google.com/maps/dir/Paris/Lyon/data=!4m8!4m7!1m2!1m1!1s0x1:0x2!2m2!1d2.35!2d48.85!1m2!1d4.83!2d45.76")
+            "https://www.google.com/maps/dir/Paris/Lyon/data=!4m8!4m7!1m2!1m1!1s0x1:0x2!2m2!1d2.35!2d48.85!1m2!1d4.83!2d45.76"
+        )
         #expect(
             parsed?.directions
                 == Directions(
@@ -88,7 +95,9 @@ import Testing
 
     @Test func legacyMultiStopDestination() {
         let parsed = request("https://maps.google.com/maps?saddr=A&daddr=B+to:C+to:D")
-        #expect(parsed?.directions == Directions(origin: .query("A"), destination: .query("D"), waypoints: [.query("B"), .query("C")]))
+        #expect(
+            parsed?.directions
+                == Directions(origin: .query("A"), destination: .query("D"), waypoints: [.query("B"), .query("C")]))
     }
 
     @Test func textAtCoordinateIsAQueryWithAMarker() {
@@ -99,7 +108,8 @@ import Testing
 
     @Test func mapsURLsSearch() {
         let parsed = request(
-            "https://www.google.com/maps/search/?api=1&query=centurylink%2Bfield&query_place_id=ChIJKxjxuaNqkFQR3CK6O1HNNqY")
+            "https://www.google.com/maps/search/?api=1&query=centurylink%2Bfield&query_place_id=ChIJKxjxuaNqkFQR3CK6O1HNNqY"
+        )
         #expect(parsed?.query == "centurylink+field")
         #expect(parsed?.placeID == "ChIJKxjxuaNqkFQR3CK6O1HNNqY")
     }
@@ -113,28 +123,40 @@ import Testing
             parsed?.directions
                 == Directions(
                     origin: .query("Paris,France"), destination: .query("Cherbourg,France"),
-                    waypoints: [.query("Versailles,France"), .query("Chartres,France"), .query("Le Mans,France"), .query("Caen,France")],
+                    waypoints: [
+                        .query("Versailles,France"), .query("Chartres,France"), .query("Le Mans,France"),
+                        .query("Caen,France"),
+                    ],
                     travelMode: .driving, navigate: true, avoid: [.tolls, .ferries]))
     }
 
     @Test func mapsURLsMapAndPano() {
-        let map = request("https://www.google.com/maps/@?api=1&map_action=map&center=-33.712206,150.311941&zoom=12&basemap=terrain&layer=transit")
-        #expect(map == MapsRequest(center: Coordinate(latitude: -33.712206, longitude: 150.311941), zoom: 12, views: [.terrain, .transit]))
+        let map = request(
+            "https://www.google.com/maps/@?api=1&map_action=map&center=-33.712206,150.311941&zoom=12&basemap=terrain&layer=transit"
+        )
+        #expect(
+            map
+                == MapsRequest(
+                    center: Coordinate(latitude: -33.712206, longitude: 150.311941), zoom: 12,
+                    views: [.terrain, .transit]))
         let pano = request(
-            "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=48.857832,2.295226&heading=-45&pitch=38&fov=80")
+            "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=48.857832,2.295226&heading=-45&pitch=38&fov=80"
+        )
         #expect(pano?.mapMode == .streetView)
         #expect(pano?.center == Coordinate(latitude: 48.857832, longitude: 2.295226))
         #expect(pano?.streetView == StreetViewCamera(heading: -45, pitch: 38, fieldOfView: 80))
     }
 
     @Test func mapsURLsOutOfRangeValuesAreClampedWithAWarning() {
-        let parsed = MapsURLParser.parse("https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=1,2&fov=140&pitch=-100")
+        let parsed = MapsURLParser.parse(
+            "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=1,2&fov=140&pitch=-100")
         #expect(parsed.request?.streetView == StreetViewCamera(pitch: -90, fieldOfView: 100))
         #expect(parsed.diagnostics.map(\.code) == ["clamped", "clamped"])
     }
 
     @Test(arguments: [
-        "https://goo.gl/maps/abcDEF123", "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8", "comgooglemapsurl://goo.gl/maps/xyz",
+        "https://goo.gl/maps/abcDEF123", "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8",
+        "comgooglemapsurl://goo.gl/maps/xyz",
     ])
     func shortLinksAreRecognisedButNeverResolved(_ url: String) throws {
         let parsed = MapsURLParser.parse(url)
@@ -169,7 +191,9 @@ import Testing
                     center: Coordinate(latitude: 50.894967, longitude: 4.341626), zoom: 10, views: [.satellite],
                     query: "Atomium"))
         let directions = request("maps://?saddr=Cupertino&daddr=San+Francisco&dirflg=r")
-        #expect(directions?.directions == Directions(origin: .query("Cupertino"), destination: .query("San Francisco"), travelMode: .transit))
+        #expect(
+            directions?.directions
+                == Directions(origin: .query("Cupertino"), destination: .query("San Francisco"), travelMode: .transit))
         #expect(request("https://maps.apple.com/?z=1")?.zoom == 2)
     }
 

@@ -50,7 +50,8 @@ struct RequestGenerator {
     mutating func request() -> MapsRequest {
         var request = MapsRequest()
         if chance(3) {
-            request.shortLink = chance(50) ? "https://goo.gl/maps/AbC123xyz" : "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8"
+            request.shortLink =
+                chance(50) ? "https://goo.gl/maps/AbC123xyz" : "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8"
             return request
         }
         if chance(60) { request.center = coordinate() }

@@ -44,7 +44,8 @@ import Testing
 
     @Test(arguments: [
         "https://MAPS.Google.COM./?q=x", "https://maps.google.com:443/?q=x", "http://maps.google.com:80/?q=x",
-        "maps.google.co.uk/?q=x", "www.google.com.tr/maps/?q=x", "google.cat/maps?q=x", "https://www.google.com/maps?q=x",
+        "maps.google.co.uk/?q=x", "www.google.com.tr/maps/?q=x", "google.cat/maps?q=x",
+        "https://www.google.com/maps?q=x",
     ])
     func normalisedGoogleHostsAreAccepted(_ url: String) {
         #expect(MapsURLParser.parse(url).request?.query == "x")
@@ -125,7 +126,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "nan,0", "0,nan", "inf,0", "-infinity,0", "0x1p3,0", "1e1,2", "1E1,2", "%2B-1,2", "1_0,2", "٣,4", "34.,1", ".5,1",
+        "nan,0", "0,nan", "inf,0", "-infinity,0", "0x1p3,0", "1e1,2", "1E1,2", "%2B-1,2", "1_0,2", "٣,4", "34.,1",
+        ".5,1",
         " 1,2x", "1,2,3", "",
     ])
     func coordinatesFollowAStrictGrammar(_ value: String) {
@@ -177,7 +179,8 @@ import Testing
     @Test func thousandsOfAmpersandsAndParametersStayBounded() {
         let ampersands = MapsURLParser.parse("comgooglemaps://?" + String(repeating: "&", count: 8000))
         #expect(ampersands.request == MapsRequest())
-        let many = MapsURLParser.parse("comgooglemaps://?" + Array(repeating: "a=1", count: 1000).joined(separator: "&"))
+        let many = MapsURLParser.parse(
+            "comgooglemaps://?" + Array(repeating: "a=1", count: 1000).joined(separator: "&"))
         #expect(many.diagnostics.contains { $0.code == "too-many-parameters" })
         #expect(many.diagnostics.count <= MapsURLParser.maxParameters + 1)
     }
@@ -197,6 +200,7 @@ import Testing
         #expect(
             diagnostic.rendered(under: input)
                 == "\(input)\n" + String(repeating: " ", count: 33) + "^^^^^\n"
-                + "error[bad-coordinate] at 33: 'center' must be 'latitude,longitude' in plain decimal degrees; it is ignored")
+                + "error[bad-coordinate] at 33: 'center' must be 'latitude,longitude' in plain decimal degrees; it is ignored"
+        )
     }
 }

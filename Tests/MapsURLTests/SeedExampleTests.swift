@@ -23,7 +23,8 @@ import Testing
     static let examples: [Example] = [
         Example(
             url: "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic", form: .comgooglemaps,
-            request: MapsRequest(center: Coordinate(latitude: 40.765819, longitude: -73.975866), zoom: 14, views: [.traffic])),
+            request: MapsRequest(
+                center: Coordinate(latitude: 40.765819, longitude: -73.975866), zoom: 14, views: [.traffic])),
         Example(
             url: "comgooglemaps://?center=37.788463,-122.392545&zoom=12", form: .comgooglemaps,
             request: MapsRequest(center: Coordinate(latitude: 37.788463, longitude: -122.392545), zoom: 12)),
@@ -34,19 +35,22 @@ import Testing
             url: "comgooglemaps://?q=Pizza&center=37.759748,-122.427135", form: .comgooglemaps,
             request: MapsRequest(center: Coordinate(latitude: 37.759748, longitude: -122.427135), query: "Pizza")),
         Example(
-            url: "comgooglemaps://?q=Steamers+Lane+Santa+Cruz,+CA&center=37.782652,-122.410126&views=satellite,traffic&zoom=15",
+            url:
+                "comgooglemaps://?q=Steamers+Lane+Santa+Cruz,+CA&center=37.782652,-122.410126&views=satellite,traffic&zoom=15",
             form: .comgooglemaps,
             request: MapsRequest(
                 center: Coordinate(latitude: 37.782652, longitude: -122.410126), zoom: 15,
                 views: [.satellite, .traffic], query: "Steamers Lane Santa Cruz, CA")),
         Example(
-            url: "comgooglemaps://?q=Google+Japan,+Minato,+Tokyo,+Japan&center=35.660888,139.73073&zoom=15&views=transit",
+            url:
+                "comgooglemaps://?q=Google+Japan,+Minato,+Tokyo,+Japan&center=35.660888,139.73073&zoom=15&views=transit",
             form: .comgooglemaps,
             request: MapsRequest(
                 center: Coordinate(latitude: 35.660888, longitude: 139.73073), zoom: 15, views: [.transit],
                 query: "Google Japan, Minato, Tokyo, Japan")),
         Example(
-            url: "comgooglemaps://?saddr=Google+Inc,+8th+Avenue,+New+York,+NY&daddr=John+F.+Kennedy+International+Airport,"
+            url:
+                "comgooglemaps://?saddr=Google+Inc,+8th+Avenue,+New+York,+NY&daddr=John+F.+Kennedy+International+Airport,"
                 + "+Van+Wyck+Expressway,+Jamaica,+New+York&directionsmode=transit",
             form: .comgooglemaps,
             request: MapsRequest(
@@ -62,7 +66,8 @@ import Testing
                     origin: .query("Google, 1600 Amphitheatre Parkway, Mountain View, CA 94043"),
                     destination: .query("Google Inc, 345 Spear Street, San Francisco, CA")))),
         Example(
-            url: "comgooglemaps://?saddr=2025+Garcia+Ave,+Mountain+View,+CA,+USA&daddr=Google,+1600+Amphitheatre+Parkway,"
+            url:
+                "comgooglemaps://?saddr=2025+Garcia+Ave,+Mountain+View,+CA,+USA&daddr=Google,+1600+Amphitheatre+Parkway,"
                 + "+Mountain+View,+CA,+United+States&center=37.423725,-122.0877&directionsmode=walking&zoom=17",
             form: .comgooglemaps,
             request: MapsRequest(
@@ -72,12 +77,14 @@ import Testing
                     destination: .query("Google, 1600 Amphitheatre Parkway, Mountain View, CA, United States"),
                     travelMode: .walking))),
         Example(
-            url: "comgooglemaps-x-callback://?center=40.765819,-73.975866&zoom=14\n   &x-success=sourceapp://?resume=true\n   &x-source=SourceApp",
+            url:
+                "comgooglemaps-x-callback://?center=40.765819,-73.975866&zoom=14\n   &x-success=sourceapp://?resume=true\n   &x-source=SourceApp",
             form: .comgooglemapsXCallback,
             request: MapsRequest(
                 center: Coordinate(latitude: 40.765819, longitude: -73.975866), zoom: 14, callback: sourceApp)),
         Example(
-            url: "comgooglemaps-x-callback://?q=dessert&center=37.759748,-122.427135\n   &x-success=sourceapp://?resume=true\n   &x-source=Nom+Nom",
+            url:
+                "comgooglemaps-x-callback://?q=dessert&center=37.759748,-122.427135\n   &x-success=sourceapp://?resume=true\n   &x-source=Nom+Nom",
             form: .comgooglemapsXCallback,
             request: MapsRequest(
                 center: Coordinate(latitude: 37.759748, longitude: -122.427135), query: "dessert",
@@ -106,10 +113,12 @@ import Testing
             url: "comgooglemapsurl://maps.google.com/?q=@37.3161,-122.1836", form: .comgooglemapsurl,
             request: MapsRequest(marker: Coordinate(latitude: 37.3161, longitude: -122.1836))),
         Example(
-            url: "http://maps.google.com/maps?f=d&daddr=Tokyo+Tower,+Tokyo,+Japan&sll=35.6586,139.7454&sspn=0.2,0.1&nav=1",
+            url:
+                "http://maps.google.com/maps?f=d&daddr=Tokyo+Tower,+Tokyo,+Japan&sll=35.6586,139.7454&sspn=0.2,0.1&nav=1",
             form: .googleMapsWeb, request: tokyo),
         Example(
-            url: "comgooglemapsurl://maps.google.com/maps?f=d&daddr=Tokyo+Tower,+Tokyo,+Japan&sll=35.6586,139.7454&sspn=0.2,0.1&nav=1\n"
+            url:
+                "comgooglemapsurl://maps.google.com/maps?f=d&daddr=Tokyo+Tower,+Tokyo,+Japan&sll=35.6586,139.7454&sspn=0.2,0.1&nav=1\n"
                 + "    &x-source=SourceApp\n    &x-success=sourceapp://?resume=true",
             form: .comgooglemapsurl,
             request: {
