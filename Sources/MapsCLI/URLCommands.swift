@@ -171,7 +171,7 @@ enum URLCommands {
                     console.error("warning: \(target.rawValue) cannot express \(part)")
                 }
             } catch {
-                console.error("error: \(error)")
+                console.error("\(targets.count == 1 ? "error" : "skipped"): \(error)")
                 failures += 1
             }
         }

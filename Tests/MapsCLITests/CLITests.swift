@@ -56,7 +56,7 @@ import Testing
         #expect(
             all.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
                 == ["comgooglemaps", "comgooglemapsurl", "desktop", "universal", "apple", "geo"])
-        #expect(all.standardError.contains("error: cannot print as x-callback"))
+        #expect(all.standardError.contains("skipped: cannot print as x-callback"))
         #expect(all.standardError.contains("warning: universal cannot express center"))
     }
 
