@@ -5,6 +5,34 @@
 /// Host matching accepts exactly these suffixes, so look-alikes such as `google.evil.com`
 /// or the unregistered `google.co.zz` never match.
 enum GoogleDomains {
+    /// True when `suffix` (lower-case) is one of ``suffixes``.
+    static func contains(suffix: Substring.UTF8View) -> Bool {
+        guard let key = packedKey(suffix) else { return false }
+        var low = 0
+        var high = packedSuffixes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if packedSuffixes[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < packedSuffixes.count && packedSuffixes[low] == key
+    }
+
+    /// Up to seven bytes and their count packed into an integer (every suffix is shorter), nil
+    /// when longer.
+    private static func packedKey<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64? {
+        var key: UInt64 = 0
+        var count = 0
+        for byte in bytes {
+            count += 1
+            if count > 7 { return nil }
+            key = key << 8 | UInt64(byte)
+        }
+        return key | UInt64(count) << 60
+    }
+
+    /// ``suffixes`` packed and sorted, for a binary search without hashing.
+    private static let packedSuffixes: [UInt64] = suffixes.compactMap { packedKey($0.utf8) }.sorted()
+
     /// The suffixes after `google.`: `com`, `co.uk`, `com.tr`, ….
     static let suffixes: Set<String> = [
         "com", "ad", "ae", "com.af", "com.ag", "al", "am", "co.ao", "com.ar", "as", "at", "com.au", "az", "ba",

@@ -133,13 +133,13 @@ enum HostPolicy {
         default: break
         }
         let utf8 = host.utf8
-        if utf8.starts(with: "maps.google.".utf8), GoogleDomains.suffixes.contains(String(host.utf8.dropFirst(12))!) {
+        if utf8.starts(with: "maps.google.".utf8), GoogleDomains.contains(suffix: utf8.dropFirst(12)) {
             return .googleMaps
         }
-        if utf8.starts(with: "www.google.".utf8), GoogleDomains.suffixes.contains(String(host.utf8.dropFirst(11))!) {
+        if utf8.starts(with: "www.google.".utf8), GoogleDomains.contains(suffix: utf8.dropFirst(11)) {
             return .googleSearch
         }
-        if utf8.starts(with: "google.".utf8), GoogleDomains.suffixes.contains(String(host.utf8.dropFirst(7))!) {
+        if utf8.starts(with: "google.".utf8), GoogleDomains.contains(suffix: utf8.dropFirst(7)) {
             return .googleSearch
         }
         return nil

@@ -17,7 +17,6 @@ extension LinkReader {
     }
 
     mutating func readAppleParameters(_ parameters: [Parameter]) {
-        var seen = SeenNames()
         var directions = Directions()
         var hasDirections = false
         var nearCenter: Coordinate?
@@ -25,7 +24,7 @@ extension LinkReader {
         var searchSpan: CoordinateSpan?
         var address: String?
         for parameter in parameters {
-            guard seen.insert(parameter.name) else {
+            guard !parameter.isRepeat else {
                 duplicateParameter(parameter)
                 continue
             }

@@ -39,9 +39,8 @@ extension LinkReader {
                     "geo-ampersand", .note, "'&' used where '?' starts the geo: query",
                     at: queryStart..<(queryStart + 1))
             }
-            var seen = SeenNames()
             for parameter in parameters(in: (queryStart + 1)..<range.upperBound) {
-                guard seen.insert(parameter.name) else {
+                guard !parameter.isRepeat else {
                     duplicateParameter(parameter)
                     continue
                 }

@@ -227,13 +227,12 @@ extension LinkReader {
     // MARK: Legacy parameters
 
     private mutating func readLegacyParameters(_ parameters: [Parameter]) {
-        var seen = SeenNames()
         var directions = request.directions ?? Directions()
         var hasDirections = request.directions != nil
         var searchCenter: Coordinate?
         var searchSpan: CoordinateSpan?
         for parameter in parameters {
-            guard seen.insert(parameter.name) else {
+            guard !parameter.isRepeat else {
                 duplicateParameter(parameter)
                 continue
             }
@@ -368,11 +367,10 @@ extension LinkReader {
                 }
             }
         }
-        var seen = SeenNames()
         var directions = Directions()
         var camera = StreetViewCamera()
         for parameter in parameters {
-            guard seen.insert(parameter.name) else {
+            guard !parameter.isRepeat else {
                 duplicateParameter(parameter)
                 continue
             }

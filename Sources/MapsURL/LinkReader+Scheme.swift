@@ -33,12 +33,11 @@ extension LinkReader {
     }
 
     private mutating func readSchemeParameters(_ parameters: [Parameter], form: LinkForm, schemeEnd: Int) {
-        var seen = SeenNames()
         var callback = CallbackParts()
         var directions = Directions()
         var hasDirections = false
         for parameter in parameters {
-            guard seen.insert(parameter.name) else {
+            guard !parameter.isRepeat else {
                 duplicateParameter(parameter)
                 continue
             }

@@ -41,10 +41,9 @@ extension LinkReader {
                 return finish(form: form, rejected: true)
             }
             var callback = CallbackParts()
-            var seen = SeenNames()
             parameters.removeAll { parameter in
                 guard parameter.name.hasPrefix("x-") else { return false }
-                if !seen.insert(parameter.name) {
+                if parameter.isRepeat {
                     duplicateParameter(parameter)
                     return true
                 }
@@ -116,9 +115,8 @@ extension LinkReader {
             }
             return
         }
-        var seen = SeenNames()
         for parameter in parameters(in: (fragment.lowerBound + 1)..<fragment.upperBound) {
-            guard seen.insert(parameter.name) else { continue }
+            guard !parameter.isRepeat else { continue }
             if parameter.name == "q", request.query == nil, request.marker == nil,
                 let text = decodedValue(parameter)
             {

@@ -36,6 +36,8 @@ struct Parameter {
     var name: String
     var nameRange: Range<Int>
     var value: Range<Int>?
+    /// True when an earlier parameter of the same query has the same name (first one wins).
+    var isRepeat = false
     var whole: Range<Int> { nameRange.lowerBound..<(value?.upperBound ?? nameRange.upperBound) }
 }
 
@@ -193,6 +195,15 @@ struct LinkReader {
         return index
     }
 
+    /// True when two ranges of the input hold the same bytes.
+    func sameBytes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        guard first.count == second.count else { return false }
+        for offset in 0..<first.count where bytes[first.lowerBound + offset] != bytes[second.lowerBound + offset] {
+            return false
+        }
+        return true
+    }
+
     func hasPrefix(_ range: Range<Int>, _ prefix: StaticString) -> Bool {
         guard range.count >= prefix.utf8CodeUnitCount else { return false }
         let prefixBytes = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
@@ -219,10 +230,11 @@ struct LinkReader {
                     break
                 }
                 let equals = firstIndex(in: index..<pairEnd, of: UInt8(ascii: "="))
-                let name = text(index..<equals)
-                result.append(
-                    Parameter(
-                        name: name, nameRange: index..<equals, value: equals < pairEnd ? (equals + 1)..<pairEnd : nil))
+                var parameter = Parameter(
+                    name: text(index..<equals), nameRange: index..<equals,
+                    value: equals < pairEnd ? (equals + 1)..<pairEnd : nil)
+                parameter.isRepeat = result.contains { sameBytes($0.nameRange, parameter.nameRange) }
+                result.append(parameter)
             }
             index = pairEnd + 1
         }
@@ -500,20 +512,6 @@ struct LinkReader {
 
     func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
     func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-}
-
-/// The parameter names seen so far in one link (links have few, so a short list beats hashing).
-struct SeenNames {
-    private var names: [String] = []
-
-    init() { names.reserveCapacity(8) }
-
-    /// Adds `name`; false when it was already there.
-    mutating func insert(_ name: String) -> Bool {
-        if names.contains(name) { return false }
-        names.append(name)
-        return true
-    }
 }
 
 /// The x-callback parameters seen so far.

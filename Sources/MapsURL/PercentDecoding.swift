@@ -40,27 +40,33 @@ enum PercentDecoding {
             return .success((String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), hasControls))
         }
         hasControls = false
-        var output = [UInt8]()
-        output.reserveCapacity(range.count)
-        var index = range.lowerBound
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                guard index + 2 < range.upperBound,
-                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
-                else { return .failure(.malformedEscape(at: index)) }
-                let decoded = high << 4 | low
-                hasControls = hasControls || decoded < 0x20 || decoded == 0x7F
-                output.append(decoded)
-                index += 3
-            } else {
-                hasControls = hasControls || byte < 0x20 || byte == 0x7F
-                output.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
+        // Decode into scratch space on the stack, then make the string in one step.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { scratch in
+            var count = 0
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "%") {
+                    guard index + 2 < range.upperBound,
+                        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                    else { return .failure(.malformedEscape(at: index)) }
+                    let decoded = high << 4 | low
+                    hasControls = hasControls || decoded < 0x20 || decoded == 0x7F
+                    scratch[count] = decoded
+                    index += 3
+                } else {
+                    hasControls = hasControls || byte < 0x20 || byte == 0x7F
+                    scratch[count] = plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+                    index += 1
+                }
+                count += 1
             }
+            let decoded = UnsafeBufferPointer(rebasing: scratch[0..<count])
+            // `String(decoding:)` repairs invalid UTF-8; a repaired string differs from its bytes.
+            let text = String(decoding: decoded, as: UTF8.self)
+            guard text.utf8.elementsEqual(decoded) else { return .failure(.invalidUTF8) }
+            return .success((text, hasControls))
         }
-        guard let text = String(validating: output, as: UTF8.self) else { return .failure(.invalidUTF8) }
-        return .success((text, hasControls))
     }
 
     @inline(__always)
