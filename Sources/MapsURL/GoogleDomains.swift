@@ -6,7 +6,7 @@
 /// or the unregistered `google.co.zz` never match.
 enum GoogleDomains {
     /// True when `suffix` (lower-case) is one of ``suffixes``.
-    static func contains(suffix: Substring.UTF8View) -> Bool {
+    static func contains(suffix: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let key = packedKey(suffix) else { return false }
         var low = 0
         var high = packedSuffixes.count

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one place that decides whether a URL's host belongs to a maps service.
 ///
 /// The host is taken from the raw authority once, normalised once (ASCII lower case, one
@@ -124,6 +126,13 @@ enum HostPolicy {
                 offset: range.lowerBound, length: hostLength))
     }
 
+    /// True when `host` is `prefix` followed by one of Google's country suffixes.
+    private static func googleSuffix(_ host: UnsafeBufferPointer<UInt8>, after prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard host.count > count, memcmp(host.baseAddress!, prefix.utf8Start, count) == 0 else { return false }
+        return GoogleDomains.contains(suffix: UnsafeBufferPointer(rebasing: host[count...]))
+    }
+
     /// The kind of a normalised host, or nil when it serves no maps.
     static func kind(of host: String) -> Kind? {
         switch host {
@@ -132,16 +141,13 @@ enum HostPolicy {
         case "maps.apple.com": return .appleMaps
         default: break
         }
-        let utf8 = host.utf8
-        if utf8.starts(with: "maps.google.".utf8), GoogleDomains.contains(suffix: utf8.dropFirst(12)) {
-            return .googleMaps
+        var host = host
+        return host.withUTF8 { bytes in
+            if googleSuffix(bytes, after: "maps.google.") { return .googleMaps }
+            if googleSuffix(bytes, after: "www.google.") || googleSuffix(bytes, after: "google.") {
+                return .googleSearch
+            }
+            return nil
         }
-        if utf8.starts(with: "www.google.".utf8), GoogleDomains.contains(suffix: utf8.dropFirst(11)) {
-            return .googleSearch
-        }
-        if utf8.starts(with: "google.".utf8), GoogleDomains.contains(suffix: utf8.dropFirst(7)) {
-            return .googleSearch
-        }
-        return nil
     }
 }

@@ -118,20 +118,15 @@ struct LinkReader {
         if hasDot, index + 1 < end, isDigit(bytes[index + 1]) { return (.none, start) }
         let range = start..<index
         let scheme: Scheme
-        if equalsIgnoringCase(range, "comgooglemaps") {
-            scheme = .comgooglemaps
-        } else if equalsIgnoringCase(range, "comgooglemaps-x-callback") {
-            scheme = .comgooglemapsXCallback
-        } else if equalsIgnoringCase(range, "comgooglemapsurl") {
-            scheme = .comgooglemapsurl
-        } else if equalsIgnoringCase(range, "https") || equalsIgnoringCase(range, "http") {
-            scheme = .web
-        } else if equalsIgnoringCase(range, "geo") {
-            scheme = .geo
-        } else if equalsIgnoringCase(range, "maps") {
-            scheme = .appleMaps
-        } else {
-            scheme = .unknown
+        switch range.count {
+        case 3 where equalsIgnoringCase(range, "geo"): scheme = .geo
+        case 4 where equalsIgnoringCase(range, "http"): scheme = .web
+        case 4 where equalsIgnoringCase(range, "maps"): scheme = .appleMaps
+        case 5 where equalsIgnoringCase(range, "https"): scheme = .web
+        case 13 where equalsIgnoringCase(range, "comgooglemaps"): scheme = .comgooglemaps
+        case 16 where equalsIgnoringCase(range, "comgooglemapsurl"): scheme = .comgooglemapsurl
+        case 24 where equalsIgnoringCase(range, "comgooglemaps-x-callback"): scheme = .comgooglemapsXCallback
+        default: scheme = .unknown
         }
         return (scheme, index + 1)
     }
@@ -158,7 +153,10 @@ struct LinkReader {
 
     /// Builds the result; `rejected` drops the request (the link as a whole is unusable).
     mutating func finish(form: LinkForm?, rejected: Bool = false) -> ParsedMapsURL {
-        if pending.isEmpty { return ParsedMapsURL(request: rejected ? nil : request, form: form, diagnostics: []) }
+        // Move the request out rather than copying it (a copy retains every string in it).
+        var result = MapsRequest()
+        swap(&result, &request)
+        if pending.isEmpty { return ParsedMapsURL(request: rejected ? nil : result, form: form, diagnostics: []) }
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(pending.count)
         for item in pending.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
@@ -168,7 +166,7 @@ struct LinkReader {
                 Diagnostic(
                     code: item.code, severity: item.severity, message: item.message, offset: offset, length: length))
         }
-        return ParsedMapsURL(request: rejected ? nil : request, form: form, diagnostics: diagnostics)
+        return ParsedMapsURL(request: rejected ? nil : result, form: form, diagnostics: diagnostics)
     }
 
     private func characterCount(_ range: Range<Int>) -> Int {

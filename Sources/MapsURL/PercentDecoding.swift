@@ -1,3 +1,5 @@
+import Foundation
+
 /// Percent-decoding of one URL component, done exactly once.
 ///
 /// Policy (the same for every form):
@@ -63,8 +65,12 @@ enum PercentDecoding {
             }
             let decoded = UnsafeBufferPointer(rebasing: scratch[0..<count])
             // `String(decoding:)` repairs invalid UTF-8; a repaired string differs from its bytes.
-            let text = String(decoding: decoded, as: UTF8.self)
-            guard text.utf8.elementsEqual(decoded) else { return .failure(.invalidUTF8) }
+            var text = String(decoding: decoded, as: UTF8.self)
+            let isUnchanged = text.withUTF8 { repaired in
+                repaired.count == decoded.count
+                    && (decoded.isEmpty || memcmp(repaired.baseAddress!, decoded.baseAddress!, decoded.count) == 0)
+            }
+            guard isUnchanged else { return .failure(.invalidUTF8) }
             return .success((text, hasControls))
         }
     }
