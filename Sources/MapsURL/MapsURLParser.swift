@@ -153,10 +153,7 @@ struct LinkReader {
 
     /// Builds the result; `rejected` drops the request (the link as a whole is unusable).
     mutating func finish(form: LinkForm?, rejected: Bool = false) -> ParsedMapsURL {
-        // Move the request out rather than copying it (a copy retains every string in it).
-        var result = MapsRequest()
-        swap(&result, &request)
-        if pending.isEmpty { return ParsedMapsURL(request: rejected ? nil : result, form: form, diagnostics: []) }
+        if pending.isEmpty { return ParsedMapsURL(request: rejected ? nil : request, form: form, diagnostics: []) }
         var diagnostics: [Diagnostic] = []
         diagnostics.reserveCapacity(pending.count)
         for item in pending.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
@@ -166,7 +163,7 @@ struct LinkReader {
                 Diagnostic(
                     code: item.code, severity: item.severity, message: item.message, offset: offset, length: length))
         }
-        return ParsedMapsURL(request: rejected ? nil : result, form: form, diagnostics: diagnostics)
+        return ParsedMapsURL(request: rejected ? nil : request, form: form, diagnostics: diagnostics)
     }
 
     private func characterCount(_ range: Range<Int>) -> Int {

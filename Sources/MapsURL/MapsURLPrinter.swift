@@ -471,7 +471,9 @@ private struct Reduction {
         guard let views = request.views else { return }
         let removed = views.subtracting(allowed)
         guard !removed.isEmpty else { return }
-        request.views = views.intersection(allowed)
+        // Views the target cannot show leave the map as the app has it, not cleared.
+        let kept = views.intersection(allowed)
+        request.views = kept.isEmpty ? nil : kept
         dropped.append(
             UnexpressedPart(field: "views", reason: "\(reason); \(removed.sorted().map(\.rawValue)) left out"))
     }
