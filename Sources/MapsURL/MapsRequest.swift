@@ -7,31 +7,98 @@ import GeoCore
 /// is `views=`, which clears all views). Which form a link used is not part of the request;
 /// ``ParsedMapsURL/form`` keeps it.
 public struct MapsRequest: Sendable, Equatable, Codable {
+    /// The fields, kept in one copy-on-write box: a request is passed around far more often
+    /// than it is changed, and a box moves as one pointer instead of ~350 bytes.
+    private struct Fields: Equatable {
+        var center: Coordinate? = nil
+        var zoom: Double? = nil
+        var span: CoordinateSpan? = nil
+        var mapMode: MapMode? = nil
+        var views: Set<MapsView>? = nil
+        var query: String? = nil
+        var placeID: String? = nil
+        var marker: Coordinate? = nil
+        var directions: Directions? = nil
+        var streetView: StreetViewCamera? = nil
+        var callback: Callback? = nil
+        var shortLink: String? = nil
+    }
+
+    private final class Storage: @unchecked Sendable {
+        // Safe to share across threads: a shared box is never written (see `uniqueStorage`).
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    /// The box, copied first when another request shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+        return storage
+    }
+
     /// The map viewport's center (`center`, `ll`, `sll`, `@lat,lng`, `geo:lat,lng`).
-    public var center: Coordinate?
+    public var center: Coordinate? {
+        get { storage.fields.center }
+        _modify { yield &uniqueStorage().fields.center }
+    }
     /// Zoom level, 0...21 (2...21 for Apple Maps links); fractional zoom is kept.
-    public var zoom: Double?
+    public var zoom: Double? {
+        get { storage.fields.zoom }
+        _modify { yield &uniqueStorage().fields.zoom }
+    }
     /// The viewport's extent in degrees (`spn`, `sspn`); an alternative to zoom.
-    public var span: CoordinateSpan?
+    public var span: CoordinateSpan? {
+        get { storage.fields.span }
+        _modify { yield &uniqueStorage().fields.span }
+    }
     /// The kind of map (`mapmode`); nil keeps the app's current setting.
-    public var mapMode: MapMode?
+    public var mapMode: MapMode? {
+        get { storage.fields.mapMode }
+        _modify { yield &uniqueStorage().fields.mapMode }
+    }
     /// Views switched on; nil when not given, empty when cleared (`views=`).
-    public var views: Set<MapsView>?
+    public var views: Set<MapsView>? {
+        get { storage.fields.views }
+        _modify { yield &uniqueStorage().fields.views }
+    }
     /// A free-text search (`q`, `query`, `/search/…`, `/place/NAME/…`).
-    public var query: String?
+    public var query: String? {
+        get { storage.fields.query }
+        _modify { yield &uniqueStorage().fields.query }
+    }
     /// A Google place id that identifies the searched place (`query_place_id`).
-    public var placeID: String?
+    public var placeID: String? {
+        get { storage.fields.placeID }
+        _modify { yield &uniqueStorage().fields.placeID }
+    }
     /// A point the link pins on the map (`q=lat,lng`, `q=@lat,lng`, a `!3d…!4d…` data pin).
-    public var marker: Coordinate?
+    public var marker: Coordinate? {
+        get { storage.fields.marker }
+        _modify { yield &uniqueStorage().fields.marker }
+    }
     /// A directions request (`saddr`/`daddr`, `/dir/…`, `api=1` `dir`).
-    public var directions: Directions?
+    public var directions: Directions? {
+        get { storage.fields.directions }
+        _modify { yield &uniqueStorage().fields.directions }
+    }
     /// Street View camera (`map_action=pano`, `…,3a,75y,90h,80t`); goes with `mapMode == .streetView`.
-    public var streetView: StreetViewCamera?
+    public var streetView: StreetViewCamera? {
+        get { storage.fields.streetView }
+        _modify { yield &uniqueStorage().fields.streetView }
+    }
     /// The "back to the calling app" callback of the x-callback-url forms.
-    public var callback: Callback?
+    public var callback: Callback? {
+        get { storage.fields.callback }
+        _modify { yield &uniqueStorage().fields.callback }
+    }
     /// A short link (`goo.gl/maps/…`, `maps.app.goo.gl/…`) that must be resolved over the
     /// network before anything else is known. Never resolved implicitly.
-    public var shortLink: String?
+    public var shortLink: String? {
+        get { storage.fields.shortLink }
+        _modify { yield &uniqueStorage().fields.shortLink }
+    }
 
     public init(
         center: Coordinate? = nil, zoom: Double? = nil, span: CoordinateSpan? = nil, mapMode: MapMode? = nil,
@@ -39,18 +106,32 @@ public struct MapsRequest: Sendable, Equatable, Codable {
         directions: Directions? = nil, streetView: StreetViewCamera? = nil, callback: Callback? = nil,
         shortLink: String? = nil
     ) {
-        self.center = center
-        self.zoom = zoom
-        self.span = span
-        self.mapMode = mapMode
-        self.views = views
-        self.query = query
-        self.placeID = placeID
-        self.marker = marker
-        self.directions = directions
-        self.streetView = streetView
-        self.callback = callback
-        self.shortLink = shortLink
+        storage = Storage(
+            Fields(
+                center: center, zoom: zoom, span: span, mapMode: mapMode, views: views, query: query, placeID: placeID,
+                marker: marker, directions: directions, streetView: streetView, callback: callback,
+                shortLink: shortLink))
+    }
+
+    public static func == (lhs: MapsRequest, rhs: MapsRequest) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        center = try container.decodeIfPresent(Coordinate.self, forKey: .center)
+        zoom = try container.decodeIfPresent(Double.self, forKey: .zoom)
+        span = try container.decodeIfPresent(CoordinateSpan.self, forKey: .span)
+        mapMode = try container.decodeIfPresent(MapMode.self, forKey: .mapMode)
+        views = try container.decodeIfPresent(Set<MapsView>.self, forKey: .views)
+        query = try container.decodeIfPresent(String.self, forKey: .query)
+        placeID = try container.decodeIfPresent(String.self, forKey: .placeID)
+        marker = try container.decodeIfPresent(Coordinate.self, forKey: .marker)
+        directions = try container.decodeIfPresent(Directions.self, forKey: .directions)
+        streetView = try container.decodeIfPresent(StreetViewCamera.self, forKey: .streetView)
+        callback = try container.decodeIfPresent(Callback.self, forKey: .callback)
+        shortLink = try container.decodeIfPresent(String.self, forKey: .shortLink)
     }
 
     /// What the maps app does with the request.
