@@ -108,6 +108,7 @@ public enum CallbackPolicy {
 extension String {
     /// The pieces of the string between occurrences of `separator` (at least one piece).
     func splitOnSubstring(_ separator: String) -> [String] {
+        guard let first = separator.utf8.first, utf8.contains(first) else { return [self] }
         let bytes = Array(utf8)
         let pattern = Array(separator.utf8)
         var pieces: [String] = []

@@ -401,12 +401,18 @@ struct LinkReader {
                 "coordinate-out-of-range", .warning,
                 "'\(name)' looks like a coordinate but is out of range; it is searched as text", at: range)
         case .text:
-            if let at = trimmed.utf8.lastIndex(of: UInt8(ascii: "@")), at != trimmed.startIndex,
-                case .coordinate(let coordinate, nil) = PlaceText.read(
-                    String(trimmed[trimmed.utf8.index(after: at)...]))
-            {
-                request.query = String(trimmed[..<at]).trimmingWhitespace()
-                request.marker = coordinate
+            // `TEXT@lat,lng`: a query with a marker.
+            var text = trimmed
+            let split: (query: String, marker: Coordinate)? = text.withUTF8 { bytes in
+                guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0,
+                    case .coordinate(let coordinate, nil) = PlaceText.read(
+                        bytes: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
+                else { return nil }
+                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self), coordinate)
+            }
+            if let split {
+                request.query = split.query.trimmingWhitespace()
+                request.marker = split.marker
                 return
             }
         }
