@@ -76,8 +76,19 @@ extension LinkReader {
                     at: parts.path.isEmpty ? authorityEnd..<authorityEnd : parts.path)
                 return finish(form: form, rejected: true)
             }
-            let pathText = text(parts.path)
-            request.shortLink = "https://\(host)\(pathText)"
+            // A short link's id is plain URL text; anything else is not a link Google made.
+            let isPlain = parts.path.allSatisfy { index in
+                let byte = bytes[index]
+                return isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
+            }
+            guard isPlain else {
+                report(
+                    "bad-short-link", .error, "a short link's path holds only letters, digits and - _ . ~ /",
+                    at: parts.path)
+                return finish(form: form, rejected: true)
+            }
+            request.shortLink = "https://\(host)\(text(parts.path))"
             report(
                 "needs-resolution", .note,
                 "this short link must be resolved over the network before it can be shown; it is never resolved implicitly",

@@ -168,6 +168,7 @@ import Testing
 
     @Test func shortLinkOutsideMapsPathIsRejected() {
         #expect(MapsURLParser.parse("https://goo.gl/abc").request == nil)
+        #expect(MapsURLParser.parse("https://maps.app.goo.gl/a%20b").diagnostics.map(\.code) == ["bad-short-link"])
     }
 
     @Test func geoURIs() {

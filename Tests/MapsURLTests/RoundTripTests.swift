@@ -157,6 +157,8 @@ struct RequestGenerator {
         // A text that itself ends in "@lat,lng" reads back as a coordinate when printed alone.
         "comgooglemapsurl://maps.google.cm/?q=@37131aps.google.cm/?q=mapsurl://maps.google.cm/?q=@37131aps.google.cm/"
             + "?q=@37.3161,-061.183@37.3161,-061.1836",
+        // A short link whose path held controls and spaces (now refused).
+        "maps.app.goo.gl/\u{0}\u{0} ?0s&2,gpg&v\n",
         // An x-source cut at 64 characters ended in a space, which printing then lost.
         "comgooglemaps-x-callback://?q=dessert&x-success=sourcea-p://?re&x-source=Nogoogle.com/?q=mmmmmmmmmmmmmmmmm~"
             + "mmmmmmmmmmhhhhhhhhhhh@hm36.1\u{FFFD}+No\u{FFFD}",
