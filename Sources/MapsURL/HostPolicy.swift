@@ -33,7 +33,7 @@ enum HostPolicy {
     /// - Parameter defaultPorts: ports that may be written explicitly (80 and 443 for web URLs).
     /// - Returns: the normalised host and its kind.
     static func classify(
-        _ bytes: UnsafeBufferPointer<UInt8>, authority range: Range<Int>, defaultPorts: Set<Int> = [80, 443]
+        _ bytes: UnsafeBufferPointer<UInt8>, authority range: Range<Int>, defaultPorts: [Int] = [80, 443]
     ) -> Result<(host: String, kind: Kind), Rejection> {
         guard !range.isEmpty else {
             return .failure(

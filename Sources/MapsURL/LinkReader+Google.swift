@@ -375,88 +375,21 @@ extension LinkReader {
                 continue
             }
             let where_ = parameter.value ?? parameter.nameRange
-            switch (action, parameter.name) {
-            case (_, "api"), (.map, "map_action"), (.pano, "map_action"):
+            // Each action reads its own few names first; string cases are compared one by one.
+            let handled: Bool
+            switch action {
+            case .search: handled = readAPISearchParameter(parameter, at: where_)
+            case .directions: handled = readAPIDirectionsParameter(parameter, into: &directions, at: where_)
+            case .map: handled = readAPIMapParameter(parameter, at: where_)
+            case .pano: handled = readAPIPanoParameter(parameter, into: &camera)
+            }
+            if handled { continue }
+            switch parameter.name {
+            case "api":
                 continue
-            case (.search, "query"):
-                if let text = decodedValue(parameter) { applySearch(text, name: "query", at: where_) }
-            case (.search, "query_place_id"):
-                request.placeID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
-            case (.directions, "origin"):
-                if let text = decodedValue(parameter) {
-                    directions.origin = waypoint(text, name: "origin", at: where_, blankIsCurrentLocation: false)
-                }
-            case (.directions, "destination"):
-                if let text = decodedValue(parameter) {
-                    directions.destination = waypoint(
-                        text, name: "destination", at: where_, blankIsCurrentLocation: false)
-                }
-            case (.directions, "waypoints"):
-                guard let text = decodedValue(parameter) else { break }
-                var stops = text.utf8.split(separator: UInt8(ascii: "|")).map { String($0)! }
-                if stops.count > Directions.maxWaypoints {
-                    report(
-                        "too-many-waypoints", .warning,
-                        "Maps URLs allow \(Directions.maxWaypoints) waypoints; the rest are ignored", at: where_)
-                    stops = Array(stops.prefix(Directions.maxWaypoints))
-                }
-                directions.waypoints = stops.compactMap {
-                    waypoint($0, name: "waypoints", at: where_, blankIsCurrentLocation: false)
-                }
-            case (.directions, "travelmode"):
-                guard let text = decodedValue(parameter) else { break }
-                if let mode = TravelMode(rawValue: text.lowercased()) {
-                    directions.travelMode = mode
-                } else {
-                    report(
-                        "unknown-travelmode", .warning,
-                        "'travelmode' must be driving, walking, bicycling, two-wheeler or transit; '\(text)' is ignored",
-                        at: where_)
-                }
-            case (.directions, "dir_action"):
-                if decodedValue(parameter) == "navigate" { directions.navigate = true }
-            case (.directions, "avoid"):
-                guard let text = decodedValue(parameter) else { break }
-                for item in text.split(separator: ",") {
-                    if let avoidance = RouteAvoidance(rawValue: item.trimmingCharacters(in: " ")) {
-                        directions.avoid.insert(avoidance)
-                    } else {
-                        report(
-                            "unknown-avoid", .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
-                    }
-                }
-            case (.map, "center"), (.pano, "viewpoint"):
-                if let center = coordinateValue(parameter) { request.center = center }
-            case (.map, "zoom"):
-                request.zoom = numberValue(parameter, limits: Self.webZoomLimits)
-            case (.map, "basemap"):
-                guard let text = decodedValue(parameter) else { break }
-                switch text {
-                case "roadmap": request.views = request.views ?? []
-                case "satellite": request.views = (request.views ?? []).union([.satellite])
-                case "terrain": request.views = (request.views ?? []).union([.terrain])
-                default:
-                    report("unknown-basemap", .warning, "'basemap' must be roadmap, satellite or terrain", at: where_)
-                }
-            case (.map, "layer"):
-                guard let text = decodedValue(parameter) else { break }
-                switch text {
-                case "none": request.views = request.views ?? []
-                case "transit", "traffic", "bicycling":
-                    request.views = (request.views ?? []).union([MapsView(rawValue: text)!])
-                default:
-                    report(
-                        "unknown-layer", .warning, "'layer' must be none, transit, traffic or bicycling", at: where_)
-                }
-            case (.pano, "pano"):
-                camera.panoramaID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
-            case (.pano, "heading"):
-                camera.heading = numberValue(parameter, limits: -180...360)
-            case (.pano, "pitch"):
-                camera.pitch = numberValue(parameter, limits: -90...90)
-            case (.pano, "fov"):
-                camera.fieldOfView = numberValue(parameter, limits: 10...100)
-            case (_, "origin_place_id"), (_, "destination_place_id"), (_, "waypoint_place_ids"):
+            case "map_action" where action == .map || action == .pano:
+                continue
+            case "origin_place_id", "destination_place_id", "waypoint_place_ids":
                 report(
                     "place-id-ignored", .note,
                     "'\(parameter.name)' needs Google's place database; the text or coordinate is used",
@@ -478,5 +411,120 @@ extension LinkReader {
         case .map:
             break
         }
+    }
+
+    /// `query`, `query_place_id`; false for other names.
+    private mutating func readAPISearchParameter(_ parameter: Parameter, at where_: Range<Int>) -> Bool {
+        switch parameter.name {
+        case "query":
+            if let text = decodedValue(parameter) { applySearch(text, name: "query", at: where_) }
+        case "query_place_id":
+            request.placeID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `origin`, `destination`, `waypoints`, `travelmode`, `dir_action`, `avoid`; false for other names.
+    private mutating func readAPIDirectionsParameter(
+        _ parameter: Parameter, into directions: inout Directions, at where_: Range<Int>
+    ) -> Bool {
+        switch parameter.name {
+        case "origin":
+            if let text = decodedValue(parameter) {
+                directions.origin = waypoint(text, name: "origin", at: where_, blankIsCurrentLocation: false)
+            }
+        case "destination":
+            if let text = decodedValue(parameter) {
+                directions.destination = waypoint(text, name: "destination", at: where_, blankIsCurrentLocation: false)
+            }
+        case "waypoints":
+            guard let text = decodedValue(parameter) else { break }
+            var stops = text.splitOnSubstring("|")
+            if stops.count > Directions.maxWaypoints {
+                report(
+                    "too-many-waypoints", .warning,
+                    "Maps URLs allow \(Directions.maxWaypoints) waypoints; the rest are ignored", at: where_)
+                stops = Array(stops.prefix(Directions.maxWaypoints))
+            }
+            directions.waypoints = stops.compactMap {
+                waypoint($0, name: "waypoints", at: where_, blankIsCurrentLocation: false)
+            }
+        case "travelmode":
+            guard let text = decodedValue(parameter) else { break }
+            if let mode = TravelMode(rawValue: text.lowercased()) {
+                directions.travelMode = mode
+            } else {
+                report(
+                    "unknown-travelmode", .warning,
+                    "'travelmode' must be driving, walking, bicycling, two-wheeler or transit; '\(text)' is ignored",
+                    at: where_)
+            }
+        case "dir_action":
+            if decodedValue(parameter) == "navigate" { directions.navigate = true }
+        case "avoid":
+            guard let text = decodedValue(parameter) else { break }
+            for item in text.split(separator: ",") {
+                if let avoidance = RouteAvoidance(rawValue: item.trimmingCharacters(in: " ")) {
+                    directions.avoid.insert(avoidance)
+                } else {
+                    report("unknown-avoid", .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
+                }
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `center`, `zoom`, `basemap`, `layer`; false for other names.
+    private mutating func readAPIMapParameter(_ parameter: Parameter, at where_: Range<Int>) -> Bool {
+        switch parameter.name {
+        case "center":
+            if let center = coordinateValue(parameter) { request.center = center }
+        case "zoom":
+            request.zoom = numberValue(parameter, limits: Self.webZoomLimits)
+        case "basemap":
+            guard let text = decodedValue(parameter) else { break }
+            switch text {
+            case "roadmap": request.views = request.views ?? []
+            case "satellite": request.views = (request.views ?? []).union([.satellite])
+            case "terrain": request.views = (request.views ?? []).union([.terrain])
+            default:
+                report("unknown-basemap", .warning, "'basemap' must be roadmap, satellite or terrain", at: where_)
+            }
+        case "layer":
+            guard let text = decodedValue(parameter) else { break }
+            switch text {
+            case "none": request.views = request.views ?? []
+            case "transit", "traffic", "bicycling":
+                request.views = (request.views ?? []).union([MapsView(rawValue: text)!])
+            default:
+                report("unknown-layer", .warning, "'layer' must be none, transit, traffic or bicycling", at: where_)
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `viewpoint`, `pano`, `heading`, `pitch`, `fov`; false for other names.
+    private mutating func readAPIPanoParameter(_ parameter: Parameter, into camera: inout StreetViewCamera) -> Bool {
+        switch parameter.name {
+        case "viewpoint":
+            if let center = coordinateValue(parameter) { request.center = center }
+        case "pano":
+            camera.panoramaID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
+        case "heading":
+            camera.heading = numberValue(parameter, limits: -180...360)
+        case "pitch":
+            camera.pitch = numberValue(parameter, limits: -90...90)
+        case "fov":
+            camera.fieldOfView = numberValue(parameter, limits: 10...100)
+        default:
+            return false
+        }
+        return true
     }
 }
