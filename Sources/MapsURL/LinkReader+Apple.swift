@@ -81,7 +81,9 @@ extension LinkReader {
                 unknownParameter(parameter)
             }
         }
-        if let address, request.query == nil { request.query = address.trimmingWhitespace() }
+        if let address = address?.trimmingWhitespace(), !address.isEmpty, request.query == nil {
+            request.query = address
+        }
         if request.center == nil { request.center = nearCenter ?? searchCenter }
         if request.span == nil { request.span = searchSpan }
         if hasDirections { request.directions = directions }

@@ -159,6 +159,8 @@ struct RequestGenerator {
             + "?q=@37.3161,-061.183@37.3161,-061.1836",
         // A short link whose path held controls and spaces (now refused).
         "maps.app.goo.gl/\u{0}\u{0} ?0s&2,gpg&v\n",
+        // An Apple Maps link with a blank address made an empty query.
+        "maps://?address=&ll=1,2",
         // An x-source cut at 64 characters ended in a space, which printing then lost.
         "comgooglemaps-x-callback://?q=dessert&x-success=sourcea-p://?re&x-source=Nogoogle.com/?q=mmmmmmmmmmmmmmmmm~"
             + "mmmmmmmmmmhhhhhhhhhhh@hm36.1\u{FFFD}+No\u{FFFD}",
