@@ -7,6 +7,8 @@ import GeoCore
 extension LinkReader {
     /// Apple's documented zoom range.
     static let appleZoomLimits = 2.0...21.0
+    /// Apple's `t`: standard, satellite, hybrid (satellite with labels), transit.
+    static let appleMapTypes: [String: MapsView?] = ["m": nil, "k": .satellite, "h": .satellite, "r": .transit]
 
     mutating func readAppleSchemeLink(_ range: Range<Int>) -> ParsedMapsURL {
         var index = range.lowerBound
@@ -49,16 +51,7 @@ extension LinkReader {
             case "sspn":
                 searchSpan = spanValue(parameter)
             case "t":
-                guard let text = decodedValue(parameter) else { break }
-                switch text {
-                case "m": request.views = request.views ?? []
-                case "k", "h": request.views = (request.views ?? []).union([.satellite])
-                case "r": request.views = (request.views ?? []).union([.transit])
-                default:
-                    report(
-                        "unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, r); it is ignored",
-                        at: where_)
-                }
+                applyMapType(parameter, Self.appleMapTypes)
             case "saddr":
                 guard let text = decodedValue(parameter) else { break }
                 directions.origin = waypoint(text, name: "saddr", at: where_)

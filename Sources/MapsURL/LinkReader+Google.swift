@@ -6,6 +6,8 @@ import GeoCore
 extension LinkReader {
     /// Zoom range of Google Maps web URLs (Maps URLs: whole numbers 0...21).
     static let webZoomLimits = 0.0...21.0
+    /// Google's legacy `t`: map, satellite, hybrid (satellite with labels), terrain.
+    static let googleMapTypes: [String: MapsView?] = ["m": nil, "k": .satellite, "h": .satellite, "p": .terrain]
 
     /// Reads a Google Maps URL whose path no longer has the leading `/maps`.
     mutating func readGoogleMaps(path: Range<Int>, parameters: [Parameter]) {
@@ -251,16 +253,7 @@ extension LinkReader {
             case "z":
                 request.zoom = numberValue(parameter, limits: Self.webZoomLimits)
             case "t":
-                guard let text = decodedValue(parameter) else { break }
-                switch text {
-                case "m": request.views = request.views ?? []
-                case "k", "h": request.views = (request.views ?? []).union([.satellite])
-                case "p": request.views = (request.views ?? []).union([.terrain])
-                default:
-                    report(
-                        "unknown-map-type", .warning, "'t=\(text)' is not a map type (m, k, h, p); it is ignored",
-                        at: where_)
-                }
+                applyMapType(parameter, Self.googleMapTypes)
             case "layer":
                 guard let text = decodedValue(parameter) else { break }
                 if text == "t" {

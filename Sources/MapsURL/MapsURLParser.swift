@@ -444,6 +444,20 @@ struct LinkReader {
         return views
     }
 
+    /// Reads a one-letter map type (`t`): a letter mapped to nil is the plain road map (views
+    /// cleared), any other adds its view.
+    mutating func applyMapType(_ parameter: Parameter, _ types: [String: MapsView?]) {
+        guard let text = decodedValue(parameter) else { return }
+        guard let view = types[text] else {
+            let letters = types.keys.sorted().joined(separator: ", ")
+            report(
+                "unknown-map-type", .warning, "'t=\(text)' is not a map type (\(letters)); it is ignored",
+                at: parameter.value ?? parameter.nameRange)
+            return
+        }
+        request.views = (request.views ?? []).union(view.map { [$0] } ?? [])
+    }
+
     mutating func unknownParameter(_ parameter: Parameter) {
         report(
             "unknown-parameter", .note, "'\(parameter.name)' is not a parameter of this link form; it is ignored",
