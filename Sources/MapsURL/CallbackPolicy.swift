@@ -104,38 +104,3 @@ public enum CallbackPolicy {
         }
     }
 }
-
-extension String {
-    /// The pieces of the string between occurrences of `separator` (at least one piece).
-    func splitOnSubstring(_ separator: String) -> [String] {
-        guard let first = separator.utf8.first, utf8.contains(first) else { return [self] }
-        let bytes = Array(utf8)
-        let pattern = Array(separator.utf8)
-        var pieces: [String] = []
-        var start = 0
-        var index = 0
-        while index + pattern.count <= bytes.count {
-            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
-                index += pattern.count
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        if pieces.isEmpty { return [self] }
-        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
-        return pieces
-    }
-
-    /// The string without leading and trailing Unicode whitespace.
-    func trimmingWhitespace() -> String {
-        // Fast path: text that starts and ends with a visible ASCII character needs no work.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
-            return self
-        }
-        guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
-        let last = lastIndex(where: { !$0.isWhitespace })!
-        return String(self[first...last])
-    }
-}

@@ -4,7 +4,7 @@
 /// 187 entries, no IDN entries; kept here as data so that nothing is read at run time.
 /// Host matching accepts exactly these suffixes, so look-alikes such as `google.evil.com`
 /// or the unregistered `google.co.zz` never match.
-enum GoogleDomains {
+public enum GoogleDomains {
     /// True when `suffix` (lower-case) is one of ``suffixes``.
     static func contains(suffix: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let key = packedKey(suffix) else { return false }
@@ -34,7 +34,7 @@ enum GoogleDomains {
     private static let packedSuffixes: [UInt64] = suffixes.compactMap { packedKey($0.utf8) }.sorted()
 
     /// The suffixes after `google.`: `com`, `co.uk`, `com.tr`, ….
-    static let suffixes: Set<String> = [
+    public static let suffixes: Set<String> = [
         "com", "ad", "ae", "com.af", "com.ag", "al", "am", "co.ao", "com.ar", "as", "at", "com.au", "az", "ba",
         "com.bd", "be", "bf", "bg", "com.bh", "bi", "bj", "com.bn", "com.bo", "com.br", "bs", "bt", "co.bw", "by",
         "com.bz", "ca", "cd", "cf", "cg", "ch", "ci", "co.ck", "cl", "cm", "cn", "com.co", "co.cr", "com.cu", "cv",

@@ -537,12 +537,3 @@ struct CallbackParts {
     var cancel: String?
     var any: Bool { source != nil || success != nil || error != nil || cancel != nil }
 }
-
-extension StringProtocol {
-    func trimmingCharacters(in set: Character) -> String {
-        var slice = Substring(self)
-        while slice.first == set { slice.removeFirst() }
-        while slice.last == set { slice.removeLast() }
-        return String(slice)
-    }
-}

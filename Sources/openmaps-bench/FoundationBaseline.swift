@@ -7,10 +7,6 @@ import MapsURL
 /// check against the same domain list. It reads the same families into the same request
 /// type, without diagnostics and without the security rules; the benchmark's yardstick.
 enum FoundationBaseline {
-    static let googleSuffixes: Set<String> = {
-        // The same suffixes the real parser matches; read off its printed hosts.
-        ["com", "co.uk", "de", "fr", "co.jp", "com.au", "ca", "it", "es", "com.br"]
-    }()
 
     static func parse(_ text: String) -> MapsRequest? {
         var text = text
@@ -57,7 +53,9 @@ enum FoundationBaseline {
                 return request
             }
             let suffix = host.replacingOccurrences(of: "www.", with: "").replacingOccurrences(of: "maps.", with: "")
-            guard suffix.hasPrefix("google."), googleSuffixes.contains(String(suffix.dropFirst(7))) else { return nil }
+            guard suffix.hasPrefix("google."), GoogleDomains.suffixes.contains(String(suffix.dropFirst(7))) else {
+                return nil
+            }
             let segments = components.percentEncodedPath.split(separator: "/").map {
                 $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
             }

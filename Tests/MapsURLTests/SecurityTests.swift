@@ -51,6 +51,17 @@ import Testing
         #expect(MapsURLParser.parse(url).request?.query == "x")
     }
 
+    /// Every one of Google's 187 country domains is a Maps host, in all three host shapes.
+    @Test func everyGoogleCountryDomainIsAccepted() {
+        #expect(GoogleDomains.suffixes.count == 187)
+        for suffix in GoogleDomains.suffixes {
+            #expect(MapsURLParser.parse("https://maps.google.\(suffix)/?q=x").request?.query == "x", "\(suffix)")
+            #expect(MapsURLParser.parse("https://www.google.\(suffix)/maps?q=x").request?.query == "x", "\(suffix)")
+            #expect(MapsURLParser.parse("https://google.\(suffix)/maps/?q=x").request?.query == "x", "\(suffix)")
+            #expect(MapsURLParser.parse("https://maps.google.\(suffix)x/?q=x").request == nil, "\(suffix)x")
+        }
+    }
+
     @Test(arguments: [
         ("javascript:alert(1)", "callback-scheme-denied"), ("JavaScript:alert(1)", "callback-scheme-denied"),
         ("https://evil.example/", "callback-scheme-denied"), ("http://evil.example/", "callback-scheme-denied"),
