@@ -31,10 +31,11 @@ enum HostPolicy {
     /// Checks the authority `range` of `bytes` and classifies its host.
     ///
     /// - Parameter defaultPorts: ports that may be written explicitly (80 and 443 for web URLs).
-    /// - Returns: the normalised host and its kind.
+    /// - Returns: where the host is (without a trailing dot) and its kind; ``name(_:_:)`` spells
+    ///   it out when a message or a link needs it.
     static func classify(
         _ bytes: UnsafeBufferPointer<UInt8>, authority range: Range<Int>, defaultPorts: [Int] = [80, 443]
-    ) -> Result<(host: String, kind: Kind), Rejection> {
+    ) -> Result<(host: Range<Int>, kind: Kind), Rejection> {
         guard !range.isEmpty else {
             return .failure(
                 Rejection(code: "missing-host", message: "the link has no host", offset: range.lowerBound, length: 1))
@@ -78,13 +79,7 @@ enum HostPolicy {
         if hostRange.count > 1, bytes[hostRange.upperBound - 1] == UInt8(ascii: ".") {
             hostRange = hostRange.lowerBound..<(hostRange.upperBound - 1)
         }
-        let host = String(unsafeUninitializedCapacity: hostRange.count) { buffer in
-            for (offset, index) in hostRange.enumerated() {
-                let byte = bytes[index]
-                buffer[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            }
-            return hostRange.count
-        }
+        var host: String { name(bytes, hostRange) }
         let hostLength = hostEnd - range.lowerBound
         var labelStart = hostRange.lowerBound
         for index in hostRange.lowerBound...hostRange.upperBound {
@@ -119,7 +114,14 @@ enum HostPolicy {
             }
             labelStart = index + 1
         }
-        if let kind = kind(of: host) { return .success((host, kind)) }
+        let kind = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: hostRange.count) { lowered in
+            for (offset, index) in hostRange.enumerated() {
+                let byte = bytes[index]
+                lowered[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            }
+            return Self.kind(of: UnsafeBufferPointer(lowered))
+        }
+        if let kind { return .success((hostRange, kind)) }
         return .failure(
             Rejection(
                 code: "host-not-maps", message: "'\(host)' is not a Google Maps or Apple Maps host",
@@ -133,21 +135,22 @@ enum HostPolicy {
         return GoogleDomains.contains(suffix: UnsafeBufferPointer(rebasing: host[count...]))
     }
 
-    /// The kind of a normalised host, or nil when it serves no maps.
-    static func kind(of host: String) -> Kind? {
-        switch host {
-        case "goo.gl": return .gooGl
-        case "maps.app.goo.gl": return .mapsAppGooGl
-        case "maps.apple.com": return .appleMaps
-        default: break
-        }
-        var host = host
-        return host.withUTF8 { bytes in
-            if googleSuffix(bytes, after: "maps.google.") { return .googleMaps }
-            if googleSuffix(bytes, after: "www.google.") || googleSuffix(bytes, after: "google.") {
-                return .googleSearch
-            }
-            return nil
-        }
+    /// The host in `range` in lower case, for messages and links.
+    static func name(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).lowercased()
+    }
+
+    /// The kind of a lower-case host, or nil when it serves no maps.
+    static func kind(of host: UnsafeBufferPointer<UInt8>) -> Kind? {
+        if equals(host, "goo.gl") { return .gooGl }
+        if equals(host, "maps.app.goo.gl") { return .mapsAppGooGl }
+        if equals(host, "maps.apple.com") { return .appleMaps }
+        if googleSuffix(host, after: "maps.google.") { return .googleMaps }
+        if googleSuffix(host, after: "www.google.") || googleSuffix(host, after: "google.") { return .googleSearch }
+        return nil
+    }
+
+    private static func equals(_ host: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        host.count == name.utf8CodeUnitCount && memcmp(host.baseAddress!, name.utf8Start, host.count) == 0
     }
 }

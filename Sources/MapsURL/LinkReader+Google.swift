@@ -25,6 +25,7 @@ extension LinkReader {
     /// trailing empty segment (a trailing slash).
     private func pathSegments(_ path: Range<Int>) -> [Range<Int>] {
         var segments: [Range<Int>] = []
+        segments.reserveCapacity(8)
         var index = path.lowerBound
         if index < path.upperBound, bytes[index] == UInt8(ascii: "/") { index += 1 }
         guard index < path.upperBound else { return [] }
@@ -45,6 +46,7 @@ extension LinkReader {
         var mode = PathMode.none
         var pathName: (text: String, range: Range<Int>)?
         var points: [(waypoint: Waypoint, range: Range<Int>)] = []
+        points.reserveCapacity(4)
         var pin: Coordinate?
         var routeCoordinates: [Coordinate] = []
         for segment in segments {
@@ -190,6 +192,7 @@ extension LinkReader {
     private func readDataBlob(_ blob: Range<Int>) -> (pin: Coordinate?, route: [Coordinate]) {
         var pin: Coordinate?
         var route: [Coordinate] = []
+        route.reserveCapacity(4)
         var pendingLatitude: Double?
         var pendingLongitude: Double?
         var index = blob.lowerBound

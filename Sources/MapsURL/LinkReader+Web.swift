@@ -21,7 +21,7 @@ extension LinkReader {
         }
         let authorityEnd = firstIndex(
             in: index..<range.upperBound, of: UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"))
-        let host: String
+        let hostRange: Range<Int>
         let kind: HostPolicy.Kind
         switch HostPolicy.classify(bytes, authority: index..<authorityEnd) {
         case .failure(let rejection):
@@ -29,8 +29,9 @@ extension LinkReader {
                 rejection.code, .error, rejection.message, at: rejection.offset..<(rejection.offset + rejection.length))
             return finish(form: form, rejected: true)
         case .success(let match):
-            (host, kind) = match
+            (hostRange, kind) = match
         }
+        var host: String { HostPolicy.name(bytes, hostRange) }
         let parts = splitWebParts(authorityEnd..<range.upperBound)
         var parameters = parts.query.map { self.parameters(in: $0) } ?? []
         if wrapped {

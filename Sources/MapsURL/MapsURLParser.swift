@@ -148,6 +148,7 @@ struct LinkReader {
     mutating func report(
         _ code: String, _ severity: Diagnostic.Severity, _ message: String, at range: Range<Int>
     ) {
+        if pending.isEmpty { pending.reserveCapacity(4) }
         pending.append((code, severity, message, range))
     }
 

@@ -2,25 +2,26 @@
 
 extension String {
     /// The pieces of the string between occurrences of `separator` (at least one piece).
-    func splitOnSubstring(_ separator: String) -> [String] {
-        guard let first = separator.utf8.first, utf8.contains(first) else { return [self] }
-        let bytes = Array(utf8)
-        let pattern = Array(separator.utf8)
-        var pieces: [String] = []
-        var start = 0
-        var index = 0
-        while index + pattern.count <= bytes.count {
-            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
-                index += pattern.count
-                start = index
-            } else {
-                index += 1
+    func splitOnSubstring(_ separator: StaticString) -> [String] {
+        let pattern = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+        guard let first = pattern.first, utf8.contains(first) else { return [self] }
+        var text = self
+        return text.withUTF8 { bytes in
+            var pieces: [String] = []
+            var start = 0
+            var index = 0
+            while index + pattern.count <= bytes.count {
+                if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                    pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                    index += pattern.count
+                    start = index
+                } else {
+                    index += 1
+                }
             }
+            pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return pieces
         }
-        if pieces.isEmpty { return [self] }
-        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
-        return pieces
     }
 
     /// The string without leading and trailing Unicode whitespace.

@@ -48,7 +48,8 @@ if CommandLine.arguments.contains("--profile") {
     // Ours only, for a profiler: `valgrind --tool=callgrind openmaps-bench --profile`.
     let urls = ProcessInfo.processInfo.environment["BENCH_URL"].map { Array(repeating: $0, count: 10000) } ?? corpus
     var checksum = 0
-    for _ in 0..<20 { for url in urls { checksum &+= MapsURLParser.parse(url).diagnostics.count } }
+    let passes = Int(ProcessInfo.processInfo.environment["PROFILE_PASSES"] ?? "") ?? 20
+    for _ in 0..<passes { for url in urls { checksum &+= MapsURLParser.parse(url).diagnostics.count } }
     print(checksum)
     exit(0)
 }
