@@ -30,40 +30,57 @@ public enum CallbackPolicy {
     ///
     /// - Returns: the URL unchanged when it is acceptable.
     public static func validateCallbackURL(_ url: String) -> Result<String, Refusal> {
-        guard !url.isEmpty else {
-            return .failure(Refusal(code: "empty-callback", message: "the callback URL is empty"))
-        }
-        guard url.utf8.count <= maxURLLength else {
-            return .failure(
-                Refusal(code: "callback-too-long", message: "the callback URL is longer than \(maxURLLength) bytes"))
-        }
-        for byte in url.utf8 where byte <= 0x20 || byte >= 0x7F {
-            return .failure(
-                Refusal(
-                    code: "callback-bad-character",
-                    message: "the callback URL contains whitespace, a control or a non-ASCII character"))
-        }
-        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-            return .failure(Refusal(code: "callback-not-absolute", message: "the callback URL has no scheme"))
-        }
-        let scheme = url[url.startIndex..<colon].lowercased()
-        let schemeIsWellFormed =
-            scheme.utf8.first.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } == true
-            && scheme.utf8.allSatisfy { byte in
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57)
-                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+        var text = url
+        let problem: Refusal? = text.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return Refusal(code: "empty-callback", message: "the callback URL is empty") }
+            guard bytes.count <= maxURLLength else {
+                return Refusal(
+                    code: "callback-too-long", message: "the callback URL is longer than \(maxURLLength) bytes")
             }
-        guard schemeIsWellFormed else {
-            return .failure(Refusal(code: "callback-bad-scheme", message: "the callback URL's scheme is malformed"))
+            var colon: Int?
+            for (index, byte) in bytes.enumerated() {
+                if byte <= 0x20 || byte >= 0x7F {
+                    return Refusal(
+                        code: "callback-bad-character",
+                        message: "the callback URL contains whitespace, a control or a non-ASCII character")
+                }
+                if colon == nil && byte == UInt8(ascii: ":") { colon = index }
+            }
+            guard let colon else {
+                return Refusal(code: "callback-not-absolute", message: "the callback URL has no scheme")
+            }
+            return schemeProblem(UnsafeBufferPointer(rebasing: bytes[..<colon]))
         }
-        guard !deniedSchemes.contains(scheme) else {
-            return .failure(
-                Refusal(
-                    code: "callback-scheme-denied",
-                    message: "callbacks must use the calling app's own URL scheme, not '\(scheme):'"))
-        }
+        if let problem { return .failure(problem) }
         return .success(url)
     }
+
+    /// Why a callback scheme (the bytes before the colon) is refused, or nil when it is a
+    /// well-formed scheme that is not denied.
+    private static func schemeProblem(_ scheme: UnsafeBufferPointer<UInt8>) -> Refusal? {
+        let isWellFormed =
+            scheme.first.map { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") } == true
+            && scheme.allSatisfy { byte in
+                ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")) || (byte >= 48 && byte <= 57)
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            }
+        guard isWellFormed else {
+            return Refusal(code: "callback-bad-scheme", message: "the callback URL's scheme is malformed")
+        }
+        let isDenied = deniedSchemeBytes.contains { denied in
+            denied.count == scheme.count && zip(denied, scheme).allSatisfy { $0 == $1 | 0x20 || $0 == $1 }
+        }
+        guard !isDenied else {
+            let name = String(decoding: scheme, as: UTF8.self).lowercased()
+            return Refusal(
+                code: "callback-scheme-denied",
+                message: "callbacks must use the calling app's own URL scheme, not '\(name):'")
+        }
+        return nil
+    }
+
+    /// ``deniedSchemes`` as bytes, for comparing without making strings.
+    private static let deniedSchemeBytes: [[UInt8]] = deniedSchemes.map { Array($0.utf8) }
 
     /// Cleans an `x-source` label for display.
     ///

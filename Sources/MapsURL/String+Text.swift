@@ -4,7 +4,8 @@ extension String {
     /// The pieces of the string between occurrences of `separator` (at least one piece).
     func splitOnSubstring(_ separator: StaticString) -> [String] {
         let pattern = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
-        guard let first = pattern.first, utf8.contains(first) else { return [self] }
+        // Look for the pattern's last byte first: it is the rarest (":" of " to:").
+        guard let first = pattern.first, let last = pattern.last, utf8.contains(last) else { return [self] }
         var text = self
         return text.withUTF8 { bytes in
             var pieces: [String] = []
