@@ -236,7 +236,6 @@ public enum MapsURLPrinter {
         }
         var writer = QueryWriter()
         writer.add("api", "1")
-        let request: MapsRequest
         let path: String
         switch r.request.action {
         case .directions:
@@ -271,7 +270,7 @@ public enum MapsURLPrinter {
                     UnexpressedPart(
                         field: "directions.waypoints", reason: "Maps URLs allow \(Directions.maxWaypoints) waypoints"))
             }
-            request = r.request
+            let request = r.request
             let directions = request.directions!
             path = "www.google.com/maps/dir/"
             writer.add("origin", directions.origin.map(waypointText))
@@ -290,7 +289,7 @@ public enum MapsURLPrinter {
                 r.drop(\.marker, "marker", "a Maps URLs query is either a text or a coordinate, not both")
             }
             r.dropQueryReadingAsCoordinate()
-            request = r.request
+            let request = r.request
             path = "www.google.com/maps/search/"
             writer.add("query", request.query ?? request.marker?.description)
             writer.add("query_place_id", request.placeID)
@@ -299,7 +298,7 @@ public enum MapsURLPrinter {
                 except: [\.center, \.mapMode, \.streetView],
                 reason: "a Maps URLs panorama carries only the viewpoint and camera")
             r.request.mapMode = .streetView
-            request = r.request
+            let request = r.request
             path = "www.google.com/maps/@"
             writer.add("map_action", "pano")
             writer.add("viewpoint", request.center?.description)
@@ -317,7 +316,7 @@ public enum MapsURLPrinter {
                 r.request.zoom = zoom.rounded()
                 r.dropped.append(UnexpressedPart(field: "zoom", reason: "Maps URLs zoom is a whole number; rounded"))
             }
-            request = r.request
+            let request = r.request
             path = "www.google.com/maps/@"
             writer.add("map_action", "map")
             writer.add("center", request.center?.description)
@@ -329,7 +328,6 @@ public enum MapsURLPrinter {
                 writer.add("layer", layer)
             }
         }
-        _ = request
         return "https://" + path + "?" + writer.query
     }
 
