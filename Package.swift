@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "MapsURL", targets: ["MapsURL"]),
+        .library(name: "MapCore", targets: ["MapCore"]),
         .library(name: "MapsCLI", targets: ["MapsCLI"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
         .executable(name: "openmaps-bench", targets: ["openmaps-bench"]),
@@ -13,11 +14,13 @@ let package = Package(
     targets: [
         .target(name: "GeoCore"),
         .target(name: "MapsURL", dependencies: ["GeoCore"]),
+        .target(name: "MapCore", dependencies: ["GeoCore"]),
         .target(name: "MapsCLI", dependencies: ["GeoCore", "MapsURL"]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
-        .executableTarget(name: "openmaps-bench", dependencies: ["MapsURL"]),
+        .executableTarget(name: "openmaps-bench", dependencies: ["MapsURL", "MapCore"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL"]),
     ],
     swiftLanguageModes: [.v6]

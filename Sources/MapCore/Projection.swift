@@ -1,0 +1,123 @@
+import Foundation
+import GeoCore
+
+/// The four corners of what a map shows inside its padding; a trapezoid under tilt, with
+/// the short "near" edge at the bottom.
+public struct VisibleRegion: Sendable, Hashable, Codable {
+    public var nearLeft: Coordinate
+    public var nearRight: Coordinate
+    public var farLeft: Coordinate
+    public var farRight: Coordinate
+}
+
+/// Screen point ↔ coordinate for one camera, view size and padding: a snapshot that keeps
+/// mapping with the camera it was made for.
+///
+/// Model: Web Mercator world of 256·2^zoom points; the camera target is drawn at the
+/// principal point, the centre of the padded region; bearing rotates the ground; tilt looks
+/// at the ground in perspective from 1.5 × the view height away (a vertical field of view of
+/// 2·atan(1/3) ≈ 36.87°, as MapLibre). Points are relative to the whole view, padding
+/// included.
+public struct Projection: Sendable {
+    public let camera: CameraPosition
+    public let viewSize: Size
+    /// The padding in effect (negative edges count as zero).
+    public let padding: EdgeInsets
+
+    /// Where the camera target is drawn: the centre of the padded region.
+    public let principalPoint: Point
+    private let worldSize: Double
+    private let targetWorld: WorldPoint
+    private let cosBearing: Double
+    private let sinBearing: Double
+    private let sinTilt: Double
+    private let cosTilt: Double
+    /// Camera-to-target distance in points (1.5 × view height).
+    private let distance: Double
+
+    public init(camera: CameraPosition, viewSize: Size, padding: EdgeInsets = .zero) {
+        self.camera = camera
+        self.viewSize = viewSize
+        let padding = padding.clampedToZero
+        self.padding = padding
+        principalPoint = Point(
+            x: viewSize.width / 2 + (padding.left - padding.right) / 2,
+            y: viewSize.height / 2 + (padding.top - padding.bottom) / 2)
+        worldSize = WebMercator.worldSize(zoom: camera.zoom)
+        targetWorld = WebMercator.project(camera.target, worldSize: worldSize)
+        let bearing = camera.bearing * .pi / 180
+        cosBearing = cos(bearing)
+        sinBearing = sin(bearing)
+        let tilt = camera.viewingAngle * .pi / 180
+        sinTilt = sin(tilt)
+        cosTilt = cos(tilt)
+        distance = 1.5 * viewSize.height
+    }
+
+    /// The screen point of `coordinate`, using the world copy nearest the camera target.
+    ///
+    /// Under tilt, a coordinate behind the horizon has no screen point; the result then has
+    /// non-finite components.
+    @inline(__always)
+    public func point(for coordinate: Coordinate) -> Point {
+        let world = WebMercator.project(coordinate, worldSize: worldSize)
+        var dx = world.x - targetWorld.x
+        dx -= worldSize * (dx / worldSize).rounded()
+        let dy = world.y - targetWorld.y
+        let u = dx * cosBearing + dy * sinBearing
+        let v = -dx * sinBearing + dy * cosBearing
+        guard sinTilt != 0 else { return Point(x: principalPoint.x + u, y: principalPoint.y + v) }
+        let scale = distance / (distance - v * sinTilt)
+        return Point(x: principalPoint.x + u * scale, y: principalPoint.y + v * cosTilt * scale)
+    }
+
+    /// The coordinate drawn at `point`; the exact inverse of ``point(for:)``. Points above
+    /// the horizon map to the far edge of the world (latitude ±85.0511°).
+    public func coordinate(for point: Point) -> Coordinate {
+        let (dx, dy) = groundOffset(for: point)
+        let world = WorldPoint(x: targetWorld.x + dx, y: min(max(targetWorld.y + dy, 0), worldSize))
+        let raw = WebMercator.unproject(world, worldSize: worldSize)
+        return Coordinate(latitude: raw.latitude, longitude: CameraPosition.wrapLongitude(raw.longitude))
+    }
+
+    /// The world-space offset (points at this zoom, x east, y south) from the camera target to
+    /// the ground drawn at `point`. It depends on zoom, bearing, tilt and padding, not on the
+    /// target, which is what keeps a focus point fixed while zooming.
+    func groundOffset(for point: Point) -> (dx: Double, dy: Double) {
+        let sx = point.x - principalPoint.x
+        let sy = point.y - principalPoint.y
+        var u = sx
+        var v = sy
+        if sinTilt != 0 {
+            let denominator = max(distance * cosTilt + sy * sinTilt, distance * 1e-9)
+            v = sy * distance / denominator
+            u = sx * (distance - v * sinTilt) / distance
+        }
+        return (u * cosBearing - v * sinBearing, u * sinBearing + v * cosBearing)
+    }
+
+    /// The corners of the padded region as coordinates.
+    public var visibleRegion: VisibleRegion {
+        let left = padding.left
+        let right = viewSize.width - padding.right
+        let top = padding.top
+        let bottom = viewSize.height - padding.bottom
+        return VisibleRegion(
+            nearLeft: coordinate(for: Point(x: left, y: bottom)),
+            nearRight: coordinate(for: Point(x: right, y: bottom)),
+            farLeft: coordinate(for: Point(x: left, y: top)),
+            farRight: coordinate(for: Point(x: right, y: top)))
+    }
+
+    /// True when `coordinate` is drawn inside the padded region (never under the padding).
+    public func contains(_ coordinate: Coordinate) -> Bool {
+        let point = point(for: coordinate)
+        return point.x >= padding.left && point.x <= viewSize.width - padding.right && point.y >= padding.top
+            && point.y <= viewSize.height - padding.bottom
+    }
+
+    /// How many points `meters` of ground span at `coordinate` at this camera's zoom.
+    public func points(forMeters meters: Double, at coordinate: Coordinate) -> Double {
+        meters / WebMercator.metersPerPoint(latitude: coordinate.latitude, zoom: camera.zoom)
+    }
+}

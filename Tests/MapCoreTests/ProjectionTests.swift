@@ -1,0 +1,203 @@
+import GeoCore
+import MapCore
+import Testing
+
+/// Sections 0, C and L of the map view specification: Web Mercator, padding, projection,
+/// visible region, fitBounds, with the golden vectors.
+@Suite struct ProjectionTests {
+    let view = Size(width: 1000, height: 1000)
+    let sanFrancisco = Coordinate(latitude: 37.7833, longitude: -122.4167)
+
+    func projection(_ latitude: Double, _ longitude: Double, zoom: Double, padding: EdgeInsets = .zero) -> Projection {
+        Projection(
+            camera: CameraPosition(target: Coordinate(latitude: latitude, longitude: longitude), zoom: zoom),
+            viewSize: view, padding: padding)
+    }
+
+    @Test func metersPerPointAndZoomForMeters() {  // items 0.4, 110
+        #expect(abs(WebMercator.metersPerPoint(latitude: 0, zoom: 0) - 156_543.0339) < 1e-4)
+        #expect(abs(WebMercator.metersPerPoint(latitude: 0, zoom: 10) - 152.8741) < 1e-4)
+        #expect(abs(WebMercator.metersPerPoint(latitude: 0, zoom: 21) - 0.0746455) < 1e-7)
+        #expect(abs(WebMercator.zoom(latitude: 0, meters: 1, points: 1) - 17.256200) < 1e-6)
+    }
+
+    @Test func goldenSanFranciscoAtZoom2() {  // item 103
+        let point = projection(0, 0, zoom: 2).point(for: sanFrancisco)
+        #expect(abs(point.x - 151.7925) < 1e-4 && abs(point.y - 383.7672) < 1e-4)
+    }
+
+    @Test func goldenNearestWorldCopy() {  // item 104
+        #expect(abs(projection(0, 179, zoom: 2).point(for: sanFrancisco).x - 666.6369) < 1e-4)
+        #expect(abs(projection(0, -181, zoom: 2).point(for: sanFrancisco).x - 666.6369) < 1e-4)
+    }
+
+    @Test func goldenAcrossTheAntimeridian() {  // item 105
+        let point = projection(-16.9310, 180.0213, zoom: 11).point(
+            for: Coordinate(latitude: -16.9310, longitude: 179.9787))
+        #expect(abs(point.x - 437.9593) < 1e-3 && abs(point.y - 500) < 1e-3)
+    }
+
+    @Test func goldenPaddingMovesTheTarget() {  // items 33, 106
+        let plain = projection(10, -100, zoom: 11)
+        let padded = projection(10, -100, zoom: 11, padding: EdgeInsets(top: 500, left: 0, bottom: 0, right: 0))
+        let target = Coordinate(latitude: 10, longitude: -100)
+        #expect(abs(padded.point(for: target).y - 750) < 1e-9 && abs(padded.point(for: target).x - 500) < 1e-9)
+        let upper = plain.coordinate(for: Point(x: 500, y: 250))
+        let moved = padded.point(for: upper)
+        #expect(abs(moved.x - 500) < 1e-6 && abs(moved.y - 500) < 1e-6)
+    }
+
+    @Test func goldenPrincipalPoint() {  // items 32, 107
+        let projection = Projection(
+            camera: CameraPosition.camera(withLatitude: 0, longitude: 0, zoom: 5),
+            viewSize: Size(width: 390, height: 844), padding: EdgeInsets(top: 50, left: 10, bottom: 10, right: 30))
+        #expect(projection.principalPoint == Point(x: 390 / 2 - 10, y: 844 / 2 + 20))
+    }
+
+    @Test func bearingNinetyPutsEastAbove() {  // item 35
+        let projection = Projection(
+            camera: CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: 10, bearing: 90),
+            viewSize: view)
+        let east = projection.point(for: Coordinate(latitude: 0, longitude: 0.01))
+        #expect(abs(east.x - 500) < 1e-9 && east.y < 500)
+    }
+
+    @Test func visibleRegionCoversThePaddedRegionOnly() {  // items 38, 40
+        let padded = projection(0, 0, zoom: 10, padding: EdgeInsets(top: 0, left: 0, bottom: 0, right: 500))
+        let region = padded.visibleRegion
+        #expect(padded.point(for: region.nearRight).x.distance(to: 500) < 1e-6)
+        #expect(padded.contains(padded.coordinate(for: Point(x: 250, y: 500))))
+        #expect(!padded.contains(padded.coordinate(for: Point(x: 750, y: 500))))
+    }
+
+    @Test func tiltMakesATrapezoidWithTheNearEdgeShort() {  // item 39
+        let projection = Projection(
+            camera: CameraPosition(target: Coordinate(latitude: 60, longitude: 25), zoom: 15, viewingAngle: 45),
+            viewSize: Size(width: 800, height: 600))
+        let region = projection.visibleRegion
+        let near = region.nearLeft.distance(to: region.nearRight)
+        let far = region.farLeft.distance(to: region.farRight)
+        #expect(far > near * 1.5)
+    }
+
+    @Test func pointsForMeters() {  // item 42
+        let projection = projection(0, 0, zoom: 10)
+        #expect(abs(projection.points(forMeters: 152.8741, at: Coordinate(latitude: 0, longitude: 0)) - 1) < 1e-5)
+    }
+
+    /// Property: point → coordinate → point within 1e-6 points for seeded random cameras
+    /// (zoom 2–21, any bearing, tilt up to the ceiling, random padding, views up to 2000 points
+    /// but never wider than the ground they show can be without wrapping around the world).
+    @Test func seededRandomCamerasRoundTrip() {
+        var state: UInt64 = 0x5EED
+        func random(_ range: ClosedRange<Double>) -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Double(state >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        }
+        var worst = 0.0
+        var tested = 0
+        for _ in 0..<3000 {
+            let zoom = random(2...21)
+            let camera = CameraPosition(
+                target: Coordinate(latitude: random(-80...80), longitude: random(-180...180)), zoom: zoom,
+                bearing: random(0...360), viewingAngle: random(0...CameraPosition.maxViewingAngle(atZoom: zoom)))
+            // Views up to 1/16 of the world: a tilted view sees up to about 12 view heights of
+            // ground, and the ground it shows must not wrap around the world.
+            let largest = min(2000, WebMercator.worldSize(zoom: zoom) / 16)
+            let size = Size(width: random(50...largest), height: random(50...largest))
+            let padding = EdgeInsets(
+                top: random(0...size.height / 4), left: random(0...size.width / 4),
+                bottom: random(0...size.height / 4), right: random(0...size.width / 4))
+            let projection = Projection(camera: camera, viewSize: size, padding: padding)
+            let point = Point(
+                x: random(padding.left...(size.width - padding.right)),
+                y: random(padding.top...(size.height - padding.bottom)))
+            let coordinate = projection.coordinate(for: point)
+            // At low zoom a large view shows space beyond the square world, which has no coordinate.
+            guard abs(coordinate.latitude) < WebMercator.maxLatitude - 1e-9 else { continue }
+            let back = projection.point(for: coordinate)
+            worst = max(worst, abs(back.x - point.x), abs(back.y - point.y))
+            tested += 1
+        }
+        #expect(tested > 2500)
+        #expect(worst < 1e-6, "worst round-trip error \(worst) points")
+    }
+}
+
+/// Items 45-50 and 100: fitting bounds, and the bounds type.
+@Suite struct FitBoundsTests {
+    let china = CoordinateBounds(
+        southWest: Coordinate(latitude: 15.68169, longitude: 73.499857),
+        northEast: Coordinate(latitude: 53.560711, longitude: 134.77281))
+
+    func mapView(width: Double = 256, height: Double = 256) -> MapView {
+        let mapView = MapView(options: MapViewOptions())
+        mapView.frame = Rect(x: 0, y: 0, width: width, height: height)
+        return mapView
+    }
+
+    @Test func goldenFit() throws {  // items 46, 108
+        let camera = try #require(mapView().camera(for: china))
+        #expect(abs(camera.zoom - 2.554675) < 1e-5)
+        #expect(abs(camera.target.latitude - 36.917708) < 1e-5)
+        #expect(abs(camera.target.longitude - 104.136333) < 1e-5)
+        #expect(camera.bearing == 0 && camera.viewingAngle == 0)
+    }
+
+    @Test func mapPaddingAndInsetsAddUp() throws {  // item 46
+        let padded = mapView(width: 1000, height: 800)
+        padded.padding = EdgeInsets(top: 100, left: 0, bottom: 0, right: 0)
+        let camera = try #require(
+            padded.camera(for: china, insets: EdgeInsets(top: 50, left: 50, bottom: 50, right: 50)))
+        padded.camera = camera
+        let projection = padded.projection
+        let southWest = projection.point(for: china.southWest!)
+        let northEast = projection.point(for: china.northEast!)
+        // The tighter dimension touches the inset edges exactly; the bounds stay inside both paddings.
+        #expect(southWest.x >= 50 - 1e-6 && northEast.x <= 950 + 1e-6)
+        #expect(northEast.y >= 150 - 1e-6 && southWest.y <= 750 + 1e-6)
+        #expect(abs(southWest.y - 750) < 1e-6 || abs(southWest.x - 50) < 1e-6)
+    }
+
+    @Test func tooMuchPaddingZoomsAllTheWayOut() throws {  // item 47
+        let view = mapView()
+        let camera = try #require(view.camera(for: china, insets: EdgeInsets(top: 200, left: 0, bottom: 200, right: 0)))
+        #expect(camera.zoom == view.effectiveMinZoom)
+    }
+
+    @Test func invalidBoundsOrZeroFrameGiveNoCamera() {  // items 48, 50
+        #expect(mapView().camera(for: CoordinateBounds()) == nil)
+        #expect(MapView(options: MapViewOptions()).camera(for: china) == nil)
+    }
+
+    @Test func fitUpdateDefaultsTo64PointInsets() throws {  // item 45
+        let view = mapView(width: 1000, height: 1000)
+        view.moveCamera(.fit(china))
+        #expect(view.camera == view.camera(for: china, insets: EdgeInsets(top: 64, left: 64, bottom: 64, right: 64)))
+    }
+
+    @Test func boundsAcrossTheAntimeridian() {  // items 49, 100
+        let pacific = CoordinateBounds(
+            Coordinate(latitude: -20, longitude: 170), Coordinate(latitude: -10, longitude: -170))
+        #expect(pacific.crossesAntimeridian)
+        #expect(pacific.longitudeSpan == 20)
+        #expect(pacific.contains(Coordinate(latitude: -15, longitude: 179)))
+        #expect(!pacific.contains(Coordinate(latitude: -15, longitude: 0)))
+        #expect(pacific.contains(Coordinate(latitude: -10, longitude: -170)))  // edges are inside
+    }
+
+    @Test func emptyBoundsGrowToExactlyWhatIsIncluded() {  // item 100
+        let empty = CoordinateBounds()
+        #expect(!empty.isValid)
+        let point = Coordinate(latitude: 1, longitude: 2)
+        let grown = empty.including(point)
+        #expect(grown.southWest == point && grown.northEast == point)
+        #expect(empty.including(china) == china)
+        #expect(
+            china.intersects(
+                CoordinateBounds(Coordinate(latitude: 50, longitude: 130), Coordinate(latitude: 60, longitude: 140))))
+        #expect(
+            !china.intersects(
+                CoordinateBounds(Coordinate(latitude: -50, longitude: 0), Coordinate(latitude: -40, longitude: 10))))
+    }
+}
