@@ -60,15 +60,22 @@ public struct Projection: Sendable {
     /// non-finite components.
     @inline(__always)
     public func point(for coordinate: Coordinate) -> Point {
-        let world = WebMercator.project(coordinate, worldSize: worldSize)
-        var dx = world.x - targetWorld.x
+        point(forWorld: WebMercator.project(coordinate, worldSize: 256))
+    }
+
+    /// The screen point of a world point given at zoom 0 (a 256-point world), the form a
+    /// renderer keeps its geometry in: no trigonometry per point, only the camera transform.
+    @inline(__always)
+    public func point(forWorld world: WorldPoint) -> Point {
+        let scale = worldSize / 256
+        var dx = world.x * scale - targetWorld.x
         dx -= worldSize * (dx / worldSize).rounded()
-        let dy = world.y - targetWorld.y
+        let dy = world.y * scale - targetWorld.y
         let u = dx * cosBearing + dy * sinBearing
         let v = -dx * sinBearing + dy * cosBearing
         guard sinTilt != 0 else { return Point(x: principalPoint.x + u, y: principalPoint.y + v) }
-        let scale = distance / (distance - v * sinTilt)
-        return Point(x: principalPoint.x + u * scale, y: principalPoint.y + v * cosTilt * scale)
+        let perspective = distance / (distance - v * sinTilt)
+        return Point(x: principalPoint.x + u * perspective, y: principalPoint.y + v * cosTilt * perspective)
     }
 
     /// The coordinate drawn at `point`; the exact inverse of ``point(for:)``. Points above

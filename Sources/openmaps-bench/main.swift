@@ -73,6 +73,8 @@ print("  Foundation URLComponents  \(rate(baseline.rate))")
 print(String(format: "  ratio                     %12.2fx", ours.rate / baseline.rate))
 print("  requests equal to the baseline's: \(agreeing)/\(corpus.count); rejected by ours: \(rejectedByUs)")
 print("  checksums \(ours.checksum) \(baseline.checksum)")
+print()
+ProjectionBench.run(seconds: options.seconds)
 
 if CommandLine.arguments.contains("--families") {
     for family in 0..<16 {

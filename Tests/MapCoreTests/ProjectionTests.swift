@@ -80,6 +80,16 @@ import Testing
         #expect(far > near * 1.5)
     }
 
+    @Test func worldPointsProjectLikeCoordinates() {
+        let projection = Projection(
+            camera: CameraPosition(target: Coordinate(latitude: 60, longitude: 25), zoom: 16, bearing: 30, viewingAngle: 50),
+            viewSize: Size(width: 800, height: 600), padding: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40))
+        let coordinate = Coordinate(latitude: 60.001, longitude: 25.002)
+        let viaWorld = projection.point(forWorld: WebMercator.project(coordinate, zoom: 0))
+        let direct = projection.point(for: coordinate)
+        #expect(abs(viaWorld.x - direct.x) < 1e-9 && abs(viaWorld.y - direct.y) < 1e-9)
+    }
+
     @Test func pointsForMeters() {  // item 42
         let projection = projection(0, 0, zoom: 10)
         #expect(abs(projection.points(forMeters: 152.8741, at: Coordinate(latitude: 0, longitude: 0)) - 1) < 1e-5)
