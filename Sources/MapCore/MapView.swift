@@ -38,6 +38,8 @@ public struct UISettings: Sendable, Equatable {
     public var rotateGestures = true
     public var consumesGesturesInView = true
     public var allowScrollGesturesDuringRotateOrZoom = true
+    /// Zoom in/out buttons (Android's zoom controls; iOS has none, so off by default).
+    public var zoomButtons = false
     /// The floor picker (shown only with indoor data in focus).
     public var indoorPicker = true
     /// The compass (shown only while the bearing is not 0); off by default.
@@ -77,8 +79,17 @@ public final class MapView {
     public var frame: Rect
     /// The cloud style id the view was created with.
     public let mapID: String?
-    /// The background colour from the options.
-    public let backgroundColor: Color
+    /// The background colour from the options (its default when none was set).
+    public var backgroundColor: Color { explicitBackgroundColor ?? .lightGray }
+    /// The background colour when the options set one.
+    let explicitBackgroundColor: Color?
+    /// The background colour of the cloud style registered for ``mapID``, when the host has one;
+    /// it wins over every local colour.
+    public var cloudStyleBackgroundColor: Color?
+    /// The system's colour scheme, which ``UserInterfaceStyle/unspecified`` follows; light by default.
+    public var systemUserInterfaceStyle: UserInterfaceStyle = .light
+    /// True while a building with indoor data is in focus (from the map data).
+    public var hasIndoorBuildingInFocus = false
 
     /// Insets of the region the camera and controls work in, points; see ``paddingAdjustmentBehavior``.
     public var padding: EdgeInsets = .zero
@@ -120,7 +131,7 @@ public final class MapView {
     public init(options: MapViewOptions = MapViewOptions()) {
         frame = options.frame
         mapID = options.mapID
-        backgroundColor = options.backgroundColor
+        explicitBackgroundColor = options.explicitBackgroundColor
         storedCamera =
             options.camera
             ?? CameraPosition(target: Coordinate(latitude: 0, longitude: 0), zoom: CameraPosition.minZoomLevel)

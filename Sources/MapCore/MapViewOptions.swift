@@ -19,6 +19,8 @@ public struct Color: Sendable, Hashable, Codable {
 
     /// UIKit's `lightGray`: white 2/3 (not CSS "lightgray").
     public static let lightGray = Color(white: 2.0 / 3.0)
+    /// The default background of the dark scheme (Google publishes no value).
+    public static let darkGray = Color(white: 0.2)
     /// UIKit's `yellow`.
     public static let yellow = Color(red: 1, green: 1, blue: 0)
 }
@@ -32,8 +34,15 @@ public struct MapViewOptions: Sendable, Equatable {
     public var camera: CameraPosition?
     /// A cloud style id; nil by default.
     public var mapID: String?
-    /// Shown where no tiles are drawn; UIKit's `lightGray` by default.
-    public var backgroundColor: Color = .lightGray
+    /// Shown where no tiles are drawn; UIKit's `lightGray` by default (a dark grey in the
+    /// dark scheme, unless set explicitly).
+    public var backgroundColor: Color {
+        get { explicitBackgroundColor ?? .lightGray }
+        set { explicitBackgroundColor = newValue }
+    }
+    /// The background colour when it was set explicitly; an explicit colour beats the
+    /// scheme's default.
+    public private(set) var explicitBackgroundColor: Color?
 
     public init() {}
 }

@@ -82,7 +82,8 @@ import Testing
 
     @Test func worldPointsProjectLikeCoordinates() {
         let projection = Projection(
-            camera: CameraPosition(target: Coordinate(latitude: 60, longitude: 25), zoom: 16, bearing: 30, viewingAngle: 50),
+            camera: CameraPosition(
+                target: Coordinate(latitude: 60, longitude: 25), zoom: 16, bearing: 30, viewingAngle: 50),
             viewSize: Size(width: 800, height: 600), padding: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40))
         let coordinate = Coordinate(latitude: 60.001, longitude: 25.002)
         let viaWorld = projection.point(forWorld: WebMercator.project(coordinate, zoom: 0))
