@@ -108,6 +108,8 @@ public final class MapView {
     /// Light, dark, or follow the system; affects normal and terrain only.
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified
     public var settings = UISettings()
+    /// Markers, lines, areas and circles on the map, in the order they were added.
+    public var overlays: [Overlay] = []
 
     /// Shows the My Location dot; turning it off forgets the last location.
     public var isMyLocationEnabled = false {
@@ -177,6 +179,11 @@ public final class MapView {
         minZoom = Swift.max(min, CameraPosition.minZoomLevel)
         maxZoom = Swift.min(max, CameraPosition.maxZoomLevel)
         camera = storedCamera
+    }
+
+    /// Removes every overlay; My Location and the map type stay as they are.
+    public func clear() {
+        overlays.removeAll()
     }
 
     /// Reports a location fix (from the host's location source); ignored while My Location is off.

@@ -1,0 +1,111 @@
+import GeoCore
+
+/// A pin at a coordinate, drawn above every other overlay.
+public struct Marker: Sendable, Equatable {
+    public var position: Coordinate
+    /// The accessibility label and the info window title.
+    public var title: String?
+    /// The info window's second line; the accessibility value.
+    public var snippet: String?
+    /// Which point of the icon sits on the position, 0...1 in icon units; centre-bottom by default.
+    public var groundAnchor = Point(x: 0.5, y: 1)
+    /// Icon size in points (the default pin's).
+    public var iconSize = Size(width: 27, height: 43)
+    public var zIndex = 0
+    public var opacity = 1.0
+    public var isFlat = false
+    public var rotation = 0.0
+    public var isTappable = true
+
+    public init(position: Coordinate, title: String? = nil, snippet: String? = nil) {
+        self.position = position
+        self.title = title
+        self.snippet = snippet
+    }
+}
+
+/// A line through coordinates; stroke width in points, not scaled by zoom.
+public struct Polyline: Sendable, Equatable {
+    public var path: [Coordinate]
+    public var title: String?
+    public var strokeWidth = 1.0
+    public var strokeColor = Color(red: 0, green: 0, blue: 1)
+    public var zIndex = 0
+
+    public init(path: [Coordinate], title: String? = nil) {
+        self.path = path
+        self.title = title
+    }
+}
+
+/// A filled area.
+public struct Polygon: Sendable, Equatable {
+    public var path: [Coordinate]
+    public var holes: [[Coordinate]] = []
+    public var title: String?
+    public var strokeWidth = 1.0
+    public var strokeColor: Color?
+    public var fillColor: Color? = Color(red: 0, green: 0, blue: 1)
+    public var zIndex = 0
+
+    public init(path: [Coordinate], title: String? = nil) {
+        self.path = path
+        self.title = title
+    }
+}
+
+/// A circle of `radius` metres around `center`; no fill and a 1-point black stroke by default.
+public struct Circle: Sendable, Equatable {
+    public var center: Coordinate
+    /// Metres; must be positive.
+    public var radius: Double
+    public var title: String?
+    public var strokeWidth = 1.0
+    public var strokeColor: Color? = Color(white: 0)
+    public var fillColor: Color?
+    public var zIndex = 0
+
+    public init(center: Coordinate, radius: Double, title: String? = nil) {
+        precondition(radius > 0 && radius.isFinite, "a circle's radius must be positive")
+        self.center = center
+        self.radius = radius
+        self.title = title
+    }
+}
+
+/// An overlay on a map view.
+public enum Overlay: Sendable, Equatable {
+    case marker(Marker)
+    case polyline(Polyline)
+    case polygon(Polygon)
+    case circle(Circle)
+
+    /// Markers are always above every other overlay; then higher zIndex on top.
+    var drawOrder: (Int, Int) {
+        switch self {
+        case .marker(let marker): return (1, marker.zIndex)
+        case .polyline(let polyline): return (0, polyline.zIndex)
+        case .polygon(let polygon): return (0, polygon.zIndex)
+        case .circle(let circle): return (0, circle.zIndex)
+        }
+    }
+
+    var title: String? {
+        switch self {
+        case .marker(let marker): return marker.title
+        case .polyline(let polyline): return polyline.title
+        case .polygon(let polygon): return polygon.title
+        case .circle(let circle): return circle.title
+        }
+    }
+}
+
+/// An accessibility element the map exposes for an overlay.
+public struct AccessibilityElement: Sendable, Equatable {
+    /// The overlay's title.
+    public var label: String
+    /// A marker's snippet.
+    public var value: String?
+    /// Where the overlay is drawn, points.
+    public var frame: Rect
+}
