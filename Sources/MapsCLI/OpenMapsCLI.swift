@@ -48,6 +48,14 @@ public enum OpenMapsCLI {
             console.print(overview)
         case "--version":
             console.print("openmaps \(version)")
+        case "view":
+            let parsed = try ViewCommand.command.parser.parse(Array(arguments.dropFirst()))
+            if parsed.wantsHelp {
+                console.print(
+                    ViewCommand.command.help.replacingOccurrences(of: "openmaps url view", with: "openmaps view"))
+                return
+            }
+            try ViewCommand.command.run(parsed, &console)
         case "url":
             let rest = Array(arguments.dropFirst())
             guard let name = rest.first, !name.hasPrefix("-") else {
@@ -79,6 +87,7 @@ public enum OpenMapsCLI {
 
         COMMANDS:
         \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+          view          \(ViewCommand.command.summary)
 
         Run 'openmaps url <command> --help' for a command's options.
         """

@@ -115,6 +115,24 @@ import Testing
         #expect(result.standardOutput.contains("USAGE: openmaps"))
     }
 
+    @Test func viewPrintsTheMapViewForALink() throws {
+        let result = OpenMapsCLI.run([
+            "view", "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic", "--size", "800x600",
+            "--style", "dark",
+        ])
+        #expect(result.exitCode == 0)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let content = try #require(json["content"] as? [String: Any])
+        #expect(content["traffic"] as? Bool == true)
+        #expect(content["colorScheme"] as? String == "dark")
+        let camera = try #require(json["camera"] as? [String: Any])
+        #expect(camera["zoom"] as? Double == 14)
+        #expect(json["visibleRegion"] != nil && json["controls"] != nil)
+        #expect(OpenMapsCLI.run(["view", "comgooglemaps://", "--size", "0x5"]).exitCode == 64)
+        #expect(OpenMapsCLI.run(["view", "--help"]).standardOutput.contains("USAGE: openmaps view"))
+    }
+
     @Test func chooseFollowsTheFallbackChain() {
         let link = "comgooglemaps-x-callback://?q=dessert&x-source=App&x-success=app://"
         let installed = OpenMapsCLI.run([

@@ -1,0 +1,88 @@
+import Foundation
+import GeoCore
+import MapCore
+import MapsApp
+import MapsURL
+
+/// `openmaps view URL --size WxH`: the map view's full state for a link, as JSON.
+enum ViewCommand {
+    static let command = Command(
+        name: "view",
+        summary: "Print the map view a link opens (camera, visible region, what is drawn, controls) as JSON.",
+        usage: "view <url> [--size WxH] [--style light|dark] [--my-location LAT,LNG]",
+        parser: ArgumentParser(
+            options: [
+                .init(name: "--size", value: "WxH", help: "View size in points (default 800x600)."),
+                .init(name: "--style", value: "STYLE", help: "light or dark (default: follow the system, light)."),
+                .init(name: "--my-location", value: "LAT,LNG", help: "Turn My Location on at this position."),
+            ], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        let size = try parseSize(arguments.value("--size") ?? "800x600")
+        let input = arguments.positionals[0]
+        let parsed = MapsURLParser.parse(input)
+        URLCommands.printDiagnostics(parsed, input: input, to: &console)
+        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
+        let linkView = LinkMapView(request: request, size: size)
+        let mapView = linkView.mapView
+        if let style = arguments.value("--style") {
+            guard let parsedStyle = UserInterfaceStyle(rawValue: style), parsedStyle != .unspecified else {
+                throw .usage("'--style' must be light or dark, not '\(style)'")
+            }
+            mapView.overrideUserInterfaceStyle = parsedStyle
+        }
+        if let location = arguments.value("--my-location") {
+            guard let coordinate = Coordinate(parsing: location) else {
+                throw .usage("'--my-location' must be LAT,LNG in decimal degrees, not '\(location)'")
+            }
+            mapView.isMyLocationEnabled = true
+            mapView.settings.myLocationButton = true
+            mapView.updateMyLocation(coordinate)
+        }
+        for note in linkView.notes { console.error("note: \(note)") }
+        console.print(try URLCommands.json(ViewState(mapView)))
+    }
+
+    static func parseSize(_ text: String) throws(CLIError) -> Size {
+        let parts = text.split(separator: "x")
+        guard parts.count == 2, let width = DecimalText.parse(parts[0], maxIntegerDigits: 5),
+            let height = DecimalText.parse(parts[1], maxIntegerDigits: 5), width > 0, height > 0
+        else { throw .usage("'--size' must be WIDTHxHEIGHT in points, like 800x600, not '\(text)'") }
+        return Size(width: width, height: height)
+    }
+
+    /// The JSON shape of a map view's state.
+    struct ViewState: Encodable {
+        var size: Size
+        var camera: CameraPosition
+        var padding: EdgeInsets
+        var mapType: MapType
+        var visibleRegion: VisibleRegion
+        var content: MapContent
+        var controls: ControlLayout
+        var markers: [MarkerState]
+        var myLocation: Coordinate?
+
+        struct MarkerState: Encodable {
+            var title: String?
+            var position: Coordinate
+            var point: Point
+        }
+
+        init(_ mapView: MapView) {
+            size = mapView.frame.size
+            camera = mapView.camera
+            padding = mapView.effectivePadding
+            mapType = mapView.mapType
+            let projection = mapView.projection
+            visibleRegion = projection.visibleRegion
+            content = mapView.content
+            controls = mapView.controlLayout
+            markers = mapView.overlays.compactMap { overlay in
+                guard case .marker(let marker) = overlay else { return nil }
+                return MarkerState(
+                    title: marker.title, position: marker.position, point: projection.point(for: marker.position))
+            }
+            myLocation = mapView.myLocation
+        }
+    }
+}
