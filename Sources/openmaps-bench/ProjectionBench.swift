@@ -19,44 +19,24 @@ enum ProjectionBench {
                 longitude: 24.90 + Double(random.below(80_000)) / 1_000_000)
         }
         let worldPoints = coordinates.map { WebMercator.project($0, zoom: 0) }
-        let coordinateRate = rate(seconds: seconds) { () -> Double in
+        let coordinateRate = bestRate(seconds: seconds) {
             var sum = 0.0
             for coordinate in coordinates {
                 let point = projection.point(for: coordinate)
                 sum += point.x + point.y
             }
-            return sum
-        }
-        let worldRate = rate(seconds: seconds) { () -> Double in
+            return Int(truncatingIfNeeded: sum.bitPattern)
+        }.passesPerSecond
+        let worldRate = bestRate(seconds: seconds) {
             var sum = 0.0
             for world in worldPoints {
                 let point = projection.point(forWorld: world)
                 sum += point.x + point.y
             }
-            return sum
-        }
+            return Int(truncatingIfNeeded: sum.bitPattern)
+        }.passesPerSecond
         print("projection, one core, 65,536 points, zoom 15, bearing 37, tilt 50, padded (best of 3)")
         print(String(format: "  coordinates → screen   %12.0f points/s", coordinateRate * Double(coordinates.count)))
         print(String(format: "  world points → screen  %12.0f points/s", worldRate * Double(worldPoints.count)))
-    }
-
-    /// Passes per second of `body`, best of three rounds.
-    private static func rate(seconds: Double, _ body: () -> Double) -> Double {
-        var best = 0.0
-        var sink = 0.0
-        for _ in 0..<3 {
-            let clock = ContinuousClock()
-            let start = clock.now
-            var passes = 0
-            while clock.now - start < .milliseconds(Int(seconds * 1000 / 3)) {
-                sink += body()
-                passes += 1
-            }
-            let elapsed = clock.now - start
-            let spent = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            best = max(best, Double(passes) / spent)
-        }
-        if sink == .infinity { print(sink) }
-        return best
     }
 }
