@@ -76,6 +76,20 @@ public struct CameraPosition: Sendable, Hashable, Codable {
     /// Longitude wrapped into [-180, 180).
     static func wrapLongitude(_ longitude: Double) -> Double { wrap(longitude + 180, 360) - 180 }
 
+    /// The camera a fraction of the way to `other` (0 is this camera, 1 is `other`), turning
+    /// the bearing and crossing the antimeridian the short way: 350° → 10° turns +20°.
+    public func interpolated(to other: CameraPosition, fraction: Double) -> CameraPosition {
+        let t = min(max(fraction, 0), 1)
+        let longitudeDelta = Self.wrapLongitude(other.target.longitude - target.longitude)
+        let bearingDelta = Self.wrap(other.bearing - bearing + 180, 360) - 180
+        return CameraPosition(
+            target: Coordinate(
+                latitude: target.latitude + (other.target.latitude - target.latitude) * t,
+                longitude: target.longitude + longitudeDelta * t),
+            zoom: zoom + (other.zoom - zoom) * t, bearing: bearing + bearingDelta * t,
+            viewingAngle: viewingAngle + (other.viewingAngle - viewingAngle) * t)
+    }
+
     /// True when two cameras draw the same picture: 1e-6° target, 1e-4 zoom, 1e-3° angles.
     public static func areEqualForRendering(_ first: CameraPosition, _ second: CameraPosition) -> Bool {
         let longitudeDelta = abs(wrapLongitude(first.target.longitude - second.target.longitude))

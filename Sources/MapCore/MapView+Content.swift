@@ -30,6 +30,14 @@ public struct MapContent: Sendable, Equatable, Codable {
     public var buildings3D: Bool
     /// The background colour: cloud style first, then the explicit colour, then the scheme's.
     public var backgroundColor: Color
+    /// Which style dresses the map: the cloud style of the map ID wins over a JSON style,
+    /// which applies only on the normal type.
+    public var style: StyleSource
+
+    /// Where the map's style comes from.
+    public enum StyleSource: String, Sendable, Codable {
+        case standard, cloud, json
+    }
 }
 
 extension MapView {
@@ -65,6 +73,7 @@ extension MapView {
             transit: isTransitEnabled && mapType != .none,
             indoor: isIndoorEnabled && mapType == .normal && camera.zoom >= Self.indoorMinZoom,
             buildings3D: isBuildingsEnabled && mapType == .normal && camera.viewingAngle > 0,
-            backgroundColor: background)
+            backgroundColor: background,
+            style: mapID != nil ? .cloud : (mapStyle != nil && mapType == .normal ? .json : .standard))
     }
 }

@@ -15,6 +15,11 @@ public struct ControlLayout: Sendable, Equatable, Codable {
 }
 
 extension MapView {
+    /// Accessibility identifier of the compass (`kGMSAccessibilityCompass`).
+    public static let accessibilityCompass = "GMSAccessibilityCompass"
+    /// Accessibility identifier of the My Location button (`kGMSAccessibilityMyLocation`).
+    public static let accessibilityMyLocation = "GMSAccessibilityMyLocation"
+
     /// Distance from the control frame to each control, points.
     public static let controlMargin = 8.0
     /// Control sizes in points (Google publishes none; chosen to match the SDK's look).

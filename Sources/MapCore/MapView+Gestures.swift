@@ -9,7 +9,7 @@ extension MapView {
     @discardableResult
     public func pan(byX dx: Double, y dy: Double) -> Bool {
         guard settings.scrollGestures else { return false }
-        moveCamera(.scrollBy(x: -dx, y: -dy))
+        asGesture { moveCamera(.scrollBy(x: -dx, y: -dy)) }
         return true
     }
 
@@ -19,7 +19,7 @@ extension MapView {
     public func pinch(scale: Double, at point: Point) -> Bool {
         guard settings.zoomGestures, scale > 0, scale.isFinite else { return false }
         let anchor = settings.allowScrollGesturesDuringRotateOrZoom ? point : projection.principalPoint
-        moveCamera(.zoomByAt(log2(scale), anchor))
+        asGesture { moveCamera(.zoomByAt(log2(scale), anchor)) }
         return true
     }
 
@@ -36,9 +36,11 @@ extension MapView {
     public func rotate(by degrees: Double) -> Bool {
         guard settings.rotateGestures, degrees.isFinite else { return false }
         let current = camera
-        camera = CameraPosition(
-            target: current.target, zoom: current.zoom, bearing: current.bearing - degrees,
-            viewingAngle: current.viewingAngle)
+        asGesture {
+            camera = CameraPosition(
+                target: current.target, zoom: current.zoom, bearing: current.bearing - degrees,
+                viewingAngle: current.viewingAngle)
+        }
         return true
     }
 
@@ -48,9 +50,17 @@ extension MapView {
     public func tilt(byVerticalTranslation translation: Double) -> Bool {
         guard settings.tiltGestures, translation.isFinite else { return false }
         let current = camera
-        camera = CameraPosition(
-            target: current.target, zoom: current.zoom, bearing: current.bearing,
-            viewingAngle: current.viewingAngle - translation / 2)
+        asGesture {
+            camera = CameraPosition(
+                target: current.target, zoom: current.zoom, bearing: current.bearing,
+                viewingAngle: current.viewingAngle - translation / 2)
+        }
         return true
+    }
+
+    private func asGesture(_ move: () -> Void) {
+        isGestureInProgress = true
+        defer { isGestureInProgress = false }
+        move()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 
 extension MapView {
@@ -24,6 +25,13 @@ extension MapView {
             return boundingRect(polyline.path.map(projection.point(for:)))
         case .polygon(let polygon):
             return boundingRect(polygon.path.map(projection.point(for:)))
+        case .groundOverlay(let ground):
+            guard let southWest = ground.bounds.southWest, let northEast = ground.bounds.northEast else { return .zero }
+            return boundingRect([
+                projection.point(for: southWest), projection.point(for: northEast),
+                projection.point(for: Coordinate(latitude: southWest.latitude, longitude: northEast.longitude)),
+                projection.point(for: Coordinate(latitude: northEast.latitude, longitude: southWest.longitude)),
+            ])
         case .circle(let circle):
             let center = projection.point(for: circle.center)
             let radius = projection.points(forMeters: circle.radius, at: circle.center)
@@ -50,6 +58,16 @@ extension MapView {
         return elements.sorted {
             ($0.frame.origin.y, $0.frame.origin.x) < ($1.frame.origin.y, $1.frame.origin.x)
         }
+    }
+
+    /// The tiles a tile layer needs for the current view: the XYZ zoom that shows them near
+    /// their natural size, over the visible region's bounding box.
+    public func visibleTiles(tileSize: Int = 256) -> [TileID] {
+        let region = projection.visibleRegion
+        let corners = [region.nearLeft, region.nearRight, region.farLeft, region.farRight]
+        let bounds = corners.dropFirst().reduce(CoordinateBounds(corners[0], corners[0])) { $0.including($1) }
+        let zoom = Int((camera.zoom + log2(256 / Double(tileSize))).rounded(.down))
+        return TileID.covering(bounds, zoom: max(0, zoom))
     }
 
     private func boundingRect(_ points: [Point]) -> Rect {

@@ -58,6 +58,15 @@ public struct UISettings: Sendable, Equatable {
     }
 }
 
+/// Features available only with some cloud map styles.
+public struct MapCapabilities: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let advancedMarkers = MapCapabilities(rawValue: 1 << 0)
+    public static let dataDrivenStyling = MapCapabilities(rawValue: 1 << 1)
+    public static let spritePolylines = MapCapabilities(rawValue: 1 << 2)
+}
+
 /// Misuse of a map view's API.
 public enum MapViewError: Error, Equatable, CustomStringConvertible {
     /// `setMinZoom(_:maxZoom:)` was given a minimum above the maximum.
@@ -81,6 +90,14 @@ public final class MapView {
     public let mapID: String?
     /// The background colour from the options (its default when none was set).
     public var backgroundColor: Color { explicitBackgroundColor ?? .lightGray }
+    /// Capabilities of the cloud style; none without a ``mapID``.
+    public var mapCapabilities: MapCapabilities {
+        guard mapID != nil else { return [] }
+        return cloudStyleCapabilities
+    }
+    /// What the host's cloud style for ``mapID`` offers (from its style registry).
+    public var cloudStyleCapabilities: MapCapabilities = []
+
     /// The background colour when the options set one.
     let explicitBackgroundColor: Color?
     /// The background colour of the cloud style registered for ``mapID``, when the host has one;
@@ -108,8 +125,15 @@ public final class MapView {
     /// Light, dark, or follow the system; affects normal and terrain only.
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified
     public var settings = UISettings()
+    /// A JSON map style; applied only while ``mapType`` is normal, and a cloud style
+    /// (``mapID``) wins over it.
+    public var mapStyle: String?
     /// Markers, lines, areas and circles on the map, in the order they were added.
-    public var overlays: [Overlay] = []
+    public var overlays: [Overlay] = [] {
+        didSet { if let selected = selectedMarker, !overlays.indices.contains(selected) { selectedMarker = nil } }
+    }
+    /// Raster tile layers drawn over the base map, under every overlay.
+    public var tileLayers: [TileLayer] = []
 
     /// Shows the My Location dot; turning it off forgets the last location.
     public var isMyLocationEnabled = false {
@@ -142,8 +166,24 @@ public final class MapView {
     /// The camera; setting it applies at once, clamped to the zoom limits and target bounds.
     public var camera: CameraPosition {
         get { storedCamera }
-        set { storedCamera = constrained(newValue) }
+        set {
+            onEvent?(.willMove(gesture: isGestureInProgress))
+            storedCamera = constrained(newValue)
+            onEvent?(.didChangeCameraPosition(storedCamera))
+            onEvent?(.idleAt(storedCamera))
+        }
     }
+
+    /// Receives the view's events in order (camera moves, taps), like the SDK's delegate.
+    public var onEvent: ((MapEvent) -> Void)?
+    /// The index in ``overlays`` of the selected marker, nil when none is.
+    public internal(set) var selectedMarker: Int?
+    /// Return true to handle a marker tap yourself (the marker is then not selected).
+    public var shouldHandleMarkerTap: ((Int) -> Bool)?
+    /// Return true to handle the My Location button yourself (the camera then stays).
+    public var shouldHandleMyLocationButtonTap: (() -> Bool)?
+    /// True while a user gesture moves the camera.
+    var isGestureInProgress = false
 
     /// The padding in effect: ``padding`` combined with ``safeAreaInsets``, never negative.
     public var effectivePadding: EdgeInsets {
@@ -184,6 +224,7 @@ public final class MapView {
     /// Removes every overlay; My Location and the map type stay as they are.
     public func clear() {
         overlays.removeAll()
+        selectedMarker = nil
     }
 
     /// Reports a location fix (from the host's location source); ignored while My Location is off.

@@ -30,6 +30,8 @@ public struct Polyline: Sendable, Equatable {
     public var title: String?
     public var strokeWidth = 1.0
     public var strokeColor = Color(red: 0, green: 0, blue: 1)
+    /// Per-segment colours; empty uses ``strokeColor``.
+    public var spans: [StyleSpan] = []
     public var zIndex = 0
 
     public init(path: [Coordinate], title: String? = nil) {
@@ -79,6 +81,7 @@ public enum Overlay: Sendable, Equatable {
     case polyline(Polyline)
     case polygon(Polygon)
     case circle(Circle)
+    case groundOverlay(GroundOverlay)
 
     /// Markers are always above every other overlay; then higher zIndex on top.
     var drawOrder: (Int, Int) {
@@ -87,6 +90,7 @@ public enum Overlay: Sendable, Equatable {
         case .polyline(let polyline): return (0, polyline.zIndex)
         case .polygon(let polygon): return (0, polygon.zIndex)
         case .circle(let circle): return (0, circle.zIndex)
+        case .groundOverlay(let ground): return (0, ground.zIndex)
         }
     }
 
@@ -96,6 +100,7 @@ public enum Overlay: Sendable, Equatable {
         case .polyline(let polyline): return polyline.title
         case .polygon(let polygon): return polygon.title
         case .circle(let circle): return circle.title
+        case .groundOverlay: return nil
         }
     }
 }
@@ -108,4 +113,70 @@ public struct AccessibilityElement: Sendable, Equatable {
     public var value: String?
     /// Where the overlay is drawn, points.
     public var frame: Rect
+}
+
+/// An image laid on the ground over `bounds`; nothing shows without an icon.
+public struct GroundOverlay: Sendable, Equatable {
+    public var bounds: CoordinateBounds
+    /// The image's name in the host's image store; nil draws nothing.
+    public var icon: String?
+    /// Which point of the image is ``position``, 0...1; the centre by default.
+    public var anchor = Point(x: 0.5, y: 0.5)
+    public var opacity = 1.0
+    /// Clockwise degrees.
+    public var bearing = 0.0
+    public var zIndex = 0
+
+    public init(bounds: CoordinateBounds, icon: String?) {
+        self.bounds = bounds
+        self.icon = icon
+    }
+
+    /// The point of the bounds at ``anchor``; follows changes of bounds and anchor.
+    public var position: Coordinate {
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else {
+            return Coordinate(latitude: 0, longitude: 0)
+        }
+        return Coordinate(
+            latitude: northEast.latitude - anchor.y * (northEast.latitude - southWest.latitude),
+            longitude: CameraPosition.wrapLongitude(southWest.longitude + anchor.x * bounds.longitudeSpan))
+    }
+}
+
+/// Colours for a run of polyline segments.
+public struct StyleSpan: Sendable, Equatable {
+    public var color: Color
+    /// How many segments the span covers.
+    public var segments: Int
+
+    public init(color: Color, segments: Int = 1) {
+        self.color = color
+        self.segments = segments
+    }
+}
+
+extension Polyline {
+    /// The colour of segment `index`: the span covering it, the last span past the end of
+    /// the spans, the stroke colour without spans.
+    public func color(ofSegment index: Int) -> Color {
+        var covered = 0
+        for span in spans {
+            covered += span.segments
+            if index < covered { return span.color }
+        }
+        return spans.last?.color ?? strokeColor
+    }
+}
+
+/// Raster tiles from a source, drawn over the base map and under every overlay.
+public struct TileLayer: Sendable, Equatable {
+    /// The tile source's name (a URL template or a layer id of the host).
+    public var source: String
+    /// Tile side in pixels; 256 by default.
+    public var tileSize = 256
+    public var fadeIn = true
+    public var opacity = 1.0
+    public var zIndex = 0
+
+    public init(source: String) { self.source = source }
 }

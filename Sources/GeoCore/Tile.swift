@@ -1,0 +1,51 @@
+import Foundation
+
+/// An XYZ map tile: at zoom z the world is 2^z × 2^z tiles, x counted east from the
+/// antimeridian and y south from the top (north-west origin).
+public struct TileID: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var z: Int
+
+    public init(x: Int, y: Int, z: Int) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// The tile holding `coordinate` at zoom `z` (0...30).
+    public init(containing coordinate: Coordinate, zoom z: Int) {
+        let count = 1 << z
+        let world = WebMercator.project(coordinate, worldSize: Double(count))
+        self.init(
+            x: min(max(Int(world.x.rounded(.down)), 0), count - 1),
+            y: min(max(Int(world.y.rounded(.down)), 0), count - 1), z: z)
+    }
+
+    /// The tile's corners.
+    public var bounds: CoordinateBounds {
+        let count = Double(1 << z)
+        let northWest = WebMercator.unproject(WorldPoint(x: Double(x), y: Double(y)), worldSize: count)
+        let southEast = WebMercator.unproject(WorldPoint(x: Double(x + 1), y: Double(y + 1)), worldSize: count)
+        return CoordinateBounds(
+            southWest: Coordinate(latitude: southEast.latitude, longitude: northWest.longitude),
+            northEast: Coordinate(latitude: northWest.latitude, longitude: southEast.longitude))
+    }
+
+    public var description: String { "\(z)/\(x)/\(y)" }
+
+    /// Every tile at zoom `z` that covers `bounds` (across the antimeridian too), row by row.
+    public static func covering(_ bounds: CoordinateBounds, zoom z: Int) -> [TileID] {
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return [] }
+        let northWestTile = TileID(
+            containing: Coordinate(latitude: northEast.latitude, longitude: southWest.longitude), zoom: z)
+        let southEastTile = TileID(
+            containing: Coordinate(latitude: southWest.latitude, longitude: northEast.longitude), zoom: z)
+        let count = 1 << z
+        var columns = Array(northWestTile.x...max(northWestTile.x, southEastTile.x))
+        if bounds.crossesAntimeridian {
+            columns = Array(northWestTile.x..<count) + Array(0...southEastTile.x)
+        }
+        return (northWestTile.y...southEastTile.y).flatMap { row in columns.map { TileID(x: $0, y: row, z: z) } }
+    }
+}
