@@ -59,7 +59,7 @@ extension MapView {
         let myLocation = settings.myLocationButton && isMyLocationEnabled ? stacked(Self.myLocationButtonSize) : nil
         let zoom = settings.zoomButtons ? stacked(Self.zoomButtonsSize) : nil
         let floors =
-            settings.indoorPicker && isIndoorEnabled && hasIndoorBuildingInFocus && content.indoor
+            settings.indoorPicker && activeBuilding != nil
             ? stacked(Self.floorPickerSize) : nil
         return ControlLayout(
             compass: compass, myLocationButton: myLocation, zoomButtons: zoom, floorPicker: floors, logo: logo,

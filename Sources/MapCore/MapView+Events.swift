@@ -12,6 +12,10 @@ public enum MapEvent: Sendable, Equatable {
     case didTapAt(Coordinate)
     /// A tap on the marker at this index of ``MapView/overlays``.
     case didTapMarker(Int)
+    /// The building whose floors are shown changed (nil: none).
+    case didChangeActiveBuilding(IndoorBuilding?)
+    /// The level shown changed.
+    case didChangeActiveLevel(IndoorLevel?)
 }
 
 extension MapView {

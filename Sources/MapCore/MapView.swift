@@ -58,6 +58,11 @@ public struct UISettings: Sendable, Equatable {
     }
 }
 
+/// How often the view redraws.
+public enum FrameRate: String, Sendable, Codable {
+    case powerSave, conservative, maximum
+}
+
 /// Features available only with some cloud map styles.
 public struct MapCapabilities: OptionSet, Sendable, Hashable {
     public let rawValue: Int
@@ -105,8 +110,13 @@ public final class MapView {
     public var cloudStyleBackgroundColor: Color?
     /// The system's colour scheme, which ``UserInterfaceStyle/unspecified`` follows; light by default.
     public var systemUserInterfaceStyle: UserInterfaceStyle = .light
-    /// True while a building with indoor data is in focus (from the map data).
-    public var hasIndoorBuildingInFocus = false
+    /// The building with indoor data nearest the centre of the view, from the map data.
+    public var indoorBuildingInFocus: IndoorBuilding? {
+        didSet { updateActiveBuilding() }
+    }
+    /// The building whose floors are shown: the one in focus while indoor maps show; nil otherwise.
+    public internal(set) var activeBuilding: IndoorBuilding?
+    var storedActiveLevel: IndoorLevel?
 
     /// Insets of the region the camera and controls work in, points; see ``paddingAdjustmentBehavior``.
     public var padding: EdgeInsets = .zero
@@ -115,16 +125,23 @@ public final class MapView {
     /// The host's safe-area insets (there is no UIKit here, so they are an input), points.
     public var safeAreaInsets: EdgeInsets = .zero
 
-    public var mapType: MapType = .normal
+    public var mapType: MapType = .normal {
+        didSet { updateActiveBuilding() }
+    }
     public var isTrafficEnabled = false
     public var isTransitEnabled = false
-    public var isIndoorEnabled = true
+    /// Indoor floor plans; turning them off forgets the active building and level.
+    public var isIndoorEnabled = true {
+        didSet { updateActiveBuilding() }
+    }
     public var isBuildingsEnabled = true
     /// Accessibility elements for overlays are hidden by default (the opposite of UIKit's default).
     public var accessibilityElementsHidden = true
     /// Light, dark, or follow the system; affects normal and terrain only.
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified
     public var settings = UISettings()
+    /// How often the view redraws; ``FrameRate/maximum`` by default.
+    public var preferredFrameRate: FrameRate = .maximum
     /// A JSON map style; applied only while ``mapType`` is normal, and a cloud style
     /// (``mapID``) wins over it.
     public var mapStyle: String?
@@ -169,6 +186,7 @@ public final class MapView {
         set {
             onEvent?(.willMove(gesture: isGestureInProgress))
             storedCamera = constrained(newValue)
+            updateActiveBuilding()
             onEvent?(.didChangeCameraPosition(storedCamera))
             onEvent?(.idleAt(storedCamera))
         }
@@ -233,7 +251,7 @@ public final class MapView {
         myLocation = location
     }
 
-    /// Applies a camera update.
+    /// Applies a camera update; one carrying NaN or infinity is ignored as a whole.
     public func moveCamera(_ update: CameraUpdate) {
         if let camera = self.camera(after: update) { self.camera = camera }
     }
@@ -241,6 +259,7 @@ public final class MapView {
     /// The camera an update leads to, before it is applied; nil when the update cannot apply
     /// (a fit with invalid bounds or a zero-size view).
     public func camera(after update: CameraUpdate) -> CameraPosition? {
+        guard update.isFinite else { return nil }
         let current = storedCamera
         func with(target: Coordinate? = nil, zoom: Double? = nil) -> CameraPosition {
             CameraPosition(

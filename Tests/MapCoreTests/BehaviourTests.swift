@@ -171,3 +171,82 @@ import Testing
         #expect(TileID.covering(pacific, zoom: 2).map(\.x) == [3, 0, 3, 0])
     }
 }
+
+/// Items 55-58: indoor maps.
+@Suite struct IndoorTests {
+    let station = IndoorBuilding(
+        id: "central-station",
+        levels: [IndoorLevel(name: "Platforms", shortName: "0"), IndoorLevel(name: "Metro", shortName: "-1")],
+        defaultLevelIndex: 0)
+
+    func mapView(zoom: Double) -> MapView {
+        var options = MapViewOptions()
+        options.frame = Rect(x: 0, y: 0, width: 400, height: 400)
+        options.camera = CameraPosition.camera(withLatitude: 60.171, longitude: 24.941, zoom: zoom)
+        return MapView(options: options)
+    }
+
+    @Test func activeBuildingNeedsFocusZoomAndNormalType() {
+        let view = mapView(zoom: 18)
+        #expect(view.activeBuilding == nil && view.activeLevel == nil)
+        view.indoorBuildingInFocus = station
+        #expect(view.activeBuilding == station && view.activeLevel == station.levels[0])
+        view.mapType = .satellite
+        #expect(view.activeBuilding == nil && view.activeLevel == nil)
+        view.mapType = .normal
+        view.camera = CameraPosition.camera(withLatitude: 60.171, longitude: 24.941, zoom: 15)
+        #expect(view.activeBuilding == nil)
+    }
+
+    @Test func buildingEventComesFirstWithTheLevelAlreadySet() {  // item 57
+        let view = mapView(zoom: 18)
+        var events: [MapEvent] = []
+        var levelAtBuildingEvent: IndoorLevel?
+        view.onEvent = { event in
+            events.append(event)
+            if case .didChangeActiveBuilding = event { levelAtBuildingEvent = view.activeLevel }
+        }
+        view.indoorBuildingInFocus = station
+        #expect(events == [.didChangeActiveBuilding(station), .didChangeActiveLevel(station.levels[0])])
+        #expect(levelAtBuildingEvent == station.levels[0])
+        events.removeAll()
+        view.activeLevel = station.levels[1]
+        #expect(events == [.didChangeActiveLevel(station.levels[1])])
+    }
+
+    @Test func invalidLevelsAreIgnoredAndDisablingPurges() {  // item 56
+        let view = mapView(zoom: 18)
+        view.indoorBuildingInFocus = station
+        view.activeLevel = IndoorLevel(name: "Roof")
+        #expect(view.activeLevel == station.levels[0])
+        view.activeLevel = nil
+        #expect(view.activeLevel == station.levels[0])
+        view.isIndoorEnabled = false
+        #expect(view.activeBuilding == nil && view.activeLevel == nil)
+    }
+
+    @Test func floorPickerFollowsTheActiveBuilding() {  // item 58
+        let view = mapView(zoom: 18)
+        view.indoorBuildingInFocus = station
+        #expect(view.controlLayout.floorPicker != nil)
+        view.settings.indoorPicker = false
+        #expect(view.controlLayout.floorPicker == nil)
+        view.activeLevel = station.levels[1]  // the floor can still be set without the picker
+        #expect(view.activeLevel == station.levels[1])
+    }
+}
+
+/// Item 18: a NaN update is ignored as a whole.
+@Suite struct NonFiniteUpdateTests {
+    @Test(arguments: [
+        CameraUpdate.zoomTo(.nan), .zoomBy(.infinity), .setTarget(Coordinate(latitude: .nan, longitude: 0)),
+        .scrollBy(x: .nan, y: 0), .zoomByAt(1, Point(x: .infinity, y: 0)),
+    ])
+    func nonFiniteUpdatesAreIgnored(_ update: CameraUpdate) {
+        let view = MapView()
+        let before = view.camera
+        view.moveCamera(update)
+        #expect(view.camera == before)
+        #expect(view.selectedMarker == nil)  // item 8 default
+    }
+}

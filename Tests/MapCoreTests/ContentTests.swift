@@ -127,7 +127,8 @@ import Testing
     @Test func floorPickerNeedsIndoorDataInFocus() {  // items 58, 71
         let view = mapView(zoom: 18)
         #expect(view.controlLayout.floorPicker == nil)
-        view.hasIndoorBuildingInFocus = true
+        view.indoorBuildingInFocus = IndoorBuilding(
+            id: "station", levels: [IndoorLevel(name: "Ground", shortName: "G")])
         #expect(view.controlLayout.floorPicker != nil)
         view.settings.indoorPicker = false
         #expect(view.controlLayout.floorPicker == nil)
