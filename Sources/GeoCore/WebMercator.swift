@@ -36,7 +36,9 @@ public enum WebMercator {
         let latitude = min(max(coordinate.latitude, -maxLatitude), maxLatitude)
         let phi = latitude * .pi / 180
         let x = (coordinate.longitude + 180) / 360 * worldSize
-        let y = (0.5 - log(tan(.pi / 4 + phi / 2)) / (2 * .pi)) * worldSize
+        // ln(tan(π/4 + φ/2)) = ½·ln((1 + sin φ)/(1 − sin φ)): one sine instead of a tangent.
+        let sine = sin(phi)
+        let y = (0.5 - log((1 + sine) / (1 - sine)) / (4 * .pi)) * worldSize
         return WorldPoint(x: x, y: y)
     }
 

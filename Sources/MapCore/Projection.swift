@@ -69,7 +69,7 @@ public struct Projection: Sendable {
     public func point(forWorld world: WorldPoint) -> Point {
         let scale = worldSize / 256
         var dx = world.x * scale - targetWorld.x
-        dx -= worldSize * (dx / worldSize).rounded()
+        if abs(dx) > worldSize / 2 { dx -= worldSize * (dx / worldSize).rounded() }
         let dy = world.y * scale - targetWorld.y
         let u = dx * cosBearing + dy * sinBearing
         let v = -dx * sinBearing + dy * cosBearing
