@@ -1,8 +1,8 @@
 # OpenMaps build entry points. `make demo` and `make test` set up what they need.
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift format
-# Debian packages the build needs (none yet beyond the Swift toolchain; C libraries join here).
-DEBIAN_PACKAGES ?=
+# Debian packages the build needs: C libraries behind the system-library targets.
+DEBIAN_PACKAGES ?= zlib1g-dev pkg-config
 # Seconds `make fuzz` runs the parser fuzzer.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := Fuzz

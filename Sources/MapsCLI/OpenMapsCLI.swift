@@ -56,6 +56,21 @@ public enum OpenMapsCLI {
                 return
             }
             try ViewCommand.command.run(parsed, &console)
+        case "osm":
+            let rest = Array(arguments.dropFirst())
+            guard rest.first == "info" else {
+                if rest.first == "--help" || rest.first == "-h" {
+                    console.print(OSMCommand.info.help.replacingOccurrences(of: "openmaps url", with: "openmaps osm"))
+                    return
+                }
+                throw .usage("'openmaps osm' has one command: info")
+            }
+            let parsed = try OSMCommand.info.parser.parse(Array(rest.dropFirst()))
+            if parsed.wantsHelp {
+                console.print(OSMCommand.info.help.replacingOccurrences(of: "openmaps url", with: "openmaps osm"))
+                return
+            }
+            try OSMCommand.info.run(parsed, &console)
         case "url":
             let rest = Array(arguments.dropFirst())
             guard let name = rest.first, !name.hasPrefix("-") else {
@@ -88,6 +103,7 @@ public enum OpenMapsCLI {
         COMMANDS:
         \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
           view          \(ViewCommand.command.summary)
+          osm info      \(OSMCommand.info.summary)
 
         Run 'openmaps url <command> --help' for a command's options.
         """

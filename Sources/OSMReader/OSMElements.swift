@@ -1,0 +1,110 @@
+import GeoCore
+
+/// A tag list: key/value pairs in file order.
+public typealias OSMTags = [(key: String, value: String)]
+
+/// An OpenStreetMap node.
+public struct OSMNode: Sendable {
+    public var id: Int64
+    /// Latitude in 1e-9 degrees (nanodegrees), exact as stored.
+    public var latitudeNano: Int64
+    /// Longitude in nanodegrees.
+    public var longitudeNano: Int64
+    public var tags: OSMTags
+    public var metadata: OSMMetadata?
+
+    /// The position in degrees.
+    public var coordinate: Coordinate {
+        Coordinate(latitude: Double(latitudeNano) / 1e9, longitude: Double(longitudeNano) / 1e9)
+    }
+}
+
+/// An OpenStreetMap way: an ordered list of node ids.
+public struct OSMWay: Sendable {
+    public var id: Int64
+    public var nodeIDs: [Int64]
+    public var tags: OSMTags
+    public var metadata: OSMMetadata?
+}
+
+/// An OpenStreetMap relation.
+public struct OSMRelation: Sendable {
+    /// What a member is.
+    public enum MemberType: Int, Sendable, Codable {
+        case node = 0, way = 1, relation = 2
+    }
+
+    /// One member with its role.
+    public struct Member: Sendable, Equatable {
+        public var type: MemberType
+        public var id: Int64
+        public var role: String
+    }
+
+    public var id: Int64
+    public var members: [Member]
+    public var tags: OSMTags
+    public var metadata: OSMMetadata?
+}
+
+/// Edit metadata, read only when asked for.
+public struct OSMMetadata: Sendable, Equatable {
+    public var version: Int32
+    /// Seconds since 1970.
+    public var timestamp: Int64
+    public var changeset: Int64
+    public var userID: Int32
+    public var user: String
+}
+
+/// The decoded elements of one data block, in file order.
+public struct OSMBlock: Sendable {
+    /// The block's index in the file (0 is the header).
+    public var index: Int
+    public var nodes: [OSMNode] = []
+    public var ways: [OSMWay] = []
+    public var relations: [OSMRelation] = []
+}
+
+/// What a file's header says.
+public struct OSMHeader: Sendable, Equatable {
+    /// The bounding box, when the file has one.
+    public var bounds: CoordinateBounds?
+    /// Features a reader must support ("OsmSchema-V0.6", "DenseNodes", …).
+    public var requiredFeatures: [String]
+    public var optionalFeatures: [String]
+    public var writingProgram: String?
+    public var source: String?
+}
+
+/// Why a file could not be read.
+public struct OSMReaderError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// The file could not be opened or read.
+        case io
+        /// The bytes do not follow the format.
+        case malformed
+        /// The file ends in the middle of a block.
+        case truncated
+        /// The file uses a feature this reader does not implement.
+        case unsupported
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// Byte offset in the file where the problem was found.
+    public var offset: Int
+    /// Index of the block (0 is the header block), when known.
+    public var block: Int?
+
+    public init(kind: Kind, message: String, offset: Int, block: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.offset = offset
+        self.block = block
+    }
+
+    public var description: String {
+        "\(kind.rawValue) at byte \(offset)\(block.map { " (block \($0))" } ?? ""): \(message)"
+    }
+}

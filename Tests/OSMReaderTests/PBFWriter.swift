@@ -1,0 +1,190 @@
+import CZlib
+import Foundation
+
+/// A small OSM PBF writer for exact decoding tests: protobuf encoding by hand, blocks raw or
+/// zlib-compressed.
+struct ProtobufWriter {
+    var bytes: [UInt8] = []
+
+    mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
+
+    mutating func tag(_ field: Int, _ type: UInt64) { varint(UInt64(field) << 3 | type) }
+    mutating func uint(_ field: Int, _ value: UInt64) {
+        tag(field, 0)
+        varint(value)
+    }
+    mutating func sint(_ field: Int, _ value: Int64) { uint(field, Self.zigzag(value)) }
+    mutating func bytes(_ field: Int, _ data: [UInt8]) {
+        tag(field, 2)
+        varint(UInt64(data.count))
+        bytes.append(contentsOf: data)
+    }
+    mutating func string(_ field: Int, _ text: String) { bytes(field, Array(text.utf8)) }
+    mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
+        var inner = ProtobufWriter()
+        build(&inner)
+        bytes(field, inner.bytes)
+    }
+    mutating func packed(_ field: Int, _ values: [UInt64]) {
+        var inner = ProtobufWriter()
+        for value in values { inner.varint(value) }
+        bytes(field, inner.bytes)
+    }
+    mutating func packedDeltas(_ field: Int, _ values: [Int64]) {
+        var previous: Int64 = 0
+        packed(
+            field,
+            values.map { value in
+                defer { previous = value }
+                return Self.zigzag(value - previous)
+            })
+    }
+}
+
+/// Elements to write, in the units the tests assert.
+struct TestNode {
+    var id: Int64
+    /// Degrees × 1e7 (granularity 100 nanodegrees).
+    var latitude: Int64
+    var longitude: Int64
+    var tags: [(String, String)] = []
+}
+
+struct TestWay {
+    var id: Int64
+    var refs: [Int64]
+    var tags: [(String, String)] = []
+}
+
+struct TestRelation {
+    var id: Int64
+    var members: [(type: UInt64, id: Int64, role: String)]
+    var tags: [(String, String)] = []
+}
+
+enum PBFWriter {
+    /// A whole file: the header block, then one data block per element group.
+    static func file(
+        dense: [TestNode] = [], plain: [TestNode] = [], ways: [TestWay] = [], relations: [TestRelation] = [],
+        required: [String] = ["OsmSchema-V0.6", "DenseNodes"], compress: Bool = true
+    ) -> [UInt8] {
+        var output: [UInt8] = []
+        let header = headerBlock(required: required)
+        output += blob(type: "OSMHeader", payload: header, compress: compress)
+        if !dense.isEmpty || !plain.isEmpty || !ways.isEmpty || !relations.isEmpty {
+            output += blob(
+                type: "OSMData", payload: primitiveBlock(dense: dense, plain: plain, ways: ways, relations: relations),
+                compress: compress)
+        }
+        return output
+    }
+
+    static func headerBlock(required: [String]) -> [UInt8] {
+        var writer = ProtobufWriter()
+        writer.message(1) { box in
+            box.sint(1, 24_930_000_000)
+            box.sint(2, 24_960_000_000)
+            box.sint(3, 60_180_000_000)
+            box.sint(4, 60_160_000_000)
+        }
+        for feature in required { writer.string(4, feature) }
+        writer.string(16, "openmaps-tests")
+        return writer.bytes
+    }
+
+    static func primitiveBlock(dense: [TestNode], plain: [TestNode], ways: [TestWay], relations: [TestRelation])
+        -> [UInt8]
+    {
+        var strings = [""]
+        func index(_ text: String) -> UInt64 {
+            if let found = strings.firstIndex(of: text) { return UInt64(found) }
+            strings.append(text)
+            return UInt64(strings.count - 1)
+        }
+        var group = ProtobufWriter()
+        if !dense.isEmpty {
+            group.message(2) { message in
+                message.packedDeltas(1, dense.map(\.id))
+                message.packedDeltas(8, dense.map(\.latitude))
+                message.packedDeltas(9, dense.map(\.longitude))
+                var keysValues: [UInt64] = []
+                for node in dense {
+                    for (key, value) in node.tags { keysValues += [index(key), index(value)] }
+                    keysValues.append(0)
+                }
+                message.packed(10, keysValues)
+            }
+        }
+        for node in plain {
+            group.message(1) { message in
+                message.sint(1, node.id)
+                message.packed(2, node.tags.map { index($0.0) })
+                message.packed(3, node.tags.map { index($0.1) })
+                message.sint(8, node.latitude)
+                message.sint(9, node.longitude)
+            }
+        }
+        for way in ways {
+            group.message(3) { message in
+                message.uint(1, UInt64(way.id))
+                message.packed(2, way.tags.map { index($0.0) })
+                message.packed(3, way.tags.map { index($0.1) })
+                message.packedDeltas(8, way.refs)
+            }
+        }
+        for relation in relations {
+            group.message(4) { message in
+                message.uint(1, UInt64(relation.id))
+                message.packed(2, relation.tags.map { index($0.0) })
+                message.packed(3, relation.tags.map { index($0.1) })
+                message.packed(8, relation.members.map { index($0.role) })
+                message.packedDeltas(9, relation.members.map(\.id))
+                message.packed(10, relation.members.map(\.type))
+            }
+        }
+        var block = ProtobufWriter()
+        block.message(1) { table in for text in strings { table.string(1, text) } }
+        block.bytes(2, group.bytes)
+        return block.bytes
+    }
+
+    static func blob(type: String, payload: [UInt8], compress: Bool) -> [UInt8] {
+        var blob = ProtobufWriter()
+        if compress {
+            var size = compressBound(uLong(payload.count))
+            var compressed = [UInt8](repeating: 0, count: Int(size))
+            _ = compressed.withUnsafeMutableBufferPointer { out in
+                payload.withUnsafeBufferPointer { input in
+                    CZlib.compress(out.baseAddress, &size, input.baseAddress, uLong(input.count))
+                }
+            }
+            blob.uint(2, UInt64(payload.count))
+            blob.bytes(3, Array(compressed.prefix(Int(size))))
+        } else {
+            blob.bytes(1, payload)
+        }
+        var header = ProtobufWriter()
+        header.string(1, type)
+        header.uint(3, UInt64(blob.bytes.count))
+        let length = UInt32(header.bytes.count)
+        return [UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)]
+            + header.bytes + blob.bytes
+    }
+
+    /// Writes `bytes` to a fresh temporary file and returns its path.
+    static func temporaryFile(_ bytes: [UInt8]) -> String {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("openmaps-\(UUID().uuidString).osm.pbf").path
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write \(path)")
+        return path
+    }
+}
