@@ -10,7 +10,8 @@ import Testing
             id: 100, latitude: 601_699_000, longitude: 249_384_000,
             tags: [("railway", "station"), ("name", "Helsinki")]),
         TestNode(id: 101, latitude: 601_700_000, longitude: 249_385_000),
-        TestNode(id: 99, latitude: -338_683_000, longitude: -1_512_086_000, tags: [("name", "Syd")]),  // delta down, negative
+        // A smaller id and negative coordinates: the deltas go down.
+        TestNode(id: 99, latitude: -338_683_000, longitude: -1_512_086_000, tags: [("name", "Syd")]),
     ]
     let ways = [
         TestWay(
