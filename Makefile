@@ -3,6 +3,10 @@ SWIFT ?= swift
 SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
 DEBIAN_PACKAGES ?= zlib1g-dev pkg-config
+# Peers `make bench` measures against, from Debian.
+BENCH_PACKAGES ?= osmium-tool
+# Real OSM extracts for the PBF benchmark (not needed by the tests).
+BENCH_PBF ?= $(wildcard ../shared/data/osm/*.osm.pbf)
 # Seconds `make fuzz` runs the parser fuzzer.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := Fuzz
@@ -38,10 +42,12 @@ lint:
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
-## bench: parse throughput against a URLComponents baseline (one core).
+## bench: link parsing vs a URLComponents parser, projection, PBF decoding vs osmium.
 bench: deps
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(osmium-tool missing: PBF figures without the peer)"
 	$(SWIFT) build -c release --product openmaps-bench
 	.build/release/openmaps-bench
+	$(if $(BENCH_PBF),.build/release/openmaps-bench pbf $(BENCH_PBF),@echo "no OSM extracts in ../shared/data/osm: PBF benchmark skipped")
 
 ## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
 fuzz: deps

@@ -4,7 +4,7 @@ import MapsURL
 /// `make bench`: link-parsing throughput on one core, OpenMaps' parser side by side with a
 /// straightforward URLComponents parser over the same mixed corpus, in one run.
 ///
-/// Usage: openmaps-bench [--urls N] [--seconds S]
+/// Usage: openmaps-bench [--urls N] [--seconds S] | openmaps-bench pbf FILE…
 struct Options {
     var urls = 4096
     var seconds = 2.0
@@ -50,6 +50,12 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
         return checksum
     }
     return (result.passesPerSecond * Double(corpus.count), result.checksum)
+}
+
+if CommandLine.arguments.dropFirst().first == "pbf" {
+    // openmaps-bench pbf FILE…: PBF decoding next to osmium.
+    PBFBench.run(files: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
