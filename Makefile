@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
-DEBIAN_PACKAGES ?= zlib1g-dev pkg-config
+DEBIAN_PACKAGES ?= zlib1g-dev libsqlite3-dev pkg-config
 # Peers `make bench` measures against, from Debian.
 BENCH_PACKAGES ?= osmium-tool
 # Real OSM extracts for the PBF benchmark (not needed by the tests).
