@@ -11,8 +11,10 @@ BENCH_PBF ?= $(wildcard ../shared/data/osm/*.osm.pbf)
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := Fuzz
 BIN := .build/release/openmaps
+# Where `make` installs the open data (downloaded, never committed).
+export OPENMAPS_DATA ?= $(CURDIR)/.data
 
-.PHONY: all deps build demo test lint format bench fuzz clean
+.PHONY: all deps build data demo test lint format bench fuzz clean
 
 all: build
 
@@ -32,8 +34,13 @@ build: deps
 demo: build
 	@BIN=$(BIN) sh scripts/demo.sh Examples/seed-links.txt
 
-## test: format lint, then the whole test suite.
-test: deps lint
+## data: install the pinned open data into $(OPENMAPS_DATA).
+data: deps
+	$(SWIFT) build --product openmaps
+	.build/debug/openmaps data install
+
+## test: format lint, the open data, then the whole test suite.
+test: deps lint data
 	$(SWIFT) test --parallel
 
 lint:

