@@ -103,21 +103,40 @@ enum PrimitiveBlockDecoder {
             return metadata
         }
 
+        /// Reads the fields every element has (keys 2, values 3, info 4); false for others.
+        struct CommonFields {
+            var keys: [UInt64] = []
+            var values: [UInt64] = []
+            var metadata: OSMMetadata?
+
+            mutating func read(
+                _ field: Int, _ type: ProtobufReader.WireType, _ reader: inout ProtobufReader, _ context: Context
+            ) throws(OSMReaderError) -> Bool {
+                switch (field, type) {
+                case (2, .lengthDelimited): try reader.readPackedVarints { keys.append($0) }
+                case (3, .lengthDelimited): try reader.readPackedVarints { values.append($0) }
+                case (4, .lengthDelimited) where context.readMetadata:
+                    var info = try reader.readMessage()
+                    metadata = try context.metadata(&info)
+                default: return false
+                }
+                return true
+            }
+
+            func tags(_ context: Context, _ reader: ProtobufReader) throws(OSMReaderError) -> OSMTags {
+                try context.tags(keys: keys, values: values, reader)
+            }
+        }
+
         func node(_ reader: inout ProtobufReader) throws(OSMReaderError) -> OSMNode {
             var id: Int64 = 0
             var latitude: Int64 = 0
             var longitude: Int64 = 0
-            var keys: [UInt64] = []
-            var values: [UInt64] = []
-            var metadata: OSMMetadata?
+            var common = CommonFields()
             while let (field, type) = try reader.readTag() {
+                if try common.read(field, type, &reader, self) { continue }
                 switch (field, type) {
                 case (1, .varint): id = try reader.readSignedVarint()
-                case (2, .lengthDelimited): try reader.readPackedVarints { keys.append($0) }
-                case (3, .lengthDelimited): try reader.readPackedVarints { values.append($0) }
-                case (4, .lengthDelimited) where readMetadata:
-                    var info = try reader.readMessage()
-                    metadata = try self.metadata(&info)
                 case (8, .varint): latitude = try reader.readSignedVarint()
                 case (9, .varint): longitude = try reader.readSignedVarint()
                 default: try reader.skip(type)
@@ -125,8 +144,8 @@ enum PrimitiveBlockDecoder {
             }
             return OSMNode(
                 id: id, latitudeNano: latitudeOffset + granularity * latitude,
-                longitudeNano: longitudeOffset + granularity * longitude,
-                tags: try tags(keys: keys, values: values, reader), metadata: metadata)
+                longitudeNano: longitudeOffset + granularity * longitude, tags: try common.tags(self, reader),
+                metadata: common.metadata)
         }
 
         func denseNodes(_ reader: inout ProtobufReader, into nodes: inout [OSMNode]) throws(OSMReaderError) {
@@ -210,42 +229,29 @@ enum PrimitiveBlockDecoder {
 
         func way(_ reader: inout ProtobufReader) throws(OSMReaderError) -> OSMWay {
             var id: Int64 = 0
-            var keys: [UInt64] = []
-            var values: [UInt64] = []
             var references: [Int64] = []
-            var metadata: OSMMetadata?
+            var common = CommonFields()
             while let (field, type) = try reader.readTag() {
+                if try common.read(field, type, &reader, self) { continue }
                 switch (field, type) {
                 case (1, .varint): id = Int64(bitPattern: try reader.readVarint())
-                case (2, .lengthDelimited): try reader.readPackedVarints { keys.append($0) }
-                case (3, .lengthDelimited): try reader.readPackedVarints { values.append($0) }
-                case (4, .lengthDelimited) where readMetadata:
-                    var info = try reader.readMessage()
-                    metadata = try self.metadata(&info)
                 case (8, .lengthDelimited): references = try deltaDecoded(&reader)
                 default: try reader.skip(type)
                 }
             }
-            return OSMWay(
-                id: id, nodeIDs: references, tags: try tags(keys: keys, values: values, reader), metadata: metadata)
+            return OSMWay(id: id, nodeIDs: references, tags: try common.tags(self, reader), metadata: common.metadata)
         }
 
         func relation(_ reader: inout ProtobufReader) throws(OSMReaderError) -> OSMRelation {
             var id: Int64 = 0
-            var keys: [UInt64] = []
-            var values: [UInt64] = []
             var roles: [UInt64] = []
             var memberIDs: [Int64] = []
             var types: [UInt64] = []
-            var metadata: OSMMetadata?
+            var common = CommonFields()
             while let (field, type) = try reader.readTag() {
+                if try common.read(field, type, &reader, self) { continue }
                 switch (field, type) {
                 case (1, .varint): id = Int64(bitPattern: try reader.readVarint())
-                case (2, .lengthDelimited): try reader.readPackedVarints { keys.append($0) }
-                case (3, .lengthDelimited): try reader.readPackedVarints { values.append($0) }
-                case (4, .lengthDelimited) where readMetadata:
-                    var info = try reader.readMessage()
-                    metadata = try self.metadata(&info)
                 case (8, .lengthDelimited): try reader.readPackedVarints { roles.append($0) }
                 case (9, .lengthDelimited): memberIDs = try deltaDecoded(&reader)
                 case (10, .lengthDelimited): try reader.readPackedVarints { types.append($0) }
@@ -265,7 +271,7 @@ enum PrimitiveBlockDecoder {
                 members.append(.init(type: memberType, id: memberIDs[index], role: try string(roles[index], reader)))
             }
             return OSMRelation(
-                id: id, members: members, tags: try tags(keys: keys, values: values, reader), metadata: metadata)
+                id: id, members: members, tags: try common.tags(self, reader), metadata: common.metadata)
         }
 
         /// A packed field of zigzag varints, delta decoded.
