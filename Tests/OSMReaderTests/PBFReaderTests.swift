@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import OSMReader
+import TestSupport
 import Testing
 
 /// Exact decoding of files written by the tests' own PBF writer, and refusal of broken ones.

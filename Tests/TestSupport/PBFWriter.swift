@@ -3,10 +3,11 @@ import Foundation
 
 /// A small OSM PBF writer for exact decoding tests: protobuf encoding by hand, blocks raw or
 /// zlib-compressed.
-struct ProtobufWriter {
-    var bytes: [UInt8] = []
+public struct ProtobufWriter {
+    public var bytes: [UInt8] = []
+    public init() {}
 
-    mutating func varint(_ value: UInt64) {
+    public mutating func varint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
             bytes.append(UInt8(value & 0x7F) | 0x80)
@@ -15,31 +16,31 @@ struct ProtobufWriter {
         bytes.append(UInt8(value))
     }
 
-    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
+    public static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
 
-    mutating func tag(_ field: Int, _ type: UInt64) { varint(UInt64(field) << 3 | type) }
-    mutating func uint(_ field: Int, _ value: UInt64) {
+    public mutating func tag(_ field: Int, _ type: UInt64) { varint(UInt64(field) << 3 | type) }
+    public mutating func uint(_ field: Int, _ value: UInt64) {
         tag(field, 0)
         varint(value)
     }
-    mutating func sint(_ field: Int, _ value: Int64) { uint(field, Self.zigzag(value)) }
-    mutating func bytes(_ field: Int, _ data: [UInt8]) {
+    public mutating func sint(_ field: Int, _ value: Int64) { uint(field, Self.zigzag(value)) }
+    public mutating func bytes(_ field: Int, _ data: [UInt8]) {
         tag(field, 2)
         varint(UInt64(data.count))
         bytes.append(contentsOf: data)
     }
-    mutating func string(_ field: Int, _ text: String) { bytes(field, Array(text.utf8)) }
-    mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
+    public mutating func string(_ field: Int, _ text: String) { bytes(field, Array(text.utf8)) }
+    public mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
         var inner = ProtobufWriter()
         build(&inner)
         bytes(field, inner.bytes)
     }
-    mutating func packed(_ field: Int, _ values: [UInt64]) {
+    public mutating func packed(_ field: Int, _ values: [UInt64]) {
         var inner = ProtobufWriter()
         for value in values { inner.varint(value) }
         bytes(field, inner.bytes)
     }
-    mutating func packedDeltas(_ field: Int, _ values: [Int64]) {
+    public mutating func packedDeltas(_ field: Int, _ values: [Int64]) {
         var previous: Int64 = 0
         packed(
             field,
@@ -51,29 +52,48 @@ struct ProtobufWriter {
 }
 
 /// Elements to write, in the units the tests assert.
-struct TestNode {
-    var id: Int64
+public struct TestNode {
+    public var id: Int64
     /// Degrees × 1e7 (granularity 100 nanodegrees).
-    var latitude: Int64
-    var longitude: Int64
-    var tags: [(String, String)] = []
+    public var latitude: Int64
+    public var longitude: Int64
+    public var tags: [(String, String)] = []
+
+    public init(id: Int64, latitude: Int64, longitude: Int64, tags: [(String, String)] = []) {
+        self.id = id
+        self.latitude = latitude
+        self.longitude = longitude
+        self.tags = tags
+    }
 }
 
-struct TestWay {
-    var id: Int64
-    var refs: [Int64]
-    var tags: [(String, String)] = []
+public struct TestWay {
+    public var id: Int64
+    public var refs: [Int64]
+    public var tags: [(String, String)] = []
+
+    public init(id: Int64, refs: [Int64], tags: [(String, String)] = []) {
+        self.id = id
+        self.refs = refs
+        self.tags = tags
+    }
 }
 
-struct TestRelation {
-    var id: Int64
-    var members: [(type: UInt64, id: Int64, role: String)]
-    var tags: [(String, String)] = []
+public struct TestRelation {
+    public var id: Int64
+    public var members: [(type: UInt64, id: Int64, role: String)]
+    public var tags: [(String, String)] = []
+
+    public init(id: Int64, members: [(type: UInt64, id: Int64, role: String)], tags: [(String, String)] = []) {
+        self.id = id
+        self.members = members
+        self.tags = tags
+    }
 }
 
-enum PBFWriter {
+public enum PBFWriter {
     /// A whole file: the header block, then one data block per element group.
-    static func file(
+    public static func file(
         dense: [TestNode] = [], plain: [TestNode] = [], ways: [TestWay] = [], relations: [TestRelation] = [],
         required: [String] = ["OsmSchema-V0.6", "DenseNodes"], compress: Bool = true
     ) -> [UInt8] {
@@ -88,7 +108,7 @@ enum PBFWriter {
         return output
     }
 
-    static func headerBlock(required: [String]) -> [UInt8] {
+    public static func headerBlock(required: [String]) -> [UInt8] {
         var writer = ProtobufWriter()
         writer.message(1) { box in
             box.sint(1, 24_930_000_000)
@@ -101,7 +121,7 @@ enum PBFWriter {
         return writer.bytes
     }
 
-    static func primitiveBlock(dense: [TestNode], plain: [TestNode], ways: [TestWay], relations: [TestRelation])
+    public static func primitiveBlock(dense: [TestNode], plain: [TestNode], ways: [TestWay], relations: [TestRelation])
         -> [UInt8]
     {
         var strings = [""]
@@ -157,7 +177,7 @@ enum PBFWriter {
         return block.bytes
     }
 
-    static func blob(type: String, payload: [UInt8], compress: Bool) -> [UInt8] {
+    public static func blob(type: String, payload: [UInt8], compress: Bool) -> [UInt8] {
         var blob = ProtobufWriter()
         if compress {
             var size = compressBound(uLong(payload.count))
@@ -181,7 +201,7 @@ enum PBFWriter {
     }
 
     /// Writes `bytes` to a fresh temporary file and returns its path.
-    static func temporaryFile(_ bytes: [UInt8]) -> String {
+    public static func temporaryFile(_ bytes: [UInt8]) -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("openmaps-\(UUID().uuidString).osm.pbf").path
         precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write \(path)")
