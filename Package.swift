@@ -32,7 +32,8 @@ let package = Package(
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
-        .testTarget(name: "MapDataTests", dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport"]),
+        .testTarget(
+            name: "MapDataTests", dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "OSMReaderTests", dependencies: ["OSMReader", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapsAppTests", dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore"]),

@@ -34,6 +34,9 @@ public struct DataInstaller {
         self.directory = directory
     }
 
+    /// The default store in the data directory.
+    public var storePath: String { (directory as NSString).appendingPathComponent("openmaps.sqlite") }
+
     /// Where an installed file lives.
     public func path(of file: PinnedFile) -> String { (directory as NSString).appendingPathComponent(file.destination) }
 

@@ -2,8 +2,76 @@ import Foundation
 import MapData
 import OSMReader
 
-/// `openmaps data install`: the open data OpenMaps runs on, from pinned wheels.
+/// `openmaps data install | info` and `openmaps import`: the open data and the store.
 enum DataCommand {
+    static let info = Command(
+        name: "info", summary: "List what a store holds: regions, bounds, feature counts, sources and licences.",
+        usage: "info [--store PATH]",
+        parser: ArgumentParser(
+            options: [
+                .init(
+                    name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory).")
+            ],
+            positionals: 0...0)
+    ) { (arguments, console) throws(CLIError) in
+        let path = arguments.value("--store") ?? DataInstaller().storePath
+        do {
+            let store = try MapStore(path: path)
+            console.print("store: \(path) (schema \(MapStore.schemaVersion))")
+            for source in try store.sources() {
+                let total = source.counts.values.reduce(0, +)
+                console.print("\(source.name) [\(source.kind)]: \(total) features")
+                if let southWest = source.bounds.southWest, let northEast = source.bounds.northEast {
+                    console.print("  bounds: \(southWest) – \(northEast)")
+                }
+                console.print(
+                    "  "
+                        + source.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                            separator: ", "))
+                console.print("  \(source.attribution), \(source.licence)")
+            }
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    static let importFile = Command(
+        name: "import",
+        summary: "Import an OSM PBF extract into the store as a region (atomically; again replaces it).",
+        usage: "import <file.osm.pbf> [--store PATH] [--region NAME]",
+        parser: ArgumentParser(
+            options: [
+                .init(
+                    name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory)."),
+                .init(name: "--region", value: "NAME", help: "The region's name (default: the file's name)."),
+            ], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        let path = arguments.value("--store") ?? DataInstaller().storePath
+        let start = Date()
+        do {
+            let report = try OSMImporter.importFile(
+                arguments.positionals[0], into: path, region: arguments.value("--region"))
+            console.print(
+                String(
+                    format: "%@: %d features into %@ in %.2f s", report.region, report.features, path,
+                    Date().timeIntervalSince(start)))
+            console.print(
+                "  " + report.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            )
+            if report.waysWithMissingNodes > 0 {
+                console.error(
+                    "note: \(report.waysWithMissingNodes) ways use nodes outside the extract; they were left out")
+            }
+            if !report.brokenMultipolygons.isEmpty {
+                console.error(
+                    "note: \(report.brokenMultipolygons.count) multipolygons have rings that do not close; those rings were left out"
+                )
+            }
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
     static let install = Command(
         name: "install",
         summary: "Install the pinned open data (central Helsinki from OpenStreetMap) into the data directory.",

@@ -58,20 +58,29 @@ public enum OpenMapsCLI {
             try ViewCommand.command.run(parsed, &console)
         case "data":
             let rest = Array(arguments.dropFirst())
-            guard rest.first == "install" else {
+            let commands = [DataCommand.install, DataCommand.info]
+            guard let name = rest.first, let command = commands.first(where: { $0.name == name }) else {
                 if rest.first == "--help" || rest.first == "-h" {
                     console.print(
-                        DataCommand.install.help.replacingOccurrences(of: "openmaps url", with: "openmaps data"))
+                        commands.map { $0.help.replacingOccurrences(of: "openmaps url", with: "openmaps data") }.joined(
+                            separator: "\n\n"))
                     return
                 }
-                throw .usage("'openmaps data' has one command so far: install")
+                throw .usage("'openmaps data' takes install or info")
             }
-            let parsed = try DataCommand.install.parser.parse(Array(rest.dropFirst()))
+            let parsed = try command.parser.parse(Array(rest.dropFirst()))
             if parsed.wantsHelp {
-                console.print(DataCommand.install.help.replacingOccurrences(of: "openmaps url", with: "openmaps data"))
+                console.print(command.help.replacingOccurrences(of: "openmaps url", with: "openmaps data"))
                 return
             }
-            try DataCommand.install.run(parsed, &console)
+            try command.run(parsed, &console)
+        case "import":
+            let parsed = try DataCommand.importFile.parser.parse(Array(arguments.dropFirst()))
+            if parsed.wantsHelp {
+                console.print(DataCommand.importFile.help.replacingOccurrences(of: "openmaps url", with: "openmaps"))
+                return
+            }
+            try DataCommand.importFile.run(parsed, &console)
         case "osm":
             let rest = Array(arguments.dropFirst())
             guard rest.first == "info" else {
@@ -121,6 +130,8 @@ public enum OpenMapsCLI {
           view          \(ViewCommand.command.summary)
           osm info      \(OSMCommand.info.summary)
           data install  \(DataCommand.install.summary)
+          data info     \(DataCommand.info.summary)
+          import        \(DataCommand.importFile.summary)
 
         Run 'openmaps url <command> --help' for a command's options.
         """

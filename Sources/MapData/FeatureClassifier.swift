@@ -1,0 +1,100 @@
+/// What a feature is, for rendering and search: a class and a kind within it.
+public struct FeatureKind: Sendable, Equatable {
+    /// road, railway, transit, waterway, water, park, landuse, landcover, building, indoor,
+    /// boundary, place, poi, address, route.
+    public var featureClass: String
+    /// The value that refines the class ("primary", "station", "cafe").
+    public var kind: String
+    /// True when a closed way of this kind is an area.
+    public var isArea: Bool
+}
+
+/// Sorts OSM tags into feature classes (a documented subset of OSM's tagging).
+public enum FeatureClassifier {
+    static let railwayLines: Set<String> = [
+        "rail", "subway", "tram", "light_rail", "narrow_gauge", "monorail", "funicular",
+    ]
+    static let waterwayLines: Set<String> = ["river", "stream", "canal", "drain", "ditch"]
+    static let parks: Set<String> = ["park", "garden", "playground", "nature_reserve", "dog_park"]
+    static let landcover: Set<String> = [
+        "wood", "scrub", "heath", "grassland", "beach", "sand", "wetland", "bare_rock",
+    ]
+    static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "healthcare"]
+
+    /// The kind of a tagged element, nil when it is not a feature of its own (an untagged node).
+    public static func classify(_ tags: [(key: String, value: String)]) -> FeatureKind? {
+        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
+        if let value = value("building"), value != "no" {
+            return FeatureKind(featureClass: "building", kind: value, isArea: true)
+        }
+        if let value = value("indoor"), value != "no" {
+            return FeatureKind(
+                featureClass: "indoor", kind: value, isArea: value != "corridor" || self.value(tags, "area") == "yes")
+        }
+        if let value = value("highway") {
+            if value == "bus_stop" || value == "platform" {
+                return FeatureKind(featureClass: "transit", kind: value, isArea: false)
+            }
+            return FeatureKind(featureClass: "road", kind: value, isArea: self.value(tags, "area") == "yes")
+        }
+        if let value = value("railway") {
+            if railwayLines.contains(value) { return FeatureKind(featureClass: "railway", kind: value, isArea: false) }
+            if ["station", "halt", "tram_stop", "subway_entrance", "platform"].contains(value) {
+                return FeatureKind(
+                    featureClass: "transit", kind: value, isArea: value == "platform" || value == "station")
+            }
+        }
+        if let value = value("public_transport") {
+            return FeatureKind(featureClass: "transit", kind: value, isArea: value == "platform" || value == "station")
+        }
+        if let value = value("waterway") {
+            if waterwayLines.contains(value) {
+                return FeatureKind(featureClass: "waterway", kind: value, isArea: false)
+            }
+            if value == "riverbank" || value == "dock" {
+                return FeatureKind(featureClass: "water", kind: value, isArea: true)
+            }
+        }
+        if value("natural") == "water" || value("water") != nil
+            || ["reservoir", "basin"].contains(value("landuse") ?? "")
+        {
+            return FeatureKind(featureClass: "water", kind: value("water") ?? "water", isArea: true)
+        }
+        if let value = value("leisure"), parks.contains(value) {
+            return FeatureKind(featureClass: "park", kind: value, isArea: true)
+        }
+        if let value = value("natural"), landcover.contains(value) {
+            return FeatureKind(featureClass: "landcover", kind: value, isArea: true)
+        }
+        if let value = value("landuse") { return FeatureKind(featureClass: "landuse", kind: value, isArea: true) }
+        if value("boundary") == "administrative" {
+            return FeatureKind(
+                featureClass: "boundary", kind: "admin_level_" + (value("admin_level") ?? "?"), isArea: true)
+        }
+        if let value = value("place") { return FeatureKind(featureClass: "place", kind: value, isArea: false) }
+        for key in poiKeys {
+            if let value = value(key) {
+                return FeatureKind(
+                    featureClass: "poi", kind: "\(key)=\(value)", isArea: self.value(tags, "area") != "no")
+            }
+        }
+        if value("addr:housenumber") != nil {
+            return FeatureKind(featureClass: "address", kind: "address", isArea: true)
+        }
+        return nil
+    }
+
+    /// Every name of a feature for the name index: name, name:xx, alternative, old, short, official.
+    public static func names(_ tags: [(key: String, value: String)]) -> [String] {
+        tags.filter { tag in
+            tag.key == "name" || tag.key.hasPrefix("name:")
+                || ["alt_name", "old_name", "short_name", "official_name", "loc_name"]
+                    .contains(tag.key)
+                || tag.key.hasPrefix("alt_name:") || tag.key.hasPrefix("official_name:")
+        }.flatMap { $0.value.split(separator: ";").map(String.init) }
+    }
+
+    private static func value(_ tags: [(key: String, value: String)], _ key: String) -> String? {
+        tags.first { $0.key == key }?.value
+    }
+}

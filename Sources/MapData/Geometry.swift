@@ -1,0 +1,88 @@
+import GeoCore
+
+/// A feature's shape, stored as 1e-7-degree integers (OSM's own precision).
+public enum Geometry: Sendable, Equatable {
+    case point(Coordinate)
+    case line([Coordinate])
+    /// Rings: the first is the outer ring, the others holes; each ring closed.
+    case polygon([[Coordinate]])
+    /// Several lines (a route relation).
+    case lines([[Coordinate]])
+
+    /// The type code stored beside the blob.
+    public var typeCode: Int64 {
+        switch self {
+        case .point: return 1
+        case .line: return 2
+        case .polygon: return 3
+        case .lines: return 4
+        }
+    }
+
+    /// Every coordinate, for bounds.
+    var allCoordinates: [Coordinate] {
+        switch self {
+        case .point(let point): return [point]
+        case .line(let line): return line
+        case .polygon(let rings), .lines(let rings): return rings.flatMap { $0 }
+        }
+    }
+
+    /// South-west and north-east corners.
+    public var boundingBox: (minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double) {
+        var box = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for coordinate in allCoordinates {
+            box.0 = min(box.0, coordinate.latitude)
+            box.1 = min(box.1, coordinate.longitude)
+            box.2 = max(box.2, coordinate.latitude)
+            box.3 = max(box.3, coordinate.longitude)
+        }
+        return box
+    }
+
+    /// The blob: parts as (count, then latitude/longitude pairs), little-endian Int32s.
+    public var encoded: [UInt8] {
+        var output: [UInt8] = []
+        func append(_ value: Int32) { withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) } }
+        func append(_ ring: [Coordinate]) {
+            append(Int32(ring.count))
+            for coordinate in ring {
+                append(Int32((coordinate.latitude * 1e7).rounded()))
+                append(Int32((coordinate.longitude * 1e7).rounded()))
+            }
+        }
+        switch self {
+        case .point(let point): append([point])
+        case .line(let line): append(line)
+        case .polygon(let rings), .lines(let rings): rings.forEach(append)
+        }
+        return output
+    }
+
+    /// Decodes a blob written by ``encoded``; nil when it is damaged.
+    public init?(typeCode: Int64, blob: [UInt8]) {
+        var parts: [[Coordinate]] = []
+        var index = 0
+        func next() -> Int32? {
+            guard index + 4 <= blob.count else { return nil }
+            defer { index += 4 }
+            return blob[index..<(index + 4)].withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(as: Int32.self)) }
+        }
+        while index < blob.count {
+            guard let count = next(), count >= 0 else { return nil }
+            var ring: [Coordinate] = []
+            for _ in 0..<count {
+                guard let latitude = next(), let longitude = next() else { return nil }
+                ring.append(Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7))
+            }
+            parts.append(ring)
+        }
+        switch typeCode {
+        case 1: guard let point = parts.first?.first else { return nil }; self = .point(point)
+        case 2: guard let line = parts.first else { return nil }; self = .line(line)
+        case 3: self = .polygon(parts)
+        case 4: self = .lines(parts)
+        default: return nil
+        }
+    }
+}

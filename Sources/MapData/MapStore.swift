@@ -1,0 +1,195 @@
+import Foundation
+import GeoCore
+import SQLiteKit
+
+/// The embedded store: one SQLite file holding every imported region's features, with an
+/// R*Tree over their bounding boxes and an FTS5 index over their names.
+///
+/// Schema version 1:
+/// - `source(id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon)`:
+///   one row per imported region or data set, replaced as a whole on re-import;
+/// - `feature(id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry,
+///   layer, level, height, levels, bridge, tunnel, oneway, ref)`: `geometry` is
+///   ``Geometry/encoded`` (1e-7-degree integers; polygon rings fill with the even-odd rule);
+/// - `feature_box`: R*Tree `(id, min_lon, max_lon, min_lat, max_lat)`;
+/// - `feature_name`: FTS5 over every name of a feature (name, name:xx, alternative names),
+///   rowid = feature id.
+public final class MapStore {
+    public static let schemaVersion = 1
+
+    let database: SQLiteDatabase
+    public let path: String
+
+    /// Opens an existing store for reading.
+    public init(path: String) throws(DataError) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw DataError(message: "no store here", path: path)
+        }
+        do {
+            database = try SQLiteDatabase(path: path, mode: .readOnly)
+            let version = try database.prepare("PRAGMA user_version").rows()
+            guard version == [[.integer(Int64(Self.schemaVersion))]] else {
+                throw DataError(message: "store schema \(version) is not version \(Self.schemaVersion)", path: path)
+            }
+        } catch let error as SQLiteError {
+            throw DataError(message: "\(error)", path: path)
+        } catch let error as DataError {
+            throw error
+        } catch {
+            throw DataError(message: "\(error)", path: path)
+        }
+        self.path = path
+    }
+
+    init(database: SQLiteDatabase, path: String) {
+        self.database = database
+        self.path = path
+    }
+
+    /// Creates the schema in an empty database.
+    static func createSchema(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.execute(
+            """
+            CREATE TABLE source (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+                attribution TEXT NOT NULL, licence TEXT NOT NULL, path TEXT,
+                min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
+            CREATE TABLE feature (id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id),
+                osm_type TEXT, osm_id INTEGER, class TEXT NOT NULL, kind TEXT NOT NULL, name TEXT,
+                geometry_type INTEGER NOT NULL, geometry BLOB NOT NULL, layer INTEGER, level TEXT,
+                height REAL, levels REAL, bridge INTEGER, tunnel INTEGER, oneway INTEGER, ref TEXT);
+            CREATE INDEX feature_source ON feature(source);
+            CREATE INDEX feature_osm ON feature(osm_type, osm_id);
+            CREATE VIRTUAL TABLE feature_box USING rtree(id, min_lon, max_lon, min_lat, max_lat);
+            CREATE VIRTUAL TABLE feature_name USING fts5(names);
+            PRAGMA user_version = \(schemaVersion);
+            """)
+    }
+
+    /// One imported region or data set.
+    public struct Source: Sendable, Equatable {
+        public var name: String
+        public var kind: String
+        public var attribution: String
+        public var licence: String
+        public var bounds: CoordinateBounds
+        /// Features per class.
+        public var counts: [String: Int]
+    }
+
+    /// Every source with its feature counts.
+    public func sources() throws(DataError) -> [Source] {
+        do {
+            let rows = try database.prepare(
+                "SELECT id, name, kind, attribution, licence, min_lat, min_lon, max_lat, max_lon FROM source ORDER BY name"
+            ).rows()
+            let counts = try database.prepare("SELECT source, class, count(*) FROM feature GROUP BY source, class")
+                .rows()
+            return rows.map { row in
+                let id = row[0]
+                var perClass: [String: Int] = [:]
+                for count in counts where count[0] == id {
+                    if case .text(let name) = count[1], case .integer(let number) = count[2] {
+                        perClass[name] = Int(number)
+                    }
+                }
+                return Source(
+                    name: row[1].text, kind: row[2].text, attribution: row[3].text, licence: row[4].text,
+                    bounds: CoordinateBounds(
+                        southWest: Coordinate(latitude: row[5].real, longitude: row[6].real),
+                        northEast: Coordinate(latitude: row[7].real, longitude: row[8].real)),
+                    counts: perClass)
+            }
+        } catch {
+            throw DataError(message: "\(error)", path: path)
+        }
+    }
+
+    /// A stored feature.
+    public struct Feature: Sendable, Equatable {
+        public var id: Int64
+        public var osmType: String?
+        public var osmID: Int64?
+        public var featureClass: String
+        public var kind: String
+        public var name: String?
+        public var geometry: Geometry
+        public var levels: Double?
+        public var height: Double?
+        public var level: String?
+    }
+
+    static let featureColumns =
+        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level"
+
+    func features(_ sql: String, _ values: [SQLiteValue]) throws(DataError) -> [Feature] {
+        do {
+            return try database.prepare(sql).rows(values).compactMap { row in
+                guard case .blob(let blob) = row[7], let geometry = Geometry(typeCode: row[6].integer, blob: blob)
+                else {
+                    return nil
+                }
+                return Feature(
+                    id: row[0].integer, osmType: row[1].optionalText, osmID: row[2].optionalInteger,
+                    featureClass: row[3].text,
+                    kind: row[4].text, name: row[5].optionalText, geometry: geometry, levels: row[8].optionalReal,
+                    height: row[9].optionalReal, level: row[10].optionalText)
+            }
+        } catch {
+            throw DataError(message: "\(error)", path: path)
+        }
+    }
+
+    /// Features whose names match an FTS5 query, best match first.
+    public func features(matching query: String, limit: Int = 20) throws(DataError) -> [Feature] {
+        try features(
+            "SELECT \(Self.featureColumns) FROM feature_name JOIN feature ON feature.id = feature_name.rowid "
+                + "WHERE feature_name MATCH ? ORDER BY rank LIMIT ?", [.text(query), .integer(Int64(limit))])
+    }
+
+    /// Features whose bounding box meets `bounds`, optionally of some classes.
+    public func features(in bounds: CoordinateBounds, classes: [String] = []) throws(DataError) -> [Feature] {
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return [] }
+        var sql =
+            "SELECT \(Self.featureColumns) FROM feature_box JOIN feature ON feature.id = feature_box.id "
+            + "WHERE feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?"
+        var values: [SQLiteValue] = [
+            .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
+            .real(southWest.latitude),
+        ]
+        if !classes.isEmpty {
+            sql += " AND class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
+            values += classes.map { .text($0) }
+        }
+        return try features(sql + " ORDER BY feature.id", values)
+    }
+
+    /// The feature made from an OSM element ("n", "w" or "r").
+    public func feature(osmType: String, osmID: Int64) throws(DataError) -> Feature? {
+        try features(
+            "SELECT \(Self.featureColumns) FROM feature WHERE osm_type = ? AND osm_id = ?",
+            [.text(osmType), .integer(osmID)]
+        )
+        .first
+    }
+}
+
+extension SQLiteValue {
+    var text: String { if case .text(let text) = self { return text } else { return "" } }
+    var optionalText: String? { if case .text(let text) = self { return text } else { return nil } }
+    var integer: Int64 { if case .integer(let number) = self { return number } else { return 0 } }
+    var optionalInteger: Int64? { if case .integer(let number) = self { return number } else { return nil } }
+    var real: Double {
+        switch self {
+        case .real(let number): return number
+        case .integer(let number): return Double(number)
+        default: return 0
+        }
+    }
+    var optionalReal: Double? {
+        switch self {
+        case .real(let number): return number
+        case .integer(let number): return Double(number)
+        default: return nil
+        }
+    }
+}

