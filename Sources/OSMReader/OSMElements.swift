@@ -61,6 +61,8 @@ public struct OSMMetadata: Sendable, Equatable {
 public struct OSMBlock: Sendable {
     /// The block's index in the file (0 is the header).
     public var index: Int
+    /// Where the block's blob starts in the file, bytes (for progress).
+    public var byteOffset = 0
     public var nodes: [OSMNode] = []
     public var ways: [OSMWay] = []
     public var relations: [OSMRelation] = []

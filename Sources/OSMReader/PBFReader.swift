@@ -15,6 +15,8 @@ public struct PBFReader {
     public static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes", "HistoricalInformation"]
 
     public let path: String
+    /// The file's size in bytes.
+    public var fileSize: Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
     /// The file's header block.
     public let header: OSMHeader
     /// Read each element's version, timestamp, changeset and user (slower).
@@ -86,8 +88,10 @@ public struct PBFReader {
                     let data = try blob.payload()
                     return try withBytes(data) { bytes throws(OSMReaderError) in
                         do throws(OSMReaderError) {
-                            return try PrimitiveBlockDecoder.decode(
+                            var block = try PrimitiveBlockDecoder.decode(
                                 bytes, index: blob.index, baseOffset: blob.dataOffset, readMetadata: readMetadata)
+                            block.byteOffset = blob.offset
+                            return block
                         } catch {
                             var located = error
                             located.block = blob.index

@@ -122,8 +122,17 @@ struct HelsinkiImportTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).sqlite")
             .path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let report = try OSMImporter.importFile(DataInstaller().path(of: .helsinki), into: path)
+        var events: [(phase: String, fraction: Double)] = []
+        let report = try OSMImporter.importFile(
+            DataInstaller().path(of: .helsinki), into: path, progress: { events.append(($0, $1)) })
         #expect(report.region == "Helsinki" && report.features > 5000)
+        // Progress: reading then writing, each rising from below 1 to exactly 1.
+        for phase in ["reading", "writing"] {
+            let fractions = events.filter { $0.phase == phase }.map(\.fraction)
+            #expect(fractions.count > 2 && fractions.first! < 1 && fractions.last == 1)
+            #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 <= $1 })
+        }
+        #expect(events.firstIndex { $0.phase == "writing" }! > events.lastIndex { $0.phase == "reading" }!)
         let store = try MapStore(path: path)
         let station = try #require(try store.feature(osmType: "n", osmID: 25_389_429))
         #expect(station.featureClass == "transit" && station.kind == "station")
@@ -196,5 +205,54 @@ struct DefaultStoreTests {
         #expect(cities.contains { ($0.population ?? 0) > 500_000 })
         #expect(cities.contains { $0.osmType == "n" })
         #expect(try store.features(matching: "FIN").contains { $0.kind == "country" && $0.name == "Finland" })
+    }
+}
+
+/// The debug `openmaps` binary `make test` builds (for the kill test).
+let openmapsDebugBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../.build/debug/openmaps").standardized.path
+
+/// A real `kill -9` in the middle of `openmaps import`.
+@Suite(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: openmapsDebugBinary)
+            && FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki))))
+struct KilledImportTests {
+
+    @Test func aKilledImportLeavesThePreviousStoreReadableAndUnchanged() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("store.sqlite").path
+        let pbf = PBFWriter.temporaryFile(ImportTests.file)
+        defer { try? FileManager.default.removeItem(atPath: pbf) }
+        _ = try OSMImporter.importFile(pbf, into: store, region: "test")
+        let before = try ImportTests().dump(store)
+        var killed = 0
+        for delay in [0.0, 0.01, 0.03, 0.06, 0.1, 0.15] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: openmapsDebugBinary)
+            process.arguments = ["import", DataInstaller().path(of: .helsinki), "--store", store]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            guard process.isRunning else {
+                process.waitUntilExit()
+                break  // the import finished before the kill: nothing more to test at this delay
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            killed += 1
+            #expect(try ImportTests().dump(store) == before, "the store changed after a kill at \(delay) s")
+            #expect(try MapStore(path: store).sources().map(\.name) == ["test"])
+        }
+        #expect(killed > 0)
+        // The next import removes what the killed ones left behind.
+        _ = try OSMImporter.importFile(pbf, into: store, region: "test")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".importing.sqlite")
+        }
+        #expect(leftovers.isEmpty)
     }
 }
