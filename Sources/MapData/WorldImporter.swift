@@ -63,8 +63,12 @@ public enum WorldImporter {
 
     /// Imports the world layers from `wheel` (and the high and full detail from `hiresWheel`)
     /// into the store and copies the rasters into `rasterDirectory`.
+    ///
+    /// - Parameter progress: called with the phase "world" and the fraction of boundary files
+    ///   written, 0...1.
     public static func importWorld(
-        wheel: String, hiresWheel: String? = nil, into storePath: String, rasterDirectory: String
+        wheel: String, hiresWheel: String? = nil, into storePath: String, rasterDirectory: String,
+        progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
         let archive = try WheelArchive(path: wheel)
         let hires = try hiresWheel.map { try WheelArchive(path: $0) }
@@ -88,8 +92,12 @@ public enum WorldImporter {
                 in: database)
             var writer = try FeatureWriter(database: database, source: source)
             let levels = details.map { (archive, $0) } + (hires.map { wheel in hiresDetails.map { (wheel, $0) } } ?? [])
+            let fileCount = Double(levels.count * layers.count)
+            var filesDone = 0
             for (source, detail) in levels {
                 for (file, kindOf) in layers {
+                    progress?("world", Double(filesDone) / fileCount)
+                    filesDone += 1
                     let shapes = try Self.shapes(
                         meta: try source.contents(of: root + file + "meta_" + detail + ".dat"),
                         data: try source.contents(of: root + file + "_" + detail + ".dat"), name: file)
@@ -119,6 +127,7 @@ public enum WorldImporter {
                 ])
                 report.rasters.append(raster.name)
             }
+            progress?("world", 1)
         }
         return report
     }

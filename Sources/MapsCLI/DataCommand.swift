@@ -94,8 +94,13 @@ enum DataCommand {
     ) { (arguments, console) throws(CLIError) in
         let installer = DataInstaller(directory: arguments.value("--data") ?? DataInstaller.defaultDirectory)
         let start = Date()
+        let bar = ProgressBar()
+        defer { bar.finish() }
         do {
-            let report = try installer.installDefaultStore(hires: arguments.flags.contains("--hires"))
+            let report = try installer.installDefaultStore(
+                hires: arguments.flags.contains("--hires"),
+                progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
+            bar.finish()
             if let world = report.world {
                 console.print(
                     "world: "
