@@ -6,16 +6,21 @@ import SQLiteKit
 /// renamed into place only after the commit. A failure leaves the previous store untouched
 /// and no temporary file behind.
 enum StoreUpdate {
-    /// Imports into one store run one at a time; a temporary file left by a killed import is
-    /// removed by the next one.
+    /// Updates of one store run one at a time (an exclusive `flock` on `STORE.lock`, released by
+    /// the kernel if the process dies); a temporary file left by a killed update is removed by
+    /// the next one. The new store is synced to disk before `rename(2)` swaps it in, so the
+    /// path always names a complete store.
     static func apply(to storePath: String, _ body: (SQLiteDatabase) throws -> Void) throws {
+        let lock = try StoreLock(storePath: storePath)
+        defer { lock.release() }
         let directory = (storePath as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
+        let prefix = "." + (storePath as NSString).lastPathComponent + "."
         for stale in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        where stale.hasPrefix(".") && stale.hasSuffix(".importing.sqlite") {
+        where stale.hasPrefix(prefix) && stale.hasSuffix(".importing.sqlite") {
             try? FileManager.default.removeItem(atPath: folder + "/" + stale)
         }
-        let temporary = folder + "/." + UUID().uuidString + ".importing.sqlite"
+        let temporary = folder + "/" + prefix + UUID().uuidString + ".importing.sqlite"
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         if FileManager.default.fileExists(atPath: storePath) {
             try FileManager.default.copyItem(atPath: storePath, toPath: temporary)
@@ -28,8 +33,15 @@ enum StoreUpdate {
             }
             try database.transaction { try body(database) }
         }
-        if FileManager.default.fileExists(atPath: storePath) { try FileManager.default.removeItem(atPath: storePath) }
-        try FileManager.default.moveItem(atPath: temporary, toPath: storePath)
+        guard let handle = FileHandle(forUpdatingAtPath: temporary) else {
+            throw DataError(message: "cannot reopen the new store to sync it", path: temporary)
+        }
+        try handle.synchronize()
+        try handle.close()
+        guard rename(temporary, storePath) == 0 else {
+            throw DataError(
+                message: "cannot move the new store into place: \(String(cString: strerror(errno)))", path: storePath)
+        }
     }
 
     /// Deletes a source's old rows (features, boxes, names, rasters) and inserts it afresh.
@@ -123,5 +135,29 @@ struct FeatureWriter {
         if !allNames.isEmpty {
             try insertName.run([.integer(featureID), .text(allNames.joined(separator: " \u{1F} "))])
         }
+    }
+}
+
+/// An exclusive advisory lock on `STORE.lock`, held for one update.
+private struct StoreLock {
+    private let descriptor: Int32
+
+    /// Waits until no other process or thread holds the store's lock.
+    init(storePath: String) throws {
+        let path = storePath + ".lock"
+        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw DataError(message: "cannot open the lock file: \(String(cString: strerror(errno)))", path: path)
+        }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw DataError(message: "cannot lock the store: \(reason)", path: path)
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

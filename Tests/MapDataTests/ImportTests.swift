@@ -108,6 +108,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func concurrentImportsIntoOneStoreKeepEveryRegion() throws {
+        let path = temporaryStore()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let pbf = PBFWriter.temporaryFile(Self.file)
+        defer { try? FileManager.default.removeItem(atPath: pbf) }
+        let regions = (0..<6).map { "region\($0)" }
+        DispatchQueue.concurrentPerform(iterations: regions.count) { index in
+            _ = try? OSMImporter.importFile(pbf, into: path, region: regions[index])
+        }
+        #expect(try MapStore(path: path).sources().map(\.name).sorted() == regions)
+    }
+
     /// Every feature row, in id order.
     func dump(_ path: String) throws -> [[SQLiteValue]] {
         try SQLiteDatabase(path: path, mode: .readOnly)
