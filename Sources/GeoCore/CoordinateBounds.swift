@@ -30,6 +30,10 @@ public struct CoordinateBounds: Sendable, Hashable {
         self.northEast = northEast
     }
 
+    /// The whole world: latitudes -90...90, longitudes -180...180.
+    public static let world = CoordinateBounds(
+        southWest: Coordinate(latitude: -90, longitude: -180), northEast: Coordinate(latitude: 90, longitude: 180))
+
     /// False for the empty bounds.
     public var isValid: Bool { southWest != nil }
 

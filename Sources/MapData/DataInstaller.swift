@@ -147,9 +147,7 @@ public struct DataInstaller {
 
     /// True when the store's world has the full-resolution shorelines.
     private func hasFullDetail() throws -> Bool {
-        let world = CoordinateBounds(
-            southWest: Coordinate(latitude: -90, longitude: -180), northEast: Coordinate(latitude: 90, longitude: 180))
-        return !(try MapStore(path: storePath).features(in: world, classes: ["land"], detail: "f", limit: 1).isEmpty)
+        !(try MapStore(path: storePath).features(in: .world, classes: ["land"], detail: "f", limit: 1).isEmpty)
     }
 
     /// Writes to a temporary file beside `path`, then renames it into place.

@@ -29,10 +29,7 @@ public enum GazetteerImporter {
         try StoreUpdate.apply(to: storePath) { database in
             let source = try StoreUpdate.replaceSource(
                 named: "gazetteer", kind: "gazetteer", attribution: attribution, licence: licence, path: wheel,
-                bounds: CoordinateBounds(
-                    southWest: Coordinate(latitude: -90, longitude: -180),
-                    northEast: Coordinate(latitude: 90, longitude: 180)),
-                in: database)
+                bounds: .world, in: database)
             var writer = try FeatureWriter(database: database, source: source)
             var capitals: [String: Coordinate] = [:]
             // Sorted by GeoNames id, so the same wheel gives the same store.

@@ -28,7 +28,8 @@ public final class MapStore {
     /// Opens an existing store for reading.
     public init(path: String) throws(DataError) {
         guard FileManager.default.fileExists(atPath: path) else {
-            throw DataError(message: "no store here", path: path)
+            throw DataError(
+                message: "no store here (build one with 'openmaps data install' or 'openmaps import')", path: path)
         }
         do {
             database = try SQLiteDatabase(path: path, mode: .readOnly)

@@ -86,10 +86,7 @@ public enum WorldImporter {
         try StoreUpdate.apply(to: storePath) { database in
             let source = try StoreUpdate.replaceSource(
                 named: "world", kind: "basemap", attribution: attribution, licence: licence, path: wheel,
-                bounds: CoordinateBounds(
-                    southWest: Coordinate(latitude: -90, longitude: -180),
-                    northEast: Coordinate(latitude: 90, longitude: 180)),
-                in: database)
+                bounds: .world, in: database)
             var writer = try FeatureWriter(database: database, source: source)
             let levels = details.map { (archive, $0) } + (hires.map { wheel in hiresDetails.map { (wheel, $0) } } ?? [])
             let fileCount = Double(levels.count * layers.count)

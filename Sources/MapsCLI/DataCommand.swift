@@ -4,13 +4,21 @@ import OSMReader
 
 /// `openmaps data install | info` and `openmaps import`: the open data and the store.
 enum DataCommand {
+    /// `--store PATH`, shared by the commands that read or write a store.
+    static let storeOption = ArgumentParser.Option(
+        name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory).")
+
+    /// Counts by name, sorted by name: `address 426, boundary 4, …`.
+    static func describe(_ counts: [String: Int]) -> String {
+        counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
     static let info = Command(
         name: "info", summary: "List what a store holds: regions, bounds, feature counts, sources and licences.",
         usage: "info [--store PATH]",
         parser: ArgumentParser(
             options: [
-                .init(
-                    name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory).")
+                storeOption
             ],
             positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
@@ -24,10 +32,7 @@ enum DataCommand {
                 if let southWest = source.bounds.southWest, let northEast = source.bounds.northEast {
                     console.print("  bounds: \(southWest) – \(northEast)")
                 }
-                console.print(
-                    "  "
-                        + source.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
-                            separator: ", "))
+                console.print("  " + describe(source.counts))
                 console.print("  \(source.attribution), \(source.licence)")
             }
             for raster in try store.rasters() {
@@ -44,8 +49,7 @@ enum DataCommand {
         usage: "import <file.osm.pbf> [--store PATH] [--region NAME]",
         parser: ArgumentParser(
             options: [
-                .init(
-                    name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory)."),
+                storeOption,
                 .init(name: "--region", value: "NAME", help: "The region's name (default: the file's name)."),
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
@@ -62,9 +66,7 @@ enum DataCommand {
                 String(
                     format: "%@: %d features into %@ in %.2f s", report.region, report.features, path,
                     Date().timeIntervalSince(start)))
-            console.print(
-                "  " + report.byClass.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            )
+            console.print("  " + describe(report.byClass))
             if report.waysWithMissingNodes > 0 {
                 console.error(
                     "note: \(report.waysWithMissingNodes) ways use nodes outside the extract; they were left out")
@@ -103,18 +105,13 @@ enum DataCommand {
             bar.finish()
             if let world = report.world {
                 console.print(
-                    "world: "
-                        + world.features.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
-                            separator: ", ")
-                        + "; rasters " + world.rasters.joined(separator: ", "))
+                    "world: " + describe(world.features) + "; rasters " + world.rasters.joined(separator: ", "))
             }
             if let gazetteer = report.gazetteer {
                 console.print("gazetteer: \(gazetteer.cities) cities, \(gazetteer.countries) countries")
             }
             if let helsinki = report.helsinki { console.print("Helsinki: \(helsinki.features) features") }
             console.print(String(format: "store: %@ (%.1f s)", report.storePath, Date().timeIntervalSince(start)))
-        } catch let error as DataError {
-            throw .failure("\(error)")
         } catch {
             throw .failure("\(error)")
         }
