@@ -1,0 +1,117 @@
+import CairoKit
+import Foundation
+import Testing
+
+/// Drawing, probing and encoding pictures.
+@Suite struct CanvasTests {
+    let red = Pixel(red: 255, green: 0, blue: 0)
+    let clear = Pixel(red: 0, green: 0, blue: 0, alpha: 0)
+
+    @Test func fillsPathsWhereTheyAreAndNowhereElse() throws {
+        let canvas = try Canvas(width: 40, height: 30)
+        canvas.rectangle(x: 10, y: 10, width: 10, height: 5)
+        canvas.fill(Color(hex: 0xFF0000))
+        #expect(canvas.pixel(x: 15, y: 12) == red)
+        #expect(canvas.pixel(x: 5, y: 5) == clear)
+        #expect(canvas.pixel(x: 20, y: 12) == clear)  // the right edge is exclusive
+        #expect(canvas.pixel(x: 40, y: 0) == nil)
+    }
+
+    @Test func scaleMultipliesThePixelsNotThePoints() throws {
+        let canvas = try Canvas(width: 10, height: 10, scale: 2)
+        canvas.rectangle(x: 5, y: 5, width: 5, height: 5)
+        canvas.fill(Color(hex: 0xFF0000))
+        #expect(canvas.pixel(x: 19, y: 19) == red && canvas.pixel(x: 9, y: 9) == clear)
+        #expect(canvas.pixel(x: 20, y: 0) == nil)
+    }
+
+    @Test func evenOddFillLeavesInnerRingsAsHoles() throws {
+        let canvas = try Canvas(width: 30, height: 30)
+        canvas.rectangle(x: 0, y: 0, width: 30, height: 30)
+        canvas.rectangle(x: 10, y: 10, width: 10, height: 10)
+        canvas.fill(Color(hex: 0x0000FF))
+        #expect(canvas.pixel(x: 15, y: 15) == clear)
+        #expect(canvas.pixel(x: 5, y: 5) == Pixel(red: 0, green: 0, blue: 255))
+    }
+
+    @Test func dashedStrokesAlternate() throws {
+        let canvas = try Canvas(width: 40, height: 10)
+        canvas.fill(all: .white)
+        canvas.move(x: 0, y: 5)
+        canvas.line(x: 40, y: 5)
+        canvas.stroke(.black, width: 4, cap: .butt, dash: [8, 8])
+        #expect(canvas.pixel(x: 4, y: 5) == Pixel(red: 0, green: 0, blue: 0))
+        #expect(canvas.pixel(x: 12, y: 5) == Pixel(red: 255, green: 255, blue: 255))
+        #expect(canvas.pixel(x: 20, y: 5) == Pixel(red: 0, green: 0, blue: 0))
+        #expect(canvas.pixel(x: 4, y: 0) == Pixel(red: 255, green: 255, blue: 255))
+    }
+
+    @Test func translucentColoursReadBackStraight() throws {
+        let canvas = try Canvas(width: 4, height: 4)
+        canvas.fill(all: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5))
+        let pixel = try #require(canvas.pixel(x: 1, y: 1))
+        #expect(pixel.distance(to: Pixel(red: 255, green: 128, blue: 0, alpha: 128)) <= 2)
+    }
+
+    @Test func pngRoundTripsPixelForPixel() throws {
+        let canvas = try Canvas(width: 16, height: 8, scale: 2)
+        canvas.fill(all: Color(hex: 0x336699))
+        canvas.circle(x: 8, y: 4, radius: 3)
+        canvas.fill(Color(hex: 0xFFCC00))
+        let bytes = try canvas.encoded()
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let decoded = try Canvas(png: bytes)
+        #expect(decoded.width == 32 && decoded.height == 16)
+        for (x, y) in [(0, 0), (16, 8), (12, 8), (31, 15), (10, 3)] {
+            #expect(decoded.pixel(x: x, y: y) == canvas.pixel(x: x, y: y))
+        }
+    }
+
+    @Test func notAPNGIsAnError() {
+        #expect(throws: CairoError.self) { _ = try Canvas(png: Array("GIF89a".utf8)) }
+        #expect(throws: CairoError.self) { _ = try Canvas(png: []) }
+    }
+
+    @Test func vectorFormatsWriteTheirDocuments() throws {
+        for format in [PictureFormat.svg, .pdf] {
+            let canvas = try Canvas(width: 100, height: 50, format: format)
+            canvas.rectangle(x: 10, y: 10, width: 30, height: 20)
+            canvas.fill(Color(hex: 0x00AA00))
+            let text = String(decoding: try canvas.encoded(), as: UTF8.self)
+            switch format {
+            case .svg:
+                #expect(
+                    text.hasPrefix("<?xml") && text.contains("<svg") && text.contains("width=\"100pt\" height=\"50pt\"")
+                )
+            case .pdf: #expect(text.hasPrefix("%PDF-") && text.contains("%%EOF"))
+            case .png: break
+            }
+            #expect(canvas.pixel(x: 20, y: 20) == nil)
+        }
+        #expect(PictureFormat(path: "out/Map.PNG") == .png && PictureFormat(path: "a.svg") == .svg)
+        #expect(PictureFormat(path: "map.jpg") == nil)
+    }
+
+    @Test func refusesSizesItCannotDraw() {
+        #expect(throws: CairoError.self) { _ = try Canvas(width: 0, height: 10) }
+        #expect(throws: CairoError.self) { _ = try Canvas(width: 10_000, height: 10, scale: 2) }
+        #expect(throws: CairoError.self) { _ = try Canvas(width: 10, height: 10, scale: 0.5) }
+    }
+
+    @Test func writesAtomicallyAndReportsTheFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cairokit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let canvas = try Canvas(width: 8, height: 8)
+        canvas.fill(all: .black)
+        let path = directory.appendingPathComponent("map.png").path
+        try canvas.write(to: path)
+        #expect(
+            try Canvas(png: Array(Data(contentsOf: URL(fileURLWithPath: path)))).pixel(x: 3, y: 3)
+                == Pixel(red: 0, green: 0, blue: 0))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["map.png"])
+        let missing = directory.appendingPathComponent("no/such/dir/map.png").path
+        #expect(throws: CairoError.self) { try canvas.write(to: missing) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["map.png"])
+    }
+}
