@@ -30,11 +30,12 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product openmaps
 
-## demo: the default store, then every seed example link parsed and converted.
+## demo: the default store, every seed example link parsed and converted, maps rendered into demo/.
 demo: build
 	$(BIN) data install
 	$(BIN) data info
 	@BIN=$(BIN) sh scripts/demo.sh Examples/seed-links.txt
+	@BIN=$(BIN) sh scripts/demo-maps.sh demo
 
 ## data: install the pinned open data into $(OPENMAPS_DATA).
 data: deps

@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "OSMReader", targets: ["OSMReader"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
         .library(name: "CairoKit", targets: ["CairoKit"]),
+        .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "MapsCLI", targets: ["MapsCLI"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
@@ -27,8 +28,13 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .target(name: "CairoKit", dependencies: ["CCairo"]),
+        .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit"]),
-        .target(name: "MapsCLI", dependencies: ["GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData"]),
+        .target(
+            name: "MapsCLI",
+            dependencies: [
+                "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
+            ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(name: "openmaps-bench", dependencies: ["MapsURL", "MapCore", "OSMReader"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
@@ -39,9 +45,12 @@ let package = Package(
             name: "MapDataTests", dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "CairoKitTests", dependencies: ["CairoKit"]),
+        .testTarget(
+            name: "MapRendererTests",
+            dependencies: ["MapRenderer", "MapsApp", "MapsURL", "MapData", "MapCore", "CairoKit", "GeoCore"]),
         .testTarget(name: "OSMReaderTests", dependencies: ["OSMReader", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapsAppTests", dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore"]),
-        .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL"]),
+        .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

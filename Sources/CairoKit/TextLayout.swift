@@ -12,6 +12,18 @@ public final class TextLayout {
         public var y: Double
         public var width: Double
         public var height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+
+        /// True when the two boxes share any area (touching edges do not count).
+        public func overlaps(_ other: Box) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
     }
 
     private let canvas: Canvas

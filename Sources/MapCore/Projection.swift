@@ -70,7 +70,31 @@ public struct Projection: Sendable {
         let scale = worldSize / 256
         var dx = world.x * scale - targetWorld.x
         if abs(dx) > worldSize / 2 { dx -= worldSize * (dx / worldSize).rounded() }
-        let dy = world.y * scale - targetWorld.y
+        return screenPoint(dx: dx, dy: world.y * scale - targetWorld.y)
+    }
+
+    /// The screen points of a line or ring, kept continuous: the first point on the world copy
+    /// nearest the camera target, each next one on the copy nearest its predecessor, so a
+    /// shape crossing the antimeridian or wider than half the world is never torn apart.
+    public func points(forPath coordinates: [Coordinate]) -> [Point] {
+        guard let first = coordinates.first else { return [] }
+        let scale = worldSize / 256
+        var previous = WebMercator.project(first, worldSize: 256).x
+        var dx = previous * scale - targetWorld.x
+        if abs(dx) > worldSize / 2 { dx -= worldSize * (dx / worldSize).rounded() }
+        // The copy offset (in zoom-0 points) that puts the first point nearest the target.
+        var shift = (dx + targetWorld.x) / scale - previous
+        return coordinates.map { coordinate in
+            let world = WebMercator.project(coordinate, worldSize: 256)
+            if world.x - previous > 128 { shift -= 256 } else if previous - world.x > 128 { shift += 256 }
+            previous = world.x
+            return screenPoint(dx: (world.x + shift) * scale - targetWorld.x, dy: world.y * scale - targetWorld.y)
+        }
+    }
+
+    /// The screen point at an offset from the target in world points at the camera's zoom.
+    @inline(__always)
+    private func screenPoint(dx: Double, dy: Double) -> Point {
         let u = dx * cosBearing + dy * sinBearing
         let v = -dx * sinBearing + dy * cosBearing
         guard sinTilt != 0 else { return Point(x: principalPoint.x + u, y: principalPoint.y + v) }

@@ -164,6 +164,21 @@ public final class MapStore {
         in bounds: CoordinateBounds, classes: [String] = [], detail: String? = nil, limit: Int? = nil
     ) throws(DataError) -> [Feature] {
         guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return [] }
+        if bounds.crossesAntimeridian {
+            // Two queries, west and east of the antimeridian; a feature in both comes once.
+            let west = try features(
+                in: CoordinateBounds(
+                    southWest: southWest, northEast: Coordinate(latitude: northEast.latitude, longitude: 180)),
+                classes: classes, detail: detail, limit: limit)
+            let seen = Set(west.map(\.id))
+            let east = try features(
+                in: CoordinateBounds(
+                    southWest: Coordinate(latitude: southWest.latitude, longitude: -180), northEast: northEast),
+                classes: classes, detail: detail, limit: limit
+            ).filter { !seen.contains($0.id) }
+            let all = (west + east).sorted { $0.id < $1.id }
+            return limit.map { Array(all.prefix($0)) } ?? all
+        }
         var sql =
             "SELECT \(Self.featureColumns) FROM feature_box JOIN feature ON feature.id = feature_box.id "
             + "WHERE feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?"

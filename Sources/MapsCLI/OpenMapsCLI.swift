@@ -48,14 +48,14 @@ public enum OpenMapsCLI {
             console.print(overview)
         case "--version":
             console.print("openmaps \(version)")
-        case "view":
-            let parsed = try ViewCommand.command.parser.parse(Array(arguments.dropFirst()))
+        case "view", "open":
+            let command = group == "view" ? ViewCommand.command : OpenCommand.command
+            let parsed = try command.parser.parse(Array(arguments.dropFirst()))
             if parsed.wantsHelp {
-                console.print(
-                    ViewCommand.command.help.replacingOccurrences(of: "openmaps url view", with: "openmaps view"))
+                console.print(command.help.replacingOccurrences(of: "openmaps url ", with: "openmaps "))
                 return
             }
-            try ViewCommand.command.run(parsed, &console)
+            try command.run(parsed, &console)
         case "data":
             let rest = Array(arguments.dropFirst())
             let commands = [DataCommand.install, DataCommand.info]
@@ -128,6 +128,7 @@ public enum OpenMapsCLI {
         COMMANDS:
         \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
           view          \(ViewCommand.command.summary)
+          open          \(OpenCommand.command.summary)
           osm info      \(OSMCommand.info.summary)
           data install  \(DataCommand.install.summary)
           data info     \(DataCommand.info.summary)

@@ -10,13 +10,23 @@ enum ViewCommand {
         name: "view",
         summary: "Print the map view a link opens (camera, visible region, what is drawn, controls) as JSON.",
         usage: "view <url> [--size WxH] [--style light|dark] [--my-location LAT,LNG]",
-        parser: ArgumentParser(
-            options: [
-                .init(name: "--size", value: "WxH", help: "View size in points (default 800x600)."),
-                .init(name: "--style", value: "STYLE", help: "light or dark (default: follow the system, light)."),
-                .init(name: "--my-location", value: "LAT,LNG", help: "Turn My Location on at this position."),
-            ], positionals: 1...1)
+        parser: ArgumentParser(options: viewOptions, positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
+        let mapView = try linkMapView(arguments, &console)
+        console.print(try URLCommands.json(ViewState(mapView)))
+    }
+
+    /// The options `view` and `open` share for turning a link into a map view.
+    static let viewOptions: [ArgumentParser.Option] = [
+        .init(name: "--size", value: "WxH", help: "View size in points (default 800x600)."),
+        .init(name: "--style", value: "STYLE", help: "light or dark (default: follow the system, light)."),
+        .init(name: "--my-location", value: "LAT,LNG", help: "Turn My Location on at this position."),
+    ]
+
+    /// The map view the maps app opens for the link in `arguments`, with `--size`, `--style`
+    /// and `--my-location` applied; the link's diagnostics and the view's notes go to standard
+    /// error.
+    static func linkMapView(_ arguments: ArgumentParser.Result, _ console: inout Console) throws(CLIError) -> MapView {
         let size = try parseSize(arguments.value("--size") ?? "800x600")
         let input = arguments.positionals[0]
         let parsed = MapsURLParser.parse(input)
@@ -39,7 +49,7 @@ enum ViewCommand {
             mapView.updateMyLocation(coordinate)
         }
         for note in linkView.notes { console.error("note: \(note)") }
-        console.print(try URLCommands.json(ViewState(mapView)))
+        return mapView
     }
 
     static func parseSize(_ text: String) throws(CLIError) -> Size {

@@ -26,6 +26,23 @@ import Testing
         #expect(abs(point.x - 151.7925) < 1e-4 && abs(point.y - 383.7672) < 1e-4)
     }
 
+    @Test func pathsStayContinuousAcrossTheAntimeridianAndAroundTheWorld() {
+        let crossing = [
+            Coordinate(latitude: 10, longitude: 170), Coordinate(latitude: 10, longitude: -170),
+            Coordinate(latitude: 20, longitude: -160),
+        ]
+        let projected = projection(10, 175, zoom: 4).points(forPath: crossing)
+        // 20° of longitude at zoom 4 is 256·16·20/360 ≈ 227.6 points, in one step to the right.
+        #expect(abs(projected[1].x - projected[0].x - 4096 * 20 / 360) < 1e-6)
+        #expect(projected[0] == projection(10, 175, zoom: 4).point(for: crossing[0]))
+        // A ring wider than half the world at zoom 2 (a 1024-point world) is not torn apart:
+        // every step is short, though point(for:) alone would jump a whole world.
+        let band = stride(from: -180.0, through: 180, by: 30).map { Coordinate(latitude: 0, longitude: $0) }
+        let points = projection(0, 0, zoom: 2).points(forPath: band)
+        #expect(zip(points, points.dropFirst()).allSatisfy { abs($1.x - $0.x - 1024.0 / 12) < 1e-6 })
+        #expect(projection(10, 175, zoom: 4).points(forPath: []).isEmpty)
+    }
+
     @Test func goldenNearestWorldCopy() {  // item 104
         #expect(abs(projection(0, 179, zoom: 2).point(for: sanFrancisco).x - 666.6369) < 1e-4)
         #expect(abs(projection(0, -181, zoom: 2).point(for: sanFrancisco).x - 666.6369) < 1e-4)

@@ -1,4 +1,6 @@
+import CairoKit
 import Foundation
+import MapData
 import MapsCLI
 import MapsURL
 import Testing
@@ -191,5 +193,27 @@ import Testing
             opened.all == ["https://www.google.com/maps/search/?api=1&query=Pizza", "https://maps.apple.com/?q=Pizza"])
         let nothing = MapsLauncher(canOpen: { _ in false }, open: { _ in false })
         #expect(nothing.launch(request) == nil)
+    }
+
+    @Test func openRefusesPicturesItCannotWrite() {
+        let result = OpenMapsCLI.run(["open", "comgooglemaps://?center=60.17,24.94&zoom=15", "-o", "map.jpg"])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains("'-o' must end in .png, .svg or .pdf, not 'map.jpg'"))
+        let scale = OpenMapsCLI.run(["open", "comgooglemaps://?center=60.17,24.94", "-o", "m.png", "--scale", "9"])
+        #expect(scale.exitCode == 64 && scale.standardError.contains("'--scale' must be a number from 1 to 8"))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    func openWritesThePictureOfALink() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).png")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = OpenMapsCLI.run([
+            "open", "comgooglemaps://?center=60.1699,24.9384&zoom=15", "--size", "400x300", "--scale", "2", "-o", path,
+        ])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.hasPrefix("\(path): 400×300 points, zoom 15.00"))
+        let picture = try Canvas(png: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(picture.width == 800 && picture.height == 600)
     }
 }

@@ -1,0 +1,47 @@
+import CairoKit
+import MapCore
+
+/// The colours of the road map in one colour scheme.
+public struct MapPalette: Sendable {
+    public var land: CairoKit.Color
+    public var water: CairoKit.Color
+    public var park: CairoKit.Color
+    public var landuse: CairoKit.Color
+    public var building: CairoKit.Color
+    public var buildingOutline: CairoKit.Color
+    public var border: CairoKit.Color
+    public var railway: CairoKit.Color
+    public var majorRoad: CairoKit.Color
+    public var majorRoadCasing: CairoKit.Color
+    public var road: CairoKit.Color
+    public var roadCasing: CairoKit.Color
+    public var path: CairoKit.Color
+    public var label: CairoKit.Color
+    public var labelHalo: CairoKit.Color
+
+    /// The light road map.
+    public static let light = MapPalette(
+        land: .init(hex: 0xF5F3EE), water: .init(hex: 0xAADAFF), park: .init(hex: 0xC6E8C0),
+        landuse: .init(hex: 0xEDEAE3), building: .init(hex: 0xE6E2DA), buildingOutline: .init(hex: 0xD5CFC5),
+        border: .init(hex: 0x9A8FA8), railway: .init(hex: 0xA9A9A9), majorRoad: .init(hex: 0xFFE08A),
+        majorRoadCasing: .init(hex: 0xE5B95C), road: .init(hex: 0xFFFFFF), roadCasing: .init(hex: 0xD6D4CF),
+        path: .init(hex: 0xC9C4BA), label: .init(hex: 0x3C4043), labelHalo: .init(hex: 0xFFFFFF))
+
+    /// The dark road map.
+    public static let dark = MapPalette(
+        land: .init(hex: 0x242F3E), water: .init(hex: 0x17263C), park: .init(hex: 0x263C3F),
+        landuse: .init(hex: 0x283443), building: .init(hex: 0x2F3A4B), buildingOutline: .init(hex: 0x3A4556),
+        border: .init(hex: 0x8A7F9C), railway: .init(hex: 0x4F5A69), majorRoad: .init(hex: 0x746855),
+        majorRoadCasing: .init(hex: 0x1F2835), road: .init(hex: 0x38414E), roadCasing: .init(hex: 0x212A37),
+        path: .init(hex: 0x4B5563), label: .init(hex: 0xD0C4B0), labelHalo: .init(hex: 0x17263C))
+
+    /// The palette for a scheme; unspecified is light.
+    public static func forScheme(_ scheme: UserInterfaceStyle?) -> MapPalette { scheme == .dark ? .dark : .light }
+}
+
+extension CairoKit.Color {
+    /// The same colour in CairoKit's type.
+    init(_ color: MapCore.Color) {
+        self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
+}

@@ -1,0 +1,250 @@
+import CairoKit
+import Foundation
+import GeoCore
+import MapCore
+import MapData
+
+/// Draws what a ``MapView`` describes from a ``MapStore``: the base map its type and scheme
+/// ask for, then labels, in the view's frame.
+///
+/// This first version draws the road map (world land, lakes, rivers and borders at every
+/// zoom; OSM land use, parks, water, buildings, railways and roads by class where the store
+/// has street data; place labels without collisions) in the light and dark schemes, and the
+/// `none` type's background. Imagery, relief, layers, overlays and controls come next.
+public struct MapRenderer {
+    public let store: MapStore
+
+    public init(store: MapStore) {
+        self.store = store
+    }
+
+    /// What a render drew, for callers and tests.
+    public struct Report: Sendable, Equatable {
+        /// Features drawn, by class.
+        public var features: [String: Int] = [:]
+        /// Labels placed (after collisions).
+        public var labels: [String] = []
+    }
+
+    /// Renders `view` onto a new canvas of the view's frame size.
+    ///
+    /// - Parameters:
+    ///   - scale: device pixels per point for PNG, 1...8; default 1.
+    public func render(_ view: MapView, format: PictureFormat = .png, scale: Double = 1) throws -> (Canvas, Report) {
+        let size = view.frame.size
+        let canvas = try Canvas(width: size.width, height: size.height, scale: scale, format: format)
+        let content = view.content
+        canvas.fill(all: CairoKit.Color(content.backgroundColor))
+        var report = Report()
+        guard content.base == .roadMap else { return (canvas, report) }
+        let projection = view.projection
+        let zoom = view.camera.zoom
+        let palette = MapPalette.forScheme(content.colorScheme)
+        let bounds = Self.bounds(of: projection.visibleRegion, viewWidth: size.width, zoom: view.camera.zoom)
+        var painter = Painter(canvas: canvas, projection: projection, report: report)
+
+        canvas.fill(all: palette.water)
+        let hasFullDetail =
+            try zoom >= 8 && !store.features(in: bounds, classes: ["land"], detail: "f", limit: 1).isEmpty
+        let detail = hasFullDetail ? "f" : Self.worldDetail(forZoom: zoom)
+        for feature in try store.features(in: bounds, classes: ["land"], detail: detail) {
+            painter.fill(feature, palette.land)
+        }
+        for feature in try store.features(in: bounds, classes: ["water"], detail: detail) where feature.osmType == nil {
+            painter.fill(feature, palette.water)
+        }
+        if zoom >= 11 {
+            let local = try store.features(
+                in: bounds,
+                classes: ["landuse", "landcover", "park", "water", "waterway", "building", "railway", "road"]
+            ).filter { $0.osmType != nil }
+            for feature in local where feature.featureClass == "landuse" || feature.featureClass == "landcover" {
+                painter.fill(feature, palette.landuse)
+            }
+            for feature in local where feature.featureClass == "park" { painter.fill(feature, palette.park) }
+            for feature in local where feature.featureClass == "water" { painter.fill(feature, palette.water) }
+            for feature in local where feature.featureClass == "waterway" {
+                painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
+            }
+            if zoom >= 14 {
+                for feature in local where feature.featureClass == "building" {
+                    painter.fill(feature, palette.building, outline: palette.buildingOutline)
+                }
+            }
+            for feature in local where feature.featureClass == "railway" && feature.kind == "rail" {
+                painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
+            }
+            let roads = local.filter { $0.featureClass == "road" }.compactMap { feature in
+                RoadStyle(kind: feature.kind).map { (feature, $0) }
+            }.filter { zoom >= $0.1.minZoom }
+            // Squares and plazas mapped as areas are paved surfaces, not centre lines.
+            for (feature, _) in roads where feature.isArea {
+                painter.fill(feature, palette.road, outline: palette.roadCasing)
+            }
+            for (feature, style) in roads.sorted(by: { $0.1.rank < $1.1.rank }) where style.casing && !feature.isArea {
+                painter.stroke(
+                    feature, style.major ? palette.majorRoadCasing : palette.roadCasing,
+                    width: Self.width(style.width, zoom: zoom) + 2)
+            }
+            for (feature, style) in roads.sorted(by: { $0.1.rank < $1.1.rank }) where !feature.isArea {
+                let color = style.path ? palette.path : style.major ? palette.majorRoad : palette.road
+                painter.stroke(
+                    feature, color, width: Self.width(style.width, zoom: zoom), dash: style.path ? [2, 2] : [])
+            }
+        } else if zoom >= 4 {
+            for feature in try store.features(in: bounds, classes: ["waterway"], detail: detail) {
+                painter.stroke(feature, palette.water, width: 1)
+            }
+        }
+        // Country borders at every zoom, state and province borders from zoom 4.
+        for feature in try store.features(in: bounds, classes: ["border"], detail: detail)
+        where feature.kind == "country" || zoom >= 4 {
+            painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
+        }
+        report = painter.report
+        if content.labels {
+            report.labels = try placeLabels(
+                on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
+        }
+        return (canvas, report)
+    }
+
+    /// Place names, biggest first, each only where it overlaps no earlier one.
+    private func placeLabels(
+        on canvas: Canvas, bounds: CoordinateBounds, zoom: Double, projection: Projection, palette: MapPalette
+    ) throws -> [String] {
+        let minimumPopulation: Int64 = zoom < 5 ? 1_000_000 : zoom < 8 ? 100_000 : zoom < 11 ? 15_000 : 0
+        // Countries label the map up to zoom 6, then give way to cities; the extract's own
+        // places (suburbs, quarters) join from zoom 11.
+        let places = try store.features(in: bounds, classes: ["place"]).filter {
+            $0.name != nil && ($0.population ?? 0) >= minimumPopulation
+                && ($0.kind == "country" ? zoom < 7 : zoom >= 11 || $0.osmType == nil)
+        }.sorted { ($0.population ?? 0, $0.id) > ($1.population ?? 0, $1.id) }
+        var taken: [TextLayout.Box] = []
+        var placed: [String] = []
+        for place in places {
+            // One label a name: the gazetteer's city and the extract's place are the same town.
+            guard case .point(let coordinate) = place.geometry, let name = place.name, !placed.contains(name)
+            else { continue }
+            let point = projection.point(for: coordinate)
+            let layout = TextLayout(name, size: (place.population ?? 0) > 1_000_000 ? 14 : 12, on: canvas)
+            let box = layout.logicalBox
+            let x = point.x - box.width / 2
+            let y = point.y - box.height / 2
+            let frame = TextLayout.Box(x: x - 2, y: y - 2, width: box.width + 4, height: box.height + 4)
+            guard frame.x >= 0, frame.y >= 0, frame.x + frame.width <= canvas.width,
+                frame.y + frame.height <= canvas.height, !taken.contains(where: { $0.overlaps(frame) })
+            else { continue }
+            taken.append(frame)
+            layout.draw(x: x, y: y, color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+            placed.append(name)
+        }
+        return placed
+    }
+
+    /// The world's level of detail for a zoom: crude below 3, low below 5, intermediate above
+    /// (full, from zoom 8, when `data install --hires` put it in the store).
+    static func worldDetail(forZoom zoom: Double) -> String { zoom < 3 ? "c" : zoom < 5 ? "l" : "i" }
+
+    /// A line width in points at `zoom` for one of `base` points at zoom 15; 0.5...40.
+    static func width(_ base: Double, zoom: Double) -> Double { min(max(base * pow(2, zoom - 15), 0.5), 40) }
+
+    /// The bounds to query for a visible region: its four corners, or every longitude when
+    /// the view is wider than half the world at this zoom (the corners then wrap).
+    static func bounds(of region: VisibleRegion, viewWidth: Double, zoom: Double) -> CoordinateBounds {
+        let corners = [region.nearRight, region.farLeft, region.farRight].reduce(
+            CoordinateBounds(region.nearLeft, region.nearLeft)
+        ) { $0.including($1) }
+        guard viewWidth >= WebMercator.worldSize(zoom: zoom) / 2, let south = corners.southWest?.latitude,
+            let north = corners.northEast?.latitude
+        else { return corners }
+        return CoordinateBounds(
+            southWest: Coordinate(latitude: south, longitude: -180),
+            northEast: Coordinate(latitude: north, longitude: 180))
+    }
+}
+
+/// How one road class is drawn.
+struct RoadStyle {
+    /// Width in points at zoom 15.
+    var width: Double
+    var major = false
+    var path = false
+    var casing = true
+    /// Drawn from this zoom on.
+    var minZoom: Double
+    /// Drawing order: higher on top.
+    var rank: Int
+
+    init?(kind: String) {
+        switch kind {
+        case "motorway", "trunk": self.init(width: 9, major: true, minZoom: 5, rank: 9)
+        case "primary": self.init(width: 8, major: true, minZoom: 8, rank: 8)
+        case "motorway_link", "trunk_link", "primary_link": self.init(width: 5, major: true, minZoom: 12, rank: 7)
+        case "secondary": self.init(width: 7, minZoom: 10, rank: 6)
+        case "tertiary", "secondary_link", "tertiary_link": self.init(width: 6, minZoom: 11, rank: 5)
+        case "residential", "unclassified", "living_street", "road": self.init(width: 5, minZoom: 13, rank: 4)
+        case "pedestrian": self.init(width: 4, minZoom: 14, rank: 3)
+        case "service": self.init(width: 3, minZoom: 14, rank: 2)
+        case "footway", "path", "cycleway", "steps", "track", "bridleway", "trail":
+            self.init(width: 1.2, path: true, casing: false, minZoom: 15, rank: 1)
+        default: return nil
+        }
+    }
+
+    private init(
+        width: Double, major: Bool = false, path: Bool = false, casing: Bool = true, minZoom: Double, rank: Int
+    ) {
+        self.width = width
+        self.major = major
+        self.path = path
+        self.casing = casing
+        self.minZoom = minZoom
+        self.rank = rank
+    }
+}
+
+/// Projects features onto a canvas and paints them.
+struct Painter {
+    let canvas: Canvas
+    let projection: Projection
+    var report: MapRenderer.Report
+
+    mutating func fill(_ feature: MapStore.Feature, _ color: CairoKit.Color, outline: CairoKit.Color? = nil) {
+        guard case .polygon(let rings) = feature.geometry else { return }
+        for ring in rings { addPath(ring, close: true) }
+        canvas.fill(color, keepPath: outline != nil)
+        if let outline { canvas.stroke(outline, width: 0.5) }
+        report.features[feature.featureClass, default: 0] += 1
+    }
+
+    mutating func stroke(_ feature: MapStore.Feature, _ color: CairoKit.Color, width: Double, dash: [Double] = []) {
+        switch feature.geometry {
+        case .line(let points): addPath(points, close: false)
+        case .lines(let lines): for line in lines { addPath(line, close: false) }
+        case .polygon(let rings): for ring in rings { addPath(ring, close: true) }
+        case .point: return
+        }
+        canvas.stroke(color, width: width, dash: dash)
+        report.features[feature.featureClass, default: 0] += 1
+    }
+
+    private func addPath(_ coordinates: [Coordinate], close: Bool) {
+        let points = projection.points(forPath: coordinates)
+        // Far enough out that clipped edges and wide strokes never show.
+        let box = ClipBox(width: canvas.width, height: canvas.height, margin: 256)
+        for piece in close ? [box.clip(ring: points)] : box.clip(line: points) {
+            guard let first = piece.first else { continue }
+            canvas.move(x: first.x, y: first.y)
+            for point in piece.dropFirst() { canvas.line(x: point.x, y: point.y) }
+            if close { canvas.closePath() }
+        }
+    }
+}
+
+extension MapStore.Feature {
+    /// True for polygons (areas), false for points and lines.
+    var isArea: Bool {
+        if case .polygon = geometry { true } else { false }
+    }
+}

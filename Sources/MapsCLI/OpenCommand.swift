@@ -1,0 +1,57 @@
+import CairoKit
+import Foundation
+import MapCore
+import MapData
+import MapRenderer
+
+/// `openmaps open URL -o map.png`: the maps app's answer to a link, as a picture.
+enum OpenCommand {
+    static let command = Command(
+        name: "open",
+        summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
+        usage:
+            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--store PATH]",
+        parser: ArgumentParser(
+            options: ViewCommand.viewOptions + [
+                .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
+                .init(name: "--scale", value: "N", help: "Pixels per point for PNG, 1 to 8 (default 1)."),
+                .init(
+                    name: "--map-type", value: "TYPE",
+                    help: "normal, hybrid, satellite, terrain or none (default: the link's)."),
+                DataCommand.storeOption,
+            ], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        guard let output = arguments.value("-o") else { throw .usage("'-o FILE' is required") }
+        guard let format = PictureFormat(path: output) else {
+            throw .usage("'-o' must end in .png, .svg or .pdf, not '\(output)'")
+        }
+        let scaleText = arguments.value("--scale") ?? "1"
+        guard let scale = Double(scaleText), scale >= 1, scale <= 8 else {
+            throw .usage("'--scale' must be a number from 1 to 8, not '\(scaleText)'")
+        }
+        let mapView = try ViewCommand.linkMapView(arguments, &console)
+        if let typeName = arguments.value("--map-type") {
+            guard let type = MapType(rawValue: typeName) else {
+                throw .usage("'--map-type' must be normal, hybrid, satellite, terrain or none, not '\(typeName)'")
+            }
+            mapView.mapType = type
+        }
+        let storePath = arguments.value("--store") ?? DataInstaller().storePath
+        let start = Date()
+        do {
+            let renderer = MapRenderer(store: try MapStore(path: storePath))
+            let (canvas, report) = try renderer.render(mapView, format: format, scale: scale)
+            try canvas.write(to: output)
+            console.print(
+                String(
+                    format: "%@: %.0f×%.0f points, zoom %.2f, %d features, %d labels (%.2f s)", output,
+                    mapView.frame.size.width, mapView.frame.size.height, mapView.camera.zoom,
+                    report.features.values.reduce(0, +), report.labels.count, Date().timeIntervalSince(start)))
+            if mapView.content.base == .imagery || mapView.content.base == .relief {
+                console.error("note: imagery and relief are not drawn yet; the picture shows the background")
+            }
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+}

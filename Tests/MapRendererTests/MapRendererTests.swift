@@ -1,0 +1,130 @@
+import CairoKit
+import Foundation
+import GeoCore
+import MapCore
+import MapData
+import MapRenderer
+import MapsApp
+import MapsURL
+import Testing
+
+/// Rules the road map must keep, probed on pictures of the installed default store.
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+struct MapRendererTests {
+    let renderer: MapRenderer
+
+    init() throws {
+        renderer = MapRenderer(store: try MapStore(path: DataInstaller().storePath))
+    }
+
+    /// The map view a link opens, at 800×600 points.
+    func view(_ link: String, type: MapType = .normal, style: UserInterfaceStyle = .light) throws -> MapView {
+        let request = try #require(MapsURLParser.parse(link).request)
+        let mapView = LinkMapView(request: request, size: Size(width: 800, height: 600)).mapView
+        mapView.mapType = type
+        mapView.overrideUserInterfaceStyle = style
+        return mapView
+    }
+
+    /// How many of the 5×5 pixels around a coordinate's screen point have `color` (±3 a channel).
+    func share(of color: CairoKit.Color, around coordinate: Coordinate, in view: MapView, on canvas: Canvas) -> Int {
+        let point = view.projection.point(for: coordinate)
+        let expected = Pixel(
+            red: UInt8(color.red * 255 + 0.5), green: UInt8(color.green * 255 + 0.5),
+            blue: UInt8(color.blue * 255 + 0.5))
+        var count = 0
+        for dy in -2...2 {
+            for dx in -2...2 {
+                if let pixel = canvas.pixel(x: Int(point.x) + dx, y: Int(point.y) + dy),
+                    pixel.distance(to: expected) <= 3
+                {
+                    count += 1
+                }
+            }
+        }
+        return count
+    }
+
+    @Test func seaIsWaterAndLandIsLandAcrossTheGulfOfFinland() throws {
+        let mapView = try view("comgooglemaps://?center=60.0,25.0&zoom=6")
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.features["land", default: 0] > 0)
+        let gulf = Coordinate(latitude: 59.85, longitude: 25.3)
+        let estonia = Coordinate(latitude: 58.9, longitude: 25.6)
+        #expect(share(of: MapPalette.light.water, around: gulf, in: mapView, on: canvas) == 25)
+        #expect(share(of: MapPalette.light.land, around: estonia, in: mapView, on: canvas) >= 20)
+        #expect(report.labels.contains("Tampere") && report.labels.contains("Estonia"))
+    }
+
+    @Test func darkSchemeRepaintsTheSameMap() throws {
+        let light = try renderer.render(try view("comgooglemaps://?center=60.0,25.0&zoom=6")).0
+        let darkView = try view("comgooglemaps://?center=60.0,25.0&zoom=6", style: .dark)
+        let dark = try renderer.render(darkView).0
+        let gulf = Coordinate(latitude: 59.85, longitude: 25.3)
+        #expect(share(of: MapPalette.dark.water, around: gulf, in: darkView, on: dark) == 25)
+        #expect(light.pixel(x: 10, y: 10) != dark.pixel(x: 10, y: 10))
+    }
+
+    @Test func noneDrawsTheBackgroundOnly() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=15&views=traffic", type: .none)
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.features.isEmpty && report.labels.isEmpty)
+        let background = try #require(canvas.pixel(x: 0, y: 0))
+        for y in stride(from: 0, to: 600, by: 37) {
+            for x in stride(from: 0, to: 800, by: 41) { #expect(canvas.pixel(x: x, y: y) == background) }
+        }
+    }
+
+    @Test func streetsOfHelsinkiAreDrawnWhereTheyAre() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=16")
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.features["road", default: 0] > 100 && report.features["building", default: 0] > 100)
+        // Every segment midpoint of Mannerheimintie (primary) in view: mostly the major road colour
+        // (labels may cover a few).
+        let store = try MapStore(path: DataInstaller().storePath)
+        let midpoints = try store.features(matching: "Mannerheimintie").filter { $0.kind == "primary" }.flatMap {
+            feature -> [Coordinate] in
+            guard case .line(let points) = feature.geometry else { return [] }
+            return zip(points, points.dropFirst()).map {
+                Coordinate(latitude: ($0.latitude + $1.latitude) / 2, longitude: ($0.longitude + $1.longitude) / 2)
+            }
+        }.filter { mapView.projection.contains($0) }
+        #expect(midpoints.count >= 5)
+        let onRoad = midpoints.filter {
+            share(of: MapPalette.light.majorRoad, around: $0, in: mapView, on: canvas) >= 5
+        }
+        #expect(onRoad.count * 10 >= midpoints.count * 8)
+    }
+
+    @Test func continentsStayWholeAtHighZoomAndScale() throws {
+        // Eurasia's outline reaches millions of pixels out at zoom 16 and scale 2; clipped
+        // before drawing, it still fills the land west of the extract.
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=16")
+        let (canvas, _) = try renderer.render(mapView, scale: 2)
+        let land = MapPalette.light.land
+        let expected = Pixel(
+            red: UInt8(land.red * 255 + 0.5), green: UInt8(land.green * 255 + 0.5), blue: UInt8(land.blue * 255 + 0.5))
+        for (x, y) in [(40, 40), (100, 700), (300, 1100)] {
+            #expect(canvas.pixel(x: x, y: y).map { $0.distance(to: expected) <= 3 } == true, "at \(x),\(y)")
+        }
+    }
+
+    @Test func shapesAcrossTheAntimeridianStayWhole() throws {
+        let mapView = try view("comgooglemaps://?center=60,-175&zoom=3")
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.features["land", default: 0] > 0)
+        // Chukotka (west of the line) and Alaska (east of it) are both land; the Bering Sea is not.
+        #expect(
+            share(
+                of: MapPalette.light.land, around: Coordinate(latitude: 67.0, longitude: 175.0), in: mapView, on: canvas
+            ) >= 15)
+        #expect(
+            share(
+                of: MapPalette.light.land, around: Coordinate(latitude: 64.5, longitude: -155.0), in: mapView,
+                on: canvas) >= 15)
+        #expect(
+            share(
+                of: MapPalette.light.water, around: Coordinate(latitude: 57.0, longitude: -178.0), in: mapView,
+                on: canvas) == 25)
+    }
+}
