@@ -127,10 +127,15 @@ public final class MapStore {
         public var level: String?
         public var population: Int64?
         public var detail: String?
+        /// OSM `layer`, -5...5; 0 when untagged.
+        public var layer: Int = 0
+        public var isBridge = false
+        public var isTunnel = false
     }
 
     static let featureColumns =
-        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level, population, detail"
+        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level, population, detail, "
+        + "layer, bridge, tunnel"
 
     func features(_ sql: String, _ values: [SQLiteValue]) throws(DataError) -> [Feature] {
         do {
@@ -144,7 +149,8 @@ public final class MapStore {
                     featureClass: row[3].text,
                     kind: row[4].text, name: row[5].optionalText, geometry: geometry, levels: row[8].optionalReal,
                     height: row[9].optionalReal, level: row[10].optionalText, population: row[11].optionalInteger,
-                    detail: row[12].optionalText)
+                    detail: row[12].optionalText, layer: Int(row[13].optionalInteger ?? 0),
+                    isBridge: (row[14].optionalInteger ?? 0) != 0, isTunnel: (row[15].optionalInteger ?? 0) != 0)
             }
         } catch {
             throw DataError(message: "\(error)", path: path)

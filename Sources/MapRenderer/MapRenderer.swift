@@ -81,15 +81,22 @@ public struct MapRenderer {
             for (feature, _) in roads where feature.isArea {
                 painter.fill(feature, palette.road, outline: palette.roadCasing)
             }
-            for (feature, style) in roads.sorted(by: { $0.1.rank < $1.1.rank }) where style.casing && !feature.isArea {
-                painter.stroke(
-                    feature, style.major ? palette.majorRoadCasing : palette.roadCasing,
-                    width: Self.width(style.width, zoom: zoom) + 2)
-            }
-            for (feature, style) in roads.sorted(by: { $0.1.rank < $1.1.rank }) where !feature.isArea {
-                let color = style.path ? palette.path : style.major ? palette.majorRoad : palette.road
-                painter.stroke(
-                    feature, color, width: Self.width(style.width, zoom: zoom), dash: style.path ? [2, 2] : [])
+            // Level by level, bottom up (tunnels below, bridges above): casings, then fills, so a
+            // bridge's casing cuts across the roads it passes over.
+            let lines = roads.filter { !$0.0.isArea }
+            for level in Set(lines.map { $0.0.drawingLevel }).sorted() {
+                let onLevel = lines.filter { $0.0.drawingLevel == level }.sorted { $0.1.rank < $1.1.rank }
+                for (feature, style) in onLevel where style.casing {
+                    painter.stroke(
+                        feature, style.major ? palette.majorRoadCasing : palette.roadCasing,
+                        width: Self.width(style.width, zoom: zoom) + 2, dash: feature.isTunnel ? [3, 2] : [])
+                }
+                for (feature, style) in onLevel {
+                    var color = style.path ? palette.path : style.major ? palette.majorRoad : palette.road
+                    if feature.isTunnel { color.alpha = 0.5 }
+                    painter.stroke(
+                        feature, color, width: Self.width(style.width, zoom: zoom), dash: style.path ? [2, 2] : [])
+                }
             }
         } else if zoom >= 4 {
             for feature in try store.features(in: bounds, classes: ["waterway"], detail: detail) {
@@ -146,8 +153,11 @@ public struct MapRenderer {
     /// (full, from zoom 8, when `data install --hires` put it in the store).
     static func worldDetail(forZoom zoom: Double) -> String { zoom < 3 ? "c" : zoom < 5 ? "l" : "i" }
 
-    /// A line width in points at `zoom` for one of `base` points at zoom 15; 0.5...40.
-    static func width(_ base: Double, zoom: Double) -> Double { min(max(base * pow(2, zoom - 15), 0.5), 40) }
+    /// A line width in points at `zoom` for one of `base` points at zoom 15: halving per zoom
+    /// below 15, growing by half per zoom above (streets stay streets, not slabs); 0.5...40.
+    static func width(_ base: Double, zoom: Double) -> Double {
+        min(max(base * pow(zoom < 15 ? 2 : 1.5, zoom - 15), 0.5), 40)
+    }
 
     /// The bounds to query for a visible region: its four corners, or every longitude when
     /// the view is wider than half the world at this zoom (the corners then wrap).
@@ -243,6 +253,9 @@ struct Painter {
 }
 
 extension MapStore.Feature {
+    /// The level a road is drawn on: its layer, at most -1 in a tunnel and at least 1 on a bridge.
+    var drawingLevel: Int { isTunnel ? min(layer, -1) : isBridge ? max(layer, 1) : layer }
+
     /// True for polygons (areas), false for points and lines.
     var isArea: Bool {
         if case .polygon = geometry { true } else { false }

@@ -96,6 +96,17 @@ struct MapRendererTests {
         #expect(onRoad.count * 10 >= midpoints.count * 8)
     }
 
+    @Test func tunnelsAndBridgesCarryTheirLevels() throws {
+        let store = try MapStore(path: DataInstaller().storePath)
+        let centre = CoordinateBounds(
+            Coordinate(latitude: 60.16, longitude: 24.93), Coordinate(latitude: 60.18, longitude: 24.96))
+        let roads = try store.features(in: centre, classes: ["road"])
+        // The metro and service tunnels under the centre, and the extract's few bridges.
+        #expect(roads.filter(\.isTunnel).count > 50)
+        #expect(roads.contains { $0.isBridge })
+        #expect(roads.contains { $0.layer < 0 })
+    }
+
     @Test func continentsStayWholeAtHighZoomAndScale() throws {
         // Eurasia's outline reaches millions of pixels out at zoom 16 and scale 2; clipped
         // before drawing, it still fills the land west of the extract.
