@@ -27,7 +27,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
-        .target(name: "CairoKit", dependencies: ["CCairo"]),
+        .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
+        .target(name: "CairoKit", dependencies: ["CCairo", "CJPEG"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit"]),
         .target(

@@ -15,3 +15,5 @@ render bering-strait  'comgooglemaps://?center=60,-175&zoom=3'
 render helsinki-light 'comgooglemaps://?center=60.1699,24.9384&zoom=16' --scale 2
 render helsinki-dark  'comgooglemaps://?center=60.1699,24.9384&zoom=16' --scale 2 --style dark
 render helsinki-none  'comgooglemaps://?center=60.1699,24.9384&zoom=16' --map-type none
+render world-satellite 'comgooglemaps://?center=20,10&zoom=2&views=satellite' --size 1024x600
+render alps-terrain   'comgooglemaps://?center=46.5,9&zoom=6' --map-type terrain

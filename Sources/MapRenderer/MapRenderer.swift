@@ -7,10 +7,11 @@ import MapData
 /// Draws what a ``MapView`` describes from a ``MapStore``: the base map its type and scheme
 /// ask for, then labels, in the view's frame.
 ///
-/// This first version draws the road map (world land, lakes, rivers and borders at every
-/// zoom; OSM land use, parks, water, buildings, railways and roads by class where the store
-/// has street data; place labels without collisions) in the light and dark schemes, and the
-/// `none` type's background. Imagery, relief, layers, overlays and controls come next.
+/// It draws the road map (world land, lakes, rivers and borders at every zoom; OSM land use,
+/// parks, water, buildings, railways and roads by class where the store has street data) in
+/// the light and dark schemes, the Blue Marble mosaic for satellite and hybrid, the shaded
+/// relief for terrain, roads and place labels (biggest first, without collisions) where the
+/// type has them, and the background alone for `none`. Layers, overlays and controls come next.
 public struct MapRenderer {
     public let store: MapStore
 
@@ -35,85 +36,128 @@ public struct MapRenderer {
         let canvas = try Canvas(width: size.width, height: size.height, scale: scale, format: format)
         let content = view.content
         canvas.fill(all: CairoKit.Color(content.backgroundColor))
-        var report = Report()
-        guard content.base == .roadMap else { return (canvas, report) }
+        guard content.base != .none else { return (canvas, Report()) }
         let projection = view.projection
         let zoom = view.camera.zoom
-        let palette = MapPalette.forScheme(content.colorScheme)
-        let bounds = Self.bounds(of: projection.visibleRegion, viewWidth: size.width, zoom: view.camera.zoom)
-        var painter = Painter(canvas: canvas, projection: projection, report: report)
-
-        canvas.fill(all: palette.water)
+        var palette = MapPalette.forScheme(content.colorScheme)
+        if content.base == .imagery {
+            // Over imagery, light text on a dark halo reads best.
+            palette.label = .white
+            palette.labelHalo = CairoKit.Color(red: 0, green: 0, blue: 0, alpha: 0.75)
+        }
+        let bounds = Self.bounds(of: projection.visibleRegion, viewWidth: size.width, zoom: zoom)
+        var painter = Painter(canvas: canvas, projection: projection, report: Report())
         let hasFullDetail =
             try zoom >= 8 && !store.features(in: bounds, classes: ["land"], detail: "f", limit: 1).isEmpty
         let detail = hasFullDetail ? "f" : Self.worldDetail(forZoom: zoom)
-        for feature in try store.features(in: bounds, classes: ["land"], detail: detail) {
-            painter.fill(feature, palette.land)
+
+        switch content.base {
+        case .roadMap:
+            try drawRoadMapBase(&painter, bounds: bounds, zoom: zoom, detail: detail, palette: palette)
+        case .imagery:
+            try drawRaster(named: "bmng", on: canvas, projection: projection)
+        case .relief:
+            try drawRaster(named: "shadedrelief", on: canvas, projection: projection)
+        case .none:
+            break
         }
-        for feature in try store.features(in: bounds, classes: ["water"], detail: detail) where feature.osmType == nil {
-            painter.fill(feature, palette.water)
-        }
-        if zoom >= 11 {
-            let local = try store.features(
-                in: bounds,
-                classes: ["landuse", "landcover", "park", "water", "waterway", "building", "railway", "road"]
-            ).filter { $0.osmType != nil }
-            for feature in local where feature.featureClass == "landuse" || feature.featureClass == "landcover" {
-                painter.fill(feature, palette.landuse)
-            }
-            for feature in local where feature.featureClass == "park" { painter.fill(feature, palette.park) }
-            for feature in local where feature.featureClass == "water" { painter.fill(feature, palette.water) }
-            for feature in local where feature.featureClass == "waterway" {
-                painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
-            }
-            if zoom >= 14 {
-                for feature in local where feature.featureClass == "building" {
-                    painter.fill(feature, palette.building, outline: palette.buildingOutline)
-                }
-            }
-            for feature in local where feature.featureClass == "railway" && feature.kind == "rail" {
-                painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
-            }
-            let roads = local.filter { $0.featureClass == "road" }.compactMap { feature in
-                RoadStyle(kind: feature.kind).map { (feature, $0) }
-            }.filter { zoom >= $0.1.minZoom }
-            // Squares and plazas mapped as areas are paved surfaces, not centre lines.
-            for (feature, _) in roads where feature.isArea {
-                painter.fill(feature, palette.road, outline: palette.roadCasing)
-            }
-            // Level by level, bottom up (tunnels below, bridges above): casings, then fills, so a
-            // bridge's casing cuts across the roads it passes over.
-            let lines = roads.filter { !$0.0.isArea }
-            for level in Set(lines.map { $0.0.drawingLevel }).sorted() {
-                let onLevel = lines.filter { $0.0.drawingLevel == level }.sorted { $0.1.rank < $1.1.rank }
-                for (feature, style) in onLevel where style.casing {
-                    painter.stroke(
-                        feature, style.major ? palette.majorRoadCasing : palette.roadCasing,
-                        width: Self.width(style.width, zoom: zoom) + 2, dash: feature.isTunnel ? [3, 2] : [])
-                }
-                for (feature, style) in onLevel {
-                    var color = style.path ? palette.path : style.major ? palette.majorRoad : palette.road
-                    if feature.isTunnel { color.alpha = 0.5 }
-                    painter.stroke(
-                        feature, color, width: Self.width(style.width, zoom: zoom), dash: style.path ? [2, 2] : [])
-                }
-            }
-        } else if zoom >= 4 {
-            for feature in try store.features(in: bounds, classes: ["waterway"], detail: detail) {
-                painter.stroke(feature, palette.water, width: 1)
-            }
+        if content.roads && zoom >= 11 {
+            try drawRoads(&painter, bounds: bounds, zoom: zoom, palette: palette)
         }
         // Country borders at every zoom, state and province borders from zoom 4.
         for feature in try store.features(in: bounds, classes: ["border"], detail: detail)
         where feature.kind == "country" || zoom >= 4 {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
-        report = painter.report
+        var report = painter.report
         if content.labels {
             report.labels = try placeLabels(
                 on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
         }
         return (canvas, report)
+    }
+
+    /// Sea, land, lakes and rivers of the world; land use, parks, water and buildings of the
+    /// store's street data from zoom 11.
+    private func drawRoadMapBase(
+        _ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, detail: String, palette: MapPalette
+    ) throws {
+        painter.canvas.fill(all: palette.water)
+        for feature in try store.features(in: bounds, classes: ["land"], detail: detail) {
+            painter.fill(feature, palette.land)
+        }
+        for feature in try store.features(in: bounds, classes: ["water"], detail: detail) where feature.osmType == nil {
+            painter.fill(feature, palette.water)
+        }
+        guard zoom >= 11 else {
+            if zoom >= 4 {
+                for feature in try store.features(in: bounds, classes: ["waterway"], detail: detail) {
+                    painter.stroke(feature, palette.water, width: 1)
+                }
+            }
+            return
+        }
+        let local = try store.features(
+            in: bounds, classes: ["landuse", "landcover", "park", "water", "waterway", "building", "railway"]
+        ).filter { $0.osmType != nil }
+        for feature in local where feature.featureClass == "landuse" || feature.featureClass == "landcover" {
+            painter.fill(feature, palette.landuse)
+        }
+        for feature in local where feature.featureClass == "park" { painter.fill(feature, palette.park) }
+        for feature in local where feature.featureClass == "water" { painter.fill(feature, palette.water) }
+        for feature in local where feature.featureClass == "waterway" {
+            painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
+        }
+        if zoom >= 14 {
+            for feature in local where feature.featureClass == "building" {
+                painter.fill(feature, palette.building, outline: palette.buildingOutline)
+            }
+        }
+        for feature in local where feature.featureClass == "railway" && feature.kind == "rail" {
+            painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
+        }
+    }
+
+    /// Roads by class, level by level.
+    private func drawRoads(_ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, palette: MapPalette) throws
+    {
+        let roads = try store.features(in: bounds, classes: ["road"]).filter { $0.osmType != nil }.compactMap {
+            feature in RoadStyle(kind: feature.kind).map { (feature, $0) }
+        }.filter { zoom >= $0.1.minZoom }
+        // Squares and plazas mapped as areas are paved surfaces, not centre lines.
+        for (feature, _) in roads where feature.isArea {
+            painter.fill(feature, palette.road, outline: palette.roadCasing)
+        }
+        // Level by level, bottom up (tunnels below, bridges above): casings, then fills, so a
+        // bridge's casing cuts across the roads it passes over.
+        let lines = roads.filter { !$0.0.isArea }
+        for level in Set(lines.map { $0.0.drawingLevel }).sorted() {
+            let onLevel = lines.filter { $0.0.drawingLevel == level }.sorted { $0.1.rank < $1.1.rank }
+            for (feature, style) in onLevel where style.casing {
+                painter.stroke(
+                    feature, style.major ? palette.majorRoadCasing : palette.roadCasing,
+                    width: Self.width(style.width, zoom: zoom) + 2, dash: feature.isTunnel ? [3, 2] : [])
+            }
+            for (feature, style) in onLevel {
+                var color = style.path ? palette.path : style.major ? palette.majorRoad : palette.road
+                if feature.isTunnel { color.alpha = 0.5 }
+                painter.stroke(
+                    feature, color, width: Self.width(style.width, zoom: zoom), dash: style.path ? [2, 2] : [])
+            }
+        }
+    }
+
+    /// A world raster (plate carrée, -180...180 by 90...-90) reprojected pixel by pixel into
+    /// the view, whatever its bearing and tilt.
+    private func drawRaster(named name: String, on canvas: Canvas, projection: Projection) throws {
+        guard let raster = try store.rasters().first(where: { $0.name == name }) else {
+            throw DataError(message: "the store has no '\(name)' raster (run 'openmaps data install')")
+        }
+        let image = try RasterCache.shared.image(at: raster.path)
+        try canvas.paintPixels { x, y in
+            let coordinate = projection.coordinate(for: Point(x: x, y: y))
+            return image.sample(u: (coordinate.longitude + 180) / 360, v: (90 - coordinate.latitude) / 180)
+        }
     }
 
     /// Place names, biggest first, each only where it overlaps no earlier one.
@@ -259,5 +303,21 @@ extension MapStore.Feature {
     /// True for polygons (areas), false for points and lines.
     var isArea: Bool {
         if case .polygon = geometry { true } else { false }
+    }
+}
+
+/// Decoded rasters, kept for the life of the process (a world mosaic takes a moment to decode).
+final class RasterCache: @unchecked Sendable {
+    static let shared = RasterCache()
+    private let lock = NSLock()
+    private var images: [String: RasterImage] = [:]
+
+    func image(at path: String) throws -> RasterImage {
+        lock.lock()
+        defer { lock.unlock() }
+        if let image = images[path] { return image }
+        let image = try RasterImage(jpegFile: path)
+        images[path] = image
+        return image
     }
 }

@@ -47,9 +47,6 @@ enum OpenCommand {
                     format: "%@: %.0f×%.0f points, zoom %.2f, %d features, %d labels (%.2f s)", output,
                     mapView.frame.size.width, mapView.frame.size.height, mapView.camera.zoom,
                     report.features.values.reduce(0, +), report.labels.count, Date().timeIntervalSince(start)))
-            if mapView.content.base == .imagery || mapView.content.base == .relief {
-                console.error("note: imagery and relief are not drawn yet; the picture shows the background")
-            }
         } catch {
             throw .failure("\(error)")
         }

@@ -67,6 +67,20 @@ import Testing
         }
     }
 
+    @Test func brokenJPEGsAreErrorsNotCrashes() {
+        #expect(throws: CairoError.self) { _ = try RasterImage(jpeg: []) }
+        #expect(throws: CairoError.self) { _ = try RasterImage(jpeg: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]) }
+        #expect(throws: CairoError.self) { _ = try RasterImage(jpegFile: "/nonexistent/map.jpg") }
+    }
+
+    @Test func paintedPixelsLandWhereTheFunctionSaysAtAnyScale() throws {
+        let canvas = try Canvas(width: 10, height: 10, scale: 2)
+        canvas.fill(all: .white)
+        try canvas.paintPixels { x, _ in x < 5 ? Pixel(red: 0, green: 0, blue: 255) : nil }
+        #expect(canvas.pixel(x: 9, y: 3) == Pixel(red: 0, green: 0, blue: 255))
+        #expect(canvas.pixel(x: 10, y: 3) == Pixel(red: 255, green: 255, blue: 255))
+    }
+
     @Test func notAPNGIsAnError() {
         #expect(throws: CairoError.self) { _ = try Canvas(png: Array("GIF89a".utf8)) }
         #expect(throws: CairoError.self) { _ = try Canvas(png: []) }

@@ -96,6 +96,35 @@ struct MapRendererTests {
         #expect(onRoad.count * 10 >= midpoints.count * 8)
     }
 
+    @Test func satelliteShowsTheImageryWithoutRoadsOrLabels() throws {
+        let mapView = try view("comgooglemaps://?center=60.0,25.0&zoom=5", type: .satellite)
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.labels.isEmpty && report.features["road"] == nil)
+        // The Gulf of Bothnia is deep blue, the Norwegian mountains' snow is bright.
+        let sea = try #require(canvas.pixel(for: Coordinate(latitude: 62.5, longitude: 20.0), in: mapView))
+        #expect(Int(sea.blue) > Int(sea.red) + 40 && Int(sea.blue) > Int(sea.green) + 20)
+        let snow = try #require(canvas.pixel(for: Coordinate(latitude: 61.6, longitude: 8.3), in: mapView))
+        #expect(snow.red > 150 && snow.green > 150 && snow.blue > 150)
+    }
+
+    @Test func hybridAndTerrainDrawLabelsOverTheirRasters() throws {
+        let hybridView = try view("comgooglemaps://?center=60.0,25.0&zoom=5", type: .hybrid)
+        let (hybrid, hybridReport) = try renderer.render(hybridView)
+        #expect(hybridReport.labels.contains("Tampere"))
+        let terrainView = try view("comgooglemaps://?center=60.0,25.0&zoom=5", type: .terrain)
+        let (terrain, terrainReport) = try renderer.render(terrainView)
+        #expect(terrainReport.labels.contains("Tampere"))
+        let land = Coordinate(latitude: 63.0, longitude: 27.0)
+        #expect(hybrid.pixel(for: land, in: hybridView) != terrain.pixel(for: land, in: terrainView))
+    }
+
+    @Test func theImageryDecodesAtItsFullSize() throws {
+        let store = try MapStore(path: DataInstaller().storePath)
+        let raster = try #require(try store.rasters().first { $0.name == "bmng" })
+        let image = try RasterImage(jpegFile: raster.path)
+        #expect(image.width == raster.width && image.height == raster.height && image.width == 5400)
+    }
+
     @Test func tunnelsAndBridgesCarryTheirLevels() throws {
         let store = try MapStore(path: DataInstaller().storePath)
         let centre = CoordinateBounds(
@@ -137,5 +166,13 @@ struct MapRendererTests {
             share(
                 of: MapPalette.light.water, around: Coordinate(latitude: 57.0, longitude: -178.0), in: mapView,
                 on: canvas) == 25)
+    }
+}
+
+extension Canvas {
+    /// The pixel under a coordinate's screen point.
+    func pixel(for coordinate: Coordinate, in view: MapView) -> Pixel? {
+        let point = view.projection.point(for: coordinate)
+        return pixel(x: Int(point.x * scale), y: Int(point.y * scale))
     }
 }
