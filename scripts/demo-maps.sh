@@ -17,3 +17,4 @@ render helsinki-dark  'comgooglemaps://?center=60.1699,24.9384&zoom=16' --scale 
 render helsinki-none  'comgooglemaps://?center=60.1699,24.9384&zoom=16' --map-type none
 render world-satellite 'comgooglemaps://?center=20,10&zoom=2&views=satellite' --size 1024x600
 render alps-terrain   'comgooglemaps://?center=46.5,9&zoom=6' --map-type terrain
+render helsinki-walk  'comgooglemaps://?saddr=60.1713,24.9414&daddr=60.1675,24.9530&directionsmode=walking' --style dark

@@ -81,6 +81,20 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
             sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
         return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
+
+    /// The point `meters` away along the great circle leaving at `bearing` (degrees clockwise
+    /// from north), on the same sphere as ``distance(to:)``; longitude wrapped to -180...180.
+    public func destination(meters: Double, bearing: Double) -> Coordinate {
+        let angular = meters / 6_371_008.8
+        let theta = bearing * .pi / 180
+        let phi1 = latitude * .pi / 180
+        let lambda1 = longitude * .pi / 180
+        let phi2 = asin(sin(phi1) * cos(angular) + cos(phi1) * sin(angular) * cos(theta))
+        let lambda2 = lambda1 + atan2(sin(theta) * sin(angular) * cos(phi1), cos(angular) - sin(phi1) * sin(phi2))
+        var longitude = lambda2 * 180 / .pi
+        longitude = (longitude + 540).truncatingRemainder(dividingBy: 360) - 180
+        return Coordinate(latitude: phi2 * 180 / .pi, longitude: longitude)
+    }
 }
 
 /// The extent of a region around a center, in degrees (a Maps link's `spn` / `sspn`).

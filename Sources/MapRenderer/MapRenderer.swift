@@ -25,6 +25,8 @@ public struct MapRenderer {
         public var features: [String: Int] = [:]
         /// Labels placed (after collisions).
         public var labels: [String] = []
+        /// Overlays drawn (markers, polylines, polygons, circles).
+        public var overlays = 0
     }
 
     /// Renders `view` onto a new canvas of the view's frame size.
@@ -36,7 +38,6 @@ public struct MapRenderer {
         let canvas = try Canvas(width: size.width, height: size.height, scale: scale, format: format)
         let content = view.content
         canvas.fill(all: CairoKit.Color(content.backgroundColor))
-        guard content.base != .none else { return (canvas, Report()) }
         let projection = view.projection
         let zoom = view.camera.zoom
         var palette = MapPalette.forScheme(content.colorScheme)
@@ -47,6 +48,10 @@ public struct MapRenderer {
         }
         let bounds = Self.bounds(of: projection.visibleRegion, viewWidth: size.width, zoom: zoom)
         var painter = Painter(canvas: canvas, projection: projection, report: Report())
+        guard content.base != .none else {
+            painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
+            return (canvas, painter.report)
+        }
         let hasFullDetail =
             try zoom >= 8 && !store.features(in: bounds, classes: ["land"], detail: "f", limit: 1).isEmpty
         let detail = hasFullDetail ? "f" : Self.worldDetail(forZoom: zoom)
@@ -69,11 +74,13 @@ public struct MapRenderer {
         where feature.kind == "country" || zoom >= 4 {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
-        var report = painter.report
+        var labels: [String] = []
         if content.labels {
-            report.labels = try placeLabels(
-                on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
+            labels = try placeLabels(on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
         }
+        painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
+        var report = painter.report
+        report.labels = labels
         return (canvas, report)
     }
 
@@ -283,7 +290,8 @@ struct Painter {
         report.features[feature.featureClass, default: 0] += 1
     }
 
-    private func addPath(_ coordinates: [Coordinate], close: Bool) {
+    /// Adds a line or ring, projected continuously and clipped, to the canvas's current path.
+    func addPath(_ coordinates: [Coordinate], close: Bool) {
         let points = projection.points(forPath: coordinates)
         // Far enough out that clipped edges and wide strokes never show.
         let box = ClipBox(width: canvas.width, height: canvas.height, margin: 256)

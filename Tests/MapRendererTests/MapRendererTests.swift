@@ -125,6 +125,23 @@ struct MapRendererTests {
         #expect(image.width == raster.width && image.height == raster.height && image.width == 5400)
     }
 
+    @Test func directionsEndsArePinnedWhereTheyAreOnEveryMapType() throws {
+        let link = "comgooglemaps://?saddr=60.1713,24.9414&daddr=60.1675,24.9530&directionsmode=walking"
+        for type in [MapType.normal, .none, .satellite] {
+            let mapView = try view(link, type: type)
+            let (canvas, report) = try renderer.render(mapView)
+            #expect(report.overlays == 2)
+            for end in [
+                Coordinate(latitude: 60.1713, longitude: 24.9414), Coordinate(latitude: 60.1675, longitude: 24.9530),
+            ] {
+                // A few points above the tip, inside the pin's red drop.
+                let tip = mapView.projection.point(for: end)
+                let pixel = try #require(canvas.pixel(x: Int(tip.x), y: Int(tip.y - 6)))
+                #expect(pixel.distance(to: Pixel(red: 0xEA, green: 0x43, blue: 0x35)) <= 3, "\(type) at \(end)")
+            }
+        }
+    }
+
     @Test func tunnelsAndBridgesCarryTheirLevels() throws {
         let store = try MapStore(path: DataInstaller().storePath)
         let centre = CoordinateBounds(

@@ -1,0 +1,75 @@
+import CairoKit
+import GeoCore
+import MapCore
+
+extension Painter {
+    /// Draws a map view's overlays in MapCore's draw order: shapes, then markers (default pins
+    /// with their titles beside them). Ground overlays name images the store does not hold and
+    /// are left out; polyline style spans draw in the line's own colour.
+    mutating func drawOverlays(of view: MapView, label: CairoKit.Color, halo: CairoKit.Color) {
+        for overlay in view.overlaysInDrawOrder {
+            switch overlay {
+            case .polyline(let line):
+                addPath(line.path, close: false)
+                canvas.stroke(CairoKit.Color(line.strokeColor), width: line.strokeWidth)
+            case .polygon(let polygon):
+                for ring in [polygon.path] + polygon.holes { addPath(ring, close: true) }
+                paint(fill: polygon.fillColor, stroke: polygon.strokeColor, width: polygon.strokeWidth)
+            case .circle(let circle):
+                let ring = stride(from: 0.0, through: 360, by: 5).map {
+                    circle.center.destination(meters: circle.radius, bearing: $0)
+                }
+                addPath(ring, close: true)
+                paint(fill: circle.fillColor, stroke: circle.strokeColor, width: circle.strokeWidth)
+            case .marker(let marker):
+                drawPin(marker, label: label, halo: halo)
+            case .groundOverlay:
+                continue
+            }
+            report.overlays += 1
+        }
+    }
+
+    private func paint(fill: MapCore.Color?, stroke: MapCore.Color?, width: Double) {
+        if let fill { canvas.fill(CairoKit.Color(fill), keepPath: stroke != nil) }
+        if let stroke { canvas.stroke(CairoKit.Color(stroke), width: width) } else if fill == nil { canvas.clearPath() }
+    }
+
+    /// The default pin: a red drop of `iconSize` points whose tip (by default, the ground
+    /// anchor at the bottom centre) sits on the marker's position, with a dark centre.
+    private func drawPin(_ marker: Marker, label: CairoKit.Color, halo: CairoKit.Color) {
+        let tip = projection.point(for: marker.position)
+        guard tip.x.isFinite, tip.y.isFinite else { return }
+        let width = marker.iconSize.width
+        let height = marker.iconSize.height
+        let left = tip.x - marker.groundAnchor.x * width
+        let top = tip.y - marker.groundAnchor.y * height
+        let radius = width / 2
+        let centre = (x: left + radius, y: top + radius)
+        let tipX = left + width / 2
+        let tipY = top + height
+        canvas.move(x: tipX, y: tipY)
+        canvas.curve(
+            x1: tipX - radius * 0.2, y1: tipY - height * 0.3, x2: left, y2: centre.y + radius * 0.9, x: left,
+            y: centre.y)
+        canvas.curve(
+            x1: left, y1: centre.y - radius * 1.33, x2: left + width, y2: centre.y - radius * 1.33, x: left + width,
+            y: centre.y)
+        canvas.curve(
+            x1: left + width, y1: centre.y + radius * 0.9, x2: tipX + radius * 0.2, y2: tipY - height * 0.3, x: tipX,
+            y: tipY)
+        canvas.closePath()
+        let opacity = marker.opacity
+        canvas.fill(CairoKit.Color(hex: 0xEA4335, alpha: opacity), keepPath: true)
+        canvas.stroke(CairoKit.Color(hex: 0xB31412, alpha: opacity), width: 1)
+        canvas.circle(x: centre.x, y: centre.y, radius: radius * 0.35)
+        canvas.fill(CairoKit.Color(hex: 0x7A0C0C, alpha: opacity))
+        if let title = marker.title, !title.isEmpty {
+            let layout = TextLayout(title, font: "Noto Sans Bold", size: 12, on: canvas)
+            // Right of the pin, or left of it when the right would run off the picture.
+            let textWidth = layout.logicalBox.width
+            let x = left + width + 3 + textWidth <= canvas.width ? left + width + 3 : left - 3 - textWidth
+            layout.draw(x: x, y: centre.y - layout.logicalBox.height / 2, color: label, halo: halo, haloWidth: 1.5)
+        }
+    }
+}
