@@ -29,7 +29,7 @@ enum OpenCommand {
         guard let scale = Double(scaleText), scale >= 1, scale <= 8 else {
             throw .usage("'--scale' must be a number from 1 to 8, not '\(scaleText)'")
         }
-        let mapView = try ViewCommand.linkMapView(arguments, &console)
+        let (mapView, request) = try ViewCommand.linkMapView(arguments, &console)
         if let typeName = arguments.value("--map-type") {
             guard let type = MapType(rawValue: typeName) else {
                 throw .usage("'--map-type' must be normal, hybrid, satellite, terrain or none, not '\(typeName)'")
@@ -47,6 +47,10 @@ enum OpenCommand {
                     format: "%@: %.0f×%.0f points, zoom %.2f, %d features, %d labels (%.2f s)", output,
                     mapView.frame.size.width, mapView.frame.size.height, mapView.camera.zoom,
                     report.features.values.reduce(0, +), report.labels.count, Date().timeIntervalSince(start)))
+            if let callback = request.callback {
+                // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
+                console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")
+            }
         } catch {
             throw .failure("\(error)")
         }

@@ -12,7 +12,7 @@ enum ViewCommand {
         usage: "view <url> [--size WxH] [--style light|dark] [--my-location LAT,LNG]",
         parser: ArgumentParser(options: viewOptions, positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
-        let mapView = try linkMapView(arguments, &console)
+        let (mapView, _) = try linkMapView(arguments, &console)
         console.print(try URLCommands.json(ViewState(mapView)))
     }
 
@@ -24,9 +24,11 @@ enum ViewCommand {
     ]
 
     /// The map view the maps app opens for the link in `arguments`, with `--size`, `--style`
-    /// and `--my-location` applied; the link's diagnostics and the view's notes go to standard
-    /// error.
-    static func linkMapView(_ arguments: ArgumentParser.Result, _ console: inout Console) throws(CLIError) -> MapView {
+    /// and `--my-location` applied, and the link's request; the link's diagnostics and the
+    /// view's notes go to standard error.
+    static func linkMapView(
+        _ arguments: ArgumentParser.Result, _ console: inout Console
+    ) throws(CLIError) -> (MapView, MapsRequest) {
         let size = try parseSize(arguments.value("--size") ?? "800x600")
         let input = arguments.positionals[0]
         let parsed = MapsURLParser.parse(input)
@@ -49,7 +51,7 @@ enum ViewCommand {
             mapView.updateMyLocation(coordinate)
         }
         for note in linkView.notes { console.error("note: \(note)") }
-        return mapView
+        return (mapView, request)
     }
 
     static func parseSize(_ text: String) throws(CLIError) -> Size {

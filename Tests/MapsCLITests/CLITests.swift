@@ -216,4 +216,26 @@ import Testing
         let picture = try Canvas(png: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(picture.width == 800 && picture.height == 600)
     }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    func openOffersTheValidatedCallbackOnly() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).svg")
+            .path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let good = OpenMapsCLI.run([
+            "open",
+            "comgooglemaps-x-callback://?center=60.17,24.94&zoom=12&x-success=sourceapp://?resume=true&x-source=SourceApp",
+            "-o", path,
+        ])
+        #expect(good.exitCode == 0)
+        #expect(good.standardOutput.contains("back button: \"SourceApp\" opens sourceapp://?resume=true when tapped"))
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains("<svg"))
+        let hostile = OpenMapsCLI.run([
+            "open",
+            "comgooglemaps-x-callback://?center=60.17,24.94&zoom=12&x-success=javascript:alert(1)&x-source=Evil",
+            "-o", path,
+        ])
+        #expect(!hostile.standardOutput.contains("back button"))
+        #expect(hostile.standardError.contains("x-success"))
+    }
 }
