@@ -24,6 +24,9 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public static let white = Color(red: 1, green: 1, blue: 1)
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
+    /// The same colour at another opacity, 0...1.
+    public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+
     /// `#rrggbb`, or `#rrggbbaa` when not opaque.
     public var description: String {
         func byte(_ value: Double) -> String {

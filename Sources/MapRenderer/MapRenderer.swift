@@ -27,6 +27,9 @@ public struct MapRenderer {
         public var labels: [String] = []
         /// Overlays drawn (markers, polylines, polygons, circles).
         public var overlays = 0
+        /// What the picture says about missing data (street zooms outside every imported
+        /// region), or nil.
+        public var notice: String?
     }
 
     /// Renders `view` onto a new canvas of the view's frame size.
@@ -74,6 +77,7 @@ public struct MapRenderer {
         where feature.kind == "country" || zoom >= 4 {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
+        let notice = try streetDataNotice(bounds: bounds, zoom: zoom)
         var labels: [String] = []
         if content.labels {
             labels = try placeLabels(on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
@@ -81,6 +85,10 @@ public struct MapRenderer {
         painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
         var report = painter.report
         report.labels = labels
+        if let notice {
+            drawNotice(notice, on: canvas, palette: palette)
+            report.notice = notice
+        }
         return (canvas, report)
     }
 
@@ -165,6 +173,29 @@ public struct MapRenderer {
             let coordinate = projection.coordinate(for: Point(x: x, y: y))
             return image.sample(u: (coordinate.longitude + 180) / 360, v: (90 - coordinate.latitude) / 180)
         }
+    }
+
+    /// Street zooms (from ``streetZoom``) show streets only where a region was imported; elsewhere
+    /// the picture says so instead of passing coarse world data off as a street map.
+    private func streetDataNotice(bounds: CoordinateBounds, zoom: Double) throws -> String? {
+        guard zoom >= Self.streetZoom else { return nil }
+        let regions = try store.sources().filter { $0.kind == "osm" && $0.bounds.intersects(bounds) }
+        return regions.isEmpty ? "No street data here: import an OpenStreetMap extract with 'openmaps import'" : nil
+    }
+
+    /// The zoom from which a map is expected to show streets: 13.
+    public static let streetZoom = 13.0
+
+    /// A notice in a rounded box at the bottom centre of the picture.
+    private func drawNotice(_ text: String, on canvas: Canvas, palette: MapPalette) {
+        let layout = TextLayout(text, size: 12, maxWidth: canvas.width - 40, on: canvas)
+        let box = layout.logicalBox
+        let x = (canvas.width - box.width) / 2
+        let y = canvas.height - box.height - 28
+        canvas.rectangle(x: x - 10, y: y - 6, width: box.width + 20, height: box.height + 12)
+        canvas.fill(palette.labelHalo.withAlpha(0.9), keepPath: true)
+        canvas.stroke(palette.label, width: 0.5)
+        layout.draw(x: x, y: y, color: palette.label)
     }
 
     /// Place names, biggest first, each only where it overlaps no earlier one.

@@ -47,6 +47,7 @@ enum OpenCommand {
                     format: "%@: %.0f×%.0f points, zoom %.2f, %d features, %d labels (%.2f s)", output,
                     mapView.frame.size.width, mapView.frame.size.height, mapView.camera.zoom,
                     report.features.values.reduce(0, +), report.labels.count, Date().timeIntervalSince(start)))
+            if let notice = report.notice { console.error("note: \(notice)") }
             if let callback = request.callback {
                 // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
                 console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")
