@@ -86,3 +86,23 @@ public enum Geometry: Sendable, Equatable {
         }
     }
 }
+
+extension Geometry {
+    /// One coordinate that stands for the geometry (where a pin goes): the point itself, a
+    /// line's middle vertex, the mean of a polygon's outer ring (its closing vertex counted
+    /// once); nil when empty.
+    public var anchor: Coordinate? {
+        switch self {
+        case .point(let coordinate): return coordinate
+        case .line(let points): return points.isEmpty ? nil : points[points.count / 2]
+        case .lines(let lines): return lines.first.flatMap { $0.isEmpty ? nil : $0[$0.count / 2] }
+        case .polygon(let rings):
+            guard let outer = rings.first, !outer.isEmpty else { return nil }
+            let ring = outer.count > 1 && outer.first == outer.last ? Array(outer.dropLast()) : outer
+            let count = Double(ring.count)
+            return Coordinate(
+                latitude: ring.map(\.latitude).reduce(0, +) / count,
+                longitude: ring.map(\.longitude).reduce(0, +) / count)
+        }
+    }
+}

@@ -164,6 +164,16 @@ public final class MapStore {
                 + "WHERE feature_name MATCH ? ORDER BY rank LIMIT ?", [.text(query), .integer(Int64(limit))])
     }
 
+    /// Features whose names hold every word of `text` (plain text, not FTS5 syntax: each
+    /// word is quoted, so punctuation and operators are searched for, never interpreted),
+    /// best match first.
+    public func features(named text: String, limit: Int = 20) throws(DataError) -> [Feature] {
+        let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," })
+        guard !words.isEmpty else { return [] }
+        let query = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
+        return try features(matching: query, limit: limit)
+    }
+
     /// Features whose bounding box meets `bounds`, optionally of some classes, of one level of
     /// detail, at most `limit`.
     public func features(

@@ -14,13 +14,25 @@ import MapsURL
 public struct LinkMapView {
     /// Zoom used when a link gives a center but no zoom.
     public static let defaultZoom = 15.0
+    /// At most this many search results are marked: 10.
+    public static let searchResultLimit = 10
 
     /// The configured map view.
     public let mapView: MapView
     /// What the link asks for that this view cannot show, for the user.
     public let notes: [String]
 
-    public init(request: MapsRequest, size: Size) {
+    /// Places whose names match a search text, best first: a coordinate and a title each.
+    public typealias PlaceSearch = (String) -> [(position: Coordinate, title: String)]
+
+    /// The view a link opens.
+    ///
+    /// - Parameters:
+    ///   - size: the view's size in points.
+    ///   - search: finds the places a search link (`q` without a pinned position) asks for;
+    ///     up to ``searchResultLimit`` of them are marked, and the camera fits them when the
+    ///     link gives no center. Nil leaves the viewport with a note.
+    public init(request: MapsRequest, size: Size, search: PlaceSearch? = nil) {
         var options = MapViewOptions()
         options.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let mapView = MapView(options: options)
@@ -44,6 +56,13 @@ public struct LinkMapView {
             if case .coordinate(let start)? = directions.origin { points.append((start, "Start")) }
             for case .coordinate(let stop) in directions.waypoints { points.append((stop, "Stop")) }
             if case .coordinate(let end)? = directions.destination { points.append((end, "Destination")) }
+        }
+        var searched = false
+        if let query = request.query, request.marker == nil, let search {
+            searched = true
+            let found = search(query).prefix(Self.searchResultLimit)
+            points += found.map { ($0.position, $0.title) }
+            if found.isEmpty { notes.append("no place in the map data matches '\(query)'") }
         }
         mapView.overlays = points.map { .marker(Marker(position: $0.0, title: $0.1)) }
 
@@ -70,7 +89,7 @@ public struct LinkMapView {
         } else if request.zoom != nil {
             mapView.moveCamera(.zoomTo(request.zoom!))
         }
-        if request.query != nil && request.marker == nil {
+        if request.query != nil && request.marker == nil && !searched {
             notes.append("'\(request.query!)' needs a search of the map data; the viewport is shown")
         }
         self.mapView = mapView

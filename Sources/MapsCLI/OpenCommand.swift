@@ -29,17 +29,24 @@ enum OpenCommand {
         guard let scale = Double(scaleText), scale >= 1, scale <= 8 else {
             throw .usage("'--scale' must be a number from 1 to 8, not '\(scaleText)'")
         }
-        let (mapView, request) = try ViewCommand.linkMapView(arguments, &console)
+        let storePath = arguments.value("--store") ?? DataInstaller().storePath
+        let store: MapStore
+        do { store = try MapStore(path: storePath) } catch { throw .failure("\(error)") }
+        // Search links mark the places whose names match, from the store's name index.
+        let (mapView, request) = try ViewCommand.linkMapView(arguments, &console) { text in
+            ((try? store.features(named: text)) ?? []).compactMap { feature in
+                feature.geometry.anchor.map { ($0, feature.name ?? text) }
+            }
+        }
         if let typeName = arguments.value("--map-type") {
             guard let type = MapType(rawValue: typeName) else {
                 throw .usage("'--map-type' must be normal, hybrid, satellite, terrain or none, not '\(typeName)'")
             }
             mapView.mapType = type
         }
-        let storePath = arguments.value("--store") ?? DataInstaller().storePath
         let start = Date()
         do {
-            let renderer = MapRenderer(store: try MapStore(path: storePath))
+            let renderer = MapRenderer(store: store)
             let (canvas, report) = try renderer.render(mapView, format: format, scale: scale)
             try canvas.write(to: output)
             console.print(

@@ -27,14 +27,14 @@ enum ViewCommand {
     /// and `--my-location` applied, and the link's request; the link's diagnostics and the
     /// view's notes go to standard error.
     static func linkMapView(
-        _ arguments: ArgumentParser.Result, _ console: inout Console
+        _ arguments: ArgumentParser.Result, _ console: inout Console, search: LinkMapView.PlaceSearch? = nil
     ) throws(CLIError) -> (MapView, MapsRequest) {
         let size = try parseSize(arguments.value("--size") ?? "800x600")
         let input = arguments.positionals[0]
         let parsed = MapsURLParser.parse(input)
         URLCommands.printDiagnostics(parsed, input: input, to: &console)
         guard let request = parsed.request else { throw .failure("no request could be read from the link") }
-        let linkView = LinkMapView(request: request, size: size)
+        let linkView = LinkMapView(request: request, size: size, search: search)
         let mapView = linkView.mapView
         if let style = arguments.value("--style") {
             guard let parsedStyle = UserInterfaceStyle(rawValue: style), parsedStyle != .unspecified else {

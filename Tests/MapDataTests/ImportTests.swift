@@ -268,3 +268,19 @@ struct KilledImportTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+/// Where a pin goes for each kind of geometry.
+@Suite struct GeometryAnchorTests {
+    let a = Coordinate(latitude: 60, longitude: 24)
+    let b = Coordinate(latitude: 60, longitude: 26)
+    let c = Coordinate(latitude: 62, longitude: 26)
+    let d = Coordinate(latitude: 62, longitude: 24)
+
+    @Test func pointsLinesAndPolygons() {
+        #expect(Geometry.point(a).anchor == a)
+        #expect(Geometry.line([a, b, c]).anchor == b)
+        #expect(Geometry.polygon([[a, b, c, d, a]]).anchor == Coordinate(latitude: 61, longitude: 25))
+        #expect(Geometry.line([]).anchor == nil && Geometry.polygon([]).anchor == nil)
+        #expect(Geometry.lines([[c, d, a]]).anchor == d)
+    }
+}

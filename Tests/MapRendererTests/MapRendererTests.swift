@@ -152,6 +152,28 @@ struct MapRendererTests {
         #expect(try renderer.render(try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")).1.notice == nil)
     }
 
+    @Test func searchLinksMarkWhatTheNameIndexFinds() throws {
+        let store = try MapStore(path: DataInstaller().storePath)
+        #expect(try store.features(named: "Kaivokatu").contains { $0.osmID == 14_472_962 })
+        // FTS5 operators and quotes in the text are searched for, not interpreted.
+        #expect(try store.features(named: "\"AND OR NEAR( * :").isEmpty)
+        #expect(try store.features(named: "  ").isEmpty)
+        let request = try #require(MapsURLParser.parse("comgooglemaps://?q=Stockmann").request)
+        let linkView = LinkMapView(request: request, size: Size(width: 800, height: 600)) { text in
+            ((try? store.features(named: text)) ?? []).compactMap { feature in
+                feature.geometry.anchor.map { ($0, feature.name ?? text) }
+            }
+        }
+        let pins = linkView.mapView.overlays.compactMap { overlay -> Marker? in
+            if case .marker(let marker) = overlay { marker } else { nil }
+        }
+        #expect(pins.count >= 3 && pins.allSatisfy { $0.title?.contains("Stockmann") == true })
+        #expect(pins.allSatisfy { linkView.mapView.projection.contains($0.position) })
+        #expect(linkView.notes.isEmpty)
+        let (_, report) = try renderer.render(linkView.mapView)
+        #expect(report.overlays == pins.count)
+    }
+
     @Test func tunnelsAndBridgesCarryTheirLevels() throws {
         let store = try MapStore(path: DataInstaller().storePath)
         let centre = CoordinateBounds(
