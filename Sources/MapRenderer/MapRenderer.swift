@@ -53,6 +53,7 @@ public struct MapRenderer {
         var painter = Painter(canvas: canvas, projection: projection, report: Report())
         guard content.base != .none else {
             painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
+            painter.drawMyLocation(of: view)
             return (canvas, painter.report)
         }
         let hasFullDetail =
@@ -83,6 +84,7 @@ public struct MapRenderer {
             labels = try placeLabels(on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
         }
         painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
+        painter.drawMyLocation(of: view)
         var report = painter.report
         report.labels = labels
         if let notice {

@@ -30,6 +30,23 @@ extension Painter {
         }
     }
 
+    /// The My Location dot when the view has a location: blue in a white ring, over a faint
+    /// halo (MapCore carries no accuracy or heading, so neither is drawn).
+    func drawMyLocation(of view: MapView) {
+        guard view.isMyLocationEnabled, let location = view.myLocation else { return }
+        let point = projection.point(for: location)
+        guard point.x.isFinite, point.y.isFinite else { return }
+        canvas.circle(x: point.x, y: point.y, radius: 18)
+        canvas.fill(Self.myLocationBlue.withAlpha(0.18))
+        canvas.circle(x: point.x, y: point.y, radius: 8)
+        canvas.fill(.white)
+        canvas.circle(x: point.x, y: point.y, radius: 6)
+        canvas.fill(Self.myLocationBlue)
+    }
+
+    /// The My Location dot's blue.
+    static let myLocationBlue = CairoKit.Color(hex: 0x4285F4)
+
     private func paint(fill: MapCore.Color?, stroke: MapCore.Color?, width: Double) {
         if let fill { canvas.fill(CairoKit.Color(fill), keepPath: stroke != nil) }
         if let stroke { canvas.stroke(CairoKit.Color(stroke), width: width) } else if fill == nil { canvas.clearPath() }

@@ -174,6 +174,18 @@ struct MapRendererTests {
         #expect(report.overlays == pins.count)
     }
 
+    @Test func myLocationIsABlueDot() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")
+        let here = Coordinate(latitude: 60.1690, longitude: 24.9420)
+        let (before, _) = try renderer.render(mapView)
+        mapView.isMyLocationEnabled = true
+        mapView.updateMyLocation(here)
+        let (canvas, _) = try renderer.render(mapView)
+        let point = mapView.projection.point(for: here)
+        #expect(canvas.pixel(x: Int(point.x), y: Int(point.y)) == Pixel(red: 0x42, green: 0x85, blue: 0xF4))
+        #expect(before.pixel(x: Int(point.x), y: Int(point.y)) != Pixel(red: 0x42, green: 0x85, blue: 0xF4))
+    }
+
     @Test func tunnelsAndBridgesCarryTheirLevels() throws {
         let store = try MapStore(path: DataInstaller().storePath)
         let centre = CoordinateBounds(
