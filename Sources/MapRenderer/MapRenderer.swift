@@ -27,6 +27,8 @@ public struct MapRenderer {
         public var labels: [String] = []
         /// Overlays drawn (markers, polylines, polygons, circles).
         public var overlays = 0
+        /// The data credited in the attribution line, e.g. "© OpenStreetMap contributors".
+        public var credits: [String] = []
         /// What the picture says about missing data (street zooms outside every imported
         /// region), or nil.
         public var notice: String?
@@ -54,6 +56,7 @@ public struct MapRenderer {
         guard content.base != .none else {
             painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
             painter.drawMyLocation(of: view)
+            ControlPainter(canvas: canvas, palette: palette).draw(view.controlLayout, bearing: 0, credits: [])
             return (canvas, painter.report)
         }
         let hasFullDetail =
@@ -91,6 +94,13 @@ public struct MapRenderer {
             drawNotice(notice, on: canvas, palette: palette)
             report.notice = notice
         }
+        // Credit what the picture shows: street data in view, the world layers, place names.
+        let streets = try zoom >= 11 && store.sources().contains { $0.kind == "osm" && $0.bounds.intersects(bounds) }
+        report.credits = ((streets ? ["osm"] : []) + ["basemap"] + (labels.isEmpty ? [] : ["gazetteer"])).compactMap {
+            ControlPainter.credits[$0]
+        }
+        ControlPainter(canvas: canvas, palette: palette).draw(
+            view.controlLayout, bearing: view.camera.bearing, credits: report.credits)
         return (canvas, report)
     }
 

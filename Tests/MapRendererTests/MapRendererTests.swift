@@ -186,6 +186,46 @@ struct MapRendererTests {
         #expect(before.pixel(x: Int(point.x), y: Int(point.y)) != Pixel(red: 0x42, green: 0x85, blue: 0xF4))
     }
 
+    /// Pixels in a frame that differ from the map drawn without controls there.
+    func inkedPixels(in frame: Rect, of canvas: Canvas, color: CairoKit.Color) -> Int {
+        let expected = Pixel(
+            red: UInt8(color.red * 255 + 0.5), green: UInt8(color.green * 255 + 0.5),
+            blue: UInt8(color.blue * 255 + 0.5))
+        var count = 0
+        for y in Int(frame.origin.y)..<Int(frame.origin.y + frame.size.height) {
+            for x in Int(frame.origin.x)..<Int(frame.origin.x + frame.size.width)
+            where canvas.pixel(x: x, y: y).map({ $0.distance(to: expected) <= 40 }) == true {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    @Test func controlsSitWhereMapCoreLaysThemOutAndPaddingMovesThem() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=16")
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.credits.first == "© OpenStreetMap contributors")
+        let logo = mapView.controlLayout.logo
+        #expect(inkedPixels(in: logo, of: canvas, color: MapPalette.light.label) > 20)
+        mapView.padding = EdgeInsets(top: 0, left: 0, bottom: 200, right: 0)
+        let moved = mapView.controlLayout.logo
+        #expect(moved.origin.y < logo.origin.y - 150)
+        let (padded, _) = try renderer.render(mapView)
+        #expect(inkedPixels(in: moved, of: padded, color: MapPalette.light.label) > 20)
+        #expect(
+            inkedPixels(in: logo, of: padded, color: MapPalette.light.label)
+                < inkedPixels(in: logo, of: canvas, color: MapPalette.light.label))
+        // Rotated, with the compass enabled, the compass appears.
+        mapView.settings.compassButton = true
+        mapView.camera = CameraPosition(target: mapView.camera.target, zoom: 16, bearing: 45)
+        let compass = try #require(mapView.controlLayout.compass)
+        let (rotated, _) = try renderer.render(mapView)
+        #expect(inkedPixels(in: compass, of: rotated, color: .white) > 200)
+        #expect(
+            try renderer.render(try view("comgooglemaps://?center=48.8584,2.2945&zoom=15")).1.credits == ["GSHHG, NASA"]
+        )
+    }
+
     @Test func tunnelsAndBridgesCarryTheirLevels() throws {
         let store = try MapStore(path: DataInstaller().storePath)
         let centre = CoordinateBounds(

@@ -1,0 +1,88 @@
+import CairoKit
+import GeoCore
+import MapCore
+import MapData
+
+/// Draws the map's controls at the frames MapCore lays out (so padding moves them): the
+/// compass, zoom buttons, My Location button, logo and attribution.
+struct ControlPainter {
+    let canvas: Canvas
+    let palette: MapPalette
+
+    /// Short credits by source kind, for the attribution line.
+    static let credits = ["osm": "© OpenStreetMap contributors", "basemap": "GSHHG, NASA", "gazetteer": "GeoNames"]
+
+    func draw(_ layout: ControlLayout, bearing: Double, credits: [String]) {
+        if let compass = layout.compass { drawCompass(in: compass, bearing: bearing) }
+        if let zoom = layout.zoomButtons { drawZoomButtons(in: zoom) }
+        if let button = layout.myLocationButton { drawMyLocationButton(in: button) }
+        let logo = TextLayout("OpenMaps", font: "Noto Sans Bold", size: 12, on: canvas)
+        logo.draw(
+            x: layout.logo.origin.x, y: layout.logo.origin.y + layout.logo.size.height - logo.logicalBox.height,
+            color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+        let text = TextLayout(credits.joined(separator: " · "), size: 9, on: canvas)
+        let box = text.logicalBox
+        let frame = layout.attribution
+        text.draw(
+            x: frame.origin.x + frame.size.width - box.width, y: frame.origin.y + frame.size.height - box.height,
+            color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+    }
+
+    /// A white disc with a needle pointing to north (red half north).
+    private func drawCompass(in frame: Rect, bearing: Double) {
+        let radius = min(frame.size.width, frame.size.height) / 2
+        let x = frame.origin.x + frame.size.width / 2
+        let y = frame.origin.y + frame.size.height / 2
+        button(circleAt: x, y, radius: radius)
+        canvas.save()
+        canvas.translate(x: x, y: y)
+        canvas.rotate(radians: -bearing * .pi / 180)
+        for (tip, color) in [
+            (-radius * 0.7, CairoKit.Color(hex: 0xEA4335)), (radius * 0.7, CairoKit.Color(hex: 0x9AA0A6)),
+        ] {
+            canvas.move(x: -radius * 0.18, y: 0)
+            canvas.line(x: 0, y: tip)
+            canvas.line(x: radius * 0.18, y: 0)
+            canvas.closePath()
+            canvas.fill(color)
+        }
+        canvas.restore()
+    }
+
+    /// Two stacked square buttons, + above −.
+    private func drawZoomButtons(in frame: Rect) {
+        let half = frame.size.height / 2
+        for (index, plus) in [true, false].enumerated() {
+            let top = frame.origin.y + Double(index) * half
+            canvas.rectangle(x: frame.origin.x, y: top, width: frame.size.width, height: half)
+            canvas.fill(.white, keepPath: true)
+            canvas.stroke(CairoKit.Color(hex: 0xDADCE0), width: 1)
+            let x = frame.origin.x + frame.size.width / 2
+            let y = top + half / 2
+            canvas.move(x: x - 7, y: y)
+            canvas.line(x: x + 7, y: y)
+            if plus {
+                canvas.move(x: x, y: y - 7)
+                canvas.line(x: x, y: y + 7)
+            }
+            canvas.stroke(CairoKit.Color(hex: 0x5F6368), width: 2, cap: .butt)
+        }
+    }
+
+    /// A white round button with a blue target.
+    private func drawMyLocationButton(in frame: Rect) {
+        let x = frame.origin.x + frame.size.width / 2
+        let y = frame.origin.y + frame.size.height / 2
+        button(circleAt: x, y, radius: min(frame.size.width, frame.size.height) / 2)
+        canvas.circle(x: x, y: y, radius: 7)
+        canvas.stroke(Painter.myLocationBlue, width: 2)
+        canvas.circle(x: x, y: y, radius: 3)
+        canvas.fill(Painter.myLocationBlue)
+    }
+
+    private func button(circleAt x: Double, _ y: Double, radius: Double) {
+        canvas.circle(x: x, y: y, radius: radius)
+        canvas.fill(.white, keepPath: true)
+        canvas.stroke(CairoKit.Color(hex: 0xDADCE0), width: 1)
+    }
+}
