@@ -4,14 +4,15 @@ import GeoCore
 import MapCore
 import MapData
 
-/// Draws what a ``MapView`` describes from a ``MapStore``: the base map its type and scheme
-/// ask for, then labels, in the view's frame.
+/// Draws what a ``MapView`` describes from a ``MapStore``, in the view's frame: the base map
+/// its type and scheme ask for, roads and labels where the type has them, the overlays, the
+/// My Location dot and the controls.
 ///
-/// It draws the road map (world land, lakes, rivers and borders at every zoom; OSM land use,
+/// Bases: the road map (world land, lakes, rivers and borders at every zoom; OSM land use,
 /// parks, water, buildings, railways and roads by class where the store has street data) in
 /// the light and dark schemes, the Blue Marble mosaic for satellite and hybrid, the shaded
-/// relief for terrain, roads and place labels (biggest first, without collisions) where the
-/// type has them, and the background alone for `none`. Layers, overlays and controls come next.
+/// relief for terrain, and the background alone for `none`. Place labels go biggest first,
+/// without collisions. Traffic, transit, indoor and 3D buildings are not drawn yet.
 public struct MapRenderer {
     public let store: MapStore
 
