@@ -82,7 +82,10 @@ public struct MapRenderer {
         where feature.kind == "country" || zoom >= 4 {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
-        let notice = try streetDataNotice(bounds: bounds, zoom: zoom)
+        let regionsInView = try store.sources().filter { $0.kind == "osm" && $0.bounds.intersects(bounds) }
+        // Street zooms show streets only where a region was imported; elsewhere the picture says
+        // so instead of passing coarse world data off as a street map.
+        let notice = zoom >= Self.streetZoom && regionsInView.isEmpty ? Self.noStreetDataNotice : nil
         var labels: [String] = []
         if content.labels {
             labels = try placeLabels(on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
@@ -96,7 +99,7 @@ public struct MapRenderer {
             report.notice = notice
         }
         // Credit what the picture shows: street data in view, the world layers, place names.
-        let streets = try zoom >= 11 && store.sources().contains { $0.kind == "osm" && $0.bounds.intersects(bounds) }
+        let streets = zoom >= 11 && !regionsInView.isEmpty
         report.credits = ((streets ? ["osm"] : []) + ["basemap"] + (labels.isEmpty ? [] : ["gazetteer"])).compactMap {
             ControlPainter.credits[$0]
         }
@@ -188,13 +191,9 @@ public struct MapRenderer {
         }
     }
 
-    /// Street zooms (from ``streetZoom``) show streets only where a region was imported; elsewhere
-    /// the picture says so instead of passing coarse world data off as a street map.
-    private func streetDataNotice(bounds: CoordinateBounds, zoom: Double) throws -> String? {
-        guard zoom >= Self.streetZoom else { return nil }
-        let regions = try store.sources().filter { $0.kind == "osm" && $0.bounds.intersects(bounds) }
-        return regions.isEmpty ? "No street data here: import an OpenStreetMap extract with 'openmaps import'" : nil
-    }
+    /// What a street-zoom picture says outside every imported region.
+    public static let noStreetDataNotice =
+        "No street data here: import an OpenStreetMap extract with 'openmaps import'"
 
     /// The zoom from which a map is expected to show streets: 13.
     public static let streetZoom = 13.0
