@@ -10,7 +10,7 @@ enum OpenCommand {
         name: "open",
         summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
         usage:
-            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--store PATH]",
+            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--my-location LAT,LNG] [--store PATH]",
         parser: ArgumentParser(
             options: ViewCommand.viewOptions + [
                 .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
