@@ -220,7 +220,13 @@ public struct MapRenderer {
         let places = try store.features(in: bounds, classes: ["place"]).filter {
             $0.name != nil && ($0.population ?? 0) >= minimumPopulation
                 && ($0.kind == "country" ? zoom < 7 : zoom >= 11 || $0.osmType == nil)
-        }.sorted { ($0.population ?? 0, $0.id) > ($1.population ?? 0, $1.id) }
+        }.sorted {
+            // From zoom 5, cities come first and countries fill the gaps (a country's point is
+            // its capital, which would otherwise lose its own name).
+            let first = zoom >= 5 && $0.kind == "country" ? 0 : 1
+            let second = zoom >= 5 && $1.kind == "country" ? 0 : 1
+            return (first, $0.population ?? 0, $0.id) > (second, $1.population ?? 0, $1.id)
+        }
         var taken: [TextLayout.Box] = []
         var placed: [String] = []
         for place in places {
