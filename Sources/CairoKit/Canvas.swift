@@ -78,18 +78,8 @@ public final class Canvas {
             case .svg: cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
             case .pdf: cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width, height)
             }
-        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let status = created.map(cairo_surface_status) ?? CAIRO_STATUS_NO_MEMORY
-            if let created { cairo_surface_destroy(created) }
-            throw CairoError(status: status, doing: "creating a \(format) surface")
-        }
+        (surface, context) = try Self.drawable(created, doing: "creating a \(format) surface")
         if format == .svg { cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1) }
-        guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw CairoError(message: "cannot create a drawing context")
-        }
-        self.surface = surface
-        self.context = context
         self.sink = sink
         cairo_scale(context, pixelScale, pixelScale)
     }
@@ -100,22 +90,29 @@ public final class Canvas {
         let source = ByteSource(bytes)
         let created = cairo_image_surface_create_from_png_stream(
             ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
-        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let status = created.map(cairo_surface_status) ?? CAIRO_STATUS_NO_MEMORY
-            if let created { cairo_surface_destroy(created) }
-            throw CairoError(status: status, doing: "decoding PNG")
-        }
-        guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw CairoError(message: "cannot create a drawing context")
-        }
-        self.surface = surface
-        self.context = context
+        (surface, context) = try Self.drawable(created, doing: "decoding PNG")
         self.sink = nil
         width = Double(cairo_image_surface_get_width(surface))
         height = Double(cairo_image_surface_get_height(surface))
         scale = 1
         format = .png
+    }
+
+    /// A surface Cairo created, checked, and a context drawing on it; the surface is destroyed
+    /// when either failed.
+    private static func drawable(
+        _ created: OpaquePointer?, doing action: String
+    ) throws(CairoError) -> (surface: OpaquePointer, context: OpaquePointer) {
+        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            let status = created.map(cairo_surface_status) ?? CAIRO_STATUS_NO_MEMORY
+            if let created { cairo_surface_destroy(created) }
+            throw CairoError(status: status, doing: action)
+        }
+        guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw CairoError(message: "cannot create a drawing context")
+        }
+        return (surface, context)
     }
 
     deinit {

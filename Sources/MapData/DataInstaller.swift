@@ -147,7 +147,7 @@ public struct DataInstaller {
 
     /// True when the store's world has the full-resolution shorelines.
     private func hasFullDetail() throws -> Bool {
-        !(try MapStore(path: storePath).features(in: .world, classes: ["land"], detail: "f", limit: 1).isEmpty)
+        try MapStore(path: storePath).hasWorldDetail("f")
     }
 
     /// Writes to a temporary file beside `path`, then renames it into place.

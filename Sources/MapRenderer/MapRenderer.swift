@@ -60,8 +60,7 @@ public struct MapRenderer {
             ControlPainter(canvas: canvas, palette: palette).draw(view.controlLayout, bearing: 0, credits: [])
             return (canvas, painter.report)
         }
-        let hasFullDetail =
-            try zoom >= 8 && !store.features(in: bounds, classes: ["land"], detail: "f", limit: 1).isEmpty
+        let hasFullDetail = try zoom >= 8 && store.hasWorldDetail("f", in: bounds)
         let detail = hasFullDetail ? "f" : Self.worldDetail(forZoom: zoom)
 
         switch content.base {
@@ -285,7 +284,10 @@ struct RoadStyle {
     var minZoom: Double
     /// Drawing order: higher on top.
     var rank: Int
+}
 
+extension RoadStyle {
+    /// The style of an OSM `highway` kind, or nil for kinds not drawn as roads.
     init?(kind: String) {
         switch kind {
         case "motorway", "trunk": self.init(width: 9, major: true, minZoom: 5, rank: 9)
@@ -300,17 +302,6 @@ struct RoadStyle {
             self.init(width: 1.2, path: true, casing: false, minZoom: 15, rank: 1)
         default: return nil
         }
-    }
-
-    private init(
-        width: Double, major: Bool = false, path: Bool = false, casing: Bool = true, minZoom: Double, rank: Int
-    ) {
-        self.width = width
-        self.major = major
-        self.path = path
-        self.casing = casing
-        self.minZoom = minZoom
-        self.rank = rank
     }
 }
 

@@ -33,10 +33,8 @@ enum OpenCommand {
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch { throw .failure("\(error)") }
         // Search links mark the places whose names match, from the store's name index.
-        let (mapView, request) = try ViewCommand.linkMapView(arguments, &console) { text in
-            ((try? store.features(named: text)) ?? []).compactMap { feature in
-                feature.geometry.anchor.map { ($0, feature.name ?? text) }
-            }
+        let (mapView, request) = try ViewCommand.linkMapView(arguments, &console) {
+            (try? store.places(named: $0)) ?? []
         }
         if let typeName = arguments.value("--map-type") {
             guard let type = MapType(rawValue: typeName) else {

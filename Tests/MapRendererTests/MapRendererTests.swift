@@ -161,10 +161,8 @@ struct MapRendererTests {
         #expect(try store.features(named: "\"AND OR NEAR( * :").isEmpty)
         #expect(try store.features(named: "  ").isEmpty)
         let request = try #require(MapsURLParser.parse("comgooglemaps://?q=Stockmann").request)
-        let linkView = LinkMapView(request: request, size: Size(width: 800, height: 600)) { text in
-            ((try? store.features(named: text)) ?? []).compactMap { feature in
-                feature.geometry.anchor.map { ($0, feature.name ?? text) }
-            }
+        let linkView = LinkMapView(request: request, size: Size(width: 800, height: 600)) {
+            (try? store.places(named: $0)) ?? []
         }
         let pins = linkView.mapView.overlays.compactMap { overlay -> Marker? in
             if case .marker(let marker) = overlay { marker } else { nil }
