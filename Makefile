@@ -4,9 +4,11 @@ SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
 DEBIAN_PACKAGES ?= zlib1g-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev
 # Peers `make bench` measures against, from Debian.
-BENCH_PACKAGES ?= osmium-tool osm2pgsql postgresql postgresql-15-postgis-3 bc
+BENCH_PACKAGES ?= osmium-tool osm2pgsql postgresql postgresql-15-postgis-3 bc time
 # Real OSM extracts for the PBF and import benchmarks (not needed by the tests).
 BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)
+# The extracts the tile benchmark renders next to Mapnik.
+TILE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf)
 # Seconds `make fuzz` runs the parser fuzzer.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := Fuzz
@@ -53,7 +55,7 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 ## bench: link parsing vs a URLComponents parser, projection, PBF decoding vs osmium,
-## import vs osm2pgsql into PostGIS.
+## import vs osm2pgsql into PostGIS, tiles vs Mapnik, `openmaps open` per seed link.
 bench: deps data
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
 	$(SWIFT) build -c release --product openmaps-bench
@@ -61,6 +63,8 @@ bench: deps data
 	.build/release/openmaps-bench
 	.build/release/openmaps-bench pbf $(BENCH_PBF)
 	bash scripts/bench-import.sh $(BENCH_PBF)
+	bash scripts/bench-tiles.sh $(TILE_PBF)
+	bash scripts/bench-open.sh Examples/seed-links.txt
 
 ## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
 fuzz: deps

@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
-        .target(name: "CairoKit", dependencies: ["CCairo", "CJPEG"]),
+        .target(name: "CairoKit", dependencies: ["CCairo", "CJPEG", "CZlib"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit"]),
         .target(
@@ -37,7 +37,9 @@ let package = Package(
                 "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
             ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
-        .executableTarget(name: "openmaps-bench", dependencies: ["MapsURL", "MapCore", "OSMReader"]),
+        .executableTarget(
+            name: "openmaps-bench",
+            dependencies: ["MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
@@ -51,7 +53,7 @@ let package = Package(
             dependencies: ["MapRenderer", "MapsApp", "MapsURL", "MapData", "MapCore", "CairoKit", "GeoCore"]),
         .testTarget(name: "OSMReaderTests", dependencies: ["OSMReader", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapsAppTests", dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore"]),
-        .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit"]),
+        .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit", "SQLiteKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

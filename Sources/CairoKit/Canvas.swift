@@ -234,12 +234,8 @@ public final class Canvas {
     public func encoded() throws(CairoError) -> [UInt8] {
         switch format {
         case .png:
-            let sink = ByteSink()
             cairo_surface_flush(surface)
-            let status = cairo_surface_write_to_png_stream(
-                surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
-            guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status, doing: "encoding PNG") }
-            return sink.bytes
+            return try Self.png(of: surface)
         case .svg, .pdf:
             if !isFinished {
                 cairo_surface_finish(surface)
@@ -249,6 +245,40 @@ public final class Canvas {
             guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status, doing: "writing \(format)") }
             return sink?.bytes ?? []
         }
+    }
+
+    /// A rectangle of a PNG canvas as PNG bytes, e.g. one tile of a metatile.
+    ///
+    /// - Parameters: `x`, `y`, `width`, `height` in points (× scale in pixels), inside the canvas.
+    public func encodedPNG(x: Double, y: Double, width: Double, height: Double) throws(CairoError) -> [UInt8] {
+        guard format == .png, !isFinished else { throw CairoError(message: "only a PNG canvas can be cut into pieces") }
+        guard x >= 0, y >= 0, width >= 1, height >= 1, x + width <= self.width, y + height <= self.height else {
+            throw CairoError(
+                message: "rectangle \(x),\(y) \(width)×\(height) is outside the \(self.width)×\(self.height) canvas")
+        }
+        cairo_surface_flush(surface)
+        let piece = cairo_image_surface_create(
+            CAIRO_FORMAT_ARGB32, Int32((width * scale).rounded()), Int32((height * scale).rounded()))
+        let (pieceSurface, pieceContext) = try Self.drawable(piece, doing: "creating a PNG piece")
+        defer {
+            cairo_destroy(pieceContext)
+            cairo_surface_destroy(pieceSurface)
+        }
+        cairo_set_operator(pieceContext, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(pieceContext, surface, -x * scale, -y * scale)
+        cairo_paint(pieceContext)
+        cairo_surface_flush(pieceSurface)
+        return try Self.png(of: pieceSurface)
+    }
+
+    /// An image surface's PNG bytes (see ``PNGEncoder``).
+    private static func png(of surface: OpaquePointer) throws(CairoError) -> [UInt8] {
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw CairoError(message: "the picture has no pixels to encode")
+        }
+        return try PNGEncoder.encode(
+            data, width: Int(cairo_image_surface_get_width(surface)),
+            height: Int(cairo_image_surface_get_height(surface)), stride: Int(cairo_image_surface_get_stride(surface)))
     }
 
     /// Writes the picture to `path` atomically: a temporary file beside it, renamed into place.

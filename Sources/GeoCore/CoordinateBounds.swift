@@ -50,6 +50,15 @@ public struct CoordinateBounds: Sendable, Hashable {
         return span < 0 ? span + 360 : span
     }
 
+    /// The middle: half-way in latitude, half-way east of the west edge in longitude (across
+    /// the antimeridian too); nil for the empty bounds.
+    public var center: Coordinate? {
+        guard let southWest, let northEast else { return nil }
+        var longitude = southWest.longitude + longitudeSpan / 2
+        if longitude >= 180 { longitude -= 360 }
+        return Coordinate(latitude: (southWest.latitude + northEast.latitude) / 2, longitude: longitude)
+    }
+
     /// True when `coordinate` is inside or on the edge.
     public func contains(_ coordinate: Coordinate) -> Bool {
         guard let southWest, let northEast else { return false }

@@ -124,7 +124,7 @@ public struct DataInstaller {
         var report = StoreReport(storePath: storePath)
         let present =
             FileManager.default.fileExists(atPath: storePath)
-            ? Set(try MapStore(path: storePath).sources().map(\.name)) : []
+            ? Set(try MapStore(path: storePath).sources(counting: false).map(\.name)) : []
         let needsWorld = try !present.contains("world") || (hires && !hasFullDetail())
         if needsWorld {
             let wheel = try fetchWheel(package: WorldImporter.package, version: WorldImporter.version)

@@ -81,18 +81,20 @@ public final class MapStore {
         public var attribution: String
         public var licence: String
         public var bounds: CoordinateBounds
-        /// Features per class.
+        /// Features per class; empty when read with `sources(counting: false)`.
         public var counts: [String: Int]
     }
 
-    /// Every source with its feature counts.
-    public func sources() throws(DataError) -> [Source] {
+    /// Every source, by name, with its feature counts when `counting` (a scan of every
+    /// feature: leave it off where only names, kinds and bounds matter, as when rendering).
+    public func sources(counting: Bool = true) throws(DataError) -> [Source] {
         do {
             let rows = try database.prepare(
                 "SELECT id, name, kind, attribution, licence, min_lat, min_lon, max_lat, max_lon FROM source ORDER BY name"
             ).rows()
-            let counts = try database.prepare("SELECT source, class, count(*) FROM feature GROUP BY source, class")
-                .rows()
+            let counts =
+                counting
+                ? try database.prepare("SELECT source, class, count(*) FROM feature GROUP BY source, class").rows() : []
             return rows.map { row in
                 let id = row[0]
                 var perClass: [String: Int] = [:]

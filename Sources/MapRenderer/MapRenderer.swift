@@ -39,7 +39,11 @@ public struct MapRenderer {
     ///
     /// - Parameters:
     ///   - scale: device pixels per point for PNG, 1...8; default 1.
-    public func render(_ view: MapView, format: PictureFormat = .png, scale: Double = 1) throws -> (Canvas, Report) {
+    ///   - controls: false for map tiles: no controls, logo, attribution or notice drawn (the
+    ///     report still lists the credits); default true.
+    public func render(
+        _ view: MapView, format: PictureFormat = .png, scale: Double = 1, controls: Bool = true
+    ) throws -> (Canvas, Report) {
         let size = view.frame.size
         let canvas = try Canvas(width: size.width, height: size.height, scale: scale, format: format)
         let content = view.content
@@ -57,7 +61,9 @@ public struct MapRenderer {
         guard content.base != .none else {
             painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
             painter.drawMyLocation(of: view)
-            ControlPainter(canvas: canvas, palette: palette).draw(view.controlLayout, bearing: 0, credits: [])
+            if controls {
+                ControlPainter(canvas: canvas, palette: palette).draw(view.controlLayout, bearing: 0, credits: [])
+            }
             return (canvas, painter.report)
         }
         let hasFullDetail = try zoom >= 8 && store.hasWorldDetail("f", in: bounds)
@@ -81,7 +87,9 @@ public struct MapRenderer {
         where feature.kind == "country" || zoom >= 4 {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
-        let regionsInView = try store.sources().filter { $0.kind == "osm" && $0.bounds.intersects(bounds) }
+        let regionsInView = try store.sources(counting: false).filter {
+            $0.kind == "osm" && $0.bounds.intersects(bounds)
+        }
         // Street zooms show streets only where a region was imported; elsewhere the picture says
         // so instead of passing coarse world data off as a street map.
         let notice = zoom >= Self.streetZoom && regionsInView.isEmpty ? Self.noStreetDataNotice : nil
@@ -93,7 +101,7 @@ public struct MapRenderer {
         painter.drawMyLocation(of: view)
         var report = painter.report
         report.labels = labels
-        if let notice {
+        if let notice, controls {
             drawNotice(notice, on: canvas, palette: palette)
             report.notice = notice
         }
@@ -102,8 +110,10 @@ public struct MapRenderer {
         report.credits = ((streets ? ["osm"] : []) + ["basemap"] + (labels.isEmpty ? [] : ["gazetteer"])).compactMap {
             ControlPainter.credits[$0]
         }
-        ControlPainter(canvas: canvas, palette: palette).draw(
-            view.controlLayout, bearing: view.camera.bearing, credits: report.credits)
+        if controls {
+            ControlPainter(canvas: canvas, palette: palette).draw(
+                view.controlLayout, bearing: view.camera.bearing, credits: report.credits)
+        }
         return (canvas, report)
     }
 

@@ -36,12 +36,7 @@ enum OpenCommand {
         let (mapView, request) = try ViewCommand.linkMapView(arguments, &console) {
             (try? store.places(named: $0)) ?? []
         }
-        if let typeName = arguments.value("--map-type") {
-            guard let type = MapType(rawValue: typeName) else {
-                throw .usage("'--map-type' must be normal, hybrid, satellite, terrain or none, not '\(typeName)'")
-            }
-            mapView.mapType = type
-        }
+        if let typeName = arguments.value("--map-type") { mapView.mapType = try ViewCommand.parseMapType(typeName) }
         let start = Date()
         do {
             let renderer = MapRenderer(store: store)

@@ -48,8 +48,9 @@ public enum OpenMapsCLI {
             console.print(overview)
         case "--version":
             console.print("openmaps \(version)")
-        case "view", "open":
-            let command = group == "view" ? ViewCommand.command : OpenCommand.command
+        case "view", "open", "tiles", "import":
+            let command = [ViewCommand.command, OpenCommand.command, TilesCommand.command, DataCommand.importFile]
+                .first { $0.name == group }!
             let parsed = try command.parser.parse(Array(arguments.dropFirst()))
             if parsed.wantsHelp {
                 console.print(command.help.replacingOccurrences(of: "openmaps url ", with: "openmaps "))
@@ -74,13 +75,6 @@ public enum OpenMapsCLI {
                 return
             }
             try command.run(parsed, &console)
-        case "import":
-            let parsed = try DataCommand.importFile.parser.parse(Array(arguments.dropFirst()))
-            if parsed.wantsHelp {
-                console.print(DataCommand.importFile.help.replacingOccurrences(of: "openmaps url", with: "openmaps"))
-                return
-            }
-            try DataCommand.importFile.run(parsed, &console)
         case "osm":
             let rest = Array(arguments.dropFirst())
             guard rest.first == "info" else {
@@ -129,6 +123,7 @@ public enum OpenMapsCLI {
         \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
           view          \(ViewCommand.command.summary)
           open          \(OpenCommand.command.summary)
+          tiles         \(TilesCommand.command.summary)
           osm info      \(OSMCommand.info.summary)
           data install  \(DataCommand.install.summary)
           data info     \(DataCommand.info.summary)

@@ -36,12 +36,7 @@ enum ViewCommand {
         guard let request = parsed.request else { throw .failure("no request could be read from the link") }
         let linkView = LinkMapView(request: request, size: size, search: search)
         let mapView = linkView.mapView
-        if let style = arguments.value("--style") {
-            guard let parsedStyle = UserInterfaceStyle(rawValue: style), parsedStyle != .unspecified else {
-                throw .usage("'--style' must be light or dark, not '\(style)'")
-            }
-            mapView.overrideUserInterfaceStyle = parsedStyle
-        }
+        if let style = arguments.value("--style") { mapView.overrideUserInterfaceStyle = try parseStyle(style) }
         if let location = arguments.value("--my-location") {
             guard let coordinate = Coordinate(parsing: location) else {
                 throw .usage("'--my-location' must be LAT,LNG in decimal degrees, not '\(location)'")
@@ -52,6 +47,22 @@ enum ViewCommand {
         }
         for note in linkView.notes { console.error("note: \(note)") }
         return (mapView, request)
+    }
+
+    /// A `--map-type` value.
+    static func parseMapType(_ text: String) throws(CLIError) -> MapType {
+        guard let type = MapType(rawValue: text) else {
+            throw .usage("'--map-type' must be normal, hybrid, satellite, terrain or none, not '\(text)'")
+        }
+        return type
+    }
+
+    /// A `--style` value: light or dark.
+    static func parseStyle(_ text: String) throws(CLIError) -> UserInterfaceStyle {
+        guard let style = UserInterfaceStyle(rawValue: text), style != .unspecified else {
+            throw .usage("'--style' must be light or dark, not '\(text)'")
+        }
+        return style
     }
 
     static func parseSize(_ text: String) throws(CLIError) -> Size {

@@ -5,6 +5,7 @@ import MapsURL
 /// straightforward URLComponents parser over the same mixed corpus, in one run.
 ///
 /// Usage: openmaps-bench [--urls N] [--seconds S] | openmaps-bench pbf FILE…
+///        | openmaps-bench tiles [--runs N] [--peer-results DIR] FILE…
 struct Options {
     var urls = 4096
     var seconds = 2.0
@@ -55,6 +56,23 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
 if CommandLine.arguments.dropFirst().first == "pbf" {
     // openmaps-bench pbf FILE…: PBF decoding next to osmium.
     PBFBench.run(files: Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "tiles" {
+    // openmaps-bench tiles [--runs N] [--peer-results DIR] FILE…: tiles per second next to Mapnik.
+    var files: [String] = []
+    var runs = 3
+    var peerResults: String?
+    var arguments = CommandLine.arguments.dropFirst(2).makeIterator()
+    while let argument = arguments.next() {
+        switch argument {
+        case "--runs": runs = arguments.next().flatMap { Int($0) } ?? runs
+        case "--peer-results": peerResults = arguments.next()
+        default: files.append(argument)
+        }
+    }
+    TileBench.run(files: files, runs: max(runs, 1), zooms: 12...16, peerResults: peerResults)
     exit(0)
 }
 

@@ -62,9 +62,51 @@ import Testing
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let decoded = try Canvas(png: bytes)
         #expect(decoded.width == 32 && decoded.height == 16)
-        for (x, y) in [(0, 0), (16, 8), (12, 8), (31, 15), (10, 3)] {
-            #expect(decoded.pixel(x: x, y: y) == canvas.pixel(x: x, y: y))
+        #expect(differingPixels(decoded, canvas, width: 32, height: 16) == 0)
+        // Opaque pictures are written as 8-bit RGB (colour type 2 in IHDR).
+        #expect(bytes[25] == 2)
+    }
+
+    @Test func translucentPNGsKeepTheirAlpha() throws {
+        let canvas = try Canvas(width: 20, height: 10)
+        canvas.rectangle(x: 2, y: 2, width: 10, height: 6)
+        canvas.fill(Color(red: 0.2, green: 0.6, blue: 1, alpha: 0.4))
+        let bytes = try canvas.encoded()
+        #expect(bytes[25] == 6)
+        let decoded = try Canvas(png: bytes)
+        #expect(decoded.pixel(x: 0, y: 0)?.alpha == 0)
+        // Straight alpha survives within rounding: Cairo stores it premultiplied both ways.
+        for y in 0..<10 {
+            for x in 0..<20 {
+                let original = try #require(canvas.pixel(x: x, y: y))
+                let read = try #require(decoded.pixel(x: x, y: y))
+                #expect(original.alpha == read.alpha && original.distance(to: read) <= 3)
+            }
         }
+    }
+
+    @Test func aPieceOfACanvasIsThoseVeryPixels() throws {
+        let canvas = try Canvas(width: 64, height: 32, scale: 2)
+        canvas.fill(all: Color(hex: 0x224466))
+        canvas.circle(x: 40, y: 16, radius: 10)
+        canvas.fill(Color(hex: 0xEEDD22))
+        let piece = try Canvas(png: try canvas.encodedPNG(x: 32, y: 0, width: 32, height: 32))
+        #expect(piece.width == 64 && piece.height == 64)
+        var differing = 0
+        for y in 0..<64 {
+            for x in 0..<64 where piece.pixel(x: x, y: y) != canvas.pixel(x: 64 + x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0)
+        #expect(throws: CairoError.self) { try canvas.encodedPNG(x: 40, y: 0, width: 32, height: 32) }
+    }
+
+    /// Pixels that differ between two canvases of `width` × `height` pixels.
+    func differingPixels(_ first: Canvas, _ second: Canvas, width: Int, height: Int) -> Int {
+        var count = 0
+        for y in 0..<height {
+            for x in 0..<width where first.pixel(x: x, y: y) != second.pixel(x: x, y: y) { count += 1 }
+        }
+        return count
     }
 
     @Test func brokenJPEGsAreErrorsNotCrashes() {

@@ -3,6 +3,7 @@ import Foundation
 import MapData
 import MapsCLI
 import MapsURL
+import SQLiteKit
 import Testing
 
 /// The `openmaps url` commands, run in-process as a user would type them.
@@ -238,4 +239,42 @@ import Testing
         #expect(!hostile.standardOutput.contains("back button"))
         #expect(hostile.standardError.contains("x-success"))
     }
+
+    @Test(arguments: [
+        (["tiles", "--zooms", "12-16"], "'--out FILE.mbtiles' is required"),
+        (["tiles", "--out", "t.mbtiles", "--zooms", "16-12"], "'--zooms' must be a zoom or a range like 10-16"),
+        (["tiles", "--out", "t.mbtiles", "--zooms", "1-3"], "within 2-21, not '1-3'"),
+        (["tiles", "--out", "t.mbtiles", "--bbox", "24.9,60.2,25.0"], "'--bbox' must be WEST,SOUTH,EAST,NORTH"),
+        (["tiles", "--out", "t.mbtiles", "--bbox", "24.9,89,25.0,90"], "latitudes within ±85.0511"),
+        (["tiles", "--out", "t.mbtiles", "--workers", "0"], "'--workers' must be a whole number from 1 to 256"),
+        (["tiles", "--out", "t.mbtiles", "--metatile", "32"], "'--metatile' must be a whole number from 1 to 16"),
+    ])
+    func tilesRefusesBadOptions(arguments: [String], message: String) {
+        let result = OpenMapsCLI.run(arguments)
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains(message))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    func tilesWritesAnMBTilesFileOfTheImportedRegion() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmaps-\(UUID().uuidString).mbtiles"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // No --bbox: the imported Helsinki extract, 2 × 2 tiles at zoom 14 and 3 × 3 at zoom 15.
+        let result = OpenMapsCLI.run(["tiles", "--zooms", "14-15", "--out", path, "--workers", "2"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.hasPrefix("\(path): 13 tiles, zooms 14-15"))
+        let database = try SQLiteDatabase(path: path, mode: .readOnly)
+        let rows = try database.prepare("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles").rows()
+        #expect(rows.count == 13)
+        for row in rows {
+            guard case .blob(let png) = row[3] else { throw CLIProblem.notABlob }
+            let tile = try Canvas(png: png)
+            #expect(tile.width == 256 && tile.height == 256)
+        }
+        #expect(rows.contains { $0[0] == .integer(14) && $0[1] == .integer(9326) && $0[2] == .integer(16383 - 4742) })
+    }
 }
+
+enum CLIProblem: Error { case notABlob }
