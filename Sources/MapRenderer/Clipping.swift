@@ -102,3 +102,37 @@ struct ClipBox {
         }
     }
 }
+
+/// Joins lines that meet end to end (within a tenth of a point) into longer lines, turning
+/// pieces around as needed; lines that meet nothing stay as they are.
+enum LineMerger {
+    static func merge(_ lines: [[Point]]) -> [[Point]] {
+        var remaining = lines.filter { $0.count >= 2 }
+        var merged: [[Point]] = []
+        func meets(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) < 0.1 && abs(a.y - b.y) < 0.1 }
+        while var line = remaining.popLast() {
+            var grew = true
+            while grew {
+                grew = false
+                for index in remaining.indices.reversed() {
+                    let piece = remaining[index]
+                    if meets(line.last!, piece.first!) {
+                        line += piece.dropFirst()
+                    } else if meets(line.last!, piece.last!) {
+                        line += piece.reversed().dropFirst()
+                    } else if meets(line.first!, piece.last!) {
+                        line = piece.dropLast() + line
+                    } else if meets(line.first!, piece.first!) {
+                        line = piece.reversed().dropLast() + line
+                    } else {
+                        continue
+                    }
+                    remaining.remove(at: index)
+                    grew = true
+                }
+            }
+            merged.append(line)
+        }
+        return merged
+    }
+}

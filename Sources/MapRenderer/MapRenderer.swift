@@ -79,8 +79,9 @@ public struct MapRenderer {
         case .none:
             break
         }
+        var roads: [(MapStore.Feature, RoadStyle)] = []
         if content.roads && zoom >= 11 {
-            try drawRoads(&painter, bounds: bounds, zoom: zoom, palette: palette)
+            roads = try drawRoads(&painter, bounds: bounds, zoom: zoom, palette: palette)
         }
         // Country borders at every zoom, state and province borders from zoom 4.
         for feature in try store.features(in: bounds, classes: ["border"], detail: detail)
@@ -95,7 +96,12 @@ public struct MapRenderer {
         let notice = zoom >= Self.streetZoom && regionsInView.isEmpty ? Self.noStreetDataNotice : nil
         var labels: [String] = []
         if content.labels {
-            labels = try placeLabels(on: canvas, bounds: bounds, zoom: zoom, projection: projection, palette: palette)
+            var placer = LabelPlacer(
+                canvas: canvas, palette: palette, reserved: controls ? Self.reservedBoxes(view.controlLayout) : [])
+            try placeNames(&placer, bounds: bounds, zoom: zoom, projection: projection)
+            placeStreetNames(&placer, roads: roads, zoom: zoom, projection: projection)
+            if zoom >= Self.poiZoom { try placePOIs(&placer, bounds: bounds, zoom: zoom, projection: projection) }
+            labels = placer.placed
         }
         painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
         painter.drawMyLocation(of: view)
@@ -158,9 +164,10 @@ public struct MapRenderer {
         }
     }
 
-    /// Roads by class, level by level.
-    private func drawRoads(_ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, palette: MapPalette) throws
-    {
+    /// Roads by class, level by level; returns the roads drawn with their styles.
+    private func drawRoads(
+        _ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, palette: MapPalette
+    ) throws -> [(MapStore.Feature, RoadStyle)] {
         let roads = try store.features(in: bounds, classes: ["road"]).filter { $0.osmType != nil }.compactMap {
             feature in RoadStyle(kind: feature.kind).map { (feature, $0) }
         }.filter { zoom >= $0.1.minZoom }
@@ -185,6 +192,7 @@ public struct MapRenderer {
                     feature, color, width: Self.width(style.width, zoom: zoom), dash: style.path ? [2, 2] : [])
             }
         }
+        return roads
     }
 
     /// A world raster (plate carrée, -180...180 by 90...-90) reprojected pixel by pixel into
@@ -220,9 +228,9 @@ public struct MapRenderer {
     }
 
     /// Place names, biggest first, each only where it overlaps no earlier one.
-    private func placeLabels(
-        on canvas: Canvas, bounds: CoordinateBounds, zoom: Double, projection: Projection, palette: MapPalette
-    ) throws -> [String] {
+    private func placeNames(
+        _ placer: inout LabelPlacer, bounds: CoordinateBounds, zoom: Double, projection: Projection
+    ) throws {
         let minimumPopulation: Int64 = zoom < 5 ? 1_000_000 : zoom < 8 ? 100_000 : zoom < 11 ? 15_000 : 0
         // Countries label the map up to zoom 6, then give way to cities; the extract's own
         // places (suburbs, quarters) join from zoom 11.
@@ -236,27 +244,82 @@ public struct MapRenderer {
             let second = zoom >= 5 && $1.kind == "country" ? 0 : 1
             return (first, $0.population ?? 0, $0.id) > (second, $1.population ?? 0, $1.id)
         }
-        var taken: [TextLayout.Box] = []
-        var placed: [String] = []
         for place in places {
             // One label a name: the gazetteer's city and the extract's place are the same town.
-            guard case .point(let coordinate) = place.geometry, let name = place.name, !placed.contains(name)
+            guard case .point(let coordinate) = place.geometry, let name = place.name, !placer.placed.contains(name)
             else { continue }
-            let point = projection.point(for: coordinate)
-            let layout = TextLayout(name, size: (place.population ?? 0) > 1_000_000 ? 14 : 12, on: canvas)
-            let box = layout.logicalBox
-            let x = point.x - box.width / 2
-            let y = point.y - box.height / 2
-            let frame = TextLayout.Box(x: x - 2, y: y - 2, width: box.width + 4, height: box.height + 4)
-            guard frame.x >= 0, frame.y >= 0, frame.x + frame.width <= canvas.width,
-                frame.y + frame.height <= canvas.height, !taken.contains(where: { $0.overlaps(frame) })
-            else { continue }
-            taken.append(frame)
-            layout.draw(x: x, y: y, color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
-            placed.append(name)
+            placer.place(
+                name, centredAt: projection.point(for: coordinate), size: (place.population ?? 0) > 1_000_000 ? 14 : 12)
         }
-        return placed
     }
+
+    /// Street names along their streets: major roads from zoom 14, streets from 15, lanes,
+    /// squares and named paths from 16; longer streets first within a class.
+    private func placeStreetNames(
+        _ placer: inout LabelPlacer, roads: [(MapStore.Feature, RoadStyle)], zoom: Double, projection: Projection
+    ) {
+        let box = ClipBox(width: placer.canvas.width, height: placer.canvas.height, margin: 0)
+        // A street is usually many short ways: pieces of one name and rank are joined end to end.
+        var pieces: [String: (rank: Int, lines: [[Point]])] = [:]
+        for (feature, style) in roads {
+            guard let name = feature.name, !feature.isArea, !feature.isTunnel,
+                zoom >= (style.major || style.rank >= 6 ? 14 : style.rank >= 4 ? 15 : 16)
+            else { continue }
+            let lines: [[Point]]
+            switch feature.geometry {
+            case .line(let points): lines = box.clip(line: projection.points(forPath: points))
+            case .lines(let parts): lines = parts.flatMap { box.clip(line: projection.points(forPath: $0)) }
+            default: lines = []
+            }
+            pieces[name, default: (style.rank, [])].rank = max(pieces[name]?.rank ?? 0, style.rank)
+            pieces[name, default: (style.rank, [])].lines += lines
+        }
+        let named = pieces.flatMap { name, entry in
+            LineMerger.merge(entry.lines).map { line in
+                (name: name, rank: entry.rank, line: line, length: MeasuredPath(line.map { (x: $0.x, y: $0.y) }).length)
+            }
+        }.sorted { ($0.rank, $0.length, $0.name) > ($1.rank, $1.length, $1.name) }
+        for road in named {
+            placer.place(road.name, along: road.line, size: road.rank >= 6 ? 11 : 10)
+        }
+    }
+
+    /// Named points of interest with a category icon: sights first, then lodging, food,
+    /// shops and health from zoom 16, everything else from 17.
+    private func placePOIs(
+        _ placer: inout LabelPlacer, bounds: CoordinateBounds, zoom: Double, projection: Projection
+    ) throws {
+        let pois = try store.features(in: bounds, classes: ["poi"]).compactMap {
+            feature -> (MapStore.Feature, POICategory)? in
+            guard feature.name != nil, let category = POICategory(kind: feature.kind),
+                zoom >= category.minZoom
+            else { return nil }
+            return (feature, category)
+        }.sorted { ($0.1.rawValue, $0.0.id) < ($1.1.rawValue, $1.0.id) }
+        for (feature, category) in pois {
+            guard let anchor = feature.geometry.anchor, let name = feature.name else { continue }
+            placer.placeIcon(name, at: projection.point(for: anchor), color: category.color)
+        }
+    }
+
+    /// The frames of the controls drawn over the map, which labels keep clear of; the
+    /// attribution's text may be wider than its frame, so the whole row from the logo to the
+    /// attribution's right edge is kept.
+    static func reservedBoxes(_ layout: ControlLayout) -> [TextLayout.Box] {
+        let bottomRow = Rect(
+            x: layout.logo.origin.x, y: layout.attribution.origin.y,
+            width: layout.attribution.origin.x + layout.attribution.size.width - layout.logo.origin.x,
+            height: layout.attribution.size.height)
+        return [
+            layout.compass, layout.myLocationButton, layout.zoomButtons, layout.floorPicker, layout.logo, bottomRow,
+        ]
+        .compactMap { $0 }.map {
+            TextLayout.Box(x: $0.origin.x, y: $0.origin.y, width: $0.size.width, height: $0.size.height)
+        }
+    }
+
+    /// The zoom from which points of interest are labelled: 16.
+    public static let poiZoom = 16.0
 
     /// The world's level of detail for a zoom: crude below 3, low below 5, intermediate above
     /// (full, from zoom 8, when `data install --hires` put it in the store).

@@ -3,10 +3,11 @@ import Foundation
 import GeoCore
 import MapCore
 import MapData
-import MapRenderer
 import MapsApp
 import MapsURL
 import Testing
+
+@testable import MapRenderer
 
 /// Rules the road map must keep, probed on pictures of the installed default store.
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
@@ -267,6 +268,31 @@ struct MapRendererTests {
             share(
                 of: MapPalette.light.water, around: Coordinate(latitude: 57.0, longitude: -178.0), in: mapView,
                 on: canvas) == 25)
+    }
+
+    @Test func streetsAreNamedAlongThemAndSightsBesideTheirIcons() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=16")
+        let (_, report) = try renderer.render(mapView)
+        // Mannerheimintie is dozens of short ways: only joined end to end is it long enough.
+        for street in ["Mannerheimintie", "Aleksanterinkatu", "Pohjoisesplanadi", "Kaivokatu"] {
+            #expect(report.labels.contains(street), "\(street)")
+        }
+        #expect(report.labels.contains("Hotel Kämp") && report.labels.contains("Havis Amanda"))
+        // Restaurants wait for zoom 17; one name is not repeated close by.
+        #expect(!report.labels.contains("Chilli"))
+        #expect(report.labels.filter { $0 == "Mannerheimintie" }.count <= 2)
+        let closer = try renderer.render(try view("comgooglemaps://?center=60.1679,24.9484&zoom=17")).1
+        #expect(closer.labels.contains("Ravintola Savoy"))
+    }
+
+    @Test func labelsKeepClearOfTheControls() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=17")
+        let layout = mapView.controlLayout
+        let reserved = MapRenderer.reservedBoxes(layout)
+        let bottom = try #require(reserved.last)
+        // The row from the logo to the attribution's right edge.
+        #expect(bottom.x == layout.logo.origin.x)
+        #expect(bottom.x + bottom.width == layout.attribution.origin.x + layout.attribution.size.width)
     }
 }
 

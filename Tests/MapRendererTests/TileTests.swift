@@ -3,8 +3,9 @@ import Foundation
 import GeoCore
 import MapCore
 import MapData
-import MapRenderer
 import Testing
+
+@testable import MapRenderer
 
 struct MetatileTests {
     @Test func blocksAreAlignedSquaresTrimmedToTheTilesAskedFor() {
@@ -87,5 +88,21 @@ struct TileRenderingTests {
         }
         #expect(
             delivered.sorted { $0.description < $1.description } == tiles.sorted { $0.description < $1.description })
+    }
+}
+
+struct LineMergerTests {
+    @Test func piecesMeetingEndToEndBecomeOneLineWhicheverWayTheyRun() {
+        let a = [Point(x: 0, y: 0), Point(x: 10, y: 0)]
+        let b = [Point(x: 20, y: 5), Point(x: 10, y: 0)]  // runs backwards
+        let c = [Point(x: 20, y: 5), Point(x: 30, y: 5)]
+        let apart = [Point(x: 100, y: 100), Point(x: 110, y: 100)]
+        let merged = LineMerger.merge([a, apart, b, c]).sorted { $0.count > $1.count }
+        #expect(merged.count == 2)
+        let line = merged[0]
+        #expect(line.count == 4)
+        let ends = Set([line.first!, line.last!].map { "\($0.x),\($0.y)" })
+        #expect(ends == ["0.0,0.0", "30.0,5.0"])
+        #expect(merged[1] == apart)
     }
 }

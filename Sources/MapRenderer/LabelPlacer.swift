@@ -1,0 +1,197 @@
+import CairoKit
+import Foundation
+import MapCore
+import MapData
+
+/// Places labels on a canvas so that none overlaps another: place names at points, street
+/// names along their streets, POI names beside their icons. Whatever is placed first wins
+/// the space, so callers place the most important labels first.
+struct LabelPlacer {
+    let canvas: Canvas
+    let palette: MapPalette
+    /// Boxes already taken by labels and icons, points.
+    private(set) var taken: [TextLayout.Box] = []
+    /// The text of every label placed, in order.
+    private(set) var placed: [String] = []
+    /// Where each street name was placed, so that one name is not repeated too close.
+    private var streetNamePoints: [String: [Point]] = [:]
+
+    /// A placer for `canvas` whose labels keep clear of `reserved` boxes (the controls).
+    init(canvas: Canvas, palette: MapPalette, reserved: [TextLayout.Box] = []) {
+        self.canvas = canvas
+        self.palette = palette
+        taken = reserved
+    }
+
+    /// Empty space kept around each POI's name, points.
+    static let poiMargin = 4.0
+
+    /// Minimum distance between two labels of the same street, points.
+    static let streetNameSpacing = 300.0
+
+    /// True when `box` lies inside the canvas and meets no taken box.
+    func isFree(_ box: TextLayout.Box) -> Bool {
+        box.x >= 0 && box.y >= 0 && box.x + box.width <= canvas.width && box.y + box.height <= canvas.height
+            && !taken.contains { $0.overlaps(box) }
+    }
+
+    /// A name centred on `point`, if it fits; true when placed.
+    @discardableResult
+    mutating func place(_ text: String, centredAt point: Point, size: Double, font: String = "Noto Sans") -> Bool {
+        let layout = TextLayout(text, font: font, size: size, on: canvas)
+        let box = layout.logicalBox
+        let x = point.x - box.width / 2
+        let y = point.y - box.height / 2
+        let frame = TextLayout.Box(x: x - 2, y: y - 2, width: box.width + 4, height: box.height + 4)
+        guard isFree(frame) else { return false }
+        taken.append(frame)
+        layout.draw(x: x, y: y, color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+        placed.append(text)
+        return true
+    }
+
+    /// A POI: a round icon of `color` at `point` with its name to the right (or left when the
+    /// right is taken or off the picture); true when placed. Nothing is drawn unless both fit.
+    @discardableResult
+    mutating func placeIcon(_ text: String, at point: Point, color: CairoKit.Color, size: Double = 10) -> Bool {
+        let radius = 5.0
+        let icon = TextLayout.Box(
+            x: point.x - radius - 1, y: point.y - radius - 1, width: 2 * radius + 2, height: 2 * radius + 2)
+        guard isFree(icon) else { return false }
+        let layout = TextLayout(text, font: "Noto Sans Medium", size: size, on: canvas)
+        let box = layout.logicalBox
+        let y = point.y - box.height / 2
+        let candidates = [point.x + radius + 3, point.x - radius - 3 - box.width]
+        let margin = Self.poiMargin
+        func frame(_ x: Double) -> TextLayout.Box {
+            TextLayout.Box(x: x - margin, y: y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
+        }
+        guard let x = candidates.first(where: { isFree(frame($0)) }) else { return false }
+        taken.append(icon)
+        taken.append(frame(x))
+        canvas.circle(x: point.x, y: point.y, radius: radius)
+        canvas.fill(color, keepPath: true)
+        canvas.stroke(.white, width: 1.2)
+        layout.draw(x: x, y: y, color: color.darkened(by: 0.35), halo: palette.labelHalo, haloWidth: 1.5)
+        placed.append(text)
+        return true
+    }
+
+    /// A street name along `line` (projected points), at the middle of its straightest
+    /// stretch that is long enough, read left to right; true when placed.
+    @discardableResult
+    mutating func place(_ text: String, along line: [Point], size: Double) -> Bool {
+        guard line.count >= 2 else { return false }
+        let layout = TextLayout(text, font: "Noto Sans Medium", size: size, on: canvas)
+        let width = layout.logicalBox.width
+        let height = layout.logicalBox.height
+        var guide = MeasuredPath(line.map { (x: $0.x, y: $0.y) })
+        guard guide.length >= width + 2 * height else { return false }
+        // Text reads left to right: reverse lines that run right to left at their middle.
+        if guide.position(at: guide.length / 2).dx < 0 { guide = MeasuredPath(guide.points.reversed()) }
+        for fraction in [0.5, 0.3, 0.7] {
+            let start = guide.length * fraction - width / 2
+            guard start >= height / 2, start + width <= guide.length - height / 2 else { continue }
+            let middle = guide.position(at: start + width / 2)
+            let centre = Point(x: middle.x, y: middle.y)
+            if let earlier = streetNamePoints[text],
+                earlier.contains(where: { hypot($0.x - centre.x, $0.y - centre.y) < Self.streetNameSpacing })
+            {
+                return false
+            }
+            guard Self.turning(of: guide, from: start, to: start + width) < .pi / 5 else { continue }
+            // Square boxes one text-height apart along the label stand for its outline.
+            let boxes = stride(from: start, through: start + width, by: height / 2).map { distance in
+                let at = guide.position(at: distance)
+                return TextLayout.Box(x: at.x - height / 2, y: at.y - height / 2, width: height, height: height)
+            }
+            guard boxes.allSatisfy(isFree) else { continue }
+            taken += boxes
+            layout.draw(
+                along: guide.points, start: start, color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+            streetNamePoints[text, default: []].append(centre)
+            placed.append(text)
+            return true
+        }
+        return false
+    }
+
+    /// The largest change of direction, radians, between the start of a stretch of `guide`
+    /// and any point along it (sampled every 4 points).
+    static func turning(of guide: MeasuredPath, from start: Double, to end: Double) -> Double {
+        let first = guide.position(at: start)
+        let heading = atan2(first.dy, first.dx)
+        var largest = 0.0
+        for distance in stride(from: start, through: end, by: 4) {
+            let at = guide.position(at: distance)
+            var change = abs(atan2(at.dy, at.dx) - heading)
+            if change > .pi { change = 2 * .pi - change }
+            largest = max(largest, change)
+        }
+        return largest
+    }
+}
+
+extension CairoKit.Color {
+    /// The colour mixed with black: `amount` 0 (unchanged) to 1 (black).
+    func darkened(by amount: Double) -> CairoKit.Color {
+        CairoKit.Color(
+            red: red * (1 - amount), green: green * (1 - amount), blue: blue * (1 - amount), alpha: alpha)
+    }
+}
+
+/// What a point of interest is, for its icon's colour and when it shows; in label priority.
+enum POICategory: Int, CaseIterable {
+    case sight, lodging, food, shop, health, other
+
+    /// The category of a POI's `key=value` kind, or nil for street furniture and other
+    /// unlabelled things.
+    init?(kind: String) {
+        let parts = kind.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        let (key, value) = (parts[0], parts[1])
+        switch (key, value) {
+        case ("tourism", "museum"), ("tourism", "gallery"), ("tourism", "attraction"), ("tourism", "artwork"),
+            ("tourism", "viewpoint"), ("historic", _), ("amenity", "theatre"), ("amenity", "place_of_worship"),
+            ("amenity", "library"), ("amenity", "arts_centre"), ("amenity", "cinema"):
+            self = .sight
+        case ("tourism", "hotel"), ("tourism", "hostel"), ("tourism", "guest_house"), ("tourism", "motel"):
+            self = .lodging
+        case ("amenity", "restaurant"), ("amenity", "cafe"), ("amenity", "fast_food"), ("amenity", "pub"),
+            ("amenity", "bar"), ("amenity", "ice_cream"), ("amenity", "food_court"), ("amenity", "nightclub"):
+            self = .food
+        case ("shop", _): self = .shop
+        case ("amenity", "pharmacy"), ("amenity", "hospital"), ("amenity", "clinic"), ("amenity", "doctors"),
+            ("amenity", "dentist"):
+            self = .health
+        case ("amenity", "bench"), ("amenity", "waste_basket"), ("amenity", "bicycle_parking"),
+            ("amenity", "vending_machine"), ("amenity", "post_box"), ("amenity", "waste_disposal"),
+            ("amenity", "life_ring"), ("amenity", "clock"), ("amenity", "fountain"), ("amenity", "toilets"),
+            ("amenity", "motorcycle_parking"), ("amenity", "taxi"), ("amenity", "parking"), ("leisure", "pitch"):
+            return nil
+        default: self = .other
+        }
+    }
+
+    /// The zoom from which the category is labelled: sights and lodging from 16, food,
+    /// shops and health from 17, the rest from 18.
+    var minZoom: Double {
+        switch self {
+        case .sight, .lodging: MapRenderer.poiZoom
+        case .food, .shop, .health: MapRenderer.poiZoom + 1
+        case .other: MapRenderer.poiZoom + 2
+        }
+    }
+
+    /// The icon's colour.
+    var color: CairoKit.Color {
+        switch self {
+        case .sight: CairoKit.Color(hex: 0x12A4AF)
+        case .lodging: CairoKit.Color(hex: 0xE0457B)
+        case .food: CairoKit.Color(hex: 0xE8710A)
+        case .shop: CairoKit.Color(hex: 0x4B6FD6)
+        case .health: CairoKit.Color(hex: 0xD93025)
+        case .other: CairoKit.Color(hex: 0x7B8088)
+        }
+    }
+}
