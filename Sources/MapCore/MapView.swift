@@ -154,10 +154,21 @@ public final class MapView {
 
     /// Shows the My Location dot; turning it off forgets the last location.
     public var isMyLocationEnabled = false {
-        didSet { if !isMyLocationEnabled { myLocation = nil } }
+        didSet {
+            if !isMyLocationEnabled {
+                myLocation = nil
+                myLocationAccuracy = nil
+                myLocationHeading = nil
+            }
+        }
     }
     /// The device location: nil while My Location is off or before the first fix.
     public private(set) var myLocation: Coordinate?
+    /// The last fix's horizontal accuracy (radius of uncertainty), metres ≥ 0; nil when unknown.
+    public private(set) var myLocationAccuracy: Double?
+    /// The direction the device faces, degrees clockwise from true north in [0, 360); nil
+    /// when unknown.
+    public private(set) var myLocationHeading: Double?
 
     /// The smallest zoom the camera may have; changed only by ``setMinZoom(_:maxZoom:)``.
     public private(set) var minZoom = CameraPosition.minZoomLevel
@@ -246,9 +257,17 @@ public final class MapView {
     }
 
     /// Reports a location fix (from the host's location source); ignored while My Location is off.
-    public func updateMyLocation(_ location: Coordinate) {
+    ///
+    /// - Parameters:
+    ///   - accuracy: horizontal accuracy in metres; negative or non-finite values mean unknown
+    ///     (as CoreLocation's negative `horizontalAccuracy`). Default unknown.
+    ///   - heading: degrees clockwise from north, wrapped into [0, 360); non-finite means
+    ///     unknown. Default unknown.
+    public func updateMyLocation(_ location: Coordinate, accuracy: Double? = nil, heading: Double? = nil) {
         guard isMyLocationEnabled else { return }
         myLocation = location
+        myLocationAccuracy = accuracy.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        myLocationHeading = heading.flatMap { $0.isFinite ? CameraPosition.wrap($0, 360) : nil }
     }
 
     /// Applies a camera update; one carrying NaN or infinity is ignored as a whole.

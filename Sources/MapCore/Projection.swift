@@ -92,14 +92,35 @@ public struct Projection: Sendable {
         }
     }
 
-    /// The screen point at an offset from the target in world points at the camera's zoom.
+    /// The screen points of a line or ring `meters` above the ground (a roof's outline), on
+    /// the same world copies as ``points(forPath:)``. Looking straight down, height changes
+    /// nothing but the scale; under tilt, higher points rise up the screen. Points at or
+    /// beyond the camera's plane have non-finite components.
+    public func points(forPath coordinates: [Coordinate], altitude meters: Double) -> [Point] {
+        guard meters != 0, let first = coordinates.first else { return points(forPath: coordinates) }
+        let height = meters / WebMercator.metersPerPoint(latitude: first.latitude, zoom: camera.zoom)
+        let ground = points(forPath: coordinates)
+        return ground.map { point in
+            // Undo the ground projection to the offset along the view, then raise it.
+            let (dx, dy) = groundOffset(for: point)
+            return screenPoint(dx: dx, dy: dy, height: height)
+        }
+    }
+
+    /// The screen point at an offset from the target in world points at the camera's zoom,
+    /// `height` world points above the ground (toward the camera when looking straight down).
     @inline(__always)
-    private func screenPoint(dx: Double, dy: Double) -> Point {
+    private func screenPoint(dx: Double, dy: Double, height: Double = 0) -> Point {
         let u = dx * cosBearing + dy * sinBearing
         let v = -dx * sinBearing + dy * cosBearing
-        guard sinTilt != 0 else { return Point(x: principalPoint.x + u, y: principalPoint.y + v) }
-        let perspective = distance / (distance - v * sinTilt)
-        return Point(x: principalPoint.x + u * perspective, y: principalPoint.y + v * cosTilt * perspective)
+        guard sinTilt != 0 || height != 0 else { return Point(x: principalPoint.x + u, y: principalPoint.y + v) }
+        // The ground's down-screen axis turns by the tilt: (cos t, −sin t) in (screen y, depth);
+        // the up axis is perpendicular to it: (−sin t, −cos t).
+        let depth = distance - v * sinTilt - height * cosTilt
+        guard depth > 0 else { return Point(x: .nan, y: .nan) }
+        let perspective = distance / depth
+        return Point(
+            x: principalPoint.x + u * perspective, y: principalPoint.y + (v * cosTilt - height * sinTilt) * perspective)
     }
 
     /// The coordinate drawn at `point`; the exact inverse of ``point(for:)``. Points above

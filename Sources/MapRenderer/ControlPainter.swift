@@ -12,8 +12,16 @@ struct ControlPainter {
     /// Short credits by source kind, for the attribution line.
     static let credits = ["osm": "© OpenStreetMap contributors", "basemap": "GSHHG, NASA", "gazetteer": "GeoNames"]
 
-    func draw(_ layout: ControlLayout, bearing: Double, credits: [String]) {
+    /// Draws every control `layout` has; the floor picker lists `floors` (top first) with
+    /// `activeFloor` highlighted.
+    func draw(
+        _ layout: ControlLayout, bearing: Double, credits: [String], floors: [IndoorLevel] = [],
+        activeFloor: IndoorLevel? = nil
+    ) {
         if let compass = layout.compass { drawCompass(in: compass, bearing: bearing) }
+        if let picker = layout.floorPicker, !floors.isEmpty {
+            drawFloorPicker(in: picker, floors: floors, active: activeFloor)
+        }
         if let zoom = layout.zoomButtons { drawZoomButtons(in: zoom) }
         if let button = layout.myLocationButton { drawMyLocationButton(in: button) }
         let logo = TextLayout("OpenMaps", font: "Noto Sans Bold", size: 12, on: canvas)
@@ -66,6 +74,42 @@ struct ControlPainter {
                 canvas.line(x: x, y: y + 7)
             }
             canvas.stroke(CairoKit.Color(hex: 0x5F6368), width: 2, cap: .butt)
+        }
+    }
+
+    /// A column of floor buttons, at most three, centred on the active floor, which is
+    /// highlighted; chevrons say when more floors lie above or below.
+    private func drawFloorPicker(in frame: Rect, floors: [IndoorLevel], active: IndoorLevel?) {
+        let activeIndex = active.flatMap { floors.firstIndex(of: $0) } ?? 0
+        let first = min(max(activeIndex - 1, 0), max(floors.count - 3, 0))
+        let shown = Array(floors[first..<min(first + 3, floors.count)])
+        let rowHeight = frame.size.height / 3
+        for (row, floor) in shown.enumerated() {
+            let top = frame.origin.y + Double(row) * rowHeight
+            let isActive = floor == active
+            canvas.rectangle(x: frame.origin.x, y: top, width: frame.size.width, height: rowHeight)
+            canvas.fill(isActive ? CairoKit.Color(hex: 0xE8F0FE) : .white, keepPath: true)
+            canvas.stroke(CairoKit.Color(hex: 0xDADCE0), width: 1)
+            let text = TextLayout(
+                floor.shortName ?? floor.name, font: isActive ? "Noto Sans Bold" : "Noto Sans", size: 13, on: canvas)
+            let box = text.logicalBox
+            text.draw(
+                x: frame.origin.x + (frame.size.width - box.width) / 2, y: top + (rowHeight - box.height) / 2,
+                color: isActive ? CairoKit.Color(hex: 0x1A73E8) : CairoKit.Color(hex: 0x3C4043))
+        }
+        let x = frame.origin.x + frame.size.width - 8
+        if first > 0 {
+            canvas.move(x: x - 3, y: frame.origin.y + 6)
+            canvas.line(x: x, y: frame.origin.y + 3)
+            canvas.line(x: x + 3, y: frame.origin.y + 6)
+            canvas.stroke(CairoKit.Color(hex: 0x5F6368), width: 1.2)
+        }
+        if first + shown.count < floors.count {
+            let bottom = frame.origin.y + Double(shown.count) * rowHeight
+            canvas.move(x: x - 3, y: bottom - 6)
+            canvas.line(x: x, y: bottom - 3)
+            canvas.line(x: x + 3, y: bottom - 6)
+            canvas.stroke(CairoKit.Color(hex: 0x5F6368), width: 1.2)
         }
     }
 

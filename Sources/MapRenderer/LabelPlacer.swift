@@ -72,7 +72,9 @@ struct LabelPlacer {
         canvas.circle(x: point.x, y: point.y, radius: radius)
         canvas.fill(color, keepPath: true)
         canvas.stroke(.white, width: 1.2)
-        layout.draw(x: x, y: y, color: color.darkened(by: 0.35), halo: palette.labelHalo, haloWidth: 1.5)
+        // The icon's colour, darker on a light map and lighter on a dark one, reads best.
+        let textColor = palette.labelHalo.isDark ? color.lightened(by: 0.35) : color.darkened(by: 0.35)
+        layout.draw(x: x, y: y, color: textColor, halo: palette.labelHalo, haloWidth: 1.5)
         placed.append(text)
         return true
     }
@@ -133,6 +135,16 @@ struct LabelPlacer {
 }
 
 extension CairoKit.Color {
+    /// The colour mixed with white: `amount` 0 (unchanged) to 1 (white).
+    func lightened(by amount: Double) -> CairoKit.Color {
+        CairoKit.Color(
+            red: red + (1 - red) * amount, green: green + (1 - green) * amount, blue: blue + (1 - blue) * amount,
+            alpha: alpha)
+    }
+
+    /// True for colours darker than mid-grey (Rec. 709 luma below 0.5).
+    var isDark: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5 }
+
     /// The colour mixed with black: `amount` 0 (unchanged) to 1 (black).
     func darkened(by amount: Double) -> CairoKit.Color {
         CairoKit.Color(

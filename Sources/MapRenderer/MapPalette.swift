@@ -1,5 +1,6 @@
 import CairoKit
 import MapCore
+import MapData
 
 /// The colours of the road map in one colour scheme.
 public struct MapPalette: Sendable {
@@ -18,6 +19,9 @@ public struct MapPalette: Sendable {
     public var path: CairoKit.Color
     public var label: CairoKit.Color
     public var labelHalo: CairoKit.Color
+    /// Rooms of the indoor layer, and their walls.
+    public var indoorRoom: CairoKit.Color
+    public var indoorWall: CairoKit.Color
 
     /// The light road map.
     public static let light = MapPalette(
@@ -25,7 +29,8 @@ public struct MapPalette: Sendable {
         landuse: .init(hex: 0xEDEAE3), building: .init(hex: 0xE6E2DA), buildingOutline: .init(hex: 0xD5CFC5),
         border: .init(hex: 0x9A8FA8), railway: .init(hex: 0xA9A9A9), majorRoad: .init(hex: 0xFFE08A),
         majorRoadCasing: .init(hex: 0xE5B95C), road: .init(hex: 0xFFFFFF), roadCasing: .init(hex: 0xD6D4CF),
-        path: .init(hex: 0xC9C4BA), label: .init(hex: 0x3C4043), labelHalo: .init(hex: 0xFFFFFF))
+        path: .init(hex: 0xC9C4BA), label: .init(hex: 0x3C4043), labelHalo: .init(hex: 0xFFFFFF),
+        indoorRoom: .init(hex: 0xFBF8F3), indoorWall: .init(hex: 0xB8AFA3))
 
     /// The dark road map.
     public static let dark = MapPalette(
@@ -33,7 +38,18 @@ public struct MapPalette: Sendable {
         landuse: .init(hex: 0x283443), building: .init(hex: 0x2F3A4B), buildingOutline: .init(hex: 0x3A4556),
         border: .init(hex: 0x8A7F9C), railway: .init(hex: 0x4F5A69), majorRoad: .init(hex: 0x746855),
         majorRoadCasing: .init(hex: 0x1F2835), road: .init(hex: 0x38414E), roadCasing: .init(hex: 0x212A37),
-        path: .init(hex: 0x4B5563), label: .init(hex: 0xD0C4B0), labelHalo: .init(hex: 0x17263C))
+        path: .init(hex: 0x4B5563), label: .init(hex: 0xD0C4B0), labelHalo: .init(hex: 0x17263C),
+        indoorRoom: .init(hex: 0x34404F), indoorWall: .init(hex: 0x5C6878))
+
+    /// The traffic layer's colour for a congestion level (the same in both schemes).
+    public static func trafficColor(_ level: TrafficFeed.Congestion) -> CairoKit.Color {
+        switch level {
+        case .free: CairoKit.Color(hex: 0x34A853)
+        case .moderate: CairoKit.Color(hex: 0xF29C38)
+        case .heavy: CairoKit.Color(hex: 0xE8433A)
+        case .stopped: CairoKit.Color(hex: 0x8B1A1A)
+        }
+    }
 
     /// The palette for a scheme; unspecified is light.
     public static func forScheme(_ scheme: UserInterfaceStyle?) -> MapPalette { scheme == .dark ? .dark : .light }

@@ -15,9 +15,12 @@ import MapData
 /// without collisions. Traffic, transit, indoor and 3D buildings are not drawn yet.
 public struct MapRenderer {
     public let store: MapStore
+    /// Congestion for the traffic layer; empty by default (the layer then colours nothing).
+    public var traffic: TrafficFeed
 
-    public init(store: MapStore) {
+    public init(store: MapStore, traffic: TrafficFeed = TrafficFeed()) {
         self.store = store
+        self.traffic = traffic
     }
 
     /// What a render drew, for callers and tests.
@@ -28,6 +31,8 @@ public struct MapRenderer {
         public var labels: [String] = []
         /// Overlays drawn (markers, polylines, polygons, circles).
         public var overlays = 0
+        /// Roads the traffic layer coloured, by congestion level.
+        public var traffic: [TrafficFeed.Congestion: Int] = [:]
         /// The data credited in the attribution line, e.g. "© OpenStreetMap contributors".
         public var credits: [String] = []
         /// What the picture says about missing data (street zooms outside every imported
@@ -66,12 +71,16 @@ public struct MapRenderer {
             }
             return (canvas, painter.report)
         }
+        // 3D buildings on the road map under tilt, from zoom 15.
+        let extrudeBuildings = content.buildings3D && zoom >= Self.buildingsZoom
         let hasFullDetail = try zoom >= 8 && store.hasWorldDetail("f", in: bounds)
         let detail = hasFullDetail ? "f" : Self.worldDetail(forZoom: zoom)
 
         switch content.base {
         case .roadMap:
-            try drawRoadMapBase(&painter, bounds: bounds, zoom: zoom, detail: detail, palette: palette)
+            try drawRoadMapBase(
+                &painter, bounds: bounds, zoom: zoom, detail: detail, palette: palette,
+                extrudeBuildings: extrudeBuildings)
         case .imagery:
             try drawRaster(named: "bmng", on: canvas, projection: projection)
         case .relief:
@@ -82,6 +91,18 @@ public struct MapRenderer {
         var roads: [(MapStore.Feature, RoadStyle)] = []
         if content.roads && zoom >= 11 {
             roads = try drawRoads(&painter, bounds: bounds, zoom: zoom, palette: palette)
+        }
+        // Indoor maps: the active floor of the building in focus, else the default floor of
+        // the levels in view (tiles have no floor picker).
+        let floor =
+            content.indoor
+            ? try view.activeLevel?.name ?? (view.activeBuilding ?? indoorBuilding(in: view))?.defaultLevel?.name : nil
+        if let floor { try drawIndoor(&painter, bounds: bounds, level: floor, palette: palette) }
+        if content.traffic { drawTraffic(&painter, roads: roads, zoom: zoom) }
+        if content.transit { try drawTransitLines(&painter, bounds: bounds, zoom: zoom) }
+        if extrudeBuildings {
+            painter.drawExtruded(
+                try store.features(in: bounds, classes: ["building"]).filter { $0.osmType != nil }, palette: palette)
         }
         // Country borders at every zoom, state and province borders from zoom 4.
         for feature in try store.features(in: bounds, classes: ["border"], detail: detail)
@@ -99,8 +120,12 @@ public struct MapRenderer {
             var placer = LabelPlacer(
                 canvas: canvas, palette: palette, reserved: controls ? Self.reservedBoxes(view.controlLayout) : [])
             try placeNames(&placer, bounds: bounds, zoom: zoom, projection: projection)
+            try placeTransitStops(
+                &placer, bounds: bounds, zoom: zoom, projection: projection, layer: content.transit)
             placeStreetNames(&placer, roads: roads, zoom: zoom, projection: projection)
-            if zoom >= Self.poiZoom { try placePOIs(&placer, bounds: bounds, zoom: zoom, projection: projection) }
+            if zoom >= Self.poiZoom {
+                try placePOIs(&placer, bounds: bounds, zoom: zoom, projection: projection, floor: floor)
+            }
             labels = placer.placed
         }
         painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
@@ -118,7 +143,8 @@ public struct MapRenderer {
         }
         if controls {
             ControlPainter(canvas: canvas, palette: palette).draw(
-                view.controlLayout, bearing: view.camera.bearing, credits: report.credits)
+                view.controlLayout, bearing: view.camera.bearing, credits: report.credits,
+                floors: view.activeBuilding?.levels ?? [], activeFloor: view.activeLevel)
         }
         return (canvas, report)
     }
@@ -126,7 +152,8 @@ public struct MapRenderer {
     /// Sea, land, lakes and rivers of the world; land use, parks, water and buildings of the
     /// store's street data from zoom 11.
     private func drawRoadMapBase(
-        _ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, detail: String, palette: MapPalette
+        _ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, detail: String, palette: MapPalette,
+        extrudeBuildings: Bool
     ) throws {
         painter.canvas.fill(all: palette.water)
         for feature in try store.features(in: bounds, classes: ["land"], detail: detail) {
@@ -154,7 +181,8 @@ public struct MapRenderer {
         for feature in local where feature.featureClass == "waterway" {
             painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
         }
-        if zoom >= 14 {
+        // Under a tilted camera with 3D buildings on, buildings rise after the roads instead.
+        if zoom >= 14 && !extrudeBuildings {
             for feature in local where feature.featureClass == "building" {
                 painter.fill(feature, palette.building, outline: palette.buildingOutline)
             }
@@ -193,6 +221,19 @@ public struct MapRenderer {
             }
         }
         return roads
+    }
+
+    /// The traffic layer: each road the feed lists, in its congestion colour over its fill
+    /// (casings stay visible); paths and squares are never coloured.
+    private func drawTraffic(_ painter: inout Painter, roads: [(MapStore.Feature, RoadStyle)], zoom: Double) {
+        guard !traffic.levels.isEmpty else { return }
+        for (feature, style) in roads where !feature.isArea && !style.path {
+            guard feature.osmType == "w", let id = feature.osmID, let level = traffic[way: id] else { continue }
+            let color = MapPalette.trafficColor(level)
+            guard painter.addOutline(of: feature) else { continue }
+            painter.canvas.stroke(color, width: max(Self.width(style.width, zoom: zoom) * 0.7, 1.5))
+            painter.report.traffic[level, default: 0] += 1
+        }
     }
 
     /// A world raster (plate carrée, -180...180 by 90...-90) reprojected pixel by pixel into
@@ -286,14 +327,16 @@ public struct MapRenderer {
 
     /// Named points of interest with a category icon: sights first, then lodging, food,
     /// shops and health from zoom 16, everything else from 17.
+    /// With indoor maps on (`floor` set), POIs on other floors are left out.
     private func placePOIs(
-        _ placer: inout LabelPlacer, bounds: CoordinateBounds, zoom: Double, projection: Projection
+        _ placer: inout LabelPlacer, bounds: CoordinateBounds, zoom: Double, projection: Projection, floor: String?
     ) throws {
         let pois = try store.features(in: bounds, classes: ["poi"]).compactMap {
             feature -> (MapStore.Feature, POICategory)? in
             guard feature.name != nil, let category = POICategory(kind: feature.kind),
                 zoom >= category.minZoom
             else { return nil }
+            if let floor, !feature.levelNames.isEmpty, !feature.levelNames.contains(floor) { return nil }
             return (feature, category)
         }.sorted { ($0.1.rawValue, $0.0.id) < ($1.1.rawValue, $1.0.id) }
         for (feature, category) in pois {
@@ -317,6 +360,9 @@ public struct MapRenderer {
             TextLayout.Box(x: $0.origin.x, y: $0.origin.y, width: $0.size.width, height: $0.size.height)
         }
     }
+
+    /// The zoom from which buildings are extruded under tilt: 15.
+    public static let buildingsZoom = 15.0
 
     /// The zoom from which points of interest are labelled: 16.
     public static let poiZoom = 16.0
@@ -393,19 +439,33 @@ struct Painter {
     }
 
     mutating func stroke(_ feature: MapStore.Feature, _ color: CairoKit.Color, width: Double, dash: [Double] = []) {
-        switch feature.geometry {
-        case .line(let points): addPath(points, close: false)
-        case .lines(let lines): for line in lines { addPath(line, close: false) }
-        case .polygon(let rings): for ring in rings { addPath(ring, close: true) }
-        case .point: return
-        }
+        guard addOutline(of: feature) else { return }
         canvas.stroke(color, width: width, dash: dash)
         report.features[feature.featureClass, default: 0] += 1
     }
 
+    /// Adds a feature's lines, or its rings' outlines, to the current path; false for a point.
+    func addOutline(of feature: MapStore.Feature) -> Bool {
+        switch feature.geometry {
+        case .line(let points): addPath(points, close: false)
+        case .lines(let lines): for line in lines { addPath(line, close: false) }
+        case .polygon(let rings): for ring in rings { addPath(ring, close: true) }
+        case .point: return false
+        }
+        return true
+    }
+
     /// Adds a line or ring, projected continuously and clipped, to the canvas's current path.
     func addPath(_ coordinates: [Coordinate], close: Bool) {
-        let points = projection.points(forPath: coordinates)
+        addPath(points: projection.points(forPath: coordinates), close: close)
+    }
+
+    /// Adds projected points as a line or ring, clipped, to the canvas's current path; points
+    /// without a screen position (behind the camera) are left out.
+    func addPath(points projected: [Point], close: Bool) {
+        let points =
+            projected.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            ? projected : projected.filter { $0.x.isFinite && $0.y.isFinite }
         // Far enough out that clipped edges and wide strokes never show.
         let box = ClipBox(width: canvas.width, height: canvas.height, margin: 256)
         for piece in close ? [box.clip(ring: points)] : box.clip(line: points) {

@@ -1,4 +1,5 @@
 import CairoKit
+import Foundation
 import GeoCore
 import MapCore
 
@@ -30,14 +31,34 @@ extension Painter {
         }
     }
 
-    /// The My Location dot when the view has a location: blue in a white ring, over a faint
-    /// halo (MapCore carries no accuracy or heading, so neither is drawn).
+    /// The My Location dot when the view has a location: blue in a white ring, over the
+    /// accuracy circle (its radius in metres on the ground, so it follows zoom and tilt) and,
+    /// when the heading is known, a beam fanning out the way the device faces.
     func drawMyLocation(of view: MapView) {
         guard view.isMyLocationEnabled, let location = view.myLocation else { return }
         let point = projection.point(for: location)
         guard point.x.isFinite, point.y.isFinite else { return }
-        canvas.circle(x: point.x, y: point.y, radius: 18)
-        canvas.fill(Self.myLocationBlue.withAlpha(0.18))
+        if let accuracy = view.myLocationAccuracy, accuracy > 0 {
+            let ring = stride(from: 0.0, to: 360, by: 5).map { location.destination(meters: accuracy, bearing: $0) }
+            addPath(ring, close: true)
+            canvas.fill(Self.myLocationBlue.withAlpha(0.15), keepPath: true)
+            canvas.stroke(Self.myLocationBlue.withAlpha(0.5), width: 1)
+        }
+        if let heading = view.myLocationHeading {
+            // A 60° fan of 28 points, turned by the heading less the map's bearing.
+            let angle = (heading - view.camera.bearing) * .pi / 180
+            let spread = 30.0 * .pi / 180
+            canvas.move(x: point.x, y: point.y)
+            for step in 0...12 {
+                let a = angle - spread + 2 * spread * Double(step) / 12
+                canvas.line(x: point.x + 28 * sin(a), y: point.y - 28 * cos(a))
+            }
+            canvas.closePath()
+            canvas.fill(Self.myLocationBlue.withAlpha(0.35))
+        } else {
+            canvas.circle(x: point.x, y: point.y, radius: 18)
+            canvas.fill(Self.myLocationBlue.withAlpha(0.18))
+        }
         canvas.circle(x: point.x, y: point.y, radius: 8)
         canvas.fill(.white)
         canvas.circle(x: point.x, y: point.y, radius: 6)

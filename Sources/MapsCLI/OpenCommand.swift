@@ -10,7 +10,7 @@ enum OpenCommand {
         name: "open",
         summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
         usage:
-            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--my-location LAT,LNG] [--store PATH]",
+            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--my-location LAT,LNG] [--level NAME] [--traffic FILE] [--store PATH]",
         parser: ArgumentParser(
             options: ViewCommand.viewOptions + [
                 .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
@@ -18,6 +18,10 @@ enum OpenCommand {
                 .init(
                     name: "--map-type", value: "TYPE",
                     help: "normal, hybrid, satellite, terrain or none (default: the link's)."),
+                .init(name: "--level", value: "NAME", help: "The indoor floor to show (default: the ground floor)."),
+                .init(
+                    name: "--traffic", value: "FILE",
+                    help: "A traffic feed (WAY_ID,LEVEL lines) for the traffic layer a link turns on."),
                 DataCommand.storeOption,
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
@@ -39,7 +43,27 @@ enum OpenCommand {
         if let typeName = arguments.value("--map-type") { mapView.mapType = try ViewCommand.parseMapType(typeName) }
         let start = Date()
         do {
-            let renderer = MapRenderer(store: store)
+            let traffic = try arguments.value("--traffic").map { path throws(DataError) in
+                try TrafficFeed(contentsOf: path)
+            }
+            let renderer = MapRenderer(store: store, traffic: traffic ?? TrafficFeed())
+            if traffic != nil && !mapView.content.traffic {
+                console.error(
+                    "note: the traffic feed is not drawn: the link does not turn the traffic layer on (views=traffic)")
+            }
+            // Indoor maps: the floors in view feed the floor picker; --level picks one.
+            mapView.indoorBuildingInFocus = try renderer.indoorBuilding(in: mapView)
+            if let level = arguments.value("--level") {
+                guard let floors = mapView.activeBuilding?.levels, let floor = floors.first(where: { $0.name == level })
+                else {
+                    let known = mapView.activeBuilding?.levels.map(\.name).joined(separator: ", ")
+                    throw CLIError.usage(
+                        known.map { "'--level' must be one of the floors in view (\($0)), not '\(level)'" }
+                            ?? "'--level' needs indoor maps: zoom \(Int(MapView.indoorMinZoom)) or closer on the normal map, with floors in view"
+                    )
+                }
+                mapView.activeLevel = floor
+            }
             let (canvas, report) = try renderer.render(mapView, format: format, scale: scale)
             try canvas.write(to: output)
             console.print(
@@ -52,6 +76,8 @@ enum OpenCommand {
                 // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
                 console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")
             }
+        } catch let error as CLIError {
+            throw error
         } catch {
             throw .failure("\(error)")
         }

@@ -33,9 +33,11 @@ public enum OpenMapsCLI {
         return CommandResult(exitCode: exitCode, standardOutput: console.output, standardError: console.errors)
     }
 
+    /// The command's name as typed: one word, or two for the groups (`url parse`, `data info`).
     private static func commandPath(_ arguments: [String]) -> String {
-        let words = arguments.prefix { !$0.hasPrefix("-") }.prefix(2)
-        return words.isEmpty ? "" : words.joined(separator: " ")
+        let words = arguments.prefix { !$0.hasPrefix("-") }
+        return ["url", "data", "osm"].contains(words.first ?? "")
+            ? words.prefix(2).joined(separator: " ") : words.prefix(1).joined(separator: " ")
     }
 
     private static func dispatch(_ arguments: [String], _ console: inout Console) throws(CLIError) {

@@ -21,6 +21,10 @@ enum ViewCommand {
         .init(name: "--size", value: "WxH", help: "View size in points (default 800x600)."),
         .init(name: "--style", value: "STYLE", help: "light or dark (default: follow the system, light)."),
         .init(name: "--my-location", value: "LAT,LNG", help: "Turn My Location on at this position."),
+        .init(name: "--accuracy", value: "M", help: "My Location's accuracy radius in metres."),
+        .init(name: "--heading", value: "DEG", help: "My Location's heading, degrees clockwise from north."),
+        .init(name: "--bearing", value: "DEG", help: "Turn the camera to this bearing (default: the link's, 0)."),
+        .init(name: "--tilt", value: "DEG", help: "Tilt the camera, 0 up to 30-65 by zoom (default 0)."),
     ]
 
     /// The map view the maps app opens for the link in `arguments`, with `--size`, `--style`
@@ -37,13 +41,25 @@ enum ViewCommand {
         let linkView = LinkMapView(request: request, size: size, search: search)
         let mapView = linkView.mapView
         if let style = arguments.value("--style") { mapView.overrideUserInterfaceStyle = try parseStyle(style) }
+        let accuracy = try number(arguments, "--accuracy", in: 0...1_000_000)
+        let heading = try number(arguments, "--heading", in: -360...360)
         if let location = arguments.value("--my-location") {
             guard let coordinate = Coordinate(parsing: location) else {
                 throw .usage("'--my-location' must be LAT,LNG in decimal degrees, not '\(location)'")
             }
             mapView.isMyLocationEnabled = true
             mapView.settings.myLocationButton = true
-            mapView.updateMyLocation(coordinate)
+            mapView.updateMyLocation(coordinate, accuracy: accuracy, heading: heading)
+        } else if accuracy != nil || heading != nil {
+            throw .usage("'--accuracy' and '--heading' describe '--my-location LAT,LNG', which is missing")
+        }
+        let bearing = try number(arguments, "--bearing", in: -360...360)
+        let tilt = try number(arguments, "--tilt", in: 0...90)
+        if bearing != nil || tilt != nil {
+            let camera = mapView.camera
+            mapView.camera = CameraPosition(
+                target: camera.target, zoom: camera.zoom, bearing: bearing ?? camera.bearing,
+                viewingAngle: tilt ?? camera.viewingAngle)
         }
         for note in linkView.notes { console.error("note: \(note)") }
         return (mapView, request)
@@ -63,6 +79,19 @@ enum ViewCommand {
             throw .usage("'--style' must be light or dark, not '\(text)'")
         }
         return style
+    }
+
+    /// An option's decimal value inside `range`, or nil when the option is absent.
+    static func number(
+        _ arguments: ArgumentParser.Result, _ option: String, in range: ClosedRange<Double>
+    ) throws(CLIError) -> Double? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let value = DecimalText.parse(Substring(text), maxIntegerDigits: 7), range.contains(value) else {
+            throw .usage(
+                "'\(option)' must be a number from \(DecimalText.format(range.lowerBound)) to \(DecimalText.format(range.upperBound)), not '\(text)'"
+            )
+        }
+        return value
     }
 
     static func parseSize(_ text: String) throws(CLIError) -> Size {

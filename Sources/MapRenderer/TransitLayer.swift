@@ -1,0 +1,78 @@
+import CairoKit
+import GeoCore
+import MapCore
+import MapData
+
+/// How the transit layer draws one mode of OSM `route` relation and its stops.
+enum TransitMode: String, CaseIterable {
+    case train, subway, lightRail = "light_rail", tram, monorail, ferry, bus, trolleybus
+
+    /// Line colour.
+    var color: CairoKit.Color {
+        switch self {
+        case .train: CairoKit.Color(hex: 0x8C4799)
+        case .subway: CairoKit.Color(hex: 0xFF6319)
+        case .lightRail, .monorail: CairoKit.Color(hex: 0x00A19A)
+        case .tram: CairoKit.Color(hex: 0x00985F)
+        case .ferry: CairoKit.Color(hex: 0x0089C7)
+        case .bus, .trolleybus: CairoKit.Color(hex: 0x2F6FC4)
+        }
+    }
+
+    /// Line width in points at zoom 15 (see ``MapRenderer/width(_:zoom:)``).
+    var width: Double {
+        switch self {
+        case .train, .subway, .lightRail, .monorail: 4
+        case .tram: 3
+        case .ferry, .bus, .trolleybus: 1.6
+        }
+    }
+
+    /// The zoom from which the mode's lines show: rail from 10, trams from 12, buses from 14.
+    var minZoom: Double {
+        switch self {
+        case .train, .subway, .lightRail, .monorail, .ferry: 10
+        case .tram: 12
+        case .bus, .trolleybus: 14
+        }
+    }
+
+    /// Drawing order: buses lowest, trains on top.
+    var rank: Int { Self.allCases.count - Self.allCases.firstIndex(of: self)! }
+}
+
+extension MapRenderer {
+    /// The transit layer's lines: each `route` relation in its mode's colour over a white
+    /// casing, buses below trams below rail.
+    func drawTransitLines(_ painter: inout Painter, bounds: CoordinateBounds, zoom: Double) throws {
+        let routes = try store.features(in: bounds, classes: ["route"]).compactMap { feature in
+            TransitMode(rawValue: feature.kind).map { (feature, $0) }
+        }.filter { zoom >= $0.1.minZoom }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
+        for (feature, mode) in routes {
+            let width = Self.width(mode.width, zoom: zoom)
+            painter.stroke(feature, .white, width: width + 2)
+            painter.stroke(feature, mode.color, width: width, dash: mode == .ferry ? [6, 4] : [])
+        }
+    }
+
+    /// Stations with their names from zoom 13; with the transit layer on, also subway
+    /// entrances and tram and bus stops from zoom 16, in their mode's colour.
+    func placeTransitStops(
+        _ placer: inout LabelPlacer, bounds: CoordinateBounds, zoom: Double, projection: Projection, layer: Bool
+    ) throws {
+        guard zoom >= 13 else { return }
+        let kinds: [String: (rank: Int, color: CairoKit.Color, minZoom: Double)] = [
+            "station": (0, TransitMode.train.color, 13), "subway_entrance": (1, TransitMode.subway.color, 16),
+            "tram_stop": (2, TransitMode.tram.color, 16), "bus_stop": (3, TransitMode.bus.color, 16),
+        ]
+        let stops = try store.features(in: bounds, classes: ["transit"]).compactMap { feature in
+            kinds[feature.kind].map { (feature, $0) }
+        }.filter { feature, style in
+            feature.name != nil && zoom >= style.minZoom && (layer || feature.kind == "station")
+        }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
+        for (feature, style) in stops {
+            guard let anchor = feature.geometry.anchor, let name = feature.name else { continue }
+            placer.placeIcon(name, at: projection.point(for: anchor), color: style.color)
+        }
+    }
+}
