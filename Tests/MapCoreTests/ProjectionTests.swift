@@ -229,3 +229,37 @@ import Testing
                 CoordinateBounds(Coordinate(latitude: -50, longitude: 0), Coordinate(latitude: -40, longitude: 10))))
     }
 }
+
+@Suite struct AltitudeTests {
+    let ring = [
+        Coordinate(latitude: 60.1700, longitude: 24.9400), Coordinate(latitude: 60.1700, longitude: 24.9410),
+        Coordinate(latitude: 60.1695, longitude: 24.9410),
+    ]
+
+    @Test func groundLevelIsTheGroundProjection() {
+        let projection = Projection(
+            camera: CameraPosition(target: ring[0], zoom: 17, bearing: 20, viewingAngle: 45),
+            viewSize: Size(width: 800, height: 600))
+        for (a, b) in zip(projection.points(forPath: ring, altitude: 0), projection.points(forPath: ring)) {
+            #expect(a == b)
+        }
+    }
+
+    @Test func roofsRiseUpTheScreenUnderTiltAndGrowLookingDown() {
+        let tilted = Projection(
+            camera: CameraPosition(target: ring[0], zoom: 17, viewingAngle: 45), viewSize: Size(width: 800, height: 600)
+        )
+        let ground = tilted.points(forPath: ring)
+        let roof = tilted.points(forPath: ring, altitude: 30)
+        for (base, top) in zip(ground, roof) { #expect(top.y < base.y - 10) }
+        // Straight down, a roof is the footprint scaled about the principal point by D / (D − h).
+        let flat = Projection(
+            camera: CameraPosition(target: ring[0], zoom: 17), viewSize: Size(width: 800, height: 600))
+        let height = 30 / WebMercator.metersPerPoint(latitude: ring[0].latitude, zoom: 17)
+        let scale = 900 / (900 - height)
+        for (base, top) in zip(flat.points(forPath: ring), flat.points(forPath: ring, altitude: 30)) {
+            #expect(abs((top.x - 400) - (base.x - 400) * scale) < 1e-6)
+            #expect(abs((top.y - 300) - (base.y - 300) * scale) < 1e-6)
+        }
+    }
+}

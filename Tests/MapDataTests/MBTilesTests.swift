@@ -62,3 +62,37 @@ struct MBTilesTests {
         }
     }
 }
+
+struct TrafficFeedTests {
+    @Test func readsWaysAndLevelsSkippingCommentsAndTheHeader() throws {
+        let feed = try TrafficFeed(
+            text: "# Helsinki, 08:00\nway_id,congestion\n4247642,heavy\n\n26428941, Moderate \n4247642,stopped\n")
+        #expect(feed.levels == [4_247_642: .stopped, 26_428_941: .moderate])
+        #expect(feed[way: 26_428_941] == .moderate && feed[way: 1] == nil)
+    }
+
+    @Test(arguments: [
+        (
+            "way_id,congestion\n12,jammed\n",
+            "feed.csv:2: 'jammed' is not a congestion level (free, moderate, heavy, stopped)"
+        ),
+        ("12,heavy,extra\n", "feed.csv:1: expected WAY_ID,LEVEL, found 3 fields"),
+        ("12,heavy\nway/13,free\n", "feed.csv:2: 'way/13' is not an OpenStreetMap way id"),
+        ("12,heavy\nway_id,congestion\n", "feed.csv:2: 'way_id' is not an OpenStreetMap way id"),
+    ])
+    func badLinesAreErrorsNamingTheLine(text: String, message: String) {
+        #expect {
+            try TrafficFeed(text: text, path: "feed.csv")
+        } throws: { error in
+            (error as? DataError)?.message.hasPrefix(message) == true
+        }
+    }
+
+    @Test func theExampleFeedReads() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Examples/helsinki-traffic.csv"
+        ).path
+        let feed = try TrafficFeed(contentsOf: path)
+        #expect(feed.levels.count > 300 && Set(feed.levels.values) == Set(TrafficFeed.Congestion.allCases))
+    }
+}

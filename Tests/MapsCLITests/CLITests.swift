@@ -255,6 +255,42 @@ import Testing
         #expect(result.standardError.contains(message))
     }
 
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)),
+        arguments: [
+            (["--level", "9"], "'--level' must be one of the floors in view (7, 6, 5, 3, 2, 1, 0, -1, -2), not '9'"),
+            (["--accuracy", "30"], "'--accuracy' and '--heading' describe '--my-location LAT,LNG', which is missing"),
+            (["--tilt", "120"], "'--tilt' must be a number from 0 to 90, not '120'"),
+            (["--bearing", "east"], "'--bearing' must be a number from -360 to 360, not 'east'"),
+        ])
+    func openRefusesBadViewOptions(options: [String], message: String) {
+        let result = OpenMapsCLI.run(
+            ["open", "comgooglemaps://?center=60.1688,24.9405&zoom=18", "-o", "/tmp/never-written.png"] + options)
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains(message))
+        #expect(result.standardError.contains("Run 'openmaps open --help' for usage."))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    func openReadsTheTrafficFeedAndSaysWhenItIsNotShown() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feed = directory.appendingPathComponent("traffic.csv").path
+        try "way_id,congestion\n4247501,slow\n".write(toFile: feed, atomically: true, encoding: .utf8)
+        let picture = directory.appendingPathComponent("map.png").path
+        let bad = OpenMapsCLI.run([
+            "open", "comgooglemaps://?center=60.17,24.94&zoom=16&views=traffic", "--traffic", feed, "-o", picture,
+        ])
+        #expect(bad.exitCode == 1 && bad.standardError.contains("traffic.csv:2: 'slow' is not a congestion level"))
+        #expect(!FileManager.default.fileExists(atPath: picture))
+        try "4247501,heavy\n".write(toFile: feed, atomically: true, encoding: .utf8)
+        let hidden = OpenMapsCLI.run([
+            "open", "comgooglemaps://?center=60.17,24.94&zoom=16", "--traffic", feed, "-o", picture,
+        ])
+        #expect(hidden.exitCode == 0 && hidden.standardError.contains("does not turn the traffic layer on"))
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
     func tilesWritesAnMBTilesFileOfTheImportedRegion() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(

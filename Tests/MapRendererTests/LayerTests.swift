@@ -1,0 +1,124 @@
+import CairoKit
+import Foundation
+import GeoCore
+import MapCore
+import MapData
+import Testing
+
+@testable import MapRenderer
+
+/// The layers: traffic, transit, indoor, 3D buildings, My Location's accuracy and heading.
+extension MapRendererTests {
+    /// The midpoints of the primary segments of Mannerheimintie in view.
+    func mannerheimintie(in mapView: MapView) throws -> [Coordinate] {
+        let store = try MapStore(path: DataInstaller().storePath)
+        return try store.features(matching: "Mannerheimintie").filter { $0.kind == "primary" }.flatMap {
+            feature -> [Coordinate] in
+            guard case .line(let points) = feature.geometry else { return [] }
+            return zip(points, points.dropFirst()).map {
+                Coordinate(latitude: ($0.latitude + $1.latitude) / 2, longitude: ($0.longitude + $1.longitude) / 2)
+            }
+        }.filter { mapView.projection.contains($0) }
+    }
+
+    @Test func trafficColoursTheRoadsTheFeedListsAndNeverOnNone() throws {
+        let store = try MapStore(path: DataInstaller().storePath)
+        let ways = try store.features(matching: "Mannerheimintie").filter { $0.kind == "primary" }.compactMap(\.osmID)
+        let feed = TrafficFeed(levels: Dictionary(uniqueKeysWithValues: ways.map { ($0, .heavy) }))
+        let trafficRenderer = MapRenderer(store: store, traffic: feed)
+        let link = "comgooglemaps://?center=60.1699,24.9384&zoom=16&views=traffic"
+        let mapView = try view(link)
+        let (canvas, report) = try trafficRenderer.render(mapView)
+        #expect(report.traffic[.heavy, default: 0] >= 10 && report.traffic[.free] == nil)
+        let midpoints = try mannerheimintie(in: mapView)
+        let red = midpoints.filter {
+            share(of: MapPalette.trafficColor(.heavy), around: $0, in: mapView, on: canvas) >= 5
+        }
+        #expect(midpoints.count >= 5 && red.count * 10 >= midpoints.count * 8)
+        // Without the layer, the same feed colours nothing; on `none` neither roads nor traffic.
+        let off = try trafficRenderer.render(try view("comgooglemaps://?center=60.1699,24.9384&zoom=16")).1
+        #expect(off.traffic.isEmpty)
+        let none = try trafficRenderer.render(try view(link, type: .none)).1
+        #expect(none.traffic.isEmpty && none.features.isEmpty)
+    }
+
+    @Test func transitDrawsLinesAndStopsOnlyWhenAskedFor() throws {
+        let on = try renderer.render(try view("comgooglemaps://?center=60.1699,24.9434&zoom=16&views=transit")).1
+        let off = try renderer.render(try view("comgooglemaps://?center=60.1699,24.9434&zoom=16")).1
+        #expect(on.features["route", default: 0] > 10 && off.features["route"] == nil)
+        // Tram stops are named with the layer on; the railway station always.
+        #expect(on.labels.contains("Ylioppilastalo") && !off.labels.contains("Ylioppilastalo"))
+    }
+
+    @Test func tiltRaisesBuildingsAndLeavesTheFlatMapAlone() throws {
+        let flatView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=17")
+        let tiltedView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=17")
+        let camera = tiltedView.camera
+        tiltedView.camera = CameraPosition(target: camera.target, zoom: camera.zoom, viewingAngle: 60)
+        #expect(tiltedView.content.buildings3D && !flatView.content.buildings3D)
+        let flat = try renderer.render(flatView)
+        let tilted = try renderer.render(tiltedView)
+        #expect(tilted.1.features["building", default: 0] > 50)
+        // Walls are the building colour darkened; the flat map has no such pixels.
+        let wall = MapPalette.light.building.darkened(by: 0.22)
+        let shade = Pixel(
+            red: UInt8(wall.red * 255 + 0.5), green: UInt8(wall.green * 255 + 0.5), blue: UInt8(wall.blue * 255 + 0.5))
+        func walls(_ canvas: Canvas) -> Int {
+            var count = 0
+            for y in stride(from: 0, to: 600, by: 2) {
+                for x in stride(from: 0, to: 800, by: 2) where canvas.pixel(x: x, y: y)!.distance(to: shade) <= 2 {
+                    count += 1
+                }
+            }
+            return count
+        }
+        #expect(walls(tilted.0) > 400)
+        #expect(walls(flat.0) < 50)
+        // Buildings off: the tilted map stays flat.
+        tiltedView.isBuildingsEnabled = false
+        #expect(!tiltedView.content.buildings3D)
+    }
+
+    @Test func myLocationShowsItsAccuracyAndHeading() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=17")
+        let here = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        mapView.isMyLocationEnabled = true
+        mapView.updateMyLocation(here, accuracy: 60, heading: 90)
+        #expect(mapView.myLocationAccuracy == 60 && mapView.myLocationHeading == 90)
+        let (canvas, _) = try renderer.render(mapView)
+        let point = mapView.projection.point(for: here)
+        let radius = mapView.projection.points(forMeters: 60, at: here)
+        #expect(radius > 40)
+        func blueness(_ x: Double, _ y: Double) -> Int {
+            guard let pixel = canvas.pixel(x: Int(x), y: Int(y)) else { return 0 }
+            return Int(pixel.blue) - Int(pixel.red)
+        }
+        // Inside the accuracy circle the map is tinted blue; outside it is not.
+        let inside = blueness(point.x - radius * 0.7, point.y + radius * 0.4)
+        let outside = blueness(point.x - radius * 1.4, point.y + radius * 0.8)
+        #expect(inside > outside + 10)
+        // The beam points east (heading 90°, bearing 0): bluer east of the dot than west.
+        #expect(blueness(point.x + 20, point.y) > blueness(point.x - 20, point.y) + 20)
+        // Turning My Location off forgets accuracy and heading.
+        mapView.isMyLocationEnabled = false
+        #expect(mapView.myLocationAccuracy == nil && mapView.myLocationHeading == nil)
+    }
+
+    @Test func indoorMapsListTheFloorsInViewAndShowOneFloorsPlaces() throws {
+        let mapView = try view("comgooglemaps://?center=60.1688,24.9405&zoom=18")
+        #expect(mapView.content.indoor)
+        let building = try #require(try renderer.indoorBuilding(in: mapView))
+        #expect(building.levels.map(\.name).prefix(3) == ["7", "6", "5"])
+        #expect(building.defaultLevel?.name == "0" && !building.isUnderground)
+        mapView.indoorBuildingInFocus = building
+        #expect(mapView.controlLayout.floorPicker != nil && mapView.activeLevel?.name == "0")
+        let ground = try renderer.render(mapView).1
+        mapView.activeLevel = try #require(building.levels.first { $0.name == "7" })
+        let top = try renderer.render(mapView).1
+        // Fazer's 8th-floor café is on level 7 only.
+        #expect(top.labels.contains("Fazer 8th Floor") && !ground.labels.contains("Fazer 8th Floor"))
+        // Below the indoor zoom there is no indoor layer and no floor to pick.
+        let far = try view("comgooglemaps://?center=60.1688,24.9405&zoom=16")
+        #expect(!far.content.indoor)
+    }
+}
