@@ -11,6 +11,8 @@ struct ControlPainter {
 
     /// Short credits by source kind, for the attribution line.
     static let credits = ["osm": "© OpenStreetMap contributors", "basemap": "GSHHG, NASA", "gazetteer": "GeoNames"]
+    /// Shorter forms for narrow maps.
+    static let shortCredits = ["© OpenStreetMap contributors": "© OpenStreetMap"]
 
     /// Draws every control `layout` has; the floor picker lists `floors` (top first) with
     /// `activeFloor` highlighted.
@@ -28,9 +30,20 @@ struct ControlPainter {
         logo.draw(
             x: layout.logo.origin.x, y: layout.logo.origin.y + layout.logo.size.height - logo.logicalBox.height,
             color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
-        let text = TextLayout(credits.joined(separator: " · "), size: 9, on: canvas)
-        let box = text.logicalBox
+        // The attribution fits between the logo and its frame's right edge: shortened, then
+        // in a smaller type (down to 6 points), then wrapped, rising from the bottom.
         let frame = layout.attribution
+        let room = frame.origin.x + frame.size.width - (layout.logo.origin.x + logo.logicalBox.width + 8)
+        var text = TextLayout(credits.joined(separator: " · "), size: 9, on: canvas)
+        if text.logicalBox.width > room {
+            let short = credits.map { Self.shortCredits[$0] ?? $0 }.joined(separator: " · ")
+            text = TextLayout(short, size: 9, on: canvas)
+            if text.logicalBox.width > room, room > 0 {
+                text = TextLayout(
+                    short, size: max(6, 9 * room / text.logicalBox.width), maxWidth: max(room, 40), on: canvas)
+            }
+        }
+        let box = text.logicalBox
         text.draw(
             x: frame.origin.x + frame.size.width - box.width, y: frame.origin.y + frame.size.height - box.height,
             color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)

@@ -59,11 +59,17 @@ public struct TileRenderer {
     public var mapType: MapType
     /// The colour scheme; unspecified (light) by default.
     public var style: UserInterfaceStyle
+    /// The transit layer; off by default. (The traffic layer is on when the renderer has a feed.)
+    public var transit: Bool
 
-    public init(renderer: MapRenderer, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified) {
+    public init(
+        renderer: MapRenderer, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
+        transit: Bool = false
+    ) {
         self.renderer = renderer
         self.mapType = mapType
         self.style = style
+        self.transit = transit
     }
 
     /// The view a metatile is: a frame of its tiles, the camera at their centre at the tile zoom.
@@ -81,6 +87,8 @@ public struct TileRenderer {
         let view = MapView(options: options)
         view.mapType = mapType
         view.overrideUserInterfaceStyle = style
+        view.isTrafficEnabled = !renderer.traffic.levels.isEmpty
+        view.isTransitEnabled = transit
         return view
     }
 
@@ -115,16 +123,23 @@ public struct TileJob: Sendable {
     public var storePath: String
     public var mapType: MapType
     public var style: UserInterfaceStyle
+    /// Congestion for the traffic layer, drawn when not empty; empty by default.
+    public var traffic: TrafficFeed
+    /// The transit layer; off by default.
+    public var transit: Bool
     /// Threads rendering at once, 1...; default: the active processor count.
     public var workers: Int
 
     public init(
         storePath: String, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
+        traffic: TrafficFeed = TrafficFeed(), transit: Bool = false,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.storePath = storePath
         self.mapType = mapType
         self.style = style
+        self.traffic = traffic
+        self.transit = transit
         self.workers = max(workers, 1)
     }
 
@@ -139,10 +154,12 @@ public struct TileJob: Sendable {
         let channel = TileChannel(count: blocks.count, capacity: 2 * threads)
         let group = DispatchGroup()
         for _ in 0..<threads {
-            DispatchQueue.global().async(group: group) { [storePath, mapType, style] in
+            DispatchQueue.global().async(group: group) { [storePath, mapType, style, traffic, transit] in
                 do {
                     let store = try MapStore(path: storePath)
-                    let renderer = TileRenderer(renderer: MapRenderer(store: store), mapType: mapType, style: style)
+                    let renderer = TileRenderer(
+                        renderer: MapRenderer(store: store, traffic: traffic), mapType: mapType, style: style,
+                        transit: transit)
                     while let index = channel.take() {
                         channel.put(index, try renderer.render(blocks[index]))
                     }

@@ -10,7 +10,7 @@ enum TilesCommand {
         name: "tiles",
         summary: "Render 256-pixel map tiles of an area and zooms into an MBTiles file.",
         usage:
-            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--workers N] [--metatile N] [--store PATH]",
+            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--workers N] [--metatile N] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--out", value: "FILE", help: "The MBTiles file to write (replaced atomically)."),
@@ -22,6 +22,10 @@ enum TilesCommand {
                     name: "--map-type", value: "TYPE",
                     help: "normal, hybrid, satellite, terrain or none (default normal)."),
                 .init(name: "--style", value: "STYLE", help: "light or dark (default light)."),
+                .init(
+                    name: "--traffic", value: "FILE",
+                    help: "Draw the traffic layer from this feed (WAY_ID,LEVEL lines)."),
+                .init(name: "--transit", value: nil, help: "Draw the transit layer: lines and stops."),
                 .init(name: "--workers", value: "N", help: "Threads rendering at once (default: the processor count)."),
                 .init(name: "--metatile", value: "N", help: "Tiles a side rendered as one picture, 1-16 (default 8)."),
                 DataCommand.storeOption,
@@ -56,7 +60,12 @@ enum TilesCommand {
                 metadata: .init(
                     name: (output as NSString).lastPathComponent, description: "OpenMaps \(mapType.rawValue) map",
                     attribution: attribution.joined(separator: " · "), bounds: bounds, zooms: zooms))
-            var job = TileJob(storePath: storePath, mapType: mapType, style: style)
+            let traffic = try arguments.value("--traffic").map { path throws(DataError) in
+                try TrafficFeed(contentsOf: path)
+            }
+            var job = TileJob(
+                storePath: storePath, mapType: mapType, style: style, traffic: traffic ?? TrafficFeed(),
+                transit: arguments.flags.contains("--transit"))
             if let workers { job.workers = workers }
             var done = 0
             try job.run(blocks) { _, rendered in
