@@ -197,18 +197,27 @@ public final class MapStore {
     public func features(
         in bounds: CoordinateBounds, classes: [String] = [], detail: String? = nil, limit: Int? = nil
     ) throws(DataError) -> [Feature] {
+        try features(in: bounds, classes: classes, details: detail.map { [$0] }, limit: limit)
+    }
+
+    /// Features whose bounding box meets `bounds`, optionally of some classes, at most
+    /// `limit`, by id. `details`: nil for every level of detail, `[]` for features without one
+    /// (street data and places), or the levels wanted (`["i", "f"]`).
+    public func features(
+        in bounds: CoordinateBounds, classes: [String] = [], details: [String]?, limit: Int? = nil
+    ) throws(DataError) -> [Feature] {
         guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return [] }
         if bounds.crossesAntimeridian {
             // Two queries, west and east of the antimeridian; a feature in both comes once.
             let west = try features(
                 in: CoordinateBounds(
                     southWest: southWest, northEast: Coordinate(latitude: northEast.latitude, longitude: 180)),
-                classes: classes, detail: detail, limit: limit)
+                classes: classes, details: details, limit: limit)
             let seen = Set(west.map(\.id))
             let east = try features(
                 in: CoordinateBounds(
                     southWest: Coordinate(latitude: southWest.latitude, longitude: -180), northEast: northEast),
-                classes: classes, detail: detail, limit: limit
+                classes: classes, details: details, limit: limit
             ).filter { !seen.contains($0.id) }
             let all = (west + east).sorted { $0.id < $1.id }
             return limit.map { Array(all.prefix($0)) } ?? all
@@ -224,9 +233,13 @@ public final class MapStore {
             sql += " AND class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
             values += classes.map { .text($0) }
         }
-        if let detail {
-            sql += " AND detail = ?"
-            values.append(.text(detail))
+        if let details {
+            if details.isEmpty {
+                sql += " AND detail IS NULL"
+            } else {
+                sql += " AND detail IN (\(details.map { _ in "?" }.joined(separator: ",")))"
+                values += details.map { .text($0) }
+            }
         }
         sql += " ORDER BY feature.id"
         if let limit {

@@ -22,8 +22,8 @@ extension MapRenderer {
     }
 
     /// The indoor layer: rooms, areas and corridors of `level` filled, walls drawn.
-    func drawIndoor(_ painter: inout Painter, bounds: CoordinateBounds, level: String, palette: MapPalette) throws {
-        let features = try store.features(in: bounds, classes: ["indoor"]).filter { $0.levelNames.contains(level) }
+    func drawIndoor(_ painter: inout Painter, scene: Scene, level: String, palette: MapPalette) {
+        let features = scene.local("indoor").filter { $0.levelNames.contains(level) }
         for feature in features where feature.isArea && feature.kind != "wall" {
             painter.fill(feature, palette.indoorRoom, outline: palette.indoorWall)
         }

@@ -73,14 +73,13 @@ public struct MapRenderer {
         }
         // 3D buildings on the road map under tilt, from zoom 15.
         let extrudeBuildings = content.buildings3D && zoom >= Self.buildingsZoom
-        let hasFullDetail = try zoom >= 8 && store.hasWorldDetail("f", in: bounds)
-        let detail = hasFullDetail ? "f" : Self.worldDetail(forZoom: zoom)
+        let scene = try Scene(
+            store: store, bounds: bounds, zoom: zoom,
+            classes: Self.localClasses(zoom: zoom, content: content, roads: content.roads))
 
         switch content.base {
         case .roadMap:
-            try drawRoadMapBase(
-                &painter, bounds: bounds, zoom: zoom, detail: detail, palette: palette,
-                extrudeBuildings: extrudeBuildings)
+            drawRoadMapBase(&painter, scene: scene, zoom: zoom, palette: palette, extrudeBuildings: extrudeBuildings)
         case .imagery:
             try drawRaster(named: "bmng", on: canvas, projection: projection)
         case .relief:
@@ -90,23 +89,21 @@ public struct MapRenderer {
         }
         var roads: [(MapStore.Feature, RoadStyle)] = []
         if content.roads && zoom >= 11 {
-            roads = try drawRoads(&painter, bounds: bounds, zoom: zoom, palette: palette)
+            roads = drawRoads(&painter, scene: scene, zoom: zoom, palette: palette)
         }
         // Indoor maps: the active floor of the building in focus, else the default floor of
         // the levels in view (tiles have no floor picker).
         let floor =
             content.indoor
             ? try view.activeLevel?.name ?? (view.activeBuilding ?? indoorBuilding(in: view))?.defaultLevel?.name : nil
-        if let floor { try drawIndoor(&painter, bounds: bounds, level: floor, palette: palette) }
+        if let floor { drawIndoor(&painter, scene: scene, level: floor, palette: palette) }
         if content.traffic { drawTraffic(&painter, roads: roads, zoom: zoom) }
-        if content.transit { try drawTransitLines(&painter, bounds: bounds, zoom: zoom) }
+        if content.transit { drawTransitLines(&painter, scene: scene, zoom: zoom) }
         if extrudeBuildings {
-            painter.drawExtruded(
-                try store.features(in: bounds, classes: ["building"]).filter { $0.osmType != nil }, palette: palette)
+            painter.drawExtruded(scene.local("building"), palette: palette)
         }
         // Country borders at every zoom, state and province borders from zoom 4.
-        for feature in try store.features(in: bounds, classes: ["border"], detail: detail)
-        where feature.kind == "country" || zoom >= 4 {
+        for feature in scene.world("border") where feature.kind == "country" || zoom >= 4 {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
         let regionsInView = try store.sources(counting: false).filter {
@@ -119,12 +116,11 @@ public struct MapRenderer {
         if content.labels {
             var placer = LabelPlacer(
                 canvas: canvas, palette: palette, reserved: controls ? Self.reservedBoxes(view.controlLayout) : [])
-            try placeNames(&placer, bounds: bounds, zoom: zoom, projection: projection)
-            try placeTransitStops(
-                &placer, bounds: bounds, zoom: zoom, projection: projection, layer: content.transit)
+            placeNames(&placer, scene: scene, zoom: zoom, projection: projection)
+            placeTransitStops(&placer, scene: scene, zoom: zoom, projection: projection, layer: content.transit)
             placeStreetNames(&placer, roads: roads, zoom: zoom, projection: projection)
             if zoom >= Self.poiZoom {
-                try placePOIs(&placer, bounds: bounds, zoom: zoom, projection: projection, floor: floor)
+                placePOIs(&placer, scene: scene, zoom: zoom, projection: projection, floor: floor)
             }
             labels = placer.placed
         }
@@ -152,51 +148,56 @@ public struct MapRenderer {
     /// Sea, land, lakes and rivers of the world; land use, parks, water and buildings of the
     /// store's street data from zoom 11.
     private func drawRoadMapBase(
-        _ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, detail: String, palette: MapPalette,
-        extrudeBuildings: Bool
-    ) throws {
+        _ painter: inout Painter, scene: Scene, zoom: Double, palette: MapPalette, extrudeBuildings: Bool
+    ) {
         painter.canvas.fill(all: palette.water)
-        for feature in try store.features(in: bounds, classes: ["land"], detail: detail) {
-            painter.fill(feature, palette.land)
-        }
-        for feature in try store.features(in: bounds, classes: ["water"], detail: detail) where feature.osmType == nil {
-            painter.fill(feature, palette.water)
-        }
+        for feature in scene.world("land") { painter.fill(feature, palette.land) }
+        for feature in scene.world("water") { painter.fill(feature, palette.water) }
         guard zoom >= 11 else {
             if zoom >= 4 {
-                for feature in try store.features(in: bounds, classes: ["waterway"], detail: detail) {
-                    painter.stroke(feature, palette.water, width: 1)
-                }
+                for feature in scene.world("waterway") { painter.stroke(feature, palette.water, width: 1) }
             }
             return
         }
-        let local = try store.features(
-            in: bounds, classes: ["landuse", "landcover", "park", "water", "waterway", "building", "railway"]
-        ).filter { $0.osmType != nil }
-        for feature in local where feature.featureClass == "landuse" || feature.featureClass == "landcover" {
-            painter.fill(feature, palette.landuse)
-        }
-        for feature in local where feature.featureClass == "park" { painter.fill(feature, palette.park) }
-        for feature in local where feature.featureClass == "water" { painter.fill(feature, palette.water) }
-        for feature in local where feature.featureClass == "waterway" {
+        for feature in scene.local(["landuse", "landcover"]) { painter.fill(feature, palette.landuse) }
+        for feature in scene.local("park") { painter.fill(feature, palette.park) }
+        for feature in scene.local("water") { painter.fill(feature, palette.water) }
+        for feature in scene.local("waterway") {
             painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
         }
         // Under a tilted camera with 3D buildings on, buildings rise after the roads instead.
         if zoom >= 14 && !extrudeBuildings {
-            for feature in local where feature.featureClass == "building" {
+            for feature in scene.local("building") {
                 painter.fill(feature, palette.building, outline: palette.buildingOutline)
             }
         }
-        for feature in local where feature.featureClass == "railway" && feature.kind == "rail" {
+        for feature in scene.local("railway") where feature.kind == "rail" {
             painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
         }
     }
 
+    /// The street-data classes a picture reads: places always; from zoom 11 the road map's
+    /// areas, railways and roads (roads only where the type has them); transit routes with the
+    /// transit layer; stops from zoom 13; POIs from zoom 16; indoor plans with indoor maps.
+    static func localClasses(zoom: Double, content: MapContent, roads: Bool) -> Set<String> {
+        var classes: Set<String> = ["place"]
+        if zoom >= 11 && content.base == .roadMap {
+            classes.formUnion(["landuse", "landcover", "park", "water", "waterway", "railway"])
+            if zoom >= 14 { classes.insert("building") }
+        }
+        if zoom >= 11 && roads { classes.insert("road") }
+        if content.transit { classes.insert("route") }
+        if zoom >= 13 && content.labels { classes.insert("transit") }
+        if zoom >= poiZoom && content.labels { classes.insert("poi") }
+        if content.indoor { classes.insert("indoor") }
+        return classes
+    }
+
     /// Roads by class, level by level; returns the roads drawn with their styles.
     private func drawRoads(
-        _ painter: inout Painter, bounds: CoordinateBounds, zoom: Double, palette: MapPalette
-    ) throws -> [(MapStore.Feature, RoadStyle)] {
-        let roads = try store.features(in: bounds, classes: ["road"]).filter { $0.osmType != nil }.compactMap {
+        _ painter: inout Painter, scene: Scene, zoom: Double, palette: MapPalette
+    ) -> [(MapStore.Feature, RoadStyle)] {
+        let roads = scene.local("road").compactMap {
             feature in RoadStyle(kind: feature.kind).map { (feature, $0) }
         }.filter { zoom >= $0.1.minZoom }
         // Squares and plazas mapped as areas are paved surfaces, not centre lines.
@@ -269,13 +270,11 @@ public struct MapRenderer {
     }
 
     /// Place names, biggest first, each only where it overlaps no earlier one.
-    private func placeNames(
-        _ placer: inout LabelPlacer, bounds: CoordinateBounds, zoom: Double, projection: Projection
-    ) throws {
+    private func placeNames(_ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection) {
         let minimumPopulation: Int64 = zoom < 5 ? 1_000_000 : zoom < 8 ? 100_000 : zoom < 11 ? 15_000 : 0
         // Countries label the map up to zoom 6, then give way to cities; the extract's own
         // places (suburbs, quarters) join from zoom 11.
-        let places = try store.features(in: bounds, classes: ["place"]).filter {
+        let places = scene.local("place").filter {
             $0.name != nil && ($0.population ?? 0) >= minimumPopulation
                 && ($0.kind == "country" ? zoom < 7 : zoom >= 11 || $0.osmType == nil)
         }.sorted {
@@ -329,9 +328,9 @@ public struct MapRenderer {
     /// shops and health from zoom 16, everything else from 17.
     /// With indoor maps on (`floor` set), POIs on other floors are left out.
     private func placePOIs(
-        _ placer: inout LabelPlacer, bounds: CoordinateBounds, zoom: Double, projection: Projection, floor: String?
-    ) throws {
-        let pois = try store.features(in: bounds, classes: ["poi"]).compactMap {
+        _ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection, floor: String?
+    ) {
+        let pois = scene.local("poi").compactMap {
             feature -> (MapStore.Feature, POICategory)? in
             guard feature.name != nil, let category = POICategory(kind: feature.kind),
                 zoom >= category.minZoom

@@ -1,0 +1,45 @@
+import GeoCore
+import MapCore
+import MapData
+
+/// The features one picture draws, read with two queries (each walks the spatial index once)
+/// and grouped by class: the world layers at the picture's level of detail, and the street
+/// data and places.
+struct Scene {
+    /// The world's level of detail drawn: see ``MapRenderer/worldDetail(forZoom:)``; "f" from
+    /// zoom 8 where `data install --hires` put it in the store.
+    let detail: String
+    private let world: [String: [MapStore.Feature]]
+    private let local: [String: [MapStore.Feature]]
+
+    /// Reads what a picture of `bounds` at `zoom` needs: world land, lakes, rivers and borders,
+    /// and the street-data classes in `classes`.
+    init(store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<String>) throws {
+        let level = MapRenderer.worldDetail(forZoom: zoom)
+        // Rivers only between zooms 4 and 11 (streets bring their own from 11).
+        let worldClasses =
+            zoom >= 4 && zoom < 11 ? ["land", "water", "waterway", "border"] : ["land", "water", "border"]
+        let worldFeatures = try store.features(
+            in: bounds, classes: worldClasses, details: zoom >= 8 ? [level, "f"] : [level])
+        let drawn =
+            zoom >= 8 && worldFeatures.contains { $0.detail == "f" && $0.featureClass == "land" } ? "f" : level
+        detail = drawn
+        world = Dictionary(grouping: worldFeatures.filter { $0.detail == drawn }, by: \.featureClass)
+        local =
+            classes.isEmpty
+            ? [:]
+            : Dictionary(
+                grouping: try store.features(in: bounds, classes: classes.sorted(), details: []), by: \.featureClass)
+    }
+
+    /// World features of a class ("land", "water", "waterway", "border"), by id.
+    func world(_ featureClass: String) -> [MapStore.Feature] { world[featureClass] ?? [] }
+
+    /// Street-data features and places of a class, by id; empty unless the class was read.
+    func local(_ featureClass: String) -> [MapStore.Feature] { local[featureClass] ?? [] }
+
+    /// Street data of several classes, by id.
+    func local(_ classes: [String]) -> [MapStore.Feature] {
+        classes.flatMap { local($0) }.sorted { $0.id < $1.id }
+    }
+}
