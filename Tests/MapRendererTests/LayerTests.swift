@@ -113,7 +113,8 @@ extension MapRendererTests {
         mapView.indoorBuildingInFocus = building
         #expect(mapView.controlLayout.floorPicker != nil && mapView.activeLevel?.name == "0")
         let ground = try renderer.render(mapView).1
-        mapView.activeLevel = try #require(building.levels.first(where: { $0.name == "7" }))
+        let seventh: IndoorLevel = try #require(building.levels.first { $0.name == "7" })
+        mapView.activeLevel = seventh
         let top = try renderer.render(mapView).1
         // Fazer's 8th-floor café is on level 7 only.
         #expect(top.labels.contains("Fazer 8th Floor") && !ground.labels.contains("Fazer 8th Floor"))
