@@ -32,12 +32,13 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product openmaps
 
-## demo: the default store, every seed example link parsed and converted, maps rendered into demo/.
+## demo: the default store, every seed example link parsed, converted and rendered, a gallery of
+## Helsinki in every map type, scheme and layer, and its tiles, into demo/ with demo/index.html.
 demo: build
 	$(BIN) data install
 	$(BIN) data info
 	@BIN=$(BIN) sh scripts/demo.sh Examples/seed-links.txt
-	@BIN=$(BIN) sh scripts/demo-maps.sh demo
+	@BIN=$(BIN) sh scripts/demo-maps.sh demo Examples/seed-links.txt
 
 ## data: install the pinned open data into $(OPENMAPS_DATA).
 data: deps

@@ -1,20 +1,97 @@
 #!/bin/sh
-# Renders the map a few links open, in both schemes, into DIR (default ./demo).
+# Renders what the maps app answers to every seed example link, a gallery of Helsinki in every
+# map type, scheme and layer, and Helsinki's tiles into DIR (default ./demo), then writes
+# DIR/index.html showing them all with the command that made each picture.
+#   BIN=.build/release/openmaps sh scripts/demo-maps.sh demo Examples/seed-links.txt
 set -eu
 BIN=${BIN:-.build/release/openmaps}
 out=${1:-demo}
+links=${2:-Examples/seed-links.txt}
 mkdir -p "$out"
+figures="$out/.figures.html"
+: > "$figures"
+
+html_escape() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
+
+# render NAME LINK [OPTIONS…]: one picture, its command and what the app printed.
 render() {
   name=$1; link=$2; shift 2
   echo "$ openmaps open '$link' $* -o $out/$name.png"
-  "$BIN" open "$link" "$@" -o "$out/$name.png"
+  printed=$("$BIN" open "$link" "$@" -o "$out/$name.png" 2>&1) || { echo "$printed"; exit 1; }
+  echo "$printed"
+  {
+    echo "<figure><a href=\"$name.png\"><img src=\"$name.png\" loading=\"lazy\" alt=\"$name\"></a>"
+    printf '<figcaption><code>openmaps open %s %s</code><pre>%s</pre></figcaption></figure>\n' \
+      "$(printf "'%s'" "$link" | html_escape)" "$(echo "$*" | html_escape)" "$(echo "$printed" | html_escape)"
+  } >> "$figures"
 }
-render world          'comgooglemaps://?center=20,10&zoom=2' --size 1024x600
-render finland        'comgooglemaps://?center=60.5,24.9&zoom=6'
-render bering-strait  'comgooglemaps://?center=60,-175&zoom=3'
-render helsinki-light 'comgooglemaps://?center=60.1699,24.9384&zoom=16' --scale 2
-render helsinki-dark  'comgooglemaps://?center=60.1699,24.9384&zoom=16' --scale 2 --style dark
-render helsinki-none  'comgooglemaps://?center=60.1699,24.9384&zoom=16' --map-type none
+
+section() { echo "<h2>$1</h2><p>$2</p><div class=\"grid\">" >> "$figures"; }
+end_section() { echo "</div>" >> "$figures"; }
+
+section "Seed example links" "Every example link of the URL scheme document, answered as a picture (800 × 600 points). Links that name places by text alone wait for full search and open on the world view."
+n=0
+grep -v '^#' "$links" | grep -v '^$' | while IFS= read -r link; do
+  n=$((n + 1))
+  render "$(printf 'seed-%02d' "$n")" "$link"
+done
+end_section
+
+helsinki='comgooglemaps://?center=60.1699,24.9434&zoom=16'
+section "Helsinki in every map type and scheme" "The imported OpenStreetMap extract of central Helsinki over the world basemap."
+render helsinki-normal-light "$helsinki" --style light
+render helsinki-normal-dark "$helsinki" --style dark
+render helsinki-hybrid "$helsinki&views=satellite"
+render helsinki-satellite "$helsinki" --map-type satellite
+render helsinki-terrain-light "$helsinki" --map-type terrain
+render helsinki-terrain-dark "$helsinki" --map-type terrain --style dark
+render helsinki-none "$helsinki" --map-type none
+end_section
+
+section "Helsinki's layers" "Traffic (from the example feed), transit, indoor floors with the floor picker, 3D buildings under tilt, My Location with accuracy and heading."
+render helsinki-traffic "$helsinki&views=traffic" --traffic Examples/helsinki-traffic.csv
+render helsinki-traffic-dark "$helsinki&views=traffic" --traffic Examples/helsinki-traffic.csv --style dark
+render helsinki-transit "$helsinki&views=transit"
+render helsinki-indoor 'comgooglemaps://?center=60.1688,24.9405&zoom=18' --level 2
+render helsinki-3d 'comgooglemaps://?center=60.1699,24.9434&zoom=17' --tilt 60 --bearing 30
+render helsinki-my-location 'comgooglemaps://?center=60.1699,24.9434&zoom=17' --my-location 60.1695,24.9430 --accuracy 40 --heading 45
+render helsinki-streets-2x 'comgooglemaps://?center=60.1679,24.9484&zoom=17' --scale 2
+render helsinki-walk 'comgooglemaps://?saddr=60.1713,24.9414&daddr=60.1675,24.9530&directionsmode=walking' --style dark
+end_section
+
+section "The world" "The world basemap at low and middle zooms, everywhere."
+render world 'comgooglemaps://?center=20,10&zoom=2' --size 1024x600
 render world-satellite 'comgooglemaps://?center=20,10&zoom=2&views=satellite' --size 1024x600
-render alps-terrain   'comgooglemaps://?center=46.5,9&zoom=6' --map-type terrain
-render helsinki-walk  'comgooglemaps://?saddr=60.1713,24.9414&daddr=60.1675,24.9530&directionsmode=walking' --style dark
+render finland 'comgooglemaps://?center=60.5,24.9&zoom=6'
+render alps-terrain 'comgooglemaps://?center=46.5,9&zoom=6' --map-type terrain
+render bering-strait 'comgooglemaps://?center=60,-175&zoom=3'
+end_section
+
+echo "$ openmaps tiles --zooms 12-16 --out $out/helsinki.mbtiles"
+tiles=$("$BIN" tiles --zooms 12-16 --out "$out/helsinki.mbtiles" --workers 2)
+echo "$tiles"
+
+{
+  cat <<'HEAD'
+<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>OpenMaps demo</title>
+<style>
+body { font: 15px/1.4 system-ui, sans-serif; margin: 24px; color: #202124; background: #f8f9fa; }
+h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 32px; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(420px, 1fr)); gap: 16px; }
+figure { margin: 0; background: #fff; border: 1px solid #dadce0; border-radius: 8px; padding: 8px; }
+img { width: 100%; height: auto; display: block; border-radius: 4px; }
+figcaption code { font-size: 12px; word-break: break-all; color: #1a73e8; }
+figcaption pre { font-size: 11px; white-space: pre-wrap; word-break: break-all; color: #5f6368; margin: 4px 0 0; }
+</style></head><body>
+<h1>OpenMaps: Google Maps links answered on open data</h1>
+<p>Every picture below was rendered by <code>openmaps open</code> from the default store
+(world basemap, GeoNames places, the OpenStreetMap extract of central Helsinki). Data ©
+OpenStreetMap contributors (ODbL), GSHHG/WDBII, NASA Blue Marble and shaded relief, GeoNames.</p>
+HEAD
+  cat "$figures"
+  printf '<h2>Tiles</h2><p><code>openmaps tiles --zooms 12-16 --out helsinki.mbtiles</code>: %s</p>\n' "$(echo "$tiles" | html_escape)"
+  echo '</body></html>'
+} > "$out/index.html"
+rm -f "$figures"
+echo "wrote $out/index.html"

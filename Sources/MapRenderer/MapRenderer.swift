@@ -84,6 +84,14 @@ public struct MapRenderer {
             try drawRaster(named: "bmng", on: canvas, projection: projection)
         case .relief:
             try drawRaster(named: "shadedrelief", on: canvas, projection: projection)
+            // The relief has no detail at street zooms: the road map's areas go over it,
+            // translucent, so the terrain's tint stays.
+            if zoom >= 11 {
+                var overRelief = palette
+                overRelief.land = palette.land.withAlpha(0.75)
+                drawRoadMapBase(
+                    &painter, scene: scene, zoom: zoom, palette: overRelief, extrudeBuildings: false, overRaster: true)
+            }
         case .none:
             break
         }
@@ -147,10 +155,13 @@ public struct MapRenderer {
 
     /// Sea, land, lakes and rivers of the world; land use, parks, water and buildings of the
     /// store's street data from zoom 11.
+    /// - Parameter overRaster: true when a raster is already drawn, which then stands for the
+    ///   sea instead of a plain fill.
     private func drawRoadMapBase(
-        _ painter: inout Painter, scene: Scene, zoom: Double, palette: MapPalette, extrudeBuildings: Bool
+        _ painter: inout Painter, scene: Scene, zoom: Double, palette: MapPalette, extrudeBuildings: Bool,
+        overRaster: Bool = false
     ) {
-        painter.canvas.fill(all: palette.water)
+        if !overRaster { painter.canvas.fill(all: palette.water) }
         for feature in scene.world("land") { painter.fill(feature, palette.land) }
         for feature in scene.world("water") { painter.fill(feature, palette.water) }
         guard zoom >= 11 else {
@@ -177,11 +188,11 @@ public struct MapRenderer {
     }
 
     /// The street-data classes a picture reads: places always; from zoom 11 the road map's
-    /// areas, railways and roads (roads only where the type has them); transit routes with the
+    /// areas and railways (on the road map and terrain), roads (roads only where the type has them); transit routes with the
     /// transit layer; stops from zoom 13; POIs from zoom 16; indoor plans with indoor maps.
     static func localClasses(zoom: Double, content: MapContent, roads: Bool) -> Set<String> {
         var classes: Set<String> = ["place"]
-        if zoom >= 11 && content.base == .roadMap {
+        if zoom >= 11 && (content.base == .roadMap || content.base == .relief) {
             classes.formUnion(["landuse", "landcover", "park", "water", "waterway", "railway"])
             if zoom >= 14 { classes.insert("building") }
         }
