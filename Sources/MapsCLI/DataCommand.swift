@@ -9,6 +9,11 @@ enum DataCommand {
         name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory).")
 
     /// Counts by name, sorted by name: `address 426, boundary 4, …`.
+    /// The feed `--traffic FILE` names, or nil without the option.
+    static func trafficFeed(_ arguments: ArgumentParser.Result) throws(DataError) -> TrafficFeed? {
+        try arguments.value("--traffic").map { path throws(DataError) in try TrafficFeed(contentsOf: path) }
+    }
+
     static func describe(_ counts: [String: Int]) -> String {
         counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }

@@ -10,7 +10,7 @@ enum OpenCommand {
         name: "open",
         summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
         usage:
-            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--my-location LAT,LNG] [--level NAME] [--traffic FILE] [--store PATH]",
+            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store PATH]",
         parser: ArgumentParser(
             options: ViewCommand.viewOptions + [
                 .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
@@ -43,9 +43,7 @@ enum OpenCommand {
         if let typeName = arguments.value("--map-type") { mapView.mapType = try ViewCommand.parseMapType(typeName) }
         let start = Date()
         do {
-            let traffic = try arguments.value("--traffic").map { path throws(DataError) in
-                try TrafficFeed(contentsOf: path)
-            }
+            let traffic = try DataCommand.trafficFeed(arguments)
             let renderer = MapRenderer(store: store, traffic: traffic ?? TrafficFeed())
             if traffic != nil && !mapView.content.traffic {
                 console.error(

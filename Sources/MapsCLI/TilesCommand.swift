@@ -60,9 +60,7 @@ enum TilesCommand {
                 metadata: .init(
                     name: (output as NSString).lastPathComponent, description: "OpenMaps \(mapType.rawValue) map",
                     attribution: attribution.joined(separator: " · "), bounds: bounds, zooms: zooms))
-            let traffic = try arguments.value("--traffic").map { path throws(DataError) in
-                try TrafficFeed(contentsOf: path)
-            }
+            let traffic = try DataCommand.trafficFeed(arguments)
             var job = TileJob(
                 storePath: storePath, mapType: mapType, style: style, traffic: traffic ?? TrafficFeed(),
                 transit: arguments.flags.contains("--transit"))
