@@ -36,16 +36,30 @@ public struct TileID: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Every tile at zoom `z` that covers `bounds` (across the antimeridian too), row by row.
     public static func covering(_ bounds: CoordinateBounds, zoom z: Int) -> [TileID] {
-        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return [] }
+        guard let (columns, rows) = grid(covering: bounds, zoom: z) else { return [] }
+        return rows.flatMap { row in columns.map { TileID(x: $0, y: row, z: z) } }
+    }
+
+    /// How many tiles ``covering(_:zoom:)`` returns, without listing them.
+    public static func count(covering bounds: CoordinateBounds, zoom z: Int) -> Int {
+        guard let (columns, rows) = grid(covering: bounds, zoom: z) else { return 0 }
+        return columns.count * rows.count
+    }
+
+    /// The columns (west to east, wrapping at the antimeridian) and rows covering `bounds`.
+    private static func grid(covering bounds: CoordinateBounds, zoom z: Int) -> (
+        columns: [Int], rows: ClosedRange<Int>
+    )? {
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return nil }
         let northWestTile = TileID(
             containing: Coordinate(latitude: northEast.latitude, longitude: southWest.longitude), zoom: z)
         let southEastTile = TileID(
             containing: Coordinate(latitude: southWest.latitude, longitude: northEast.longitude), zoom: z)
         let count = 1 << z
-        var columns = Array(northWestTile.x...max(northWestTile.x, southEastTile.x))
-        if bounds.crossesAntimeridian {
-            columns = Array(northWestTile.x..<count) + Array(0...southEastTile.x)
-        }
-        return (northWestTile.y...southEastTile.y).flatMap { row in columns.map { TileID(x: $0, y: row, z: z) } }
+        let columns =
+            bounds.crossesAntimeridian
+            ? Array(northWestTile.x..<count) + Array(0...southEastTile.x)
+            : Array(northWestTile.x...max(northWestTile.x, southEastTile.x))
+        return (columns, northWestTile.y...southEastTile.y)
     }
 }

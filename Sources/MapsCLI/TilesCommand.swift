@@ -38,6 +38,7 @@ enum TilesCommand {
         let workers = try parseCount(arguments.value("--workers"), option: "--workers", range: 1...256)
         let metatile = try parseCount(arguments.value("--metatile"), option: "--metatile", range: 1...16) ?? 8
         let requestedBounds = try arguments.value("--bbox").map(parseBounds)
+        if let requestedBounds { try checkCount(requestedBounds, zooms) }
         let storePath = arguments.value("--store") ?? DataInstaller().storePath
         let sources: [MapStore.Source]
         do { sources = try MapStore(path: storePath).sources(counting: false) } catch { throw .failure("\(error)") }
@@ -46,6 +47,7 @@ enum TilesCommand {
         guard bounds.isValid else {
             throw .usage("the store has no imported region: give '--bbox WEST,SOUTH,EAST,NORTH'")
         }
+        try checkCount(bounds, zooms)
         let tiles = zooms.flatMap { TileID.covering(bounds, zoom: $0) }
         let blocks = Metatile.blocks(covering: tiles, size: metatile)
         let attribution =
@@ -81,6 +83,20 @@ enum TilesCommand {
                     Double(writer.count) / max(seconds, 1e-9)))
         } catch {
             throw .failure("\(error)")
+        }
+    }
+
+    /// The most tiles one run renders: 4,000,000 (about 100 GB of tiles at most; the list of
+    /// tiles alone takes 100 MB of memory).
+    static let maxTiles = 4_000_000
+
+    /// Refuses runs of more than ``maxTiles`` tiles before listing them.
+    static func checkCount(_ bounds: CoordinateBounds, _ zooms: ClosedRange<Int>) throws(CLIError) {
+        let count = zooms.reduce(0) { $0 + TileID.count(covering: bounds, zoom: $1) }
+        guard count <= maxTiles else {
+            throw .usage(
+                "the area and zooms make \(count) tiles; at most \(maxTiles) at once: give fewer zooms or a smaller '--bbox'"
+            )
         }
     }
 

@@ -169,6 +169,13 @@ import Testing
         let pacific = CoordinateBounds(
             Coordinate(latitude: -10, longitude: 170), Coordinate(latitude: 10, longitude: -170))
         #expect(TileID.covering(pacific, zoom: 2).map(\.x) == [3, 0, 3, 0])
+        // Counting without listing agrees, across the antimeridian and at the world's edge.
+        for bounds in [pacific, .world, CoordinateBounds(tile.bounds.southWest!, tile.bounds.northEast!)] {
+            for zoom in [2, 7, 10] {
+                #expect(TileID.count(covering: bounds, zoom: zoom) == TileID.covering(bounds, zoom: zoom).count)
+            }
+        }
+        #expect(TileID.count(covering: CoordinateBounds(), zoom: 5) == 0)
     }
 }
 

@@ -248,6 +248,10 @@ import Testing
         (["tiles", "--out", "t.mbtiles", "--bbox", "24.9,89,25.0,90"], "latitudes within ±85.0511"),
         (["tiles", "--out", "t.mbtiles", "--workers", "0"], "'--workers' must be a whole number from 1 to 256"),
         (["tiles", "--out", "t.mbtiles", "--metatile", "32"], "'--metatile' must be a whole number from 1 to 16"),
+        (
+            ["tiles", "--out", "t.mbtiles", "--bbox", "-180,-85,180,85", "--zooms", "2-12"],
+            "the area and zooms make 22306128 tiles; at most 4000000 at once"
+        ),
     ])
     func tilesRefusesBadOptions(arguments: [String], message: String) {
         let result = OpenMapsCLI.run(arguments)
