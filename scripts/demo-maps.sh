@@ -20,16 +20,17 @@ render() {
   printed=$("$BIN" open "$link" "$@" -o "$out/$name.png" 2>&1) || { echo "$printed"; exit 1; }
   echo "$printed"
   {
-    echo "<figure><a href=\"$name.png\"><img src=\"$name.png\" loading=\"lazy\" alt=\"$name\"></a>"
+    echo "<figure><a href=\"$name.png\"><img src=\"$name.png\" alt=\"$name\"></a>"
     printf '<figcaption><code>openmaps open %s %s</code><pre>%s</pre></figcaption></figure>\n' \
       "$(printf "'%s'" "$link" | html_escape)" "$(echo "$*" | html_escape)" "$(echo "$printed" | html_escape)"
   } >> "$figures"
 }
 
-section() { echo "<h2>$1</h2><p>$2</p><div class=\"grid\">" >> "$figures"; }
+# section ID TITLE TEXT: a heading (linkable as index.html#ID) over a grid of figures.
+section() { echo "<h2 id=\"$1\">$2</h2><p>$3</p><div class=\"grid\">" >> "$figures"; }
 end_section() { echo "</div>" >> "$figures"; }
 
-section "Seed example links" "Every example link of the URL scheme document, answered as a picture (800 × 600 points). Links that name places by text alone wait for full search and open on the world view."
+section seed "Seed example links" "Every example link of the URL scheme document, answered as a picture (800 × 600 points). Links that name places by text alone wait for full search and open on the world view."
 n=0
 grep -v '^#' "$links" | grep -v '^$' | while IFS= read -r link; do
   n=$((n + 1))
@@ -38,7 +39,7 @@ done
 end_section
 
 helsinki='comgooglemaps://?center=60.1699,24.9434&zoom=16'
-section "Helsinki in every map type and scheme" "The imported OpenStreetMap extract of central Helsinki over the world basemap."
+section types "Helsinki in every map type and scheme" "The imported OpenStreetMap extract of central Helsinki over the world basemap."
 render helsinki-normal-light "$helsinki" --style light
 render helsinki-normal-dark "$helsinki" --style dark
 render helsinki-hybrid "$helsinki&views=satellite"
@@ -48,7 +49,7 @@ render helsinki-terrain-dark "$helsinki" --map-type terrain --style dark
 render helsinki-none "$helsinki" --map-type none
 end_section
 
-section "Helsinki's layers" "Traffic (from the example feed), transit, indoor floors with the floor picker, 3D buildings under tilt, My Location with accuracy and heading."
+section layers "Helsinki's layers" "Traffic (from the example feed), transit, indoor floors with the floor picker, 3D buildings under tilt, My Location with accuracy and heading."
 render helsinki-traffic "$helsinki&views=traffic" --traffic Examples/helsinki-traffic.csv
 render helsinki-traffic-dark "$helsinki&views=traffic" --traffic Examples/helsinki-traffic.csv --style dark
 render helsinki-transit "$helsinki&views=transit"
@@ -59,7 +60,7 @@ render helsinki-streets-2x 'comgooglemaps://?center=60.1679,24.9484&zoom=17' --s
 render helsinki-walk 'comgooglemaps://?saddr=60.1713,24.9414&daddr=60.1675,24.9530&directionsmode=walking' --style dark
 end_section
 
-section "The world" "The world basemap at low and middle zooms, everywhere."
+section world "The world" "The world basemap at low and middle zooms, everywhere."
 render world 'comgooglemaps://?center=20,10&zoom=2' --size 1024x600
 render world-satellite 'comgooglemaps://?center=20,10&zoom=2&views=satellite' --size 1024x600
 render finland 'comgooglemaps://?center=60.5,24.9&zoom=6'
