@@ -79,8 +79,10 @@ struct LabelPlacer {
         return true
     }
 
-    /// A street name along `line` (projected points), at the middle of its straightest
-    /// stretch that is long enough, read left to right; true when placed.
+    /// A street name along `line` (projected points), read left to right, centred at the
+    /// middle of the line or else 30 % or 70 % along it: the first place where the line turns
+    /// less than 36° under the text, the space is free, and no label of the same name lies
+    /// within ``streetNameSpacing``; true when placed.
     @discardableResult
     mutating func place(_ text: String, along line: [Point], size: Double) -> Bool {
         guard line.count >= 2 else { return false }

@@ -11,8 +11,12 @@ import MapData
 /// Bases: the road map (world land, lakes, rivers and borders at every zoom; OSM land use,
 /// parks, water, buildings, railways and roads by class where the store has street data) in
 /// the light and dark schemes, the Blue Marble mosaic for satellite and hybrid, the shaded
-/// relief for terrain, and the background alone for `none`. Place labels go biggest first,
-/// without collisions. Traffic, transit, indoor and 3D buildings are not drawn yet.
+/// relief for terrain (under the street data's areas at street zooms), and the background
+/// alone for `none`. Labels never overlap: place names biggest first, then transit stops,
+/// street names along their streets, and POIs with category icons. Layers: traffic from a
+/// ``TrafficFeed``, transit lines and stops, the indoor floor shown, 3D buildings under tilt,
+/// My Location with its accuracy and heading. One picture reads the store twice (a
+/// ``Scene``); ``TileRenderer`` draws XYZ tiles with the same code.
 public struct MapRenderer {
     public let store: MapStore
     /// Congestion for the traffic layer; empty by default (the layer then colours nothing).
@@ -75,7 +79,7 @@ public struct MapRenderer {
         let extrudeBuildings = content.buildings3D && zoom >= Self.buildingsZoom
         let scene = try Scene(
             store: store, bounds: bounds, zoom: zoom,
-            classes: Self.localClasses(zoom: zoom, content: content, roads: content.roads))
+            classes: Self.localClasses(zoom: zoom, content: content))
 
         switch content.base {
         case .roadMap:
@@ -187,16 +191,17 @@ public struct MapRenderer {
         }
     }
 
-    /// The street-data classes a picture reads: places always; from zoom 11 the road map's
-    /// areas and railways (on the road map and terrain), roads (roads only where the type has them); transit routes with the
-    /// transit layer; stops from zoom 13; POIs from zoom 16; indoor plans with indoor maps.
-    static func localClasses(zoom: Double, content: MapContent, roads: Bool) -> Set<String> {
+    /// The street-data classes a picture reads: places always; from zoom 11 the areas and
+    /// railways (road map and terrain) and the roads (where the type has roads); transit
+    /// routes with the transit layer; stops from zoom 13 and POIs from zoom 16 where the type
+    /// has labels; indoor plans with indoor maps.
+    static func localClasses(zoom: Double, content: MapContent) -> Set<String> {
         var classes: Set<String> = ["place"]
         if zoom >= 11 && (content.base == .roadMap || content.base == .relief) {
             classes.formUnion(["landuse", "landcover", "park", "water", "waterway", "railway"])
             if zoom >= 14 { classes.insert("building") }
         }
-        if zoom >= 11 && roads { classes.insert("road") }
+        if zoom >= 11 && content.roads { classes.insert("road") }
         if content.transit { classes.insert("route") }
         if zoom >= 13 && content.labels { classes.insert("transit") }
         if zoom >= poiZoom && content.labels { classes.insert("poi") }
@@ -335,8 +340,8 @@ public struct MapRenderer {
         }
     }
 
-    /// Named points of interest with a category icon: sights first, then lodging, food,
-    /// shops and health from zoom 16, everything else from 17.
+    /// Named points of interest with a category icon, in ``POICategory`` order and from its
+    /// zoom (sights and lodging from 16, food, shops and health from 17, the rest from 18).
     /// With indoor maps on (`floor` set), POIs on other floors are left out.
     private func placePOIs(
         _ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection, floor: String?
