@@ -2,13 +2,57 @@ import CCairo
 import CJPEG
 import Foundation
 
-/// A decoded RGB image (a satellite mosaic, a relief map), sampled by the renderer.
+/// A decoded image (a satellite mosaic, a relief map, a ground overlay's picture), sampled by
+/// the renderer: RGB from JPEG, RGBA with straight alpha from PNG.
 public struct RasterImage: Sendable {
     /// Size in pixels.
     public let width: Int
     public let height: Int
-    /// RGB rows, 3 bytes a pixel, top row first.
+    /// Bytes a pixel: 3 (RGB) or 4 (RGBA).
+    public let channels: Int
+    /// Rows of `channels` bytes a pixel, top row first.
     private let pixels: [UInt8]
+
+    /// Decodes a PNG (any colour type Cairo reads), keeping its transparency.
+    ///
+    /// - Throws: ``CairoError`` when the bytes are not a PNG.
+    public init(png bytes: [UInt8]) throws(CairoError) {
+        let canvas = try Canvas(png: bytes)
+        width = Int(canvas.width)
+        height = Int(canvas.height)
+        channels = 4
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                guard let pixel = canvas.pixel(x: x, y: y) else { continue }
+                let base = (y * width + x) * 4
+                pixels[base] = pixel.red
+                pixels[base + 1] = pixel.green
+                pixels[base + 2] = pixel.blue
+                pixels[base + 3] = pixel.alpha
+            }
+        }
+        self.pixels = pixels
+    }
+
+    /// Decodes the PNG or JPEG file at `path`, told apart by their signatures.
+    public init(file path: String) throws(CairoError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CairoError(message: "cannot read the image", path: path)
+        }
+        let bytes = Array(data)
+        do throws(CairoError) {
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                try self.init(png: bytes)
+            } else if bytes.starts(with: [0xFF, 0xD8]) {
+                try self.init(jpeg: bytes)
+            } else {
+                throw CairoError(message: "not a PNG or JPEG image")
+            }
+        } catch {
+            throw CairoError(message: error.message, path: path)
+        }
+    }
 
     /// Decodes a JPEG.
     ///
@@ -27,19 +71,12 @@ public struct RasterImage: Sendable {
         defer { free(decoded) }
         self.width = Int(width)
         self.height = Int(height)
+        channels = 3
         pixels = Array(UnsafeBufferPointer(start: decoded, count: Int(width) * Int(height) * 3))
     }
 
-    /// Decodes the JPEG file at `path`.
-    public init(jpegFile path: String) throws(CairoError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CairoError(message: "cannot read the image", path: path)
-        }
-        do { try self.init(jpeg: Array(data)) } catch { throw CairoError(message: error.message, path: path) }
-    }
-
     /// The colour at (u, v), each 0...1 across the image (clamped), interpolated between the
-    /// four nearest pixels; opaque.
+    /// four nearest pixels; opaque for RGB images.
     public func sample(u: Double, v: Double) -> Pixel {
         let x = min(max(u * Double(width) - 0.5, 0), Double(width - 1))
         let y = min(max(v * Double(height) - 0.5, 0), Double(height - 1))
@@ -50,12 +87,13 @@ public struct RasterImage: Sendable {
         let fx = x - Double(x0)
         let fy = y - Double(y0)
         func channel(_ c: Int) -> UInt8 {
-            func at(_ px: Int, _ py: Int) -> Double { Double(pixels[(py * width + px) * 3 + c]) }
+            func at(_ px: Int, _ py: Int) -> Double { Double(pixels[(py * width + px) * channels + c]) }
             let top = at(x0, y0) + (at(x1, y0) - at(x0, y0)) * fx
             let bottom = at(x0, y1) + (at(x1, y1) - at(x0, y1)) * fx
             return UInt8((top + (bottom - top) * fy).rounded())
         }
-        return Pixel(red: channel(0), green: channel(1), blue: channel(2))
+        return Pixel(
+            red: channel(0), green: channel(1), blue: channel(2), alpha: channels == 4 ? channel(3) : 255)
     }
 }
 

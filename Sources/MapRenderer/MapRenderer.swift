@@ -35,6 +35,8 @@ public struct MapRenderer {
         public var labels: [String] = []
         /// Overlays drawn (markers, polylines, polygons, circles).
         public var overlays = 0
+        /// Ground overlay images that could not be read (their paths).
+        public var missingImages: [String] = []
         /// Roads the traffic layer coloured, by congestion level.
         public var traffic: [TrafficFeed.Congestion: Int] = [:]
         /// The data credited in the attribution line, e.g. "© OpenStreetMap contributors".
@@ -512,7 +514,7 @@ final class RasterCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let image = images[path] { return image }
-        let image = try RasterImage(jpegFile: path)
+        let image = try RasterImage(file: path)
         images[path] = image
         return image
     }

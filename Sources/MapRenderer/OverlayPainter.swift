@@ -5,8 +5,9 @@ import MapCore
 
 extension Painter {
     /// Draws a map view's overlays in MapCore's draw order: shapes, then markers (default pins
-    /// with their titles beside them). Ground overlays name images the store does not hold and
-    /// are left out; polyline style spans draw in the line's own colour.
+    /// with their titles beside them). A ground overlay's `icon` is the path of a PNG or JPEG
+    /// file; one that cannot be read is left out and named in the report. Polyline style spans
+    /// draw in the line's own colour.
     mutating func drawOverlays(of view: MapView, label: CairoKit.Color, halo: CairoKit.Color) {
         for overlay in view.overlaysInDrawOrder {
             switch overlay {
@@ -24,8 +25,8 @@ extension Painter {
                 paint(fill: circle.fillColor, stroke: circle.strokeColor, width: circle.strokeWidth)
             case .marker(let marker):
                 drawPin(marker, label: label, halo: halo)
-            case .groundOverlay:
-                continue
+            case .groundOverlay(let overlay):
+                guard drawGroundOverlay(overlay) else { continue }
             }
             report.overlays += 1
         }
@@ -63,6 +64,55 @@ extension Painter {
         canvas.fill(.white)
         canvas.circle(x: point.x, y: point.y, radius: 6)
         canvas.fill(Self.myLocationBlue)
+    }
+
+    /// A ground overlay's image laid on the ground over its bounds (linear in Web Mercator, as
+    /// the SDK lays it), turned by its bearing about its anchor, at its opacity; drawn pixel by
+    /// pixel, so tilt and map bearing work. False when there is nothing to draw.
+    mutating func drawGroundOverlay(_ overlay: GroundOverlay) -> Bool {
+        guard let path = overlay.icon, let southWest = overlay.bounds.southWest,
+            let northEast = overlay.bounds.northEast
+        else { return false }
+        let image: RasterImage
+        do { image = try RasterCache.shared.image(at: path) } catch {
+            report.missingImages.append(path)
+            return false
+        }
+        // The bounds in zoom-0 world points, the east edge unwrapped past the antimeridian.
+        let northWest = WebMercator.project(
+            Coordinate(latitude: northEast.latitude, longitude: southWest.longitude), worldSize: 256)
+        let southEast = WebMercator.project(
+            Coordinate(latitude: southWest.latitude, longitude: northEast.longitude), worldSize: 256)
+        let east = southEast.x < northWest.x ? southEast.x + 256 : southEast.x
+        let width = east - northWest.x
+        let height = southEast.y - northWest.y
+        guard width > 0, height > 0 else { return false }
+        let anchor = WorldPoint(
+            x: northWest.x + overlay.anchor.x * width, y: northWest.y + overlay.anchor.y * height)
+        let angle = overlay.bearing * .pi / 180
+        let (cosine, sine) = (cos(angle), sin(angle))
+        let opacity = min(max(overlay.opacity, 0), 1)
+        let projection = self.projection
+        do {
+            try canvas.paintPixels { x, y in
+                let coordinate = projection.coordinate(for: Point(x: x, y: y))
+                var world = WebMercator.project(coordinate, worldSize: 256)
+                // The world copy nearest the anchor.
+                world.x -= 256 * ((world.x - anchor.x) / 256).rounded()
+                // Undo the overlay's clockwise turn about its anchor.
+                let dx = world.x - anchor.x
+                let dy = world.y - anchor.y
+                let u = (anchor.x + dx * cosine + dy * sine - northWest.x) / width
+                let v = (anchor.y - dx * sine + dy * cosine - northWest.y) / height
+                guard u >= 0, u <= 1, v >= 0, v <= 1 else { return nil }
+                var pixel = image.sample(u: u, v: v)
+                pixel.alpha = UInt8((Double(pixel.alpha) * opacity).rounded())
+                return pixel
+            }
+        } catch {
+            return false
+        }
+        return true
     }
 
     /// The My Location dot's blue.

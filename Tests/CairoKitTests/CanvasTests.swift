@@ -112,7 +112,25 @@ import Testing
     @Test func brokenJPEGsAreErrorsNotCrashes() {
         #expect(throws: CairoError.self) { _ = try RasterImage(jpeg: []) }
         #expect(throws: CairoError.self) { _ = try RasterImage(jpeg: [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 0x4A, 0x46]) }
-        #expect(throws: CairoError.self) { _ = try RasterImage(jpegFile: "/nonexistent/map.jpg") }
+        #expect(throws: CairoError.self) { _ = try RasterImage(file: "/nonexistent/map.jpg") }
+    }
+
+    @Test func pngImagesKeepTheirTransparencyAndOtherFilesAreRefused() throws {
+        let canvas = try Canvas(width: 4, height: 2)
+        canvas.rectangle(x: 0, y: 0, width: 2, height: 2)
+        canvas.fill(Color(hex: 0x00FF00))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("half.png").path
+        try canvas.write(to: png)
+        let image = try RasterImage(file: png)
+        #expect(image.width == 4 && image.height == 2 && image.channels == 4)
+        #expect(image.sample(u: 0.1, v: 0.5) == Pixel(red: 0, green: 255, blue: 0))
+        #expect(image.sample(u: 0.9, v: 0.5).alpha == 0)
+        let text = directory.appendingPathComponent("plan.txt").path
+        try "not an image".write(toFile: text, atomically: true, encoding: .utf8)
+        #expect(throws: CairoError(message: "not a PNG or JPEG image", path: text)) { try RasterImage(file: text) }
     }
 
     @Test func paintedPixelsLandWhereTheFunctionSaysAtAnyScale() throws {

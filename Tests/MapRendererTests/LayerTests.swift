@@ -123,3 +123,53 @@ extension MapRendererTests {
         #expect(!far.content.indoor)
     }
 }
+
+extension MapRendererTests {
+    /// A 40 × 20 PNG file: red left half, blue right half.
+    func twoColourImage() throws -> String {
+        let canvas = try Canvas(width: 40, height: 20)
+        canvas.rectangle(x: 0, y: 0, width: 20, height: 20)
+        canvas.fill(CairoKit.Color(hex: 0xFF0000))
+        canvas.rectangle(x: 20, y: 0, width: 20, height: 20)
+        canvas.fill(CairoKit.Color(hex: 0x0000FF))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).png")
+            .path
+        try canvas.write(to: path)
+        return path
+    }
+
+    @Test func groundOverlaysLayTheirImageOverTheirBounds() throws {
+        let path = try twoColourImage()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")
+        let bounds = CoordinateBounds(
+            southWest: Coordinate(latitude: 60.165, longitude: 24.930),
+            northEast: Coordinate(latitude: 60.175, longitude: 24.950))
+        mapView.overlays = [.groundOverlay(GroundOverlay(bounds: bounds, icon: path))]
+        let west = Coordinate(latitude: 60.170, longitude: 24.935)
+        let east = Coordinate(latitude: 60.170, longitude: 24.945)
+        let outside = Coordinate(latitude: 60.170, longitude: 24.955)
+        func pixel(_ coordinate: Coordinate, _ canvas: Canvas) -> Pixel? {
+            let point = mapView.projection.point(for: coordinate)
+            return canvas.pixel(x: Int(point.x), y: Int(point.y))
+        }
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.overlays == 1 && report.missingImages.isEmpty)
+        #expect(pixel(west, canvas) == Pixel(red: 255, green: 0, blue: 0))
+        #expect(pixel(east, canvas) == Pixel(red: 0, green: 0, blue: 255))
+        #expect(pixel(outside, canvas)?.blue != 255)
+        // Turned half round about its centre, the halves swap.
+        var turned = GroundOverlay(bounds: bounds, icon: path)
+        turned.bearing = 180
+        turned.opacity = 0.5
+        mapView.overlays = [.groundOverlay(turned)]
+        let swapped = try renderer.render(mapView).0
+        let blended = try #require(pixel(west, swapped))
+        // Half-transparent blue over the light map: bluish, but the map shows through.
+        #expect(blended.blue > blended.red + 80 && blended.red > 60 && blended.red < 200, "\(blended)")
+        // An image that cannot be read is named, not drawn.
+        mapView.overlays = [.groundOverlay(GroundOverlay(bounds: bounds, icon: "/nonexistent/plan.png"))]
+        let missing = try renderer.render(mapView).1
+        #expect(missing.overlays == 0 && missing.missingImages == ["/nonexistent/plan.png"])
+    }
+}

@@ -124,7 +124,7 @@ struct MapRendererTests {
     @Test func theImageryDecodesAtItsFullSize() throws {
         let store = try MapStore(path: DataInstaller().storePath)
         let raster = try #require(try store.rasters().first { $0.name == "bmng" })
-        let image = try RasterImage(jpegFile: raster.path)
+        let image = try RasterImage(file: raster.path)
         #expect(image.width == raster.width && image.height == raster.height && image.width == 5400)
     }
 
