@@ -35,9 +35,12 @@ struct LabelPlacer {
             && !taken.contains { $0.overlaps(box) }
     }
 
-    /// A name centred on `point`, if it fits; true when placed.
+    /// A name centred on `point` in `color` (the palette's label colour by default), if it
+    /// fits; true when placed.
     @discardableResult
-    mutating func place(_ text: String, centredAt point: Point, size: Double, font: String = "Noto Sans") -> Bool {
+    mutating func place(
+        _ text: String, centredAt point: Point, size: Double, font: String = "Noto Sans", color: CairoKit.Color? = nil
+    ) -> Bool {
         let layout = TextLayout(text, font: font, size: size, on: canvas)
         let box = layout.logicalBox
         let x = point.x - box.width / 2
@@ -45,7 +48,7 @@ struct LabelPlacer {
         let frame = TextLayout.Box(x: x - 2, y: y - 2, width: box.width + 4, height: box.height + 4)
         guard isFree(frame) else { return false }
         taken.append(frame)
-        layout.draw(x: x, y: y, color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+        layout.draw(x: x, y: y, color: color ?? palette.label, halo: palette.labelHalo, haloWidth: 1.5)
         placed.append(text)
         return true
     }

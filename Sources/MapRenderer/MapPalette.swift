@@ -19,6 +19,9 @@ public struct MapPalette: Sendable {
     public var path: CairoKit.Color
     public var label: CairoKit.Color
     public var labelHalo: CairoKit.Color
+    /// Names of parks and of waters.
+    public var parkLabel: CairoKit.Color
+    public var waterLabel: CairoKit.Color
     /// Rooms of the indoor layer, and their walls.
     public var indoorRoom: CairoKit.Color
     public var indoorWall: CairoKit.Color
@@ -30,7 +33,8 @@ public struct MapPalette: Sendable {
         border: .init(hex: 0x9A8FA8), railway: .init(hex: 0xA9A9A9), majorRoad: .init(hex: 0xFFE08A),
         majorRoadCasing: .init(hex: 0xE5B95C), road: .init(hex: 0xFFFFFF), roadCasing: .init(hex: 0xD6D4CF),
         path: .init(hex: 0xC9C4BA), label: .init(hex: 0x3C4043), labelHalo: .init(hex: 0xFFFFFF),
-        indoorRoom: .init(hex: 0xFBF8F3), indoorWall: .init(hex: 0xB8AFA3))
+        parkLabel: .init(hex: 0x2E7D32), waterLabel: .init(hex: 0x1967D2), indoorRoom: .init(hex: 0xFBF8F3),
+        indoorWall: .init(hex: 0xB8AFA3))
 
     /// The dark road map.
     public static let dark = MapPalette(
@@ -39,7 +43,8 @@ public struct MapPalette: Sendable {
         border: .init(hex: 0x8A7F9C), railway: .init(hex: 0x4F5A69), majorRoad: .init(hex: 0x746855),
         majorRoadCasing: .init(hex: 0x1F2835), road: .init(hex: 0x38414E), roadCasing: .init(hex: 0x212A37),
         path: .init(hex: 0x4B5563), label: .init(hex: 0xD0C4B0), labelHalo: .init(hex: 0x17263C),
-        indoorRoom: .init(hex: 0x34404F), indoorWall: .init(hex: 0x5C6878))
+        parkLabel: .init(hex: 0x7FB58A), waterLabel: .init(hex: 0x6FA8DC), indoorRoom: .init(hex: 0x34404F),
+        indoorWall: .init(hex: 0x5C6878))
 
     /// The traffic layer's colour for a congestion level (the same in both schemes).
     public static func trafficColor(_ level: TrafficFeed.Congestion) -> CairoKit.Color {

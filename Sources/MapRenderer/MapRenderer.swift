@@ -12,8 +12,9 @@ import MapData
 /// parks, water, buildings, railways and roads by class where the store has street data) in
 /// the light and dark schemes, the Blue Marble mosaic for satellite and hybrid, the shaded
 /// relief for terrain (under the street data's areas at street zooms), and the background
-/// alone for `none`. Labels never overlap: place names biggest first, then transit stops,
-/// street names along their streets, and POIs with category icons. Layers: traffic from a
+/// alone for `none`. Labels never overlap: place names biggest first, then the names of parks
+/// and waters wide enough to hold them, transit stops, street names along their streets, and
+/// POIs with category icons. Layers: traffic from a
 /// ``TrafficFeed``, transit lines and stops, the indoor floor shown, 3D buildings under tilt,
 /// My Location with its accuracy and heading. One picture reads the store twice (a
 /// ``Scene``); ``TileRenderer`` draws XYZ tiles with the same code.
@@ -131,6 +132,7 @@ public struct MapRenderer {
             var placer = LabelPlacer(
                 canvas: canvas, palette: palette, reserved: controls ? Self.reservedBoxes(view.controlLayout) : [])
             placeNames(&placer, scene: scene, zoom: zoom, projection: projection)
+            placeAreaNames(&placer, scene: scene, zoom: zoom, projection: projection)
             placeTransitStops(&placer, scene: scene, zoom: zoom, projection: projection, layer: content.transit)
             placeStreetNames(&placer, roads: roads, zoom: zoom, projection: projection)
             if zoom >= Self.poiZoom {
@@ -308,6 +310,29 @@ public struct MapRenderer {
             else { continue }
             placer.place(
                 name, centredAt: projection.point(for: coordinate), size: (place.population ?? 0) > 1_000_000 ? 14 : 12)
+        }
+    }
+
+    /// Names of parks and waters, in italics of their own colour, from zoom 15, at their
+    /// ``Geometry/anchor``: only areas at least as wide on the picture as their name (about
+    /// 5.5 points a character), the widest first.
+    private func placeAreaNames(_ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection) {
+        guard zoom >= 15 else { return }
+        let areas = (scene.local("park") + scene.local("water")).compactMap { feature -> (MapStore.Feature, Double)? in
+            guard let name = feature.name, case .polygon(let rings) = feature.geometry, let outer = rings.first else {
+                return nil
+            }
+            let xs = projection.points(forPath: outer).map(\.x).filter(\.isFinite)
+            guard let left = xs.min(), let right = xs.max(), right - left >= Double(name.count) * 5.5 else {
+                return nil
+            }
+            return (feature, right - left)
+        }.sorted { ($0.1, $1.0.id) > ($1.1, $0.0.id) }
+        for (feature, _) in areas {
+            guard let anchor = feature.geometry.anchor, let name = feature.name else { continue }
+            let color = feature.featureClass == "park" ? placer.palette.parkLabel : placer.palette.waterLabel
+            placer.place(
+                name, centredAt: projection.point(for: anchor), size: 10, font: "Noto Sans Italic", color: color)
         }
     }
 
