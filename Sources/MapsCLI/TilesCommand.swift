@@ -39,6 +39,8 @@ enum TilesCommand {
         let metatile = try parseCount(arguments.value("--metatile"), option: "--metatile", range: 1...16) ?? 8
         let requestedBounds = try arguments.value("--bbox").map(parseBounds)
         if let requestedBounds { try checkCount(requestedBounds, zooms) }
+        let traffic: TrafficFeed?
+        do { traffic = try DataCommand.trafficFeed(arguments) } catch { throw .failure("\(error)") }
         let storePath = arguments.value("--store") ?? DataInstaller().storePath
         let sources: [MapStore.Source]
         do { sources = try MapStore(path: storePath).sources(counting: false) } catch { throw .failure("\(error)") }
@@ -62,7 +64,6 @@ enum TilesCommand {
                 metadata: .init(
                     name: (output as NSString).lastPathComponent, description: "OpenMaps \(mapType.rawValue) map",
                     attribution: attribution.joined(separator: " · "), bounds: bounds, zooms: zooms))
-            let traffic = try DataCommand.trafficFeed(arguments)
             var job = TileJob(
                 storePath: storePath, mapType: mapType, style: style, traffic: traffic ?? TrafficFeed(),
                 transit: arguments.flags.contains("--transit"))
