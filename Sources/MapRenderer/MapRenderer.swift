@@ -190,8 +190,16 @@ public struct MapRenderer {
                 painter.fill(feature, palette.building, outline: palette.buildingOutline)
             }
         }
-        for feature in scene.local("railway") where feature.kind == "rail" {
-            painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
+        // Railways above ground: main lines, light rail and trams (thinner), from zoom 11.
+        for feature in scene.local("railway") where !feature.isTunnel {
+            switch feature.kind {
+            case "rail", "light_rail", "narrow_gauge":
+                painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
+            case "tram" where zoom >= 14:
+                painter.stroke(feature, palette.railway, width: Self.width(0.8, zoom: zoom))
+            default:
+                continue
+            }
         }
     }
 
