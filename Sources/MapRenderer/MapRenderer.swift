@@ -22,6 +22,10 @@ public struct MapRenderer {
     public let store: MapStore
     /// Congestion for the traffic layer; empty by default (the layer then colours nothing).
     public var traffic: TrafficFeed
+    /// Draws the world's full level of detail from zoom 8 where the store has it (`data
+    /// install --hires`); false keeps the intermediate level, so pictures do not depend on
+    /// whether it was installed. Default true.
+    public var usesFullWorldDetail = true
 
     public init(store: MapStore, traffic: TrafficFeed = TrafficFeed()) {
         self.store = store
@@ -81,8 +85,8 @@ public struct MapRenderer {
         // 3D buildings on the road map under tilt, from zoom 15.
         let extrudeBuildings = content.buildings3D && zoom >= Self.buildingsZoom
         let scene = try Scene(
-            store: store, bounds: bounds, zoom: zoom,
-            classes: Self.localClasses(zoom: zoom, content: content))
+            store: store, bounds: bounds, zoom: zoom, classes: Self.localClasses(zoom: zoom, content: content),
+            fullDetail: usesFullWorldDetail)
 
         switch content.base {
         case .roadMap:

@@ -12,17 +12,19 @@ struct Scene {
     private let world: [String: [MapStore.Feature]]
     private let local: [String: [MapStore.Feature]]
 
-    /// Reads what a picture of `bounds` at `zoom` needs: world land, lakes, rivers and borders,
-    /// and the street-data classes in `classes`.
-    init(store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<String>) throws {
+    /// Reads what a picture of `bounds` at `zoom` needs: world land, lakes, rivers and borders
+    /// (at full detail from zoom 8 when `fullDetail` and the store has it), and the
+    /// street-data classes in `classes`.
+    init(store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<String>, fullDetail: Bool) throws {
         let level = MapRenderer.worldDetail(forZoom: zoom)
         // Rivers only between zooms 4 and 11 (streets bring their own from 11).
         let worldClasses =
             zoom >= 4 && zoom < 11 ? ["land", "water", "waterway", "border"] : ["land", "water", "border"]
         let worldFeatures = try store.features(
-            in: bounds, classes: worldClasses, details: zoom >= 8 ? [level, "f"] : [level])
+            in: bounds, classes: worldClasses, details: fullDetail && zoom >= 8 ? [level, "f"] : [level])
         let drawn =
-            zoom >= 8 && worldFeatures.contains { $0.detail == "f" && $0.featureClass == "land" } ? "f" : level
+            fullDetail && zoom >= 8 && worldFeatures.contains { $0.detail == "f" && $0.featureClass == "land" }
+            ? "f" : level
         detail = drawn
         world = Dictionary(grouping: worldFeatures.filter { $0.detail == drawn }, by: \.featureClass)
         local =

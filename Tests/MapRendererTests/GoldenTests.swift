@@ -15,7 +15,12 @@ import Testing
 /// committing: `OPENMAPS_RECORD_GOLDEN=1 swift test --filter GoldenTests`.
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
 struct GoldenTests {
-    let renderer = MapRenderer(store: try! MapStore(path: DataInstaller().storePath))
+    /// Pictures at the intermediate world detail, whether or not `--hires` was installed.
+    let renderer: MapRenderer = {
+        var renderer = MapRenderer(store: try! MapStore(path: DataInstaller().storePath))
+        renderer.usesFullWorldDetail = false
+        return renderer
+    }()
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let recording = ProcessInfo.processInfo.environment["OPENMAPS_RECORD_GOLDEN"] == "1"
 
