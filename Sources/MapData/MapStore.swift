@@ -178,8 +178,29 @@ public final class MapStore {
 
     /// True when world land of this level of detail (`"f"` comes with `data install --hires`)
     /// meets `bounds`.
+    /// Asks the spatial index only: no geometry is read.
     public func hasWorldDetail(_ detail: String, in bounds: CoordinateBounds = .world) throws(DataError) -> Bool {
-        try !features(in: bounds, classes: ["land"], detail: detail, limit: 1).isEmpty
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return false }
+        if bounds.crossesAntimeridian {
+            let west = CoordinateBounds(
+                southWest: southWest, northEast: Coordinate(latitude: northEast.latitude, longitude: 180))
+            let east = CoordinateBounds(
+                southWest: Coordinate(latitude: southWest.latitude, longitude: -180), northEast: northEast)
+            if try hasWorldDetail(detail, in: west) { return true }
+            return try hasWorldDetail(detail, in: east)
+        }
+        do {
+            return try !database.prepare(
+                "SELECT 1 FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE feature_box.min_lon <= ? "
+                    + "AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ? "
+                    + "AND class = 'land' AND detail = ? LIMIT 1"
+            ).rows([
+                .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
+                .real(southWest.latitude), .text(detail),
+            ]).isEmpty
+        } catch {
+            throw DataError(message: "\(error)", path: path)
+        }
     }
 
     /// The places whose names hold every word of `text`, best first: where a pin goes for

@@ -200,8 +200,11 @@ struct DefaultStoreTests {
         let store = try #require(store)
         let helsinki = CoordinateBounds(
             Coordinate(latitude: 60.20, longitude: 24.94), Coordinate(latitude: 60.21, longitude: 24.95))
-        let land = try store.features(in: helsinki, classes: ["land"])
-        #expect(Set(land.compactMap(\.detail)) == ["c", "l", "i"])
+        // Crude, low and intermediate always; high and full too after `data install --hires`.
+        for detail in ["c", "l", "i"] { #expect(try store.hasWorldDetail(detail, in: helsinki), "\(detail)") }
+        let hires = try store.hasWorldDetail("f")
+        #expect(try store.hasWorldDetail("h", in: helsinki) == hires)
+        #expect(try store.hasWorldDetail("f", in: helsinki) == hires)
         let rasters = try store.rasters()
         #expect(rasters.first { $0.name == "bmng" }.map { ($0.width, $0.height) } ?? (0, 0) == (5400, 2700))
         #expect(rasters.first { $0.name == "shadedrelief" }.map { ($0.width, $0.height) } ?? (0, 0) == (10800, 5400))
