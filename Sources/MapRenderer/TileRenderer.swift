@@ -72,15 +72,36 @@ public struct TileRenderer {
         self.transit = transit
     }
 
+    /// The centre of a block's tiles.
+    static func centre(of block: Metatile) -> Coordinate {
+        let size = Double(tileSize)
+        let centre = WorldPoint(
+            x: (Double(block.columns.lowerBound) + Double(block.columns.count) / 2) * size,
+            y: (Double(block.rows.lowerBound) + Double(block.rows.count) / 2) * size)
+        return WebMercator.unproject(centre, worldSize: WebMercator.worldSize(zoom: Double(block.zoom)))
+    }
+
+    /// The block actually drawn for `block`: itself, or, when its centre lies nearer a pole
+    /// than a camera may look (±85°), grown row by row toward the equator until it does not,
+    /// so that polar tiles are drawn where they are instead of shifted by the camera's clamp.
+    static func drawnBlock(for block: Metatile) -> Metatile {
+        var drawn = block
+        let lastRow = (1 << block.zoom) - 1
+        while centre(of: drawn).latitude > CameraPosition.maxTargetLatitude, drawn.rows.upperBound < lastRow {
+            drawn.rows = drawn.rows.lowerBound...drawn.rows.upperBound + 1
+        }
+        while centre(of: drawn).latitude < -CameraPosition.maxTargetLatitude, drawn.rows.lowerBound > 0 {
+            drawn.rows = drawn.rows.lowerBound - 1...drawn.rows.upperBound
+        }
+        return drawn
+    }
+
     /// The view a metatile is: a frame of its tiles, the camera at their centre at the tile zoom.
     public func mapView(for block: Metatile) -> MapView {
         let size = Double(Self.tileSize)
         let width = Double(block.columns.count) * size
         let height = Double(block.rows.count) * size
-        let centre = WorldPoint(
-            x: (Double(block.columns.lowerBound) + Double(block.columns.count) / 2) * size,
-            y: (Double(block.rows.lowerBound) + Double(block.rows.count) / 2) * size)
-        let target = WebMercator.unproject(centre, worldSize: WebMercator.worldSize(zoom: Double(block.zoom)))
+        let target = Self.centre(of: block)
         var options = MapViewOptions()
         options.frame = Rect(x: 0, y: 0, width: width, height: height)
         options.camera = CameraPosition(target: target, zoom: Double(block.zoom))
@@ -98,11 +119,12 @@ public struct TileRenderer {
             throw RenderError(
                 message: "tile zoom \(block.zoom) is outside \(Self.zooms.lowerBound)...\(Self.zooms.upperBound)")
         }
-        let (canvas, _) = try renderer.render(mapView(for: block), controls: false)
+        let drawn = Self.drawnBlock(for: block)
+        let (canvas, _) = try renderer.render(mapView(for: drawn), controls: false)
         let size = Double(Self.tileSize)
         return try block.tiles.map { tile in
             let png = try canvas.encodedPNG(
-                x: Double(tile.x - block.columns.lowerBound) * size, y: Double(tile.y - block.rows.lowerBound) * size,
+                x: Double(tile.x - drawn.columns.lowerBound) * size, y: Double(tile.y - drawn.rows.lowerBound) * size,
                 width: size, height: size)
             return (tile, png)
         }

@@ -8,6 +8,25 @@ import Testing
 @testable import MapRenderer
 
 struct MetatileTests {
+    @Test func polarBlocksAreDrawnGrownTowardTheEquatorSoTheCameraNeedNotClamp() {
+        // Zoom 10, row 0 spans 85.05° to 85.02° N: its centre is beyond the camera's 85°.
+        let north = Metatile(zoom: 10, columns: 10...10, rows: 0...0)
+        #expect(TileRenderer.centre(of: north).latitude > CameraPosition.maxTargetLatitude)
+        let drawn = TileRenderer.drawnBlock(for: north)
+        #expect(drawn.rows.lowerBound == 0 && drawn.rows.count > 1 && drawn.columns == 10...10)
+        #expect(TileRenderer.centre(of: drawn).latitude <= CameraPosition.maxTargetLatitude)
+        // No more rows than needed: one fewer would still be beyond 85°.
+        var fewer = drawn
+        fewer.rows = 0...drawn.rows.upperBound - 1
+        #expect(TileRenderer.centre(of: fewer).latitude > CameraPosition.maxTargetLatitude)
+        let south = TileRenderer.drawnBlock(for: Metatile(zoom: 10, columns: 3...4, rows: 1023...1023))
+        #expect(south.rows.upperBound == 1023 && south.rows.count > 1)
+        #expect(TileRenderer.centre(of: south).latitude >= -CameraPosition.maxTargetLatitude)
+        // Blocks within ±85° are drawn as they are.
+        let helsinki = Metatile(zoom: 14, columns: 9325...9327, rows: 4739...4741)
+        #expect(TileRenderer.drawnBlock(for: helsinki) == helsinki)
+    }
+
     @Test func blocksAreAlignedSquaresTrimmedToTheTilesAskedFor() {
         let tiles = (5...12).flatMap { x in (3...4).map { TileID(x: x, y: $0, z: 10) } } + [TileID(x: 1, y: 1, z: 2)]
         let blocks = Metatile.blocks(covering: tiles, size: 8)
