@@ -50,7 +50,7 @@ enum OpenCommand {
                     "note: the traffic feed is not drawn: the link does not turn the traffic layer on (views=traffic)")
             }
             // Indoor maps: the floors in view feed the floor picker; --level picks one.
-            mapView.indoorBuildingInFocus = try renderer.indoorBuilding(in: mapView)
+            if mapView.content.indoor { mapView.indoorBuildingInFocus = try renderer.indoorBuilding(in: mapView) }
             if let level = arguments.value("--level") {
                 guard let floors = mapView.activeBuilding?.levels, let floor = floors.first(where: { $0.name == level })
                 else {
