@@ -61,3 +61,11 @@ public struct Pixel: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "rgba(\(red),\(green),\(blue),\(alpha))" }
 }
+
+extension Pixel {
+    /// The 8-bit pixel nearest `color` (each channel rounded), straight alpha.
+    public init(_ color: Color) {
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        self.init(red: byte(color.red), green: byte(color.green), blue: byte(color.blue), alpha: byte(color.alpha))
+    }
+}

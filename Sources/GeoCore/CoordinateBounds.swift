@@ -50,6 +50,18 @@ public struct CoordinateBounds: Sendable, Hashable {
         return span < 0 ? span + 360 : span
     }
 
+    /// The bounds as boxes that do not cross the antimeridian: itself, or its parts west and
+    /// east of it; none for the empty bounds.
+    public var antimeridianHalves: [CoordinateBounds] {
+        guard let southWest, let northEast else { return [] }
+        guard crossesAntimeridian else { return [self] }
+        return [
+            CoordinateBounds(southWest: southWest, northEast: Coordinate(latitude: northEast.latitude, longitude: 180)),
+            CoordinateBounds(
+                southWest: Coordinate(latitude: southWest.latitude, longitude: -180), northEast: northEast),
+        ]
+    }
+
     /// The middle: half-way in latitude, half-way east of the west edge in longitude (across
     /// the antimeridian too); nil for the empty bounds.
     public var center: Coordinate? {

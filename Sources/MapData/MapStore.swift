@@ -177,30 +177,33 @@ public final class MapStore {
     }
 
     /// True when world land of this level of detail (`"f"` comes with `data install --hires`)
-    /// meets `bounds`.
-    /// Asks the spatial index only: no geometry is read.
+    /// meets `bounds`. Asks the spatial index only: no geometry is read.
     public func hasWorldDetail(_ detail: String, in bounds: CoordinateBounds = .world) throws(DataError) -> Bool {
-        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return false }
-        if bounds.crossesAntimeridian {
-            let west = CoordinateBounds(
-                southWest: southWest, northEast: Coordinate(latitude: northEast.latitude, longitude: 180))
-            let east = CoordinateBounds(
-                southWest: Coordinate(latitude: southWest.latitude, longitude: -180), northEast: northEast)
-            if try hasWorldDetail(detail, in: west) { return true }
-            return try hasWorldDetail(detail, in: east)
-        }
-        do {
-            return try !database.prepare(
-                "SELECT 1 FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE feature_box.min_lon <= ? "
-                    + "AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ? "
+        for part in bounds.antimeridianHalves {
+            let (condition, values) = Self.boxCondition(part)
+            do {
+                let sql =
+                    "SELECT 1 FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition) "
                     + "AND class = 'land' AND detail = ? LIMIT 1"
-            ).rows([
-                .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
-                .real(southWest.latitude), .text(detail),
-            ]).isEmpty
-        } catch {
-            throw DataError(message: "\(error)", path: path)
+                if try !database.prepare(sql).rows(values + [.text(detail)]).isEmpty { return true }
+            } catch {
+                throw DataError(message: "\(error)", path: path)
+            }
         }
+        return false
+    }
+
+    /// The spatial index's test for boxes meeting `bounds` (which must not cross the
+    /// antimeridian), with its values.
+    private static func boxCondition(_ bounds: CoordinateBounds) -> (sql: String, values: [SQLiteValue]) {
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return ("0", []) }
+        return (
+            "feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?",
+            [
+                .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
+                .real(southWest.latitude),
+            ]
+        )
     }
 
     /// The places whose names hold every word of `text`, best first: where a pin goes for
@@ -227,29 +230,22 @@ public final class MapStore {
     public func features(
         in bounds: CoordinateBounds, classes: [String] = [], details: [String]?, limit: Int? = nil
     ) throws(DataError) -> [Feature] {
-        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return [] }
-        if bounds.crossesAntimeridian {
+        let parts = bounds.antimeridianHalves
+        if parts.count == 2 {
             // Two queries, west and east of the antimeridian; a feature in both comes once.
-            let west = try features(
-                in: CoordinateBounds(
-                    southWest: southWest, northEast: Coordinate(latitude: northEast.latitude, longitude: 180)),
-                classes: classes, details: details, limit: limit)
+            let west = try features(in: parts[0], classes: classes, details: details, limit: limit)
             let seen = Set(west.map(\.id))
-            let east = try features(
-                in: CoordinateBounds(
-                    southWest: Coordinate(latitude: southWest.latitude, longitude: -180), northEast: northEast),
-                classes: classes, details: details, limit: limit
-            ).filter { !seen.contains($0.id) }
+            let east = try features(in: parts[1], classes: classes, details: details, limit: limit).filter {
+                !seen.contains($0.id)
+            }
             let all = (west + east).sorted { $0.id < $1.id }
             return limit.map { Array(all.prefix($0)) } ?? all
         }
+        guard let box = parts.first else { return [] }
+        let (condition, boxValues) = Self.boxCondition(box)
         var sql =
-            "SELECT \(Self.featureColumns) FROM feature_box JOIN feature ON feature.id = feature_box.id "
-            + "WHERE feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?"
-        var values: [SQLiteValue] = [
-            .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
-            .real(southWest.latitude),
-        ]
+            "SELECT \(Self.featureColumns) FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition)"
+        var values = boxValues
         if !classes.isEmpty {
             sql += " AND class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
             values += classes.map { .text($0) }

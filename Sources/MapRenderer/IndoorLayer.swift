@@ -5,14 +5,21 @@ import MapCore
 import MapData
 
 extension MapRenderer {
+    /// The classes whose features carry OSM `level`s.
+    static let leveledClasses = ["indoor", "poi", "transit"]
+
     /// The floors of what is in view, as the floor picker lists them (top floor first), with
     /// ground level (0), or else the lowest floor above ground, as the default; nil when no
     /// feature in view has a level. OSM `level` values may list several floors ("0;1").
     public func indoorBuilding(in view: MapView) throws -> IndoorBuilding? {
         let bounds = Self.bounds(
             of: view.projection.visibleRegion, viewWidth: view.frame.size.width, zoom: view.camera.zoom)
-        let names = Set(
-            try store.features(in: bounds, classes: ["indoor", "poi", "transit"]).flatMap { $0.levelNames })
+        return Self.floors(of: try store.features(in: bounds, classes: Self.leveledClasses))
+    }
+
+    /// The floors `features` are on, as ``indoorBuilding(in:)`` lists them.
+    static func floors(of features: [MapStore.Feature]) -> IndoorBuilding? {
+        let names = Set(features.flatMap { $0.levelNames })
         let levels = names.compactMap { name in Double(name).map { (name, $0) } }.sorted { $0.1 > $1.1 }
         guard !levels.isEmpty else { return nil }
         let ground = levels.firstIndex { $0.1 == 0 } ?? levels.lastIndex { $0.1 > 0 } ?? 0

@@ -111,10 +111,12 @@ public struct MapRenderer {
             roads = drawRoads(&painter, scene: scene, zoom: zoom, palette: palette)
         }
         // Indoor maps: the active floor of the building in focus, else the default floor of
-        // the levels in view (tiles have no floor picker).
+        // the levels in view (tiles have no floor picker), from the features already read.
         let floor =
             content.indoor
-            ? try view.activeLevel?.name ?? (view.activeBuilding ?? indoorBuilding(in: view))?.defaultLevel?.name : nil
+            ? view.activeLevel?.name
+                ?? (view.activeBuilding ?? Self.floors(of: Self.leveledClasses.flatMap { scene.local($0) }))?
+                .defaultLevel?.name : nil
         if let floor { drawIndoor(&painter, scene: scene, level: floor, palette: palette) }
         if content.traffic { drawTraffic(&painter, roads: roads, zoom: zoom) }
         if content.transit { drawTransitLines(&painter, scene: scene, zoom: zoom) }
@@ -210,7 +212,7 @@ public struct MapRenderer {
     /// The street-data classes a picture reads: places always; from zoom 11 the areas and
     /// railways (road map and terrain) and the roads (where the type has roads); transit
     /// routes with the transit layer; stops from zoom 13 and POIs from zoom 16 where the type
-    /// has labels; indoor plans with indoor maps.
+    /// has labels; indoor plans, and everything that carries a floor, with indoor maps.
     static func localClasses(zoom: Double, content: MapContent) -> Set<String> {
         var classes: Set<String> = ["place"]
         if zoom >= 11 && (content.base == .roadMap || content.base == .relief) {
@@ -221,7 +223,7 @@ public struct MapRenderer {
         if content.transit { classes.insert("route") }
         if zoom >= 13 && content.labels { classes.insert("transit") }
         if zoom >= poiZoom && content.labels { classes.insert("poi") }
-        if content.indoor { classes.insert("indoor") }
+        if content.indoor { classes.formUnion(leveledClasses) }
         return classes
     }
 

@@ -29,10 +29,7 @@ enum OpenCommand {
         guard let format = PictureFormat(path: output) else {
             throw .usage("'-o' must end in .png, .svg or .pdf, not '\(output)'")
         }
-        let scaleText = arguments.value("--scale") ?? "1"
-        guard let scale = Double(scaleText), scale >= 1, scale <= 8 else {
-            throw .usage("'--scale' must be a number from 1 to 8, not '\(scaleText)'")
-        }
+        let scale = try ViewCommand.number(arguments, "--scale", in: 1...8) ?? 1
         let storePath = arguments.value("--store") ?? DataInstaller().storePath
         let store: MapStore
         do { store = try MapStore(path: storePath) } catch { throw .failure("\(error)") }

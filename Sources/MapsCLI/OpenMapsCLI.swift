@@ -36,84 +36,65 @@ public enum OpenMapsCLI {
     /// The command's name as typed: one word, or two for the groups (`url parse`, `data info`).
     private static func commandPath(_ arguments: [String]) -> String {
         let words = arguments.prefix { !$0.hasPrefix("-") }
-        return ["url", "data", "osm"].contains(words.first ?? "")
+        return groups[words.first ?? ""] != nil
             ? words.prefix(2).joined(separator: " ") : words.prefix(1).joined(separator: " ")
     }
 
+    /// Commands typed alone: `openmaps view …`.
+    private static let commands = [
+        ViewCommand.command, OpenCommand.command, TilesCommand.command, DataCommand.importFile,
+    ]
+
+    /// Command groups, `openmaps GROUP COMMAND …`: their subcommands, an overview printed also
+    /// when the subcommand is missing (else `-h` lists every subcommand's help), and what a
+    /// missing or unknown subcommand says.
+    private static let groups: [String: (commands: [Command], overview: String?, missing: String)] = [
+        "url": (URLCommands.all, URLCommands.groupHelp, "'openmaps url' needs a subcommand"),
+        "data": ([DataCommand.install, DataCommand.info], nil, "'openmaps data' takes install or info"),
+        "osm": ([OSMCommand.info], nil, "'openmaps osm' has one command: info"),
+    ]
+
     private static func dispatch(_ arguments: [String], _ console: inout Console) throws(CLIError) {
-        guard let group = arguments.first else {
+        guard let name = arguments.first else {
             console.print(overview)
             throw .usage("no command given")
         }
-        switch group {
-        case "-h", "--help", "help":
+        let rest = Array(arguments.dropFirst())
+        if name == "-h" || name == "--help" || name == "help" {
             console.print(overview)
-        case "--version":
+        } else if name == "--version" {
             console.print("openmaps \(version)")
-        case "view", "open", "tiles", "import":
-            let command = [ViewCommand.command, OpenCommand.command, TilesCommand.command, DataCommand.importFile]
-                .first { $0.name == group }!
-            let parsed = try command.parser.parse(Array(arguments.dropFirst()))
-            if parsed.wantsHelp {
-                console.print(command.help.replacingOccurrences(of: "openmaps url ", with: "openmaps "))
-                return
-            }
-            try command.run(parsed, &console)
-        case "data":
-            let rest = Array(arguments.dropFirst())
-            let commands = [DataCommand.install, DataCommand.info]
-            guard let name = rest.first, let command = commands.first(where: { $0.name == name }) else {
-                if rest.first == "--help" || rest.first == "-h" {
-                    console.print(
-                        commands.map { $0.help.replacingOccurrences(of: "openmaps url", with: "openmaps data") }.joined(
-                            separator: "\n\n"))
-                    return
-                }
-                throw .usage("'openmaps data' takes install or info")
-            }
-            let parsed = try command.parser.parse(Array(rest.dropFirst()))
-            if parsed.wantsHelp {
-                console.print(command.help.replacingOccurrences(of: "openmaps url", with: "openmaps data"))
-                return
-            }
-            try command.run(parsed, &console)
-        case "osm":
-            let rest = Array(arguments.dropFirst())
-            guard rest.first == "info" else {
-                if rest.first == "--help" || rest.first == "-h" {
-                    console.print(OSMCommand.info.help.replacingOccurrences(of: "openmaps url", with: "openmaps osm"))
-                    return
-                }
-                throw .usage("'openmaps osm' has one command: info")
-            }
-            let parsed = try OSMCommand.info.parser.parse(Array(rest.dropFirst()))
-            if parsed.wantsHelp {
-                console.print(OSMCommand.info.help.replacingOccurrences(of: "openmaps url", with: "openmaps osm"))
-                return
-            }
-            try OSMCommand.info.run(parsed, &console)
-        case "url":
-            let rest = Array(arguments.dropFirst())
-            guard let name = rest.first, !name.hasPrefix("-") else {
+        } else if let command = commands.first(where: { $0.name == name }) {
+            try run(command, in: nil, rest, &console)
+        } else if let group = groups[name] {
+            guard let subcommand = rest.first, !subcommand.hasPrefix("-") else {
                 if rest.first == "-h" || rest.first == "--help" {
-                    console.print(URLCommands.groupHelp)
+                    console.print(
+                        group.overview ?? group.commands.map { $0.help(in: name) }.joined(separator: "\n\n"))
                     return
                 }
-                console.print(URLCommands.groupHelp)
-                throw .usage("'openmaps url' needs a subcommand")
+                if let overview = group.overview { console.print(overview) }
+                throw .usage(group.missing)
             }
-            guard let command = URLCommands.all.first(where: { $0.name == name }) else {
-                throw .usage("unknown command 'url \(name)'")
+            guard let command = group.commands.first(where: { $0.name == subcommand }) else {
+                throw .usage(name == "url" ? "unknown command 'url \(subcommand)'" : group.missing)
             }
-            let parsed = try command.parser.parse(Array(rest.dropFirst()))
-            if parsed.wantsHelp {
-                console.print(command.help)
-                return
-            }
-            try command.run(parsed, &console)
-        default:
-            throw .usage("unknown command '\(group)'")
+            try run(command, in: name, Array(rest.dropFirst()), &console)
+        } else {
+            throw .usage("unknown command '\(name)'")
         }
+    }
+
+    /// Parses a command's arguments, then prints its help (`-h`) or runs it.
+    private static func run(
+        _ command: Command, in group: String?, _ arguments: [String], _ console: inout Console
+    ) throws(CLIError) {
+        let parsed = try command.parser.parse(arguments)
+        if parsed.wantsHelp {
+            console.print(command.help(in: group))
+            return
+        }
+        try command.run(parsed, &console)
     }
 
     static let overview = """
@@ -151,7 +132,7 @@ struct Console {
     }
 }
 
-/// One `openmaps url …` command.
+/// One `openmaps` command.
 struct Command: Sendable {
     var name: String
     var summary: String
@@ -159,11 +140,12 @@ struct Command: Sendable {
     var parser: ArgumentParser
     var run: @Sendable (ArgumentParser.Result, inout Console) throws(CLIError) -> Void
 
-    var help: String {
+    /// The command's help, its usage under `openmaps GROUP` (or `openmaps` alone).
+    func help(in group: String?) -> String {
         """
         OVERVIEW: \(summary)
 
-        USAGE: openmaps url \(usage)
+        USAGE: openmaps \(group.map { $0 + " " } ?? "")\(usage)
 
         OPTIONS:
         \(parser.optionsHelp)

@@ -35,8 +35,8 @@ enum TilesCommand {
         let zooms = try parseZooms(arguments.value("--zooms") ?? "10-16")
         let mapType = try ViewCommand.parseMapType(arguments.value("--map-type") ?? "normal")
         let style = try ViewCommand.parseStyle(arguments.value("--style") ?? "light")
-        let workers = try parseCount(arguments.value("--workers"), option: "--workers", range: 1...256)
-        let metatile = try parseCount(arguments.value("--metatile"), option: "--metatile", range: 1...16) ?? 8
+        let workers = try ViewCommand.count(arguments, "--workers", in: 1...256)
+        let metatile = try ViewCommand.count(arguments, "--metatile", in: 1...16) ?? 8
         let requestedBounds = try arguments.value("--bbox").map(parseBounds)
         if let requestedBounds { try checkCount(requestedBounds, zooms) }
         let traffic: TrafficFeed?
@@ -132,14 +132,5 @@ enum TilesCommand {
         return CoordinateBounds(
             southWest: Coordinate(latitude: south, longitude: west),
             northEast: Coordinate(latitude: north, longitude: east))
-    }
-
-    static func parseCount(_ text: String?, option: String, range: ClosedRange<Int>) throws(CLIError) -> Int? {
-        guard let text else { return nil }
-        guard let count = Int(text), range.contains(count) else {
-            throw .usage(
-                "'\(option)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return count
     }
 }

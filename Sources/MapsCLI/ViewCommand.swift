@@ -94,6 +94,18 @@ enum ViewCommand {
         return value
     }
 
+    /// An option's whole-number value inside `range`, or nil when the option is absent.
+    static func count(
+        _ arguments: ArgumentParser.Result, _ option: String, in range: ClosedRange<Int>
+    ) throws(CLIError) -> Int? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let count = Int(text), range.contains(count) else {
+            throw .usage(
+                "'\(option)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return count
+    }
+
     static func parseSize(_ text: String) throws(CLIError) -> Size {
         let parts = text.split(separator: "x")
         guard parts.count == 2, let width = DecimalText.parse(parts[0], maxIntegerDigits: 5),

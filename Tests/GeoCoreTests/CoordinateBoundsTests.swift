@@ -26,4 +26,20 @@ import Testing
         // Across the antimeridian, the longitude wraps.
         #expect(Coordinate(latitude: 0, longitude: 179.99).destination(meters: 5_000, bearing: 90).longitude < -179)
     }
+
+    @Test func boundsAcrossTheAntimeridianSplitIntoTwoHalves() {
+        let pacific = CoordinateBounds(
+            southWest: Coordinate(latitude: -10, longitude: 170), northEast: Coordinate(latitude: 10, longitude: -170))
+        #expect(
+            pacific.antimeridianHalves == [
+                CoordinateBounds(
+                    southWest: Coordinate(latitude: -10, longitude: 170),
+                    northEast: Coordinate(latitude: 10, longitude: 180)),
+                CoordinateBounds(
+                    southWest: Coordinate(latitude: -10, longitude: -180),
+                    northEast: Coordinate(latitude: 10, longitude: -170)),
+            ])
+        #expect(CoordinateBounds.world.antimeridianHalves == [.world])
+        #expect(CoordinateBounds().antimeridianHalves.isEmpty)
+    }
 }

@@ -61,8 +61,7 @@ extension MapRendererTests {
         #expect(tilted.1.features["building", default: 0] > 50)
         // Walls are the building colour darkened; the flat map has no such pixels.
         let wall = MapPalette.light.building.darkened(by: 0.22)
-        let shade = Pixel(
-            red: UInt8(wall.red * 255 + 0.5), green: UInt8(wall.green * 255 + 0.5), blue: UInt8(wall.blue * 255 + 0.5))
+        let shade = Pixel(wall)
         func walls(_ canvas: Canvas) -> Int {
             var count = 0
             for y in stride(from: 0, to: 600, by: 2) {

@@ -30,9 +30,7 @@ struct MapRendererTests {
     /// How many of the 5×5 pixels around a coordinate's screen point have `color` (±3 a channel).
     func share(of color: CairoKit.Color, around coordinate: Coordinate, in view: MapView, on canvas: Canvas) -> Int {
         let point = view.projection.point(for: coordinate)
-        let expected = Pixel(
-            red: UInt8(color.red * 255 + 0.5), green: UInt8(color.green * 255 + 0.5),
-            blue: UInt8(color.blue * 255 + 0.5))
+        let expected = Pixel(color)
         var count = 0
         for dy in -2...2 {
             for dx in -2...2 {
@@ -189,9 +187,7 @@ struct MapRendererTests {
 
     /// Pixels in a frame that differ from the map drawn without controls there.
     func inkedPixels(in frame: Rect, of canvas: Canvas, color: CairoKit.Color) -> Int {
-        let expected = Pixel(
-            red: UInt8(color.red * 255 + 0.5), green: UInt8(color.green * 255 + 0.5),
-            blue: UInt8(color.blue * 255 + 0.5))
+        let expected = Pixel(color)
         var count = 0
         for y in Int(frame.origin.y)..<Int(frame.origin.y + frame.size.height) {
             for x in Int(frame.origin.x)..<Int(frame.origin.x + frame.size.width)
@@ -244,8 +240,7 @@ struct MapRendererTests {
         let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=16")
         let (canvas, _) = try renderer.render(mapView, scale: 2)
         let land = MapPalette.light.land
-        let expected = Pixel(
-            red: UInt8(land.red * 255 + 0.5), green: UInt8(land.green * 255 + 0.5), blue: UInt8(land.blue * 255 + 0.5))
+        let expected = Pixel(land)
         for (x, y) in [(40, 40), (100, 700), (300, 1100)] {
             #expect(canvas.pixel(x: x, y: y).map { $0.distance(to: expected) <= 3 } == true, "at \(x),\(y)")
         }

@@ -74,9 +74,7 @@ struct TileRenderingTests {
         func isColor(_ pixel: Pixel?, _ color: CairoKit.Color) -> Bool {
             guard let pixel else { return false }
             return pixel.distance(
-                to: Pixel(
-                    red: UInt8(color.red * 255 + 0.5), green: UInt8(color.green * 255 + 0.5),
-                    blue: UInt8(color.blue * 255 + 0.5))) <= 3
+                to: Pixel(color)) <= 3
         }
         // The Arabian Sea (15° N, 65° E) is water; the middle of Arabia (23° N, 45° E) is land.
         let world = 1024.0
