@@ -21,7 +21,9 @@ let package = Package(
         .target(name: "GeoCore"),
         .target(name: "MapsURL", dependencies: ["GeoCore"]),
         .target(name: "MapCore", dependencies: ["GeoCore"]),
-        .target(name: "MapsApp", dependencies: ["GeoCore", "MapsURL", "MapCore"]),
+        .target(
+            name: "MapsApp",
+            dependencies: ["GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "OSMReader", dependencies: ["GeoCore", "CZlib"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -54,7 +56,7 @@ let package = Package(
             // Golden images are read from the source tree (so they can be re-recorded in place).
             exclude: ["Golden"]),
         .testTarget(name: "OSMReaderTests", dependencies: ["OSMReader", "GeoCore", "TestSupport"]),
-        .testTarget(name: "MapsAppTests", dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore"]),
+        .testTarget(name: "MapsAppTests", dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore", "CairoKit"]),
         .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit", "SQLiteKit"]),
     ],
     swiftLanguageModes: [.v6]

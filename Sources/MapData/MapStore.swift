@@ -206,16 +206,6 @@ public final class MapStore {
         )
     }
 
-    /// The places whose names hold every word of `text`, best first: where a pin goes for
-    /// each (``Geometry/anchor``) and its name (the text when it has none).
-    public func places(named text: String, limit: Int = 20) throws(DataError) -> [(
-        position: Coordinate, title: String
-    )] {
-        try features(named: text, limit: limit).compactMap { feature in
-            feature.geometry.anchor.map { ($0, feature.name ?? text) }
-        }
-    }
-
     /// Features whose bounding box meets `bounds`, optionally of some classes, of one level of
     /// detail, at most `limit`.
     public func features(

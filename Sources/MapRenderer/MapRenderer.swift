@@ -127,12 +127,6 @@ public struct MapRenderer {
         for feature in scene.world("border") where feature.kind == "country" || zoom >= 4 {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
-        let regionsInView = try store.sources(counting: false).filter {
-            $0.kind == "osm" && $0.bounds.intersects(bounds)
-        }
-        // Street zooms show streets only where a region was imported; elsewhere the picture says
-        // so instead of passing coarse world data off as a street map.
-        let notice = zoom >= Self.streetZoom && regionsInView.isEmpty ? Self.noStreetDataNotice : nil
         var labels: [String] = []
         if content.labels {
             var placer = LabelPlacer(
@@ -150,15 +144,12 @@ public struct MapRenderer {
         painter.drawMyLocation(of: view)
         var report = painter.report
         report.labels = labels
-        if let notice, controls {
+        let coverage = try coverage(of: bounds, zoom: zoom, labelled: !labels.isEmpty)
+        if let notice = coverage.notice, controls {
             drawNotice(notice, on: canvas, palette: palette)
             report.notice = notice
         }
-        // Credit what the picture shows: street data in view, the world layers, place names.
-        let streets = zoom >= 11 && !regionsInView.isEmpty
-        report.credits = ((streets ? ["osm"] : []) + ["basemap"] + (labels.isEmpty ? [] : ["gazetteer"])).compactMap {
-            ControlPainter.credits[$0]
-        }
+        report.credits = coverage.credits
         if controls {
             ControlPainter(canvas: canvas, palette: palette).draw(
                 view.controlLayout, bearing: view.camera.bearing, credits: report.credits,
@@ -281,6 +272,45 @@ public struct MapRenderer {
         try canvas.paintPixels { x, y in
             let coordinate = projection.coordinate(for: Point(x: x, y: y))
             return image.sample(u: (coordinate.longitude + 180) / 360, v: (90 - coordinate.latitude) / 180)
+        }
+    }
+
+    /// What the data holds where a picture looks.
+    public struct Coverage: Sendable, Equatable {
+        /// The credits of the attribution line: street data in view (from zoom 11), the world
+        /// layers, place names when labels are drawn.
+        public var credits: [String]
+        /// The imported street-data regions in view, by name.
+        public var regions: [String]
+        /// ``noStreetDataNotice`` at street zooms (``streetZoom`` and closer) outside every
+        /// imported region, else nil.
+        public var notice: String?
+    }
+
+    /// What the data holds where `view` looks, as ``render(_:format:scale:controls:)`` credits
+    /// and notes it (place names credited when the view's type has labels).
+    public func coverage(of view: MapView) throws -> Coverage {
+        let bounds = Self.bounds(
+            of: view.projection.visibleRegion, viewWidth: view.frame.size.width, zoom: view.camera.zoom)
+        let content = view.content
+        return try coverage(of: bounds, zoom: view.camera.zoom, labelled: content.base != .none && content.labels)
+    }
+
+    /// Street zooms show streets only where a region was imported; elsewhere the picture says
+    /// so instead of passing coarse world data off as a street map.
+    func coverage(of bounds: CoordinateBounds, zoom: Double, labelled: Bool) throws -> Coverage {
+        let regions = try store.sources(counting: false).filter { $0.kind == "osm" && $0.bounds.intersects(bounds) }
+        return Coverage(
+            credits: Self.credits(streets: zoom >= 11 && !regions.isEmpty, placeNames: labelled),
+            regions: regions.map(\.name),
+            notice: zoom >= Self.streetZoom && regions.isEmpty ? Self.noStreetDataNotice : nil)
+    }
+
+    /// The credits of an attribution line: OpenStreetMap when street data is shown, the world
+    /// layers always, GeoNames when place names are.
+    public static func credits(streets: Bool, placeNames: Bool) -> [String] {
+        ((streets ? ["osm"] : []) + ["basemap"] + (placeNames ? ["gazetteer"] : [])).compactMap {
+            ControlPainter.credits[$0]
         }
     }
 

@@ -1,3 +1,5 @@
+import MapsApp
+
 /// A small command-line argument reader: `--name value`, `--name=value`, flags, repeated
 /// options, `--` to end options, and positionals. Unknown options are usage errors.
 struct ArgumentParser: Sendable {
@@ -103,4 +105,15 @@ enum CLIError: Error, Equatable {
     case usage(String)
     /// The command ran and failed (exit 1); the message was already printed when empty.
     case failure(String)
+}
+
+extension CLIError {
+    /// The CLI's face of an app error: an option that cannot apply is a usage error naming
+    /// the option; everything else a failure.
+    init(_ error: AppError) {
+        switch error {
+        case .invalidOption(let option, let message): self = .usage("'--\(option)' \(message)")
+        default: self = .failure(error.description)
+        }
+    }
 }

@@ -1,8 +1,7 @@
 import CairoKit
 import Foundation
 import MapCore
-import MapData
-import MapRenderer
+import MapsApp
 
 /// `openmaps open URL -o map.png`: the maps app's answer to a link, as a picture.
 enum OpenCommand {
@@ -30,51 +29,29 @@ enum OpenCommand {
             throw .usage("'-o' must end in .png, .svg or .pdf, not '\(output)'")
         }
         let scale = try ViewCommand.number(arguments, "--scale", in: 1...8) ?? 1
-        let storePath = arguments.value("--store") ?? DataInstaller().storePath
-        let store: MapStore
-        do { store = try MapStore(path: storePath) } catch { throw .failure("\(error)") }
-        // Search links mark the places whose names match, from the store's name index.
-        let (mapView, request) = try ViewCommand.linkMapView(arguments, &console) {
-            (try? store.places(named: $0)) ?? []
-        }
-        if let typeName = arguments.value("--map-type") { mapView.mapType = try ViewCommand.parseMapType(typeName) }
         let start = Date()
+        let app = try ViewCommand.app(arguments)
+        let answer = try ViewCommand.answer(arguments, on: app, &console)
         do {
-            let traffic = try DataCommand.trafficFeed(arguments)
-            let renderer = MapRenderer(store: store, traffic: traffic ?? TrafficFeed())
-            if traffic != nil && !mapView.content.traffic {
-                console.error(
-                    "note: the traffic feed is not drawn: the link does not turn the traffic layer on (views=traffic)")
-            }
-            // Indoor maps: the floors in view feed the floor picker; --level picks one.
-            if mapView.content.indoor { mapView.indoorBuildingInFocus = try renderer.indoorBuilding(in: mapView) }
-            if let level = arguments.value("--level") {
-                guard let floors = mapView.activeBuilding?.levels, let floor = floors.first(where: { $0.name == level })
-                else {
-                    let known = mapView.activeBuilding?.levels.map(\.name).joined(separator: ", ")
-                    throw CLIError.usage(
-                        known.map { "'--level' must be one of the floors in view (\($0)), not '\(level)'" }
-                            ?? "'--level' needs indoor maps: zoom \(Int(MapView.indoorMinZoom)) or closer on the normal map, with floors in view"
-                    )
-                }
-                mapView.activeLevel = floor
-            }
-            let (canvas, report) = try renderer.render(mapView, format: format, scale: scale)
-            try canvas.write(to: output)
+            let map = try app.picture(of: answer, format: format, scale: scale)
+            try map.canvas.write(to: output)
+            let size = answer.mapView.frame.size
             console.print(
                 String(
-                    format: "%@: %.0f×%.0f points, zoom %.2f, %d features, %d labels (%.2f s)", output,
-                    mapView.frame.size.width, mapView.frame.size.height, mapView.camera.zoom,
-                    report.features.values.reduce(0, +), report.labels.count, Date().timeIntervalSince(start)))
-            if let notice = report.notice { console.error("note: \(notice)") }
-            if let callback = request.callback {
-                // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
-                console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")
-            }
-        } catch let error as CLIError {
-            throw error
+                    format: "%@: %.0f×%.0f points, zoom %.2f, %d features, %d labels (%.2f s)", output, size.width,
+                    size.height, answer.mapView.camera.zoom, map.features, map.labels, Date().timeIntervalSince(start)))
+        } catch let error as AppError {
+            throw CLIError(error)
         } catch {
             throw .failure("\(error)")
+        }
+        for place in answer.places.prefix(3) { console.print("found: \(place.name) (\(place.why))") }
+        for end in answer.routeEnds {
+            console.print("\(end.role.rawValue): \(end.place.map { "\($0.name) at \($0.position)" } ?? "not placed")")
+        }
+        if let callback = answer.callback {
+            // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
+            console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")
         }
     }
 }

@@ -178,80 +178,29 @@ enum URLCommands {
         if failures == targets.count { throw .failure("") }
     }
 
+    /// The request `build`'s options describe, by ``RequestBuilder``'s rules; a part it refuses
+    /// is a usage error naming the option.
     static func buildRequest(_ arguments: ArgumentParser.Result) throws(CLIError) -> MapsRequest {
-        var request = MapsRequest()
-        if let text = arguments.value("--center") {
-            guard let center = Coordinate(parsing: text) else {
-                throw .usage("'--center' must be LAT,LNG in decimal degrees within range, not '\(text)'")
-            }
-            request.center = center
-        }
-        if let text = arguments.value("--zoom") {
-            guard let zoom = DecimalText.parse(text), (0...21).contains(zoom) else {
-                throw .usage("'--zoom' must be a decimal number in 0...21, not '\(text)'")
-            }
-            request.zoom = zoom
-        }
-        if let text = arguments.value("--mapmode") {
-            guard let mode = MapMode(rawValue: text) else { throw .usage("'--mapmode' must be standard or streetview") }
-            request.mapMode = mode
-        }
-        if let text = arguments.value("--views") {
-            var views = Set<MapsView>()
-            for name in text.split(separator: ",") {
-                guard let view = MapsView(rawValue: String(name)) else {
-                    throw .usage(
-                        "'--views' items must be \(MapsView.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'"
-                    )
-                }
-                views.insert(view)
-            }
-            request.views = views
-        }
-        if let text = arguments.value("--query") {
-            if case .coordinate(let coordinate) = Waypoint(parsing: text) {
-                request.marker = coordinate
-            } else {
-                request.query = text
-            }
-        }
-        let origin = arguments.value("--saddr").map(Waypoint.init(parsing:))
-        let destination = arguments.value("--daddr").map(Waypoint.init(parsing:))
-        let stops = arguments.all("--waypoint").map(Waypoint.init(parsing:))
-        let mode = try arguments.value("--directionsmode").map { (text: String) throws(CLIError) -> TravelMode in
-            guard let mode = TravelMode(rawValue: text) else {
-                throw .usage("'--directionsmode' must be driving, transit, bicycling, walking or two-wheeler")
-            }
-            return mode
-        }
-        let navigate = arguments.flags.contains("--navigate")
-        if origin != nil || destination != nil || !stops.isEmpty || mode != nil || navigate {
-            request.directions = Directions(
-                origin: origin, destination: destination, waypoints: stops, travelMode: mode, navigate: navigate)
-        }
-        let source = arguments.value("--x-source")
-        let success = arguments.value("--x-success")
-        if source != nil || success != nil {
-            guard let source, let success else { throw .usage("'--x-source' and '--x-success' go together") }
-            guard let (label, _) = CallbackPolicy.sanitizeSource(source) else { throw .usage("'--x-source' is empty") }
-            var callback = Callback(source: label, success: try callbackURL(success, "--x-success"))
-            callback.error = try arguments.value("--x-error").map { (url: String) throws(CLIError) in
-                try callbackURL(url, "--x-error")
-            }
-            callback.cancel = try arguments.value("--x-cancel").map { (url: String) throws(CLIError) in
-                try callbackURL(url, "--x-cancel")
-            }
-            request.callback = callback
-        } else if arguments.value("--x-error") != nil || arguments.value("--x-cancel") != nil {
-            throw .usage("'--x-error' and '--x-cancel' need '--x-source' and '--x-success'")
-        }
-        return request
-    }
-
-    static func callbackURL(_ url: String, _ option: String) throws(CLIError) -> String {
-        switch CallbackPolicy.validateCallbackURL(url) {
-        case .success(let url): return url
-        case .failure(let refusal): throw .usage("'\(option)' refused: \(refusal.message)")
+        var builder = RequestBuilder()
+        builder.center = arguments.value("--center")
+        builder.zoom = arguments.value("--zoom")
+        builder.mapMode = arguments.value("--mapmode")
+        builder.views = arguments.value("--views")
+        builder.query = arguments.value("--query")
+        builder.saddr = arguments.value("--saddr")
+        builder.daddr = arguments.value("--daddr")
+        builder.waypoints = arguments.all("--waypoint")
+        builder.directionsMode = arguments.value("--directionsmode")
+        builder.navigate = arguments.flags.contains("--navigate")
+        builder.xSource = arguments.value("--x-source")
+        builder.xSuccess = arguments.value("--x-success")
+        builder.xError = arguments.value("--x-error")
+        builder.xCancel = arguments.value("--x-cancel")
+        do {
+            return try builder.build()
+        } catch {
+            let option = error.parameter == "waypoints" ? "--waypoint" : "--" + error.parameter
+            throw .usage("'\(option)' \(error.message)")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapCore
+import MapData
 import MapsApp
 import MapsURL
 
@@ -9,11 +10,11 @@ enum ViewCommand {
     static let command = Command(
         name: "view",
         summary: "Print the map view a link opens (camera, visible region, what is drawn, controls) as JSON.",
-        usage: "view <url> [--size WxH] [--style light|dark] [--my-location LAT,LNG]",
-        parser: ArgumentParser(options: viewOptions, positionals: 1...1)
+        usage: "view <url> [--size WxH] [--style light|dark] [--my-location LAT,LNG] [--store PATH]",
+        parser: ArgumentParser(options: viewOptions + [DataCommand.storeOption], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
-        let (mapView, _) = try linkMapView(arguments, &console)
-        console.print(try URLCommands.json(ViewState(mapView)))
+        let answer = try answer(arguments, on: try app(arguments), &console)
+        console.print(try URLCommands.json(MapViewState(answer.mapView)))
     }
 
     /// The options `view` and `open` share for turning a link into a map view.
@@ -27,42 +28,51 @@ enum ViewCommand {
         .init(name: "--tilt", value: "DEG", help: "Tilt the camera, 0 up to 30-65 by zoom (default 0)."),
     ]
 
-    /// The map view the maps app opens for the link in `arguments`, with `--size`, `--style`
-    /// and `--my-location` applied, and the link's request; the link's diagnostics and the
-    /// view's notes go to standard error.
-    static func linkMapView(
-        _ arguments: ArgumentParser.Result, _ console: inout Console, search: LinkMapView.PlaceSearch? = nil
-    ) throws(CLIError) -> (MapView, MapsRequest) {
-        let size = try parseSize(arguments.value("--size") ?? "800x600")
-        let input = arguments.positionals[0]
-        let parsed = MapsURLParser.parse(input)
-        URLCommands.printDiagnostics(parsed, input: input, to: &console)
-        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
-        let linkView = LinkMapView(request: request, size: size, search: search)
-        let mapView = linkView.mapView
-        if let style = arguments.value("--style") { mapView.overrideUserInterfaceStyle = try parseStyle(style) }
-        let accuracy = try number(arguments, "--accuracy", in: 0...1_000_000)
-        let heading = try number(arguments, "--heading", in: -360...360)
+    /// The maps app on the store `--store` names (the default store otherwise), with the
+    /// traffic feed `--traffic` names, if the command has that option. A missing store leaves
+    /// the app without engines: links are still answered, with notes.
+    static func app(_ arguments: ArgumentParser.Result) throws(CLIError) -> MapsApp {
+        let path = arguments.value("--store") ?? DataInstaller().storePath
+        let traffic: TrafficFeed?
+        do { traffic = try DataCommand.trafficFeed(arguments) } catch { throw .failure("\(error)") }
+        guard arguments.value("--store") != nil || FileManager.default.fileExists(atPath: path) else {
+            return MapsApp()
+        }
+        do { return try MapsApp.onStore(path: path, traffic: traffic) } catch { throw CLIError(error) }
+    }
+
+    /// The app's answer to the link in `arguments`, with the view options applied; the link's
+    /// diagnostics and the answer's notes go to standard error.
+    static func answer(
+        _ arguments: ArgumentParser.Result, on app: MapsApp, _ console: inout Console
+    ) throws(CLIError) -> Answer {
+        var options = AnswerOptions()
+        options.size = try parseSize(arguments.value("--size") ?? "800x600")
+        options.style = try arguments.value("--style").map(parseStyle)
+        options.mapType = try arguments.value("--map-type").map(parseMapType)
+        options.accuracy = try number(arguments, "--accuracy", in: 0...1_000_000)
+        options.heading = try number(arguments, "--heading", in: -360...360)
+        options.bearing = try number(arguments, "--bearing", in: -360...360)
+        options.tilt = try number(arguments, "--tilt", in: 0...90)
+        options.level = arguments.value("--level")
         if let location = arguments.value("--my-location") {
             guard let coordinate = Coordinate(parsing: location) else {
                 throw .usage("'--my-location' must be LAT,LNG in decimal degrees, not '\(location)'")
             }
-            mapView.isMyLocationEnabled = true
-            mapView.settings.myLocationButton = true
-            mapView.updateMyLocation(coordinate, accuracy: accuracy, heading: heading)
-        } else if accuracy != nil || heading != nil {
-            throw .usage("'--accuracy' and '--heading' describe '--my-location LAT,LNG', which is missing")
+            options.myLocation = coordinate
         }
-        let bearing = try number(arguments, "--bearing", in: -360...360)
-        let tilt = try number(arguments, "--tilt", in: 0...90)
-        if bearing != nil || tilt != nil {
-            let camera = mapView.camera
-            mapView.camera = CameraPosition(
-                target: camera.target, zoom: camera.zoom, bearing: bearing ?? camera.bearing,
-                viewingAngle: tilt ?? camera.viewingAngle)
+        let link = arguments.positionals[0]
+        do {
+            let answer = try app.answer(link, options: options)
+            for diagnostic in answer.diagnostics { console.error(diagnostic.rendered(under: link)) }
+            for note in answer.notes { console.error("note: \(note)") }
+            return answer
+        } catch {
+            if case .unreadableLink(let diagnostics) = error {
+                for diagnostic in diagnostics { console.error(diagnostic.rendered(under: link)) }
+            }
+            throw CLIError(error)
         }
-        for note in linkView.notes { console.error("note: \(note)") }
-        return (mapView, request)
     }
 
     /// A `--map-type` value.
@@ -112,41 +122,5 @@ enum ViewCommand {
             let height = DecimalText.parse(parts[1], maxIntegerDigits: 5), width > 0, height > 0
         else { throw .usage("'--size' must be WIDTHxHEIGHT in points, like 800x600, not '\(text)'") }
         return Size(width: width, height: height)
-    }
-
-    /// The JSON shape of a map view's state.
-    struct ViewState: Encodable {
-        var size: Size
-        var camera: CameraPosition
-        var padding: EdgeInsets
-        var mapType: MapType
-        var visibleRegion: VisibleRegion
-        var content: MapContent
-        var controls: ControlLayout
-        var markers: [MarkerState]
-        var myLocation: Coordinate?
-
-        struct MarkerState: Encodable {
-            var title: String?
-            var position: Coordinate
-            var point: Point
-        }
-
-        init(_ mapView: MapView) {
-            size = mapView.frame.size
-            camera = mapView.camera
-            padding = mapView.effectivePadding
-            mapType = mapView.mapType
-            let projection = mapView.projection
-            visibleRegion = projection.visibleRegion
-            content = mapView.content
-            controls = mapView.controlLayout
-            markers = mapView.overlays.compactMap { overlay in
-                guard case .marker(let marker) = overlay else { return nil }
-                return MarkerState(
-                    title: marker.title, position: marker.position, point: projection.point(for: marker.position))
-            }
-            myLocation = mapView.myLocation
-        }
     }
 }

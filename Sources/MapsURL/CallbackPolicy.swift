@@ -21,9 +21,20 @@ public enum CallbackPolicy {
     ]
 
     /// Why a callback URL was refused.
-    public struct Refusal: Error, Equatable {
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        /// A stable code, e.g. `callback-scheme-denied`.
         public var code: String
         public var message: String
+        /// The parameter refused (`x-source`, `x-success`, `x-error`, `x-cancel`), when known.
+        public var parameter: String?
+
+        public init(code: String, message: String, parameter: String? = nil) {
+            self.code = code
+            self.message = message
+            self.parameter = parameter
+        }
+
+        public var description: String { parameter.map { "\($0): \(message)" } ?? message }
     }
 
     /// Checks a decoded callback URL.

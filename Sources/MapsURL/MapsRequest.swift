@@ -316,22 +316,69 @@ public struct StreetViewCamera: Sendable, Equatable, Codable {
 
 /// The x-callback-url parameters of a link: a validated "back to the calling app" target.
 ///
-/// `source` is an untrusted display label, never an identity. The URLs have passed
-/// ``CallbackPolicy`` (custom schemes only) and must never be opened without the user's tap.
+/// `source` is an untrusted display label, never an identity. A callback can only be made
+/// through ``CallbackPolicy``: the initializer (and decoding) cleans the label and refuses URLs
+/// that are not the calling app's own custom scheme, and the fields cannot be changed
+/// afterwards. The URLs must never be opened without the user's tap.
 public struct Callback: Sendable, Equatable, Codable {
     /// `x-source`: the label of the "back" button, sanitized, at most 64 characters.
-    public var source: String
+    public let source: String
     /// `x-success`: the URL the button opens.
-    public var success: String
+    public let success: String
     /// `x-error`: the URL to open on failure, with `errorCode` and `errorMessage` appended.
-    public var error: String?
+    public let error: String?
     /// `x-cancel`: the URL to open when the user cancels.
-    public var cancel: String?
+    public let cancel: String?
 
-    public init(source: String, success: String, error: String? = nil, cancel: String? = nil) {
+    /// A callback from untrusted parts, checked by ``CallbackPolicy``.
+    ///
+    /// - Throws: the refusal of the first part that fails, naming its parameter (`x-source`
+    ///   when the label is empty once cleaned, else the URL's parameter).
+    public init(source: String, success: String, error: String? = nil, cancel: String? = nil)
+        throws(CallbackPolicy.Refusal)
+    {
+        guard let (label, _) = CallbackPolicy.sanitizeSource(source) else {
+            throw CallbackPolicy.Refusal(
+                code: "empty-source", message: "the x-source label is empty once controls are removed",
+                parameter: "x-source")
+        }
+        func checked(_ url: String, _ parameter: String) throws(CallbackPolicy.Refusal) -> String {
+            switch CallbackPolicy.validateCallbackURL(url) {
+            case .success(let url): return url
+            case .failure(var refusal):
+                refusal.parameter = parameter
+                throw refusal
+            }
+        }
+        self.init(
+            validatedSource: label, success: try checked(success, "x-success"),
+            error: try error.map { (url) throws(CallbackPolicy.Refusal) in try checked(url, "x-error") },
+            cancel: try cancel.map { (url) throws(CallbackPolicy.Refusal) in try checked(url, "x-cancel") })
+    }
+
+    /// A callback whose parts already passed ``CallbackPolicy`` (the parser checks each one as
+    /// it reads it, with a diagnostic of its own).
+    init(validatedSource source: String, success: String, error: String?, cancel: String?) {
         self.source = source
         self.success = success
         self.error = error
         self.cancel = cancel
+    }
+
+    private enum CodingKeys: String, CodingKey { case source, success, error, cancel }
+
+    /// Decodes through ``CallbackPolicy``; a refused part is a data corruption error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        do {
+            try self.init(
+                source: try container.decode(String.self, forKey: .source),
+                success: try container.decode(String.self, forKey: .success),
+                error: try container.decodeIfPresent(String.self, forKey: .error),
+                cancel: try container.decodeIfPresent(String.self, forKey: .cancel))
+        } catch let refusal as CallbackPolicy.Refusal {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: refusal.message, underlyingError: refusal))
+        }
     }
 }

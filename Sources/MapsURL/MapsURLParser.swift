@@ -510,7 +510,8 @@ struct LinkReader {
     /// are there; `required` makes a missing pair an error (the x-callback scheme).
     mutating func applyCallback(_ parts: CallbackParts, required: Bool, at range: Range<Int>) {
         if let source = parts.source, let success = parts.success {
-            request.callback = Callback(source: source, success: success, error: parts.error, cancel: parts.cancel)
+            request.callback = Callback(
+                validatedSource: source, success: success, error: parts.error, cancel: parts.cancel)
             return
         }
         guard required || parts.any else { return }

@@ -38,7 +38,7 @@ enum FoundationBaseline {
                     travelMode: items["directionsmode"].flatMap(TravelMode.init(rawValue:)))
             }
             if scheme == "comgooglemaps-x-callback", let source = items["x-source"], let success = items["x-success"] {
-                request.callback = Callback(source: source, success: success)
+                request.callback = try? Callback(source: source, success: success)
             }
         case "http", "https":
             guard let host = components.host?.lowercased() else { return nil }
@@ -111,7 +111,7 @@ enum FoundationBaseline {
                     navigate: items["nav"] == "1")
             }
             if wrapped, let source = items["x-source"], let success = items["x-success"] {
-                request.callback = Callback(source: source, success: success)
+                request.callback = try? Callback(source: source, success: success)
             }
         case "geo":
             let position = components.path.split(separator: ";").first.map(String.init) ?? ""

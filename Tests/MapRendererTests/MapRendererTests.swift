@@ -20,8 +20,7 @@ struct MapRendererTests {
 
     /// The map view a link opens, at 800×600 points.
     func view(_ link: String, type: MapType = .normal, style: UserInterfaceStyle = .light) throws -> MapView {
-        let request = try #require(MapsURLParser.parse(link).request)
-        let mapView = LinkMapView(request: request, size: Size(width: 800, height: 600)).mapView
+        let mapView = try MapsApp().answer(link).mapView
         mapView.mapType = type
         mapView.overrideUserInterfaceStyle = style
         return mapView
@@ -159,10 +158,7 @@ struct MapRendererTests {
         // FTS5 operators and quotes in the text are searched for, not interpreted.
         #expect(try store.features(named: "\"AND OR NEAR( * :").isEmpty)
         #expect(try store.features(named: "  ").isEmpty)
-        let request = try #require(MapsURLParser.parse("comgooglemaps://?q=Stockmann").request)
-        let linkView = LinkMapView(request: request, size: Size(width: 800, height: 600)) {
-            (try? store.places(named: $0)) ?? []
-        }
+        let linkView = try MapsApp.onStore(path: DataInstaller().storePath).answer("comgooglemaps://?q=Stockmann")
         let pins = linkView.mapView.overlays.compactMap { overlay -> Marker? in
             if case .marker(let marker) = overlay { marker } else { nil }
         }

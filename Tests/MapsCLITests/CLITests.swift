@@ -160,7 +160,7 @@ import Testing
         var all: [String] { lock.withLock { links } }
     }
 
-    let request = MapsRequest(query: "Pizza", callback: Callback(source: "App", success: "app://back"))
+    let request = MapsRequest(query: "Pizza", callback: try! Callback(source: "App", success: "app://back"))
 
     @Test func prefersTheCallbackSchemeWhenInstalled() {
         let opened = Opened()
@@ -250,7 +250,7 @@ import Testing
         (["tiles", "--out", "t.mbtiles", "--metatile", "32"], "'--metatile' must be a whole number from 1 to 16"),
         (
             ["tiles", "--out", "t.mbtiles", "--bbox", "-180,-85,180,85", "--zooms", "2-12"],
-            "the area and zooms make 22306128 tiles; at most 4000000 at once"
+            "the zooms make 22306128 tiles; at most 4000000 at once"
         ),
     ])
     func tilesRefusesBadOptions(arguments: [String], message: String) {
@@ -263,7 +263,7 @@ import Testing
         .enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)),
         arguments: [
             (["--level", "9"], "'--level' must be one of the floors in view (7, 6, 5, 3, 2, 1, 0, -1, -2), not '9'"),
-            (["--accuracy", "30"], "'--accuracy' and '--heading' describe '--my-location LAT,LNG', which is missing"),
+            (["--accuracy", "30"], "'--accuracy' describes My Location, which is not given"),
             (["--tilt", "120"], "'--tilt' must be a number from 0 to 90, not '120'"),
             (["--bearing", "east"], "'--bearing' must be a number from -360 to 360, not 'east'"),
         ])

@@ -87,7 +87,7 @@ struct RequestGenerator {
             if request.streetView!.isEmpty { request.streetView = nil }
         }
         if chance(30) {
-            request.callback = Callback(
+            request.callback = try? Callback(
                 source: chance(50) ? "SourceApp" : "Nom Nom & Co",
                 success: chance(50) ? "sourceapp://?resume=true" : "my-app+x://done?a=1&b=x+y%20z#frag",
                 error: chance(30) ? "sourceapp://error" : nil, cancel: chance(30) ? "sourceapp://cancel" : nil)

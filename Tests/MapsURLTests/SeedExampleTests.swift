@@ -13,7 +13,7 @@ import Testing
         var testDescription: String { url }
     }
 
-    static let sourceApp = Callback(source: "SourceApp", success: "sourceapp://?resume=true")
+    static let sourceApp = try! Callback(source: "SourceApp", success: "sourceapp://?resume=true")
     static let jfk = Waypoint.query("John F. Kennedy International Airport, Van Wyck Expressway, Jamaica, New York")
     static let tokyo = MapsRequest(
         center: Coordinate(latitude: 35.6586, longitude: 139.7454),
@@ -88,7 +88,7 @@ import Testing
             form: .comgooglemapsXCallback,
             request: MapsRequest(
                 center: Coordinate(latitude: 37.759748, longitude: -122.427135), query: "dessert",
-                callback: Callback(source: "Nom Nom", success: "sourceapp://?resume=true"))),
+                callback: try! Callback(source: "Nom Nom", success: "sourceapp://?resume=true"))),
         Example(
             url: "comgooglemaps-x-callback://"
                 + "?daddr=John+F.+Kennedy+International+Airport,+Van+Wyck+Expressway,+Jamaica,+New+York"
@@ -96,7 +96,7 @@ import Testing
             form: .comgooglemapsXCallback,
             request: MapsRequest(
                 directions: Directions(destination: jfk),
-                callback: Callback(source: "AirApp", success: "sourceapp://?resume=true"))),
+                callback: try! Callback(source: "AirApp", success: "sourceapp://?resume=true"))),
         Example(
             url: "https://www.google.com/maps/@42.585444,13.007813,6z", form: .googleMapsWeb,
             request: MapsRequest(center: Coordinate(latitude: 42.585444, longitude: 13.007813), zoom: 6)),

@@ -1,0 +1,124 @@
+import GeoCore
+import MapCore
+import MapsURL
+
+/// The maps app's answer to a link: what it was asked, the map view it opens, the places it
+/// found and the notes on what it could not show. Every front end prints, serves or draws an
+/// answer; none decides what a link means on its own.
+public struct Answer {
+    /// The link as given, or nil when a request was answered directly.
+    public var link: String?
+    /// The link's form, when it came from a link.
+    public var form: LinkForm?
+    /// What the link asks for.
+    public var request: MapsRequest
+    /// What the parser said about the link (adjusted or refused parts).
+    public var diagnostics: [Diagnostic]
+    /// The configured map view.
+    public var mapView: MapView
+    /// The places a search found, best first (at most ``MapsApp/searchResultLimit``).
+    public var places: [FoundPlace]
+    /// The directions' ends in order (start, stops, destination), each placed or not.
+    public var routeEnds: [RouteEnd]
+    /// What the answer cannot show and why, for the user.
+    public var notes: [Note]
+    /// The "back to the calling app" button: validated by ``CallbackPolicy``, offered to the
+    /// user and never followed by itself; nil in navigation, as the URL scheme says.
+    public var callback: Callback?
+    /// What the data holds where the view looks (credits, regions, the no-data notice), when
+    /// the app has a map engine.
+    public var coverage: MapCoverage?
+}
+
+/// A place found for a text.
+public struct FoundPlace: Sendable, Equatable, Codable {
+    /// The place's name (the text itself when the data has none).
+    public var name: String
+    /// Where its pin goes.
+    public var position: Coordinate
+    /// What it is, e.g. `city`, `restaurant`; nil when unknown.
+    public var kind: String?
+    /// Why it was chosen, e.g. "name matches 'Cupertino'" or, when only part of the text was
+    /// found, "closest match: 'Mountain View'".
+    public var why: String
+    /// Distance from the search centre in metres, when the search had one.
+    public var distance: Double?
+    /// The data source it came from (`gazetteer`, a region's name).
+    public var source: String?
+
+    public init(
+        name: String, position: Coordinate, kind: String? = nil, why: String, distance: Double? = nil,
+        source: String? = nil
+    ) {
+        self.name = name
+        self.position = position
+        self.kind = kind
+        self.why = why
+        self.distance = distance
+        self.source = source
+    }
+}
+
+/// One end of a directions request, as the app placed it.
+public struct RouteEnd: Sendable, Equatable, Codable {
+    /// Which end: the start, a stop between, or the destination.
+    public enum Role: String, Sendable, Codable {
+        case start, stop, destination
+    }
+
+    public var role: Role
+    /// The end as the link gives it.
+    public var waypoint: Waypoint
+    /// Where it was placed, or nil when it could not be (a text not found, an unknown current
+    /// location).
+    public var place: FoundPlace?
+
+    public init(role: Role, waypoint: Waypoint, place: FoundPlace?) {
+        self.role = role
+        self.waypoint = waypoint
+        self.place = place
+    }
+}
+
+/// Something the answer cannot show, and why.
+public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// What kind of note, stable for programs.
+    public enum Code: String, Sendable, Codable {
+        /// A layer the link turns on that the map cannot draw.
+        case layerUnavailable = "layer-unavailable"
+        /// Street View imagery is not available.
+        case streetViewUnavailable = "street-view-unavailable"
+        /// A search found nothing.
+        case noMatch = "no-match"
+        /// A search or a text end could not be looked up: no place search is available.
+        case searchUnavailable = "search-unavailable"
+        /// Only part of a text was found; the place shown is the closest match.
+        case partialMatch = "partial-match"
+        /// A directions end that could not be placed.
+        case endNotPlaced = "end-not-placed"
+        /// The link's points could not be placed; the whole world is shown.
+        case nothingPlaced = "nothing-placed"
+        /// A place id, which needs Google's place database.
+        case placeIDUnresolved = "place-id-unresolved"
+        /// A short link, which must be resolved over the network first.
+        case shortLinkUnresolved = "short-link-unresolved"
+        /// Directions are shown as their ends: no route is computed yet.
+        case routeUnavailable = "route-unavailable"
+        /// The x-callback button is not offered in navigation.
+        case callbackHiddenInNavigation = "callback-hidden-in-navigation"
+        /// A traffic feed was given but the traffic layer is off.
+        case trafficFeedUnused = "traffic-feed-unused"
+        /// Street zooms outside every imported region.
+        case noStreetData = "no-street-data"
+    }
+
+    public var code: Code
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

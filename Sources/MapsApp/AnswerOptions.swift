@@ -1,0 +1,26 @@
+import GeoCore
+import MapCore
+
+/// How the maps app shows its answer: the view's size and what the user set on the map.
+public struct AnswerOptions: Sendable, Equatable {
+    /// The view's size in points; default 800 × 600.
+    public var size = Size(width: 800, height: 600)
+    /// The colour scheme; nil follows the system (light).
+    public var style: UserInterfaceStyle?
+    /// The map type, overriding the one the link's views choose; nil keeps the link's.
+    public var mapType: MapType?
+    /// The user's position, which turns My Location on and stands for a blank `saddr`/`daddr`.
+    public var myLocation: Coordinate?
+    /// My Location's accuracy radius in metres, ≥ 0; needs ``myLocation``.
+    public var accuracy: Double?
+    /// My Location's heading in degrees clockwise from north; needs ``myLocation``.
+    public var heading: Double?
+    /// The camera's bearing in degrees clockwise from north, overriding the link's (0).
+    public var bearing: Double?
+    /// The camera's tilt in degrees, 0 up to the zoom's ceiling (30–65); default 0.
+    public var tilt: Double?
+    /// The indoor floor to show, by name; it must be one of the floors in view.
+    public var level: String?
+
+    public init() {}
+}

@@ -1,0 +1,76 @@
+import CairoKit
+import GeoCore
+import MapCore
+
+/// Finds places by the text a person typed: a search's `q`, a directions end.
+///
+/// The maps app asks through this protocol, so it is tested with small fakes and wired to the
+/// store's name index (``StorePlaceFinder``) or a fuller geocoder by the front ends.
+public protocol PlaceFinding {
+    /// Places for `text`, best first, at most `limit`.
+    ///
+    /// - Parameters:
+    ///   - near: the viewport centre the search is biased towards (nearer results first when
+    ///     they match as well), or nil to rank by match and importance alone.
+    func places(matching text: String, near: Coordinate?, limit: Int) throws -> [FoundPlace]
+}
+
+/// Draws map views and says what the data shows there.
+public protocol MapDrawing {
+    /// True when a traffic feed was given, so the traffic layer has congestion to colour.
+    var hasTrafficFeed: Bool { get }
+
+    /// The floors of what is in `view`, as the floor picker lists them, or nil when nothing in
+    /// view is on a floor.
+    func indoorBuilding(in view: MapView) throws -> IndoorBuilding?
+
+    /// What the data holds where `view` looks: the sources to credit and, at street zooms
+    /// outside every imported region, the notice that says so.
+    func coverage(of view: MapView) throws -> MapCoverage
+
+    /// Draws `view`.
+    ///
+    /// - Parameter scale: pixels per point for PNG, 1...8.
+    func draw(_ view: MapView, format: PictureFormat, scale: Double) throws -> DrawnMap
+}
+
+/// Renders XYZ tiles of an area into an MBTiles file, and knows which areas hold street data.
+public protocol TileRendering {
+    /// The bounds of every imported street-data region.
+    func regions() throws -> [CoordinateBounds]
+
+    /// Renders `plan` into `output`, calling `progress` with the fraction done (0...1).
+    func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary
+}
+
+/// What the data holds where a view looks.
+public struct MapCoverage: Sendable, Equatable, Codable {
+    /// The credits the picture shows, e.g. "© OpenStreetMap contributors".
+    public var credits: [String]
+    /// The imported street-data regions in view, by name.
+    public var regions: [String]
+    /// What the picture says about missing data, or nil.
+    public var notice: String?
+
+    public init(credits: [String], regions: [String], notice: String?) {
+        self.credits = credits
+        self.regions = regions
+        self.notice = notice
+    }
+}
+
+/// A drawn map and what was drawn.
+public struct DrawnMap {
+    /// The picture, ready to write or encode.
+    public var canvas: Canvas
+    /// Features drawn.
+    public var features: Int
+    /// Labels placed.
+    public var labels: Int
+
+    public init(canvas: Canvas, features: Int, labels: Int) {
+        self.canvas = canvas
+        self.features = features
+        self.labels = labels
+    }
+}

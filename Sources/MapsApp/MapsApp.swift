@@ -1,0 +1,323 @@
+import CairoKit
+import GeoCore
+import MapCore
+import MapsURL
+
+/// What the maps app does with a link: reads it, finds the places it names, configures the
+/// map view it opens, lists what cannot be shown, and offers the callback. Every front end
+/// (the CLI, the server) calls ``answer(_:options:)`` and prints, serves or draws the
+/// ``Answer``; none decides what a link means on its own.
+///
+/// The app uses its engines through protocols it owns (``PlaceFinding``, ``MapDrawing``,
+/// ``TileRendering``), so it is tested with small fakes; ``MapsApp/onStore(path:traffic:)``
+/// wires it to the store, its name index and the renderer. Without an engine the app still
+/// answers, with a note for what that engine would have done.
+public struct MapsApp {
+    /// Finds the places of searches and directions' text ends; nil answers them with a note.
+    public var places: (any PlaceFinding)?
+    /// Draws views, lists the floors and the data in view; nil answers without them.
+    public var drawing: (any MapDrawing)?
+    /// Renders tiles; nil refuses tile runs.
+    public var tiles: (any TileRendering)?
+
+    /// Zoom used when a link gives a center but no zoom: 15, the Maps URLs default.
+    public static let defaultZoom = 15.0
+    /// At most this many search results are marked: 10.
+    public static let searchResultLimit = 10
+
+    public init(
+        places: (any PlaceFinding)? = nil, drawing: (any MapDrawing)? = nil, tiles: (any TileRendering)? = nil
+    ) {
+        self.places = places
+        self.drawing = drawing
+        self.tiles = tiles
+    }
+
+    /// The answer to a link in any form the parser reads.
+    ///
+    /// - Throws: ``AppError/unreadableLink(diagnostics:)`` when no request can be read, and the
+    ///   errors of ``answer(_:form:diagnostics:link:options:)``.
+    public func answer(_ link: String, options: AnswerOptions = AnswerOptions()) throws(AppError) -> Answer {
+        let parsed = MapsURLParser.parse(link)
+        guard let request = parsed.request else { throw .unreadableLink(diagnostics: parsed.diagnostics) }
+        return try answer(request, form: parsed.form, diagnostics: parsed.diagnostics, link: link, options: options)
+    }
+
+    /// The answer to a request.
+    ///
+    /// Rules: `center` and `zoom` set the camera (``defaultZoom`` without a zoom); a span
+    /// without a zoom fits that box; without a center the camera fits every point placed (a
+    /// pinned position, the search results, the directions' ends). `satellite` shows hybrid
+    /// (imagery with labels, as the Maps app does), `terrain` the terrain type, `traffic` and
+    /// `transit` their layers; cleared views show the plain road map. Text ends of directions
+    /// are looked up like searches (the first result is used, as the URL scheme says); a blank
+    /// end is the user's location. Nothing is ever left out silently: every part that cannot
+    /// be shown has a ``Note``.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` for options that cannot apply (a floor
+    ///   not in view, an accuracy without a location), ``AppError/engineFailed(_:underlying:)``
+    ///   when an engine fails.
+    public func answer(
+        _ request: MapsRequest, form: LinkForm? = nil, diagnostics: [Diagnostic] = [], link: String? = nil,
+        options: AnswerOptions = AnswerOptions()
+    ) throws(AppError) -> Answer {
+        var notes: [Note] = []
+        var viewOptions = MapViewOptions()
+        viewOptions.frame = Rect(x: 0, y: 0, width: options.size.width, height: options.size.height)
+        let mapView = MapView(options: viewOptions)
+        applyViews(of: request, to: mapView, notes: &notes)
+        notes += Self.unresolvableNotes(request)
+
+        var places: [FoundPlace] = []
+        var markers: [Marker] = []
+        if let marker = request.marker {
+            markers.append(Marker(position: marker, title: request.query ?? marker.description))
+        } else if let query = request.query {
+            places = try search(query, near: request.center, notes: &notes)
+            markers += places.map { Marker(position: $0.position, title: $0.name) }
+        }
+        var ends: [RouteEnd] = []
+        if let directions = request.directions {
+            ends = try placeEnds(of: directions, myLocation: options.myLocation, notes: &notes)
+            markers += ends.compactMap(Self.marker(for:))
+            notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
+        }
+        mapView.overlays = markers.map { .marker($0) }
+        placeCamera(of: mapView, request: request, points: markers.map(\.position))
+        if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
+            notes.append(Note(.nothingPlaced, "nothing the link names could be placed on the map; the world is shown"))
+        }
+
+        try apply(options, to: mapView)
+        let coverage = try drawingFacts(for: mapView, level: options.level, notes: &notes)
+
+        var callback = request.callback
+        if callback != nil && request.directions?.navigate == true {
+            callback = nil
+            notes.append(
+                Note(.callbackHiddenInNavigation, "the back button is not shown during navigation, as in the Maps app"))
+        }
+        return Answer(
+            link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
+            routeEnds: ends, notes: notes, callback: callback, coverage: coverage)
+    }
+
+    /// Draws an answer's map view.
+    ///
+    /// - Parameter scale: pixels per point for PNG, 1...8.
+    public func picture(of answer: Answer, format: PictureFormat = .png, scale: Double = 1) throws(AppError)
+        -> DrawnMap
+    {
+        guard let drawing else { throw .engineMissing("map renderer") }
+        do {
+            return try drawing.draw(answer.mapView, format: format, scale: scale)
+        } catch {
+            throw .engineFailed("drawing the map", underlying: error)
+        }
+    }
+
+    // MARK: The parts of an answer
+
+    /// Map type and layers from the link's `views`, with notes for what cannot be shown.
+    private func applyViews(of request: MapsRequest, to mapView: MapView, notes: inout [Note]) {
+        if let views = request.views {
+            mapView.mapType = views.contains(.satellite) ? .hybrid : views.contains(.terrain) ? .terrain : .normal
+            mapView.isTrafficEnabled = views.contains(.traffic)
+            mapView.isTransitEnabled = views.contains(.transit)
+            if views.contains(.bicycling) {
+                notes.append(Note(.layerUnavailable, "the bicycling layer is not available; the road map is shown"))
+            }
+        }
+        if request.mapMode == .streetView {
+            notes.append(
+                Note(.streetViewUnavailable, "Street View imagery is not available; the map at that place is shown"))
+        }
+    }
+
+    /// Notes for the parts of a request no offline app can follow.
+    private static func unresolvableNotes(_ request: MapsRequest) -> [Note] {
+        var notes: [Note] = []
+        if let shortLink = request.shortLink {
+            notes.append(
+                Note(
+                    .shortLinkUnresolved,
+                    "the short link \(shortLink) must be resolved over the network first; it is never resolved implicitly"
+                ))
+        }
+        if let placeID = request.placeID {
+            notes.append(
+                Note(
+                    .placeIDUnresolved,
+                    "the place id \(placeID) needs Google's place database and cannot be resolved offline"
+                        + (request.query != nil ? "; the search text is used instead" : "")))
+        }
+        return notes
+    }
+
+    /// The places for a search text, best first, at most ``searchResultLimit``.
+    private func search(_ text: String, near: Coordinate?, notes: inout [Note]) throws(AppError) -> [FoundPlace] {
+        guard let places else {
+            notes.append(Note(.searchUnavailable, "'\(text)' needs a search of the map data; the viewport is shown"))
+            return []
+        }
+        let found: [FoundPlace]
+        do {
+            found = try places.places(matching: text, near: near, limit: Self.searchResultLimit)
+        } catch {
+            throw .engineFailed("searching for '\(text)'", underlying: error)
+        }
+        if found.isEmpty { notes.append(Note(.noMatch, "no place in the map data matches '\(text)'")) }
+        if let first = found.first, first.why.hasPrefix(FoundPlace.partialMatchPrefix) {
+            notes.append(Note(.partialMatch, "'\(text)' is not in the map data; \(first.why)"))
+        }
+        return found
+    }
+
+    /// Each end of the directions, placed: coordinates as they are, texts through the place
+    /// search (its first result), a blank end at the user's location when it is known.
+    private func placeEnds(
+        of directions: Directions, myLocation: Coordinate?, notes: inout [Note]
+    ) throws(AppError) -> [RouteEnd] {
+        // A directions link without a start starts where the user is.
+        var ends: [(RouteEnd.Role, Waypoint)] = [(.start, directions.origin ?? .currentLocation)]
+        ends += directions.waypoints.map { (.stop, $0) }
+        if let destination = directions.destination { ends.append((.destination, destination)) }
+        var placed: [RouteEnd] = []
+        for (role, waypoint) in ends {
+            let name = role == .stop ? "stop \(placed.filter { $0.role == .stop }.count + 1)" : role.rawValue
+            var place: FoundPlace?
+            switch waypoint {
+            case .coordinate(let position):
+                place = FoundPlace(name: position.description, position: position, why: "the link's coordinate")
+            case .currentLocation:
+                if let myLocation {
+                    place = FoundPlace(name: "My Location", position: myLocation, why: "the user's location")
+                } else {
+                    notes.append(
+                        Note(
+                            .endNotPlaced, "the \(name) is the user's location, which is not known (My Location is off)"
+                        ))
+                }
+            case .query(let text):
+                guard let places else {
+                    notes.append(Note(.searchUnavailable, "the \(name) '\(text)' needs a search of the map data"))
+                    break
+                }
+                do {
+                    place = try places.places(matching: text, near: nil, limit: 1).first
+                } catch {
+                    throw .engineFailed("searching for the \(name) '\(text)'", underlying: error)
+                }
+                if let place, place.why.hasPrefix(FoundPlace.partialMatchPrefix) {
+                    notes.append(Note(.partialMatch, "the \(name) '\(text)' is not in the map data; \(place.why)"))
+                } else if place == nil {
+                    notes.append(Note(.endNotPlaced, "the \(name) '\(text)' is not in the map data"))
+                }
+            }
+            placed.append(RouteEnd(role: role, waypoint: waypoint, place: place))
+        }
+        return placed
+    }
+
+    /// The pin of a placed directions end: titled with the place's name for a text end, with
+    /// its role for a coordinate or the user's location.
+    private static func marker(for end: RouteEnd) -> Marker? {
+        guard let place = end.place else { return nil }
+        let role = end.role == .start ? "Start" : end.role == .stop ? "Stop" : "Destination"
+        if case .query = end.waypoint { return Marker(position: place.position, title: place.name, snippet: role) }
+        return Marker(position: place.position, title: role)
+    }
+
+    /// The camera: the link's center (with its zoom or span), else fitted to `points`, else
+    /// the link's zoom over the default target.
+    private func placeCamera(of mapView: MapView, request: MapsRequest, points: [Coordinate]) {
+        if let center = request.center {
+            if let span = request.span, request.zoom == nil {
+                let bounds = CoordinateBounds(
+                    Coordinate(
+                        latitude: center.latitude - span.latitudeDelta / 2,
+                        longitude: center.longitude - span.longitudeDelta / 2),
+                    Coordinate(
+                        latitude: center.latitude + span.latitudeDelta / 2,
+                        longitude: center.longitude + span.longitudeDelta / 2))
+                mapView.moveCamera(.fitBounds(bounds, insets: .zero))
+            } else {
+                mapView.camera = CameraPosition(target: center, zoom: request.zoom ?? Self.defaultZoom)
+            }
+        } else if let first = points.first {
+            if points.count == 1 {
+                mapView.camera = CameraPosition(target: first, zoom: request.zoom ?? Self.defaultZoom)
+            } else {
+                mapView.moveCamera(.fit(points.dropFirst().reduce(CoordinateBounds(first, first)) { $0.including($1) }))
+            }
+        } else if let zoom = request.zoom {
+            mapView.moveCamera(.zoomTo(zoom))
+        }
+    }
+
+    /// What the user set on the map: scheme, type, My Location, bearing and tilt.
+    private func apply(_ options: AnswerOptions, to mapView: MapView) throws(AppError) {
+        if let style = options.style { mapView.overrideUserInterfaceStyle = style }
+        if let mapType = options.mapType { mapView.mapType = mapType }
+        if let location = options.myLocation {
+            mapView.isMyLocationEnabled = true
+            mapView.settings.myLocationButton = true
+            mapView.updateMyLocation(location, accuracy: options.accuracy, heading: options.heading)
+        } else if options.accuracy != nil || options.heading != nil {
+            throw .invalidOption(
+                options.accuracy != nil ? "accuracy" : "heading", message: "describes My Location, which is not given")
+        }
+        if options.bearing != nil || options.tilt != nil {
+            let camera = mapView.camera
+            mapView.camera = CameraPosition(
+                target: camera.target, zoom: camera.zoom, bearing: options.bearing ?? camera.bearing,
+                viewingAngle: options.tilt ?? camera.viewingAngle)
+        }
+    }
+
+    /// The floors in view (indoor maps), the floor chosen, and what the data holds in view,
+    /// with their notes.
+    private func drawingFacts(
+        for mapView: MapView, level: String?, notes: inout [Note]
+    ) throws(AppError) -> MapCoverage? {
+        guard let drawing else {
+            if level != nil { throw .engineMissing("map data for indoor floors") }
+            return nil
+        }
+        do {
+            if mapView.content.indoor { mapView.indoorBuildingInFocus = try drawing.indoorBuilding(in: mapView) }
+        } catch {
+            throw .engineFailed("reading the floors in view", underlying: error)
+        }
+        if let level {
+            guard let floors = mapView.activeBuilding?.levels, let floor = floors.first(where: { $0.name == level })
+            else {
+                let known = mapView.activeBuilding?.levels.map(\.name).joined(separator: ", ")
+                throw .invalidOption(
+                    "level",
+                    message: known.map { "must be one of the floors in view (\($0)), not '\(level)'" }
+                        ?? "needs indoor maps: zoom \(Int(MapView.indoorMinZoom)) or closer on the normal map, with floors in view"
+                )
+            }
+            mapView.activeLevel = floor
+        }
+        if drawing.hasTrafficFeed && !mapView.content.traffic {
+            notes.append(
+                Note(
+                    .trafficFeedUnused,
+                    "the traffic feed is not drawn: the link does not turn the traffic layer on (views=traffic)"))
+        }
+        do {
+            let coverage = try drawing.coverage(of: mapView)
+            if let notice = coverage.notice { notes.append(Note(.noStreetData, notice)) }
+            return coverage
+        } catch {
+            throw .engineFailed("reading the data in view", underlying: error)
+        }
+    }
+}
+
+extension FoundPlace {
+    /// How ``why`` begins when only part of a text was found.
+    public static let partialMatchPrefix = "closest match"
+}

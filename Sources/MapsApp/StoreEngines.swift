@@ -1,0 +1,90 @@
+import CairoKit
+import Foundation
+import GeoCore
+import MapCore
+import MapData
+import MapRenderer
+
+extension MapsApp {
+    /// The app on a store: its name index and gazetteer find places, the renderer draws, and
+    /// tiles render on every core from the same file.
+    ///
+    /// - Parameter traffic: congestion for the traffic layer links turn on; nil for none.
+    /// - Throws: ``AppError/engineFailed(_:underlying:)`` when the store cannot be opened.
+    public static func onStore(path: String, traffic: TrafficFeed? = nil) throws(AppError) -> MapsApp {
+        let store: MapStore
+        do { store = try MapStore(path: path) } catch { throw .engineFailed("opening the store", underlying: error) }
+        return MapsApp(
+            places: StorePlaceFinder(store: store),
+            drawing: StoreDrawing(
+                renderer: MapRenderer(store: store, traffic: traffic ?? TrafficFeed()),
+                hasTrafficFeed: traffic != nil),
+            tiles: StoreTiles(storePath: path, traffic: traffic ?? TrafficFeed()))
+    }
+}
+
+/// ``MapDrawing`` by the renderer over a store.
+public struct StoreDrawing: MapDrawing {
+    public var renderer: MapRenderer
+    public var hasTrafficFeed: Bool
+
+    public init(renderer: MapRenderer, hasTrafficFeed: Bool) {
+        self.renderer = renderer
+        self.hasTrafficFeed = hasTrafficFeed
+    }
+
+    public func indoorBuilding(in view: MapView) throws -> IndoorBuilding? { try renderer.indoorBuilding(in: view) }
+
+    public func coverage(of view: MapView) throws -> MapCoverage {
+        let coverage = try renderer.coverage(of: view)
+        return MapCoverage(credits: coverage.credits, regions: coverage.regions, notice: coverage.notice)
+    }
+
+    public func draw(_ view: MapView, format: PictureFormat, scale: Double) throws -> DrawnMap {
+        let (canvas, report) = try renderer.render(view, format: format, scale: scale)
+        return DrawnMap(canvas: canvas, features: report.features.values.reduce(0, +), labels: report.labels.count)
+    }
+}
+
+/// ``TileRendering`` into MBTiles, a store connection per worker thread.
+public struct StoreTiles: TileRendering {
+    public var storePath: String
+    public var traffic: TrafficFeed
+
+    public init(storePath: String, traffic: TrafficFeed) {
+        self.storePath = storePath
+        self.traffic = traffic
+    }
+
+    public func regions() throws -> [CoordinateBounds] {
+        try MapStore(path: storePath).sources(counting: false).filter { $0.kind == "osm" }.map(\.bounds)
+    }
+
+    public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
+        let request = plan.request
+        let tiles = request.zooms.flatMap { TileID.covering(plan.bounds, zoom: $0) }
+        let blocks = Metatile.blocks(covering: tiles, size: request.metatile)
+        let streets = try regions().contains { $0.intersects(plan.bounds) }
+        let start = Date()
+        let writer = try MBTilesWriter(
+            path: output,
+            metadata: .init(
+                name: (output as NSString).lastPathComponent, description: "OpenMaps \(request.mapType.rawValue) map",
+                attribution: MapRenderer.credits(streets: streets, placeNames: true).joined(separator: " · "),
+                bounds: plan.bounds, zooms: request.zooms))
+        var job = TileJob(
+            storePath: storePath, mapType: request.mapType, style: request.style, traffic: traffic,
+            transit: request.transit)
+        if let workers = request.workers { job.workers = workers }
+        var done = 0
+        try job.run(blocks) { _, rendered in
+            for (tile, png) in rendered { try writer.add(tile, data: png) }
+            done += 1
+            progress(Double(done) / Double(blocks.count))
+        }
+        try writer.finish()
+        return TileSummary(
+            tiles: writer.count, metatiles: blocks.count, workers: job.workers,
+            seconds: Date().timeIntervalSince(start))
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GeoCore
+import MapCore
+import MapRenderer
+
+/// A run of XYZ tiles the app is asked for: area, zooms and look.
+public struct TileRequest: Sendable, Equatable {
+    /// The area; nil for every imported street-data region.
+    public var bounds: CoordinateBounds?
+    /// Zooms within ``TilePlan/zooms``; default 10...16.
+    public var zooms: ClosedRange<Int> = 10...16
+    public var mapType: MapType = .normal
+    public var style: UserInterfaceStyle = .light
+    /// The transit layer; off by default.
+    public var transit = false
+    /// Threads rendering at once; nil for the processor count.
+    public var workers: Int?
+    /// Tiles a side drawn as one picture, 1...16; default 8.
+    public var metatile = 8
+
+    public init() {}
+}
+
+/// A tile run the app accepted: the request with its area settled and its size known.
+public struct TilePlan: Sendable, Equatable {
+    /// The zooms tiles are rendered at: 2...21 (MapCore's camera range).
+    public static let zooms = TileRenderer.zooms
+    /// The most tiles one run renders: 4,000,000 (about 100 GB of tiles at most; the list of
+    /// tiles alone takes 100 MB of memory).
+    public static let maxTiles = 4_000_000
+
+    public var request: TileRequest
+    /// The area rendered.
+    public var bounds: CoordinateBounds
+    /// Tiles in the run.
+    public var count: Int
+}
+
+/// What a tile run did.
+public struct TileSummary: Sendable, Equatable {
+    public var tiles: Int
+    public var metatiles: Int
+    public var workers: Int
+    /// Wall-clock seconds.
+    public var seconds: Double
+
+    public init(tiles: Int, metatiles: Int, workers: Int, seconds: Double) {
+        self.tiles = tiles
+        self.metatiles = metatiles
+        self.workers = workers
+        self.seconds = seconds
+    }
+}
+
+extension MapsApp {
+    /// Settles a tile run: the area (the request's, else every imported region) and the
+    /// count, refused above ``TilePlan/maxTiles`` before any tile is listed.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` for zooms outside ``TilePlan/zooms``,
+    ///   a run that is too large or no area at all.
+    public func plan(_ request: TileRequest) throws(AppError) -> TilePlan {
+        guard TilePlan.zooms.contains(request.zooms.lowerBound), TilePlan.zooms.contains(request.zooms.upperBound)
+        else {
+            throw .invalidOption(
+                "zooms", message: "must lie within \(TilePlan.zooms.lowerBound)-\(TilePlan.zooms.upperBound)")
+        }
+        guard (1...16).contains(request.metatile) else {
+            throw .invalidOption("metatile", message: "must be 1 to 16 tiles a side")
+        }
+        if let bounds = request.bounds { try Self.checkCount(bounds, request.zooms) }
+        guard let tiles else { throw .engineMissing("tile renderer") }
+        let bounds: CoordinateBounds
+        if let requested = request.bounds {
+            bounds = requested
+        } else {
+            do {
+                bounds = try tiles.regions().reduce(CoordinateBounds()) { $0.including($1) }
+            } catch {
+                throw .engineFailed("reading the imported regions", underlying: error)
+            }
+        }
+        guard bounds.isValid else {
+            throw .invalidOption("bbox", message: "is needed: the store has no imported region")
+        }
+        return TilePlan(request: request, bounds: bounds, count: try Self.checkCount(bounds, request.zooms))
+    }
+
+    /// Renders a tile run into an MBTiles file at `output`, replaced atomically.
+    ///
+    /// - Parameter progress: the fraction of metatiles done, 0...1.
+    public func renderTiles(
+        _ request: TileRequest, into output: String, progress: (Double) -> Void = { _ in }
+    ) throws(AppError) -> TileSummary {
+        let plan = try plan(request)
+        guard let tiles else { throw .engineMissing("tile renderer") }
+        do {
+            return try tiles.render(plan, into: output, progress: progress)
+        } catch {
+            throw .engineFailed("rendering tiles into \(output)", underlying: error)
+        }
+    }
+
+    /// The tiles `bounds` and `zooms` make, refused above ``TilePlan/maxTiles``.
+    @discardableResult
+    private static func checkCount(_ bounds: CoordinateBounds, _ zooms: ClosedRange<Int>) throws(AppError) -> Int {
+        let count = zooms.reduce(0) { $0 + TileID.count(covering: bounds, zoom: $1) }
+        guard count <= TilePlan.maxTiles else {
+            throw .invalidOption(
+                "bbox",
+                message:
+                    "and the zooms make \(count) tiles; at most \(TilePlan.maxTiles) at once: give fewer zooms or a smaller area"
+            )
+        }
+        return count
+    }
+}

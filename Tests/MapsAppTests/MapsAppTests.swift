@@ -1,0 +1,273 @@
+import CairoKit
+import GeoCore
+import MapCore
+import MapsApp
+import MapsURL
+import Testing
+
+/// A place search over a fixed table: each text finds its places; every call is recorded.
+final class FakePlaces: PlaceFinding {
+    var table: [String: [FoundPlace]]
+    private(set) var calls: [(text: String, near: Coordinate?)] = []
+
+    init(_ table: [String: [FoundPlace]]) { self.table = table }
+
+    func places(matching text: String, near: Coordinate?, limit: Int) throws -> [FoundPlace] {
+        calls.append((text, near))
+        return Array((table[text] ?? []).prefix(limit))
+    }
+
+    static func place(_ name: String, _ latitude: Double, _ longitude: Double) -> FoundPlace {
+        FoundPlace(
+            name: name, position: Coordinate(latitude: latitude, longitude: longitude), why: "name matches '\(name)'")
+    }
+}
+
+/// A map engine with fixed floors and coverage, drawing a blank canvas.
+struct FakeDrawing: MapDrawing {
+    var hasTrafficFeed = false
+    var building: IndoorBuilding?
+    var notice: String?
+
+    func indoorBuilding(in view: MapView) throws -> IndoorBuilding? { building }
+    func coverage(of view: MapView) throws -> MapCoverage {
+        MapCoverage(credits: ["GSHHG, NASA"], regions: [], notice: notice)
+    }
+    func draw(_ view: MapView, format: PictureFormat, scale: Double) throws -> DrawnMap {
+        DrawnMap(
+            canvas: try Canvas(width: view.frame.size.width, height: view.frame.size.height), features: 0, labels: 0)
+    }
+}
+
+/// The maps app's answers to links, with small fakes for its engines.
+@Suite struct MapsAppTests {
+    let size = Size(width: 800, height: 600)
+    let bayArea = FakePlaces([
+        "Cupertino": [FakePlaces.place("Cupertino", 37.323, -122.03218)],
+        "Mountain View": [FakePlaces.place("Mountain View", 37.38605, -122.08385)],
+        "Pizza": [
+            FakePlaces.place("Pizzeria Delfina", 37.76125, -122.42441),
+            FakePlaces.place("Little Star Pizza", 37.77747, -122.43804),
+        ],
+    ])
+
+    func answer(_ link: String, _ app: MapsApp = MapsApp(), options: AnswerOptions = AnswerOptions()) throws -> Answer {
+        var options = options
+        options.size = size
+        return try app.answer(link, options: options)
+    }
+
+    /// True when `coordinate` lies inside the view, at least `inset` points from its edges.
+    func isInside(_ coordinate: Coordinate, _ view: MapView, inset: Double = 64) -> Bool {
+        let point = view.projection.point(for: coordinate)
+        return point.x >= inset - 1e-6 && point.x <= size.width - inset + 1e-6 && point.y >= inset - 1e-6
+            && point.y <= size.height - inset + 1e-6
+    }
+
+    func codes(_ answer: Answer) -> [Note.Code] { answer.notes.map(\.code) }
+
+    @Test func theSeedsCentralParkLink() throws {
+        let answer = try answer("comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic")
+        let view = answer.mapView
+        #expect(view.camera.target == Coordinate(latitude: 40.765819, longitude: -73.975866))
+        #expect(view.camera.zoom == 14)
+        #expect(view.content.traffic && view.mapType == .normal)
+        #expect(view.frame.size == size)
+        #expect(answer.notes.isEmpty && answer.form == .comgooglemaps && answer.callback == nil)
+    }
+
+    @Test func satelliteViewShowsHybridAndClearedViewsTheRoadMap() throws {
+        #expect(try answer("comgooglemaps://?center=1,2&views=satellite,transit").mapView.mapType == .hybrid)
+        #expect(try answer("comgooglemaps://?center=1,2&views=satellite,transit").mapView.content.transit)
+        #expect(try answer("comgooglemaps://?center=1,2&views=").mapView.mapType == .normal)
+    }
+
+    @Test func centerWithoutZoomUsesTheDefaultAndStreetViewIsANote() throws {
+        let answer = try answer("comgooglemaps://?center=46.414382,10.013988&mapmode=streetview")
+        #expect(answer.mapView.camera.zoom == MapsApp.defaultZoom)
+        #expect(codes(answer) == [.streetViewUnavailable])
+    }
+
+    @Test func aPinnedSearchCentresOnItsMarkerWithoutSearching() throws {
+        let answer = try answer("https://maps.google.com/?q=@37.3161,-122.1836", MapsApp(places: bayArea))
+        #expect(answer.mapView.camera.target == Coordinate(latitude: 37.3161, longitude: -122.1836))
+        #expect(answer.mapView.overlays.count == 1)
+        #expect(bayArea.calls.isEmpty)
+    }
+
+    @Test func aRouteBetweenCoordinatesFitsBothEnds() throws {
+        let answer = try answer("comgooglemaps://?saddr=60.17,24.94&daddr=60.20,24.97")
+        for end in [Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: 60.20, longitude: 24.97)] {
+            #expect(isInside(end, answer.mapView))
+        }
+        #expect(answer.mapView.overlays.count == 2)
+        #expect(answer.routeEnds.map(\.role) == [.start, .destination])
+        #expect(codes(answer) == [.routeUnavailable])
+    }
+
+    @Test func aSpanFitsItsBox() throws {
+        let mapView = try answer("https://maps.google.com/maps?ll=35.6586,139.7454&spn=0.2,0.1").mapView
+        let projection = mapView.projection
+        let southWest = projection.point(for: Coordinate(latitude: 35.5586, longitude: 139.6954))
+        let northEast = projection.point(for: Coordinate(latitude: 35.7586, longitude: 139.7954))
+        // The box fills the view in its tighter dimension (height here) and fits in the other.
+        #expect(abs(southWest.y - 600) < 1e-6 && abs(northEast.y) < 1e-6)
+        #expect(southWest.x >= 0 && northEast.x <= 800)
+        #expect(abs(mapView.camera.target.latitude - 35.6586) < 1e-3)
+    }
+
+    @Test func directionsWithTextEndsAreLookedUpMarkedAndFitted() throws {
+        let answer = try answer("comgooglemaps://?saddr=Cupertino&daddr=Mountain+View", MapsApp(places: bayArea))
+        #expect(answer.routeEnds.map { $0.place?.name } == ["Cupertino", "Mountain View"])
+        let markers = answer.mapView.overlays.compactMap { overlay -> Marker? in
+            if case .marker(let marker) = overlay { marker } else { nil }
+        }
+        #expect(markers.map(\.title) == ["Cupertino", "Mountain View"])
+        #expect(markers.map(\.snippet) == ["Start", "Destination"])
+        for marker in markers { #expect(isInside(marker.position, answer.mapView)) }
+        #expect(answer.mapView.camera.zoom > 10)
+        // Directions' ends take the first result and ignore the viewport.
+        #expect(bayArea.calls.map(\.text) == ["Cupertino", "Mountain View"])
+        #expect(codes(answer) == [.routeUnavailable])
+    }
+
+    @Test func anEndThatIsNotFoundIsNamedInANote() throws {
+        let answer = try answer("comgooglemaps://?saddr=Cupertino&daddr=Atlantis", MapsApp(places: bayArea))
+        #expect(answer.routeEnds.map { $0.place?.name } == ["Cupertino", nil])
+        let note = try #require(answer.notes.first { $0.code == .endNotPlaced })
+        #expect(note.message.contains("destination 'Atlantis'"))
+        // The one end found is shown at the default zoom, not the whole world.
+        #expect(answer.mapView.camera.zoom == MapsApp.defaultZoom)
+    }
+
+    @Test func aLinkWhoseEndsCannotBePlacedNeverOpensTheWorldSilently() throws {
+        let answer = try answer("comgooglemaps://?saddr=Atlantis&daddr=Lemuria", MapsApp(places: bayArea))
+        #expect(answer.mapView.overlays.isEmpty)
+        #expect(codes(answer).contains(.nothingPlaced))
+        #expect(codes(answer).filter { $0 == .endNotPlaced }.count == 2)
+        let withoutSearch = try self.answer("comgooglemaps://?saddr=Cupertino&daddr=Mountain+View")
+        #expect(codes(withoutSearch).filter { $0 == .searchUnavailable }.count == 2)
+        #expect(codes(withoutSearch).contains(.nothingPlaced))
+    }
+
+    @Test func aBlankStartIsMyLocationWhenItIsKnown() throws {
+        var options = AnswerOptions()
+        options.myLocation = Coordinate(latitude: 37.33, longitude: -122.0)
+        let known = try answer(
+            "comgooglemaps://?saddr=&daddr=Mountain+View", MapsApp(places: bayArea), options: options)
+        #expect(known.routeEnds.first?.place?.position == options.myLocation)
+        #expect(known.mapView.isMyLocationEnabled)
+        let unknown = try answer("comgooglemaps://?daddr=Mountain+View", MapsApp(places: bayArea))
+        #expect(unknown.routeEnds.first?.waypoint == .currentLocation && unknown.routeEnds.first?.place == nil)
+        #expect(unknown.notes.contains { $0.code == .endNotPlaced && $0.message.contains("user's location") })
+    }
+
+    @Test func aSearchLinkMarksTheResultsNearItsCenter() throws {
+        let answer = try answer("comgooglemaps://?q=Pizza&center=37.759748,-122.427135", MapsApp(places: bayArea))
+        #expect(answer.places.map(\.name) == ["Pizzeria Delfina", "Little Star Pizza"])
+        #expect(answer.mapView.overlays.count == 2)
+        #expect(bayArea.calls.first?.near == Coordinate(latitude: 37.759748, longitude: -122.427135))
+        // The link's center keeps the camera.
+        #expect(answer.mapView.camera.target == Coordinate(latitude: 37.759748, longitude: -122.427135))
+    }
+
+    @Test func aSearchWithoutCenterFitsItsResultsAndNoMatchIsANote() throws {
+        let fitted = try answer("comgooglemaps://?q=Pizza", MapsApp(places: bayArea))
+        for place in fitted.places { #expect(isInside(place.position, fitted.mapView)) }
+        let none = try answer("comgooglemaps://?q=Sushi&center=1,2", MapsApp(places: bayArea))
+        #expect(codes(none) == [.noMatch] && none.mapView.overlays.isEmpty)
+        let unsearched = try answer("comgooglemaps://?q=Sushi&center=1,2")
+        #expect(codes(unsearched) == [.searchUnavailable])
+    }
+
+    @Test func anXCallbackLinkOffersItsValidatedButtonExceptInNavigation() throws {
+        let answer = try answer(
+            "comgooglemaps-x-callback://?center=40.765819,-73.975866&zoom=14&x-success=sourceapp://?resume=true&x-source=SourceApp"
+        )
+        #expect(answer.callback?.source == "SourceApp" && answer.callback?.success == "sourceapp://?resume=true")
+        let navigating = try self.answer(
+            "comgooglemapsurl://maps.google.com/maps?f=d&daddr=Tokyo+Tower,+Tokyo,+Japan&sll=35.6586,139.7454&sspn=0.2,0.1&nav=1&x-source=SourceApp&x-success=sourceapp://?resume=true"
+        )
+        #expect(navigating.callback == nil && codes(navigating).contains(.callbackHiddenInNavigation))
+        let hostile = try self.answer(
+            "comgooglemaps-x-callback://?center=1,2&x-success=javascript:alert(1)&x-source=Evil")
+        #expect(hostile.callback == nil && hostile.diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test func placeIdsAndShortLinksSayWhyTheyAreNotFollowed() throws {
+        let placeID = try answer("https://www.google.com/maps/search/?api=1&query=Pizza&query_place_id=ChIJ123")
+        #expect(codes(placeID).contains(.placeIDUnresolved))
+        let short = try answer("https://maps.app.goo.gl/abc123")
+        #expect(codes(short) == [.shortLinkUnresolved])
+    }
+
+    @Test func theFloorIsChosenAmongTheFloorsInView() throws {
+        let building = IndoorBuilding(
+            id: "levels in view", levels: [IndoorLevel(name: "7"), IndoorLevel(name: "0")], defaultLevelIndex: 1)
+        let app = MapsApp(drawing: FakeDrawing(building: building))
+        var options = AnswerOptions()
+        options.level = "7"
+        let answer = try answer("comgooglemaps://?center=60.1688,24.9405&zoom=18", app, options: options)
+        #expect(answer.mapView.activeLevel?.name == "7")
+        options.level = "3"
+        #expect(throws: AppError.self) {
+            try self.answer("comgooglemaps://?center=60.1688,24.9405&zoom=18", app, options: options)
+        }
+        // Below the indoor zoom there are no floors to choose from.
+        options.level = "7"
+        #expect(throws: AppError.self) {
+            try self.answer("comgooglemaps://?center=60.1688,24.9405&zoom=12", app, options: options)
+        }
+    }
+
+    @Test func theEnginesNotesReachTheAnswer() throws {
+        let app = MapsApp(drawing: FakeDrawing(hasTrafficFeed: true, notice: "No street data here"))
+        let answer = try answer("comgooglemaps://?center=37.42,-122.08&zoom=16", app)
+        #expect(codes(answer) == [.trafficFeedUnused, .noStreetData])
+        #expect(answer.coverage?.credits == ["GSHHG, NASA"])
+        let picture = try app.picture(of: answer)
+        #expect(picture.canvas.width == 800)
+        #expect(throws: AppError.self) { try MapsApp().picture(of: answer) }
+    }
+
+    @Test func optionsApplyAfterTheLink() throws {
+        var options = AnswerOptions()
+        options.style = .dark
+        options.mapType = .terrain
+        options.bearing = 30
+        options.tilt = 20
+        let answer = try answer("comgooglemaps://?center=60.17,24.94&zoom=16", options: options)
+        #expect(answer.mapView.mapType == .terrain && answer.mapView.content.colorScheme == .dark)
+        #expect(answer.mapView.camera.bearing == 30 && answer.mapView.camera.viewingAngle == 20)
+        options = AnswerOptions()
+        options.accuracy = 10
+        #expect(throws: AppError.self) { try self.answer("comgooglemaps://?center=1,2", options: options) }
+    }
+
+    @Test func anUnreadableLinkThrowsWithItsDiagnostics() {
+        #expect {
+            try MapsApp().answer("https://evil.example/maps/@1,2,3z")
+        } throws: { error in
+            guard case .unreadableLink(let diagnostics) = error as? AppError else { return false }
+            return !diagnostics.isEmpty
+        }
+    }
+
+    @Test func tileRunsAreSettledBeforeRendering() throws {
+        struct NoRegions: TileRendering {
+            func regions() throws -> [CoordinateBounds] { [] }
+            func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
+                Issue.record("nothing should be rendered")
+                return TileSummary(tiles: 0, metatiles: 0, workers: 1, seconds: 0)
+            }
+        }
+        let app = MapsApp(tiles: NoRegions())
+        #expect(throws: AppError.self) { try app.plan(TileRequest()) }
+        var world = TileRequest()
+        world.bounds = .world
+        world.zooms = 2...16
+        #expect(throws: AppError.self) { try app.plan(world) }
+        world.zooms = 2...4
+        #expect(try app.plan(world).count == 16 + 64 + 256)
+    }
+}
