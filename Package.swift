@@ -48,16 +48,23 @@ let package = Package(
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(
             name: "MapDataTests", dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport"]),
-        .target(name: "TestSupport", dependencies: ["CZlib"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["CZlib", "CairoKit", "GeoCore", "MapData"], path: "Tests/TestSupport"),
         .testTarget(name: "CairoKitTests", dependencies: ["CairoKit"]),
         .testTarget(
             name: "MapRendererTests",
-            dependencies: ["MapRenderer", "MapsApp", "MapsURL", "MapData", "MapCore", "CairoKit", "GeoCore"],
+            dependencies: [
+                "MapRenderer", "MapsApp", "MapsURL", "MapData", "MapCore", "CairoKit", "GeoCore", "TestSupport",
+            ],
             // Golden images are read from the source tree (so they can be re-recorded in place).
             exclude: ["Golden"]),
         .testTarget(name: "OSMReaderTests", dependencies: ["OSMReader", "GeoCore", "TestSupport"]),
-        .testTarget(name: "MapsAppTests", dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore", "CairoKit"]),
-        .testTarget(name: "MapsCLITests", dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit", "SQLiteKit"]),
+        .testTarget(
+            name: "MapsAppTests",
+            dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore", "CairoKit", "MapData", "TestSupport"]),
+        .testTarget(
+            name: "MapsCLITests",
+            dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit", "SQLiteKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

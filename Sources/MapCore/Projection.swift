@@ -77,6 +77,60 @@ public struct Projection: Sendable {
     /// nearest the camera target, each next one on the copy nearest its predecessor, so a
     /// shape crossing the antimeridian or wider than half the world is never torn apart.
     public func points(forPath coordinates: [Coordinate]) -> [Point] {
+        groundPath(coordinates).map { screenPoint(dx: $0.x, dy: $0.y) }
+    }
+
+    /// The screen points of a line or ring, cut to the ground in front of the camera: under
+    /// tilt, the parts of a path nearer than 1 % of the camera's distance (or behind it) have
+    /// no screen point, so they are cut away on the ground before the perspective, and the
+    /// rest keeps its shape (a continent whose far side lies behind the camera still fills
+    /// the land in view). A ring stays one ring; a line may fall into several pieces.
+    /// Without tilt the path comes back whole, as ``points(forPath:)`` gives it.
+    public func clippedPoints(forPath coordinates: [Coordinate], closed: Bool) -> [[Point]] {
+        let ground = groundPath(coordinates)
+        guard sinTilt != 0 else { return [ground.map { screenPoint(dx: $0.x, dy: $0.y) }] }
+        // In the view's frame: u across, v down the screen; depth = distance − v·sin(tilt).
+        let limit = distance * 0.99 / sinTilt
+        let rotated = ground.map {
+            Point(x: $0.x * cosBearing + $0.y * sinBearing, y: -$0.x * sinBearing + $0.y * cosBearing)
+        }
+        func crossing(_ a: Point, _ b: Point) -> Point {
+            let t = (limit - a.y) / (b.y - a.y)
+            return Point(x: a.x + (b.x - a.x) * t, y: limit)
+        }
+        var pieces: [[Point]] = []
+        if closed {
+            guard var previous = rotated.last else { return [] }
+            var ring: [Point] = []
+            for point in rotated {
+                if (point.y <= limit) != (previous.y <= limit) { ring.append(crossing(previous, point)) }
+                if point.y <= limit { ring.append(point) }
+                previous = point
+            }
+            pieces = [ring]
+        } else {
+            var piece: [Point] = []
+            for (index, point) in rotated.enumerated() {
+                if index > 0, (point.y <= limit) != (rotated[index - 1].y <= limit) {
+                    piece.append(crossing(rotated[index - 1], point))
+                    if point.y > limit {
+                        pieces.append(piece)
+                        piece = []
+                    }
+                }
+                if point.y <= limit { piece.append(point) }
+            }
+            pieces.append(piece)
+        }
+        return pieces.filter { $0.count > 1 }.map { piece in
+            piece.map { screenPoint(u: $0.x, v: $0.y) }
+        }
+    }
+
+    /// A path's offsets from the camera target in world points at this zoom (x east, y
+    /// south), kept continuous: the first point on the world copy nearest the target, each
+    /// next one on the copy nearest its predecessor.
+    private func groundPath(_ coordinates: [Coordinate]) -> [Point] {
         guard let first = coordinates.first else { return [] }
         let scale = worldSize / 256
         var previous = WebMercator.project(first, worldSize: 256).x
@@ -88,7 +142,7 @@ public struct Projection: Sendable {
             let world = WebMercator.project(coordinate, worldSize: 256)
             if world.x - previous > 128 { shift -= 256 } else if previous - world.x > 128 { shift += 256 }
             previous = world.x
-            return screenPoint(dx: (world.x + shift) * scale - targetWorld.x, dy: world.y * scale - targetWorld.y)
+            return Point(x: (world.x + shift) * scale - targetWorld.x, y: world.y * scale - targetWorld.y)
         }
     }
 
@@ -111,8 +165,13 @@ public struct Projection: Sendable {
     /// `height` world points above the ground (toward the camera when looking straight down).
     @inline(__always)
     private func screenPoint(dx: Double, dy: Double, height: Double = 0) -> Point {
-        let u = dx * cosBearing + dy * sinBearing
-        let v = -dx * sinBearing + dy * cosBearing
+        screenPoint(u: dx * cosBearing + dy * sinBearing, v: -dx * sinBearing + dy * cosBearing, height: height)
+    }
+
+    /// The screen point of a ground offset already turned into the view's frame (`u` across,
+    /// `v` down the screen, world points at this zoom), `height` world points above the ground.
+    @inline(__always)
+    private func screenPoint(u: Double, v: Double, height: Double = 0) -> Point {
         guard sinTilt != 0 || height != 0 else { return Point(x: principalPoint.x + u, y: principalPoint.y + v) }
         // The ground's down-screen axis turns by the tilt: (cos t, −sin t) in (screen y, depth);
         // the up axis is perpendicular to it: (−sin t, −cos t).

@@ -541,9 +541,12 @@ struct Painter {
         return true
     }
 
-    /// Adds a line or ring, projected continuously and clipped, to the canvas's current path.
+    /// Adds a line or ring, projected continuously and clipped (on the ground to what lies in
+    /// front of the camera, then to the picture), to the canvas's current path.
     func addPath(_ coordinates: [Coordinate], close: Bool) {
-        addPath(points: projection.points(forPath: coordinates), close: close)
+        for piece in projection.clippedPoints(forPath: coordinates, closed: close) {
+            addPath(points: piece, close: close)
+        }
     }
 
     /// Adds projected points as a line or ring, clipped, to the canvas's current path; points

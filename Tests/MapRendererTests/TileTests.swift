@@ -3,6 +3,7 @@ import Foundation
 import GeoCore
 import MapCore
 import MapData
+import TestSupport
 import Testing
 
 @testable import MapRenderer
@@ -40,9 +41,9 @@ struct MetatileTests {
 }
 
 /// Tiles of the installed default store.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+@Suite
 struct TileRenderingTests {
-    let renderer = TileRenderer(renderer: MapRenderer(store: try! MapStore(path: DataInstaller().storePath)))
+    let renderer = TileRenderer(renderer: MapRenderer(store: try! MapStore(path: try! FixtureStore.path())))
 
     @Test func aTileIsTheSameWhetherAloneOrCutFromAMetatile() throws {
         // Helsinki's centre at zoom 14.
@@ -100,7 +101,7 @@ struct TileRenderingTests {
                     northEast: Coordinate(latitude: 60.179, longitude: 24.953)), zoom: zoom)
         }
         var delivered: [TileID] = []
-        try TileJob(storePath: DataInstaller().storePath, workers: 2).run(Metatile.blocks(covering: tiles, size: 2)) {
+        try TileJob(storePath: try FixtureStore.path(), workers: 2).run(Metatile.blocks(covering: tiles, size: 2)) {
             _, rendered in delivered += rendered.map(\.tile)
         }
         #expect(

@@ -4,6 +4,7 @@ import MapData
 import MapsCLI
 import MapsURL
 import SQLiteKit
+import TestSupport
 import Testing
 
 /// The `openmaps url` commands, run in-process as a user would type them.
@@ -204,13 +205,14 @@ import Testing
         #expect(scale.exitCode == 64 && scale.standardError.contains("'--scale' must be a number from 1 to 8"))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    @Test
     func openWritesThePictureOfALink() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).png")
             .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = OpenMapsCLI.run([
             "open", "comgooglemaps://?center=60.1699,24.9384&zoom=15", "--size", "400x300", "--scale", "2", "-o", path,
+            "--store", try FixtureStore.path(),
         ])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.hasPrefix("\(path): 400×300 points, zoom 15.00"))
@@ -218,7 +220,7 @@ import Testing
         #expect(picture.width == 800 && picture.height == 600)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    @Test
     func openOffersTheValidatedCallbackOnly() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).svg")
             .path
@@ -226,7 +228,7 @@ import Testing
         let good = OpenMapsCLI.run([
             "open",
             "comgooglemaps-x-callback://?center=60.17,24.94&zoom=12&x-success=sourceapp://?resume=true&x-source=SourceApp",
-            "-o", path,
+            "-o", path, "--store", try FixtureStore.path(),
         ])
         #expect(good.exitCode == 0)
         #expect(good.standardOutput.contains("back button: \"SourceApp\" opens sourceapp://?resume=true when tapped"))
@@ -234,7 +236,7 @@ import Testing
         let hostile = OpenMapsCLI.run([
             "open",
             "comgooglemaps-x-callback://?center=60.17,24.94&zoom=12&x-success=javascript:alert(1)&x-source=Evil",
-            "-o", path,
+            "-o", path, "--store", try FixtureStore.path(),
         ])
         #expect(!hostile.standardOutput.contains("back button"))
         #expect(hostile.standardError.contains("x-success"))
@@ -260,49 +262,55 @@ import Testing
     }
 
     @Test(
-        .enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)),
         arguments: [
-            (["--level", "9"], "'--level' must be one of the floors in view (7, 6, 5, 3, 2, 1, 0, -1, -2), not '9'"),
+            (["--level", "9"], "'--level' must be one of the floors in view (7, 1, 0), not '9'"),
             (["--accuracy", "30"], "'--accuracy' describes My Location, which is not given"),
             (["--tilt", "120"], "'--tilt' must be a number from 0 to 90, not '120'"),
             (["--bearing", "east"], "'--bearing' must be a number from -360 to 360, not 'east'"),
         ])
-    func openRefusesBadViewOptions(options: [String], message: String) {
+    func openRefusesBadViewOptions(options: [String], message: String) throws {
         let result = OpenMapsCLI.run(
-            ["open", "comgooglemaps://?center=60.1688,24.9405&zoom=18", "-o", "/tmp/never-written.png"] + options)
+            [
+                "open", "comgooglemaps://?center=60.1688,24.9405&zoom=18", "-o", "/tmp/never-written.png", "--store",
+                try FixtureStore.path(),
+            ] + options)
         #expect(result.exitCode == 64)
         #expect(result.standardError.contains(message))
         #expect(result.standardError.contains("Run 'openmaps open --help' for usage."))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    @Test
     func openReadsTheTrafficFeedAndSaysWhenItIsNotShown() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let feed = directory.appendingPathComponent("traffic.csv").path
-        try "way_id,congestion\n4247501,slow\n".write(toFile: feed, atomically: true, encoding: .utf8)
+        try "way_id,congestion\n1000,slow\n".write(toFile: feed, atomically: true, encoding: .utf8)
         let picture = directory.appendingPathComponent("map.png").path
         let bad = OpenMapsCLI.run([
             "open", "comgooglemaps://?center=60.17,24.94&zoom=16&views=traffic", "--traffic", feed, "-o", picture,
+            "--store", try FixtureStore.path(),
         ])
         #expect(bad.exitCode == 1 && bad.standardError.contains("traffic.csv:2: 'slow' is not a congestion level"))
         #expect(!FileManager.default.fileExists(atPath: picture))
-        try "4247501,heavy\n".write(toFile: feed, atomically: true, encoding: .utf8)
+        try "1000,heavy\n".write(toFile: feed, atomically: true, encoding: .utf8)
         let hidden = OpenMapsCLI.run([
-            "open", "comgooglemaps://?center=60.17,24.94&zoom=16", "--traffic", feed, "-o", picture,
+            "open", "comgooglemaps://?center=60.17,24.94&zoom=16", "--traffic", feed, "-o", picture, "--store",
+            try FixtureStore.path(),
         ])
         #expect(hidden.exitCode == 0 && hidden.standardError.contains("does not turn the traffic layer on"))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: DataInstaller().storePath)))
+    @Test
     func tilesWritesAnMBTilesFileOfTheImportedRegion() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "openmaps-\(UUID().uuidString).mbtiles"
         ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // No --bbox: the imported Helsinki extract, 2 × 2 tiles at zoom 14 and 3 × 3 at zoom 15.
-        let result = OpenMapsCLI.run(["tiles", "--zooms", "14-15", "--out", path, "--workers", "2"])
+        // No --bbox: the imported region (the fixture's Helsinki), 2 × 2 tiles at zoom 14 and 3 × 3 at zoom 15.
+        let result = OpenMapsCLI.run([
+            "tiles", "--zooms", "14-15", "--out", path, "--workers", "2", "--store", try FixtureStore.path(),
+        ])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.hasPrefix("\(path): 13 tiles, zooms 14-15"))
         let database = try SQLiteDatabase(path: path, mode: .readOnly)

@@ -95,10 +95,11 @@ public enum PBFWriter {
     /// A whole file: the header block, then one data block per element group.
     public static func file(
         dense: [TestNode] = [], plain: [TestNode] = [], ways: [TestWay] = [], relations: [TestRelation] = [],
-        required: [String] = ["OsmSchema-V0.6", "DenseNodes"], compress: Bool = true
+        required: [String] = ["OsmSchema-V0.6", "DenseNodes"], compress: Bool = true,
+        bounds: (west: Double, south: Double, east: Double, north: Double) = (24.93, 60.16, 24.96, 60.18)
     ) -> [UInt8] {
         var output: [UInt8] = []
-        let header = headerBlock(required: required)
+        let header = headerBlock(required: required, bounds: bounds)
         output += blob(type: "OSMHeader", payload: header, compress: compress)
         if !dense.isEmpty || !plain.isEmpty || !ways.isEmpty || !relations.isEmpty {
             output += blob(
@@ -108,13 +109,18 @@ public enum PBFWriter {
         return output
     }
 
-    public static func headerBlock(required: [String]) -> [UInt8] {
+    /// The header: the bounding box (degrees, stored in nanodegrees), the required features
+    /// and the writing program.
+    public static func headerBlock(
+        required: [String],
+        bounds: (west: Double, south: Double, east: Double, north: Double) = (24.93, 60.16, 24.96, 60.18)
+    ) -> [UInt8] {
         var writer = ProtobufWriter()
         writer.message(1) { box in
-            box.sint(1, 24_930_000_000)
-            box.sint(2, 24_960_000_000)
-            box.sint(3, 60_180_000_000)
-            box.sint(4, 60_160_000_000)
+            box.sint(1, Int64((bounds.west * 1e9).rounded()))
+            box.sint(2, Int64((bounds.east * 1e9).rounded()))
+            box.sint(3, Int64((bounds.north * 1e9).rounded()))
+            box.sint(4, Int64((bounds.south * 1e9).rounded()))
         }
         for feature in required { writer.string(4, feature) }
         writer.string(16, "openmaps-tests")
