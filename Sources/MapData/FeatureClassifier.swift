@@ -1,12 +1,16 @@
 /// What a feature is, for rendering and search: a class and a kind within it.
 public struct FeatureKind: Sendable, Equatable {
-    /// road, railway, transit, waterway, water, park, landuse, landcover, building, indoor,
-    /// boundary, place, poi, address, route.
-    public var featureClass: String
+    public var featureClass: FeatureClass
     /// The value that refines the class ("primary", "station", "cafe").
     public var kind: String
     /// True when a closed way of this kind is an area.
     public var isArea: Bool
+
+    public init(featureClass: FeatureClass, kind: String, isArea: Bool) {
+        self.featureClass = featureClass
+        self.kind = kind
+        self.isArea = isArea
+    }
 }
 
 /// Sorts OSM tags into feature classes (a documented subset of OSM's tagging).
@@ -25,61 +29,61 @@ public enum FeatureClassifier {
     public static func classify(_ tags: [(key: String, value: String)]) -> FeatureKind? {
         func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
         if let value = value("building"), value != "no" {
-            return FeatureKind(featureClass: "building", kind: value, isArea: true)
+            return FeatureKind(featureClass: .building, kind: value, isArea: true)
         }
         if let value = value("indoor"), value != "no" {
             return FeatureKind(
-                featureClass: "indoor", kind: value, isArea: value != "corridor" || self.value(tags, "area") == "yes")
+                featureClass: .indoor, kind: value, isArea: value != "corridor" || self.value(tags, "area") == "yes")
         }
         if let value = value("highway") {
             if value == "bus_stop" || value == "platform" {
-                return FeatureKind(featureClass: "transit", kind: value, isArea: false)
+                return FeatureKind(featureClass: .transit, kind: value, isArea: false)
             }
-            return FeatureKind(featureClass: "road", kind: value, isArea: self.value(tags, "area") == "yes")
+            return FeatureKind(featureClass: .road, kind: value, isArea: self.value(tags, "area") == "yes")
         }
         if let value = value("railway") {
-            if railwayLines.contains(value) { return FeatureKind(featureClass: "railway", kind: value, isArea: false) }
+            if railwayLines.contains(value) { return FeatureKind(featureClass: .railway, kind: value, isArea: false) }
             if ["station", "halt", "tram_stop", "subway_entrance", "platform"].contains(value) {
                 return FeatureKind(
-                    featureClass: "transit", kind: value, isArea: value == "platform" || value == "station")
+                    featureClass: .transit, kind: value, isArea: value == "platform" || value == "station")
             }
         }
         if let value = value("public_transport") {
-            return FeatureKind(featureClass: "transit", kind: value, isArea: value == "platform" || value == "station")
+            return FeatureKind(featureClass: .transit, kind: value, isArea: value == "platform" || value == "station")
         }
         if let value = value("waterway") {
             if waterwayLines.contains(value) {
-                return FeatureKind(featureClass: "waterway", kind: value, isArea: false)
+                return FeatureKind(featureClass: .waterway, kind: value, isArea: false)
             }
             if value == "riverbank" || value == "dock" {
-                return FeatureKind(featureClass: "water", kind: value, isArea: true)
+                return FeatureKind(featureClass: .water, kind: value, isArea: true)
             }
         }
         if value("natural") == "water" || value("water") != nil
             || ["reservoir", "basin"].contains(value("landuse") ?? "")
         {
-            return FeatureKind(featureClass: "water", kind: value("water") ?? "water", isArea: true)
+            return FeatureKind(featureClass: .water, kind: value("water") ?? "water", isArea: true)
         }
         if let value = value("leisure"), parks.contains(value) {
-            return FeatureKind(featureClass: "park", kind: value, isArea: true)
+            return FeatureKind(featureClass: .park, kind: value, isArea: true)
         }
         if let value = value("natural"), landcover.contains(value) {
-            return FeatureKind(featureClass: "landcover", kind: value, isArea: true)
+            return FeatureKind(featureClass: .landcover, kind: value, isArea: true)
         }
-        if let value = value("landuse") { return FeatureKind(featureClass: "landuse", kind: value, isArea: true) }
+        if let value = value("landuse") { return FeatureKind(featureClass: .landuse, kind: value, isArea: true) }
         if value("boundary") == "administrative" {
             return FeatureKind(
-                featureClass: "boundary", kind: "admin_level_" + (value("admin_level") ?? "?"), isArea: true)
+                featureClass: .boundary, kind: "admin_level_" + (value("admin_level") ?? "?"), isArea: true)
         }
-        if let value = value("place") { return FeatureKind(featureClass: "place", kind: value, isArea: false) }
+        if let value = value("place") { return FeatureKind(featureClass: .place, kind: value, isArea: false) }
         for key in poiKeys {
             if let value = value(key) {
                 return FeatureKind(
-                    featureClass: "poi", kind: "\(key)=\(value)", isArea: self.value(tags, "area") != "no")
+                    featureClass: .poi, kind: "\(key)=\(value)", isArea: self.value(tags, "area") != "no")
             }
         }
         if value("addr:housenumber") != nil {
-            return FeatureKind(featureClass: "address", kind: "address", isArea: true)
+            return FeatureKind(featureClass: .address, kind: "address", isArea: true)
         }
         return nil
     }

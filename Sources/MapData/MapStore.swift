@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import OSMReader
 import SQLiteKit
 
 /// The embedded store: one SQLite file holding every imported region's features, with an
@@ -17,8 +18,10 @@ import SQLiteKit
 /// - `raster(name, source, path, width, height, bounds)`: world images kept as files beside
 ///   the store (imagery, shaded relief), in plate carrée over their bounds.
 ///
-/// `detail` is a world layer's level of detail (`c` crude, `l` low, `i` intermediate);
-/// `population` comes with gazetteer places.
+/// `class` is a ``FeatureClass``, `source.kind` a ``SourceKind``, `raster.name` a
+/// ``RasterName``, `osm_type` an ``OSMElementType`` code (`n`, `w`, `r`), `detail` a world
+/// layer's ``DetailLevel`` (`c` crude … `f` full); `population` comes with gazetteer places.
+/// Every query runs through a statement compiled once per connection.
 public final class MapStore {
     public static let schemaVersion = 1
 
@@ -26,23 +29,28 @@ public final class MapStore {
     public let path: String
 
     /// Opens an existing store for reading.
+    ///
+    /// - Throws: ``DataError`` of kind `.noStore` when nothing is at `path`, `.schema` when the
+    ///   file is a store of another schema version, `.database` when SQLite cannot read it.
     public init(path: String) throws(DataError) {
         guard FileManager.default.fileExists(atPath: path) else {
             throw DataError(
-                message: "no store here (build one with 'openmaps data install' or 'openmaps import')", path: path)
+                .noStore, message: "no store here (build one with 'openmaps data install' or 'openmaps import')",
+                path: path)
         }
+        let version: Int64?
         do {
             database = try SQLiteDatabase(path: path, mode: .readOnly)
-            let version = try database.prepare("PRAGMA user_version").rows()
-            guard version == [[.integer(Int64(Self.schemaVersion))]] else {
-                throw DataError(message: "store schema \(version) is not version \(Self.schemaVersion)", path: path)
-            }
-        } catch let error as SQLiteError {
-            throw DataError(message: "\(error)", path: path)
-        } catch let error as DataError {
-            throw error
+            version = try database.prepare("PRAGMA user_version").map { $0.integer(0) }.first ?? nil
         } catch {
-            throw DataError(message: "\(error)", path: path)
+            throw DataError(.database, message: "cannot open the store", path: path, underlying: error)
+        }
+        guard version == Int64(Self.schemaVersion) else {
+            throw DataError(
+                .schema,
+                message:
+                    "the store has schema \(version.map(String.init) ?? "none"), not \(Self.schemaVersion): build it again with this version of openmaps",
+                path: path)
         }
         self.path = path
     }
@@ -74,53 +82,67 @@ public final class MapStore {
             """)
     }
 
+    /// Runs a query on the store's connection, with errors naming the store.
+    private func query<T>(_ doing: String, _ body: () throws -> T) throws(DataError) -> T {
+        do {
+            return try body()
+        } catch let error as DataError {
+            throw error
+        } catch {
+            throw DataError(.database, message: doing, path: path, underlying: error)
+        }
+    }
+
     /// One imported region or data set.
     public struct Source: Sendable, Equatable {
         public var name: String
-        public var kind: String
+        public var kind: SourceKind
         public var attribution: String
         public var licence: String
         public var bounds: CoordinateBounds
         /// Features per class; empty when read with `sources(counting: false)`.
-        public var counts: [String: Int]
+        public var counts: [FeatureClass: Int]
     }
 
     /// Every source, by name, with its feature counts when `counting` (a scan of every
     /// feature: leave it off where only names, kinds and bounds matter, as when rendering).
     public func sources(counting: Bool = true) throws(DataError) -> [Source] {
-        do {
-            let rows = try database.prepare(
+        try query("reading the data sets") {
+            var counts: [Int64: [FeatureClass: Int]] = [:]
+            if counting {
+                try database.cached("SELECT source, class, count(*) FROM feature GROUP BY source, class").forEachRow {
+                    row in
+                    guard let source = row.integer(0), let count = row.integer(2) else { return }
+                    counts[source, default: [:]][try Self.featureClass(row.text(1))] = Int(count)
+                }
+            }
+            return try database.cached(
                 "SELECT id, name, kind, attribution, licence, min_lat, min_lon, max_lat, max_lon FROM source ORDER BY name"
-            ).rows()
-            let counts =
-                counting
-                ? try database.prepare("SELECT source, class, count(*) FROM feature GROUP BY source, class").rows() : []
-            return rows.map { row in
-                let id = row[0]
-                var perClass: [String: Int] = [:]
-                for count in counts where count[0] == id {
-                    if case .text(let name) = count[1], case .integer(let number) = count[2] {
-                        perClass[name] = Int(number)
-                    }
+            ).map { row in
+                guard let id = row.integer(0), let name = row.text(1), let kindText = row.text(2),
+                    let kind = SourceKind(rawValue: kindText)
+                else { throw DataError(.invalidData, message: "a data set has no name or an unknown kind") }
+                let bounds: CoordinateBounds
+                if let south = row.real(5), let west = row.real(6), let north = row.real(7), let east = row.real(8) {
+                    bounds = CoordinateBounds(
+                        southWest: Coordinate(latitude: south, longitude: west),
+                        northEast: Coordinate(latitude: north, longitude: east))
+                } else {
+                    bounds = CoordinateBounds()
                 }
                 return Source(
-                    name: row[1].text, kind: row[2].text, attribution: row[3].text, licence: row[4].text,
-                    bounds: CoordinateBounds(
-                        southWest: Coordinate(latitude: row[5].real, longitude: row[6].real),
-                        northEast: Coordinate(latitude: row[7].real, longitude: row[8].real)),
-                    counts: perClass)
+                    name: name, kind: kind, attribution: row.text(3) ?? "", licence: row.text(4) ?? "",
+                    bounds: bounds, counts: counts[id] ?? [:])
             }
-        } catch {
-            throw DataError(message: "\(error)", path: path)
         }
     }
 
     /// A stored feature.
     public struct Feature: Sendable, Equatable {
         public var id: Int64
-        public var osmType: String?
+        public var osmType: OSMElementType?
         public var osmID: Int64?
-        public var featureClass: String
+        public var featureClass: FeatureClass
         public var kind: String
         public var name: String?
         public var geometry: Geometry
@@ -128,40 +150,47 @@ public final class MapStore {
         public var height: Double?
         public var level: String?
         public var population: Int64?
-        public var detail: String?
+        public var detail: DetailLevel?
         /// OSM `layer`, -5...5; 0 when untagged.
         public var layer: Int = 0
         public var isBridge = false
         public var isTunnel = false
     }
 
+    /// The columns a ``Feature`` is read from, in the order ``feature(from:)`` reads them.
     static let featureColumns =
-        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level, population, detail, "
-        + "layer, bridge, tunnel"
+        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level, population, "
+        + "detail, layer, bridge, tunnel"
 
-    func features(_ sql: String, _ values: [SQLiteValue]) throws(DataError) -> [Feature] {
-        do {
-            return try database.prepare(sql).rows(values).compactMap { row in
-                guard case .blob(let blob) = row[7], let geometry = Geometry(typeCode: row[6].integer, blob: blob)
-                else {
-                    return nil
-                }
-                return Feature(
-                    id: row[0].integer, osmType: row[1].optionalText, osmID: row[2].optionalInteger,
-                    featureClass: row[3].text,
-                    kind: row[4].text, name: row[5].optionalText, geometry: geometry, levels: row[8].optionalReal,
-                    height: row[9].optionalReal, level: row[10].optionalText, population: row[11].optionalInteger,
-                    detail: row[12].optionalText, layer: Int(row[13].optionalInteger ?? 0),
-                    isBridge: (row[14].optionalInteger ?? 0) != 0, isTunnel: (row[15].optionalInteger ?? 0) != 0)
-            }
-        } catch {
-            throw DataError(message: "\(error)", path: path)
+    /// The feature in a row of ``featureColumns``.
+    private static func feature(from row: SQLiteRow) throws -> Feature {
+        guard let id = row.integer(0), let typeCode = row.integer(6),
+            let geometry = row.withBlob(7, { Geometry(typeCode: typeCode, bytes: $0) }) ?? nil
+        else { throw DataError(.invalidData, message: "feature \(row.integer(0).map(String.init) ?? "?") is damaged") }
+        return Feature(
+            id: id, osmType: row.text(1).flatMap(OSMElementType.init(code:)), osmID: row.integer(2),
+            featureClass: try featureClass(row.text(3)), kind: row.text(4) ?? "", name: row.text(5),
+            geometry: geometry, levels: row.real(8), height: row.real(9), level: row.text(10),
+            population: row.integer(11), detail: row.text(12).flatMap(DetailLevel.init(rawValue:)),
+            layer: Int(row.integer(13) ?? 0), isBridge: (row.integer(14) ?? 0) != 0,
+            isTunnel: (row.integer(15) ?? 0) != 0)
+    }
+
+    private static func featureClass(_ text: String?) throws -> FeatureClass {
+        guard let text, let featureClass = FeatureClass(rawValue: text) else {
+            throw DataError(.invalidData, message: "unknown feature class '\(text ?? "")'")
         }
+        return featureClass
+    }
+
+    private func features(_ doing: String, _ sql: String, _ values: [SQLiteValue]) throws(DataError) -> [Feature] {
+        try query(doing) { try database.cached(sql).map(values, Self.feature(from:)) }
     }
 
     /// Features whose names match an FTS5 query, best match first.
     public func features(matching query: String, limit: Int = 20) throws(DataError) -> [Feature] {
         try features(
+            "searching the names",
             "SELECT \(Self.featureColumns) FROM feature_name JOIN feature ON feature.id = feature_name.rowid "
                 + "WHERE feature_name MATCH ? ORDER BY rank LIMIT ?", [.text(query), .integer(Int64(limit))])
     }
@@ -176,19 +205,18 @@ public final class MapStore {
         return try features(matching: query, limit: limit)
     }
 
-    /// True when world land of this level of detail (`"f"` comes with `data install --hires`)
-    /// meets `bounds`. Asks the spatial index only: no geometry is read.
-    public func hasWorldDetail(_ detail: String, in bounds: CoordinateBounds = .world) throws(DataError) -> Bool {
+    /// True when world land of this level of detail (``DetailLevel/full`` comes with `data
+    /// install --hires`) meets `bounds`. Asks the spatial index only: no geometry is read.
+    public func hasWorldDetail(_ detail: DetailLevel, in bounds: CoordinateBounds = .world) throws(DataError) -> Bool {
         for part in bounds.antimeridianHalves {
             let (condition, values) = Self.boxCondition(part)
-            do {
-                let sql =
-                    "SELECT 1 FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition) "
-                    + "AND class = 'land' AND detail = ? LIMIT 1"
-                if try !database.prepare(sql).rows(values + [.text(detail)]).isEmpty { return true }
-            } catch {
-                throw DataError(message: "\(error)", path: path)
+            let sql =
+                "SELECT 1 FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition) "
+                + "AND class = 'land' AND detail = ? LIMIT 1"
+            let found = try query("looking for the world's detail") {
+                try !database.cached(sql).map(values + [.text(detail.rawValue)]) { _ in true }.isEmpty
             }
+            if found { return true }
         }
         return false
     }
@@ -206,19 +234,11 @@ public final class MapStore {
         )
     }
 
-    /// Features whose bounding box meets `bounds`, optionally of some classes, of one level of
-    /// detail, at most `limit`.
-    public func features(
-        in bounds: CoordinateBounds, classes: [String] = [], detail: String? = nil, limit: Int? = nil
-    ) throws(DataError) -> [Feature] {
-        try features(in: bounds, classes: classes, details: detail.map { [$0] }, limit: limit)
-    }
-
     /// Features whose bounding box meets `bounds`, optionally of some classes, at most
     /// `limit`, by id. `details`: nil for every level of detail, `[]` for features without one
-    /// (street data and places), or the levels wanted (`["i", "f"]`).
+    /// (street data and places), or the levels wanted (`[.intermediate, .full]`).
     public func features(
-        in bounds: CoordinateBounds, classes: [String] = [], details: [String]?, limit: Int? = nil
+        in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil
     ) throws(DataError) -> [Feature] {
         let parts = bounds.antimeridianHalves
         if parts.count == 2 {
@@ -238,14 +258,14 @@ public final class MapStore {
         var values = boxValues
         if !classes.isEmpty {
             sql += " AND class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
-            values += classes.map { .text($0) }
+            values += classes.map { .text($0.rawValue) }
         }
         if let details {
             if details.isEmpty {
                 sql += " AND detail IS NULL"
             } else {
                 sql += " AND detail IN (\(details.map { _ in "?" }.joined(separator: ",")))"
-                values += details.map { .text($0) }
+                values += details.map { .text($0.rawValue) }
             }
         }
         sql += " ORDER BY feature.id"
@@ -253,12 +273,12 @@ public final class MapStore {
             sql += " LIMIT ?"
             values.append(.integer(Int64(limit)))
         }
-        return try features(sql, values)
+        return try features("reading the features in view", sql, values)
     }
 
     /// A world raster registered in the store.
     public struct Raster: Sendable, Equatable {
-        public var name: String
+        public var name: RasterName
         public var path: String
         public var width: Int
         public var height: Int
@@ -266,42 +286,34 @@ public final class MapStore {
 
     /// The rasters, by name.
     public func rasters() throws(DataError) -> [Raster] {
-        do {
-            return try database.prepare("SELECT name, path, width, height FROM raster ORDER BY name").rows().map {
-                Raster(name: $0[0].text, path: $0[1].text, width: Int($0[2].integer), height: Int($0[3].integer))
+        try query("reading the rasters") {
+            try database.cached("SELECT name, path, width, height FROM raster ORDER BY name").map { row in
+                guard let name = row.text(0).flatMap(RasterName.init(rawValue:)), let path = row.text(1),
+                    let width = row.integer(2), let height = row.integer(3)
+                else { throw DataError(.invalidData, message: "a raster's row is incomplete or of an unknown name") }
+                return Raster(name: name, path: path, width: Int(width), height: Int(height))
             }
-        } catch {
-            throw DataError(message: "\(error)", path: path)
         }
     }
 
-    /// The feature made from an OSM element ("n", "w" or "r").
-    public func feature(osmType: String, osmID: Int64) throws(DataError) -> Feature? {
+    /// The raster named `name`.
+    ///
+    /// - Throws: ``DataError`` of kind `.missingData` when the store has none by that name.
+    public func raster(_ name: RasterName) throws(DataError) -> Raster {
+        guard let raster = try rasters().first(where: { $0.name == name }) else {
+            throw DataError(
+                .missingData, message: "the store has no '\(name.rawValue)' raster (run 'openmaps data install')",
+                path: path)
+        }
+        return raster
+    }
+
+    /// The feature made from an OSM element.
+    public func feature(_ type: OSMElementType, id osmID: Int64) throws(DataError) -> Feature? {
         try features(
-            "SELECT \(Self.featureColumns) FROM feature WHERE osm_type = ? AND osm_id = ?",
-            [.text(osmType), .integer(osmID)]
+            "reading an OSM element", "SELECT \(Self.featureColumns) FROM feature WHERE osm_type = ? AND osm_id = ?",
+            [.text(type.code), .integer(osmID)]
         )
         .first
-    }
-}
-
-extension SQLiteValue {
-    var text: String { if case .text(let text) = self { return text } else { return "" } }
-    var optionalText: String? { if case .text(let text) = self { return text } else { return nil } }
-    var integer: Int64 { if case .integer(let number) = self { return number } else { return 0 } }
-    var optionalInteger: Int64? { if case .integer(let number) = self { return number } else { return nil } }
-    var real: Double {
-        switch self {
-        case .real(let number): return number
-        case .integer(let number): return Double(number)
-        default: return 0
-        }
-    }
-    var optionalReal: Double? {
-        switch self {
-        case .real(let number): return number
-        case .integer(let number): return Double(number)
-        default: return nil
-        }
     }
 }

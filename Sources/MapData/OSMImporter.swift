@@ -14,7 +14,7 @@ public enum OSMImporter {
     public struct Report: Sendable, Equatable {
         public var region: String
         public var features = 0
-        public var byClass: [String: Int] = [:]
+        public var byClass: [FeatureClass: Int] = [:]
         /// Ways skipped because a node they use is not in the file.
         public var waysWithMissingNodes = 0
         /// Multipolygon relations whose rings could not all be closed (broken rings are left out).
@@ -73,21 +73,22 @@ public enum OSMImporter {
             if seen % 2048 == 0 { progress?("writing", Double(seen) / total) }
         }
         let sourceID = try StoreUpdate.replaceSource(
-            named: name, kind: "osm", attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
+            named: name, kind: .osm, attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
             bounds: header.bounds ?? CoordinateBounds(), in: database)
         var writer = try FeatureWriter(database: database, source: sourceID)
-        func add(_ type: String, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws {
+        func add(_ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws
+        {
             try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry)
             report.features += 1
             report.byClass[kind.featureClass, default: 0] += 1
             if let failAfter, report.features >= failAfter {
-                throw DataError(message: "import stopped after \(failAfter) features (test)", path: path)
+                throw DataError(.interrupted, message: "import stopped after \(failAfter) features (test)", path: path)
             }
         }
         for node in taggedNodes {
             step()
             if let kind = FeatureClassifier.classify(node.tags) {
-                try add("n", node.id, kind, node.tags, .point(node.coordinate))
+                try add(.node, node.id, kind, node.tags, .point(node.coordinate))
             }
         }
         var wayGeometry: [Int64: RingAssembler.Way] = [:]
@@ -101,7 +102,7 @@ public enum OSMImporter {
             wayGeometry[way.id] = RingAssembler.Way(id: way.id, nodeIDs: way.nodeIDs, coordinates: coordinates)
             guard let kind = FeatureClassifier.classify(way.tags) else { continue }
             let closed = way.nodeIDs.count >= 4 && way.nodeIDs.first == way.nodeIDs.last
-            try add("w", way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
+            try add(.way, way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
         }
         for relation in relations {
             step()
@@ -120,14 +121,15 @@ public enum OSMImporter {
                     report.brokenMultipolygons.append(relation.id)
                 }
                 guard !outerRings.rings.isEmpty else { continue }
-                try add("r", relation.id, kind, relation.tags, .polygon(outerRings.rings + innerRings.rings))
+                try add(.relation, relation.id, kind, relation.tags, .polygon(outerRings.rings + innerRings.rings))
             } else if type == "route", let route = relation.tags.first(where: { $0.key == "route" })?.value,
                 ["bus", "tram", "subway", "train", "light_rail", "ferry", "trolleybus"].contains(route)
             {
                 let lines = relation.members.filter { $0.type == .way }.compactMap { wayGeometry[$0.id]?.coordinates }
                 guard !lines.isEmpty else { continue }
                 try add(
-                    "r", relation.id, FeatureKind(featureClass: "route", kind: route, isArea: false), relation.tags,
+                    .relation, relation.id, FeatureKind(featureClass: .route, kind: route, isArea: false),
+                    relation.tags,
                     .lines(lines))
             }
         }

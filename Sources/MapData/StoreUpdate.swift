@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import OSMReader
 import SQLiteKit
 
 /// The one way the store is changed: in a temporary copy beside it, inside a transaction,
@@ -28,19 +29,21 @@ enum StoreUpdate {
         do {
             let database = try SQLiteDatabase(path: temporary)
             try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-            if try database.prepare("PRAGMA user_version").rows() == [[.integer(0)]] {
+            let version = try database.prepare("PRAGMA user_version").map { $0.integer(0) }.first ?? nil
+            if version == 0 {
                 try MapStore.createSchema(database)
             }
             try database.transaction { try body(database) }
         }
         guard let handle = FileHandle(forUpdatingAtPath: temporary) else {
-            throw DataError(message: "cannot reopen the new store to sync it", path: temporary)
+            throw DataError(.file, message: "cannot reopen the new store to sync it", path: temporary)
         }
         try handle.synchronize()
         try handle.close()
         guard rename(temporary, storePath) == 0 else {
             throw DataError(
-                message: "cannot move the new store into place: \(String(cString: strerror(errno)))", path: storePath)
+                .file, message: "cannot move the new store into place: \(String(cString: strerror(errno)))",
+                path: storePath)
         }
     }
 
@@ -48,26 +51,28 @@ enum StoreUpdate {
     ///
     /// - Returns: the source's id.
     static func replaceSource(
-        named name: String, kind: String, attribution: String, licence: String, path: String?,
+        named name: String, kind: SourceKind, attribution: String, licence: String, path: String?,
         bounds: CoordinateBounds, in database: SQLiteDatabase
     ) throws -> Int64 {
-        if let old = try database.prepare("SELECT id FROM source WHERE name = ?").rows([.text(name)]).first?.first {
-            try database.prepare("DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)").run([
-                old
-            ])
-            try database.prepare("DELETE FROM feature_name WHERE rowid IN (SELECT id FROM feature WHERE source = ?)")
-                .run([old])
-            try database.prepare("DELETE FROM feature WHERE source = ?").run([old])
-            try database.prepare("DELETE FROM raster WHERE source = ?").run([old])
-            try database.prepare("DELETE FROM source WHERE id = ?").run([old])
+        if let old = try database.prepare("SELECT id FROM source WHERE name = ?").map([.text(name)], { $0.integer(0) })
+            .first ?? nil
+        {
+            for sql in [
+                "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)",
+                "DELETE FROM feature_name WHERE rowid IN (SELECT id FROM feature WHERE source = ?)",
+                "DELETE FROM feature WHERE source = ?", "DELETE FROM raster WHERE source = ?",
+                "DELETE FROM source WHERE id = ?",
+            ] {
+                try database.prepare(sql).run([.integer(old)])
+            }
         }
-        let sourceID =
-            (try database.prepare("SELECT coalesce(max(id), 0) + 1 FROM source").rows().first?.first)?.integer ?? 1
+        let next = try database.prepare("SELECT coalesce(max(id), 0) + 1 FROM source").map { $0.integer(0) }.first
+        let sourceID = (next ?? nil) ?? 1
         try database.prepare(
             "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon) "
                 + "VALUES (?,?,?,?,?,?,?,?,?,?)"
         ).run([
-            .integer(sourceID), .text(name), .text(kind), .text(attribution), .text(licence),
+            .integer(sourceID), .text(name), .text(kind.rawValue), .text(attribution), .text(licence),
             path.map { .text($0) } ?? .null, .real(bounds.southWest?.latitude ?? -90),
             .real(bounds.southWest?.longitude ?? -180), .real(bounds.northEast?.latitude ?? 90),
             .real(bounds.northEast?.longitude ?? 180),
@@ -100,10 +105,12 @@ struct FeatureWriter {
 
     /// Writes one feature; tags supply the name, layer, level, heights and road flags.
     mutating func write(
-        type: String?, id: Int64?, kind: FeatureKind, tags: [(key: String, value: String)], geometry: Geometry,
-        names: [String]? = nil, detail: String? = nil, population: Int64? = nil
+        type: OSMElementType?, id: Int64?, kind: FeatureKind, tags: [(key: String, value: String)],
+        geometry: Geometry, names: [String]? = nil, detail: DetailLevel? = nil, population: Int64? = nil
     ) throws {
         func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
+        func text(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+        func integer(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
         func number(_ key: String) -> SQLiteValue {
             guard let text = value(key)?.split(separator: " ").first, let number = Double(text), number.isFinite else {
                 return .null
@@ -116,16 +123,14 @@ struct FeatureWriter {
         }
         let featureID = next
         next += 1
-        try insertFeature.run([
-            .integer(featureID), .integer(source), type.map { .text($0) } ?? .null, id.map { .integer($0) } ?? .null,
-            .text(kind.featureClass), .text(kind.kind), value("name").map { .text($0) } ?? .null,
-            .integer(geometry.typeCode), .blob(geometry.encoded),
-            value("layer").flatMap { Int64($0) }.map { .integer($0) } ?? .null,
-            value("level").map { .text($0) } ?? .null,
-            number("height"), number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"),
-            value("ref").map { .text($0) } ?? .null, detail.map { .text($0) } ?? .null,
-            population.map { .integer($0) } ?? .null,
-        ])
+        let row: [SQLiteValue] = [
+            .integer(featureID), .integer(source), text(type?.code), integer(id), .text(kind.featureClass.rawValue),
+            .text(kind.kind), text(value("name")), .integer(geometry.typeCode), .blob(geometry.encoded),
+            integer(value("layer").flatMap { Int64($0) }), text(value("level")), number("height"),
+            number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"), text(value("ref")),
+            text(detail?.rawValue), integer(population),
+        ]
+        try insertFeature.run(row)
         let box = geometry.boundingBox
         try insertBox.run([
             .integer(featureID), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
@@ -147,12 +152,13 @@ private struct StoreLock {
         let path = storePath + ".lock"
         descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw DataError(message: "cannot open the lock file: \(String(cString: strerror(errno)))", path: path)
+            throw DataError(
+                .file, message: "cannot open the lock file: \(String(cString: strerror(errno)))", path: path)
         }
         guard flock(descriptor, LOCK_EX) == 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw DataError(message: "cannot lock the store: \(reason)", path: path)
+            throw DataError(.file, message: "cannot lock the store: \(reason)", path: path)
         }
     }
 

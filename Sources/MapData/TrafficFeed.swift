@@ -29,14 +29,17 @@ public struct TrafficFeed: Sendable, Equatable {
             }
             let place = "\(path):\(index + 1)"
             guard fields.count == 2 else {
-                throw DataError(message: "\(place): expected WAY_ID,LEVEL, found \(fields.count) fields in '\(line)'")
+                throw DataError(
+                    .invalidData, message: "\(place): expected WAY_ID,LEVEL, found \(fields.count) fields in '\(line)'")
             }
             guard let id = Int64(fields[0]), id > 0 else {
                 throw DataError(
+                    .invalidData,
                     message: "\(place): '\(fields[0])' is not an OpenStreetMap way id (a positive whole number)")
             }
             guard let level = Congestion(rawValue: fields[1].lowercased()) else {
                 throw DataError(
+                    .invalidData,
                     message:
                         "\(place): '\(fields[1])' is not a congestion level (\(Congestion.allCases.map(\.rawValue).joined(separator: ", ")))"
                 )
@@ -49,10 +52,10 @@ public struct TrafficFeed: Sendable, Equatable {
     /// The feed in the file at `path`.
     public init(contentsOf path: String) throws(DataError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DataError(message: "cannot read the traffic feed", path: path)
+            throw DataError(.file, message: "cannot read the traffic feed", path: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw DataError(message: "the traffic feed is not UTF-8 text", path: path)
+            throw DataError(.invalidData, message: "the traffic feed is not UTF-8 text", path: path)
         }
         try self.init(text: text, path: path)
     }

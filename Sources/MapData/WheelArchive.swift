@@ -23,7 +23,7 @@ public struct WheelArchive {
     public init(path: String) throws(DataError) {
         self.path = path
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DataError(message: "cannot read the archive", path: path)
+            throw DataError(.file, message: "cannot read the archive", path: path)
         }
         bytes = [UInt8](data)
         members = try Self.directory(bytes, path: path)
@@ -32,15 +32,15 @@ public struct WheelArchive {
     /// The bytes of the member called `name`.
     public func contents(of name: String) throws(DataError) -> [UInt8] {
         guard let member = members.first(where: { $0.name == name }) else {
-            throw DataError(message: "the archive has no member '\(name)'", path: path)
+            throw DataError(.missingData, message: "the archive has no member '\(name)'", path: path)
         }
         let local = member.localHeaderOffset
         guard local + 30 <= bytes.count, Self.u32(bytes, local) == 0x0403_4B50 else {
-            throw DataError(message: "member '\(name)' has no local header at byte \(local)", path: path)
+            throw DataError(.invalidData, message: "member '\(name)' has no local header at byte \(local)", path: path)
         }
         let start = local + 30 + Self.u16(bytes, local + 26) + Self.u16(bytes, local + 28)
         guard start + member.compressedSize <= bytes.count else {
-            throw DataError(message: "member '\(name)' runs past the end of the archive", path: path)
+            throw DataError(.invalidData, message: "member '\(name)' runs past the end of the archive", path: path)
         }
         let slice = bytes[start..<(start + member.compressedSize)]
         switch member.method {
@@ -52,12 +52,13 @@ public struct WheelArchive {
                     try Zlib.inflateRaw(raw, rawSize: member.size, offset: start)
                 }
             } catch let error as OSMReaderError {
-                throw DataError(message: "member '\(name)': \(error)", path: path)
+                throw DataError(.invalidData, message: "member '\(name)'", path: path, underlying: error)
             } catch {
-                throw DataError(message: "member '\(name)': \(error)", path: path)
+                throw DataError(.invalidData, message: "member '\(name)'", path: path, underlying: error)
             }
         default:
-            throw DataError(message: "member '\(name)' uses compression method \(member.method)", path: path)
+            throw DataError(
+                .invalidData, message: "member '\(name)' uses compression method \(member.method)", path: path)
         }
     }
 
@@ -68,19 +69,19 @@ public struct WheelArchive {
             let end = stride(from: bytes.count - 22, through: lowest, by: -1).first(where: {
                 u32(bytes, $0) == 0x0605_4B50
             })
-        else { throw DataError(message: "not a zip archive (no end record)", path: path) }
+        else { throw DataError(.invalidData, message: "not a zip archive (no end record)", path: path) }
         let count = u16(bytes, end + 10)
         var offset = Int(u32(bytes, end + 16))
         var members: [Member] = []
         for _ in 0..<count {
             guard offset + 46 <= bytes.count, u32(bytes, offset) == 0x0201_4B50 else {
-                throw DataError(message: "the central directory is damaged at byte \(offset)", path: path)
+                throw DataError(.invalidData, message: "the central directory is damaged at byte \(offset)", path: path)
             }
             let nameLength = u16(bytes, offset + 28)
             let extraLength = u16(bytes, offset + 30)
             let commentLength = u16(bytes, offset + 32)
             guard offset + 46 + nameLength <= bytes.count else {
-                throw DataError(message: "a member name runs past the end at byte \(offset)", path: path)
+                throw DataError(.invalidData, message: "a member name runs past the end at byte \(offset)", path: path)
             }
             members.append(
                 Member(
@@ -98,17 +99,4 @@ public struct WheelArchive {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
             | UInt32(bytes[offset + 3]) << 24
     }
-}
-
-/// A data installation or reading failure, with the file involved.
-public struct DataError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var path: String?
-
-    public init(message: String, path: String? = nil) {
-        self.message = message
-        self.path = path
-    }
-
-    public var description: String { (path.map { "\($0): " } ?? "") + message }
 }

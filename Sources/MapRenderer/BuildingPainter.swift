@@ -46,7 +46,7 @@ extension Painter {
             for ring in solid.roof { addPath(points: ring, close: true) }
             canvas.fill(palette.building, keepPath: true)
             canvas.stroke(palette.buildingOutline, width: 0.5)
-            report.features["building", default: 0] += 1
+            report.features[.building, default: 0] += 1
         }
     }
 }

@@ -10,7 +10,9 @@ struct ControlPainter {
     let palette: MapPalette
 
     /// Short credits by source kind, for the attribution line.
-    static let credits = ["osm": "© OpenStreetMap contributors", "basemap": "GSHHG, NASA", "gazetteer": "GeoNames"]
+    static let credits: [SourceKind: String] = [
+        .osm: "© OpenStreetMap contributors", .basemap: "GSHHG, NASA", .gazetteer: "GeoNames",
+    ]
     /// Shorter forms for narrow maps.
     static let shortCredits = ["© OpenStreetMap contributors": "© OpenStreetMap"]
 

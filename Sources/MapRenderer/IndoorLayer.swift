@@ -6,7 +6,7 @@ import MapData
 
 extension MapRenderer {
     /// The classes whose features carry OSM `level`s.
-    static let leveledClasses = ["indoor", "poi", "transit"]
+    static let leveledClasses: [FeatureClass] = [.indoor, .poi, .transit]
 
     /// The floors of what is in view, as the floor picker lists them (top floor first), with
     /// ground level (0), or else the lowest floor above ground, as the default; nil when no
@@ -30,7 +30,7 @@ extension MapRenderer {
 
     /// The indoor layer: rooms, areas and corridors of `level` filled, walls drawn.
     func drawIndoor(_ painter: inout Painter, scene: Scene, level: String, palette: MapPalette) {
-        let features = scene.local("indoor").filter { $0.levelNames.contains(level) }
+        let features = scene.local(.indoor).filter { $0.levelNames.contains(level) }
         for feature in features where feature.isArea && feature.kind != "wall" {
             painter.fill(feature, palette.indoorRoom, outline: palette.indoorWall)
         }

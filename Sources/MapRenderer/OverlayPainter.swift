@@ -74,7 +74,7 @@ extension Painter {
             let northEast = overlay.bounds.northEast
         else { return false }
         let image: RasterImage
-        do { image = try RasterCache.shared.image(at: path) } catch {
+        do { image = try rasters.image(at: path) } catch {
             report.missingImages.append(path)
             return false
         }

@@ -6,25 +6,27 @@ import MapData
 /// and grouped by class: the world layers at the picture's level of detail, and the street
 /// data and places.
 struct Scene {
-    /// The world's level of detail drawn: see ``MapRenderer/worldDetail(forZoom:)``; "f" from
+    /// The world's level of detail drawn: see ``MapRenderer/worldDetail(forZoom:)``; full from
     /// zoom 8 where `data install --hires` put it in the store.
-    let detail: String
-    private let world: [String: [MapStore.Feature]]
-    private let local: [String: [MapStore.Feature]]
+    let detail: DetailLevel
+    private let world: [FeatureClass: [MapStore.Feature]]
+    private let local: [FeatureClass: [MapStore.Feature]]
 
     /// Reads what a picture of `bounds` at `zoom` needs: world land, lakes, rivers and borders
     /// (at full detail from zoom 8 when `fullDetail` and the store has it), and the
     /// street-data classes in `classes`.
-    init(store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<String>, fullDetail: Bool) throws {
+    init(
+        store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<FeatureClass>, fullDetail: Bool
+    ) throws {
         let level = MapRenderer.worldDetail(forZoom: zoom)
         // Rivers only between zooms 4 and 11 (streets bring their own from 11).
-        let worldClasses =
-            zoom >= 4 && zoom < 11 ? ["land", "water", "waterway", "border"] : ["land", "water", "border"]
+        let worldClasses: [FeatureClass] =
+            zoom >= 4 && zoom < 11 ? [.land, .water, .waterway, .border] : [.land, .water, .border]
         let worldFeatures = try store.features(
-            in: bounds, classes: worldClasses, details: fullDetail && zoom >= 8 ? [level, "f"] : [level])
+            in: bounds, classes: worldClasses, details: fullDetail && zoom >= 8 ? [level, .full] : [level])
         let drawn =
-            fullDetail && zoom >= 8 && worldFeatures.contains { $0.detail == "f" && $0.featureClass == "land" }
-            ? "f" : level
+            fullDetail && zoom >= 8 && worldFeatures.contains { $0.detail == .full && $0.featureClass == .land }
+            ? .full : level
         detail = drawn
         world = Dictionary(grouping: worldFeatures.filter { $0.detail == drawn }, by: \.featureClass)
         local =
@@ -34,14 +36,14 @@ struct Scene {
                 grouping: try store.features(in: bounds, classes: classes.sorted(), details: []), by: \.featureClass)
     }
 
-    /// World features of a class ("land", "water", "waterway", "border"), by id.
-    func world(_ featureClass: String) -> [MapStore.Feature] { world[featureClass] ?? [] }
+    /// World features of a class (land, water, waterway, border), by id.
+    func world(_ featureClass: FeatureClass) -> [MapStore.Feature] { world[featureClass] ?? [] }
 
     /// Street-data features and places of a class, by id; empty unless the class was read.
-    func local(_ featureClass: String) -> [MapStore.Feature] { local[featureClass] ?? [] }
+    func local(_ featureClass: FeatureClass) -> [MapStore.Feature] { local[featureClass] ?? [] }
 
     /// Street data of several classes, by id.
-    func local(_ classes: [String]) -> [MapStore.Feature] {
+    func local(_ classes: [FeatureClass]) -> [MapStore.Feature] {
         classes.flatMap { local($0) }.sorted { $0.id < $1.id }
     }
 }

@@ -45,7 +45,7 @@ extension MapRenderer {
     /// The transit layer's lines: each `route` relation in its mode's colour over a white
     /// casing, buses below trams below rail.
     func drawTransitLines(_ painter: inout Painter, scene: Scene, zoom: Double) {
-        let routes = scene.local("route").compactMap { feature in
+        let routes = scene.local(.route).compactMap { feature in
             TransitMode(rawValue: feature.kind).map { (feature, $0) }
         }.filter { zoom >= $0.1.minZoom }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
         for (feature, mode) in routes {
@@ -60,12 +60,12 @@ extension MapRenderer {
     func placeTransitStops(
         _ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection, layer: Bool
     ) {
-        guard zoom >= 13 else { return }
+        guard zoom >= Self.stopZoom else { return }
         let kinds: [String: (rank: Int, color: CairoKit.Color, minZoom: Double)] = [
             "station": (0, TransitMode.train.color, 13), "subway_entrance": (1, TransitMode.subway.color, 16),
             "tram_stop": (2, TransitMode.tram.color, 16), "bus_stop": (3, TransitMode.bus.color, 16),
         ]
-        let stops = scene.local("transit").compactMap { feature in
+        let stops = scene.local(.transit).compactMap { feature in
             kinds[feature.kind].map { (feature, $0) }
         }.filter { feature, style in
             feature.name != nil && zoom >= style.minZoom && (layer || feature.kind == "station")

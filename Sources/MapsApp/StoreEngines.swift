@@ -57,7 +57,7 @@ public struct StoreTiles: TileRendering {
     }
 
     public func regions() throws -> [CoordinateBounds] {
-        try MapStore(path: storePath).sources(counting: false).filter { $0.kind == "osm" }.map(\.bounds)
+        try MapStore(path: storePath).sources(counting: false).filter { $0.kind == .osm }.map(\.bounds)
     }
 
     public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {

@@ -62,7 +62,7 @@ public struct StorePlaceFinder: PlaceFinding {
             // Importance: population on a log scale (a city of a million adds about 0.86), and
             // places before streets and shops.
             score += log10(Double(max(feature.population ?? 0, 0)) + 1) / 7
-            if feature.featureClass == "place" { score += 0.25 }
+            if feature.featureClass == .place { score += 0.25 }
             var distance: Double?
             if let near {
                 let metres = position.distance(to: near)

@@ -14,8 +14,9 @@ enum DataCommand {
         try arguments.value("--traffic").map { path throws(DataError) in try TrafficFeed(contentsOf: path) }
     }
 
-    static func describe(_ counts: [String: Int]) -> String {
-        counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    /// Feature counts by class, `class count` pairs in class order.
+    static func describe(_ counts: [FeatureClass: Int]) -> String {
+        counts.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
     }
 
     static let info = Command(
@@ -33,7 +34,7 @@ enum DataCommand {
             console.print("store: \(path) (schema \(MapStore.schemaVersion))")
             for source in try store.sources() {
                 let total = source.counts.values.reduce(0, +)
-                console.print("\(source.name) [\(source.kind)]: \(total) features")
+                console.print("\(source.name) [\(source.kind.rawValue)]: \(total) features")
                 if let southWest = source.bounds.southWest, let northEast = source.bounds.northEast {
                     console.print("  bounds: \(southWest) – \(northEast)")
                 }
@@ -41,7 +42,7 @@ enum DataCommand {
                 console.print("  \(source.attribution), \(source.licence)")
             }
             for raster in try store.rasters() {
-                console.print("raster \(raster.name): \(raster.width)×\(raster.height) \(raster.path)")
+                console.print("raster \(raster.name.rawValue): \(raster.width)×\(raster.height) \(raster.path)")
             }
         } catch {
             throw .failure("\(error)")
@@ -110,7 +111,8 @@ enum DataCommand {
             bar.finish()
             if let world = report.world {
                 console.print(
-                    "world: " + describe(world.features) + "; rasters " + world.rasters.joined(separator: ", "))
+                    "world: " + describe(world.features) + "; rasters "
+                        + world.rasters.map(\.rawValue).joined(separator: ", "))
             }
             if let gazetteer = report.gazetteer {
                 console.print("gazetteer: \(gazetteer.cities) cities, \(gazetteer.countries) countries")

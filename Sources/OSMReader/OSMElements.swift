@@ -29,14 +29,9 @@ public struct OSMWay: Sendable {
 
 /// An OpenStreetMap relation.
 public struct OSMRelation: Sendable {
-    /// What a member is.
-    public enum MemberType: Int, Sendable, Codable {
-        case node = 0, way = 1, relation = 2
-    }
-
     /// One member with its role.
     public struct Member: Sendable, Equatable {
-        public var type: MemberType
+        public var type: OSMElementType
         public var id: Int64
         public var role: String
     }

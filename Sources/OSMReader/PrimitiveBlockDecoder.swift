@@ -265,7 +265,7 @@ enum PrimitiveBlockDecoder {
             var members: [OSMRelation.Member] = []
             members.reserveCapacity(memberIDs.count)
             for index in memberIDs.indices {
-                guard let memberType = OSMRelation.MemberType(rawValue: Int(truncatingIfNeeded: types[index])) else {
+                guard let memberType = OSMElementType(rawValue: Int(truncatingIfNeeded: types[index])) else {
                     throw reader.error("relation \(id) has a member of unknown type \(types[index])")
                 }
                 members.append(.init(type: memberType, id: memberIDs[index], role: try string(roles[index], reader)))

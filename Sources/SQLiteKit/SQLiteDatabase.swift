@@ -3,7 +3,8 @@ internal import CSQLite
 /// A connection to one SQLite database file; the only code that calls SQLite's C API.
 ///
 /// Not `Sendable`: one owner uses a connection at a time (SQLite's own rule for a connection
-/// opened without its serialized mode). The handle is closed when the value is released.
+/// opened without its serialized mode); a thread that needs the store opens its own. The
+/// handle is closed when the value is released.
 public final class SQLiteDatabase {
     /// How to open a file.
     public enum Mode: Sendable {
@@ -12,6 +13,8 @@ public final class SQLiteDatabase {
 
     let handle: OpaquePointer
     public let path: String
+    /// Statements compiled once and reused, by their SQL (see ``cached(_:)``).
+    private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (or with `.readWriteCreate`, creates) the database at `path`; ":memory:" is a
     /// private in-memory database.
@@ -25,9 +28,9 @@ public final class SQLiteDatabase {
         }
         let status = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard status == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            let error = SQLiteError(status: status, connection: handle, sql: nil, context: path)
             if let handle { sqlite3_close_v2(handle) }
-            throw SQLiteError(code: status, extendedCode: status, message: "\(message) (\(path))")
+            throw error
         }
         sqlite3_extended_result_codes(handle, 1)
         self.handle = handle
@@ -35,6 +38,8 @@ public final class SQLiteDatabase {
     }
 
     deinit {
+        // Statements first: a connection with live statements closes only when they are gone.
+        statements.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -42,20 +47,29 @@ public final class SQLiteDatabase {
     public func execute(_ sql: String) throws(SQLiteError) {
         var message: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        let text = message.map { String(cString: $0) }
+        sqlite3_free(message)
         guard status == SQLITE_OK else {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
-            sqlite3_free(message)
-            throw SQLiteError(
-                code: status & 0xFF, extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw SQLiteError(status: status, connection: handle, sql: sql, message: text)
         }
     }
 
-    /// Compiles one statement.
+    /// Compiles one statement; the caller owns it.
     public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status, sql: sql) }
         return SQLiteStatement(database: self, statement: statement, sql: sql)
+    }
+
+    /// The statement for `sql`, compiled on first use and kept for the connection's life (the
+    /// queries a store runs per picture or per tile are compiled once, not every time).
+    /// Binding resets it, so a cached statement is ready for reuse once its rows are read.
+    public func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let statement = statements[sql] { return statement }
+        let statement = try prepare(sql)
+        statements[sql] = statement
+        return statement
     }
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
@@ -85,13 +99,14 @@ public final class SQLiteDatabase {
 
     /// The error for `status`, with the connection's message and the SQL.
     func error(_ status: Int32, sql: String?) -> SQLiteError {
-        SQLiteError(
-            code: status & 0xFF, extendedCode: sqlite3_extended_errcode(handle),
-            message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        SQLiteError(status: status, connection: handle, sql: sql)
     }
 }
 
-/// A compiled statement; finalised when released.
+@available(*, unavailable, message: "a connection belongs to one thread; open one per thread")
+extension SQLiteDatabase: Sendable {}
+
+/// A compiled statement; finalised when released. Not `Sendable`, like its connection.
 public final class SQLiteStatement {
     let database: SQLiteDatabase
     let statement: OpaquePointer
@@ -142,30 +157,89 @@ public final class SQLiteStatement {
     public func run(_ values: [SQLiteValue] = []) throws(SQLiteError) {
         try bind(values)
         while try step() {}
+        sqlite3_reset(statement)
     }
 
-    /// Binds `values` and returns every row.
-    public func rows(_ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+    /// Binds `values` and calls `body` with each row, read in place: nothing is copied but
+    /// what `body` takes out of the row. The statement is reset afterwards, even when `body`
+    /// throws, so a cached statement is ready again.
+    public func forEachRow(_ values: [SQLiteValue] = [], _ body: (SQLiteRow) throws -> Void) throws {
         try bind(values)
-        var rows: [[SQLiteValue]] = []
-        while try step() { rows.append((0..<columnCount).map(value(at:))) }
-        return rows
+        defer { sqlite3_reset(statement) }
+        let row = SQLiteRow(statement: statement)
+        while try step() { try body(row) }
     }
+
+    /// Binds `values` and returns what `transform` makes of each row (read in place).
+    public func map<T>(_ values: [SQLiteValue] = [], _ transform: (SQLiteRow) throws -> T) throws -> [T] {
+        var results: [T] = []
+        try forEachRow(values) { results.append(try transform($0)) }
+        return results
+    }
+
+    /// Binds `values` and returns every row as values: for small results (metadata, tests).
+    public func rows(_ values: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
+        do {
+            return try map(values) { row in (0..<row.columnCount).map(row.value) }
+        } catch let error as SQLiteError {
+            throw error
+        } catch {
+            preconditionFailure("reading values does not throw: \(error)")
+        }
+    }
+}
+
+@available(*, unavailable, message: "a statement belongs to its connection's thread")
+extension SQLiteStatement: Sendable {}
+
+/// The current row of a statement, read in place; valid only inside the closure that
+/// received it. SQL NULL reads as nil from every accessor, never as "" or 0.
+public struct SQLiteRow {
+    fileprivate let statement: OpaquePointer
 
     public var columnCount: Int { Int(sqlite3_column_count(statement)) }
 
-    /// The value of column `index` of the current row.
-    public func value(at index: Int) -> SQLiteValue {
-        let column = Int32(index)
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, column)))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, column))
-            guard count > 0, let pointer = sqlite3_column_blob(statement, column) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: pointer, count: count)))
-        default: return .null
+    /// True when column `index` is NULL.
+    public func isNull(_ index: Int) -> Bool { sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL }
+
+    /// An integer column; nil when NULL or not an integer.
+    public func integer(_ index: Int) -> Int64? {
+        sqlite3_column_type(statement, Int32(index)) == SQLITE_INTEGER
+            ? sqlite3_column_int64(statement, Int32(index)) : nil
+    }
+
+    /// A number column (integers convert); nil when NULL or not a number.
+    public func real(_ index: Int) -> Double? {
+        switch sqlite3_column_type(statement, Int32(index)) {
+        case SQLITE_FLOAT, SQLITE_INTEGER: sqlite3_column_double(statement, Int32(index))
+        default: nil
+        }
+    }
+
+    /// A text column; nil when NULL or not text.
+    public func text(_ index: Int) -> String? {
+        guard sqlite3_column_type(statement, Int32(index)) == SQLITE_TEXT,
+            let pointer = sqlite3_column_text(statement, Int32(index))
+        else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// Calls `body` with a blob column's bytes in place (valid only during the call); nil
+    /// when the column is NULL or not a blob.
+    public func withBlob<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
+        guard sqlite3_column_type(statement, Int32(index)) == SQLITE_BLOB else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, Int32(index)))
+        return try body(UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, Int32(index)), count: count))
+    }
+
+    /// Column `index` as a value.
+    public func value(_ index: Int) -> SQLiteValue {
+        switch sqlite3_column_type(statement, Int32(index)) {
+        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, Int32(index)))
+        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, Int32(index)))
+        case SQLITE_TEXT: text(index).map { .text($0) } ?? .null
+        case SQLITE_BLOB: withBlob(index) { .blob(Array($0)) } ?? .null
+        default: .null
         }
     }
 }

@@ -1,3 +1,5 @@
+internal import CSQLite
+
 /// A failure reported by SQLite, with what was running.
 public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The primary result code (`SQLITE_CONSTRAINT` is 19, …).
@@ -15,6 +17,24 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
         self.message = message
         self.sql = sql
     }
+
+    /// The one mapping from a C result code to an error: the primary and extended codes and
+    /// the connection's message (or `message`, when SQLite handed one over), with the SQL and,
+    /// for failures without a connection, `context` (the path being opened).
+    init(status: Int32, connection: OpaquePointer?, sql: String?, message: String? = nil, context: String? = nil) {
+        let text =
+            message ?? connection.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+        self.init(
+            code: status & 0xFF, extendedCode: connection.map { sqlite3_extended_errcode($0) } ?? status,
+            message: context.map { "\(text) (\($0))" } ?? text, sql: sql)
+    }
+
+    /// True when the database is locked by another connection (`SQLITE_BUSY`).
+    public var isBusy: Bool { code == SQLITE_BUSY }
+    /// True when a constraint failed (`SQLITE_CONSTRAINT`).
+    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+    /// True when the file is not a database or is damaged (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
+    public var isDamagedFile: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
 
     public var description: String {
         "SQLite error \(code) (\(extendedCode)): \(message)" + (sql.map { " in: \($0)" } ?? "")

@@ -56,26 +56,26 @@ import Testing
         let path = temporaryStore()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let report = try importTestFile(into: path)
-        #expect(report.byClass == ["water": 1, "road": 1, "poi": 1, "building": 1])
+        #expect(report.byClass == [.water: 1, .road: 1, .poi: 1, .building: 1])
         #expect(report.brokenMultipolygons == [21])
         let store = try MapStore(path: path)
-        let lake = try #require(try store.feature(osmType: "r", osmID: 20))
-        #expect(lake.featureClass == "water" && lake.name == "Töölönlahti")
+        let lake = try #require(try store.feature(.relation, id: 20))
+        #expect(lake.featureClass == .water && lake.name == "Töölönlahti")
         guard case .polygon(let rings) = lake.geometry else { Issue.record("the lake is not a polygon"); return }
         #expect(rings.count == 2 && rings.allSatisfy { $0.first == $0.last })
         #expect(rings[0].count == 5 && rings[1].count == 4)
-        let building = try #require(try store.feature(osmType: "w", osmID: 14))
-        #expect(building.featureClass == "building" && building.levels == 6)
-        let street = try #require(try store.feature(osmType: "w", osmID: 13))
-        #expect(street.featureClass == "road" && street.kind == "residential")
+        let building = try #require(try store.feature(.way, id: 14))
+        #expect(building.featureClass == .building && building.levels == 6)
+        let street = try #require(try store.feature(.way, id: 13))
+        #expect(street.featureClass == .road && street.kind == "residential")
         #expect(try store.features(matching: "Bulevarden").map(\.osmID) == [13])
         #expect(try store.features(matching: "Ekberg").first?.kind == "amenity=cafe")
         let nearCafe = CoordinateBounds(
             Coordinate(latitude: 60.119, longitude: 24.919), Coordinate(latitude: 60.121, longitude: 24.921))
         #expect(try store.features(in: nearCafe).map(\.osmID) == [8])
-        #expect(try store.features(in: nearCafe, classes: ["road"]).isEmpty)
+        #expect(try store.features(in: nearCafe, classes: [.road]).isEmpty)
         let source = try #require(try store.sources().first)
-        #expect(source.name == "test" && source.licence == "ODbL 1.0" && source.counts["water"] == 1)
+        #expect(source.name == "test" && source.licence == "ODbL 1.0" && source.counts[.water] == 1)
     }
 
     @Test func importingTwiceGivesTheSameStore() throws {
@@ -149,23 +149,23 @@ struct HelsinkiImportTests {
         }
         #expect(events.firstIndex { $0.phase == "writing" }! > events.lastIndex { $0.phase == "reading" }!)
         let store = try MapStore(path: path)
-        let station = try #require(try store.feature(osmType: "n", osmID: 25_389_429))
-        #expect(station.featureClass == "transit" && station.kind == "station")
+        let station = try #require(try store.feature(.node, id: 25_389_429))
+        #expect(station.featureClass == .transit && station.kind == "station")
         #expect(station.geometry == .point(Coordinate(latitude: 60.1713198, longitude: 24.9414566)))
-        let street = try #require(try store.feature(osmType: "w", osmID: 14_472_962))
-        #expect(street.featureClass == "road" && street.kind == "secondary" && street.name == "Kaivokatu")
+        let street = try #require(try store.feature(.way, id: 14_472_962))
+        #expect(street.featureClass == .road && street.kind == "secondary" && street.name == "Kaivokatu")
         #expect(try store.features(matching: "Kaivokatu").contains { $0.osmID == 14_472_962 })
         let centre = CoordinateBounds(
             Coordinate(latitude: 60.16, longitude: 24.93), Coordinate(latitude: 60.18, longitude: 24.96))
         // This extract's water areas are closed ways (its water relations are cut by the extract's
         // edge), so the multipolygon checked is a park or land-use area assembled from relations.
-        #expect(try store.features(in: centre, classes: ["water"]).contains { $0.osmType == "w" })
-        let assembled = try store.features(in: centre, classes: ["park", "landuse"]).filter { $0.osmType == "r" }
+        #expect(try store.features(in: centre, classes: [.water]).contains { $0.osmType == .way })
+        let assembled = try store.features(in: centre, classes: [.park, .landuse]).filter { $0.osmType == .relation }
         #expect(
             assembled.contains {
                 if case .polygon(let rings) = $0.geometry { rings.allSatisfy { $0.first == $0.last } } else { false }
             })
-        let buildings = try store.features(in: centre, classes: ["building"])
+        let buildings = try store.features(in: centre, classes: [.building])
         #expect(buildings.contains { ($0.levels ?? 0) > 0 })
     }
 }
@@ -207,13 +207,13 @@ struct DefaultStoreTests {
         let helsinki = CoordinateBounds(
             Coordinate(latitude: 60.20, longitude: 24.94), Coordinate(latitude: 60.21, longitude: 24.95))
         // Crude, low and intermediate always; high and full too after `data install --hires`.
-        for detail in ["c", "l", "i"] { #expect(try store.hasWorldDetail(detail, in: helsinki), "\(detail)") }
-        let hires = try store.hasWorldDetail("f")
-        #expect(try store.hasWorldDetail("h", in: helsinki) == hires)
-        #expect(try store.hasWorldDetail("f", in: helsinki) == hires)
+        for detail in WorldImporter.details { #expect(try store.hasWorldDetail(detail, in: helsinki), "\(detail)") }
+        let hires = try store.hasWorldDetail(.full)
+        #expect(try store.hasWorldDetail(.high, in: helsinki) == hires)
+        #expect(try store.hasWorldDetail(.full, in: helsinki) == hires)
         let rasters = try store.rasters()
-        #expect(rasters.first { $0.name == "bmng" }.map { ($0.width, $0.height) } ?? (0, 0) == (5400, 2700))
-        #expect(rasters.first { $0.name == "shadedrelief" }.map { ($0.width, $0.height) } ?? (0, 0) == (10800, 5400))
+        #expect(rasters.first { $0.name == .blueMarble }.map { ($0.width, $0.height) } ?? (0, 0) == (5400, 2700))
+        #expect(rasters.first { $0.name == .shadedRelief }.map { ($0.width, $0.height) } ?? (0, 0) == (10800, 5400))
     }
 
     @Test func theGazetteerKnowsHelsinkiAndFinland() throws {
@@ -224,7 +224,7 @@ struct DefaultStoreTests {
             $0.kind == "city" && $0.name == "Helsinki"
         }
         #expect(cities.contains { ($0.population ?? 0) > 500_000 })
-        #expect(cities.contains { $0.osmType == "n" })
+        #expect(cities.contains { $0.osmType == .node })
         #expect(try store.features(matching: "FIN").contains { $0.kind == "country" && $0.name == "Finland" })
     }
 }

@@ -44,7 +44,7 @@ struct HelsinkiIntegrationTests {
         let store = try MapStore(path: DataInstaller().storePath)
         let centre = CoordinateBounds(
             Coordinate(latitude: 60.16, longitude: 24.93), Coordinate(latitude: 60.18, longitude: 24.96))
-        let roads = try store.features(in: centre, classes: ["road"])
+        let roads = try store.features(in: centre, classes: [.road])
         // The metro and service tunnels under the centre, and the extract's few bridges.
         #expect(roads.filter(\.isTunnel).count > 50)
         #expect(roads.contains { $0.isBridge })

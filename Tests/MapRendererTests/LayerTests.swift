@@ -46,7 +46,7 @@ extension MapRendererTests {
     @Test func transitDrawsLinesAndStopsOnlyWhenAskedFor() throws {
         let on = try renderer.render(try view("comgooglemaps://?center=60.1699,24.9434&zoom=16&views=transit")).1
         let off = try renderer.render(try view("comgooglemaps://?center=60.1699,24.9434&zoom=16")).1
-        #expect(on.features["route", default: 0] > 10 && off.features["route"] == nil)
+        #expect(on.features[.route, default: 0] > 10 && off.features[.route] == nil)
         // Tram stops are named with the layer on; the railway station always.
         #expect(on.labels.contains("Ylioppilastalo") && !off.labels.contains("Ylioppilastalo"))
     }
@@ -59,7 +59,7 @@ extension MapRendererTests {
         #expect(tiltedView.content.buildings3D && !flatView.content.buildings3D)
         let flat = try renderer.render(flatView)
         let tilted = try renderer.render(tiltedView)
-        #expect(tilted.1.features["building", default: 0] > 50)
+        #expect(tilted.1.features[.building, default: 0] > 50)
         // Walls are the building colour darkened; the flat map has no such pixels.
         let wall = MapPalette.light.building.darkened(by: 0.22)
         let shade = Pixel(wall)

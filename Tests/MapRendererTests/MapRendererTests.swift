@@ -47,7 +47,7 @@ struct MapRendererTests {
     @Test func seaIsWaterAndLandIsLandAcrossTheGulfOfFinland() throws {
         let mapView = try view("comgooglemaps://?center=60.0,25.0&zoom=6")
         let (canvas, report) = try renderer.render(mapView)
-        #expect(report.features["land", default: 0] > 0)
+        #expect(report.features[.land, default: 0] > 0)
         let gulf = Coordinate(latitude: 59.85, longitude: 25.3)
         let estonia = Coordinate(latitude: 58.9, longitude: 25.6)
         #expect(share(of: MapPalette.light.water, around: gulf, in: mapView, on: canvas) == 25)
@@ -79,7 +79,7 @@ struct MapRendererTests {
     @Test func streetsOfHelsinkiAreDrawnWhereTheyAre() throws {
         let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=16")
         let (canvas, report) = try renderer.render(mapView)
-        #expect(report.features["road", default: 0] > 100 && report.features["building", default: 0] > 100)
+        #expect(report.features[.road, default: 0] > 100 && report.features[.building, default: 0] > 100)
         // Every segment midpoint of Mannerheimintie (primary) in view: mostly the major road colour
         // (labels may cover a few).
         let store = try MapStore(path: FixtureStore.path())
@@ -100,7 +100,7 @@ struct MapRendererTests {
     @Test func satelliteShowsTheImageryWithoutRoadsOrLabels() throws {
         let mapView = try view("comgooglemaps://?center=60.0,25.0&zoom=5", type: .satellite)
         let (canvas, report) = try renderer.render(mapView)
-        #expect(report.labels.isEmpty && report.features["road"] == nil)
+        #expect(report.labels.isEmpty && report.features[.road] == nil)
         // The Gulf of Bothnia is deep blue, the Norwegian mountains' snow is bright.
         let sea = try #require(canvas.pixel(for: Coordinate(latitude: 62.5, longitude: 20.0), in: mapView))
         #expect(Int(sea.blue) > Int(sea.red) + 40 && Int(sea.blue) > Int(sea.green) + 20)
@@ -121,7 +121,7 @@ struct MapRendererTests {
 
     @Test func theImageryDecodesAtItsFullSize() throws {
         let store = try MapStore(path: FixtureStore.path())
-        let raster = try #require(try store.rasters().first { $0.name == "bmng" })
+        let raster = try #require(try store.rasters().first { $0.name == .blueMarble })
         let image = try RasterImage(file: raster.path)
         #expect(image.width == raster.width && image.height == raster.height)
     }
@@ -218,7 +218,7 @@ struct MapRendererTests {
     @Test func shapesAcrossTheAntimeridianStayWhole() throws {
         let mapView = try view("comgooglemaps://?center=60,-175&zoom=3")
         let (canvas, report) = try renderer.render(mapView)
-        #expect(report.features["land", default: 0] > 0)
+        #expect(report.features[.land, default: 0] > 0)
         // Chukotka (west of the line) and Alaska (east of it) are both land; the Bering Sea is not.
         #expect(
             share(

@@ -227,29 +227,29 @@ public enum FixtureStore {
         ]
         try StoreUpdate.apply(to: store) { database in
             let world = try StoreUpdate.replaceSource(
-                named: "world", kind: "basemap", attribution: "fixture world outlines", licence: "CC0",
+                named: "world", kind: .basemap, attribution: "fixture world outlines", licence: "CC0",
                 path: nil, bounds: .world, in: database)
             var writer = try FeatureWriter(database: database, source: world)
             for detail in WorldImporter.details {
                 for ring in land {
                     try writer.write(
-                        type: nil, id: nil, kind: FeatureKind(featureClass: "land", kind: "land", isArea: true),
+                        type: nil, id: nil, kind: FeatureKind(featureClass: .land, kind: "land", isArea: true),
                         tags: [], geometry: .polygon([coordinates(ring)]), names: [], detail: detail)
                 }
                 for ring in lakes {
                     try writer.write(
-                        type: nil, id: nil, kind: FeatureKind(featureClass: "water", kind: "lake", isArea: true),
+                        type: nil, id: nil, kind: FeatureKind(featureClass: .water, kind: "lake", isArea: true),
                         tags: [], geometry: .polygon([coordinates(ring)]), names: [], detail: detail)
                 }
                 try writer.write(
-                    type: nil, id: nil, kind: FeatureKind(featureClass: "border", kind: "country", isArea: false),
+                    type: nil, id: nil, kind: FeatureKind(featureClass: .border, kind: "country", isArea: false),
                     tags: [],
                     geometry: .line(
                         [(60.5, 27.7), (61.5, 29.5), (65.0, 29.8), (69.0, 28.8)].map {
                             Coordinate(latitude: $0.0, longitude: $0.1)
                         }), names: [], detail: detail)
                 try writer.write(
-                    type: nil, id: nil, kind: FeatureKind(featureClass: "waterway", kind: "river", isArea: false),
+                    type: nil, id: nil, kind: FeatureKind(featureClass: .waterway, kind: "river", isArea: false),
                     tags: [],
                     geometry: .line(
                         [(61.5, 23.8), (61.2, 22.5), (61.6, 21.5)].map {
@@ -268,21 +268,21 @@ public enum FixtureStore {
                 ])
             }
             let gazetteer = try StoreUpdate.replaceSource(
-                named: "gazetteer", kind: "gazetteer", attribution: "fixture places after GeoNames",
+                named: "gazetteer", kind: .gazetteer, attribution: "fixture places after GeoNames",
                 licence: "CC BY 4.0",
                 path: nil, bounds: .world, in: database)
             var places = try FeatureWriter(database: database, source: gazetteer)
             for (index, city) in cities.enumerated() {
                 try places.write(
                     type: nil, id: Int64(index + 1),
-                    kind: FeatureKind(featureClass: "place", kind: "city", isArea: false), tags: [("name", city.0)],
+                    kind: FeatureKind(featureClass: .place, kind: "city", isArea: false), tags: [("name", city.0)],
                     geometry: .point(Coordinate(latitude: city.1, longitude: city.2)), names: [city.0],
                     population: city.3)
             }
             for (index, country) in countries.enumerated() {
                 try places.write(
                     type: nil, id: Int64(1000 + index),
-                    kind: FeatureKind(featureClass: "place", kind: "country", isArea: false),
+                    kind: FeatureKind(featureClass: .place, kind: "country", isArea: false),
                     tags: [("name", country.0)],
                     geometry: .point(Coordinate(latitude: country.2, longitude: country.3)),
                     names: [country.0, country.1], population: country.4)

@@ -1,0 +1,42 @@
+/// What a stored feature is, broadly: the class every importer writes, the store indexes and
+/// the renderer draws by. Within a class, a feature's `kind` (an open set, mostly OSM tag
+/// values such as `primary` or `cafe`) refines it.
+public enum FeatureClass: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    // Street data, from OpenStreetMap.
+    /// `highway=*` ways (areas when `area=yes`).
+    case road
+    /// Railway lines: rail, subway, tram, light rail, …
+    case railway
+    /// Stations, stops, platforms and entrances.
+    case transit
+    /// Rivers, streams, canals, drains and ditches, as lines.
+    case waterway
+    /// Water areas: lakes and ponds (also the world's lakes), riverbanks, docks, reservoirs.
+    case water
+    /// Parks, gardens, playgrounds, nature reserves.
+    case park
+    /// `landuse=*` areas.
+    case landuse
+    /// Natural cover: wood, scrub, heath, grassland, beach, sand, wetland, bare rock.
+    case landcover
+    case building
+    /// Indoor rooms, areas, corridors and walls (`indoor=*`), with their levels.
+    case indoor
+    /// Administrative boundaries.
+    case boundary
+    /// Named places: OSM `place=*` nodes and the gazetteer's cities and countries.
+    case place
+    /// Points of interest: amenities, shops, tourism, leisure, offices, crafts, history, health.
+    case poi
+    /// Addresses without another class.
+    case address
+    /// Public transport route relations (bus, tram, subway, train, …), as their lines.
+    case route
+    // World layers, from the basemap.
+    /// Land and islands.
+    case land
+    /// Country and state borders.
+    case border
+
+    public static func < (lhs: FeatureClass, rhs: FeatureClass) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,72 @@
+import CairoKit
+import Foundation
+import GeoCore
+import MapCore
+import MapData
+
+struct Painter {
+    let canvas: Canvas
+    let projection: Projection
+    var report: MapRenderer.Report
+    /// Where ground-overlay images are decoded and kept.
+    let rasters: RasterCache
+
+    mutating func fill(_ feature: MapStore.Feature, _ color: CairoKit.Color, outline: CairoKit.Color? = nil) {
+        guard case .polygon(let rings) = feature.geometry else { return }
+        for ring in rings { addPath(ring, close: true) }
+        canvas.fill(color, keepPath: outline != nil)
+        if let outline { canvas.stroke(outline, width: 0.5) }
+        report.features[feature.featureClass, default: 0] += 1
+    }
+
+    mutating func stroke(_ feature: MapStore.Feature, _ color: CairoKit.Color, width: Double, dash: [Double] = []) {
+        guard addOutline(of: feature) else { return }
+        canvas.stroke(color, width: width, dash: dash)
+        report.features[feature.featureClass, default: 0] += 1
+    }
+
+    /// Adds a feature's lines, or its rings' outlines, to the current path; false for a point.
+    func addOutline(of feature: MapStore.Feature) -> Bool {
+        switch feature.geometry {
+        case .line(let points): addPath(points, close: false)
+        case .lines(let lines): for line in lines { addPath(line, close: false) }
+        case .polygon(let rings): for ring in rings { addPath(ring, close: true) }
+        case .point: return false
+        }
+        return true
+    }
+
+    /// Adds a line or ring, projected continuously and clipped (on the ground to what lies in
+    /// front of the camera, then to the picture), to the canvas's current path.
+    func addPath(_ coordinates: [Coordinate], close: Bool) {
+        for piece in projection.clippedPoints(forPath: coordinates, closed: close) {
+            addPath(points: piece, close: close)
+        }
+    }
+
+    /// Adds projected points as a line or ring, clipped, to the canvas's current path; points
+    /// without a screen position (behind the camera) are left out.
+    func addPath(points projected: [Point], close: Bool) {
+        let points =
+            projected.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            ? projected : projected.filter { $0.x.isFinite && $0.y.isFinite }
+        // Far enough out that clipped edges and wide strokes never show.
+        let box = ClipBox(width: canvas.width, height: canvas.height, margin: 256)
+        for piece in close ? [box.clip(ring: points)] : box.clip(line: points) {
+            guard let first = piece.first else { continue }
+            canvas.move(x: first.x, y: first.y)
+            for point in piece.dropFirst() { canvas.line(x: point.x, y: point.y) }
+            if close { canvas.closePath() }
+        }
+    }
+}
+
+extension MapStore.Feature {
+    /// The level a road is drawn on: its layer, at most -1 in a tunnel and at least 1 on a bridge.
+    var drawingLevel: Int { isTunnel ? min(layer, -1) : isBridge ? max(layer, 1) : layer }
+
+    /// True for polygons (areas), false for points and lines.
+    var isArea: Bool {
+        if case .polygon = geometry { true } else { false }
+    }
+}

@@ -1,0 +1,163 @@
+import CairoKit
+import Foundation
+import GeoCore
+import MapCore
+import MapData
+
+/// The road map's layers and style: world land and water, the street data's areas,
+/// buildings, railways and roads by class and level, the traffic layer; with the zooms each
+/// appears from.
+extension MapRenderer {
+    /// The zoom from which the store's street data (areas, railways, main roads) is drawn: 11.
+    public static let streetDataZoom = 11.0
+    /// The zoom from which buildings are drawn flat: 14.
+    public static let buildingZoom = 14.0
+    /// The zoom from which trams are drawn: 14.
+    public static let tramZoom = 14.0
+    /// The zoom from which the world layers' rivers and state borders are drawn: 4.
+    public static let worldRiverZoom = 4.0
+    /// The zoom from which transit stops are read and labelled: 13.
+    public static let stopZoom = 13.0
+
+    /// Sea, land, lakes and rivers of the world; land use, parks, water and buildings of the
+    /// store's street data from zoom 11.
+    /// - Parameter overRaster: true when a raster is already drawn, which then stands for the
+    ///   sea instead of a plain fill.
+    func drawRoadMapBase(
+        _ painter: inout Painter, scene: Scene, zoom: Double, palette: MapPalette, extrudeBuildings: Bool,
+        overRaster: Bool = false
+    ) {
+        if !overRaster { painter.canvas.fill(all: palette.water) }
+        for feature in scene.world(.land) { painter.fill(feature, palette.land) }
+        for feature in scene.world(.water) { painter.fill(feature, palette.water) }
+        guard zoom >= Self.streetDataZoom else {
+            if zoom >= Self.worldRiverZoom {
+                for feature in scene.world(.waterway) { painter.stroke(feature, palette.water, width: 1) }
+            }
+            return
+        }
+        for feature in scene.local([.landuse, .landcover]) { painter.fill(feature, palette.landuse) }
+        for feature in scene.local(.park) { painter.fill(feature, palette.park) }
+        for feature in scene.local(.water) { painter.fill(feature, palette.water) }
+        for feature in scene.local(.waterway) {
+            painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
+        }
+        // Under a tilted camera with 3D buildings on, buildings rise after the roads instead.
+        if zoom >= Self.buildingZoom && !extrudeBuildings {
+            for feature in scene.local(.building) {
+                painter.fill(feature, palette.building, outline: palette.buildingOutline)
+            }
+        }
+        // Railways above ground: main lines, light rail and trams (thinner), from zoom 11.
+        for feature in scene.local(.railway) where !feature.isTunnel {
+            switch feature.kind {
+            case "rail", "light_rail", "narrow_gauge":
+                painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
+            case "tram" where zoom >= Self.tramZoom:
+                painter.stroke(feature, palette.railway, width: Self.width(0.8, zoom: zoom))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The street-data classes a picture reads: places always; from zoom 11 the areas and
+    /// railways (road map and terrain) and the roads (where the type has roads); transit
+    /// routes with the transit layer; stops from zoom 13 and POIs from zoom 16 where the type
+    /// has labels; indoor plans, and everything that carries a floor, with indoor maps.
+    static func localClasses(zoom: Double, content: MapContent) -> Set<FeatureClass> {
+        var classes: Set<FeatureClass> = [.place]
+        if zoom >= streetDataZoom && (content.base == .roadMap || content.base == .relief) {
+            classes.formUnion([.landuse, .landcover, .park, .water, .waterway, .railway])
+            if zoom >= buildingZoom { classes.insert(.building) }
+        }
+        if zoom >= streetDataZoom && content.roads { classes.insert(.road) }
+        if content.transit { classes.insert(.route) }
+        if zoom >= stopZoom && content.labels { classes.insert(.transit) }
+        if zoom >= poiZoom && content.labels { classes.insert(.poi) }
+        if content.indoor { classes.formUnion(leveledClasses) }
+        return classes
+    }
+
+    /// Roads by class, level by level; returns the roads drawn with their styles.
+    func drawRoads(
+        _ painter: inout Painter, scene: Scene, zoom: Double, palette: MapPalette
+    ) -> [(MapStore.Feature, RoadStyle)] {
+        let roads = scene.local(.road).compactMap {
+            feature in RoadStyle(kind: feature.kind).map { (feature, $0) }
+        }.filter { zoom >= $0.1.minZoom }
+        // Squares and plazas mapped as areas are paved surfaces, not centre lines.
+        for (feature, _) in roads where feature.isArea {
+            painter.fill(feature, palette.road, outline: palette.roadCasing)
+        }
+        // Level by level, bottom up (tunnels below, bridges above): casings, then fills, so a
+        // bridge's casing cuts across the roads it passes over.
+        let lines = roads.filter { !$0.0.isArea }
+        for level in Set(lines.map { $0.0.drawingLevel }).sorted() {
+            let onLevel = lines.filter { $0.0.drawingLevel == level }.sorted { $0.1.rank < $1.1.rank }
+            for (feature, style) in onLevel where style.casing {
+                painter.stroke(
+                    feature, style.major ? palette.majorRoadCasing : palette.roadCasing,
+                    width: Self.width(style.width, zoom: zoom) + 2, dash: feature.isTunnel ? [3, 2] : [])
+            }
+            for (feature, style) in onLevel {
+                var color = style.path ? palette.path : style.major ? palette.majorRoad : palette.road
+                if feature.isTunnel { color.alpha = 0.5 }
+                painter.stroke(
+                    feature, color, width: Self.width(style.width, zoom: zoom), dash: style.path ? [2, 2] : [])
+            }
+        }
+        return roads
+    }
+
+    /// The traffic layer: each road the feed lists, in its congestion colour over its fill
+    /// (casings stay visible); paths and squares are never coloured.
+    func drawTraffic(_ painter: inout Painter, roads: [(MapStore.Feature, RoadStyle)], zoom: Double) {
+        guard !traffic.levels.isEmpty else { return }
+        for (feature, style) in roads where !feature.isArea && !style.path {
+            guard feature.osmType == .way, let id = feature.osmID, let level = traffic[way: id] else { continue }
+            let color = MapPalette.trafficColor(level)
+            guard painter.addOutline(of: feature) else { continue }
+            painter.canvas.stroke(color, width: max(Self.width(style.width, zoom: zoom) * 0.7, 1.5))
+            painter.report.traffic[level, default: 0] += 1
+        }
+    }
+
+    /// A line width in points at `zoom` for one of `base` points at zoom 15: halving per zoom
+    /// below 15, growing by half per zoom above (streets stay streets, not slabs); 0.5...40.
+    static func width(_ base: Double, zoom: Double) -> Double {
+        min(max(base * pow(zoom < 15 ? 2 : 1.5, zoom - 15), 0.5), 40)
+    }
+
+}
+
+struct RoadStyle {
+    /// Width in points at zoom 15.
+    var width: Double
+    var major = false
+    var path = false
+    var casing = true
+    /// Drawn from this zoom on.
+    var minZoom: Double
+    /// Drawing order: higher on top.
+    var rank: Int
+}
+
+extension RoadStyle {
+    /// The style of an OSM `highway` kind, or nil for kinds not drawn as roads.
+    init?(kind: String) {
+        switch kind {
+        case "motorway", "trunk": self.init(width: 9, major: true, minZoom: 5, rank: 9)
+        case "primary": self.init(width: 8, major: true, minZoom: 8, rank: 8)
+        case "motorway_link", "trunk_link", "primary_link": self.init(width: 5, major: true, minZoom: 12, rank: 7)
+        case "secondary": self.init(width: 7, minZoom: 10, rank: 6)
+        case "tertiary", "secondary_link", "tertiary_link": self.init(width: 6, minZoom: 11, rank: 5)
+        case "residential", "unclassified", "living_street", "road": self.init(width: 5, minZoom: 13, rank: 4)
+        case "pedestrian": self.init(width: 4, minZoom: 14, rank: 3)
+        case "service": self.init(width: 3, minZoom: 14, rank: 2)
+        case "footway", "path", "cycleway", "steps", "track", "bridleway", "trail":
+            self.init(width: 1.2, path: true, casing: false, minZoom: 15, rank: 1)
+        default: return nil
+        }
+    }
+}
