@@ -41,6 +41,24 @@ public struct CameraPosition: Sendable, Hashable, Codable {
         self.viewingAngle = min(max(viewingAngle, 0), Self.maxViewingAngle(atZoom: self.zoom))
     }
 
+    private enum CodingKeys: String, CodingKey { case target, zoom, bearing, viewingAngle }
+
+    /// Decodes through the clamps of ``init(target:zoom:bearing:viewingAngle:zoomLimits:)``,
+    /// so a decoded camera keeps every invariant; a non-finite value is a data corruption
+    /// error (never a trap: the JSON may come from anywhere).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let target = try container.decode(Coordinate.self, forKey: .target)
+        let zoom = try container.decode(Double.self, forKey: .zoom)
+        let bearing = try container.decodeIfPresent(Double.self, forKey: .bearing) ?? 0
+        let viewingAngle = try container.decodeIfPresent(Double.self, forKey: .viewingAngle) ?? 0
+        guard [target.latitude, target.longitude, zoom, bearing, viewingAngle].allSatisfy(\.isFinite) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "camera values must be finite numbers"))
+        }
+        self.init(target: target, zoom: zoom, bearing: bearing, viewingAngle: viewingAngle)
+    }
+
     /// The seed's convenience constructor: bearing 0, viewing angle 0.
     public static func camera(withLatitude latitude: Double, longitude: Double, zoom: Double) -> CameraPosition {
         CameraPosition(target: Coordinate(latitude: latitude, longitude: longitude), zoom: zoom)

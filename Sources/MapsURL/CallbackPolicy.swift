@@ -22,13 +22,13 @@ public enum CallbackPolicy {
 
     /// Why a callback URL was refused.
     public struct Refusal: Error, Equatable, CustomStringConvertible {
-        /// A stable code, e.g. `callback-scheme-denied`.
-        public var code: String
+        /// What was refused, e.g. ``DiagnosticCode/callbackSchemeDenied``.
+        public var code: DiagnosticCode
         public var message: String
         /// The parameter refused (`x-source`, `x-success`, `x-error`, `x-cancel`), when known.
         public var parameter: String?
 
-        public init(code: String, message: String, parameter: String? = nil) {
+        public init(code: DiagnosticCode, message: String, parameter: String? = nil) {
             self.code = code
             self.message = message
             self.parameter = parameter
@@ -43,22 +43,22 @@ public enum CallbackPolicy {
     public static func validateCallbackURL(_ url: String) -> Result<String, Refusal> {
         var text = url
         let problem: Refusal? = text.withUTF8 { bytes in
-            guard !bytes.isEmpty else { return Refusal(code: "empty-callback", message: "the callback URL is empty") }
+            guard !bytes.isEmpty else { return Refusal(code: .emptyCallback, message: "the callback URL is empty") }
             guard bytes.count <= maxURLLength else {
                 return Refusal(
-                    code: "callback-too-long", message: "the callback URL is longer than \(maxURLLength) bytes")
+                    code: .callbackTooLong, message: "the callback URL is longer than \(maxURLLength) bytes")
             }
             var colon: Int?
             for (index, byte) in bytes.enumerated() {
                 if byte <= 0x20 || byte >= 0x7F {
                     return Refusal(
-                        code: "callback-bad-character",
+                        code: .callbackBadCharacter,
                         message: "the callback URL contains whitespace, a control or a non-ASCII character")
                 }
                 if colon == nil && byte == UInt8(ascii: ":") { colon = index }
             }
             guard let colon else {
-                return Refusal(code: "callback-not-absolute", message: "the callback URL has no scheme")
+                return Refusal(code: .callbackNotAbsolute, message: "the callback URL has no scheme")
             }
             return schemeProblem(UnsafeBufferPointer(rebasing: bytes[..<colon]))
         }
@@ -76,7 +76,7 @@ public enum CallbackPolicy {
                     || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
             }
         guard isWellFormed else {
-            return Refusal(code: "callback-bad-scheme", message: "the callback URL's scheme is malformed")
+            return Refusal(code: .callbackBadScheme, message: "the callback URL's scheme is malformed")
         }
         let isDenied = deniedSchemeBytes.contains { denied in
             denied.count == scheme.count && zip(denied, scheme).allSatisfy { $0 == $1 | 0x20 || $0 == $1 }
@@ -84,7 +84,7 @@ public enum CallbackPolicy {
         guard !isDenied else {
             let name = String(decoding: scheme, as: UTF8.self).lowercased()
             return Refusal(
-                code: "callback-scheme-denied",
+                code: .callbackSchemeDenied,
                 message: "callbacks must use the calling app's own URL scheme, not '\(name):'")
         }
         return nil

@@ -13,8 +13,8 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
     }
 
-    /// Stable machine-readable code, for example `bad-coordinate` or `host-not-google`.
-    public var code: String
+    /// A stable machine-readable code (`bad-coordinate`, `host-not-google`, …).
+    public var code: DiagnosticCode
     public var severity: Severity
     /// One sentence for a person: what was wrong and what was done about it.
     public var message: String
@@ -24,7 +24,7 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
     /// Number of characters the offending part spans (at least 1 for the caret).
     public var length: Int
 
-    public init(code: String, severity: Severity, message: String, offset: Int, length: Int = 1) {
+    public init(code: DiagnosticCode, severity: Severity, message: String, offset: Int, length: Int = 1) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -32,7 +32,7 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
         self.length = max(1, length)
     }
 
-    public var description: String { "\(severity.rawValue)[\(code)] at \(offset): \(message)" }
+    public var description: String { "\(severity.rawValue)[\(code.rawValue)] at \(offset): \(message)" }
 
     /// The input on one line with a caret line under the offending part, then the message.
     ///

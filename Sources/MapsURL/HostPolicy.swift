@@ -22,7 +22,7 @@ enum HostPolicy {
     }
 
     struct Rejection: Error {
-        var code: String
+        var code: DiagnosticCode
         var message: String
         var offset: Int
         var length: Int
@@ -38,21 +38,21 @@ enum HostPolicy {
     ) -> Result<(host: Range<Int>, kind: Kind), Rejection> {
         guard !range.isEmpty else {
             return .failure(
-                Rejection(code: "missing-host", message: "the link has no host", offset: range.lowerBound, length: 1))
+                Rejection(code: .missingHost, message: "the link has no host", offset: range.lowerBound, length: 1))
         }
         var hostEnd = range.upperBound
         for index in range {
             let byte = bytes[index]
-            let reason: (String, String)?
+            let reason: (DiagnosticCode, String)?
             switch byte {
             case UInt8(ascii: "@"):
-                reason = ("userinfo", "user information before the host is not allowed (it hides the real host)")
+                reason = (.userinfo, "user information before the host is not allowed (it hides the real host)")
             case UInt8(ascii: "\\"):
-                reason = ("backslash-in-host", "a backslash in the host is not allowed (browsers read it as '/')")
+                reason = (.backslashInHost, "a backslash in the host is not allowed (browsers read it as '/')")
             case UInt8(ascii: "%"):
-                reason = ("escaped-host", "percent-escapes in the host are not allowed")
+                reason = (.escapedHost, "percent-escapes in the host are not allowed")
             case 0x80...:
-                reason = ("non-ascii-host", "non-ASCII characters in the host are not allowed (look-alike hosts)")
+                reason = (.nonAsciiHost, "non-ASCII characters in the host are not allowed (look-alike hosts)")
             case UInt8(ascii: ":"):
                 if hostEnd == range.upperBound { hostEnd = index }
                 reason = nil
@@ -71,7 +71,7 @@ enum HostPolicy {
             guard let port, defaultPorts.contains(port) else {
                 return .failure(
                     Rejection(
-                        code: "port", message: "a port other than the scheme's default is not allowed",
+                        code: .port, message: "a port other than the scheme's default is not allowed",
                         offset: hostEnd, length: range.upperBound - hostEnd))
             }
         }
@@ -92,7 +92,7 @@ enum HostPolicy {
                 if !valid {
                     return .failure(
                         Rejection(
-                            code: "bad-host", message: "'\(host)' is not a valid host name", offset: range.lowerBound,
+                            code: .badHost, message: "'\(host)' is not a valid host name", offset: range.lowerBound,
                             length: hostLength))
                 }
                 continue
@@ -100,7 +100,7 @@ enum HostPolicy {
             if index == labelStart {
                 return .failure(
                     Rejection(
-                        code: "bad-host", message: "'\(host)' has an empty label", offset: range.lowerBound,
+                        code: .badHost, message: "'\(host)' has an empty label", offset: range.lowerBound,
                         length: hostLength))
             }
             if index - labelStart >= 4, bytes[labelStart] | 0x20 == UInt8(ascii: "x"),
@@ -109,7 +109,7 @@ enum HostPolicy {
             {
                 return .failure(
                     Rejection(
-                        code: "punycode-host", message: "internationalised (xn--) hosts are not maps hosts",
+                        code: .punycodeHost, message: "internationalised (xn--) hosts are not maps hosts",
                         offset: range.lowerBound, length: hostLength))
             }
             labelStart = index + 1
@@ -124,7 +124,7 @@ enum HostPolicy {
         if let kind { return .success((hostRange, kind)) }
         return .failure(
             Rejection(
-                code: "host-not-maps", message: "'\(host)' is not a Google Maps or Apple Maps host",
+                code: .hostNotMaps, message: "'\(host)' is not a Google Maps or Apple Maps host",
                 offset: range.lowerBound, length: hostLength))
     }
 

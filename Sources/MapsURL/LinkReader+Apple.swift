@@ -67,7 +67,7 @@ extension LinkReader {
                 case "w": directions.travelMode = .walking
                 case "r": directions.travelMode = .transit
                 default:
-                    report("unknown-dirflg", .warning, "'dirflg' must be d, w or r; '\(text)' is ignored", at: where_)
+                    report(.unknownDirflg, .warning, "'dirflg' must be d, w or r; '\(text)' is ignored", at: where_)
                 }
                 hasDirections = true
             default:

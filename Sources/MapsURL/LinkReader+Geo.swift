@@ -17,7 +17,7 @@ extension LinkReader {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             if pair.first?.lowercased() == "crs", pair.count == 2, pair[1].lowercased() != "wgs84" {
                 report(
-                    "unsupported-crs", .error, "only the wgs84 coordinate reference system is supported",
+                    .unsupportedCrs, .error, "only the wgs84 coordinate reference system is supported",
                     at: pathRange)
                 return finish(form: .geo, rejected: true)
             }
@@ -28,15 +28,15 @@ extension LinkReader {
             position = coordinate(
                 from: pieces[0][numbers[0].startIndex..<numbers[1].endIndex], name: "geo:", at: pathRange)
             if numbers.count == 3, DecimalText.parse(numbers[2], maxIntegerDigits: 6) == nil {
-                report("bad-altitude", .warning, "the geo: altitude is not a number; it is ignored", at: pathRange)
+                report(.badAltitude, .warning, "the geo: altitude is not a number; it is ignored", at: pathRange)
             }
         } else {
-            report("bad-coordinate", .error, "a geo: URI starts with latitude,longitude", at: pathRange)
+            report(.badCoordinate, .error, "a geo: URI starts with latitude,longitude", at: pathRange)
         }
         if queryStart < range.upperBound {
             if bytes[queryStart] == UInt8(ascii: "&") {
                 report(
-                    "geo-ampersand", .note, "'&' used where '?' starts the geo: query",
+                    .geoAmpersand, .note, "'&' used where '?' starts the geo: query",
                     at: queryStart..<(queryStart + 1))
             }
             for parameter in parameters(in: (queryStart + 1)..<range.upperBound) {

@@ -59,7 +59,7 @@ extension LinkReader {
             } else if mode == .directions {
                 guard points.count < Directions.maxWaypoints + 2 else {
                     report(
-                        "too-many-waypoints", .warning,
+                        .tooManyWaypoints, .warning,
                         "more than \(Directions.maxWaypoints) stops between start and end; this one is ignored",
                         at: segment)
                     continue
@@ -77,7 +77,7 @@ extension LinkReader {
                 continue
             } else {
                 report(
-                    "unknown-path-segment", .note, "this path segment has no known meaning; it is ignored", at: segment)
+                    .unknownPathSegment, .note, "this path segment has no known meaning; it is ignored", at: segment)
             }
         }
         if let pathName {
@@ -115,7 +115,7 @@ extension LinkReader {
                 }
             } else if let first = points.first {
                 report(
-                    "directions-data-unmatched", .note,
+                    .directionsDataUnmatched, .note,
                     "the data blob has \(routeCoordinates.count) coordinates for \(textIndices.count) named stops; the names are used",
                     at: first.range)
             }
@@ -138,13 +138,13 @@ extension LinkReader {
             firstComma < body.upperBound
             ? firstIndex(in: (firstComma + 1)..<body.upperBound, of: UInt8(ascii: ",")) : body.upperBound
         guard firstComma < body.upperBound else {
-            report("bad-viewport", .error, "'@' must be followed by latitude,longitude", at: segment)
+            report(.badViewport, .error, "'@' must be followed by latitude,longitude", at: segment)
             return
         }
         let pair = UnsafeBufferPointer(rebasing: bytes[body.lowerBound..<secondComma])
         guard let coordinate = Coordinate.parsePair(bytes: pair), coordinate.isValid else {
             report(
-                "bad-coordinate", .error,
+                .badCoordinate, .error,
                 "'@' must be followed by latitude,longitude in range, in plain decimal degrees; it is ignored",
                 at: segment)
             return
@@ -163,7 +163,7 @@ extension LinkReader {
                 request.zoom = number(digits, name: "@ zoom", limits: Self.webZoomLimits, at: segment)
             case UInt8(ascii: "m"):
                 report(
-                    "altitude-not-zoom", .note,
+                    .altitudeNotZoom, .note,
                     "'\(text(index..<end))' is a camera altitude in metres, not a zoom; the app's zoom is kept",
                     at: segment)
             case UInt8(ascii: "a"):
@@ -176,7 +176,7 @@ extension LinkReader {
                 if let tilt = number(digits, name: "@ tilt", limits: 0...180, at: segment) { camera.pitch = tilt - 90 }
             default:
                 report(
-                    "unknown-viewport-token", .note,
+                    .unknownViewportToken, .note,
                     "'\(text(index..<end))' in the viewport is not understood; it is ignored",
                     at: segment)
             }
@@ -263,7 +263,7 @@ extension LinkReader {
                     request.views = (request.views ?? []).union([.traffic])
                 } else {
                     report(
-                        "unknown-layer", .note, "'layer=\(text)' is not supported; only 'layer=t' (traffic) is",
+                        .unknownLayer, .note, "'layer=\(text)' is not supported; only 'layer=t' (traffic) is",
                         at: where_)
                 }
             case "lci":
@@ -271,7 +271,7 @@ extension LinkReader {
                 switch text {
                 case "transit_comp", "transit": request.views = (request.views ?? []).union([.transit])
                 case "bike": request.views = (request.views ?? []).union([.bicycling])
-                default: report("unknown-layer", .note, "'lci=\(text)' is not supported; it is ignored", at: where_)
+                default: report(.unknownLayer, .note, "'lci=\(text)' is not supported; it is ignored", at: where_)
                 }
             case "f":
                 if decodedValue(parameter) == "d" { hasDirections = true }
@@ -320,7 +320,7 @@ extension LinkReader {
             case "h": directions.avoid.insert(.highways)
             case "t": directions.avoid.insert(.tolls)
             default:
-                report("unknown-dirflg", .warning, "'dirflg' letter '\(flag)' is not known; it is ignored", at: range)
+                report(.unknownDirflg, .warning, "'dirflg' letter '\(flag)' is not known; it is ignored", at: range)
             }
         }
     }
@@ -330,13 +330,13 @@ extension LinkReader {
         let where_ = parameter.value ?? parameter.nameRange
         guard let pair = parsed else {
             report(
-                "bad-span", .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)
+                .badSpan, .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)
             return nil
         }
         let span = CoordinateSpan(latitudeDelta: pair.latitude, longitudeDelta: pair.longitude)
         guard span.isValid else {
             report(
-                "span-out-of-range", .error, "'\(parameter.name)' is outside 0...180, 0...360; it is ignored",
+                .spanOutOfRange, .error, "'\(parameter.name)' is outside 0...180, 0...360; it is ignored",
                 at: where_)
             return nil
         }
@@ -359,7 +359,7 @@ extension LinkReader {
                 case "pano": action = .pano
                 default:
                     report(
-                        "unknown-map-action", .warning, "'map_action' must be map or pano; a map is shown", at: value)
+                        .unknownMapAction, .warning, "'map_action' must be map or pano; a map is shown", at: value)
                 }
             }
         }
@@ -387,7 +387,7 @@ extension LinkReader {
                 continue
             case "origin_place_id", "destination_place_id", "waypoint_place_ids":
                 report(
-                    "place-id-ignored", .note,
+                    .placeIdIgnored, .note,
                     "'\(parameter.name)' needs Google's place database; the text or coordinate is used",
                     at: parameter.nameRange)
             default:
@@ -402,7 +402,7 @@ extension LinkReader {
             request.streetView = camera.isEmpty ? nil : camera
         case .search:
             if request.query == nil && request.marker == nil && request.placeID == nil {
-                report("missing-query", .warning, "a Maps URLs search needs 'query'", at: segments.first ?? 0..<0)
+                report(.missingQuery, .warning, "a Maps URLs search needs 'query'", at: segments.first ?? 0..<0)
             }
         case .map:
             break
@@ -440,7 +440,7 @@ extension LinkReader {
             var stops = text.splitOnSubstring("|")
             if stops.count > Directions.maxWaypoints {
                 report(
-                    "too-many-waypoints", .warning,
+                    .tooManyWaypoints, .warning,
                     "Maps URLs allow \(Directions.maxWaypoints) waypoints; the rest are ignored", at: where_)
                 stops = Array(stops.prefix(Directions.maxWaypoints))
             }
@@ -453,7 +453,7 @@ extension LinkReader {
                 directions.travelMode = mode
             } else {
                 report(
-                    "unknown-travelmode", .warning,
+                    .unknownTravelmode, .warning,
                     "'travelmode' must be driving, walking, bicycling, two-wheeler or transit; '\(text)' is ignored",
                     at: where_)
             }
@@ -465,7 +465,7 @@ extension LinkReader {
                 if let avoidance = RouteAvoidance(rawValue: item.trimmingCharacters(in: " ")) {
                     directions.avoid.insert(avoidance)
                 } else {
-                    report("unknown-avoid", .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
+                    report(.unknownAvoid, .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
                 }
             }
         default:
@@ -488,7 +488,7 @@ extension LinkReader {
             case "satellite": request.views = (request.views ?? []).union([.satellite])
             case "terrain": request.views = (request.views ?? []).union([.terrain])
             default:
-                report("unknown-basemap", .warning, "'basemap' must be roadmap, satellite or terrain", at: where_)
+                report(.unknownBasemap, .warning, "'basemap' must be roadmap, satellite or terrain", at: where_)
             }
         case "layer":
             guard let text = decodedValue(parameter) else { break }
@@ -497,7 +497,7 @@ extension LinkReader {
             case "transit", "traffic", "bicycling":
                 request.views = (request.views ?? []).union([MapsView(rawValue: text)!])
             default:
-                report("unknown-layer", .warning, "'layer' must be none, transit, traffic or bicycling", at: where_)
+                report(.unknownLayer, .warning, "'layer' must be none, transit, traffic or bicycling", at: where_)
             }
         default:
             return false

@@ -13,7 +13,7 @@ extension LinkReader {
             let host = text(index..<queryStart)
             if host != "maps" && host != "/" {
                 report(
-                    "unexpected-path", .warning, "'\(host)' before the parameters has no meaning; it is ignored",
+                    .unexpectedPath, .warning, "'\(host)' before the parameters has no meaning; it is ignored",
                     at: index..<queryStart)
             }
         }
@@ -26,7 +26,7 @@ extension LinkReader {
         }
         if queryEnd < range.upperBound {
             report(
-                "fragment-ignored", .note, "the '#' fragment has no meaning here; it is ignored",
+                .fragmentIgnored, .note, "the '#' fragment has no meaning here; it is ignored",
                 at: queryEnd..<range.upperBound)
         }
         return finish(form: form)
@@ -53,7 +53,7 @@ extension LinkReader {
                     request.mapMode = mode
                 } else {
                     report(
-                        "unknown-mapmode", .warning, "'mapmode' must be standard or streetview; '\(text)' is ignored",
+                        .unknownMapmode, .warning, "'mapmode' must be standard or streetview; '\(text)' is ignored",
                         at: where_)
                 }
             case "views":
@@ -75,7 +75,7 @@ extension LinkReader {
                     hasDirections = true
                 } else {
                     report(
-                        "unknown-directionsmode", .warning,
+                        .unknownDirectionsmode, .warning,
                         "'directionsmode' must be driving, transit, bicycling or walking; '\(text)' is ignored",
                         at: where_)
                 }
@@ -84,7 +84,7 @@ extension LinkReader {
                     _ = readCallbackParameter(parameter, into: &callback)
                 } else {
                     report(
-                        "callback-needs-x-callback", .warning,
+                        .callbackNeedsXCallback, .warning,
                         "'\(parameter.name)' only works with comgooglemaps-x-callback://; it is ignored",
                         at: parameter.whole)
                 }

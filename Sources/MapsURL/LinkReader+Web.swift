@@ -14,7 +14,7 @@ extension LinkReader {
         var index = range.lowerBound
         if schemeRange != nil {
             guard hasPrefix(index..<range.upperBound, "//") else {
-                report("missing-slashes", .error, "the scheme must be followed by '//' and a host", at: index..<index)
+                report(.missingSlashes, .error, "the scheme must be followed by '//' and a host", at: index..<index)
                 return finish(form: form, rejected: true)
             }
             index += 2
@@ -37,7 +37,7 @@ extension LinkReader {
         if wrapped {
             if kind == .appleMaps {
                 report(
-                    "host-not-google", .error, "comgooglemapsurl:// only wraps Google Maps URLs, not '\(host)'",
+                    .hostNotGoogle, .error, "comgooglemapsurl:// only wraps Google Maps URLs, not '\(host)'",
                     at: index..<authorityEnd)
                 return finish(form: form, rejected: true)
             }
@@ -59,7 +59,7 @@ extension LinkReader {
                 path = (path.lowerBound + 5)..<path.upperBound
             } else if kind == .googleSearch {
                 report(
-                    "not-a-maps-path", .error, "on '\(host)' only paths under /maps/ are Google Maps links",
+                    .notAMapsPath, .error, "on '\(host)' only paths under /maps/ are Google Maps links",
                     at: parts.path.isEmpty ? authorityEnd..<authorityEnd : parts.path)
                 return finish(form: form, rejected: true)
             }
@@ -73,7 +73,7 @@ extension LinkReader {
                 kind == .mapsAppGooGl ? parts.path.count > 1 : hasPrefix(parts.path, "/maps/") && parts.path.count > 6
             guard isMapsPath else {
                 report(
-                    "not-a-maps-path", .error, "'\(host)' links are Maps short links only under /maps/",
+                    .notAMapsPath, .error, "'\(host)' links are Maps short links only under /maps/",
                     at: parts.path.isEmpty ? authorityEnd..<authorityEnd : parts.path)
                 return finish(form: form, rejected: true)
             }
@@ -85,18 +85,18 @@ extension LinkReader {
             }
             guard isPlain else {
                 report(
-                    "bad-short-link", .error, "a short link's path holds only letters, digits and - _ . ~ /",
+                    .badShortLink, .error, "a short link's path holds only letters, digits and - _ . ~ /",
                     at: parts.path)
                 return finish(form: form, rejected: true)
             }
             request.shortLink = "https://\(host)\(text(parts.path))"
             report(
-                "needs-resolution", .note,
+                .needsResolution, .note,
                 "this short link must be resolved over the network before it can be shown; it is never resolved implicitly",
                 at: index..<parts.path.upperBound)
             for parameter in parameters {
                 report(
-                    "unknown-parameter", .note, "'\(parameter.name)' on a short link is ignored",
+                    .unknownParameter, .note, "'\(parameter.name)' on a short link is ignored",
                     at: parameter.nameRange)
             }
             return finish(form: form ?? .googleShortLink)
@@ -123,7 +123,7 @@ extension LinkReader {
     private mutating func readGoogleFragment(_ fragment: Range<Int>) {
         guard hasPrefix(fragment, "!") else {
             if !fragment.isEmpty {
-                report("fragment-ignored", .note, "the '#' fragment has no meaning here; it is ignored", at: fragment)
+                report(.fragmentIgnored, .note, "the '#' fragment has no meaning here; it is ignored", at: fragment)
             }
             return
         }

@@ -339,7 +339,7 @@ public struct Callback: Sendable, Equatable, Codable {
     {
         guard let (label, _) = CallbackPolicy.sanitizeSource(source) else {
             throw CallbackPolicy.Refusal(
-                code: "empty-source", message: "the x-source label is empty once controls are removed",
+                code: .emptySource, message: "the x-source label is empty once controls are removed",
                 parameter: "x-source")
         }
         func checked(_ url: String, _ parameter: String) throws(CallbackPolicy.Refusal) -> String {

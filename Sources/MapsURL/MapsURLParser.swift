@@ -46,7 +46,8 @@ struct Parameter {
 struct LinkReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var request = MapsRequest()
-    private var pending: [(code: String, severity: Diagnostic.Severity, message: String, range: Range<Int>)] = []
+    private var pending: [(code: DiagnosticCode, severity: Diagnostic.Severity, message: String, range: Range<Int>)] =
+        []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -58,12 +59,12 @@ struct LinkReader {
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
         guard start < end else {
-            report("empty", .error, "the link is empty", at: start..<start)
+            report(.empty, .error, "the link is empty", at: start..<start)
             return finish(form: nil, rejected: true)
         }
         guard end - start <= MapsURLParser.maxInputLength else {
             report(
-                "too-long", .error, "the link is longer than \(MapsURLParser.maxInputLength) bytes",
+                .tooLong, .error, "the link is longer than \(MapsURLParser.maxInputLength) bytes",
                 at: (start + MapsURLParser.maxInputLength)..<end)
             return finish(form: nil, rejected: true)
         }
@@ -85,7 +86,7 @@ struct LinkReader {
             return readWebLink(start..<end, schemeRange: nil, wrapped: false)
         case .unknown:
             let name = text(start..<(afterColon - 1)).lowercased()
-            report("unsupported-scheme", .error, "'\(name):' links are not maps links", at: start..<(afterColon - 1))
+            report(.unsupportedScheme, .error, "'\(name):' links are not maps links", at: start..<(afterColon - 1))
             return finish(form: nil, rejected: true)
         }
     }
@@ -146,7 +147,7 @@ struct LinkReader {
     // MARK: Diagnostics
 
     mutating func report(
-        _ code: String, _ severity: Diagnostic.Severity, _ message: String, at range: Range<Int>
+        _ code: DiagnosticCode, _ severity: Diagnostic.Severity, _ message: String, at range: Range<Int>
     ) {
         if pending.isEmpty { pending.reserveCapacity(4) }
         pending.append((code, severity, message, range))
@@ -220,7 +221,7 @@ struct LinkReader {
             if pairEnd > index {
                 if result.count == MapsURLParser.maxParameters {
                     report(
-                        "too-many-parameters", .warning,
+                        .tooManyParameters, .warning,
                         "more than \(MapsURLParser.maxParameters) parameters; the rest are ignored",
                         at: index..<range.upperBound)
                     break
@@ -257,22 +258,22 @@ struct LinkReader {
         switch PercentDecoding.decode(bytes, range, plusIsSpace: plusIsSpace) {
         case .failure(.malformedEscape(let at)):
             report(
-                "malformed-escape", .error, "\(what()) has a '%' not followed by two hex digits; the value is ignored",
+                .malformedEscape, .error, "\(what()) has a '%' not followed by two hex digits; the value is ignored",
                 at: at..<min(at + 3, range.upperBound))
             return nil
         case .failure(.invalidUTF8):
-            report("invalid-utf8", .error, "\(what()) decodes to invalid UTF-8; the value is ignored", at: range)
+            report(.invalidUTF8, .error, "\(what()) decodes to invalid UTF-8; the value is ignored", at: range)
             return nil
         case .success(let (decoded, hasControls)):
             if decoded.utf8.count > MapsURLParser.maxTextLength {
                 report(
-                    "value-too-long", .error,
+                    .valueTooLong, .error,
                     "\(what()) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
                 return nil
             }
             if !allowControls && hasControls {
                 report(
-                    "control-character", .error, "\(what()) contains a control character; the value is ignored",
+                    .controlCharacter, .error, "\(what()) contains a control character; the value is ignored",
                     at: range)
                 return nil
             }
@@ -309,13 +310,13 @@ struct LinkReader {
     mutating func checkedCoordinate(_ coordinate: Coordinate?, name: String, at range: Range<Int>) -> Coordinate? {
         guard let coordinate else {
             report(
-                "bad-coordinate", .error,
+                .badCoordinate, .error,
                 "'\(name)' must be 'latitude,longitude' in plain decimal degrees; it is ignored", at: range)
             return nil
         }
         guard coordinate.isValid else {
             report(
-                "coordinate-out-of-range", .error,
+                .coordinateOutOfRange, .error,
                 "'\(name)' is out of range (latitude -90...90, longitude -180...180); it is ignored", at: range)
             return nil
         }
@@ -344,13 +345,13 @@ struct LinkReader {
     /// Reports a missing number or clamps it into `limits` with a warning.
     mutating func clamp(_ value: Double?, name: String, limits: ClosedRange<Double>, at range: Range<Int>) -> Double? {
         guard let value else {
-            report("bad-number", .error, "'\(name)' must be a plain decimal number; it is ignored", at: range)
+            report(.badNumber, .error, "'\(name)' must be a plain decimal number; it is ignored", at: range)
             return nil
         }
         let clamped = min(max(value, limits.lowerBound), limits.upperBound)
         if clamped != value {
             report(
-                "clamped", .warning,
+                .clamped, .warning,
                 "'\(name)' \(DecimalText.format(value)) is outside \(DecimalText.format(limits.lowerBound))..."
                     + "\(DecimalText.format(limits.upperBound)); \(DecimalText.format(clamped)) is used",
                 at: range)
@@ -370,13 +371,13 @@ struct LinkReader {
         case .coordinate(let coordinate, let label):
             if let label {
                 report(
-                    "label-ignored", .warning,
+                    .labelIgnored, .warning,
                     "'\(name)' has a label '(\(label))' after its coordinate; the label is ignored", at: range)
             }
             return .coordinate(coordinate)
         case .outOfRange:
             report(
-                "coordinate-out-of-range", .warning,
+                .coordinateOutOfRange, .warning,
                 "'\(name)' looks like a coordinate but is out of range; it is kept as a search text", at: range)
             return .query(trimmed)
         case .text:
@@ -389,7 +390,7 @@ struct LinkReader {
     mutating func applySearch(_ text: String, name: String, at range: Range<Int>) {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else {
-            report("empty-query", .warning, "'\(name)' is empty; no search is made", at: range)
+            report(.emptyQuery, .warning, "'\(name)' is empty; no search is made", at: range)
             return
         }
         switch PlaceText.read(trimmed) {
@@ -399,7 +400,7 @@ struct LinkReader {
             return
         case .outOfRange:
             report(
-                "coordinate-out-of-range", .warning,
+                .coordinateOutOfRange, .warning,
                 "'\(name)' looks like a coordinate but is out of range; it is searched as text", at: range)
         case .text:
             // `TEXT@lat,lng`: a query with a marker.
@@ -438,7 +439,7 @@ struct LinkReader {
                 let name = decodedText(index..<end, plusIsSpace: true, what: "the view") ?? text(index..<end)
                 if name.trimmingWhitespace().isEmpty { continue }
                 report(
-                    "unknown-view", .warning, "'\(name)' is not a view (satellite, traffic, transit); it is ignored",
+                    .unknownView, .warning, "'\(name)' is not a view (satellite, traffic, transit); it is ignored",
                     at: index..<end)
             }
         }
@@ -452,7 +453,7 @@ struct LinkReader {
         guard let view = types[text] else {
             let letters = types.keys.sorted().joined(separator: ", ")
             report(
-                "unknown-map-type", .warning, "'t=\(text)' is not a map type (\(letters)); it is ignored",
+                .unknownMapType, .warning, "'t=\(text)' is not a map type (\(letters)); it is ignored",
                 at: parameter.value ?? parameter.nameRange)
             return
         }
@@ -461,13 +462,13 @@ struct LinkReader {
 
     mutating func unknownParameter(_ parameter: Parameter) {
         report(
-            "unknown-parameter", .note, "'\(parameter.name)' is not a parameter of this link form; it is ignored",
+            .unknownParameter, .note, "'\(parameter.name)' is not a parameter of this link form; it is ignored",
             at: parameter.nameRange)
     }
 
     mutating func duplicateParameter(_ parameter: Parameter) {
         report(
-            "duplicate-parameter", .warning, "'\(parameter.name)' is given more than once; the first one is used",
+            .duplicateParameter, .warning, "'\(parameter.name)' is given more than once; the first one is used",
             at: parameter.whole)
     }
 
@@ -478,12 +479,12 @@ struct LinkReader {
             guard let text = decodedValue(parameter, allowControls: true) else { return true }
             guard let (label, changed) = CallbackPolicy.sanitizeSource(text) else {
                 report(
-                    "empty-source", .error, "'x-source' is empty after removing hidden characters", at: parameter.whole)
+                    .emptySource, .error, "'x-source' is empty after removing hidden characters", at: parameter.whole)
                 return true
             }
             if changed {
                 report(
-                    "source-sanitized", .warning,
+                    .sourceSanitized, .warning,
                     "'x-source' had hidden or bidirectional characters or was over \(CallbackPolicy.maxSourceLength) characters; it was cleaned",
                     at: parameter.whole)
             }
@@ -518,7 +519,7 @@ struct LinkReader {
         let missing = [parts.source == nil ? "x-source" : nil, parts.success == nil ? "x-success" : nil]
             .compactMap { $0 }.joined(separator: " and ")
         report(
-            "callback-incomplete", .error,
+            .callbackIncomplete, .error,
             "a callback needs both x-source and x-success; \(missing) missing or refused, so no callback button is offered",
             at: range)
     }

@@ -11,7 +11,8 @@ public enum RoundTrip {
         var violations: [String] = []
         let length = text.count
         for diagnostic in parsed.diagnostics where diagnostic.offset < 0 || diagnostic.offset > length {
-            violations.append("diagnostic \(diagnostic.code) at \(diagnostic.offset) is outside the input (\(length))")
+            violations.append(
+                "diagnostic \(diagnostic.code.rawValue) at \(diagnostic.offset) is outside the input (\(length))")
         }
         guard let request = parsed.request else { return violations }
         return violations + self.violations(for: request)

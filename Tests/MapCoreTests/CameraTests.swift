@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import MapCore
 import Testing
@@ -169,5 +170,27 @@ import Testing
             Coordinate(latitude: 59, longitude: 24), Coordinate(latitude: 61, longitude: 26))
         mapView.moveCamera(.setTarget(Coordinate(latitude: 70, longitude: 10)))
         #expect(mapView.camera.target == Coordinate(latitude: 61, longitude: 24))
+    }
+}
+
+/// Cameras decoded from JSON keep the same invariants as cameras made in code.
+@Suite struct CameraDecodingTests {
+    func decode(_ json: String) throws -> CameraPosition {
+        try JSONDecoder().decode(CameraPosition.self, from: Data(json.utf8))
+    }
+
+    @Test func decodingClampsAndNormalises() throws {
+        let camera = try decode(
+            #"{"target":{"latitude":89,"longitude":190},"zoom":40,"bearing":-90,"viewingAngle":80}"#)
+        #expect(camera.target.latitude == 85 && camera.target.longitude == -170)
+        #expect(camera.zoom == 21 && camera.bearing == 270 && camera.viewingAngle == 65)
+        let defaults = try decode(#"{"target":{"latitude":1,"longitude":2},"zoom":1}"#)
+        #expect(defaults.zoom == 2 && defaults.bearing == 0 && defaults.viewingAngle == 0)
+    }
+
+    @Test func aRoundTripKeepsTheCamera() throws {
+        let camera = CameraPosition(
+            target: Coordinate(latitude: 60.17, longitude: 24.94), zoom: 16.5, bearing: 30, viewingAngle: 40)
+        #expect(try decode(String(decoding: try JSONEncoder().encode(camera), as: UTF8.self)) == camera)
     }
 }

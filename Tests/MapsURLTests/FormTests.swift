@@ -151,7 +151,7 @@ import Testing
         let parsed = MapsURLParser.parse(
             "https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=1,2&fov=140&pitch=-100")
         #expect(parsed.request?.streetView == StreetViewCamera(pitch: -90, fieldOfView: 100))
-        #expect(parsed.diagnostics.map(\.code) == ["clamped", "clamped"])
+        #expect(parsed.diagnostics.map(\.code) == [.clamped, .clamped])
     }
 
     @Test(arguments: [
@@ -163,12 +163,12 @@ import Testing
         let request = try #require(parsed.request)
         #expect(request.action == .resolveShortLink)
         #expect(request.shortLink?.hasPrefix("https://") == true)
-        #expect(parsed.diagnostics.map(\.code).contains("needs-resolution"))
+        #expect(parsed.diagnostics.map(\.code).contains(.needsResolution))
     }
 
     @Test func shortLinkOutsideMapsPathIsRejected() {
         #expect(MapsURLParser.parse("https://goo.gl/abc").request == nil)
-        #expect(MapsURLParser.parse("https://maps.app.goo.gl/a%20b").diagnostics.map(\.code) == ["bad-short-link"])
+        #expect(MapsURLParser.parse("https://maps.app.goo.gl/a%20b").diagnostics.map(\.code) == [.badShortLink])
     }
 
     @Test func geoURIs() {
@@ -216,18 +216,18 @@ import Testing
     @Test func coordinateWithLabelInSaddrKeepsTheCoordinate() {
         let parsed = MapsURLParser.parse("comgooglemaps://?saddr=52.5,13.4+(Home)&daddr=Work")
         #expect(parsed.request?.directions?.origin == .coordinate(Coordinate(latitude: 52.5, longitude: 13.4)))
-        #expect(parsed.diagnostics.map(\.code) == ["label-ignored"])
+        #expect(parsed.diagnostics.map(\.code) == [.labelIgnored])
     }
 
     @Test func duplicateParametersFirstWins() {
         let parsed = MapsURLParser.parse("comgooglemaps://?q=first&q=second")
         #expect(parsed.request?.query == "first")
-        #expect(parsed.diagnostics.map(\.code) == ["duplicate-parameter"])
+        #expect(parsed.diagnostics.map(\.code) == [.duplicateParameter])
     }
 
     @Test func emptyPairsAndBareNamesAreHarmless() throws {
         let parsed = MapsURLParser.parse("comgooglemaps-x-callback://?center=1,2&&x-source=App&x-success=app://&spam")
         #expect(parsed.request?.callback == (try Callback(source: "App", success: "app://")))
-        #expect(parsed.diagnostics.map(\.code) == ["unknown-parameter"])
+        #expect(parsed.diagnostics.map(\.code) == [.unknownParameter])
     }
 }

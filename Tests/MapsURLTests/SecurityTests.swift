@@ -7,33 +7,33 @@ import Testing
 @Suite struct SecurityTests {
     struct Rejected: CustomTestStringConvertible, Sendable {
         var url: String
-        var code: String
+        var code: DiagnosticCode
         var testDescription: String { "\(code): \(url)" }
     }
 
     @Test(arguments: [
-        Rejected(url: "https://maps.google.com@evil.com/maps/@1,2,3z", code: "userinfo"),
-        Rejected(url: "https://evil.com\\@maps.google.com/", code: "backslash-in-host"),
-        Rejected(url: "https://maps.google.com\\.evil.com/", code: "backslash-in-host"),
-        Rejected(url: "https://maps.gооgle.com/", code: "non-ascii-host"),
-        Rejected(url: "https://maps.google．com/", code: "non-ascii-host"),
-        Rejected(url: "https://maps.xn--ggle-55da.com/", code: "punycode-host"),
-        Rejected(url: "https://maps.google.com:8080/", code: "port"),
-        Rejected(url: "https://maps.google.com%2eevil.com/", code: "escaped-host"),
-        Rejected(url: "https://maps.google.evil.com/maps/@1,2,3z", code: "host-not-maps"),
-        Rejected(url: "https://google.evil.com/maps/", code: "host-not-maps"),
-        Rejected(url: "https://maps.google.co.zz/", code: "host-not-maps"),
-        Rejected(url: "https://evilgoogle.com/maps/", code: "host-not-maps"),
-        Rejected(url: "https://google.com.evil.com/maps/", code: "host-not-maps"),
-        Rejected(url: "https://gooXgl/maps/abc", code: "host-not-maps"),
-        Rejected(url: "https://example.com/maps/@1,2,3z", code: "host-not-maps"),
-        Rejected(url: "comgooglemapsurl://example.com/maps/@1,2,3z", code: "host-not-maps"),
-        Rejected(url: "comgooglemapsurl://maps.apple.com/?q=x", code: "host-not-google"),
-        Rejected(url: "https://www.google.com/search?q=maps", code: "not-a-maps-path"),
-        Rejected(url: "https://www.google.com/mapsevil/", code: "not-a-maps-path"),
-        Rejected(url: "javascript:alert(1)//maps.google.com/", code: "unsupported-scheme"),
-        Rejected(url: "ftp://maps.google.com/", code: "unsupported-scheme"),
-        Rejected(url: "https:maps.google.com/", code: "missing-slashes"),
+        Rejected(url: "https://maps.google.com@evil.com/maps/@1,2,3z", code: .userinfo),
+        Rejected(url: "https://evil.com\\@maps.google.com/", code: .backslashInHost),
+        Rejected(url: "https://maps.google.com\\.evil.com/", code: .backslashInHost),
+        Rejected(url: "https://maps.gооgle.com/", code: .nonAsciiHost),
+        Rejected(url: "https://maps.google．com/", code: .nonAsciiHost),
+        Rejected(url: "https://maps.xn--ggle-55da.com/", code: .punycodeHost),
+        Rejected(url: "https://maps.google.com:8080/", code: .port),
+        Rejected(url: "https://maps.google.com%2eevil.com/", code: .escapedHost),
+        Rejected(url: "https://maps.google.evil.com/maps/@1,2,3z", code: .hostNotMaps),
+        Rejected(url: "https://google.evil.com/maps/", code: .hostNotMaps),
+        Rejected(url: "https://maps.google.co.zz/", code: .hostNotMaps),
+        Rejected(url: "https://evilgoogle.com/maps/", code: .hostNotMaps),
+        Rejected(url: "https://google.com.evil.com/maps/", code: .hostNotMaps),
+        Rejected(url: "https://gooXgl/maps/abc", code: .hostNotMaps),
+        Rejected(url: "https://example.com/maps/@1,2,3z", code: .hostNotMaps),
+        Rejected(url: "comgooglemapsurl://example.com/maps/@1,2,3z", code: .hostNotMaps),
+        Rejected(url: "comgooglemapsurl://maps.apple.com/?q=x", code: .hostNotGoogle),
+        Rejected(url: "https://www.google.com/search?q=maps", code: .notAMapsPath),
+        Rejected(url: "https://www.google.com/mapsevil/", code: .notAMapsPath),
+        Rejected(url: "javascript:alert(1)//maps.google.com/", code: .unsupportedScheme),
+        Rejected(url: "ftp://maps.google.com/", code: .unsupportedScheme),
+        Rejected(url: "https:maps.google.com/", code: .missingSlashes),
     ])
     func hostileLinksAreRejected(_ case_: Rejected) {
         let parsed = MapsURLParser.parse(case_.url)
@@ -63,43 +63,43 @@ import Testing
     }
 
     @Test(arguments: [
-        ("javascript:alert(1)", "callback-scheme-denied"), ("JavaScript:alert(1)", "callback-scheme-denied"),
-        ("https://evil.example/", "callback-scheme-denied"), ("http://evil.example/", "callback-scheme-denied"),
-        ("data:text/html,hi", "callback-scheme-denied"), ("file:///etc/passwd", "callback-scheme-denied"),
-        ("comgooglemaps://?q=loop", "callback-scheme-denied"), ("java%0Ascript:alert(1)", "callback-bad-character"),
-        ("%20javascript:alert(1)", "callback-bad-character"), ("noscheme", "callback-not-absolute"),
-        ("1app://x", "callback-bad-scheme"),
+        ("javascript:alert(1)", DiagnosticCode.callbackSchemeDenied), ("JavaScript:alert(1)", .callbackSchemeDenied),
+        ("https://evil.example/", .callbackSchemeDenied), ("http://evil.example/", .callbackSchemeDenied),
+        ("data:text/html,hi", .callbackSchemeDenied), ("file:///etc/passwd", .callbackSchemeDenied),
+        ("comgooglemaps://?q=loop", .callbackSchemeDenied), ("java%0Ascript:alert(1)", .callbackBadCharacter),
+        ("%20javascript:alert(1)", .callbackBadCharacter), ("noscheme", .callbackNotAbsolute),
+        ("1app://x", .callbackBadScheme),
     ])
-    func dangerousCallbacksAreRefused(success: String, code: String) {
+    func dangerousCallbacksAreRefused(success: String, code: DiagnosticCode) {
         let parsed = MapsURLParser.parse("comgooglemaps-x-callback://?q=x&x-source=App&x-success=\(success)")
         #expect(parsed.request?.callback == nil)
         #expect(parsed.request?.query == "x")
         // The missing callback is reported at the scheme, the refusal at the parameter.
-        #expect(parsed.diagnostics.map(\.code) == ["callback-incomplete", code])
+        #expect(parsed.diagnostics.map(\.code) == [.callbackIncomplete, code])
     }
 
     @Test func xCallbackNeedsBothSourceAndSuccess() {
         let parsed = MapsURLParser.parse("comgooglemaps-x-callback://?q=x&x-source=App")
         #expect(parsed.request == MapsRequest(query: "x"))
-        #expect(parsed.diagnostics.map(\.code) == ["callback-incomplete"])
+        #expect(parsed.diagnostics.map(\.code) == [.callbackIncomplete])
         #expect(!parsed.isValid)
     }
 
     @Test func callbackParametersOnThePlainSchemeAreIgnored() {
         let parsed = MapsURLParser.parse("comgooglemaps://?q=x&x-source=App&x-success=app://")
         #expect(parsed.request == MapsRequest(query: "x"))
-        #expect(parsed.diagnostics.map(\.code) == ["callback-needs-x-callback", "callback-needs-x-callback"])
+        #expect(parsed.diagnostics.map(\.code) == [.callbackNeedsXCallback, .callbackNeedsXCallback])
     }
 
     @Test func xSourceIsSanitisedForDisplay() {
         let spoof = "comgooglemaps-x-callback://?q=x&x-success=app://&x-source=%E2%80%AEknaB%E2%80%ACruoY%07"
         let parsed = MapsURLParser.parse(spoof)
         #expect(parsed.request?.callback?.source == "knaBruoY")
-        #expect(parsed.diagnostics.map(\.code) == ["source-sanitized"])
+        #expect(parsed.diagnostics.map(\.code) == [.sourceSanitized])
 
         let bidi = MapsURLParser.parse("comgooglemaps-x-callback://?q=x&x-success=app://&x-source=%E2%80%AEknaB")
         #expect(bidi.request?.callback?.source == "knaB")
-        #expect(bidi.diagnostics.map(\.code) == ["source-sanitized"])
+        #expect(bidi.diagnostics.map(\.code) == [.sourceSanitized])
 
         let long = String(repeating: "A", count: 100)
         let capped = MapsURLParser.parse("comgooglemaps-x-callback://?q=x&x-success=app://&x-source=\(long)")
@@ -126,14 +126,14 @@ import Testing
     func malformedEscapesDropOnlyTheirParameter(_ value: String) {
         let parsed = MapsURLParser.parse("comgooglemaps://?q=\(value)&center=1,2&zoom=3")
         #expect(parsed.request == MapsRequest(center: Coordinate(latitude: 1, longitude: 2), zoom: 3))
-        #expect(parsed.diagnostics.map(\.code) == ["malformed-escape"])
+        #expect(parsed.diagnostics.map(\.code) == [.malformedEscape])
     }
 
     @Test(arguments: ["%D0%9D%D0", "%E6%B5v%B7", "%FF", "%C0%AF"])
     func invalidUTF8DropsOnlyItsParameter(_ value: String) {
         let parsed = MapsURLParser.parse("geo:1,2?q=\(value)&z=4")
         #expect(parsed.request == MapsRequest(center: Coordinate(latitude: 1, longitude: 2), zoom: 4))
-        #expect(parsed.diagnostics.map(\.code) == ["invalid-utf8"])
+        #expect(parsed.diagnostics.map(\.code) == [.invalidUTF8])
     }
 
     @Test(arguments: [
@@ -144,24 +144,26 @@ import Testing
     func coordinatesFollowAStrictGrammar(_ value: String) {
         let parsed = MapsURLParser.parse("comgooglemaps://?center=\(value)&q=kept")
         #expect(parsed.request == MapsRequest(query: "kept"))
-        #expect(parsed.diagnostics.map(\.code) == ["bad-coordinate"])
+        #expect(parsed.diagnostics.map(\.code) == [.badCoordinate])
     }
 
     @Test(arguments: ["90.000001,0", "-91,0", "0,180.5", "0,-181"])
     func outOfRangeCenterIsRejected(_ value: String) {
         let parsed = MapsURLParser.parse("comgooglemaps://?center=\(value)&q=kept")
         #expect(parsed.request == MapsRequest(query: "kept"))
-        #expect(parsed.diagnostics.map(\.code) == ["coordinate-out-of-range"])
+        #expect(parsed.diagnostics.map(\.code) == [.coordinateOutOfRange])
     }
 
     @Test func outOfRangeCoordinateInATextFieldStaysText() {
         let parsed = MapsURLParser.parse("comgooglemaps://?daddr=-100.5,200.25")
         #expect(parsed.request?.directions?.destination == .query("-100.5,200.25"))
-        #expect(parsed.diagnostics.map(\.code) == ["coordinate-out-of-range"])
+        #expect(parsed.diagnostics.map(\.code) == [.coordinateOutOfRange])
     }
 
-    @Test(arguments: [("nan", "bad-number"), ("inf", "bad-number"), ("1e3", "bad-number"), ("0x10", "bad-number")])
-    func zoomMustBeFinite(zoom: String, code: String) {
+    @Test(arguments: [
+        ("nan", DiagnosticCode.badNumber), ("inf", .badNumber), ("1e3", .badNumber), ("0x10", .badNumber),
+    ])
+    func zoomMustBeFinite(zoom: String, code: DiagnosticCode) {
         let parsed = MapsURLParser.parse("comgooglemaps://?zoom=\(zoom)&center=1,2")
         #expect(parsed.request == MapsRequest(center: Coordinate(latitude: 1, longitude: 2)))
         #expect(parsed.diagnostics.map(\.code) == [code])
@@ -177,14 +179,14 @@ import Testing
         let url = "comgooglemaps://?q=" + String(repeating: "a", count: MapsURLParser.maxInputLength)
         let parsed = MapsURLParser.parse(url)
         #expect(parsed.request == nil)
-        #expect(parsed.diagnostics.map(\.code) == ["too-long"])
+        #expect(parsed.diagnostics.map(\.code) == [.tooLong])
     }
 
     @Test func overLongValueIsDroppedAlone() {
         let url = "comgooglemaps://?center=1,2&q=" + String(repeating: "a", count: MapsURLParser.maxTextLength + 1)
         let parsed = MapsURLParser.parse(url)
         #expect(parsed.request == MapsRequest(center: Coordinate(latitude: 1, longitude: 2)))
-        #expect(parsed.diagnostics.map(\.code) == ["value-too-long"])
+        #expect(parsed.diagnostics.map(\.code) == [.valueTooLong])
     }
 
     @Test func thousandsOfAmpersandsAndParametersStayBounded() {
@@ -192,14 +194,14 @@ import Testing
         #expect(ampersands.request == MapsRequest())
         let many = MapsURLParser.parse(
             "comgooglemaps://?" + Array(repeating: "a=1", count: 1000).joined(separator: "&"))
-        #expect(many.diagnostics.contains { $0.code == "too-many-parameters" })
+        #expect(many.diagnostics.contains { $0.code == .tooManyParameters })
         #expect(many.diagnostics.count <= MapsURLParser.maxParameters + 1)
     }
 
     @Test func controlCharactersInValuesAreRejected() {
         let parsed = MapsURLParser.parse("comgooglemaps://?q=a%0Ab&center=1,2")
         #expect(parsed.request?.query == nil)
-        #expect(parsed.diagnostics.map(\.code) == ["control-character"])
+        #expect(parsed.diagnostics.map(\.code) == [.controlCharacter])
     }
 
     @Test func diagnosticsPointAtCharactersWithACaret() throws {
