@@ -25,14 +25,15 @@ let package = Package(
             name: "MapsApp",
             dependencies: ["GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "OSMReader", dependencies: ["GeoCore", "CZlib"]),
+        .target(name: "ZlibKit", dependencies: ["CZlib"]),
+        .target(name: "OSMReader", dependencies: ["GeoCore", "ZlibKit"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
-        .target(name: "CairoKit", dependencies: ["CCairo", "CJPEG", "CZlib"]),
+        .target(name: "CairoKit", dependencies: ["CCairo", "CJPEG", "ZlibKit"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
-        .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit"]),
+        .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "ZlibKit"]),
         .target(
             name: "MapsCLI",
             dependencies: [
@@ -49,7 +50,7 @@ let package = Package(
         .testTarget(
             name: "MapDataTests", dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport"]),
         .target(
-            name: "TestSupport", dependencies: ["CZlib", "CairoKit", "GeoCore", "MapData"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData"], path: "Tests/TestSupport"),
         .testTarget(name: "CairoKitTests", dependencies: ["CairoKit"]),
         .testTarget(
             name: "MapRendererTests",

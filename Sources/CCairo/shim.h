@@ -4,10 +4,17 @@
 // pull in GLib's, whose pkg-config flags SwiftPM rejects (-pthread), so the handful of
 // Pango functions CairoKit calls are declared here, with opaque types, exactly as in
 // <pango/pango-layout.h>, <pango/pango-font.h> and <pango/pangocairo.h> (Pango 1.50).
+// CairoKitTests compiles these declarations against the real headers (with
+// OPENMAPS_PANGO_FROM_HEADERS defined, so Pango's own types are used), so a declaration that
+// drifts from Pango's is a failing test, not a silent ABI mismatch.
 #include <cairo/cairo.h>
 #include <cairo/cairo-pdf.h>
 #include <cairo/cairo-svg.h>
 
+/// Pango units per point (PANGO_SCALE).
+enum { OPENMAPS_PANGO_SCALE = 1024 };
+
+#ifndef OPENMAPS_PANGO_FROM_HEADERS
 typedef struct _PangoLayout PangoLayout;
 typedef struct _PangoFontDescription PangoFontDescription;
 typedef struct _PangoContext PangoContext;
@@ -19,9 +26,7 @@ typedef struct {
     int width;
     int height;
 } PangoRectangle;
-
-/// Pango units per point (PANGO_SCALE).
-enum { OPENMAPS_PANGO_SCALE = 1024 };
+#endif
 
 PangoLayout *pango_cairo_create_layout(cairo_t *cr);
 void pango_cairo_update_layout(cairo_t *cr, PangoLayout *layout);

@@ -1,23 +1,5 @@
-import CCairo
+internal import CCairo
 import Foundation
-
-/// What went wrong drawing or writing a picture, and where.
-public struct CairoError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    /// The file involved, if any.
-    public var path: String?
-
-    public init(message: String, path: String? = nil) {
-        self.message = message
-        self.path = path
-    }
-
-    init(status: cairo_status_t, doing action: String, path: String? = nil) {
-        self.init(message: "\(action): \(String(cString: cairo_status_to_string(status)))", path: path)
-    }
-
-    public var description: String { path.map { "\($0): \(message)" } ?? message }
-}
 
 /// The picture formats a canvas writes.
 public enum PictureFormat: String, Sendable, CaseIterable {
@@ -59,9 +41,12 @@ public final class Canvas {
     ///   - scale: device pixels per point for PNG, 1...8; default 1.
     public init(width: Double, height: Double, scale: Double = 1, format: PictureFormat = .png) throws(CairoError) {
         let pixelScale = format == .png ? scale : 1
-        guard scale >= 1, scale <= 8 else { throw CairoError(message: "scale \(scale) is outside 1...8") }
+        guard scale >= 1, scale <= 8 else {
+            throw CairoError(.invalidArgument, message: "scale \(scale) is outside 1...8")
+        }
         guard width >= 1, height >= 1, width * pixelScale <= 16384, height * pixelScale <= 16384 else {
-            throw CairoError(message: "size \(width)×\(height) at scale \(pixelScale) is outside 1...16384 pixels")
+            throw CairoError(
+                .invalidArgument, message: "size \(width)×\(height) at scale \(pixelScale) is outside 1...16384 pixels")
         }
         self.width = width
         self.height = height
@@ -88,8 +73,10 @@ public final class Canvas {
     /// its scale is 1, so points are pixels.
     public init(png bytes: [UInt8]) throws(CairoError) {
         let source = ByteSource(bytes)
-        let created = cairo_image_surface_create_from_png_stream(
-            ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
+        // Cairo reads the whole stream inside this call; the source lives until it returns.
+        let created = withExtendedLifetime(source) {
+            cairo_image_surface_create_from_png_stream(ByteSource.read, Unmanaged.passUnretained(source).toOpaque())
+        }
         (surface, context) = try Self.drawable(created, doing: "decoding PNG")
         self.sink = nil
         width = Double(cairo_image_surface_get_width(surface))
@@ -110,7 +97,7 @@ public final class Canvas {
         }
         guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw CairoError(message: "cannot create a drawing context")
+            throw CairoError(.drawing, message: "cannot create a drawing context")
         }
         return (surface, context)
     }
@@ -251,9 +238,12 @@ public final class Canvas {
     ///
     /// - Parameters: `x`, `y`, `width`, `height` in points (× scale in pixels), inside the canvas.
     public func encodedPNG(x: Double, y: Double, width: Double, height: Double) throws(CairoError) -> [UInt8] {
-        guard format == .png, !isFinished else { throw CairoError(message: "only a PNG canvas can be cut into pieces") }
+        guard format == .png, !isFinished else {
+            throw CairoError(.invalidArgument, message: "only a PNG canvas can be cut into pieces")
+        }
         guard x >= 0, y >= 0, width >= 1, height >= 1, x + width <= self.width, y + height <= self.height else {
             throw CairoError(
+                .invalidArgument,
                 message: "rectangle \(x),\(y) \(width)×\(height) is outside the \(self.width)×\(self.height) canvas")
         }
         cairo_surface_flush(surface)
@@ -274,7 +264,7 @@ public final class Canvas {
     /// An image surface's PNG bytes (see ``PNGEncoder``).
     private static func png(of surface: OpaquePointer) throws(CairoError) -> [UInt8] {
         guard let data = cairo_image_surface_get_data(surface) else {
-            throw CairoError(message: "the picture has no pixels to encode")
+            throw CairoError(.encoding, message: "the picture has no pixels to encode")
         }
         return try PNGEncoder.encode(
             data, width: Int(cairo_image_surface_get_width(surface)),
@@ -282,50 +272,21 @@ public final class Canvas {
     }
 
     /// Writes the picture to `path` atomically: a temporary file beside it, renamed into place.
+    ///
+    /// - Throws: ``CairoError`` of kind `.file` naming the path, with the file system's error.
     public func write(to path: String) throws(CairoError) {
         let bytes = try encoded()
-        let temporary = (path as NSString).deletingLastPathComponent
-            .appending(((path as NSString).deletingLastPathComponent.isEmpty ? "" : "/") + ".\(UUID().uuidString).tmp")
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(UUID().uuidString).tmp"
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else {
-                throw CairoError(message: "cannot move the picture into place: \(String(cString: strerror(errno)))")
-            }
         } catch {
+            throw CairoError(.file, message: "cannot write the picture", path: path, underlying: error)
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temporary)
-            throw CairoError(message: "cannot write the picture: \(error)", path: path)
+            throw CairoError(.file, message: "cannot move the picture into place: \(reason)", path: path)
         }
-    }
-}
-
-/// Collects the bytes Cairo writes to a stream.
-final class ByteSink {
-    var bytes: [UInt8] = []
-
-    static let write: cairo_write_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
-    }
-}
-
-/// Feeds bytes to Cairo's PNG reader.
-final class ByteSource {
-    let bytes: [UInt8]
-    var offset = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    static let read: cairo_read_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
-        let source = Unmanaged<ByteSource>.fromOpaque(closure).takeUnretainedValue()
-        let count = Int(length)
-        guard source.offset + count <= source.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-        source.bytes.withUnsafeBufferPointer { buffer in
-            data.update(from: buffer.baseAddress! + source.offset, count: count)
-        }
-        source.offset += count
-        return CAIRO_STATUS_SUCCESS
     }
 }

@@ -1,4 +1,4 @@
-import CZlib
+import ZlibKit
 
 /// Encodes Cairo's ARGB32 pixels (native-endian words, premultiplied alpha) as PNG, faster
 /// than Cairo's own writer for map pictures: 8-bit RGB when every pixel is opaque (RGBA with
@@ -7,7 +7,7 @@ import CZlib
 enum PNGEncoder {
     /// zlib compression level: 0 (none) to 9 (smallest); 6 trades size for speed well with
     /// the run-length strategy.
-    static let level: Int32 = 6
+    static let level = 6
 
     /// The PNG file of `width` × `height` pixels whose rows start every `stride` bytes at `pixels`.
     static func encode(
@@ -61,32 +61,15 @@ enum PNGEncoder {
         header.appendBigEndian(UInt32(height))
         header += [8, opaque ? 2 : 6, 0, 0, 0]
         png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", try deflate(filtered))
+        let compressed: [UInt8]
+        do {
+            compressed = try Zlib.deflate(filtered, level: level, strategy: .runLength)
+        } catch {
+            throw CairoError(.encoding, message: "PNG compression failed", underlying: error)
+        }
+        png.appendChunk("IDAT", compressed)
         png.appendChunk("IEND", [])
         return png
-    }
-
-    /// A zlib stream of `bytes`.
-    private static func deflate(_ bytes: [UInt8]) throws(CairoError) -> [UInt8] {
-        var stream = z_stream()
-        guard openmaps_deflate_init(&stream, level, Z_RLE) == Z_OK else {
-            throw CairoError(message: "cannot start PNG compression")
-        }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let status = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return CZlib.deflate(&stream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END else {
-            throw CairoError(message: "PNG compression failed (zlib status \(status))")
-        }
-        return Array(output.prefix(Int(stream.total_out)))
     }
 }
 
@@ -102,7 +85,6 @@ extension [UInt8] {
         appendBigEndian(UInt32(data.count))
         let body = Array(type.utf8) + data
         append(contentsOf: body)
-        let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
-        appendBigEndian(UInt32(crc))
+        appendBigEndian(Zlib.crc32(body))
     }
 }

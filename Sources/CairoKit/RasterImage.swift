@@ -1,5 +1,5 @@
-import CCairo
-import CJPEG
+internal import CCairo
+internal import CJPEG
 import Foundation
 
 /// A decoded image (a satellite mosaic, a relief map, a ground overlay's picture), sampled by
@@ -38,7 +38,7 @@ public struct RasterImage: Sendable {
     /// Decodes the PNG or JPEG file at `path`, told apart by their signatures.
     public init(file path: String) throws(CairoError) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CairoError(message: "cannot read the image", path: path)
+            throw CairoError(.file, message: "cannot read the image", path: path)
         }
         let bytes = Array(data)
         do throws(CairoError) {
@@ -47,10 +47,10 @@ public struct RasterImage: Sendable {
             } else if bytes.starts(with: [0xFF, 0xD8]) {
                 try self.init(jpeg: bytes)
             } else {
-                throw CairoError(message: "not a PNG or JPEG image")
+                throw CairoError(.decoding, message: "not a PNG or JPEG image")
             }
         } catch {
-            throw CairoError(message: error.message, path: path)
+            throw error.at(path)
         }
     }
 
@@ -66,7 +66,7 @@ public struct RasterImage: Sendable {
         }
         guard let decoded else {
             let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw CairoError(message: "not a decodable JPEG: \(text.isEmpty ? "empty input" : text)")
+            throw CairoError(.decoding, message: "not a decodable JPEG: \(text.isEmpty ? "empty input" : text)")
         }
         defer { free(decoded) }
         self.width = Int(width)
@@ -105,7 +105,7 @@ extension Canvas {
         let pixelHeight = Int32((height * scale).rounded(.up))
         guard let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight),
             cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(image)
-        else { throw CairoError(message: "cannot create a \(pixelWidth)×\(pixelHeight) image") }
+        else { throw CairoError(.drawing, message: "cannot create a \(pixelWidth)×\(pixelHeight) image") }
         defer { cairo_surface_destroy(image) }
         let stride = Int(cairo_image_surface_get_stride(image))
         for y in 0..<Int(pixelHeight) {

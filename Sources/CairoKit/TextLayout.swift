@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Foundation
 
 /// A run of text laid out by Pango for one canvas: HarfBuzz shapes it (Devanagari conjuncts,

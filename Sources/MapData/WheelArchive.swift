@@ -1,5 +1,5 @@
 import Foundation
-import OSMReader
+import ZlibKit
 
 /// Reads members of a zip archive (a Python wheel) without unpacking it: the end record, the
 /// central directory, then one member's local header and data (stored or deflated).
@@ -48,13 +48,12 @@ public struct WheelArchive {
             return Array(slice)
         case 8:
             do {
-                return try slice.withUnsafeBytes { raw throws(OSMReaderError) in
-                    try Zlib.inflateRaw(raw, rawSize: member.size, offset: start)
+                return try slice.withUnsafeBytes { raw throws(ZlibError) in
+                    try Zlib.inflateRaw(raw, rawSize: member.size)
                 }
-            } catch let error as OSMReaderError {
-                throw DataError(.invalidData, message: "member '\(name)'", path: path, underlying: error)
             } catch {
-                throw DataError(.invalidData, message: "member '\(name)'", path: path, underlying: error)
+                throw DataError(
+                    .invalidData, message: "member '\(name)' at byte \(start)", path: path, underlying: error)
             }
         default:
             throw DataError(

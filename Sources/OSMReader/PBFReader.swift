@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import ZlibKit
 
 /// Streams an OSM PBF file: the header, then every data block decoded in file order.
 ///
@@ -180,14 +181,11 @@ struct RawBlob: Sendable {
                     kind: .malformed, message: "the blob has neither raw data nor zlib data with a valid size",
                     offset: dataOffset, block: index)
             }
-            do throws(OSMReaderError) {
-                return try Zlib.inflate(
-                    UnsafeRawBufferPointer(rebasing: bytes[zlib]), rawSize: rawSize,
-                    offset: dataOffset + zlib.lowerBound)
+            do throws(ZlibError) {
+                return try Zlib.inflate(UnsafeRawBufferPointer(rebasing: bytes[zlib]), rawSize: rawSize)
             } catch {
-                var located = error
-                located.block = index
-                throw located
+                throw OSMReaderError(
+                    kind: .malformed, message: error.message, offset: dataOffset + zlib.lowerBound, block: index)
             }
         }
     }

@@ -101,7 +101,7 @@ public enum FixtureStore {
         _ = way([(60.1705, 24.9385), (60.1707, 24.9445)], [("highway", "secondary"), ("name", "Kaivokatu")])
         // Nine buildings a block, every third with a height for the 3D layer.
         var count = 0
-        for (south, north) in zip(latitudes, latitudes.dropFirst()) {
+        for south in latitudes.dropLast() {
             for (west, east) in zip(longitudes, longitudes.dropFirst()) {
                 // No buildings in the park's and the pond's blocks.
                 if abs(south - 60.1670) < 1e-6 && west > 24.9445 && east < 24.9515 { continue }

@@ -1,5 +1,5 @@
-import CZlib
 import Foundation
+import ZlibKit
 
 /// A small OSM PBF writer for exact decoding tests: protobuf encoding by hand, blocks raw or
 /// zlib-compressed.
@@ -186,15 +186,9 @@ public enum PBFWriter {
     public static func blob(type: String, payload: [UInt8], compress: Bool) -> [UInt8] {
         var blob = ProtobufWriter()
         if compress {
-            var size = compressBound(uLong(payload.count))
-            var compressed = [UInt8](repeating: 0, count: Int(size))
-            _ = compressed.withUnsafeMutableBufferPointer { out in
-                payload.withUnsafeBufferPointer { input in
-                    CZlib.compress(out.baseAddress, &size, input.baseAddress, uLong(input.count))
-                }
-            }
             blob.uint(2, UInt64(payload.count))
-            blob.bytes(3, Array(compressed.prefix(Int(size))))
+            // Deflating a byte array in memory cannot fail.
+            blob.bytes(3, try! Zlib.deflate(payload))
         } else {
             blob.bytes(1, payload)
         }
