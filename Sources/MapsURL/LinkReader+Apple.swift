@@ -5,11 +5,6 @@ import GeoCore
 /// `near`, `ll`, `z`, `spn`, `sll`, `sspn`, `t`, `saddr`, `daddr`, `dirflg`, and the newer
 /// `coordinate` and `name`.
 extension LinkReader {
-    /// Apple's documented zoom range.
-    static let appleZoomLimits = 2.0...21.0
-    /// Apple's `t`: standard, satellite, hybrid (satellite with labels), transit.
-    static let appleMapTypes: [String: MapsView?] = ["m": nil, "k": .satellite, "h": .satellite, "r": .transit]
-
     mutating func readAppleSchemeLink(_ range: Range<Int>) -> ParsedMapsURL {
         var index = range.lowerBound
         if hasPrefix(index..<range.upperBound, "//") { index += 2 }
@@ -45,13 +40,13 @@ extension LinkReader {
             case "sll":
                 searchCenter = coordinateValue(parameter)
             case "z":
-                request.zoom = numberValue(parameter, limits: Self.appleZoomLimits)
+                request.zoom = numberValue(parameter, limits: AppleVocabulary.zoomLimits)
             case "spn":
                 if let span = spanValue(parameter) { request.span = span }
             case "sspn":
                 searchSpan = spanValue(parameter)
             case "t":
-                applyMapType(parameter, Self.appleMapTypes)
+                applyMapType(parameter, AppleVocabulary.mapTypes)
             case "saddr":
                 guard let text = decodedValue(parameter) else { break }
                 directions.origin = waypoint(text, name: "saddr", at: where_)
@@ -62,12 +57,12 @@ extension LinkReader {
                 hasDirections = true
             case "dirflg":
                 guard let text = decodedValue(parameter) else { break }
-                switch text {
-                case "d": directions.travelMode = .driving
-                case "w": directions.travelMode = .walking
-                case "r": directions.travelMode = .transit
-                default:
-                    report(.unknownDirflg, .warning, "'dirflg' must be d, w or r; '\(text)' is ignored", at: where_)
+                if let mode = AppleVocabulary.travelModes.value(for: text) {
+                    directions.travelMode = mode
+                } else {
+                    report(
+                        .unknownDirflg, .warning,
+                        "'dirflg' must be \(AppleVocabulary.travelModes.words); '\(text)' is ignored", at: where_)
                 }
                 hasDirections = true
             default:

@@ -4,8 +4,6 @@ import GeoCore
 /// followed by `?q=…` (a search, or `lat,lng(label)` for a pin) and `?z=…` (zoom 0...21).
 /// `geo:0,0?q=…` means "no position, just search".
 extension LinkReader {
-    static let geoZoomLimits = 0.0...21.0
-
     mutating func readGeoLink(_ range: Range<Int>) -> ParsedMapsURL {
         let queryStart = firstIndex(in: range, of: UInt8(ascii: "?"), UInt8(ascii: "&"))
         let pathRange = range.lowerBound..<queryStart
@@ -49,7 +47,7 @@ extension LinkReader {
                 case "q":
                     if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
                 case "z":
-                    request.zoom = numberValue(parameter, limits: Self.geoZoomLimits)
+                    request.zoom = numberValue(parameter, limits: GeoVocabulary.zoomLimits)
                 default:
                     unknownParameter(parameter)
                 }

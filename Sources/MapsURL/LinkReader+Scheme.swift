@@ -2,9 +2,6 @@
 /// scheme document (`center`, `mapmode`, `views`, `zoom`, `q`, `saddr`, `daddr`,
 /// `directionsmode`) plus, on the x-callback form, `x-source`, `x-success`, `x-error`, `x-cancel`.
 extension LinkReader {
-    /// Zoom range of the URL scheme (the document gives none; Google's launcher uses 0...21).
-    static let schemeZoomLimits = 0.0...21.0
-
     mutating func readSchemeLink(_ range: Range<Int>, form: LinkForm) -> ParsedMapsURL {
         var index = range.lowerBound
         if hasPrefix(index..<range.upperBound, "//") { index += 2 }
@@ -46,7 +43,7 @@ extension LinkReader {
             case "center":
                 request.center = coordinateValue(parameter)
             case "zoom":
-                request.zoom = numberValue(parameter, limits: Self.schemeZoomLimits)
+                request.zoom = numberValue(parameter, limits: SchemeVocabulary.zoomLimits)
             case "mapmode":
                 guard let text = decodedValue(parameter) else { break }
                 if let mode = MapMode(rawValue: text.lowercased()) {
@@ -70,7 +67,7 @@ extension LinkReader {
                 hasDirections = true
             case "directionsmode":
                 guard let text = decodedValue(parameter) else { break }
-                if let mode = TravelMode(rawValue: text.lowercased()), mode != .twoWheeler {
+                if let mode = TravelMode(rawValue: text.lowercased()), SchemeVocabulary.travelModes.contains(mode) {
                     directions.travelMode = mode
                     hasDirections = true
                 } else {

@@ -1,0 +1,118 @@
+import GeoCore
+
+/// Google's legacy parameters, as desktop links and old exports write them.
+extension LinkReader {
+
+    mutating func readLegacyParameters(_ parameters: [Parameter]) {
+        var directions = request.directions ?? Directions()
+        var hasDirections = request.directions != nil
+        var searchCenter: Coordinate?
+        var searchSpan: CoordinateSpan?
+        for parameter in parameters {
+            guard !parameter.isRepeat else {
+                duplicateParameter(parameter)
+                continue
+            }
+            let where_ = parameter.value ?? parameter.nameRange
+            switch parameter.name {
+            case "q":
+                if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
+            case "ll":
+                if let center = coordinateValue(parameter) { request.center = center }
+            case "sll":
+                searchCenter = coordinateValue(parameter)
+            case "spn":
+                if let span = spanValue(parameter) { request.span = span }
+            case "sspn":
+                searchSpan = spanValue(parameter)
+            case "z":
+                request.zoom = numberValue(parameter, limits: DesktopVocabulary.zoomLimits)
+            case "t":
+                applyMapType(parameter, DesktopVocabulary.mapTypes)
+            case "layer":
+                guard let text = decodedValue(parameter) else { break }
+                if let layer = DesktopVocabulary.layers.value(for: text) {
+                    request.views = (request.views ?? []).union([layer])
+                } else {
+                    report(
+                        .unknownLayer, .note, "'layer=\(text)' is not supported; only 'layer=t' (traffic) is",
+                        at: where_)
+                }
+            case "lci":
+                guard let text = decodedValue(parameter) else { break }
+                if let layer = DesktopVocabulary.layerIDs.value(for: text) {
+                    request.views = (request.views ?? []).union([layer])
+                } else {
+                    report(
+                        .unknownLayer, .note,
+                        "'lci=\(text)' is not supported (\(DesktopVocabulary.layerIDs.words)); it is ignored",
+                        at: where_)
+                }
+            case "f":
+                if decodedValue(parameter) == "d" { hasDirections = true }
+            case "saddr":
+                guard let text = decodedValue(parameter) else { break }
+                directions.origin = waypoint(text, name: "saddr", at: where_)
+                hasDirections = true
+            case "daddr":
+                guard let text = decodedValue(parameter) else { break }
+                // Old multi-stop links chain stops with "+to:".
+                let stops = text.splitOnSubstring(DesktopVocabulary.stopSeparator)
+                directions.destination = waypoint(stops.last!, name: "daddr", at: where_)
+                directions.waypoints = stops.dropLast().compactMap {
+                    waypoint($0, name: "daddr", at: where_)
+                }
+                hasDirections = true
+            case "dirflg":
+                guard let text = decodedValue(parameter) else { break }
+                readDirectionFlags(text, into: &directions, at: where_)
+                hasDirections = true
+            case "nav":
+                if decodedValue(parameter) == "1" {
+                    directions.navigate = true
+                    hasDirections = true
+                }
+            case "hl", "gl", "ie", "oe", "output", "source", "authuser", "entry", "g_ep", "g_st", "ved", "sa", "usp",
+                "hq", "cid", "ftid", "api":
+                continue
+            default:
+                unknownParameter(parameter)
+            }
+        }
+        if request.center == nil, let searchCenter { request.center = searchCenter }
+        if request.span == nil, let searchSpan { request.span = searchSpan }
+        if hasDirections { request.directions = directions }
+    }
+
+    /// `dirflg`: one letter per flag, choosing the mode (``DesktopVocabulary/travelModes``) or
+    /// avoiding a road feature (``DesktopVocabulary/avoidances``).
+    private mutating func readDirectionFlags(_ text: String, into directions: inout Directions, at range: Range<Int>) {
+        for flag in text.map(String.init) {
+            if let mode = DesktopVocabulary.travelModes.value(for: flag) {
+                directions.travelMode = mode
+            } else if let avoidance = DesktopVocabulary.avoidances.value(for: flag) {
+                directions.avoid.insert(avoidance)
+            } else {
+                report(.unknownDirflg, .warning, "'dirflg' letter '\(flag)' is not known; it is ignored", at: range)
+            }
+        }
+    }
+
+    mutating func spanValue(_ parameter: Parameter) -> CoordinateSpan? {
+        guard let parsed = withValueBytes(parameter, Coordinate.parsePair(bytes:)) else { return nil }
+        let where_ = parameter.value ?? parameter.nameRange
+        guard let pair = parsed else {
+            report(
+                .badSpan, .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)
+            return nil
+        }
+        let span = CoordinateSpan(latitudeDelta: pair.latitude, longitudeDelta: pair.longitude)
+        guard span.isValid else {
+            report(
+                .spanOutOfRange, .error, "'\(parameter.name)' is outside 0...180, 0...360; it is ignored",
+                at: where_)
+            return nil
+        }
+        return span
+    }
+}

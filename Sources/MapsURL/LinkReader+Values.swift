@@ -1,0 +1,232 @@
+import GeoCore
+
+/// Reading values: decoding once, coordinates, numbers, places, searches, views and map types.
+extension LinkReader {
+
+    /// Decodes a parameter value once; reports and returns nil when it cannot be decoded, has
+    /// control characters or is too long.
+    /// - Parameter allowControls: keep control characters for a caller that removes or refuses
+    ///   them itself (the callback parameters).
+    mutating func decodedValue(_ parameter: Parameter, plusIsSpace: Bool = true, allowControls: Bool = false) -> String?
+    {
+        guard let value = parameter.value else { return "" }
+        let name = parameter.name
+        return decodedText(value, plusIsSpace: plusIsSpace, what: "'\(name)'", allowControls: allowControls)
+    }
+
+    /// - Parameter what: names the value in messages; evaluated only when there is a problem.
+    mutating func decodedText(
+        _ range: Range<Int>, plusIsSpace: Bool, what: @autoclosure () -> String, allowControls: Bool = false
+    ) -> String? {
+        switch PercentDecoding.decode(bytes, range, plusIsSpace: plusIsSpace) {
+        case .failure(.malformedEscape(let at)):
+            report(
+                .malformedEscape, .error, "\(what()) has a '%' not followed by two hex digits; the value is ignored",
+                at: at..<min(at + 3, range.upperBound))
+            return nil
+        case .failure(.invalidUTF8):
+            report(.invalidUTF8, .error, "\(what()) decodes to invalid UTF-8; the value is ignored", at: range)
+            return nil
+        case .success(let (decoded, hasControls)):
+            if decoded.utf8.count > MapsURLParser.maxTextLength {
+                report(
+                    .valueTooLong, .error,
+                    "\(what()) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
+                return nil
+            }
+            if !allowControls && hasControls {
+                report(
+                    .controlCharacter, .error, "\(what()) contains a control character; the value is ignored",
+                    at: range)
+                return nil
+            }
+            return decoded
+        }
+    }
+
+    /// Calls `body` with a value's bytes decoded once: the input's own bytes when the value
+    /// has no escapes, `+` or controls (the common case, no copy), a decoded copy otherwise.
+    ///
+    /// - Returns: nil when the value could not be decoded (already reported).
+    mutating func withValueBytes<T>(_ parameter: Parameter, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard let value = parameter.value else { return body(UnsafeBufferPointer(rebasing: bytes[0..<0])) }
+        var isPlain = true
+        for index in value {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") || byte == UInt8(ascii: "+") || byte < 0x20 || byte == 0x7F {
+                isPlain = false
+                break
+            }
+        }
+        if isPlain { return body(UnsafeBufferPointer(rebasing: bytes[value])) }
+        guard var text = decodedValue(parameter) else { return nil }
+        return text.withUTF8(body)
+    }
+
+    /// A strict `latitude,longitude` value (no labels, no free text).
+    mutating func coordinateValue(_ parameter: Parameter) -> Coordinate? {
+        guard let parsed = withValueBytes(parameter, Coordinate.parsePair(bytes:)) else { return nil }
+        return checkedCoordinate(parsed, name: parameter.name, at: parameter.value ?? parameter.nameRange)
+    }
+
+    /// Reports a missing or out-of-range coordinate; returns the coordinate when it is usable.
+    mutating func checkedCoordinate(_ coordinate: Coordinate?, name: String, at range: Range<Int>) -> Coordinate? {
+        guard let coordinate else {
+            report(
+                .badCoordinate, .error,
+                "'\(name)' must be 'latitude,longitude' in plain decimal degrees; it is ignored", at: range)
+            return nil
+        }
+        guard coordinate.isValid else {
+            report(
+                .coordinateOutOfRange, .error,
+                "'\(name)' is out of range (latitude -90...90, longitude -180...180); it is ignored", at: range)
+            return nil
+        }
+        return coordinate
+    }
+
+    mutating func coordinate(from text: Substring, name: String, at range: Range<Int>) -> Coordinate? {
+        checkedCoordinate(Coordinate.parsePair(text), name: name, at: range)
+    }
+
+    /// A strict decimal number, clamped into `limits` with a warning.
+    mutating func numberValue(
+        _ parameter: Parameter, limits: ClosedRange<Double>, maxIntegerDigits: Int = 3
+    ) -> Double? {
+        guard let value = withValueBytes(parameter, { DecimalText.parse($0, maxIntegerDigits: maxIntegerDigits) })
+        else { return nil }
+        return clamp(value, name: parameter.name, limits: limits, at: parameter.value ?? parameter.nameRange)
+    }
+
+    mutating func number(
+        _ digits: UnsafeBufferPointer<UInt8>, name: String, limits: ClosedRange<Double>, at range: Range<Int>
+    ) -> Double? {
+        clamp(DecimalText.parse(digits, maxIntegerDigits: 3), name: name, limits: limits, at: range)
+    }
+
+    /// Reports a missing number or clamps it into `limits` with a warning.
+    mutating func clamp(_ value: Double?, name: String, limits: ClosedRange<Double>, at range: Range<Int>) -> Double? {
+        guard let value else {
+            report(.badNumber, .error, "'\(name)' must be a plain decimal number; it is ignored", at: range)
+            return nil
+        }
+        let clamped = min(max(value, limits.lowerBound), limits.upperBound)
+        if clamped != value {
+            report(
+                .clamped, .warning,
+                "'\(name)' \(DecimalText.format(value)) is outside \(DecimalText.format(limits.lowerBound))..."
+                    + "\(DecimalText.format(limits.upperBound)); \(DecimalText.format(clamped)) is used",
+                at: range)
+        }
+        return clamped
+    }
+
+    /// A place value (`saddr`, `daddr`, `origin`, a `/dir/` segment): blank is the current
+    /// location, a coordinate is a point, anything else a query. Coordinate-shaped text out of
+    /// range stays a query, with a warning.
+    mutating func waypoint(_ text: String, name: String, at range: Range<Int>, blankIsCurrentLocation: Bool = true)
+        -> Waypoint?
+    {
+        let trimmed = text.trimmingWhitespace()
+        if trimmed.isEmpty { return blankIsCurrentLocation ? .currentLocation : nil }
+        switch PlaceText.read(trimmed) {
+        case .coordinate(let coordinate, let label):
+            if let label {
+                report(
+                    .labelIgnored, .warning,
+                    "'\(name)' has a label '(\(label))' after its coordinate; the label is ignored", at: range)
+            }
+            return .coordinate(coordinate)
+        case .outOfRange:
+            report(
+                .coordinateOutOfRange, .warning,
+                "'\(name)' looks like a coordinate but is out of range; it is kept as a search text", at: range)
+            return .query(trimmed)
+        case .text:
+            return .query(trimmed)
+        }
+    }
+
+    /// Applies a search text (`q`, `query`): a coordinate pins a marker, `TEXT@lat,lng` is a
+    /// query with a marker, `lat,lng (label)` a marker with the label as query.
+    mutating func applySearch(_ text: String, name: String, at range: Range<Int>) {
+        let trimmed = text.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            report(.emptyQuery, .warning, "'\(name)' is empty; no search is made", at: range)
+            return
+        }
+        switch PlaceText.read(trimmed) {
+        case .coordinate(let coordinate, let label):
+            request.marker = coordinate
+            if let label { request.query = label }
+            return
+        case .outOfRange:
+            report(
+                .coordinateOutOfRange, .warning,
+                "'\(name)' looks like a coordinate but is out of range; it is searched as text", at: range)
+        case .text:
+            // `TEXT@lat,lng`: a query with a marker.
+            var text = trimmed
+            let split: (query: String, marker: Coordinate)? = text.withUTF8 { bytes in
+                guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0,
+                    case .coordinate(let coordinate, nil) = PlaceText.read(
+                        bytes: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
+                else { return nil }
+                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self), coordinate)
+            }
+            if let split {
+                request.query = split.query.trimmingWhitespace()
+                request.marker = split.marker
+                return
+            }
+        }
+        request.query = trimmed
+    }
+
+    /// Parses a comma list of views (`satellite,traffic`); an empty list clears all views.
+    mutating func viewsValue(_ parameter: Parameter) -> Set<MapsView>? {
+        guard let value = parameter.value else { return [] }
+        var views = Set<MapsView>()
+        var index = value.lowerBound
+        while index < value.upperBound {
+            let end = firstIndex(in: index..<value.upperBound, of: UInt8(ascii: ","))
+            defer { index = end + 1 }
+            if let view = SchemeVocabulary.views.first(where: { equalsIgnoringCase(index..<end, $0.rawValue) }) {
+                views.insert(view)
+            } else if end > index {
+                let name = decodedText(index..<end, plusIsSpace: true, what: "the view") ?? text(index..<end)
+                if name.trimmingWhitespace().isEmpty { continue }
+                report(
+                    .unknownView, .warning, "'\(name)' is not a view (satellite, traffic, transit); it is ignored",
+                    at: index..<end)
+            }
+        }
+        return views
+    }
+
+    /// Reads a one-letter map type (`t`): a letter mapped to nil is the plain road map (views
+    /// cleared), any other adds its view.
+    mutating func applyMapType(_ parameter: Parameter, _ types: Vocabulary<MapsView?>) {
+        guard let text = decodedValue(parameter) else { return }
+        guard let view = types.value(for: text) else {
+            report(
+                .unknownMapType, .warning, "'t=\(text)' is not a map type (\(types.words)); it is ignored",
+                at: parameter.value ?? parameter.nameRange)
+            return
+        }
+        request.views = (request.views ?? []).union(view.map { [$0] } ?? [])
+    }
+
+    mutating func unknownParameter(_ parameter: Parameter) {
+        report(
+            .unknownParameter, .note, "'\(parameter.name)' is not a parameter of this link form; it is ignored",
+            at: parameter.nameRange)
+    }
+
+    mutating func duplicateParameter(_ parameter: Parameter) {
+        report(
+            .duplicateParameter, .warning, "'\(parameter.name)' is given more than once; the first one is used",
+            at: parameter.whole)
+    }
+}
