@@ -16,9 +16,14 @@ BIN := .build/release/openmaps
 # Where `make` installs the open data (downloaded, never committed).
 export OPENMAPS_DATA ?= $(CURDIR)/.data
 
-.PHONY: all deps build data demo test lint format bench fuzz clean
+.PHONY: all help deps build data demo test lint format bench fuzz clean
 
 all: build
+
+## help: list the targets and what each does.
+help:
+	@awk '/^## [a-z]+: / { sub(/^## /, ""); name = $$0; sub(/:.*/, "", name); sub(/^[a-z]+: /, ""); \
+	  printf "  %-8s %s\n", name, $$0; next } /^## / { sub(/^## /, ""); printf "  %-8s %s\n", "", $$0 }' $(MAKEFILE_LIST)
 
 ## deps: install missing Debian packages (as root), or print the exact command to run.
 deps:
@@ -29,6 +34,7 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "the Swift toolchain (swift 6) is not on PATH" >&2; exit 1; }
 
+## build: the release openmaps binary.
 build: deps
 	$(SWIFT) build -c release --product openmaps
 
@@ -49,9 +55,11 @@ data: deps
 test: deps lint data
 	$(SWIFT) test --parallel
 
+## lint: check the formatting of every Swift file (swift format, .swift-format).
 lint:
 	$(SWIFT_FORMAT) lint --strict --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
+## format: reformat every Swift file in place.
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
@@ -75,5 +83,6 @@ fuzz: deps
 	cd $(FUZZ_DIR) && SWIFT_BACKTRACE=enable=no .build/release/MapsURLFuzzer corpus \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=artifacts/ -print_final_stats=1
 
+## clean: remove the build folders.
 clean:
 	rm -rf .build $(FUZZ_DIR)/.build

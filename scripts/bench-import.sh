@@ -3,6 +3,7 @@
 # files, one run. Sets up a private PostgreSQL 15 cluster (port 5498, data under /tmp) when
 # run as root; prints the median of RUNS wall times per tool and file, and the sizes.
 set -euo pipefail
+. "$(dirname "$0")/bench-env.sh"
 BIN=${BIN:-.build/release/openmaps}
 RUNS=${RUNS:-3}
 PORT=${PGPORT:-5498}

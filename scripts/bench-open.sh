@@ -3,6 +3,7 @@
 # resident memory of the whole process, median of RUNS runs, from GNU time.
 #   bash scripts/bench-open.sh Examples/seed-links.txt
 set -euo pipefail
+. "$(dirname "$0")/bench-env.sh"
 BIN=${BIN:-.build/release/openmaps}
 RUNS=${RUNS:-3}
 TIME=${TIME_BIN:-/usr/bin/time}

@@ -5,9 +5,9 @@
 # peer scripts it prints our figures alone.
 #   bash scripts/bench-tiles.sh FILE.osm.pbf…        (RUNS=3 passes each)
 set -euo pipefail
+. "$(dirname "$0")/bench-env.sh"
 RUNS=${RUNS:-3}
 BENCH_DIR=${PEER_BENCH_DIR:-../shared/bench}
-export BENCH_CACHE=${BENCH_CACHE:-/tmp/bench-cache}
 peer_results=()
 if [ -f "$BENCH_DIR/peer-mapnik.sh" ]; then
   for file in "$@"; do

@@ -16,6 +16,8 @@ public struct StorePlaceFinder: PlaceFinding {
     public let store: MapStore
     /// Candidates read from the index for each text: 50.
     static let candidateCount = 50
+    /// How near two features of one name are the same place: 150 m.
+    public static let samePlaceRadius = 150.0
     /// How far a narrower part of an address may lie from the broader one: 100 km.
     public static let partRadius = 100_000.0
 
@@ -75,7 +77,16 @@ public struct StorePlaceFinder: PlaceFinding {
                 distance: distance, source: feature.osmType == nil ? "gazetteer" : "openstreetmap")
             return (place, score)
         }
-        return scored.sorted { $0.1 > $1.1 }.map(\.0)
+        // One place is often mapped twice (a shop and its building): a name already found
+        // within ``samePlaceRadius`` of a better match is that place again.
+        var kept: [FoundPlace] = []
+        for (place, _) in scored.sorted(by: { $0.1 > $1.1 }) {
+            let isRepeat = kept.contains {
+                $0.name == place.name && $0.position.distance(to: place.position) <= Self.samePlaceRadius
+            }
+            if !isRepeat { kept.append(place) }
+        }
+        return kept
     }
 
     /// True for a part worth looking up: it has a word of three letters or more (not a bare

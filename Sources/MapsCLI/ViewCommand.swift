@@ -13,7 +13,7 @@ enum ViewCommand {
         usage: "view <url> [--size WxH] [--style light|dark] [--my-location LAT,LNG] [--store PATH]",
         parser: ArgumentParser(options: viewOptions + [DataCommand.storeOption], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
-        let answer = try answer(arguments, on: try app(arguments), &console)
+        let answer = try answer(arguments, on: try app(arguments, needsStore: false), &console)
         console.print(try URLCommands.json(MapViewState(answer.mapView)))
     }
 
@@ -29,13 +29,17 @@ enum ViewCommand {
     ]
 
     /// The maps app on the store `--store` names (the default store otherwise), with the
-    /// traffic feed `--traffic` names, if the command has that option. A missing store leaves
-    /// the app without engines: links are still answered, with notes.
-    static func app(_ arguments: ArgumentParser.Result) throws(CLIError) -> MapsApp {
+    /// traffic feed `--traffic` names, if the command has that option.
+    ///
+    /// - Parameter needsStore: false for commands that can answer without map data (`view`):
+    ///   a missing default store then leaves the app without engines, and the answer says what
+    ///   it could not look up. True (drawing, tiles): a missing store is an error that says how
+    ///   to build one.
+    static func app(_ arguments: ArgumentParser.Result, needsStore: Bool = true) throws(CLIError) -> MapsApp {
         let path = arguments.value("--store") ?? DataInstaller().storePath
         let traffic: TrafficFeed?
         do { traffic = try DataCommand.trafficFeed(arguments) } catch { throw .failure("\(error)") }
-        guard arguments.value("--store") != nil || FileManager.default.fileExists(atPath: path) else {
+        if !needsStore && arguments.value("--store") == nil && !FileManager.default.fileExists(atPath: path) {
             return MapsApp()
         }
         do { return try MapsApp.onStore(path: path, traffic: traffic) } catch { throw CLIError(error) }
