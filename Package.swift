@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
-        .target(name: "CairoKit", dependencies: ["CCairo", "CJPEG", "ZlibKit"]),
+        .target(name: "CairoKit", dependencies: ["GeoCore", "CCairo", "CJPEG", "ZlibKit"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "ZlibKit"]),
         .target(
@@ -51,7 +51,7 @@ let package = Package(
             name: "MapDataTests", dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport"]),
         .target(
             name: "TestSupport", dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData"], path: "Tests/TestSupport"),
-        .testTarget(name: "CairoKitTests", dependencies: ["CairoKit"]),
+        .testTarget(name: "CairoKitTests", dependencies: ["CairoKit", "GeoCore"]),
         .testTarget(
             name: "MapRendererTests",
             dependencies: [

@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import GeoCore
 
 /// The picture formats a canvas writes.
 public enum PictureFormat: String, Sendable, CaseIterable {

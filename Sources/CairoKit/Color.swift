@@ -1,41 +1,4 @@
-/// A colour with straight (not premultiplied) alpha; every component 0...1.
-public struct Color: Sendable, Hashable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    /// Opacity, 0 (transparent) to 1 (opaque); default 1.
-    public var alpha: Double
-
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    /// A colour from `0xRRGGBB` and an opacity 0...1.
-    public init(hex: UInt32, alpha: Double = 1) {
-        self.init(
-            red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
-            blue: Double(hex & 0xFF) / 255, alpha: alpha)
-    }
-
-    public static let black = Color(red: 0, green: 0, blue: 0)
-    public static let white = Color(red: 1, green: 1, blue: 1)
-    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-
-    /// The same colour at another opacity, 0...1.
-    public func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
-
-    /// `#rrggbb`, or `#rrggbbaa` when not opaque.
-    public var description: String {
-        func byte(_ value: Double) -> String {
-            let text = String(Int((min(max(value, 0), 1) * 255).rounded()), radix: 16)
-            return text.count == 1 ? "0" + text : text
-        }
-        return "#" + byte(red) + byte(green) + byte(blue) + (alpha < 1 ? byte(alpha) : "")
-    }
-}
+import GeoCore
 
 /// One pixel of an image canvas, 8 bits a channel, straight alpha.
 public struct Pixel: Sendable, Hashable, CustomStringConvertible {

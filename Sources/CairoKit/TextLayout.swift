@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import GeoCore
 
 /// A run of text laid out by Pango for one canvas: HarfBuzz shapes it (Devanagari conjuncts,
 /// Arabic joining, CJK) and fontconfig falls back to whichever installed font has each

@@ -1,3 +1,5 @@
+import GeoCore
+
 /// What a map view draws, derived from its type, layers, camera and scheme: the one
 /// description the renderer follows.
 public struct MapContent: Sendable, Equatable, Codable {

@@ -1,22 +1,7 @@
 import GeoCore
 
-/// An RGBA colour, each component 0...1.
-public struct Color: Sendable, Hashable, Codable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
-
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    /// A grey of brightness `white` (0...1).
-    public init(white: Double, alpha: Double = 1) { self.init(red: white, green: white, blue: white, alpha: alpha) }
-
+/// The named colours of UIKit the map view's API uses.
+extension Color {
     /// UIKit's `lightGray`: white 2/3 (not CSS "lightgray").
     public static let lightGray = Color(white: 2.0 / 3.0)
     /// The default background of the dark scheme (Google publishes no value).

@@ -61,7 +61,7 @@ struct ControlPainter {
         canvas.translate(x: x, y: y)
         canvas.rotate(radians: -bearing * .pi / 180)
         for (tip, color) in [
-            (-radius * 0.7, CairoKit.Color(hex: 0xEA4335)), (radius * 0.7, CairoKit.Color(hex: 0x9AA0A6)),
+            (-radius * 0.7, Color(hex: 0xEA4335)), (radius * 0.7, Color(hex: 0x9AA0A6)),
         ] {
             canvas.move(x: -radius * 0.18, y: 0)
             canvas.line(x: 0, y: tip)
@@ -79,7 +79,7 @@ struct ControlPainter {
             let top = frame.origin.y + Double(index) * half
             canvas.rectangle(x: frame.origin.x, y: top, width: frame.size.width, height: half)
             canvas.fill(.white, keepPath: true)
-            canvas.stroke(CairoKit.Color(hex: 0xDADCE0), width: 1)
+            canvas.stroke(Color(hex: 0xDADCE0), width: 1)
             let x = frame.origin.x + frame.size.width / 2
             let y = top + half / 2
             canvas.move(x: x - 7, y: y)
@@ -88,7 +88,7 @@ struct ControlPainter {
                 canvas.move(x: x, y: y - 7)
                 canvas.line(x: x, y: y + 7)
             }
-            canvas.stroke(CairoKit.Color(hex: 0x5F6368), width: 2, cap: .butt)
+            canvas.stroke(Color(hex: 0x5F6368), width: 2, cap: .butt)
         }
     }
 
@@ -103,28 +103,28 @@ struct ControlPainter {
             let top = frame.origin.y + Double(row) * rowHeight
             let isActive = floor == active
             canvas.rectangle(x: frame.origin.x, y: top, width: frame.size.width, height: rowHeight)
-            canvas.fill(isActive ? CairoKit.Color(hex: 0xE8F0FE) : .white, keepPath: true)
-            canvas.stroke(CairoKit.Color(hex: 0xDADCE0), width: 1)
+            canvas.fill(isActive ? Color(hex: 0xE8F0FE) : .white, keepPath: true)
+            canvas.stroke(Color(hex: 0xDADCE0), width: 1)
             let text = TextLayout(
                 floor.shortName ?? floor.name, font: isActive ? "Noto Sans Bold" : "Noto Sans", size: 13, on: canvas)
             let box = text.logicalBox
             text.draw(
                 x: frame.origin.x + (frame.size.width - box.width) / 2, y: top + (rowHeight - box.height) / 2,
-                color: isActive ? CairoKit.Color(hex: 0x1A73E8) : CairoKit.Color(hex: 0x3C4043))
+                color: isActive ? Color(hex: 0x1A73E8) : Color(hex: 0x3C4043))
         }
         let x = frame.origin.x + frame.size.width - 8
         if first > 0 {
             canvas.move(x: x - 3, y: frame.origin.y + 6)
             canvas.line(x: x, y: frame.origin.y + 3)
             canvas.line(x: x + 3, y: frame.origin.y + 6)
-            canvas.stroke(CairoKit.Color(hex: 0x5F6368), width: 1.2)
+            canvas.stroke(Color(hex: 0x5F6368), width: 1.2)
         }
         if first + shown.count < floors.count {
             let bottom = frame.origin.y + Double(shown.count) * rowHeight
             canvas.move(x: x - 3, y: bottom - 6)
             canvas.line(x: x, y: bottom - 3)
             canvas.line(x: x + 3, y: bottom - 6)
-            canvas.stroke(CairoKit.Color(hex: 0x5F6368), width: 1.2)
+            canvas.stroke(Color(hex: 0x5F6368), width: 1.2)
         }
     }
 
@@ -142,6 +142,6 @@ struct ControlPainter {
     private func button(circleAt x: Double, _ y: Double, radius: Double) {
         canvas.circle(x: x, y: y, radius: radius)
         canvas.fill(.white, keepPath: true)
-        canvas.stroke(CairoKit.Color(hex: 0xDADCE0), width: 1)
+        canvas.stroke(Color(hex: 0xDADCE0), width: 1)
     }
 }

@@ -1,5 +1,6 @@
 import CairoKit
 import Foundation
+import GeoCore
 import MapCore
 import MapData
 
@@ -39,7 +40,7 @@ struct LabelPlacer {
     /// fits; true when placed.
     @discardableResult
     mutating func place(
-        _ text: String, centredAt point: Point, size: Double, font: String = "Noto Sans", color: CairoKit.Color? = nil
+        _ text: String, centredAt point: Point, size: Double, font: String = "Noto Sans", color: Color? = nil
     ) -> Bool {
         let layout = TextLayout(text, font: font, size: size, on: canvas)
         let box = layout.logicalBox
@@ -56,7 +57,7 @@ struct LabelPlacer {
     /// A POI: a round icon of `color` at `point` with its name to the right (or left when the
     /// right is taken or off the picture); true when placed. Nothing is drawn unless both fit.
     @discardableResult
-    mutating func placeIcon(_ text: String, at point: Point, color: CairoKit.Color, size: Double = 10) -> Bool {
+    mutating func placeIcon(_ text: String, at point: Point, color: Color, size: Double = 10) -> Bool {
         let radius = 5.0
         let icon = TextLayout.Box(
             x: point.x - radius - 1, y: point.y - radius - 1, width: 2 * radius + 2, height: 2 * radius + 2)
@@ -139,10 +140,10 @@ struct LabelPlacer {
     }
 }
 
-extension CairoKit.Color {
+extension Color {
     /// The colour mixed with white: `amount` 0 (unchanged) to 1 (white).
-    func lightened(by amount: Double) -> CairoKit.Color {
-        CairoKit.Color(
+    func lightened(by amount: Double) -> Color {
+        Color(
             red: red + (1 - red) * amount, green: green + (1 - green) * amount, blue: blue + (1 - blue) * amount,
             alpha: alpha)
     }
@@ -151,8 +152,8 @@ extension CairoKit.Color {
     var isDark: Bool { 0.2126 * red + 0.7152 * green + 0.0722 * blue < 0.5 }
 
     /// The colour mixed with black: `amount` 0 (unchanged) to 1 (black).
-    func darkened(by amount: Double) -> CairoKit.Color {
-        CairoKit.Color(
+    func darkened(by amount: Double) -> Color {
+        Color(
             red: red * (1 - amount), green: green * (1 - amount), blue: blue * (1 - amount), alpha: alpha)
     }
 }
@@ -201,14 +202,14 @@ enum POICategory: Int, CaseIterable {
     }
 
     /// The icon's colour.
-    var color: CairoKit.Color {
+    var color: Color {
         switch self {
-        case .sight: CairoKit.Color(hex: 0x12A4AF)
-        case .lodging: CairoKit.Color(hex: 0xE0457B)
-        case .food: CairoKit.Color(hex: 0xE8710A)
-        case .shop: CairoKit.Color(hex: 0x4B6FD6)
-        case .health: CairoKit.Color(hex: 0xD93025)
-        case .other: CairoKit.Color(hex: 0x7B8088)
+        case .sight: Color(hex: 0x12A4AF)
+        case .lodging: Color(hex: 0xE0457B)
+        case .food: Color(hex: 0xE8710A)
+        case .shop: Color(hex: 0x4B6FD6)
+        case .health: Color(hex: 0xD93025)
+        case .other: Color(hex: 0x7B8088)
         }
     }
 }

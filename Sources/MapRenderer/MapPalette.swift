@@ -1,30 +1,31 @@
 import CairoKit
+import GeoCore
 import MapCore
 import MapData
 
 /// The colours of the road map in one colour scheme.
 public struct MapPalette: Sendable {
-    public var land: CairoKit.Color
-    public var water: CairoKit.Color
-    public var park: CairoKit.Color
-    public var landuse: CairoKit.Color
-    public var building: CairoKit.Color
-    public var buildingOutline: CairoKit.Color
-    public var border: CairoKit.Color
-    public var railway: CairoKit.Color
-    public var majorRoad: CairoKit.Color
-    public var majorRoadCasing: CairoKit.Color
-    public var road: CairoKit.Color
-    public var roadCasing: CairoKit.Color
-    public var path: CairoKit.Color
-    public var label: CairoKit.Color
-    public var labelHalo: CairoKit.Color
+    public var land: Color
+    public var water: Color
+    public var park: Color
+    public var landuse: Color
+    public var building: Color
+    public var buildingOutline: Color
+    public var border: Color
+    public var railway: Color
+    public var majorRoad: Color
+    public var majorRoadCasing: Color
+    public var road: Color
+    public var roadCasing: Color
+    public var path: Color
+    public var label: Color
+    public var labelHalo: Color
     /// Names of parks and of waters.
-    public var parkLabel: CairoKit.Color
-    public var waterLabel: CairoKit.Color
+    public var parkLabel: Color
+    public var waterLabel: Color
     /// Rooms of the indoor layer, and their walls.
-    public var indoorRoom: CairoKit.Color
-    public var indoorWall: CairoKit.Color
+    public var indoorRoom: Color
+    public var indoorWall: Color
 
     /// The light road map.
     public static let light = MapPalette(
@@ -47,22 +48,15 @@ public struct MapPalette: Sendable {
         indoorWall: .init(hex: 0x5C6878))
 
     /// The traffic layer's colour for a congestion level (the same in both schemes).
-    public static func trafficColor(_ level: TrafficFeed.Congestion) -> CairoKit.Color {
+    public static func trafficColor(_ level: TrafficFeed.Congestion) -> Color {
         switch level {
-        case .free: CairoKit.Color(hex: 0x34A853)
-        case .moderate: CairoKit.Color(hex: 0xF29C38)
-        case .heavy: CairoKit.Color(hex: 0xE8433A)
-        case .stopped: CairoKit.Color(hex: 0x8B1A1A)
+        case .free: Color(hex: 0x34A853)
+        case .moderate: Color(hex: 0xF29C38)
+        case .heavy: Color(hex: 0xE8433A)
+        case .stopped: Color(hex: 0x8B1A1A)
         }
     }
 
     /// The palette for a scheme; unspecified is light.
     public static func forScheme(_ scheme: UserInterfaceStyle?) -> MapPalette { scheme == .dark ? .dark : .light }
-}
-
-extension CairoKit.Color {
-    /// The same colour in CairoKit's type.
-    init(_ color: MapCore.Color) {
-        self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-    }
 }

@@ -68,14 +68,14 @@ public struct MapRenderer {
         let size = view.frame.size
         let canvas = try Canvas(width: size.width, height: size.height, scale: scale, format: format)
         let content = view.content
-        canvas.fill(all: CairoKit.Color(content.backgroundColor))
+        canvas.fill(all: content.backgroundColor)
         let projection = view.projection
         let zoom = view.camera.zoom
         var palette = MapPalette.forScheme(content.colorScheme)
         if content.base == .imagery {
             // Over imagery, light text on a dark halo reads best.
             palette.label = .white
-            palette.labelHalo = CairoKit.Color(red: 0, green: 0, blue: 0, alpha: 0.75)
+            palette.labelHalo = Color(red: 0, green: 0, blue: 0, alpha: 0.75)
         }
         let bounds = Self.bounds(of: projection.visibleRegion, viewWidth: size.width, zoom: zoom)
         var painter = Painter(canvas: canvas, projection: projection, report: Report(), rasters: rasters)

@@ -8,12 +8,12 @@ extension Painter {
     /// with their titles beside them). A ground overlay's `icon` is the path of a PNG or JPEG
     /// file; one that cannot be read is left out and named in the report. Polyline style spans
     /// draw in the line's own colour.
-    mutating func drawOverlays(of view: MapView, label: CairoKit.Color, halo: CairoKit.Color) {
+    mutating func drawOverlays(of view: MapView, label: Color, halo: Color) {
         for overlay in view.overlaysInDrawOrder {
             switch overlay {
             case .polyline(let line):
                 addPath(line.path, close: false)
-                canvas.stroke(CairoKit.Color(line.strokeColor), width: line.strokeWidth)
+                canvas.stroke(line.strokeColor, width: line.strokeWidth)
             case .polygon(let polygon):
                 for ring in [polygon.path] + polygon.holes { addPath(ring, close: true) }
                 paint(fill: polygon.fillColor, stroke: polygon.strokeColor, width: polygon.strokeWidth)
@@ -116,16 +116,16 @@ extension Painter {
     }
 
     /// The My Location dot's blue.
-    static let myLocationBlue = CairoKit.Color(hex: 0x4285F4)
+    static let myLocationBlue = Color(hex: 0x4285F4)
 
-    private func paint(fill: MapCore.Color?, stroke: MapCore.Color?, width: Double) {
-        if let fill { canvas.fill(CairoKit.Color(fill), keepPath: stroke != nil) }
-        if let stroke { canvas.stroke(CairoKit.Color(stroke), width: width) } else if fill == nil { canvas.clearPath() }
+    private func paint(fill: Color?, stroke: Color?, width: Double) {
+        if let fill { canvas.fill(fill, keepPath: stroke != nil) }
+        if let stroke { canvas.stroke(stroke, width: width) } else if fill == nil { canvas.clearPath() }
     }
 
     /// The default pin: a red drop of `iconSize` points whose tip (by default, the ground
     /// anchor at the bottom centre) sits on the marker's position, with a dark centre.
-    private func drawPin(_ marker: Marker, label: CairoKit.Color, halo: CairoKit.Color) {
+    private func drawPin(_ marker: Marker, label: Color, halo: Color) {
         let tip = projection.point(for: marker.position)
         guard tip.x.isFinite, tip.y.isFinite else { return }
         let width = marker.iconSize.width
@@ -148,10 +148,10 @@ extension Painter {
             y: tipY)
         canvas.closePath()
         let opacity = marker.opacity
-        canvas.fill(CairoKit.Color(hex: 0xEA4335, alpha: opacity), keepPath: true)
-        canvas.stroke(CairoKit.Color(hex: 0xB31412, alpha: opacity), width: 1)
+        canvas.fill(Color(hex: 0xEA4335, alpha: opacity), keepPath: true)
+        canvas.stroke(Color(hex: 0xB31412, alpha: opacity), width: 1)
         canvas.circle(x: centre.x, y: centre.y, radius: radius * 0.35)
-        canvas.fill(CairoKit.Color(hex: 0x7A0C0C, alpha: opacity))
+        canvas.fill(Color(hex: 0x7A0C0C, alpha: opacity))
         if let title = marker.title, !title.isEmpty {
             let layout = TextLayout(title, font: "Noto Sans Bold", size: 12, on: canvas)
             // Right of the pin, or left of it when the right would run off the picture.

@@ -11,7 +11,7 @@ struct Painter {
     /// Where ground-overlay images are decoded and kept.
     let rasters: RasterCache
 
-    mutating func fill(_ feature: MapStore.Feature, _ color: CairoKit.Color, outline: CairoKit.Color? = nil) {
+    mutating func fill(_ feature: MapStore.Feature, _ color: Color, outline: Color? = nil) {
         guard case .polygon(let rings) = feature.geometry else { return }
         for ring in rings { addPath(ring, close: true) }
         canvas.fill(color, keepPath: outline != nil)
@@ -19,7 +19,7 @@ struct Painter {
         report.features[feature.featureClass, default: 0] += 1
     }
 
-    mutating func stroke(_ feature: MapStore.Feature, _ color: CairoKit.Color, width: Double, dash: [Double] = []) {
+    mutating func stroke(_ feature: MapStore.Feature, _ color: Color, width: Double, dash: [Double] = []) {
         guard addOutline(of: feature) else { return }
         canvas.stroke(color, width: width, dash: dash)
         report.features[feature.featureClass, default: 0] += 1

@@ -8,14 +8,14 @@ enum TransitMode: String, CaseIterable {
     case train, subway, lightRail = "light_rail", tram, monorail, ferry, bus, trolleybus
 
     /// Line colour.
-    var color: CairoKit.Color {
+    var color: Color {
         switch self {
-        case .train: CairoKit.Color(hex: 0x8C4799)
-        case .subway: CairoKit.Color(hex: 0xFF6319)
-        case .lightRail, .monorail: CairoKit.Color(hex: 0x00A19A)
-        case .tram: CairoKit.Color(hex: 0x00985F)
-        case .ferry: CairoKit.Color(hex: 0x0089C7)
-        case .bus, .trolleybus: CairoKit.Color(hex: 0x2F6FC4)
+        case .train: Color(hex: 0x8C4799)
+        case .subway: Color(hex: 0xFF6319)
+        case .lightRail, .monorail: Color(hex: 0x00A19A)
+        case .tram: Color(hex: 0x00985F)
+        case .ferry: Color(hex: 0x0089C7)
+        case .bus, .trolleybus: Color(hex: 0x2F6FC4)
         }
     }
 
@@ -61,7 +61,7 @@ extension MapRenderer {
         _ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection, layer: Bool
     ) {
         guard zoom >= Self.stopZoom else { return }
-        let kinds: [String: (rank: Int, color: CairoKit.Color, minZoom: Double)] = [
+        let kinds: [String: (rank: Int, color: Color, minZoom: Double)] = [
             "station": (0, TransitMode.train.color, 13), "subway_entrance": (1, TransitMode.subway.color, 16),
             "tram_stop": (2, TransitMode.tram.color, 16), "bus_stop": (3, TransitMode.bus.color, 16),
         ]

@@ -8,13 +8,17 @@ enum DataCommand {
     static let storeOption = ArgumentParser.Option(
         name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory).")
 
-    /// Counts by name, sorted by name: `address 426, boundary 4, …`.
+    /// `--traffic FILE`: a traffic feed for the traffic layer.
+    static let trafficOption = ArgumentParser.Option(
+        name: "--traffic", value: "FILE",
+        help: "A traffic feed (WAY_ID,LEVEL lines): congestion for the traffic layer.")
+
     /// The feed `--traffic FILE` names, or nil without the option.
     static func trafficFeed(_ arguments: ArgumentParser.Result) throws(DataError) -> TrafficFeed? {
         try arguments.value("--traffic").map { path throws(DataError) in try TrafficFeed(contentsOf: path) }
     }
 
-    /// Feature counts by class, `class count` pairs in class order.
+    /// Feature counts by class, `class count` pairs in class order: `address 426, boundary 4, …`.
     static func describe(_ counts: [FeatureClass: Int]) -> String {
         counts.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
     }

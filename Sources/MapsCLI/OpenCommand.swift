@@ -14,13 +14,9 @@ enum OpenCommand {
             options: ViewCommand.viewOptions + [
                 .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
                 .init(name: "--scale", value: "N", help: "Pixels per point for PNG, 1 to 8 (default 1)."),
-                .init(
-                    name: "--map-type", value: "TYPE",
-                    help: "normal, hybrid, satellite, terrain or none (default: the link's)."),
+                ViewCommand.mapTypeOption(default: "the link's"),
                 .init(name: "--level", value: "NAME", help: "The indoor floor to show (default: the ground floor)."),
-                .init(
-                    name: "--traffic", value: "FILE",
-                    help: "A traffic feed (WAY_ID,LEVEL lines) for the traffic layer a link turns on."),
+                DataCommand.trafficOption,
                 DataCommand.storeOption,
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in

@@ -17,13 +17,9 @@ enum TilesCommand {
                     name: "--bbox", value: "W,S,E,N",
                     help: "Area in degrees (default: the imported OpenStreetMap regions)."),
                 .init(name: "--zooms", value: "Z-Z", help: "A zoom or a range within 2-21 (default 10-16)."),
-                .init(
-                    name: "--map-type", value: "TYPE",
-                    help: "normal, hybrid, satellite, terrain or none (default normal)."),
+                ViewCommand.mapTypeOption(default: "normal"),
                 .init(name: "--style", value: "STYLE", help: "light or dark (default light)."),
-                .init(
-                    name: "--traffic", value: "FILE",
-                    help: "Draw the traffic layer from this feed (WAY_ID,LEVEL lines)."),
+                DataCommand.trafficOption,
                 .init(name: "--transit", value: nil, help: "Draw the transit layer: lines and stops."),
                 .init(name: "--workers", value: "N", help: "Threads rendering at once (default: the processor count)."),
                 .init(name: "--metatile", value: "N", help: "Tiles a side rendered as one picture, 1-16 (default 8)."),

@@ -23,10 +23,7 @@ enum URLCommands {
         name: "parse", summary: "Print a link's request as JSON; diagnostics go to standard error.",
         usage: "parse <url>", parser: ArgumentParser(options: [], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
-        let input = arguments.positionals[0]
-        let parsed = MapsURLParser.parse(input)
-        printDiagnostics(parsed, input: input, to: &console)
-        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
+        let (parsed, request) = try read(arguments, &console)
         console.print(try json(ParseOutput(form: parsed.form, action: request.action, request: request)))
         if !parsed.isValid { throw .failure("") }
     }
@@ -42,11 +39,7 @@ enum URLCommands {
     ) { (arguments, console) throws(CLIError) in
         guard let targetName = arguments.value("--to") else { throw .usage("'--to' is required") }
         let targets = try parseTargets(targetName)
-        let input = arguments.positionals[0]
-        let parsed = MapsURLParser.parse(input)
-        printDiagnostics(parsed, input: input, to: &console)
-        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
-        try printConversions(of: request, to: targets, &console)
+        try printConversions(of: try read(arguments, &console).request, to: targets, &console)
     }
 
     // MARK: validate
@@ -114,10 +107,7 @@ enum URLCommands {
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let installed = Set((arguments.value("--installed") ?? "").split(separator: ",").map { String($0) + "://" })
-        let input = arguments.positionals[0]
-        let parsed = MapsURLParser.parse(input)
-        printDiagnostics(parsed, input: input, to: &console)
-        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
+        let request = try read(arguments, &console).request
         let launcher = MapsLauncher(canOpen: { installed.contains($0) }, open: { _ in true })
         for (rank, choice) in launcher.candidates(for: request).enumerated() {
             console.print("\(rank + 1). \(choice.target.rawValue)\t\(choice.link.url)")
@@ -142,6 +132,19 @@ enum URLCommands {
         } catch {
             throw .failure("could not encode JSON: \(error)")
         }
+    }
+
+    /// The link given as the command's argument, read; its diagnostics go to standard error.
+    ///
+    /// - Throws: a failure when no request could be read from it.
+    static func read(_ arguments: ArgumentParser.Result, _ console: inout Console) throws(CLIError) -> (
+        parsed: ParsedMapsURL, request: MapsRequest
+    ) {
+        let input = arguments.positionals[0]
+        let parsed = MapsURLParser.parse(input)
+        printDiagnostics(parsed, input: input, to: &console)
+        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
+        return (parsed, request)
     }
 
     static func printDiagnostics(_ parsed: ParsedMapsURL, input: String, to console: inout Console) {

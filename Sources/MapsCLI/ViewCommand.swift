@@ -79,6 +79,13 @@ enum ViewCommand {
         }
     }
 
+    /// `--map-type TYPE`, whose default `defaultType` describes.
+    static func mapTypeOption(default defaultType: String) -> ArgumentParser.Option {
+        .init(
+            name: "--map-type", value: "TYPE",
+            help: "normal, hybrid, satellite, terrain or none (default: \(defaultType)).")
+    }
+
     /// A `--map-type` value.
     static func parseMapType(_ text: String) throws(CLIError) -> MapType {
         guard let type = MapType(rawValue: text) else {

@@ -20,12 +20,8 @@ extension LinkReader {
         var searchCenter: Coordinate?
         var searchSpan: CoordinateSpan?
         var address: String?
-        for parameter in parameters {
-            guard !parameter.isRepeat else {
-                duplicateParameter(parameter)
-                continue
-            }
-            let where_ = parameter.value ?? parameter.nameRange
+        for parameter in firstOfEachName(parameters) {
+            let where_ = parameter.location
             switch parameter.name {
             case "q", "name":
                 if let text = decodedValue(parameter) { applySearch(text, name: parameter.name, at: where_) }
@@ -47,14 +43,8 @@ extension LinkReader {
                 searchSpan = spanValue(parameter)
             case "t":
                 applyMapType(parameter, AppleVocabulary.mapTypes)
-            case "saddr":
-                guard let text = decodedValue(parameter) else { break }
-                directions.origin = waypoint(text, name: "saddr", at: where_)
-                hasDirections = true
-            case "daddr":
-                guard let text = decodedValue(parameter) else { break }
-                directions.destination = waypoint(text, name: "daddr", at: where_)
-                hasDirections = true
+            case "saddr", "daddr":
+                if readDirectionsEnd(parameter, into: &directions) { hasDirections = true }
             case "dirflg":
                 guard let text = decodedValue(parameter) else { break }
                 if let mode = AppleVocabulary.travelModes.value(for: text) {

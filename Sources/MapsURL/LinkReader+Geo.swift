@@ -37,12 +37,8 @@ extension LinkReader {
                     .geoAmpersand, .note, "'&' used where '?' starts the geo: query",
                     at: queryStart..<(queryStart + 1))
             }
-            for parameter in parameters(in: (queryStart + 1)..<range.upperBound) {
-                guard !parameter.isRepeat else {
-                    duplicateParameter(parameter)
-                    continue
-                }
-                let where_ = parameter.value ?? parameter.nameRange
+            for parameter in firstOfEachName(parameters(in: (queryStart + 1)..<range.upperBound)) {
+                let where_ = parameter.location
                 switch parameter.name {
                 case "q":
                     if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }

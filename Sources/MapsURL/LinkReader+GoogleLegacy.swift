@@ -8,12 +8,8 @@ extension LinkReader {
         var hasDirections = request.directions != nil
         var searchCenter: Coordinate?
         var searchSpan: CoordinateSpan?
-        for parameter in parameters {
-            guard !parameter.isRepeat else {
-                duplicateParameter(parameter)
-                continue
-            }
-            let where_ = parameter.value ?? parameter.nameRange
+        for parameter in firstOfEachName(parameters) {
+            let where_ = parameter.location
             switch parameter.name {
             case "q":
                 if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
@@ -100,7 +96,7 @@ extension LinkReader {
 
     mutating func spanValue(_ parameter: Parameter) -> CoordinateSpan? {
         guard let parsed = withValueBytes(parameter, Coordinate.parsePair(bytes:)) else { return nil }
-        let where_ = parameter.value ?? parameter.nameRange
+        let where_ = parameter.location
         guard let pair = parsed else {
             report(
                 .badSpan, .error, "'\(parameter.name)' must be two decimal degree extents; it is ignored", at: where_)

@@ -23,12 +23,8 @@ extension LinkReader {
         }
         var directions = Directions()
         var camera = StreetViewCamera()
-        for parameter in parameters {
-            guard !parameter.isRepeat else {
-                duplicateParameter(parameter)
-                continue
-            }
-            let where_ = parameter.value ?? parameter.nameRange
+        for parameter in firstOfEachName(parameters) {
+            let where_ = parameter.location
             // Each action reads its own few names first; string cases are compared one by one.
             let handled: Bool
             switch action {

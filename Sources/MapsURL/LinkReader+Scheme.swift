@@ -33,12 +33,8 @@ extension LinkReader {
         var callback = CallbackParts()
         var directions = Directions()
         var hasDirections = false
-        for parameter in parameters {
-            guard !parameter.isRepeat else {
-                duplicateParameter(parameter)
-                continue
-            }
-            let where_ = parameter.value ?? parameter.nameRange
+        for parameter in firstOfEachName(parameters) {
+            let where_ = parameter.location
             switch parameter.name {
             case "center":
                 request.center = coordinateValue(parameter)
@@ -57,14 +53,8 @@ extension LinkReader {
                 request.views = viewsValue(parameter)
             case "q":
                 if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
-            case "saddr":
-                guard let text = decodedValue(parameter) else { break }
-                directions.origin = waypoint(text, name: "saddr", at: where_)
-                hasDirections = true
-            case "daddr":
-                guard let text = decodedValue(parameter) else { break }
-                directions.destination = waypoint(text, name: "daddr", at: where_)
-                hasDirections = true
+            case "saddr", "daddr":
+                if readDirectionsEnd(parameter, into: &directions) { hasDirections = true }
             case "directionsmode":
                 guard let text = decodedValue(parameter) else { break }
                 if let mode = TravelMode(rawValue: text.lowercased()), SchemeVocabulary.travelModes.contains(mode) {

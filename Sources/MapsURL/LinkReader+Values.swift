@@ -66,7 +66,7 @@ extension LinkReader {
     /// A strict `latitude,longitude` value (no labels, no free text).
     mutating func coordinateValue(_ parameter: Parameter) -> Coordinate? {
         guard let parsed = withValueBytes(parameter, Coordinate.parsePair(bytes:)) else { return nil }
-        return checkedCoordinate(parsed, name: parameter.name, at: parameter.value ?? parameter.nameRange)
+        return checkedCoordinate(parsed, name: parameter.name, at: parameter.location)
     }
 
     /// Reports a missing or out-of-range coordinate; returns the coordinate when it is usable.
@@ -96,7 +96,7 @@ extension LinkReader {
     ) -> Double? {
         guard let value = withValueBytes(parameter, { DecimalText.parse($0, maxIntegerDigits: maxIntegerDigits) })
         else { return nil }
-        return clamp(value, name: parameter.name, limits: limits, at: parameter.value ?? parameter.nameRange)
+        return clamp(value, name: parameter.name, limits: limits, at: parameter.location)
     }
 
     mutating func number(
@@ -212,7 +212,7 @@ extension LinkReader {
         guard let view = types.value(for: text) else {
             report(
                 .unknownMapType, .warning, "'t=\(text)' is not a map type (\(types.words)); it is ignored",
-                at: parameter.value ?? parameter.nameRange)
+                at: parameter.location)
             return
         }
         request.views = (request.views ?? []).union(view.map { [$0] } ?? [])
@@ -222,6 +222,23 @@ extension LinkReader {
         report(
             .unknownParameter, .note, "'\(parameter.name)' is not a parameter of this link form; it is ignored",
             at: parameter.nameRange)
+    }
+
+    /// The parameters without repeats: a name given again is reported and left out (the first
+    /// one is used).
+    mutating func firstOfEachName(_ parameters: [Parameter]) -> [Parameter] {
+        guard parameters.contains(where: \.isRepeat) else { return parameters }
+        for parameter in parameters where parameter.isRepeat { duplicateParameter(parameter) }
+        return parameters.filter { !$0.isRepeat }
+    }
+
+    /// `saddr` or `daddr` as the URL scheme and Apple Maps read them: a place each (blank is
+    /// the current location). False when the value could not be decoded (already reported).
+    mutating func readDirectionsEnd(_ parameter: Parameter, into directions: inout Directions) -> Bool {
+        guard let text = decodedValue(parameter) else { return false }
+        let end = waypoint(text, name: parameter.name, at: parameter.location)
+        if parameter.name == "saddr" { directions.origin = end } else { directions.destination = end }
+        return true
     }
 
     mutating func duplicateParameter(_ parameter: Parameter) {

@@ -132,7 +132,7 @@ extension LinkReader {
             if parameter.name == "q", request.query == nil, request.marker == nil,
                 let text = decodedValue(parameter)
             {
-                applySearch(text, name: "q", at: parameter.value ?? parameter.nameRange)
+                applySearch(text, name: "q", at: parameter.location)
             } else if parameter.name != "data" {
                 unknownParameter(parameter)
             }

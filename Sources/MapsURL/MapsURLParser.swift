@@ -39,4 +39,6 @@ struct Parameter {
     /// True when an earlier parameter of the same query has the same name (first one wins).
     var isRepeat = false
     var whole: Range<Int> { nameRange.lowerBound..<(value?.upperBound ?? nameRange.upperBound) }
+    /// Where a diagnostic about the parameter points: its value, or its name when it has none.
+    var location: Range<Int> { value ?? nameRange }
 }

@@ -1,5 +1,6 @@
 import CairoKit
 import Foundation
+import GeoCore
 import Testing
 
 /// Drawing, probing and encoding pictures.

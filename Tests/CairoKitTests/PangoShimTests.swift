@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import Testing
 
 /// The Pango functions CairoKit declares by hand (`Sources/CCairo/shim.h`, because Pango's

@@ -1,4 +1,5 @@
 import CairoKit
+import GeoCore
 import Testing
 
 /// Text shaping and fallback with the fonts `make deps` installs (Noto Sans, Noto Sans

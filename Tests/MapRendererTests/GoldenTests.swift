@@ -111,8 +111,8 @@ struct GoldenTests {
                 diff.rectangle(x: Double(blockX), y: Double(blockY), width: 4, height: 4)
                 diff.fill(
                     distance > 24
-                        ? CairoKit.Color(red: 1, green: 0, blue: 0)
-                        : CairoKit.Color(red: 0.6 + 0.4 * shade, green: 0.6 + 0.4 * shade, blue: 0.6 + 0.4 * shade))
+                        ? Color(red: 1, green: 0, blue: 0)
+                        : Color(red: 0.6 + 0.4 * shade, green: 0.6 + 0.4 * shade, blue: 0.6 + 0.4 * shade))
             }
         }
         return diff

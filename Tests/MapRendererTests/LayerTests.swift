@@ -129,9 +129,9 @@ extension MapRendererTests {
     func twoColourImage() throws -> String {
         let canvas = try Canvas(width: 40, height: 20)
         canvas.rectangle(x: 0, y: 0, width: 20, height: 20)
-        canvas.fill(CairoKit.Color(hex: 0xFF0000))
+        canvas.fill(Color(hex: 0xFF0000))
         canvas.rectangle(x: 20, y: 0, width: 20, height: 20)
-        canvas.fill(CairoKit.Color(hex: 0x0000FF))
+        canvas.fill(Color(hex: 0x0000FF))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).png")
             .path
         try canvas.write(to: path)

@@ -28,7 +28,7 @@ struct MapRendererTests {
     }
 
     /// How many of the 5×5 pixels around a coordinate's screen point have `color` (±3 a channel).
-    func share(of color: CairoKit.Color, around coordinate: Coordinate, in view: MapView, on canvas: Canvas) -> Int {
+    func share(of color: Color, around coordinate: Coordinate, in view: MapView, on canvas: Canvas) -> Int {
         let point = view.projection.point(for: coordinate)
         let expected = Pixel(color)
         var count = 0
@@ -166,7 +166,7 @@ struct MapRendererTests {
     }
 
     /// Pixels in a frame that differ from the map drawn without controls there.
-    func inkedPixels(in frame: Rect, of canvas: Canvas, color: CairoKit.Color) -> Int {
+    func inkedPixels(in frame: Rect, of canvas: Canvas, color: Color) -> Int {
         let expected = Pixel(color)
         var count = 0
         for y in Int(frame.origin.y)..<Int(frame.origin.y + frame.size.height) {

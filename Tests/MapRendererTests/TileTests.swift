@@ -72,7 +72,7 @@ struct TileRenderingTests {
         let canvas = try Canvas(png: tiles[0].png)
         let land = MapPalette.light.land
         let water = MapPalette.light.water
-        func isColor(_ pixel: Pixel?, _ color: CairoKit.Color) -> Bool {
+        func isColor(_ pixel: Pixel?, _ color: Color) -> Bool {
             guard let pixel else { return false }
             return pixel.distance(
                 to: Pixel(color)) <= 3
