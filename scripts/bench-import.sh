@@ -49,10 +49,12 @@ for file in "$@"; do
     pg_mb=$(psql -p "$PORT" -d osmbench -qAtc "SELECT pg_database_size('osmbench') / 1048576")
     if [ "$theirs" = nan ]; then
       echo "osm2pgsql failed on $(basename "$file"): $(tail -1 "$WORK/last-error")" >&2
-      theirs=0; ratio=0
+      theirs="-"; pg_mb="-"
     else
-      ratio=$(echo "$ours / $theirs" | bc -l)
+      ratio=$(printf '%.2fx' "$(echo "$ours / $theirs" | bc -l)")
+      theirs=$(printf '%.3fs' "$theirs")
     fi
   fi
-  printf '%-34s %9.3fs %9.3fs %12s %12s %6.2fx\n' "$(basename "$file")" "$ours" "${theirs/-/0}" "$store_mb" "$pg_mb" "${ratio/-/0}"
+  # A peer that failed or is missing prints '-', never a ratio of 0.
+  printf '%-34s %9.3fs %10s %12s %12s %7s\n' "$(basename "$file")" "$ours" "$theirs" "$store_mb" "$pg_mb" "$ratio"
 done

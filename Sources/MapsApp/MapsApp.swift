@@ -78,7 +78,7 @@ public struct MapsApp {
         }
         var ends: [RouteEnd] = []
         if let directions = request.directions {
-            ends = try placeEnds(of: directions, myLocation: options.myLocation, notes: &notes)
+            ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
             markers += ends.compactMap(Self.marker(for:))
             notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
         }
@@ -174,9 +174,10 @@ public struct MapsApp {
     }
 
     /// Each end of the directions, placed: coordinates as they are, texts through the place
-    /// search (its first result), a blank end at the user's location when it is known.
+    /// search (its first result, near the link's center when it has one, as the URL scheme's
+    /// searches are), a blank end at the user's location when it is known.
     private func placeEnds(
-        of directions: Directions, myLocation: Coordinate?, notes: inout [Note]
+        of directions: Directions, near center: Coordinate?, myLocation: Coordinate?, notes: inout [Note]
     ) throws(AppError) -> [RouteEnd] {
         // A directions link without a start starts where the user is.
         var ends: [(RouteEnd.Role, Waypoint)] = [(.start, directions.origin ?? .currentLocation)]
@@ -204,7 +205,7 @@ public struct MapsApp {
                     break
                 }
                 do {
-                    place = try places.places(matching: text, near: nil, limit: 1).first
+                    place = try places.places(matching: text, near: center, limit: 1).first
                 } catch {
                     throw .engineFailed("searching for the \(name) '\(text)'", underlying: error)
                 }

@@ -192,8 +192,8 @@ extension LinkReader {
         while index < value.upperBound {
             let end = firstIndex(in: index..<value.upperBound, of: UInt8(ascii: ","))
             defer { index = end + 1 }
-            if let view = SchemeVocabulary.views.first(where: { equalsIgnoringCase(index..<end, $0.rawValue) }) {
-                views.insert(view)
+            if let entry = SchemeVocabulary.viewWords.first(where: { equalsIgnoringCase(index..<end, $0.word) }) {
+                views.insert(entry.view)
             } else if end > index {
                 let name = decodedText(index..<end, plusIsSpace: true, what: "the view") ?? text(index..<end)
                 if name.trimmingWhitespace().isEmpty { continue }

@@ -96,10 +96,9 @@ struct LinkReader {
         equalsIgnoringCase(range, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
-    /// True when `range` holds `word` (lower-case ASCII) in any letter case.
-    func equalsIgnoringCase(_ range: Range<Int>, _ word: String) -> Bool {
-        var word = word
-        return word.withUTF8 { equalsIgnoringCase(range, $0) }
+    /// True when `range` holds `word` (lower-case ASCII bytes) in any letter case.
+    func equalsIgnoringCase(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        word.withUnsafeBufferPointer { equalsIgnoringCase(range, $0) }
     }
 
     private func equalsIgnoringCase(_ range: Range<Int>, _ wordBytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -77,6 +77,8 @@ enum SchemeVocabulary {
     static let zoomLimits = 0.0...21.0
     /// `views`: a comma list of these.
     static let views: [MapsView] = [.satellite, .traffic, .transit]
+    /// ``views`` with their words as bytes, for reading without making strings.
+    static let viewWords: [(word: [UInt8], view: MapsView)] = views.map { (Array($0.rawValue.utf8), $0) }
     /// `directionsmode`: the four modes of the document (no two-wheeler).
     static let travelModes: [TravelMode] = [.driving, .transit, .bicycling, .walking]
 }

@@ -126,9 +126,21 @@ struct FakeDrawing: MapDrawing {
         #expect(markers.map(\.snippet) == ["Start", "Destination"])
         for marker in markers { #expect(isInside(marker.position, answer.mapView)) }
         #expect(answer.mapView.camera.zoom > 10)
-        // Directions' ends take the first result and ignore the viewport.
+        // Each end is the first result of a search of its text (no viewport in this link).
         #expect(bayArea.calls.map(\.text) == ["Cupertino", "Mountain View"])
+        #expect(bayArea.calls.allSatisfy { $0.near == nil })
         #expect(codes(answer) == [.routeUnavailable])
+    }
+
+    @Test func textEndsAreLookedUpNearTheLinksCenter() throws {
+        let center = Coordinate(latitude: 37.422185, longitude: -122.083898)
+        let answer = try answer(
+            "comgooglemaps://?saddr=Cupertino&daddr=Mountain+View&center=37.422185,-122.083898&zoom=10",
+            MapsApp(places: bayArea))
+        #expect(bayArea.calls.count == 2 && bayArea.calls.allSatisfy { $0.near == center })
+        // The link's camera stands; the ends are marked where they are.
+        #expect(answer.mapView.camera.target == center && answer.mapView.camera.zoom == 10)
+        #expect(answer.mapView.overlays.count == 2)
     }
 
     @Test func anEndThatIsNotFoundIsNamedInANote() throws {
