@@ -30,7 +30,7 @@ render() {
 section() { echo "<h2 id=\"$1\">$2</h2><p>$3</p><div class=\"grid\">" >> "$figures"; }
 end_section() { echo "</div>" >> "$figures"; }
 
-section seed "Seed example links" "Every example link of the URL scheme document, answered as a picture (800 × 600 points). Links that name places by text alone wait for full search and open on the world view."
+section seed "Seed example links" "Every example link of the URL scheme document, answered as a picture (800 × 600 points). Places named by text are looked up in the gazetteer and the store's name index and marked; the notes under each picture say what could not be shown."
 n=0
 grep -v '^#' "$links" | grep -v '^$' | while IFS= read -r link; do
   n=$((n + 1))
