@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MapsApp", targets: ["MapsApp"]),
         .library(name: "OSMReader", targets: ["OSMReader"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
+        .library(name: "ZlibKit", targets: ["ZlibKit"]),
         .library(name: "CairoKit", targets: ["CairoKit"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapData", targets: ["MapData"]),
@@ -47,6 +48,7 @@ let package = Package(
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "ZlibKitTests", dependencies: ["ZlibKit"]),
         .testTarget(
             name: "MapDataTests", dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport"]),
         .target(

@@ -4,7 +4,7 @@ import Foundation
 /// Decoded images (world rasters, ground overlays) kept for reuse, within a byte budget: the
 /// least recently used are dropped first, so a long-running process holds at most
 /// ``capacity`` bytes of pixels however many images it meets. A file changed since it was
-/// decoded (another size or modification date) is decoded again.
+/// decoded (another file at the path, or another size or modification date) is decoded again.
 ///
 /// One cache belongs to a renderer, or to the renderers of one tile job (it is thread-safe,
 /// so they share one decode of the world mosaic).
@@ -23,8 +23,10 @@ public final class RasterCache: @unchecked Sendable {
         var bytes: Int { image.width * image.height * image.channels }
     }
 
-    /// What identifies a file's version: its size and modification date.
+    /// What identifies a file's version: the file (a replacement renamed into place is
+    /// another file), its size and its modification date.
     private struct FileStamp: Equatable {
+        var file: Int?
         var size: Int
         var modified: Date?
 
@@ -32,6 +34,7 @@ public final class RasterCache: @unchecked Sendable {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                 let size = attributes[.size] as? Int
             else { return nil }
+            file = attributes[.systemFileNumber] as? Int
             self.size = size
             modified = attributes[.modificationDate] as? Date
         }

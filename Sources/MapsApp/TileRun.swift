@@ -53,12 +53,12 @@ public struct TileSummary: Sendable, Equatable {
 }
 
 extension MapsApp {
-    /// Settles a tile run: the area (the request's, else every imported region) and the
-    /// count, refused above ``TilePlan/maxTiles`` before any tile is listed.
+    /// Checks what can be checked of a tile run before any data is read: zooms within
+    /// ``TilePlan/zooms``, the metatile size, and, for a given area, at most
+    /// ``TilePlan/maxTiles`` tiles.
     ///
-    /// - Throws: ``AppError/invalidOption(_:message:)`` for zooms outside ``TilePlan/zooms``,
-    ///   a run that is too large or no area at all.
-    public func plan(_ request: TileRequest) throws(AppError) -> TilePlan {
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option at fault.
+    public static func check(_ request: TileRequest) throws(AppError) {
         guard TilePlan.zooms.contains(request.zooms.lowerBound), TilePlan.zooms.contains(request.zooms.upperBound)
         else {
             throw .invalidOption(
@@ -67,7 +67,16 @@ extension MapsApp {
         guard (1...16).contains(request.metatile) else {
             throw .invalidOption("metatile", message: "must be 1 to 16 tiles a side")
         }
-        if let bounds = request.bounds { try Self.checkCount(bounds, request.zooms) }
+        if let bounds = request.bounds { try checkCount(bounds, request.zooms) }
+    }
+
+    /// Settles a tile run: the area (the request's, else every imported region) and the
+    /// count, refused above ``TilePlan/maxTiles`` before any tile is listed.
+    ///
+    /// - Throws: the errors of ``check(_:)``, and ``AppError/invalidOption(_:message:)`` when
+    ///   there is no area at all.
+    public func plan(_ request: TileRequest) throws(AppError) -> TilePlan {
+        try Self.check(request)
         guard let tiles else { throw .engineMissing("tile renderer") }
         let bounds: CoordinateBounds
         if let requested = request.bounds {

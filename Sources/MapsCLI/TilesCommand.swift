@@ -35,6 +35,8 @@ enum TilesCommand {
         request.metatile = try ViewCommand.count(arguments, "--metatile", in: 1...16) ?? 8
         request.bounds = try arguments.value("--bbox").map(parseBounds)
         request.transit = arguments.flags.contains("--transit")
+        // Refused before the store is opened: a run too large is refused however the data stands.
+        do throws(AppError) { try MapsApp.check(request) } catch { throw CLIError(error) }
         let app = try ViewCommand.app(arguments)
         let bar = ProgressBar()
         defer { bar.finish() }

@@ -59,7 +59,7 @@ public final class SQLiteDatabase {
         var statement: OpaquePointer?
         let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard status == SQLITE_OK, let statement else { throw error(status, sql: sql) }
-        return SQLiteStatement(database: self, statement: statement, sql: sql)
+        return SQLiteStatement(connection: handle, statement: statement, sql: sql)
     }
 
     /// The statement for `sql`, compiled on first use and kept for the connection's life (the
@@ -107,13 +107,17 @@ public final class SQLiteDatabase {
 extension SQLiteDatabase: Sendable {}
 
 /// A compiled statement; finalised when released. Not `Sendable`, like its connection.
+///
+/// It keeps its connection's handle, not the connection object, so the statements a
+/// connection caches do not keep it alive: the connection is closed with `sqlite3_close_v2`,
+/// which waits for the statements still alive before it really closes.
 public final class SQLiteStatement {
-    let database: SQLiteDatabase
+    let connection: OpaquePointer
     let statement: OpaquePointer
     public let sql: String
 
-    init(database: SQLiteDatabase, statement: OpaquePointer, sql: String) {
-        self.database = database
+    init(connection: OpaquePointer, statement: OpaquePointer, sql: String) {
+        self.connection = connection
         self.statement = statement
         self.sql = sql
     }
@@ -139,7 +143,7 @@ public final class SQLiteStatement {
                     sqlite3_bind_blob(statement, index, raw.baseAddress, Int32(raw.count), openmaps_sqlite_transient())
                 }
             }
-            guard status == SQLITE_OK else { throw database.error(status, sql: sql) }
+            guard status == SQLITE_OK else { throw SQLiteError(status: status, connection: connection, sql: sql) }
         }
     }
 
@@ -149,7 +153,7 @@ public final class SQLiteStatement {
         switch status {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw database.error(status, sql: sql)
+        default: throw SQLiteError(status: status, connection: connection, sql: sql)
         }
     }
 

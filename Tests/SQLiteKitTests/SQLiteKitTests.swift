@@ -24,6 +24,39 @@ import Testing
         #expect(rows[1][4] == .text("museum"))
     }
 
+    @Test func rowsAreReadInPlaceWithNullAsNil() throws {
+        let (db, path) = try database()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try db.execute(
+            "CREATE TABLE t (a INTEGER, b TEXT, c REAL, d BLOB); INSERT INTO t VALUES (NULL, NULL, NULL, NULL)")
+        try db.execute("INSERT INTO t VALUES (0, '', 0.5, x'0102')")
+        let rows = try db.cached("SELECT a, b, c, d FROM t ORDER BY rowid").map { row in
+            (row.integer(0), row.text(1), row.real(2), row.withBlob(3) { Array($0) }, row.isNull(0))
+        }
+        #expect(rows[0].0 == nil && rows[0].1 == nil && rows[0].2 == nil && rows[0].3 == nil && rows[0].4)
+        #expect(rows[1].0 == 0 && rows[1].1 == "" && rows[1].2 == 0.5 && rows[1].3 == [1, 2] && !rows[1].4)
+        // An integer column reads as a number too; a text column is not a number.
+        #expect(try db.cached("SELECT 3, 'x'").map { ($0.real(0), $0.real(1)) }.first.map { $0 == (3, nil) } == true)
+    }
+
+    @Test func cachedStatementsAreCompiledOnceAndDoNotKeepTheirConnectionAlive() throws {
+        let (db, path) = try database()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = try db.cached("SELECT 1")
+        #expect(try db.cached("SELECT 1") === first)
+        // Ended early by an error in the body, the statement is reset and runs again from the start.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) { try first.forEachRow { _ in throw Stop() } }
+        #expect(try first.map { $0.integer(0) } == [1])
+        weak var released: SQLiteDatabase?
+        do {
+            let connection = try SQLiteDatabase(path: path)
+            _ = try connection.cached("SELECT 2").map { $0.integer(0) }
+            released = connection
+        }
+        #expect(released == nil)
+    }
+
     @Test func errorsCarryTheCodeAndTheSQL() throws {
         let (db, path) = try database()
         defer { try? FileManager.default.removeItem(atPath: path) }
