@@ -39,12 +39,14 @@ extension MapsURLPrinter {
         let separator = DesktopVocabulary.stopSeparator.description
         if let directions = r.request.directions,
             (directions.waypoints + [directions.destination].compactMap { $0 }).contains(where: {
-                waypointText($0).contains(separator)
+                waypointText($0).containsSeparator(DesktopVocabulary.stopSeparator)
             })
         {
             var field = "directions.waypoints"
             r.request.directions?.waypoints = []
-            if let destination = directions.destination, waypointText(destination).contains(separator) {
+            if let destination = directions.destination,
+                waypointText(destination).containsSeparator(DesktopVocabulary.stopSeparator)
+            {
                 r.request.directions?.destination = nil
                 field = "directions.destination"
             }

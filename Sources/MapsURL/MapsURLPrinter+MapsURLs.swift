@@ -34,8 +34,12 @@ extension MapsURLPrinter {
                         field: "directions.waypoints", reason: "Maps URLs waypoints cannot be the current location"))
             }
             let separator = MapsURLsVocabulary.waypointSeparator.description
-            if r.request.directions?.waypoints.contains(where: { waypointText($0).contains(separator) }) == true {
-                r.request.directions?.waypoints.removeAll { waypointText($0).contains(separator) }
+            if r.request.directions?.waypoints.contains(where: {
+                waypointText($0).containsSeparator(MapsURLsVocabulary.waypointSeparator)
+            }) == true {
+                r.request.directions?.waypoints.removeAll {
+                    waypointText($0).containsSeparator(MapsURLsVocabulary.waypointSeparator)
+                }
                 r.dropped.append(
                     UnexpressedPart(field: "directions.waypoints", reason: "Maps URLs waypoints cannot contain '|'"))
             }

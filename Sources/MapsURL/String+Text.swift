@@ -2,6 +2,11 @@
 
 extension String {
     /// The pieces of the string between occurrences of `separator` (at least one piece).
+    /// True when the text holds `separator` where ``splitOnSubstring(_:)`` would split it: a
+    /// byte match, not a `Character` one ("|" followed by a combining mark is one character,
+    /// and still a separator to a reader).
+    func containsSeparator(_ separator: StaticString) -> Bool { splitOnSubstring(separator).count > 1 }
+
     func splitOnSubstring(_ separator: StaticString) -> [String] {
         let pattern = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
         // Look for the pattern's last byte first: it is the rarest (":" of " to:").

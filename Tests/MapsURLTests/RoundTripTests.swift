@@ -164,6 +164,8 @@ struct RequestGenerator {
         // An x-source cut at 64 characters ended in a space, which printing then lost.
         "comgooglemaps-x-callback://?q=dessert&x-success=sourcea-p://?re&x-source=Nogoogle.com/?q=mmmmmmmmmmmmmmmmm~"
             + "mmmmmmmmmmhhhhhhhhhhh@hm36.1\u{FFFD}+No\u{FFFD}",
+        // A /dir/ path whose segments held a '|', which Maps URLs waypoints cannot carry.
+        "https://www.google.com/maps/pr\u{0}\u{FFFD}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}cf/o\u{0}\u{0}B\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}%\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}/8\u{FFFD}s\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}la\u{E}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}://dir/7\u{FFFD}|:/ww/|\u{352}\u{FFFD}/enttps:/ww/w\u{E}go/\u{FFFD}sew/w\u{E}go/\u{FFFD}senue,+/enttps:\u{FFFD}\u{408}\u{FFFD}/www.g\u{FFFD}\u{FFFD}t443,",
     ])
     func fuzzRegressions(_ input: String) {
         #expect(RoundTrip.violations(for: input) == [])
