@@ -190,6 +190,8 @@ public struct MapsApp {
             switch waypoint {
             case .coordinate(let position):
                 place = FoundPlace(name: position.description, position: position, why: "the link's coordinate")
+            case .place(let placeName, let position):
+                place = FoundPlace(name: placeName, position: position, why: "the link's named position")
             case .currentLocation:
                 if let myLocation {
                     place = FoundPlace(name: "My Location", position: myLocation, why: "the user's location")
@@ -225,7 +227,10 @@ public struct MapsApp {
     private static func marker(for end: RouteEnd) -> Marker? {
         guard let place = end.place else { return nil }
         let role = end.role == .start ? "Start" : end.role == .stop ? "Stop" : "Destination"
-        if case .query = end.waypoint { return Marker(position: place.position, title: place.name, snippet: role) }
+        switch end.waypoint {
+        case .query, .place: return Marker(position: place.position, title: place.name, snippet: role)
+        case .coordinate, .currentLocation: break
+        }
         return Marker(position: place.position, title: role)
     }
 

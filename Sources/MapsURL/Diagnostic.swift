@@ -61,6 +61,8 @@ public enum LinkForm: String, Sendable, Codable, CaseIterable {
     case geo
     /// Apple Maps (`maps.apple.com`, `maps://`).
     case appleMaps = "apple-maps"
+    /// Android's navigation intent, `google.navigation:q=…` (a navigate-to request).
+    case googleNavigation = "google-navigation"
 }
 
 /// The outcome of reading one link.

@@ -58,6 +58,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case directionsDataUnmatched = "directions-data-unmatched"
     case placeIdIgnored = "place-id-ignored"
     case labelIgnored = "label-ignored"
+    case dataTailIgnored = "data-tail-ignored"
     case geoAmpersand = "geo-ampersand"
     // Callbacks (see CallbackPolicy)
     case callbackIncomplete = "callback-incomplete"

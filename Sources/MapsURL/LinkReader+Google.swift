@@ -12,8 +12,34 @@ extension LinkReader {
         if isAPI {
             readMapsURLsAPI(segments: segments, parameters: parameters)
         } else {
-            readDesktopPath(segments)
-            readLegacyParameters(parameters)
+            // Old exports glue parameters into the path (`/maps/ll=…,z=…`); they come first.
+            let glued = readDesktopPath(segments)
+            readLegacyParameters(glued + parameters)
+        }
+    }
+
+    /// The parameters glued into a path segment: a query string in the path
+    /// (`q=loc:34.9,-106.6&z=11`, `q=loc:34.9,-106.6 (Label)`), where `ll=LAT,LNG,z=Z` carries
+    /// the zoom after a comma.
+    mutating func gluedParameters(_ segment: Range<Int>) -> [Parameter] {
+        parameters(in: segment).flatMap { parameter -> [Parameter] in
+            guard parameter.name == "ll", let value = parameter.value else { return [parameter] }
+            // `LAT,LNG,z=Z`: the third comma-separated piece is a parameter of its own.
+            var commas = 0
+            for index in value where bytes[index] == UInt8(ascii: ",") {
+                commas += 1
+                guard commas == 2 else { continue }
+                let rest = (index + 1)..<value.upperBound
+                let equals = firstIndex(in: rest, of: UInt8(ascii: "="))
+                guard equals < rest.upperBound else { break }
+                var coordinate = parameter
+                coordinate.value = value.lowerBound..<index
+                let zoom = Parameter(
+                    name: text(rest.lowerBound..<equals), nameRange: rest.lowerBound..<equals,
+                    value: (equals + 1)..<rest.upperBound)
+                return [coordinate, zoom]
+            }
+            return [parameter]
         }
     }
 

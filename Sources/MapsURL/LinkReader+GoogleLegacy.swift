@@ -11,8 +11,8 @@ extension LinkReader {
         for parameter in firstOfEachName(parameters) {
             let where_ = parameter.location
             switch parameter.name {
-            case "q":
-                if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
+            case "q", "query":
+                if let text = decodedValue(parameter) { applySearch(text, name: parameter.name, at: where_) }
             case "ll":
                 if let center = coordinateValue(parameter) { request.center = center }
             case "sll":
@@ -46,9 +46,13 @@ extension LinkReader {
                 }
             case "f":
                 if decodedValue(parameter) == "d" { hasDirections = true }
-            case "saddr":
+            case "saddr", "origin":
                 guard let text = decodedValue(parameter) else { break }
-                directions.origin = waypoint(text, name: "saddr", at: where_)
+                directions.origin = waypoint(text, name: parameter.name, at: where_)
+                hasDirections = true
+            case "destination":
+                guard let text = decodedValue(parameter) else { break }
+                directions.destination = waypoint(text, name: "destination", at: where_)
                 hasDirections = true
             case "daddr":
                 guard let text = decodedValue(parameter) else { break }

@@ -6,20 +6,28 @@ extension LinkReader {
 
     private enum PathMode { case none, place, search, directions }
 
-    mutating func readDesktopPath(_ segments: [Range<Int>]) {
+    /// Reads the path's segments into the request.
+    ///
+    /// - Returns: the parameters glued into the path (``gluedParameters(_:)``), for the
+    ///   legacy reader.
+    mutating func readDesktopPath(_ segments: [Range<Int>]) -> [Parameter] {
+        var glued: [Parameter] = []
         var mode = PathMode.none
         var pathName: (text: String, range: Range<Int>)?
         var points: [(waypoint: Waypoint, range: Range<Int>)] = []
         points.reserveCapacity(4)
-        var pin: Coordinate?
-        var routeCoordinates: [Coordinate] = []
+        var blob: GoogleDataBlob?
         for segment in segments {
             if hasPrefix(segment, "@") {
                 readViewport(segment)
             } else if hasPrefix(segment, "data=") {
-                (pin, routeCoordinates) = readDataBlob((segment.lowerBound + 5)..<segment.upperBound)
+                blob = GoogleDataBlob(bytes, (segment.lowerBound + 5)..<segment.upperBound)
             } else if mode == .none, let keyword = pathKeyword(segment) {
                 mode = keyword
+            } else if mode == .none, firstIndex(in: segment, of: UInt8(ascii: "=")) < segment.upperBound,
+                !hasPrefix(segment, "am="), !hasPrefix(segment, "entry=")
+            {
+                glued += gluedParameters(segment)
             } else if mode == .directions {
                 guard points.count < Directions.maxWaypoints + 2 else {
                     report(
@@ -35,6 +43,9 @@ extension LinkReader {
             } else if (mode == .place || mode == .search) && pathName == nil {
                 guard let text = decodedText(segment, plusIsSpace: true, what: "the place name") else { continue }
                 pathName = (text, segment)
+            } else if mode == .search, pathName != nil, isBareViewport(segment) {
+                // `/search/TEXT/LAT,LNG,ZOOMz`: the viewport without its '@'.
+                readViewport(body: segment, whole: segment)
             } else if segment.isEmpty || text(segment) == "preview" || hasPrefix(segment, "am=")
                 || hasPrefix(segment, "entry=")
             {
@@ -47,13 +58,21 @@ extension LinkReader {
         if let pathName {
             applySearch(pathName.text, name: mode == .place ? "the place" : "the search", at: pathName.range)
         }
-        if let pin {
+        if mode == .directions {
+            request.directions = directionsFromPath(points, stops: blob?.stops ?? [])
+            request.directions?.travelMode = blob?.travelMode
+        } else if let pin = blob?.pin {
             request.marker = pin
             request.center = pin
         }
-        if mode == .directions {
-            request.directions = directionsFromPath(points, routeCoordinates: routeCoordinates)
-        }
+        return glued
+    }
+
+    /// True for `LAT,LNG,ZOOMz`: a digit or a minus first, a comma inside, a `z` last.
+    private func isBareViewport(_ segment: Range<Int>) -> Bool {
+        guard let first = segment.first, let last = segment.last else { return false }
+        return (isDigit(bytes[first]) || bytes[first] == UInt8(ascii: "-")) && bytes[last] == UInt8(ascii: "z")
+            && firstIndex(in: segment, of: UInt8(ascii: ",")) < segment.upperBound
     }
 
     private func pathKeyword(_ segment: Range<Int>) -> PathMode? {
@@ -65,22 +84,24 @@ extension LinkReader {
         }
     }
 
-    /// `/dir/A/B/C`: the first segment is the start, the last the end, the others stops.
-    /// Coordinates from a `data=` blob replace text stops one for one when the counts match.
+    /// `/dir/A/B/C`: the first segment is the start, the last the end, the others stops. When
+    /// the `data=` blob lists as many stops as the path, each stop takes its position from the
+    /// blob, in order, and keeps its name from the path (a named place); the user's location
+    /// and coordinates stay as they are.
     private mutating func directionsFromPath(
-        _ points: [(waypoint: Waypoint, range: Range<Int>)], routeCoordinates: [Coordinate]
+        _ points: [(waypoint: Waypoint, range: Range<Int>)], stops: [Coordinate?]
     ) -> Directions {
         var waypoints = points.map(\.waypoint)
-        if !routeCoordinates.isEmpty {
-            let textIndices = waypoints.indices.filter { if case .query = waypoints[$0] { true } else { false } }
-            if textIndices.count == routeCoordinates.count {
-                for (index, coordinate) in zip(textIndices, routeCoordinates) {
-                    waypoints[index] = .coordinate(coordinate)
+        if !stops.isEmpty {
+            if stops.count == waypoints.count {
+                for (index, position) in stops.enumerated() {
+                    guard let position, case .query(let name) = waypoints[index] else { continue }
+                    waypoints[index] = .place(name: name, coordinate: position)
                 }
             } else if let first = points.first {
                 report(
                     .directionsDataUnmatched, .note,
-                    "the data blob has \(routeCoordinates.count) coordinates for \(textIndices.count) named stops; the names are used",
+                    "the data blob lists \(stops.count) stops for the path's \(waypoints.count); the path's names are used",
                     at: first.range)
             }
         }
@@ -95,7 +116,11 @@ extension LinkReader {
 
     /// `@lat,lng,17z`, `@lat,lng,17.5z`, `@lat,lng,247m`, `@lat,lng,3a,75y,90h,80t`.
     private mutating func readViewport(_ segment: Range<Int>) {
-        let body = (segment.lowerBound + 1)..<segment.upperBound
+        readViewport(body: (segment.lowerBound + 1)..<segment.upperBound, whole: segment)
+    }
+
+    /// The viewport in `body` (without its '@'); diagnostics point at `segment`.
+    private mutating func readViewport(body: Range<Int>, whole segment: Range<Int>) {
         guard !body.isEmpty else { return }
         let firstComma = firstIndex(in: body, of: UInt8(ascii: ","))
         let secondComma =
@@ -149,47 +174,5 @@ extension LinkReader {
             request.mapMode = .streetView
             request.streetView = camera.isEmpty ? nil : camera
         }
-    }
-
-    /// Reads the `!`-separated tokens of a `data=` blob: the last `!3d<lat>!4d<lng>` pair is the
-    /// place's pin; every `!1d<lng>!2d<lat>` pair (note the order) is a directions stop.
-    private func readDataBlob(_ blob: Range<Int>) -> (pin: Coordinate?, route: [Coordinate]) {
-        var pin: Coordinate?
-        var route: [Coordinate] = []
-        route.reserveCapacity(4)
-        var pendingLatitude: Double?
-        var pendingLongitude: Double?
-        var index = blob.lowerBound
-        while index < blob.upperBound {
-            let end = firstIndex(in: (index + 1)..<blob.upperBound, of: UInt8(ascii: "!"))
-            // A token is "!" + a digit + a type letter + its value, for example "!3d48.85".
-            if bytes[index] == UInt8(ascii: "!"), end - index > 3, bytes[index + 2] == UInt8(ascii: "d") {
-                let value = DecimalText.parse(UnsafeBufferPointer(rebasing: bytes[(index + 3)..<end]))
-                switch bytes[index + 1] {
-                case UInt8(ascii: "3"):
-                    pendingLatitude = value
-                case UInt8(ascii: "4"):
-                    if let latitude = pendingLatitude, let longitude = value,
-                        let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
-                    {
-                        pin = coordinate
-                    }
-                    pendingLatitude = nil
-                case UInt8(ascii: "1"):
-                    pendingLongitude = value
-                case UInt8(ascii: "2"):
-                    if let longitude = pendingLongitude, let latitude = value,
-                        let coordinate = Coordinate(validatingLatitude: latitude, longitude: longitude)
-                    {
-                        route.append(coordinate)
-                    }
-                    pendingLongitude = nil
-                default:
-                    break
-                }
-            }
-            index = end
-        }
-        return (pin, route)
     }
 }

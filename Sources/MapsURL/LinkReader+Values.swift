@@ -91,12 +91,15 @@ extension LinkReader {
     }
 
     /// A strict decimal number, clamped into `limits` with a warning.
+    /// - Parameter badSeverity: how a value that is not a number is reported: an error (the
+    ///   default), or a warning where readers in the wild ignore it and read on (`geo:`'s `z`).
     mutating func numberValue(
-        _ parameter: Parameter, limits: ClosedRange<Double>, maxIntegerDigits: Int = 3
+        _ parameter: Parameter, limits: ClosedRange<Double>, maxIntegerDigits: Int = 3,
+        badSeverity: Diagnostic.Severity = .error
     ) -> Double? {
         guard let value = withValueBytes(parameter, { DecimalText.parse($0, maxIntegerDigits: maxIntegerDigits) })
         else { return nil }
-        return clamp(value, name: parameter.name, limits: limits, at: parameter.location)
+        return clamp(value, name: parameter.name, limits: limits, at: parameter.location, badSeverity: badSeverity)
     }
 
     mutating func number(
@@ -106,9 +109,12 @@ extension LinkReader {
     }
 
     /// Reports a missing number or clamps it into `limits` with a warning.
-    mutating func clamp(_ value: Double?, name: String, limits: ClosedRange<Double>, at range: Range<Int>) -> Double? {
+    mutating func clamp(
+        _ value: Double?, name: String, limits: ClosedRange<Double>, at range: Range<Int>,
+        badSeverity: Diagnostic.Severity = .error
+    ) -> Double? {
         guard let value else {
-            report(.badNumber, .error, "'\(name)' must be a plain decimal number; it is ignored", at: range)
+            report(.badNumber, badSeverity, "'\(name)' must be a plain decimal number; it is ignored", at: range)
             return nil
         }
         let clamped = min(max(value, limits.lowerBound), limits.upperBound)
@@ -123,8 +129,8 @@ extension LinkReader {
     }
 
     /// A place value (`saddr`, `daddr`, `origin`, a `/dir/` segment): blank is the current
-    /// location, a coordinate is a point, anything else a query. Coordinate-shaped text out of
-    /// range stays a query, with a warning.
+    /// location, a coordinate is a point, `NAME@latitude,longitude` a named place, anything
+    /// else a query. Coordinate-shaped text out of range stays a query, with a warning.
     mutating func waypoint(_ text: String, name: String, at range: Range<Int>, blankIsCurrentLocation: Bool = true)
         -> Waypoint?
     {
@@ -144,14 +150,21 @@ extension LinkReader {
                 "'\(name)' looks like a coordinate but is out of range; it is kept as a search text", at: range)
             return .query(trimmed)
         case .text:
+            if let (name, coordinate) = PlaceText.named(trimmed) { return .place(name: name, coordinate: coordinate) }
             return .query(trimmed)
         }
     }
 
     /// Applies a search text (`q`, `query`): a coordinate pins a marker, `TEXT@lat,lng` is a
-    /// query with a marker, `lat,lng (label)` a marker with the label as query.
+    /// query with a marker, `lat,lng (label)` a marker with the label as query. A `/data=…`
+    /// tail glued onto the value is cut off with a note, its numbers never read.
     mutating func applySearch(_ text: String, name: String, at range: Range<Int>) {
-        let trimmed = text.trimmingWhitespace()
+        var trimmed = text.trimmingWhitespace()
+        let withoutTail = PlaceText.withoutDataTail(trimmed)
+        if withoutTail != trimmed {
+            report(.dataTailIgnored, .note, "'\(name)' ends in a '/data=' blob; it is ignored", at: range)
+            trimmed = withoutTail.trimmingWhitespace()
+        }
         guard !trimmed.isEmpty else {
             report(.emptyQuery, .warning, "'\(name)' is empty; no search is made", at: range)
             return
@@ -166,18 +179,9 @@ extension LinkReader {
                 .coordinateOutOfRange, .warning,
                 "'\(name)' looks like a coordinate but is out of range; it is searched as text", at: range)
         case .text:
-            // `TEXT@lat,lng`: a query with a marker.
-            var text = trimmed
-            let split: (query: String, marker: Coordinate)? = text.withUTF8 { bytes in
-                guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0,
-                    case .coordinate(let coordinate, nil) = PlaceText.read(
-                        bytes: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
-                else { return nil }
-                return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self), coordinate)
-            }
-            if let split {
-                request.query = split.query.trimmingWhitespace()
-                request.marker = split.marker
+            if let (query, marker) = PlaceText.named(trimmed) {
+                request.query = query
+                request.marker = marker
                 return
             }
         }

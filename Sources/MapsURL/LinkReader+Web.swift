@@ -55,8 +55,14 @@ extension LinkReader {
         switch kind {
         case .googleMaps, .googleSearch:
             var path = parts.path
+            let isRoot = path.isEmpty || (path.count == 1 && bytes[path.lowerBound] == UInt8(ascii: "/"))
             if hasPrefix(path, "/maps") && (path.count == 5 || bytes[path.lowerBound + 5] == UInt8(ascii: "/")) {
                 path = (path.lowerBound + 5)..<path.upperBound
+            } else if kind == .googleSearch && isRoot
+                && parameters.contains(where: { Self.rootMapsNames.contains($0.name) })
+            {
+                // `google.com/?q=…`, `?destination=…`: what map apps share on the root, read as
+                // Maps links (as other readers do); `/search?…` stays a web search.
             } else if kind == .googleSearch {
                 report(
                     .notAMapsPath, .error, "on '\(host)' only paths under /maps/ are Google Maps links",
@@ -105,6 +111,9 @@ extension LinkReader {
             return finish(form: .appleMaps)
         }
     }
+
+    /// Parameters that make a Google host's root a Maps link.
+    static let rootMapsNames: Set<String> = ["q", "query", "destination", "origin", "daddr", "saddr", "ll"]
 
     func splitWebParts(_ range: Range<Int>) -> WebParts {
         let pathEnd = firstIndex(in: range, of: UInt8(ascii: "?"), UInt8(ascii: "#"))

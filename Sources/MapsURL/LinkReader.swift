@@ -41,6 +41,8 @@ struct LinkReader {
             return readGeoLink(afterColon..<end)
         case .appleMaps:
             return readAppleSchemeLink(afterColon..<end)
+        case .googleNavigation:
+            return readNavigationLink(afterColon..<end)
         case .none:
             return readWebLink(start..<end, schemeRange: nil, wrapped: false)
         case .unknown:
@@ -52,7 +54,7 @@ struct LinkReader {
 
     /// The schemes the parser knows.
     private enum Scheme {
-        case comgooglemaps, comgooglemapsXCallback, comgooglemapsurl, web, geo, appleMaps, unknown
+        case comgooglemaps, comgooglemapsXCallback, comgooglemapsurl, web, geo, appleMaps, googleNavigation, unknown
         /// No `scheme:` at all (a Universal Link may omit it).
         case none
     }
@@ -85,6 +87,7 @@ struct LinkReader {
         case 5 where equalsIgnoringCase(range, "https"): scheme = .web
         case 13 where equalsIgnoringCase(range, "comgooglemaps"): scheme = .comgooglemaps
         case 16 where equalsIgnoringCase(range, "comgooglemapsurl"): scheme = .comgooglemapsurl
+        case 17 where equalsIgnoringCase(range, "google.navigation"): scheme = .googleNavigation
         case 24 where equalsIgnoringCase(range, "comgooglemaps-x-callback"): scheme = .comgooglemapsXCallback
         default: scheme = .unknown
         }

@@ -88,3 +88,13 @@ enum GeoVocabulary {
     /// `z`: the zoom Android and others accept.
     static let zoomLimits = 0.0...21.0
 }
+
+/// The vocabulary of Android's navigation intent, `google.navigation:q=…&mode=…&avoid=…`.
+enum NavigationVocabulary {
+    /// `mode`: one letter.
+    static let travelModes = Vocabulary<TravelMode>([
+        ("d", .driving), ("b", .bicycling), ("w", .walking), ("l", .twoWheeler),
+    ])
+    /// `avoid`: letters, any number of them.
+    static let avoidances = Vocabulary<RouteAvoidance>([("t", .tolls), ("h", .highways), ("f", .ferries)])
+}

@@ -242,9 +242,12 @@ public enum Waypoint: Sendable, Equatable, Codable, CustomStringConvertible {
     case coordinate(Coordinate)
     /// An address or place name, geocoded by the app (first result wins).
     case query(String)
+    /// A named place at a known position (`NAME@latitude,longitude`, a `/dir/` stop whose
+    /// position the link's `data=` blob gives): shown with its name, found by its position.
+    case place(name: String, coordinate: Coordinate)
 
-    private enum CodingKeys: String, CodingKey { case kind, coordinate, query }
-    private enum Kind: String, Codable { case currentLocation, coordinate, query }
+    private enum CodingKeys: String, CodingKey { case kind, coordinate, query, name }
+    private enum Kind: String, Codable { case currentLocation, coordinate, query, place }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -252,6 +255,10 @@ public enum Waypoint: Sendable, Equatable, Codable, CustomStringConvertible {
         case .currentLocation: self = .currentLocation
         case .coordinate: self = .coordinate(try container.decode(Coordinate.self, forKey: .coordinate))
         case .query: self = .query(try container.decode(String.self, forKey: .query))
+        case .place:
+            self = .place(
+                name: try container.decode(String.self, forKey: .name),
+                coordinate: try container.decode(Coordinate.self, forKey: .coordinate))
         }
     }
 
@@ -266,6 +273,10 @@ public enum Waypoint: Sendable, Equatable, Codable, CustomStringConvertible {
         case .query(let text):
             try container.encode(Kind.query, forKey: .kind)
             try container.encode(text, forKey: .query)
+        case .place(let name, let coordinate):
+            try container.encode(Kind.place, forKey: .kind)
+            try container.encode(name, forKey: .name)
+            try container.encode(coordinate, forKey: .coordinate)
         }
     }
 
@@ -274,6 +285,15 @@ public enum Waypoint: Sendable, Equatable, Codable, CustomStringConvertible {
         case .currentLocation: return "current location"
         case .coordinate(let coordinate): return coordinate.description
         case .query(let text): return text
+        case .place(let name, let coordinate): return "\(name)@\(coordinate)"
+        }
+    }
+
+    /// The position the waypoint names, when it names one.
+    public var coordinate: Coordinate? {
+        switch self {
+        case .coordinate(let coordinate), .place(_, let coordinate): coordinate
+        case .currentLocation, .query: nil
         }
     }
 }

@@ -15,6 +15,7 @@ extension MapsURLPrinter {
             r.drop(\.marker, "marker", "Apple Maps' q is either a text or a coordinate, not both")
         }
         r.dropQueryReadingAsCoordinate()
+        r.dropPlaceNames("Apple Maps ends are a text or a position, not both; the positions are kept")
         r.reduceDirections(
             waypoints: "Apple Maps links have only saddr and daddr", navigate: "Apple Maps links have no navigate flag",
             avoid: "Apple Maps links cannot avoid road features",

@@ -14,6 +14,7 @@ extension MapsURLPrinter {
         switch r.request.action {
         case .directions:
             r.dropAll(except: [\.directions], reason: "a Maps URLs directions link carries only the route")
+            r.dropPlaceNames("Maps URLs ends are a text or a position, not both; the positions are kept")
             if r.request.directions?.origin == .currentLocation {
                 r.request.directions?.origin = nil
                 r.dropped.append(

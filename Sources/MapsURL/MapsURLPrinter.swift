@@ -78,6 +78,7 @@ public enum MapsURLPrinter {
         case .currentLocation: return ""
         case .coordinate(let coordinate): return coordinate.description
         case .query(let text): return text
+        case .place(let name, let coordinate): return "\(name)@\(coordinate)"
         }
     }
 

@@ -3,8 +3,11 @@ import GeoCore
 /// Reads decoded parameter text that may name a place by coordinates.
 ///
 /// Accepted coordinate text: an optional `loc:` or `@` prefix, `latitude,longitude` in
-/// ``DecimalText``'s strict grammar (spaces allowed around the comma), and an optional
-/// trailing `(label)`. Anything else is free text.
+/// ``DecimalText``'s strict grammar (spaces allowed around the comma) or with hemisphere
+/// letters instead of signs (`N34.99393,W106.61568`, `34.99393N,106.61568W`: N or S with the
+/// latitude, E or W with the longitude, before or after the number, never with a sign), and an
+/// optional trailing `(label)`. Anything else is free text; `NAME@latitude,longitude` is a named
+/// position (``named(_:)``).
 enum PlaceText {
     enum Reading: Equatable {
         /// A coordinate in range, with the label that followed it, if any.
@@ -16,9 +19,9 @@ enum PlaceText {
     }
 
     /// True when `text`, given alone as a search, reads back as this same text: it is not
-    /// coordinate-shaped and does not end in `@latitude,longitude`.
+    /// coordinate-shaped, does not end in `@latitude,longitude` and holds no `/data=` tail.
     static func readsBackAsText(_ text: String) -> Bool {
-        guard case .text = read(text) else { return false }
+        guard case .text = read(text), withoutDataTail(text) == text else { return false }
         guard let at = text.utf8.lastIndex(of: UInt8(ascii: "@")) else { return true }
         if case .coordinate(_, nil) = read(String(text[text.utf8.index(after: at)...])) { return false }
         return true
@@ -50,11 +53,74 @@ enum PlaceText {
         } else if end > start, bytes[start] == UInt8(ascii: "@") {
             start += 1
         }
-        guard let coordinate = Coordinate.parsePair(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
-            return .text
-        }
+        let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard let coordinate = Coordinate.parsePair(bytes: pair) ?? hemispherePair(pair) else { return .text }
         guard coordinate.isValid else { return .outOfRange }
         return .coordinate(coordinate, label: label?.isEmpty == true ? nil : label)
+    }
+
+    /// `N34.99393,W106.61568` or `34.99393N,106.61568W` (a space may stand between letter and
+    /// number): unsigned numbers, N/S on the first, E/W on the second.
+    private static func hemispherePair(_ bytes: UnsafeBufferPointer<UInt8>) -> Coordinate? {
+        guard let comma = bytes.firstIndex(of: UInt8(ascii: ",")),
+            let latitude = hemisphereNumber(
+                UnsafeBufferPointer(rebasing: bytes[..<comma]), positive: "N", negative: "S"),
+            let longitude = hemisphereNumber(
+                UnsafeBufferPointer(rebasing: bytes[(comma + 1)...]), positive: "E", negative: "W")
+        else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// An unsigned decimal with a hemisphere letter before or after it.
+    private static func hemisphereNumber(
+        _ bytes: UnsafeBufferPointer<UInt8>, positive: Unicode.Scalar, negative: Unicode.Scalar
+    ) -> Double? {
+        var start = 0
+        var end = bytes.count
+        trimSpaces(bytes, &start, &end)
+        guard end - start >= 2 else { return nil }
+        func sign(_ byte: UInt8) -> Double? {
+            switch byte & ~0x20 {
+            case UInt8(ascii: positive): 1
+            case UInt8(ascii: negative): -1
+            default: nil
+            }
+        }
+        let factor: Double
+        if let leading = sign(bytes[start]) {
+            factor = leading
+            start += 1
+        } else if let trailing = sign(bytes[end - 1]) {
+            factor = trailing
+            end -= 1
+        } else {
+            return nil
+        }
+        trimSpaces(bytes, &start, &end)
+        guard start < end, bytes[start] != UInt8(ascii: "-"), bytes[start] != UInt8(ascii: "+"),
+            let value = DecimalText.parse(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        else { return nil }
+        return factor * value
+    }
+
+    /// `NAME@latitude,longitude`: a name (not blank) and a position in range after the last
+    /// `@`; nil for anything else.
+    static func named(_ text: String) -> (name: String, coordinate: Coordinate)? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0,
+                case .coordinate(let coordinate, nil) = read(bytes: UnsafeBufferPointer(rebasing: bytes[(at + 1)...]))
+            else { return nil }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<at]), as: UTF8.self).trimmingWhitespace()
+            return name.isEmpty ? nil : (name, coordinate)
+        }
+    }
+
+    /// The text without a `/data=…` tail glued onto it (old exports append the desktop URL's
+    /// blob to a `q` value); the tail's numbers are never read as a position.
+    static func withoutDataTail(_ text: String) -> String {
+        guard let range = text.range(of: "/data=") else { return text }
+        return String(text[..<range.lowerBound])
     }
 
     private static func trimSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int) {
@@ -73,6 +139,8 @@ extension Waypoint {
             self = .currentLocation
         } else if case .coordinate(let coordinate, _) = PlaceText.read(trimmed) {
             self = .coordinate(coordinate)
+        } else if let (name, coordinate) = PlaceText.named(trimmed) {
+            self = .place(name: name, coordinate: coordinate)
         } else {
             self = .query(trimmed)
         }

@@ -73,6 +73,22 @@ struct Reduction {
             UnexpressedPart(field: "zoom", reason: "outside \(limits); clamped to \(DecimalText.format(clamped))"))
     }
 
+    /// Turns the directions' named places into their positions, for targets whose ends carry
+    /// no names; the names are reported.
+    mutating func dropPlaceNames(_ reason: String) {
+        guard let directions = request.directions else { return }
+        func position(_ waypoint: Waypoint) -> Waypoint {
+            if case .place(_, let coordinate) = waypoint { .coordinate(coordinate) } else { waypoint }
+        }
+        var positions = directions
+        positions.origin = directions.origin.map(position)
+        positions.destination = directions.destination.map(position)
+        positions.waypoints = directions.waypoints.map(position)
+        guard positions != directions else { return }
+        request.directions = positions
+        dropped.append(UnexpressedPart(field: "directions.names", reason: reason))
+    }
+
     /// Cuts directions down to what a target carries; a nil reason means the target carries it.
     mutating func reduceDirections(
         waypoints: String?, navigate: String?, avoid: String, modes: Set<TravelMode>, needsEnds: Bool,

@@ -67,15 +67,16 @@ import Testing
         #expect(parsed?.directions == Directions(origin: .currentLocation, destination: .query("Louvre Museum")))
     }
 
-    @Test func directionsBlobCoordinatesAreLongitudeFirst() {
+    @Test func directionsBlobStopsAreLongitudeFirstAndKeepThePathsNames() {
         let parsed = request(
-            "https://www.google.com/maps/dir/Paris/Lyon/data=!4m8!4m7!1m2!1m1!1s0x1:0x2!2m2!1d2.35!2d48.85!1m2!1d4.83!2d45.76"
+            "https://www.google.com/maps/dir/Paris/Lyon/data=!4m12!4m11!1m5!1m1!1s0x1:0x2!2m2!1d2.35!2d48.85!1m3!2m2!1d4.83!2d45.76!3e0"
         )
         #expect(
             parsed?.directions
                 == Directions(
-                    origin: .coordinate(Coordinate(latitude: 48.85, longitude: 2.35)),
-                    destination: .coordinate(Coordinate(latitude: 45.76, longitude: 4.83))))
+                    origin: .place(name: "Paris", coordinate: Coordinate(latitude: 48.85, longitude: 2.35)),
+                    destination: .place(name: "Lyon", coordinate: Coordinate(latitude: 45.76, longitude: 4.83)),
+                    travelMode: .driving))
     }
 
     @Test func legacyParameters() {

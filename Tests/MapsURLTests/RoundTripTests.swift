@@ -40,9 +40,10 @@ struct RequestGenerator {
     }
 
     mutating func waypoint() -> Waypoint {
-        switch Int.random(in: 0..<3, using: &random) {
+        switch Int.random(in: 0..<4, using: &random) {
         case 0: return .currentLocation
         case 1: return .coordinate(coordinate())
+        case 2: return .place(name: text(), coordinate: coordinate())
         default: return .query(text())
         }
     }
