@@ -79,7 +79,8 @@ bench: deps data
 fuzz: deps
 	cd $(FUZZ_DIR) && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
-	sh scripts/seed-fuzz-corpus.sh Examples/seed-links.txt $(FUZZ_DIR)/corpus
+	sh scripts/seed-fuzz-corpus.sh Examples/seed-links.txt $(FUZZ_DIR)/corpus seed
+	sh scripts/seed-fuzz-corpus.sh Examples/real-world-links.txt $(FUZZ_DIR)/corpus wild
 	cd $(FUZZ_DIR) && SWIFT_BACKTRACE=enable=no .build/release/MapsURLFuzzer corpus \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=artifacts/ -print_final_stats=1
 

@@ -33,14 +33,20 @@ public struct MapsApp {
         self.tiles = tiles
     }
 
-    /// The answer to a link in any form the parser reads.
+    /// The answer to a link in any form the parser reads, or to a text holding one (the first
+    /// Maps link in it is answered; ``Answer/link`` is that link).
     ///
     /// - Throws: ``AppError/unreadableLink(diagnostics:)`` when no request can be read, and the
     ///   errors of ``answer(_:form:diagnostics:link:options:)``.
     public func answer(_ link: String, options: AnswerOptions = AnswerOptions()) throws(AppError) -> Answer {
-        let parsed = MapsURLParser.parse(link)
-        guard let request = parsed.request else { throw .unreadableLink(diagnostics: parsed.diagnostics) }
-        return try answer(request, form: parsed.form, diagnostics: parsed.diagnostics, link: link, options: options)
+        // A pasted share message is answered by the Maps link in it.
+        let reading = MapsURLParser.read(link)
+        guard let request = reading.parsed.request else {
+            throw .unreadableLink(diagnostics: reading.parsed.diagnostics)
+        }
+        return try answer(
+            request, form: reading.parsed.form, diagnostics: reading.parsed.diagnostics, link: reading.link,
+            options: options)
     }
 
     /// The answer to a request.

@@ -4,7 +4,7 @@ import MapsURL
 
 /// `openmaps url parse | convert | validate | build | choose`.
 enum URLCommands {
-    static let all: [Command] = [parse, convert, validate, build, choose]
+    static let all: [Command] = [parse, find, convert, validate, build, choose]
 
     static let groupHelp = """
         OVERVIEW: Read, check, convert and build Google Maps links.
@@ -26,6 +26,22 @@ enum URLCommands {
         let (parsed, request) = try read(arguments, &console)
         console.print(try json(ParseOutput(form: parsed.form, action: request.action, request: request)))
         if !parsed.isValid { throw .failure("") }
+    }
+
+    // MARK: find
+
+    static let find = Command(
+        name: "find", summary: "List every Maps link in a text (a share message, HTML), one a line.",
+        usage: "find <text>", parser: ArgumentParser(options: [], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        let text = arguments.positionals[0]
+        let links = MapsURLParser.find(in: text)
+        guard !links.isEmpty else { throw .failure("the text holds no Maps link") }
+        for link in links {
+            let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: link.range.lowerBound)
+            let action = link.parsed.request?.action.rawValue ?? "?"
+            console.print("\(offset)\t\(link.parsed.form?.rawValue ?? "?")\t\(action)\t\(link.link)")
+        }
     }
 
     // MARK: convert
@@ -134,17 +150,29 @@ enum URLCommands {
         }
     }
 
-    /// The link given as the command's argument, read; its diagnostics go to standard error.
+    /// The link given as the command's argument (or the one Maps link in a pasted text),
+    /// read; its diagnostics go to standard error, with a note when it came out of a text.
     ///
     /// - Throws: a failure when no request could be read from it.
     static func read(_ arguments: ArgumentParser.Result, _ console: inout Console) throws(CLIError) -> (
         parsed: ParsedMapsURL, request: MapsRequest
     ) {
-        let input = arguments.positionals[0]
-        let parsed = MapsURLParser.parse(input)
-        printDiagnostics(parsed, input: input, to: &console)
-        guard let request = parsed.request else { throw .failure("no request could be read from the link") }
-        return (parsed, request)
+        let reading = MapsURLParser.read(arguments.positionals[0])
+        noteText(reading, &console)
+        printDiagnostics(reading.parsed, input: reading.link, to: &console)
+        guard let request = reading.parsed.request else { throw .failure("no request could be read from the link") }
+        return (reading.parsed, request)
+    }
+
+    /// Says when a link was read out of a text, and how many others the text holds.
+    static func noteText(_ reading: MapsURLParser.Reading, _ console: inout Console) {
+        guard reading.wasInText else { return }
+        console.error("note: read the Maps link in the text: \(reading.link)")
+        if reading.linksInText > 1 {
+            console.error(
+                "note: the text holds \(reading.linksInText) Maps links; the first is read ('openmaps url find' lists them all)"
+            )
+        }
     }
 
     static func printDiagnostics(_ parsed: ParsedMapsURL, input: String, to console: inout Console) {

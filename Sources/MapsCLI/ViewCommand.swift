@@ -68,7 +68,8 @@ enum ViewCommand {
         let link = arguments.positionals[0]
         do {
             let answer = try app.answer(link, options: options)
-            for diagnostic in answer.diagnostics { console.error(diagnostic.rendered(under: link)) }
+            if answer.link != link { URLCommands.noteText(MapsURLParser.read(link), &console) }
+            for diagnostic in answer.diagnostics { console.error(diagnostic.rendered(under: answer.link ?? link)) }
             for note in answer.notes { console.error("note: \(note)") }
             return answer
         } catch {

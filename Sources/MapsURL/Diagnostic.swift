@@ -55,8 +55,11 @@ public enum LinkForm: String, Sendable, Codable, CaseIterable {
     case comgooglemapsurl
     /// An http(s) Google Maps URL (desktop, legacy or Universal Link), including `api=1`.
     case googleMapsWeb = "google-maps-web"
-    /// A `goo.gl/maps` or `maps.app.goo.gl` short link (needs resolution).
+    /// A Google short link (`maps.app.goo.gl`, `goo.gl/maps`, `app.goo.gl/maps`, `g.co/kgs`):
+    /// needs resolution.
     case googleShortLink = "google-short-link"
+    /// An Apple Maps short link (`maps.apple/p/…`): needs resolution.
+    case appleShortLink = "apple-short-link"
     /// RFC 5870 `geo:` URI.
     case geo
     /// Apple Maps (`maps.apple.com`, `maps://`).

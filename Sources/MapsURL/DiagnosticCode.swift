@@ -74,4 +74,6 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     // Short links
     case needsResolution = "needs-resolution"
     case badShortLink = "bad-short-link"
+    case trailingTextIgnored = "trailing-text-ignored"
+    case dynamicLink = "dynamic-link"
 }

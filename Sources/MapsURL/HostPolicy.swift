@@ -15,8 +15,15 @@ enum HostPolicy {
         case googleSearch
         /// `goo.gl`: only paths under `/maps/` are Maps short links.
         case gooGl
-        /// `maps.app.goo.gl`: every path is a Maps short link.
+        /// `maps.app.goo.gl`: every path is a Maps short link (or, at the root, a dynamic link
+        /// whose `link=` holds a Maps URL).
         case mapsAppGooGl
+        /// `app.goo.gl`: Maps short links under `/maps/`.
+        case appGooGl
+        /// `g.co`: Google's knowledge panel short links under `/kgs/`.
+        case gCo
+        /// `maps.apple`: Apple Maps short links under `/p/`.
+        case mapsApple
         /// `maps.apple.com`.
         case appleMaps
     }
@@ -144,6 +151,9 @@ enum HostPolicy {
     static func kind(of host: UnsafeBufferPointer<UInt8>) -> Kind? {
         if equals(host, "goo.gl") { return .gooGl }
         if equals(host, "maps.app.goo.gl") { return .mapsAppGooGl }
+        if equals(host, "app.goo.gl") { return .appGooGl }
+        if equals(host, "g.co") { return .gCo }
+        if equals(host, "maps.apple") { return .mapsApple }
         if equals(host, "maps.apple.com") { return .appleMaps }
         if googleSuffix(host, after: "maps.google.") { return .googleMaps }
         if googleSuffix(host, after: "www.google.") || googleSuffix(host, after: "google.") { return .googleSearch }

@@ -2,8 +2,10 @@ import GeoCore
 
 /// Apple Maps links (`https://maps.apple.com/?…`, `maps://?…`), so that links meant for
 /// Apple Maps can be answered too. Parameters of Apple's Map Links reference: `q`, `address`,
-/// `near`, `ll`, `z`, `spn`, `sll`, `sspn`, `t`, `saddr`, `daddr`, `dirflg`, and the newer
-/// `coordinate` and `name`.
+/// `near`, `ll`, `z`, `spn`, `sll`, `sspn`, `t`, `saddr`, `daddr`, `dirflg`; and of the
+/// unified Maps URLs (`/place`, `/search`, `/directions` paths): `coordinate`, `name`, `query`,
+/// `center`, `span`, `source`, `destination`, `mode`. The pin's title is `name`, else
+/// `address`, else `q`; Apple's place ids (`place-id`, `auid`) are noted and not followed.
 extension LinkReader {
     mutating func readAppleSchemeLink(_ range: Range<Int>) -> ParsedMapsURL {
         var index = range.lowerBound
@@ -20,14 +22,17 @@ extension LinkReader {
         var searchCenter: Coordinate?
         var searchSpan: CoordinateSpan?
         var address: String?
+        var name: String?
         for parameter in firstOfEachName(parameters) {
             let where_ = parameter.location
             switch parameter.name {
-            case "q", "name":
+            case "q", "query":
                 if let text = decodedValue(parameter) { applySearch(text, name: parameter.name, at: where_) }
+            case "name":
+                name = decodedValue(parameter)
             case "address":
                 address = decodedValue(parameter)
-            case "ll":
+            case "ll", "center":
                 if let center = coordinateValue(parameter) { request.center = center }
             case "coordinate":
                 if let marker = coordinateValue(parameter) { request.marker = marker }
@@ -37,7 +42,7 @@ extension LinkReader {
                 searchCenter = coordinateValue(parameter)
             case "z":
                 request.zoom = numberValue(parameter, limits: AppleVocabulary.zoomLimits)
-            case "spn":
+            case "spn", "span":
                 if let span = spanValue(parameter) { request.span = span }
             case "sspn":
                 searchSpan = spanValue(parameter)
@@ -45,6 +50,28 @@ extension LinkReader {
                 applyMapType(parameter, AppleVocabulary.mapTypes)
             case "saddr", "daddr":
                 if readDirectionsEnd(parameter, into: &directions) { hasDirections = true }
+            case "source", "destination":
+                guard let text = decodedValue(parameter) else { break }
+                let end = waypoint(text, name: parameter.name, at: where_)
+                if parameter.name == "source" { directions.origin = end } else { directions.destination = end }
+                hasDirections = true
+            case "mode":
+                guard let text = decodedValue(parameter) else { break }
+                if let mode = AppleVocabulary.modes.value(for: text.lowercased()) {
+                    directions.travelMode = mode
+                } else {
+                    report(
+                        .unknownTravelmode, .warning,
+                        "'mode' must be \(AppleVocabulary.modes.words); '\(text)' is ignored", at: where_)
+                }
+                hasDirections = true
+            case "place-id", "auid":
+                report(
+                    .placeIdIgnored, .note,
+                    "'\(parameter.name)' needs Apple's place database; the other parameters are used",
+                    at: parameter.nameRange)
+            case "_provider", "lsp", "_ext":
+                continue
             case "dirflg":
                 guard let text = decodedValue(parameter) else { break }
                 if let mode = AppleVocabulary.travelModes.value(for: text) {
@@ -59,8 +86,9 @@ extension LinkReader {
                 unknownParameter(parameter)
             }
         }
-        if let address = address?.trimmingWhitespace(), !address.isEmpty, request.query == nil {
-            request.query = address
+        // The pin's title: the name, else the address, else q (a label beside them).
+        if let title = [name, address].compactMap({ $0?.trimmingWhitespace() }).first(where: { !$0.isEmpty }) {
+            request.query = title
         }
         if request.center == nil { request.center = nearCenter ?? searchCenter }
         if request.span == nil { request.span = searchSpan }

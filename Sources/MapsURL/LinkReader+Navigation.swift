@@ -49,14 +49,40 @@ extension LinkReader {
         return finish(form: .googleNavigation)
     }
 
-    /// The destination of `q`: `LAT,LNG`, `LAT LNG` (a `+` decodes to the space) or a place.
+    /// The destination of `q`: `LAT,LNG`, `LAT LNG` (a raw `+` decodes to the space), `LAT+LNG`
+    /// (an encoded `%2B` between the numbers) or a place.
     private mutating func navigationDestination(_ text: String, name: String, at range: Range<Int>) -> Waypoint? {
-        let words = text.split(separator: " ", omittingEmptySubsequences: true)
-        if words.count == 2, !text.contains(","),
-            let coordinate = Coordinate.parsePair(Substring("\(words[0]),\(words[1])")), coordinate.isValid
-        {
+        if !text.contains(","), let coordinate = Self.separatedPair(text) {
             return .coordinate(coordinate)
         }
         return waypoint(text, name: name, at: range, blankIsCurrentLocation: false)
+    }
+
+    /// Two numbers separated by spaces or by a `+` that follows a digit (`50.1+-120.1`,
+    /// `50.1 -120.1`); nil when the text is anything else or out of range.
+    static func separatedPair(_ text: String) -> Coordinate? {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        if words.count == 2 {
+            return valid(Coordinate.parsePair(Substring("\(words[0]),\(words[1])")))
+        }
+        guard words.count == 1 else { return nil }
+        let word = words[0]
+        var index = word.startIndex
+        while let plus = word[index...].firstIndex(of: "+") {
+            if plus > word.startIndex, word[word.index(before: plus)].isASCII,
+                word[word.index(before: plus)].isNumber,
+                let coordinate = valid(
+                    Coordinate.parsePair(Substring("\(word[..<plus]),\(word[word.index(after: plus)...])")))
+            {
+                return coordinate
+            }
+            index = word.index(after: plus)
+        }
+        return nil
+    }
+
+    private static func valid(_ coordinate: Coordinate?) -> Coordinate? {
+        guard let coordinate, coordinate.isValid else { return nil }
+        return coordinate
     }
 }

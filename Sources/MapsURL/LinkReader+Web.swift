@@ -74,38 +74,9 @@ extension LinkReader {
                 readGoogleFragment(fragment)
             }
             return finish(form: form ?? .googleMapsWeb)
-        case .gooGl, .mapsAppGooGl:
-            let isMapsPath =
-                kind == .mapsAppGooGl ? parts.path.count > 1 : hasPrefix(parts.path, "/maps/") && parts.path.count > 6
-            guard isMapsPath else {
-                report(
-                    .notAMapsPath, .error, "'\(host)' links are Maps short links only under /maps/",
-                    at: parts.path.isEmpty ? authorityEnd..<authorityEnd : parts.path)
-                return finish(form: form, rejected: true)
-            }
-            // A short link's id is plain URL text; anything else is not a link Google made.
-            let isPlain = parts.path.allSatisfy { index in
-                let byte = bytes[index]
-                return isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "~")
-            }
-            guard isPlain else {
-                report(
-                    .badShortLink, .error, "a short link's path holds only letters, digits and - _ . ~ /",
-                    at: parts.path)
-                return finish(form: form, rejected: true)
-            }
-            request.shortLink = "https://\(host)\(text(parts.path))"
-            report(
-                .needsResolution, .note,
-                "this short link must be resolved over the network before it can be shown; it is never resolved implicitly",
-                at: index..<parts.path.upperBound)
-            for parameter in parameters {
-                report(
-                    .unknownParameter, .note, "'\(parameter.name)' on a short link is ignored",
-                    at: parameter.nameRange)
-            }
-            return finish(form: form ?? .googleShortLink)
+        case .gooGl, .mapsAppGooGl, .appGooGl, .gCo, .mapsApple:
+            return readShortLink(
+                kind: kind, host: host, parts: parts, parameters: parameters, start: index, wrappedForm: form)
         case .appleMaps:
             readAppleParameters(parameters)
             return finish(form: .appleMaps)

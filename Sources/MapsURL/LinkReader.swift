@@ -8,8 +8,13 @@ struct LinkReader {
     private var pending: [(code: DiagnosticCode, severity: Diagnostic.Severity, message: String, range: Range<Int>)] =
         []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// How many links this one is nested in (a dynamic link's `link=`); nested links are
+    /// never followed further.
+    let depth: Int
+
+    init(bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) {
         self.bytes = bytes
+        self.depth = depth
     }
 
     mutating func read() -> ParsedMapsURL {

@@ -68,6 +68,10 @@ enum AppleVocabulary {
     static let mapTypes = Vocabulary<MapsView?>([("m", nil), ("k", .satellite), ("h", .satellite), ("r", .transit)])
     /// `dirflg`: one letter, the travel mode.
     static let travelModes = Vocabulary<TravelMode>([("d", .driving), ("w", .walking), ("r", .transit)])
+    /// `mode` of the unified Maps URLs' directions.
+    static let modes = Vocabulary<TravelMode>([
+        ("driving", .driving), ("walking", .walking), ("transit", .transit), ("cycling", .bicycling),
+    ])
 }
 
 /// The vocabulary of `comgooglemaps://` links, as the URL scheme document lists it: words

@@ -22,10 +22,13 @@ public enum MapsURLParser {
     /// - Parameter text: the link; surrounding whitespace is ignored.
     /// - Returns: the request (nil when the link as a whole was rejected), its form and the
     ///   diagnostics, whose offsets count characters of `text`.
-    public static func parse(_ text: String) -> ParsedMapsURL {
+    public static func parse(_ text: String) -> ParsedMapsURL { parse(text, depth: 0) }
+
+    /// Parses a link nested `depth` links deep (a dynamic link's `link=` is 1).
+    static func parse(_ text: String, depth: Int) -> ParsedMapsURL {
         var input = text
         return input.withUTF8 { bytes in
-            var reader = LinkReader(bytes: bytes)
+            var reader = LinkReader(bytes: bytes, depth: depth)
             return reader.read()
         }
     }

@@ -4,6 +4,10 @@ import GeoCore
 extension MapsURLPrinter {
     static func appleLink(_ r: inout Reduction) -> String {
         r.drop(\.callback, "callback", "Apple Maps links have no callback")
+        if let shortLink = r.request.shortLink, r.request.isAppleShortLink {
+            r.dropAll(except: [\.shortLink], reason: "a short link carries nothing else until it is resolved")
+            return shortLink
+        }
         r.drop(\.shortLink, "shortLink", "Apple Maps cannot open a Google short link")
         r.drop(\.placeID, "placeID", "Apple Maps does not know Google place ids")
         r.drop(\.mapMode, "mapMode", "Apple Maps links have no map mode")

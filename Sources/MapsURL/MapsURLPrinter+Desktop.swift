@@ -6,6 +6,9 @@ extension MapsURLPrinter {
         if target == .desktop {
             r.drop(\.callback, "callback", "a desktop URL has no callback; use the comgooglemapsurl target")
         }
+        if r.request.isAppleShortLink {
+            r.drop(\.shortLink, "shortLink", "an Apple Maps short link opens in Apple Maps only")
+        }
         if let shortLink = r.request.shortLink {
             r.dropAll(
                 except: [\.shortLink, \.callback], reason: "a short link carries nothing else until it is resolved")

@@ -4,6 +4,9 @@ import GeoCore
 extension MapsURLPrinter {
     static func universalLink(_ r: inout Reduction) -> String {
         r.drop(\.callback, "callback", "Maps URLs have no callback")
+        if r.request.isAppleShortLink {
+            r.drop(\.shortLink, "shortLink", "an Apple Maps short link opens in Apple Maps only")
+        }
         if let shortLink = r.request.shortLink {
             r.dropAll(except: [\.shortLink], reason: "a short link carries nothing else until it is resolved")
             return shortLink

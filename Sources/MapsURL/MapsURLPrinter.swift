@@ -94,3 +94,9 @@ public enum MapsURLPrinter {
         writer.add("x-cancel", callback.cancel)
     }
 }
+
+extension MapsRequest {
+    /// True when the request is an Apple Maps short link (`maps.apple/p/…`), which only Apple
+    /// Maps can resolve.
+    var isAppleShortLink: Bool { shortLink?.hasPrefix("https://maps.apple/") == true }
+}

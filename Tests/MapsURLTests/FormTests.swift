@@ -169,7 +169,11 @@ import Testing
 
     @Test func shortLinkOutsideMapsPathIsRejected() {
         #expect(MapsURLParser.parse("https://goo.gl/abc").request == nil)
-        #expect(MapsURLParser.parse("https://maps.app.goo.gl/a%20b").diagnostics.map(\.code) == [.badShortLink])
+        #expect(MapsURLParser.parse("https://maps.app.goo.gl/%20b").diagnostics.map(\.code) == [.badShortLink])
+        // Text after the id (an encoded space, prose pasted with the link) is cut off and said so.
+        let cut = MapsURLParser.parse("https://maps.app.goo.gl/a%20b")
+        #expect(cut.request?.shortLink == "https://maps.app.goo.gl/a")
+        #expect(cut.diagnostics.map(\.code) == [.needsResolution, .trailingTextIgnored])
     }
 
     @Test func geoURIs() {

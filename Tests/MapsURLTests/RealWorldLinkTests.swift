@@ -1,0 +1,303 @@
+import GeoCore
+import MapsURL
+import Testing
+
+/// Links as people share them, in the shapes the public test suites of other link readers
+/// (Android and iOS map apps, link-sharing tools) and Google's and Apple's pages show, with
+/// what each must read as. Only the fields named are checked.
+struct Expected: Sendable, CustomTestStringConvertible {
+    var link: String
+    var form: LinkForm?
+    var center: (Double, Double)?
+    var zoom: Double?
+    var marker: (Double, Double)?
+    var query: String?
+    var origin: Waypoint?
+    var destination: Waypoint?
+    var stops: [Waypoint]?
+    var travelMode: TravelMode?
+    var navigate: Bool?
+    var avoid: Set<RouteAvoidance>?
+    var shortLink: String?
+    var span: (Double, Double)?
+
+    var testDescription: String { link }
+
+    func check() {
+        let parsed = MapsURLParser.parse(link)
+        guard let request = parsed.request else {
+            Issue.record("no request from \(link): \(parsed.diagnostics)")
+            return
+        }
+        if let form { #expect(parsed.form == form, "\(link)") }
+        if let center { #expect(request.center == Coordinate(latitude: center.0, longitude: center.1), "\(link)") }
+        if let zoom { #expect(request.zoom == zoom, "\(link)") }
+        if let marker { #expect(request.marker == Coordinate(latitude: marker.0, longitude: marker.1), "\(link)") }
+        if let query { #expect(request.query == query, "\(link)") }
+        if let origin { #expect(request.directions?.origin == origin, "\(link)") }
+        if let destination { #expect(request.directions?.destination == destination, "\(link)") }
+        if let stops { #expect(request.directions?.waypoints == stops, "\(link)") }
+        if let travelMode { #expect(request.directions?.travelMode == travelMode, "\(link)") }
+        if let navigate { #expect(request.directions?.navigate == navigate, "\(link)") }
+        if let avoid { #expect(request.directions?.avoid == avoid, "\(link)") }
+        if let shortLink { #expect(request.shortLink == shortLink, "\(link)") }
+        if let span {
+            #expect(request.span == CoordinateSpan(latitudeDelta: span.0, longitudeDelta: span.1), "\(link)")
+        }
+        #expect(parsed.isValid, "\(link): \(parsed.diagnostics)")
+    }
+}
+
+func at(_ latitude: Double, _ longitude: Double) -> Waypoint {
+    .coordinate(Coordinate(latitude: latitude, longitude: longitude))
+}
+
+func place(_ name: String, _ latitude: Double, _ longitude: Double) -> Waypoint {
+    .place(name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+}
+
+@Suite struct RealWorldLinkTests {
+    @Test(arguments: [
+        Expected(
+            link: "google.navigation:q=50.123456,-120.123456", form: .googleNavigation,
+            destination: at(50.123456, -120.123456), navigate: true),
+        Expected(link: "google.navigation:q=50.123456+-120.123456", destination: at(50.123456, -120.123456)),
+        Expected(link: "google.navigation:q=50.123456%2B-120.123456", destination: at(50.123456, -120.123456)),
+        Expected(link: "google.navigation:q=50.123456%20-120.123456", destination: at(50.123456, -120.123456)),
+        Expected(link: "google.navigation:q=34.99393,-106.61568", destination: at(34.99393, -106.61568)),
+        Expected(
+            link: "google.navigation:q=foo+bar&avoid=tf&mode=l", destination: .query("foo bar"),
+            travelMode: .twoWheeler, avoid: [.tolls, .ferries]),
+        Expected(
+            link: "google.navigation:avoid=h&mode=b&q=Taj+Mahal,+Agra", destination: .query("Taj Mahal, Agra"),
+            travelMode: .bicycling, avoid: [.highways]),
+        Expected(link: "google.navigation:q=Bahnhof+Z%C3%BCrich&mode=w", travelMode: .walking),
+    ])
+    func androidNavigationIntents(_ expected: Expected) { expected.check() }
+
+    @Test(arguments: [
+        Expected(link: "http://maps.google.com/maps/ll=34,-106,z=11", center: (34, -106), zoom: 11),
+        Expected(
+            link: "http://maps.google.com/maps/ll=34.99393,-106.61568,z=11", center: (34.99393, -106.61568), zoom: 11),
+        Expected(
+            link: "http://maps.google.com/maps/q=loc:34.99393,-106.61568&z=11", zoom: 11, marker: (34.99393, -106.61568)
+        ),
+        Expected(link: "http://maps.google.com/maps/q=loc:34,-106 (You)", marker: (34, -106), query: "You"),
+        Expected(
+            link: "https://maps.google.com/maps?q=loc:-21.8835112,-47.7838932 (Name)",
+            marker: (-21.8835112, -47.7838932),
+            query: "Name"),
+        Expected(
+            link: "https://maps.google.com/maps?q=loc:34.99393,-106.61568 (+55 99 99999-9999)",
+            marker: (34.99393, -106.61568)),
+        Expected(
+            link: "http://www.google.com/maps/?q=loc:34.99393,-106.61568&z=11", zoom: 11, marker: (34.99393, -106.61568)
+        ),
+        Expected(
+            link: "https://maps.google.com/maps?q=loc:34.99393,-106.61568/data=!4m4!2m3!3m1!2s-23.2776,-45.8443128!4b1",
+            marker: (34.99393, -106.61568)),
+        Expected(link: "http://maps.google.com/maps?q=N34.99393,W106.61568", marker: (34.99393, -106.61568)),
+        Expected(link: "https://maps.google.com/?q=34.99393N,106.61568W", marker: (34.99393, -106.61568)),
+        Expected(link: "https://maps.google.com/?q=S33.8683,E151.2086", marker: (-33.8683, 151.2086)),
+        Expected(
+            link: "https://www.google.com/maps?daddr=Bahnhofplatz+3,+7000+Chur@46.853582,9.529903",
+            destination: place("Bahnhofplatz 3, 7000 Chur", 46.853582, 9.529903)),
+        Expected(
+            link: "https://maps.google.com/maps?f=d&daddr=2088 Albion Rd+@43.7481,-79.6332",
+            destination: place("2088 Albion Rd", 43.7481, -79.6332)),
+        Expected(
+            link: "http://maps.google.com/maps?f=d&saddr=Home@52.5,13.4&daddr=Work@52.52,13.38&hl=en",
+            origin: place("Home", 52.5, 13.4), destination: place("Work", 52.52, 13.38)),
+        Expected(
+            link: "https://maps.google.com/?q=Caf%C3%A9+Central@48.2104,16.3655", marker: (48.2104, 16.3655),
+            query: "Café Central"),
+        Expected(
+            link: "http://www.google.com/maps/search/food/34.99393,-106.61568,14z", center: (34.99393, -106.61568),
+            zoom: 14,
+            query: "food"),
+        Expected(link: "http://www.google.com/maps/search/food/34,-106,14z", center: (34, -106), zoom: 14),
+        Expected(
+            link: "https://www.google.com/?q=40.7128,-74.0060&ll=34.0522,-118.2437", center: (34.0522, -118.2437),
+            marker: (40.7128, -74.006)),
+        Expected(
+            link: "https://www.google.com/?destination=Cherbourg,France&q=Paris,France",
+            destination: .query("Cherbourg,France")),
+        Expected(
+            link: "https://www.google.com/?destination=Cherbourg,France&query=Paris,France", query: "Paris,France",
+            destination: .query("Cherbourg,France")),
+        Expected(link: "https://www.google.com/?q=Eiffel+Tower", query: "Eiffel Tower"),
+        Expected(link: "https://maps.google.co.uk/?q=34.99393,-106.61568", marker: (34.99393, -106.61568)),
+        Expected(link: "http://www.google.com.tr/maps?q=34.99393,-106.61568", marker: (34.99393, -106.61568)),
+        Expected(link: "http://maps.google.com?saddr=Current+Location&daddr=34,-106", destination: at(34, -106)),
+        Expected(
+            link:
+                "http://maps.google.com/maps?lci=com.google.latitudepublicupdates&ll=34.99393%2C-106.61568&q=34.99393%2C-106.61568",
+            center: (34.99393, -106.61568), marker: (34.99393, -106.61568)),
+        Expected(
+            link: "https://maps.google.com/?q=39.797573,18.370173&entry=gps&g_ep=abc&shorturl=1",
+            marker: (39.797573, 18.370173)),
+        Expected(link: "https://www.google.com/maps?foo=bar&q=48.857832,2.295226&spam", marker: (48.857832, 2.295226)),
+    ])
+    func legacyGoogleForms(_ expected: Expected) {
+        // Unknown parameters are notes: the links stay valid.
+        expected.check()
+    }
+
+    @Test(arguments: [
+        Expected(
+            link:
+                "https://www.google.com/maps/dir/Hermannstra%C3%9Fe+1,+12049+Berlin,+Germany/Weserstr.+1,+12047+Berlin,+Germany/Reuterstra%C3%9Fe+1,+Berlin-Neuk%C3%B6lln,+Germany/@52.4844406,13.4217121,16z/data=!3m1!4b1!4m20!4m19!1m5!1m1!1s0x47a84fb831937021:0x28d6914e5ca0f9f5!2m2!1d13.4236883!2d52.4858222!1m5!1m1!1s0x47a84fb7098f1d89:0x74c8a84ad2981e9f!2m2!1d13.4255518!2d52.4881038!1m5!1m1!1s0x47a84fbb7c0791d7:0xf6e39aaedab8b2d9!2m2!1d13.4300356!2d52.4807739!3e2",
+            center: (52.4844406, 13.4217121), zoom: 16,
+            origin: place("Hermannstraße 1, 12049 Berlin, Germany", 52.4858222, 13.4236883),
+            destination: place("Reuterstraße 1, Berlin-Neukölln, Germany", 52.4807739, 13.4300356),
+            stops: [place("Weserstr. 1, 12047 Berlin, Germany", 52.4881038, 13.4255518)], travelMode: .walking),
+        Expected(
+            link:
+                "https://www.google.com/maps/dir/%D0%9B%D0%B8%D0%BA%D0%B8%D0%BD%D0%BE/%D0%9B%D0%B5%D1%81%D0%BD%D0%BE%D0%B9+%D0%93%D0%BE%D1%80%D0%BE%D0%B4%D0%BE%D0%BA/%D0%91%D0%B0%CC%81%D0%BA%D0%BE%D0%B2%D0%BA%D0%B0/data=!4m38!4m37!1m5!1m4!1s0x46b55767341de071:0xe1281fa8dd2b9f9c!8m2!3d55.626402299999995!4d37.1331874!1m5!1m4!1s0x46b550cf63985f73:0x6b36a6abc6d503bc!8m2!3d55.637071!4d37.206128!1m5!1m4!1s0x46b551d28d217481:0x798f7f7ed913cf5!8m2!3d55.6826036!4d37.3149893!3e0",
+            origin: place("Ликино", 55.626402299999995, 37.1331874),
+            destination: place("Ба\u{301}ковка", 55.6826036, 37.3149893),
+            stops: [place("Лесной Городок", 55.637071, 37.206128)], travelMode: .driving),
+        Expected(
+            link:
+                "https://www.google.com/maps/dir//The+Station,+1+Mends+St,+South+Perth+WA+6151/@-31.9614112,115.8523381,14z/data=!4m6!4m5!1m0!1m2!1m1!1s0x2a32a529928d7447%3A0x4a1084749ffdee05!3e0!11m1!6b1?entry=ml&utm_campaign=ml-navnp-dr&coh=230964",
+            origin: .currentLocation, destination: .query("The Station, 1 Mends St, South Perth WA 6151")),
+        Expected(
+            link: "https://www.google.com/maps/dir/40.7128,-74.0060/34.0522,-118.2437", origin: at(40.7128, -74.006),
+            destination: at(34.0522, -118.2437)),
+        Expected(
+            link: "https://www.google.com/maps/dir/New+York,+NY/Philadelphia,+PA/Washington,+DC",
+            origin: .query("New York, NY"), destination: .query("Washington, DC"), stops: [.query("Philadelphia, PA")]),
+        Expected(link: "https://www.google.com/maps/dir/Berlin/Potsdam/data=spam", destination: .query("Potsdam")),
+        Expected(
+            link:
+                "https://www.google.com/maps/dir/My+location/H%c3%b4pital+Europ%c3%a9en+Georges+Pompidou,20+r+Leblanc%2c+75015+Paris/@48.83887481689453,2.2740750312805176,8z/",
+            destination: .query("Hôpital Européen Georges Pompidou,20 r Leblanc, 75015 Paris")),
+    ])
+    func directionsWithTheirStops(_ expected: Expected) { expected.check() }
+
+    @Test(arguments: [
+        Expected(
+            link: "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8", form: .googleShortLink,
+            shortLink: "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8"),
+        Expected(
+            link: "https://maps.app.goo.gl/ABCdef123%3C/a%3E%3C/p%3E", shortLink: "https://maps.app.goo.gl/ABCdef123"),
+        Expected(link: "https://maps.app.goo.gl/ABCdef123).", shortLink: "https://maps.app.goo.gl/ABCdef123"),
+        Expected(link: "https://maps.app.goo.gl/ABCdef123\"", shortLink: "https://maps.app.goo.gl/ABCdef123"),
+        Expected(link: "https://maps.app.goo.gl/ABCdef123?g_st=ic", shortLink: "https://maps.app.goo.gl/ABCdef123"),
+        Expected(link: "https://goo.gl/maps/AbC123xyz", shortLink: "https://goo.gl/maps/AbC123xyz"),
+        Expected(link: "https://app.goo.gl/maps/AbCdEf", shortLink: "https://app.goo.gl/maps/AbCdEf"),
+        Expected(link: "https://g.co/kgs/AbCdEf", shortLink: "https://g.co/kgs/AbCdEf"),
+        Expected(
+            link: "https://maps.apple/p/7E-Brjrk_THN14", form: .appleShortLink,
+            shortLink: "https://maps.apple/p/7E-Brjrk_THN14"),
+        Expected(link: "maps.apple/p/7E-Brjrk_THN14", shortLink: "https://maps.apple/p/7E-Brjrk_THN14"),
+        Expected(
+            link:
+                "https://maps.app.goo.gl/?link=https://www.google.com/maps/place/Central+Park/@40.785091,-73.968285,15z&apn=com.google.android.apps.maps&ibi=com.google.Maps&ius=comgooglemapsurl",
+            form: .googleMapsWeb, center: (40.785091, -73.968285), zoom: 15, query: "Central Park"),
+        Expected(
+            link: "https://maps.app.goo.gl/?link=https%3A%2F%2Fwww.google.com%2Fmaps%2F%3Fq%3D48.8584%2C2.2945&apn=x",
+            marker: (48.8584, 2.2945)),
+    ])
+    func shortAndDynamicLinks(_ expected: Expected) { expected.check() }
+
+    @Test(arguments: [
+        Expected(
+            link: "geo:34.99393,-106.61568 (Treasure Island)", center: (34.99393, -106.61568),
+            marker: (34.99393, -106.61568), query: "Treasure Island"),
+        Expected(link: "geo:34.99393,-106.61568?z=11 (Treasure Island)", zoom: 11, query: "Treasure Island"),
+        Expected(link: "geo:0,0(Treasure Island)", query: "Treasure Island"),
+        Expected(
+            link: "geo:0,0?q=34.99393,-106.61568(Treasure+Island)", marker: (34.99393, -106.61568),
+            query: "Treasure Island"),
+        Expected(
+            link: "geo:0,0?z=11&q=34.99393,-106.61568 (Treasure Island)", zoom: 11, marker: (34.99393, -106.61568)),
+        Expected(link: "geo:?q=Paris", query: "Paris"),
+        Expected(link: "geo:0,0?Z=11&q=Paris", zoom: 11, query: "Paris"),
+        Expected(
+            link: "geo:50.451300,30.569900?z=15&q=50.451300,30.569900 (Kiev)", zoom: 15, marker: (50.4513, 30.5699),
+            query: "Kiev"),
+        Expected(link: "geo:0,0?q=50.4513%2C%2030.5699", marker: (50.4513, 30.5699)),
+        Expected(link: "geo:50.4513%2C%2030.5699", center: (50.4513, 30.5699)),
+        Expected(
+            link: "geo:0,0?q=760 West Genesee Street Syracuse NY 13204",
+            query: "760 West Genesee Street Syracuse NY 13204"),
+        Expected(link: "geo:0,0?q=86HJV99P%2B29", query: "86HJV99P+29"),
+        Expected(link: "geo:34,-106", center: (34, -106)),
+    ])
+    func geoURIsAsAppsWriteThem(_ expected: Expected) { expected.check() }
+
+    @Test func geoKeepsThePositionWhenZIsNotANumberAndOutOfRangeNumbersStayText() throws {
+        let badZoom = MapsURLParser.parse("geo:34.99393,-106.61568?z=abc")
+        #expect(badZoom.request?.center == Coordinate(latitude: 34.99393, longitude: -106.61568))
+        #expect(badZoom.diagnostics.map(\.severity) == [.warning] && badZoom.isValid)
+        let outOfRange = MapsURLParser.parse("geo:0,0?q=-100.5,200.25")
+        #expect(outOfRange.request?.query == "-100.5,200.25" && outOfRange.request?.marker == nil)
+    }
+
+    @Test(arguments: [
+        Expected(
+            link:
+                "https://maps.apple.com/search?span=0.0076562252877820924,0.009183883666992188&center=52.49115540927951,13.42595574770533",
+            center: (52.49115540927951, 13.42595574770533), span: (0.0076562252877820924, 0.009183883666992188)),
+        Expected(
+            link: "https://maps.apple.com/?address=Reuterplatz+3,+12047+Berlin,+Germany&q=Reuterplatz",
+            query: "Reuterplatz 3, 12047 Berlin, Germany"),
+        Expected(
+            link: "https://maps.apple.com/?name=Reuterplatz&q=Reuterplatz+3,+12047+Berlin,+Germany",
+            query: "Reuterplatz"),
+        Expected(
+            link:
+                "https://maps.apple.com/place?place-id=I1E40915DF4BA1C96&address=Reuterplatz+3,+12047+Berlin,+Germany&coordinate=52.4890246,13.4295963&name=Reuterplatz&_provider=9902",
+            marker: (52.4890246, 13.4295963), query: "Reuterplatz"),
+        Expected(link: "https://maps.apple.com/?daddr=50.894967,4.341626", destination: at(50.894967, 4.341626)),
+        Expected(link: "https://maps.apple.com/?sll=50.894967,4.341626", center: (50.894967, 4.341626)),
+        Expected(
+            link: "https://maps.apple.com/directions?destination=Reuterplatz+3,+Berlin&mode=cycling",
+            destination: .query("Reuterplatz 3, Berlin"), travelMode: .bicycling),
+        Expected(link: "http://maps.apple.com/?ll=34.99393,-106.61568&z=11", center: (34.99393, -106.61568), zoom: 11),
+    ])
+    func appleMapsLinks(_ expected: Expected) { expected.check() }
+
+    /// Where OpenMaps reads differently from other readers on purpose, and says why.
+    @Test(arguments: [
+        // Web links on other schemes: a browser would not open them as maps links.
+        ("ftp://www.google.com/maps/@52.5067296,13.2599309,6z", DiagnosticCode.unsupportedScheme),
+        // A Google web search is not a Maps link.
+        ("https://www.google.com/search?q=pizza", .notAMapsPath),
+        // Raw control characters are refused, not stripped.
+        ("https://maps.google.com/?q=foo%0Abar", .controlCharacter),
+        // Look-alike hosts.
+        ("https://maps.google.com.evil.example/?q=x", .hostNotMaps),
+        ("https://maps.apple.com.evil.example/?q=x", .hostNotMaps),
+        // A dynamic link's link= must itself be a maps link.
+        ("https://maps.app.goo.gl/?link=https://evil.example/maps/@1,2,3z", .hostNotMaps),
+    ])
+    func deliberateRefusals(_ link: String, _ code: DiagnosticCode) {
+        let parsed = MapsURLParser.parse(link)
+        #expect(parsed.diagnostics.contains { $0.code == code && $0.severity == .error }, "\(parsed.diagnostics)")
+        #expect(!parsed.isValid)
+    }
+
+    @Test func linksInsideTextAreFoundWithTheirRanges() throws {
+        let text = """
+            Meet here: https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8 see you! Or \
+            <a href="https://www.google.com/maps/place/Central+Park/@40.785091,-73.968285,15z">the park</a>, \
+            (geo:34.99393,-106.61568). Not https://example.com/maps or google.com, but maps.apple.com/?q=Coffee.
+            """
+        let links = MapsURLParser.find(in: text)
+        #expect(
+            links.map(\.link) == [
+                "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8",
+                "https://www.google.com/maps/place/Central+Park/@40.785091,-73.968285,15z",
+                "geo:34.99393,-106.61568", "maps.apple.com/?q=Coffee",
+            ])
+        for link in links { #expect(String(text[link.range]) == link.link) }
+        #expect(links.map(\.parsed.form) == [.googleShortLink, .googleMapsWeb, .geo, .appleMaps])
+        let reading = MapsURLParser.read("Meet here: https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8 see you")
+        #expect(reading.wasInText && reading.linksInText == 1 && reading.parsed.request?.shortLink != nil)
+        let alone = MapsURLParser.read("geo:1,2")
+        #expect(!alone.wasInText && alone.link == "geo:1,2")
+        #expect(MapsURLParser.find(in: "no links here, just google.com and a.b").isEmpty)
+    }
+}
