@@ -109,6 +109,16 @@ public struct CoordinateSpan: Sendable, Hashable, Codable, CustomStringConvertib
         self.longitudeDelta = longitudeDelta
     }
 
+    /// The ground a camera `metres` from `center` shows (Apple's `distance`, an embedded
+    /// Google map's `!1d`): about as many metres tall as the distance, the longitude delta
+    /// widened by the latitude's cosine; both capped at a whole world.
+    public init(seenFrom metres: Double, at center: Coordinate) {
+        let metresPerDegree = 2 * .pi * WebMercator.earthRadius / 360
+        let latitudeDelta = metres / metresPerDegree
+        let shrink = max(cos(center.latitude * .pi / 180), 0.01)
+        self.init(latitudeDelta: min(latitudeDelta, 180), longitudeDelta: min(latitudeDelta / shrink, 360))
+    }
+
     /// True when both deltas are finite, non-negative and within a whole world.
     public var isValid: Bool {
         (0.0...180.0).contains(latitudeDelta) && (0.0...360.0).contains(longitudeDelta)

@@ -18,6 +18,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case unknownPathSegment = "unknown-path-segment"
     case duplicateParameter = "duplicate-parameter"
     case unknownParameter = "unknown-parameter"
+    /// `&amp;` between parameters, read as `&`.
+    case htmlAmpersand = "html-ampersand"
     case malformedEscape = "malformed-escape"
     case invalidUTF8 = "invalid-utf8"
     // Hosts (see HostPolicy)
@@ -55,6 +57,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case unknownTravelmode = "unknown-travelmode"
     case unknownView = "unknown-view"
     case tooManyWaypoints = "too-many-waypoints"
+    /// A directions option (`avoid`) in a link that asks for no directions.
+    case needsDirections = "needs-directions"
     case directionsDataUnmatched = "directions-data-unmatched"
     case placeIdIgnored = "place-id-ignored"
     case labelIgnored = "label-ignored"
@@ -75,5 +79,9 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case needsResolution = "needs-resolution"
     case badShortLink = "bad-short-link"
     case trailingTextIgnored = "trailing-text-ignored"
-    case dynamicLink = "dynamic-link"
+    /// A link carried inside this one (a dynamic link's `link=`, an Android intent's target).
+    case nestedLink = "nested-link"
+    /// An Android `intent:` link without its `#Intent;` block or with a scheme that is not a
+    /// maps scheme.
+    case badIntent = "bad-intent"
 }

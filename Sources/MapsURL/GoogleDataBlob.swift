@@ -4,10 +4,13 @@ import GeoCore
 /// a type letter and a value (`!3d48.85`, `!4m6`). A token of type `m` is a message whose
 /// value counts the tokens nested in it, so the blob is a tree.
 ///
-/// Read here: a place's pin (the last `!3d<lat>!4d<lng>` pair) and, for directions, the stops:
-/// the `!1m<n>` children of the message that lists them, in order, each with the position its
-/// own tokens give (`!2m2!1d<lng>!2d<lat>`, note the order, or a `!3d<lat>!4d<lng>` place
-/// block), or none (`!1m0` is a stop without data, such as the user's location).
+/// Read here: a place's pin (the last `!3d<lat>!4d<lng>` pair); for directions, the stops (the
+/// `!1m<n>` children of the message that lists them, in order, each with the position its own
+/// tokens give, `!2m2!1d<lng>!2d<lat>` (note the order) or a `!3d<lat>!4d<lng>` place block, or
+/// none: `!1m0` is a stop without data, such as the user's location) and the travel mode; the
+/// map's layers (`!5m<n>!1e<layer>…`, `!3m1!1e3` for satellite); and, in an embedded map's `pb`,
+/// the view (`!1d<metres>!2d<lng>!3d<lat>`) and the place's name (the `!2s` after its `!1s0x…`
+/// feature id).
 struct GoogleDataBlob {
     /// One token: `!` + field number + type letter + value.
     struct Token {
@@ -44,9 +47,10 @@ struct GoogleDataBlob {
         self.tokens = tokens
     }
 
-    /// A decimal token's value.
-    private func number(_ token: Token) -> Double? {
-        DecimalText.parse(UnsafeBufferPointer(rebasing: bytes[token.value]))
+    /// A decimal token's value; degrees and counts have at most 3 integer digits (more for
+    /// distances in metres).
+    private func number(_ token: Token, maxIntegerDigits: Int = 3) -> Double? {
+        DecimalText.parse(UnsafeBufferPointer(rebasing: bytes[token.value]), maxIntegerDigits: maxIntegerDigits)
     }
 
     /// How many tokens a message token holds; 0 for other tokens or a bad count.
@@ -76,11 +80,19 @@ struct GoogleDataBlob {
     var stops: [Coordinate?] { route?.stops.map(position(of:)) ?? [] }
 
     /// How the directions travel: the route message's `!3e<n>` (0 driving, 1 bicycling,
-    /// 2 walking, 3 transit), or nil.
+    /// 2 walking, 3 transit), or, when the blob lists no stops, that of a `!4m` message
+    /// (`!4m2!4m1!3e2`); nil otherwise.
     var travelMode: TravelMode? {
-        guard let route,
-            let mode = route.children.first(where: { tokens[$0].field == 3 && tokens[$0].type == UInt8(ascii: "e") })
-        else { return nil }
+        let isMode = { (index: Int) in self.tokens[index].field == 3 && self.tokens[index].type == UInt8(ascii: "e") }
+        let mode: Int?
+        if let route {
+            mode = route.children.first(where: isMode)
+        } else {
+            mode =
+                tokens.indices.lazy.filter { self.tokens[$0].field == 4 && self.count(self.tokens[$0]) > 0 }
+                .compactMap { self.children(of: $0).first(where: isMode) }.first
+        }
+        guard let mode else { return nil }
         switch number(tokens[mode]) {
         case 0: return .driving
         case 1: return .bicycling
@@ -90,14 +102,119 @@ struct GoogleDataBlob {
         }
     }
 
-    /// The message that lists the stops (the one with the most `!1m` children, at least two):
-    /// its children and those stops, as token indices.
+    /// The map's layers: each `!1e<n>` of a top-level `!5m` message (1 traffic, 2 transit,
+    /// 3 bicycling, 4 terrain) and satellite for a top-level `!3m` holding `!1e3`.
+    var views: Set<MapsView> {
+        var views: Set<MapsView> = []
+        for index in topLevel where tokens[index].type == UInt8(ascii: "m") {
+            let field = tokens[index].field
+            guard field == 3 || field == 5 else { continue }
+            for child in children(of: index) where tokens[child].field == 1 && tokens[child].type == UInt8(ascii: "e") {
+                switch (field, number(tokens[child])) {
+                case (3, 3): views.insert(.satellite)
+                case (5, 1): views.insert(.traffic)
+                case (5, 2): views.insert(.transit)
+                case (5, 3): views.insert(.bicycling)
+                case (5, 4): views.insert(.terrain)
+                default: break
+                }
+            }
+        }
+        return views
+    }
+
+    /// An embedded map's view: the first `!1d<metres>!2d<lng>!3d<lat>` run, the metres being
+    /// about the height of ground shown.
+    var embeddedView: (center: Coordinate, metres: Double)? {
+        for start in tokens.indices.dropLast(2) {
+            let run = tokens[start...(start + 2)]
+            guard zip(run, 1...3).allSatisfy({ $0.field == $1 && $0.type == UInt8(ascii: "d") }),
+                let metres = number(tokens[start], maxIntegerDigits: 9), metres > 0,
+                let longitude = number(tokens[start + 1]), let latitude = number(tokens[start + 2]),
+                let center = Coordinate(validatingLatitude: latitude, longitude: longitude)
+            else { continue }
+            return (center, metres)
+        }
+        return nil
+    }
+
+    /// A name in the blob: a `!2s` token's bytes (percent-encoded) or a `!2z` token's
+    /// (base64url of UTF-8, used for names outside Latin-1).
+    struct Name {
+        var value: Range<Int>
+        var isBase64: Bool
+    }
+
+    /// The place's name in an embedded map: the `!2s` or `!2z` right after a `!1s` feature id
+    /// (`0x…:0x…`).
+    var placeName: Name? {
+        for index in tokens.indices.dropLast()
+        where tokens[index].field == 1 && tokens[index].type == UInt8(ascii: "s") && isFeatureID(tokens[index].value) {
+            if let name = name(at: index + 1) { return name }
+        }
+        return nil
+    }
+
+    /// The stops' names (the `!2s`/`!2z` inside each stop), in the order of ``stops``; nil for a
+    /// stop without one.
+    var stopNames: [Name?] {
+        guard let route else { return [] }
+        return route.stops.map { stop in
+            let inside = (stop + 1)..<min(stop + 1 + count(tokens[stop]), tokens.count)
+            return inside.lazy.compactMap { self.name(at: $0) }.first
+        }
+    }
+
+    /// True when the blob names a place by its feature id (`!1s0x…:0x…`).
+    var hasFeatureID: Bool {
+        tokens.contains { $0.field == 1 && $0.type == UInt8(ascii: "s") && isFeatureID($0.value) }
+    }
+
+    /// An embedded map's type: `!5e1` among the children of the first message is satellite.
+    var embeddedViews: Set<MapsView> {
+        guard let first = tokens.indices.first(where: { count(tokens[$0]) > 0 }) else { return [] }
+        let isSatellite = children(of: first).contains {
+            tokens[$0].field == 5 && tokens[$0].type == UInt8(ascii: "e") && number(tokens[$0]) == 1
+        }
+        return isSatellite ? [.satellite] : []
+    }
+
+    private func name(at index: Int) -> Name? {
+        let token = tokens[index]
+        guard token.field == 2, token.type == UInt8(ascii: "s") || token.type == UInt8(ascii: "z"), !token.value.isEmpty
+        else { return nil }
+        return Name(value: token.value, isBase64: token.type == UInt8(ascii: "z"))
+    }
+
+    /// `0x` + hex digits, a colon (or `%3A`), `0x` + hex digits.
+    private func isFeatureID(_ range: Range<Int>) -> Bool {
+        range.count > 4 && bytes[range.lowerBound] == UInt8(ascii: "0")
+            && bytes[range.lowerBound + 1] | 0x20 == UInt8(ascii: "x")
+            && bytes[range].contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "%") })
+    }
+
+    /// The indices of the tokens not nested in any message.
+    private var topLevel: [Int] {
+        var result: [Int] = []
+        var index = 0
+        while index < tokens.count {
+            result.append(index)
+            index += 1 + count(tokens[index])
+        }
+        return result
+    }
+
+    /// The message that lists the stops (the one with the most stop children, at least two:
+    /// `!1m` in desktop paths, `!4m` in embedded maps): its children and those stops, as token
+    /// indices.
     private var route: (children: [Int], stops: [Int])? {
         var best: (children: [Int], stops: [Int])?
         for index in tokens.indices where count(tokens[index]) > 0 {
             let children = children(of: index)
-            let stops = children.filter { tokens[$0].field == 1 && tokens[$0].type == UInt8(ascii: "m") }
-            if stops.count >= 2 && stops.count > (best?.stops.count ?? 0) { best = (children, stops) }
+            for field in [1, 4] {
+                let stops = children.filter { tokens[$0].field == field && tokens[$0].type == UInt8(ascii: "m") }
+                if stops.count >= 2 && stops.count > (best?.stops.count ?? 0) { best = (children, stops) }
+            }
         }
         return best
     }
@@ -114,16 +231,24 @@ struct GoogleDataBlob {
         return result
     }
 
-    /// The position among a stop's tokens: `!1d<lng>!2d<lat>` or `!3d<lat>!4d<lng>`.
+    /// The position among a stop's tokens: `!2m2!1d<lng>!2d<lat>` (desktop paths),
+    /// `!3m2!1d<lat>!2d<lng>` (embedded maps) or `!3d<lat>!4d<lng>`.
     private func position(of stop: Int) -> Coordinate? {
-        let inside = tokens[(stop + 1)..<min(stop + 1 + count(tokens[stop]), tokens.count)]
-        for (first, second) in zip(inside, inside.dropFirst()) where first.type == UInt8(ascii: "d") {
+        let inside = (stop + 1)..<min(stop + 1 + count(tokens[stop]), tokens.count)
+        for index in inside.dropLast() where tokens[index].type == UInt8(ascii: "d") {
+            let first = tokens[index]
+            let second = tokens[index + 1]
             guard second.type == UInt8(ascii: "d"), let a = number(first), let b = number(second) else { continue }
+            var coordinate: Coordinate?
             if first.field == 1 && second.field == 2 {
-                if let coordinate = Coordinate(validatingLatitude: b, longitude: a) { return coordinate }
+                let latitudeFirst = index > inside.lowerBound && tokens[index - 1].field == 3
+                coordinate =
+                    latitudeFirst
+                    ? Coordinate(validatingLatitude: a, longitude: b) : Coordinate(validatingLatitude: b, longitude: a)
             } else if first.field == 3 && second.field == 4 {
-                if let coordinate = Coordinate(validatingLatitude: a, longitude: b) { return coordinate }
+                coordinate = Coordinate(validatingLatitude: a, longitude: b)
             }
+            if let coordinate { return coordinate }
         }
         return nil
     }

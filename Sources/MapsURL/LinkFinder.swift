@@ -85,7 +85,8 @@ extension MapsURLParser {
 
     /// Where a link may begin, lower case: schemes, then hosts written without one.
     private static let starts: [String] = [
-        "comgooglemaps-x-callback://", "comgooglemapsurl://", "comgooglemaps://", "google.navigation:", "https://",
+        "comgooglemaps-x-callback://", "comgooglemapsurl://", "comgooglemaps://", "google.navigation:", "intent:",
+        "https://",
         "http://", "geo:", "maps://", "maps.google.", "www.google.", "google.", "maps.app.goo.gl/", "app.goo.gl/",
         "goo.gl/", "g.co/kgs/", "maps.apple.com", "maps.apple/",
     ]

@@ -3,9 +3,10 @@ import GeoCore
 /// Apple Maps links (`https://maps.apple.com/?…`, `maps://?…`), so that links meant for
 /// Apple Maps can be answered too. Parameters of Apple's Map Links reference: `q`, `address`,
 /// `near`, `ll`, `z`, `spn`, `sll`, `sspn`, `t`, `saddr`, `daddr`, `dirflg`; and of the
-/// unified Maps URLs (`/place`, `/search`, `/directions` paths): `coordinate`, `name`, `query`,
-/// `center`, `span`, `source`, `destination`, `mode`. The pin's title is `name`, else
-/// `address`, else `q`; Apple's place ids (`place-id`, `auid`) are noted and not followed.
+/// unified Maps URLs (`/place`, `/search`, `/directions`, `/frame` paths): `coordinate`,
+/// `name`, `query`, `center`, `span`, `distance`, `map`, `source`, `destination`, `waypoint`
+/// (repeated, in order), `mode`, `avoid`. The pin's title is `name`, else `address`, else `q`;
+/// Apple's place ids (`place-id`, `auid`) are noted and not followed.
 extension LinkReader {
     mutating func readAppleSchemeLink(_ range: Range<Int>) -> ParsedMapsURL {
         var index = range.lowerBound
@@ -23,7 +24,14 @@ extension LinkReader {
         var searchSpan: CoordinateSpan?
         var address: String?
         var name: String?
-        for parameter in firstOfEachName(parameters) {
+        var distance: Double?
+        var avoidAt: Range<Int>?
+        let stops = parameters.filter { $0.name == "waypoint" }
+        if !stops.isEmpty {
+            readAppleWaypoints(stops, into: &directions)
+            hasDirections = true
+        }
+        for parameter in firstOfEachName(parameters.filter { $0.name != "waypoint" }) {
             let where_ = parameter.location
             switch parameter.name {
             case "q", "query":
@@ -46,8 +54,15 @@ extension LinkReader {
                 if let span = spanValue(parameter) { request.span = span }
             case "sspn":
                 searchSpan = spanValue(parameter)
+            case "distance":
+                distance = numberValue(parameter, limits: AppleVocabulary.distanceLimits, maxIntegerDigits: 8)
             case "t":
                 applyMapType(parameter, AppleVocabulary.mapTypes)
+            case "map":
+                applyMapType(parameter, AppleVocabulary.mapModes)
+            case "avoid":
+                readAvoidList(parameter, into: &directions)
+                avoidAt = parameter.nameRange
             case "saddr", "daddr":
                 if readDirectionsEnd(parameter, into: &directions) { hasDirections = true }
             case "source", "destination":
@@ -92,6 +107,32 @@ extension LinkReader {
         }
         if request.center == nil { request.center = nearCenter ?? searchCenter }
         if request.span == nil { request.span = searchSpan }
-        if hasDirections { request.directions = directions }
+        if request.span == nil, request.zoom == nil, let distance, let center = request.center {
+            request.span = CoordinateSpan(seenFrom: distance, at: center)
+        }
+        if hasDirections {
+            request.directions = directions
+        } else if let avoidAt {
+            report(
+                .needsDirections, .note,
+                "'avoid' applies to directions, which this link does not ask for; it is ignored", at: avoidAt)
+        }
+    }
+
+    /// `waypoint=` stops, in the order given, at most ``Directions/maxWaypoints``.
+    private mutating func readAppleWaypoints(_ stops: [Parameter], into directions: inout Directions) {
+        for (index, stop) in stops.enumerated() {
+            guard index < Directions.maxWaypoints else {
+                report(
+                    .tooManyWaypoints, .warning,
+                    "more than \(Directions.maxWaypoints) waypoints; this one and the rest are ignored",
+                    at: stop.location)
+                return
+            }
+            guard let text = decodedValue(stop),
+                let point = waypoint(text, name: "waypoint", at: stop.location, blankIsCurrentLocation: false)
+            else { continue }
+            directions.waypoints.append(point)
+        }
     }
 }

@@ -3,13 +3,20 @@ import GeoCore
 /// Google Maps web URLs: desktop paths (`/@…`, `/place/…`, `/search/…`, `/dir/…`, `data=`
 /// blobs, in ``LinkReader+GooglePaths.swift``), the legacy parameters (`q`, `ll`, `sll`,
 /// `spn`, `sspn`, `z`, `t`, `f`, `saddr`, `daddr`, `dirflg`, `nav`, `layer`, in
-/// ``LinkReader+GoogleLegacy.swift``) and Maps URLs with `api=1` (``LinkReader+MapsURLs.swift``).
+/// ``LinkReader+GoogleLegacy.swift``), Maps URLs with `api=1` (``LinkReader+MapsURLs.swift``)
+/// and embedded maps (`/maps/embed…`, ``LinkReader+Embed.swift``).
 extension LinkReader {
     /// Reads a Google Maps URL whose path no longer has the leading `/maps`.
     mutating func readGoogleMaps(path: Range<Int>, parameters: [Parameter]) {
         let isAPI = parameters.contains { $0.name == "api" && $0.value.map(text) == "1" }
         let segments = pathSegments(path)
-        if isAPI {
+        if let first = segments.first, text(first) == "embed" {
+            readEmbed(segments: segments, parameters: parameters)
+        } else if let first = segments.first, text(first) == "d" || text(first) == "ms" {
+            // My Maps (`/maps/d/viewer?mid=…&ll=…&z=…`, `/maps/d/u/0/edit?…`, the older
+            // `/maps/ms?msid=…`): the map's own layers live in a Google account; its view is read.
+            readLegacyParameters(parameters)
+        } else if isAPI {
             readMapsURLsAPI(segments: segments, parameters: parameters)
         } else {
             // Old exports glue parameters into the path (`/maps/ll=…,z=…`); they come first.

@@ -8,6 +8,7 @@ extension LinkReader {
         var hasDirections = request.directions != nil
         var searchCenter: Coordinate?
         var searchSpan: CoordinateSpan?
+        var streetView = LegacyStreetView()
         for parameter in firstOfEachName(parameters) {
             let where_ = parameter.location
             switch parameter.name {
@@ -27,7 +28,9 @@ extension LinkReader {
                 applyMapType(parameter, DesktopVocabulary.mapTypes)
             case "layer":
                 guard let text = decodedValue(parameter) else { break }
-                if let layer = DesktopVocabulary.layers.value(for: text) {
+                if text == DesktopVocabulary.streetViewLayer {
+                    streetView.isOn = true
+                } else if let layer = DesktopVocabulary.layers.value(for: text) {
                     request.views = (request.views ?? []).union([layer])
                 } else {
                     report(
@@ -72,16 +75,59 @@ extension LinkReader {
                     directions.navigate = true
                     hasDirections = true
                 }
+            case "cbll":
+                streetView.position = coordinateValue(parameter)
+            case "cbp":
+                readStreetViewCamera(parameter, into: &streetView.camera)
+            case "panoid":
+                streetView.camera.panoramaID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
+            case "mid", "msid":
+                report(
+                    .placeIdIgnored, .note,
+                    "'\(parameter.name)' names a My Maps map, whose layers live in a Google account; only its view is shown",
+                    at: parameter.nameRange)
+            case "cid", "ftid":
+                report(
+                    .placeIdIgnored, .note,
+                    "'\(parameter.name)' names a place in Google's own database, which cannot be looked up here; "
+                        + "the other parameters are used",
+                    at: parameter.nameRange)
             case "hl", "gl", "ie", "oe", "output", "source", "authuser", "entry", "g_ep", "g_st", "ved", "sa", "usp",
-                "hq", "cid", "ftid", "api":
+                "hq", "api", "iwloc", "width", "height", "geocode", "hnear", "mra", "mrt", "msa", "vpsrc", "ei", "oi":
                 continue
             default:
                 unknownParameter(parameter)
             }
         }
+        if streetView.isOn || streetView.position != nil {
+            request.mapMode = .streetView
+            if let position = streetView.position { request.center = position }
+            if !streetView.camera.isEmpty { request.streetView = streetView.camera }
+        }
         if request.center == nil, let searchCenter { request.center = searchCenter }
         if request.span == nil, let searchSpan { request.span = searchSpan }
         if hasDirections { request.directions = directions }
+    }
+
+    /// Old Street View links: `layer=c`, the panorama's position `cbll`, its id `panoid` and
+    /// the camera `cbp`.
+    private struct LegacyStreetView {
+        var isOn = false
+        var position: Coordinate?
+        var camera = StreetViewCamera()
+    }
+
+    /// `cbp=12,HEADING,,ZOOM,PITCH`: the heading in degrees and the pitch in degrees, positive
+    /// looking down (the opposite of ``StreetViewCamera/pitch``); the rest is ignored.
+    private mutating func readStreetViewCamera(_ parameter: Parameter, into camera: inout StreetViewCamera) {
+        guard let text = decodedValue(parameter) else { return }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count > 1, let heading = DecimalText.parse(parts[1]) {
+            camera.heading = clamp(heading, name: "cbp heading", limits: -180...360, at: parameter.location)
+        }
+        if parts.count > 4, let pitch = DecimalText.parse(parts[4]) {
+            camera.pitch = clamp(-pitch, name: "cbp pitch", limits: -90...90, at: parameter.location)
+        }
     }
 
     /// `dirflg`: one letter per flag, choosing the mode (``DesktopVocabulary/travelModes``) or

@@ -65,6 +65,14 @@ extension LinkReader {
             request.marker = pin
             request.center = pin
         }
+        if let views = blob?.views, !views.isEmpty { request.views = (request.views ?? []).union(views) }
+        if mode == .place, pathName == nil, request.marker == nil, let blob, blob.hasFeatureID,
+            let data = segments.first(where: { hasPrefix($0, "data=") })
+        {
+            report(
+                .placeIdIgnored, .note,
+                "the place is named only by its Google feature id, which cannot be looked up here", at: data)
+        }
         return glued
     }
 

@@ -77,7 +77,7 @@ extension LinkReader {
     }
 
     /// `origin`, `destination`, `waypoints`, `travelmode`, `dir_action`, `avoid`; false for other names.
-    private mutating func readAPIDirectionsParameter(
+    mutating func readAPIDirectionsParameter(
         _ parameter: Parameter, into directions: inout Directions, at where_: Range<Int>
     ) -> Bool {
         switch parameter.name {
@@ -114,14 +114,7 @@ extension LinkReader {
         case "dir_action":
             if decodedValue(parameter) == "navigate" { directions.navigate = true }
         case "avoid":
-            guard let text = decodedValue(parameter) else { break }
-            for item in text.split(separator: ",") {
-                if let avoidance = MapsURLsVocabulary.avoidances.value(for: item.trimmingCharacters(in: " ")) {
-                    directions.avoid.insert(avoidance)
-                } else {
-                    report(.unknownAvoid, .warning, "'avoid' item '\(item)' is not known; it is ignored", at: where_)
-                }
-            }
+            readAvoidList(parameter, into: &directions)
         default:
             return false
         }
@@ -129,7 +122,7 @@ extension LinkReader {
     }
 
     /// `center`, `zoom`, `basemap`, `layer`; false for other names.
-    private mutating func readAPIMapParameter(_ parameter: Parameter, at where_: Range<Int>) -> Bool {
+    mutating func readAPIMapParameter(_ parameter: Parameter, at where_: Range<Int>) -> Bool {
         switch parameter.name {
         case "center":
             if let center = coordinateValue(parameter) { request.center = center }
@@ -157,7 +150,7 @@ extension LinkReader {
     }
 
     /// `viewpoint`, `pano`, `heading`, `pitch`, `fov`; false for other names.
-    private mutating func readAPIPanoParameter(_ parameter: Parameter, into camera: inout StreetViewCamera) -> Bool {
+    mutating func readAPIPanoParameter(_ parameter: Parameter, into camera: inout StreetViewCamera) -> Bool {
         switch parameter.name {
         case "viewpoint":
             if let center = coordinateValue(parameter) { request.center = center }
@@ -173,5 +166,21 @@ extension LinkReader {
             return false
         }
         return true
+    }
+
+    /// `avoid`: names of ``RouteAvoidance`` separated by `,` (Maps URLs, Apple's unified Maps
+    /// URLs) or `|` (the Embed API); unknown names are ignored with a warning.
+    mutating func readAvoidList(_ parameter: Parameter, into directions: inout Directions) {
+        guard let text = decodedValue(parameter) else { return }
+        for item in text.split(whereSeparator: { $0 == "," || $0 == "|" }) {
+            if let avoidance = MapsURLsVocabulary.avoidances.value(for: item.trimmingCharacters(in: " ").lowercased()) {
+                directions.avoid.insert(avoidance)
+            } else {
+                report(
+                    .unknownAvoid, .warning,
+                    "'avoid' item '\(item)' is not one of \(MapsURLsVocabulary.avoidances.words); it is ignored",
+                    at: parameter.location)
+            }
+        }
     }
 }

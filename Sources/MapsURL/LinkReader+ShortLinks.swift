@@ -67,22 +67,31 @@ extension LinkReader {
     private mutating func readDynamicLink(
         _ link: Parameter, parameters: [Parameter], form wrappedForm: LinkForm?
     ) -> ParsedMapsURL {
-        guard depth == 0 else {
-            report(.dynamicLink, .error, "a dynamic link inside a dynamic link is not followed", at: link.whole)
+        guard let inner = decodedValue(link, plusIsSpace: false), !inner.isEmpty else {
             return finish(form: wrappedForm, rejected: true)
         }
-        guard let inner = decodedValue(link, plusIsSpace: false), !inner.isEmpty else {
+        return readNestedLink(inner, at: link.location, named: "the dynamic link's link=", form: wrappedForm)
+    }
+
+    /// Reads `inner`, a link carried inside this one (a dynamic link's `link=`, an Android
+    /// intent's target), as a link of its own, one level deep only: its request is taken, its
+    /// diagnostics point at `range`, prefixed with `name`.
+    mutating func readNestedLink(
+        _ inner: String, at range: Range<Int>, named name: String, form wrappedForm: LinkForm?
+    ) -> ParsedMapsURL {
+        guard depth == 0 else {
+            report(.nestedLink, .error, "\(name) inside another carried link is not followed", at: range)
             return finish(form: wrappedForm, rejected: true)
         }
         let parsed = MapsURLParser.parse(inner, depth: depth + 1)
         for diagnostic in parsed.diagnostics {
-            report(diagnostic.code, diagnostic.severity, "in the link= link: \(diagnostic.message)", at: link.location)
+            report(diagnostic.code, diagnostic.severity, "in \(name): \(diagnostic.message)", at: range)
         }
         guard let innerRequest = parsed.request, parsed.form != nil else {
-            report(.dynamicLink, .error, "the dynamic link's link= is not a maps link", at: link.location)
+            report(.nestedLink, .error, "\(name) is not a maps link", at: range)
             return finish(form: wrappedForm, rejected: true)
         }
-        report(.dynamicLink, .note, "a dynamic link: the maps link in its link= is read", at: link.nameRange)
+        report(.nestedLink, .note, "\(name) carries a maps link; it is read", at: range)
         let callback = request.callback
         request = innerRequest
         if request.callback == nil { request.callback = callback }

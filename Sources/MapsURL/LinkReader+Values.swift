@@ -134,8 +134,11 @@ extension LinkReader {
     mutating func waypoint(_ text: String, name: String, at range: Range<Int>, blankIsCurrentLocation: Bool = true)
         -> Waypoint?
     {
-        let trimmed = text.trimmingWhitespace()
+        var trimmed = text.trimmingWhitespace()
         if trimmed.isEmpty { return blankIsCurrentLocation ? .currentLocation : nil }
+        if PlaceText.namesCurrentLocation(trimmed) { return .currentLocation }
+        // Google's `/dir/'LAT,LNG'/…` quotes the coordinates typed into its boxes.
+        if let inner = PlaceText.unquoted(trimmed), case .coordinate = PlaceText.read(inner) { trimmed = inner }
         switch PlaceText.read(trimmed) {
         case .coordinate(let coordinate, let label):
             if let label {
@@ -167,6 +170,14 @@ extension LinkReader {
         }
         guard !trimmed.isEmpty else {
             report(.emptyQuery, .warning, "'\(name)' is empty; no search is made", at: range)
+            return
+        }
+        // `q=place_id:ChIJ…`: Google's documented way to name a place by its id.
+        if trimmed.hasPrefix("place_id:"), trimmed.count > 9 {
+            request.placeID = String(trimmed.dropFirst(9))
+            report(
+                .placeIdIgnored, .note,
+                "'\(name)' names a place by its Google place id, which cannot be looked up here", at: range)
             return
         }
         switch PlaceText.read(trimmed) {
@@ -212,10 +223,12 @@ extension LinkReader {
     /// Reads a one-letter map type (`t`): a letter mapped to nil is the plain road map (views
     /// cleared), any other adds its view.
     mutating func applyMapType(_ parameter: Parameter, _ types: Vocabulary<MapsView?>) {
-        guard let text = decodedValue(parameter) else { return }
+        // An empty `t=` (web pages' embed snippets write one) leaves the map as it is.
+        guard let text = decodedValue(parameter), !text.isEmpty else { return }
         guard let view = types.value(for: text) else {
             report(
-                .unknownMapType, .warning, "'t=\(text)' is not a map type (\(types.words)); it is ignored",
+                .unknownMapType, .warning,
+                "'\(parameter.name)=\(text)' is not a map type (\(types.words)); it is ignored",
                 at: parameter.location)
             return
         }

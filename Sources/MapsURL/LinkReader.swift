@@ -11,6 +11,8 @@ struct LinkReader {
     /// How many links this one is nested in (a dynamic link's `link=`); nested links are
     /// never followed further.
     let depth: Int
+    /// True once an `&amp;` separator has been reported (it is reported once per link).
+    private var sawHTMLAmpersand = false
 
     init(bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) {
         self.bytes = bytes
@@ -48,6 +50,8 @@ struct LinkReader {
             return readAppleSchemeLink(afterColon..<end)
         case .googleNavigation:
             return readNavigationLink(afterColon..<end)
+        case .intent:
+            return readIntentLink(afterColon..<end)
         case .none:
             return readWebLink(start..<end, schemeRange: nil, wrapped: false)
         case .unknown:
@@ -59,7 +63,8 @@ struct LinkReader {
 
     /// The schemes the parser knows.
     private enum Scheme {
-        case comgooglemaps, comgooglemapsXCallback, comgooglemapsurl, web, geo, appleMaps, googleNavigation, unknown
+        case comgooglemaps, comgooglemapsXCallback, comgooglemapsurl, web, geo, appleMaps, googleNavigation, intent
+        case unknown
         /// No `scheme:` at all (a Universal Link may omit it).
         case none
     }
@@ -90,6 +95,7 @@ struct LinkReader {
         case 4 where equalsIgnoringCase(range, "http"): scheme = .web
         case 4 where equalsIgnoringCase(range, "maps"): scheme = .appleMaps
         case 5 where equalsIgnoringCase(range, "https"): scheme = .web
+        case 6 where equalsIgnoringCase(range, "intent"): scheme = .intent
         case 13 where equalsIgnoringCase(range, "comgooglemaps"): scheme = .comgooglemaps
         case 16 where equalsIgnoringCase(range, "comgooglemapsurl"): scheme = .comgooglemapsurl
         case 17 where equalsIgnoringCase(range, "google.navigation"): scheme = .googleNavigation
@@ -193,6 +199,17 @@ struct LinkReader {
         var index = range.lowerBound
         while index <= range.upperBound {
             let pairEnd = firstIndex(in: index..<range.upperBound, of: UInt8(ascii: "&"))
+            if index > range.lowerBound, hasPrefix(index..<pairEnd, "amp;") {
+                // `&amp;`: the link was copied from a page's HTML source.
+                if !sawHTMLAmpersand {
+                    report(
+                        .htmlAmpersand, .note,
+                        "'&amp;' is HTML's escape for '&' (a link copied from a page's source); it is read as '&'",
+                        at: (index - 1)..<(index + 4))
+                    sawHTMLAmpersand = true
+                }
+                index += 4
+            }
             if pairEnd > index {
                 if result.count == MapsURLParser.maxParameters {
                     report(

@@ -35,6 +35,8 @@ enum DesktopVocabulary {
     /// `dirflg` letters that avoid road features.
     static let avoidances = Vocabulary<RouteAvoidance>([("h", .highways), ("t", .tolls)])
     /// `layer`: only traffic.
+    /// `layer=c`: Street View, with `cbll`, `cbp` and `panoid`.
+    static let streetViewLayer = "c"
     static let layers = Vocabulary<MapsView>([("t", .traffic)])
     /// `lci`: the layer shown (`transit_comp` is what Google writes).
     static let layerIDs = Vocabulary<MapsView>([
@@ -68,6 +70,13 @@ enum AppleVocabulary {
     static let mapTypes = Vocabulary<MapsView?>([("m", nil), ("k", .satellite), ("h", .satellite), ("r", .transit)])
     /// `dirflg`: one letter, the travel mode.
     static let travelModes = Vocabulary<TravelMode>([("d", .driving), ("w", .walking), ("r", .transit)])
+    /// `map` of the unified Maps URLs: Apple Maps' four map modes (explore is the standard map,
+    /// driving shows traffic).
+    static let mapModes = Vocabulary<MapsView?>([
+        ("explore", nil), ("driving", .traffic), ("transit", .transit), ("satellite", .satellite),
+    ])
+    /// `distance`: the camera's distance from the ground, in metres.
+    static let distanceLimits = 1.0...63_000_000.0
     /// `mode` of the unified Maps URLs' directions.
     static let modes = Vocabulary<TravelMode>([
         ("driving", .driving), ("walking", .walking), ("transit", .transit), ("cycling", .bicycling),
@@ -91,6 +100,31 @@ enum SchemeVocabulary {
 enum GeoVocabulary {
     /// `z`: the zoom Android and others accept.
     static let zoomLimits = 0.0...21.0
+}
+
+/// The vocabulary of embedded maps: the Embed API (`/maps/embed/v1/MODE?key=…`) and the
+/// `pb` blobs of `/maps/embed?pb=…`.
+enum EmbedVocabulary {
+    /// The Embed API's modes, the path segment after `v1`.
+    enum Mode: String, CaseIterable { case place, view, directions, streetview, search }
+    /// `maptype`; nil is the road map.
+    static let mapTypes = Vocabulary<MapsView?>([("roadmap", nil), ("satellite", .satellite)])
+    /// `mode` of directions: the travel modes OpenMaps routes (the API's `flying` is not one).
+    static let travelModes = Vocabulary<TravelMode>([
+        ("driving", .driving), ("walking", .walking), ("bicycling", .bicycling), ("transit", .transit),
+    ])
+    /// Parameters of the API that change nothing shown (`key` is the embedding site's API key).
+    static let ignored: Set<String> = [
+        "key", "language", "region", "units", "attribution_source", "attribution_web_url",
+    ]
+}
+
+/// The vocabulary of Android intent links (`intent://…#Intent;scheme=…;end`).
+enum IntentVocabulary {
+    /// What opens the extras block.
+    static let blockStart: StaticString = "#Intent;"
+    /// The schemes whose links an intent may carry: the web and Android's maps schemes.
+    static let schemes: Set<String> = ["http", "https", "geo", "google.navigation"]
 }
 
 /// The vocabulary of Android's navigation intent, `google.navigation:q=…&mode=…&avoid=…`.

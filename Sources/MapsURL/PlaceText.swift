@@ -5,8 +5,9 @@ import GeoCore
 /// Accepted coordinate text: an optional `loc:` or `@` prefix, `latitude,longitude` in
 /// ``DecimalText``'s strict grammar (spaces allowed around the comma) or with hemisphere
 /// letters instead of signs (`N34.99393,W106.61568`, `34.99393N,106.61568W`: N or S with the
-/// latitude, E or W with the longitude, before or after the number, never with a sign), and an
-/// optional trailing `(label)`. Anything else is free text; `NAME@latitude,longitude` is a named
+/// latitude, E or W with the longitude, before or after the number, never with a sign), in
+/// degrees, minutes and seconds as Google names a dropped pin (`48°51'29.6"N 2°17'40.2"E`,
+/// ``DegreesText``), and an optional trailing `(label)`. Anything else is free text; `NAME@latitude,longitude` is a named
 /// position (``named(_:)``).
 enum PlaceText {
     enum Reading: Equatable {
@@ -54,7 +55,8 @@ enum PlaceText {
             start += 1
         }
         let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        guard let coordinate = Coordinate.parsePair(bytes: pair) ?? hemispherePair(pair) else { return .text }
+        guard let coordinate = Coordinate.parsePair(bytes: pair) ?? hemispherePair(pair) ?? DegreesText.pair(pair)
+        else { return .text }
         guard coordinate.isValid else { return .outOfRange }
         return .coordinate(coordinate, label: label?.isEmpty == true ? nil : label)
     }
@@ -123,6 +125,26 @@ enum PlaceText {
         return String(text[..<range.lowerBound])
     }
 
+    /// True when `text` is how apps write the user's location as a directions end ("My
+    /// Location", "Current Location", in the four languages of ``currentLocationNames``), in
+    /// any letter case.
+    static func namesCurrentLocation(_ text: String) -> Bool {
+        text.utf8.count <= 40 && currentLocationNames.contains(text.lowercased())
+    }
+
+    /// The user's location as Google Maps and other apps write it into `saddr`, `origin` and
+    /// `/dir/` paths: English, Spanish, Italian and Hindi.
+    static let currentLocationNames: Set<String> = [
+        "my location", "current location", "your location", "mi ubicación", "tu ubicación", "ubicación actual",
+        "la mia posizione", "la tua posizione", "posizione attuale", "मेरा स्थान", "आपका स्थान", "वर्तमान स्थान",
+    ]
+
+    /// The text inside a pair of single quotes (`'48.85,2.35'`), or nil.
+    static func unquoted(_ text: String) -> String? {
+        guard text.count >= 2, text.first == "'", text.last == "'" else { return nil }
+        return String(text.dropFirst().dropLast())
+    }
+
     private static func trimSpaces(_ bytes: UnsafeBufferPointer<UInt8>, _ start: inout Int, _ end: inout Int) {
         while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
         while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
@@ -130,12 +152,14 @@ enum PlaceText {
 }
 
 extension Waypoint {
-    /// Reads a place as `saddr`/`daddr` would: blank is the current location, a
-    /// `latitude,longitude` in range is a coordinate (a trailing `(label)` is dropped), anything
-    /// else is a query.
+    /// Reads a place as `saddr`/`daddr` would: blank or "My Location"
+    /// (``PlaceText/currentLocationNames``) is the current location, a `latitude,longitude` in
+    /// range, bare or in single quotes, is a coordinate (a trailing `(label)` is dropped),
+    /// `NAME@latitude,longitude` a named place, anything else a query.
     public init(parsing text: String) {
-        let trimmed = text.trimmingWhitespace()
-        if trimmed.isEmpty {
+        var trimmed = text.trimmingWhitespace()
+        if let inner = PlaceText.unquoted(trimmed), case .coordinate = PlaceText.read(inner) { trimmed = inner }
+        if trimmed.isEmpty || PlaceText.namesCurrentLocation(trimmed) {
             self = .currentLocation
         } else if case .coordinate(let coordinate, _) = PlaceText.read(trimmed) {
             self = .coordinate(coordinate)

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import MapsURL
 import Testing
@@ -20,6 +21,9 @@ struct Expected: Sendable, CustomTestStringConvertible {
     var avoid: Set<RouteAvoidance>?
     var shortLink: String?
     var span: (Double, Double)?
+    var views: Set<MapsView>?
+    var mapMode: MapMode?
+    var placeID: String?
 
     var testDescription: String { link }
 
@@ -44,6 +48,9 @@ struct Expected: Sendable, CustomTestStringConvertible {
         if let span {
             #expect(request.span == CoordinateSpan(latitudeDelta: span.0, longitudeDelta: span.1), "\(link)")
         }
+        if let views { #expect(request.views == views, "\(link)") }
+        if let mapMode { #expect(request.mapMode == mapMode, "\(link)") }
+        if let placeID { #expect(request.placeID == placeID, "\(link)") }
         #expect(parsed.isValid, "\(link): \(parsed.diagnostics)")
     }
 }
@@ -259,6 +266,41 @@ func place(_ name: String, _ latitude: Double, _ longitude: Double) -> Waypoint 
     ])
     func appleMapsLinks(_ expected: Expected) { expected.check() }
 
+    @Test func appleDirectionsTakeEveryWaypointInOrderAndTheirAvoidances() throws {
+        let parsed = MapsURLParser.parse(
+            "https://maps.apple.com/directions?source=Roma&waypoint=Firenze&waypoint=43.77,11.25"
+                + "&destination=Milano&mode=driving&avoid=tolls,Highways")
+        let directions = try #require(parsed.request?.directions)
+        #expect(directions.waypoints == [.query("Firenze"), at(43.77, 11.25)])
+        #expect(directions.origin == .query("Roma") && directions.destination == .query("Milano"))
+        #expect(directions.avoid == [.tolls, .highways] && directions.travelMode == .driving)
+        #expect(parsed.diagnostics.isEmpty)
+        let many = (1...11).map { "waypoint=\($0),\($0)" }.joined(separator: "&")
+        let capped = MapsURLParser.parse("https://maps.apple.com/directions?destination=Milano&\(many)")
+        #expect(capped.request?.directions?.waypoints.count == Directions.maxWaypoints)
+        #expect(capped.diagnostics.map(\.code) == [.tooManyWaypoints])
+    }
+
+    @Test func appleFramesTakeTheirMapModeAndACameraDistanceWhenNoSpanIsGiven() throws {
+        let satellite = try #require(
+            MapsURLParser.parse("https://maps.apple.com/frame?center=40.35,-111.98&distance=5000&map=satellite").request
+        )
+        #expect(satellite.views == [.satellite])
+        let span = try #require(satellite.span)
+        #expect(abs(span.latitudeDelta - 5000 / 111_319.49) < 1e-4)
+        #expect(span.longitudeDelta > span.latitudeDelta)
+        let framed = try #require(
+            MapsURLParser.parse(
+                "https://maps.apple.com/frame?center=40.351526,-111.988386&distance=488.744275&map=explore"
+                    + "&span=0.002334,0.003289"
+            ).request)
+        #expect(framed.span == CoordinateSpan(latitudeDelta: 0.002334, longitudeDelta: 0.003289))
+        #expect(framed.views == [])
+        #expect(MapsURLParser.parse("https://maps.apple.com/?map=driving&ll=1,2").request?.views == [.traffic])
+        let lonely = MapsURLParser.parse("https://maps.apple.com/?ll=1,2&avoid=tolls")
+        #expect(lonely.request?.directions == nil && lonely.diagnostics.map(\.code) == [.needsDirections])
+    }
+
     /// Where OpenMaps reads differently from other readers on purpose, and says why.
     @Test(arguments: [
         // Web links on other schemes: a browser would not open them as maps links.
@@ -299,5 +341,186 @@ func place(_ name: String, _ latitude: Double, _ longitude: Double) -> Waypoint 
         let alone = MapsURLParser.read("geo:1,2")
         #expect(!alone.wasInText && alone.link == "geo:1,2")
         #expect(MapsURLParser.find(in: "no links here, just google.com and a.b").isEmpty)
+    }
+
+    /// Google names a dropped pin by its position in degrees, minutes and seconds.
+    @Test(arguments: [
+        Expected(
+            link: "https://www.google.com/maps/place/48%C2%B051'29.6%22N+2%C2%B017'40.2%22E/@48.8582222,2.2945,17z",
+            center: (48.8582222, 2.2945), zoom: 17, marker: (48.85822222, 2.2945)),
+        Expected(
+            link: "https://www.google.com/maps?q=33%C2%B051%E2%80%B254%E2%80%B3S,151%C2%B012%E2%80%B234%E2%80%B3E",
+            marker: (-33.865, 151.20944444)),
+        Expected(
+            link: "https://maps.google.com/?q=N%2048%C2%B051.493'%20E%202%C2%B017.67'", marker: (48.85821667, 2.2945)),
+        Expected(link: "https://maps.google.com/?q=48.8582%C2%B0N%202.2945%C2%B0E", marker: (48.8582, 2.2945)),
+        Expected(link: "https://maps.google.com/?q=48%C2%B061'N%202%C2%B0E", query: "48°61'N 2°E"),
+        Expected(link: "https://maps.google.com/?q=Route%2066%C2%B0", query: "Route 66°"),
+    ])
+    func droppedPinsInDegreesMinutesAndSeconds(_ expected: Expected) { expected.check() }
+
+    /// Maps embedded in web pages: the Embed API and the share dialog's `pb` blob.
+    @Test(arguments: [
+        Expected(
+            link: "https://www.google.com/maps/embed/v1/place?key=API_KEY&q=Space+Needle,Seattle+WA",
+            query: "Space Needle,Seattle WA"),
+        Expected(
+            link: "https://www.google.com/maps/embed/v1/view?key=K&center=-33.8569,151.2152&zoom=18&maptype=satellite",
+            center: (-33.8569, 151.2152), zoom: 18, views: [.satellite]),
+        Expected(
+            link:
+                "https://www.google.com/maps/embed/v1/directions?key=K&origin=Oslo+Norway&destination=Telemark+Norway"
+                + "&avoid=tolls|highways&mode=bicycling&waypoints=Drammen|Kongsberg",
+            origin: .query("Oslo Norway"), destination: .query("Telemark Norway"),
+            stops: [.query("Drammen"), .query("Kongsberg")], travelMode: .bicycling, avoid: [.tolls, .highways]),
+        Expected(
+            link: "https://www.google.com/maps/embed/v1/streetview?key=K&location=46.414382,10.013988&heading=210",
+            center: (46.414382, 10.013988), mapMode: .streetView),
+        Expected(
+            link:
+                "https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3022.9663095343008!2d-73.98784368459418"
+                + "!3d40.75798597932681!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!3m3!1m2!1s0x89c25855c6480299%3A"
+                + "0x55194ec5a1ae072e!2sTimes%20Square!5e0!3m2!1sen!2sus!4v1600000000000!5m2!1sen!2sus",
+            center: (40.75798597932681, -73.98784368459418), query: "Times Square"),
+        Expected(
+            link:
+                "https://www.google.com/maps/embed?pb=!1m28!1m12!1m3!1d421188.1259875271!2d1.5370175529156327"
+                + "!3d49.028173071130745!2m3!1f0!2f0!3f0!3m2!1i1024!2i768!4f13.1!4m13!3e0!4m5!1s0x47e66e1f06e2b70f"
+                + "%3A0x40b82c3688c9460!2sParis!3m2!1d48.856614!2d2.3522219!4m5!1s0x47e1289bac44658f%3A"
+                + "0xe940a5c757b0bf2a!2sL%C3%A9ry-Poses+en+Normandie%2C+Poses!3m2!1d49.302783!2d1.209404!5e1!3m2!1sfr"
+                + "!2sfr!4v1544558819114",
+            origin: place("Paris", 48.856614, 2.3522219),
+            destination: place("Léry-Poses en Normandie, Poses", 49.302783, 1.209404), travelMode: .driving,
+            views: [.satellite]),
+        Expected(
+            link:
+                "https://www.google.com/maps/embed?pb=!1m28!1m12!1m3!1d177327.27!2d60.548!3d55.075!2m3!1f0!2f0!3f0"
+                + "!3m2!1i1024!2i768!4f13.1!4m13!3e2!4m5!1s0x43c592cb104a3a8d%3A0xef224a2a6d1711bf!2z0KfQtdC70Y_Qs"
+                + "dC40L3RgdC6!3m2!1d55.1644419!2d61.4368432!4m5!1s0x1%3A0x2!2sKopeysk!3m2!1d55.0053557!2d60.3180498",
+            origin: place("Челябинск", 55.1644419, 61.4368432), destination: place("Kopeysk", 55.0053557, 60.3180498),
+            travelMode: .walking),
+    ])
+    func embeddedMaps(_ expected: Expected) { expected.check() }
+
+    /// Desktop share links: layers and travel modes in the data blob, quoted coordinates and
+    /// the user's location as directions ends, legacy Street View, intents.
+    @Test(arguments: [
+        Expected(link: "https://www.google.com/maps/@48.8566,2.3522,14z/data=!5m1!1e1", views: [.traffic]),
+        Expected(
+            link: "https://www.google.com/maps/@48.8566,2.3522,14z/data=!5m2!1e4!1e2", views: [.terrain, .transit]),
+        Expected(link: "https://www.google.com/maps/@48.8566,2.3522,500m/data=!3m1!1e3", views: [.satellite]),
+        Expected(link: "https://www.google.com/maps/dir/Paris/Lyon/data=!4m2!4m1!3e2", travelMode: .walking),
+        Expected(
+            link: "https://www.google.com/maps/dir/'40.7,-74'/'41.0,-73.5'/", origin: at(40.7, -74),
+            destination: at(41, -73.5)),
+        Expected(
+            link: "https://www.google.com/maps/dir/Current+Location/40.7,-74", origin: .currentLocation,
+            destination: at(40.7, -74)),
+        Expected(
+            link: "https://maps.google.com/maps?saddr=Mi%20ubicaci%C3%B3n&daddr=Times+Square", origin: .currentLocation,
+            destination: .query("Times Square")),
+        Expected(
+            link: "https://maps.google.com/maps?ll=37.06,-95.67&z=4&layer=c&cbll=40.748817,-73.985428&cbp=12,180,,0,5",
+            center: (40.748817, -73.985428), mapMode: .streetView),
+        Expected(
+            link: "https://www.google.com/maps/place/?q=place_id:ChIJN1t_tDeuEmsRUsoyG83frY4",
+            placeID: "ChIJN1t_tDeuEmsRUsoyG83frY4"),
+        Expected(
+            link:
+                "intent://maps.google.com/maps?daddr=45.1,7.6#Intent;scheme=https;package=com.google.android.apps.maps;end",
+            destination: at(45.1, 7.6)),
+        Expected(link: "intent:0,0?q=Pizza#Intent;scheme=geo;end", query: "Pizza"),
+        Expected(link: "maps://app?daddr=45.1,7.6", destination: at(45.1, 7.6)),
+    ])
+    func desktopShareDetails(_ expected: Expected) { expected.check() }
+
+    @Test func legacyStreetViewKeepsItsCameraWithPitchTurnedUpright() throws {
+        let request = try #require(
+            MapsURLParser.parse("https://maps.google.com/maps?layer=c&cbll=40.7,-73.9&panoid=abc&cbp=12,180,,0,5")
+                .request)
+        #expect(request.streetView == StreetViewCamera(heading: 180, pitch: -5, panoramaID: "abc"))
+    }
+
+    /// Links copied from a page's HTML source keep `&amp;`; embed snippets write an empty `t=`.
+    @Test func htmlSourceAndEmbedSnippetsReadCleanly() throws {
+        let copied = MapsURLParser.parse(
+            "https://maps.google.com/maps?width=100%25&amp;height=600&amp;hl=en&amp;q=1%20Grafton%20Street,%20Dublin"
+                + "&amp;t=&amp;z=14&amp;ie=UTF8&amp;iwloc=B&amp;output=embed")
+        #expect(copied.request?.query == "1 Grafton Street, Dublin" && copied.request?.zoom == 14)
+        #expect(copied.diagnostics.map(\.code) == [.htmlAmpersand])
+        let snippet = MapsURLParser.parse("https://maps.google.com/maps?q=manhatan&t=&z=13&ie=UTF8&iwloc=&output=embed")
+        #expect(snippet.diagnostics.isEmpty && snippet.request?.views == nil)
+    }
+
+    /// Place ids and feature ids name places in Google's database: noted, never followed.
+    @Test(arguments: [
+        "https://maps.google.com/?cid=11170656748112423237&entry=gps",
+        "https://www.google.com/maps?ftid=0x47e66e2964e34e2d:0x8ddca9ee380ef7e0",
+        "https://www.google.com/maps/place/data=!4m2!3m1!1s0x47e66e2964e34e2d:0x8ddca9ee380ef7e0",
+        "https://www.google.com/maps/d/viewer?mid=1abcDEF&ll=40.7,-74&z=10",
+    ])
+    func databaseIdsAreNoted(_ link: String) {
+        let parsed = MapsURLParser.parse(link)
+        #expect(parsed.request != nil && parsed.diagnostics.map(\.code) == [.placeIdIgnored], "\(parsed.diagnostics)")
+    }
+
+    @Test(arguments: [
+        "intent://maps.google.com/maps?daddr=45.1,7.6#Intent;scheme=evilapp;end",
+        "intent://maps.google.com/?q=x",
+        "intent://x#Intent;scheme=intent;end",
+        "intent://evil.example/maps?q=x#Intent;scheme=https;end",
+    ])
+    func intentsCarryOnlyMapsLinks(_ link: String) {
+        let parsed = MapsURLParser.parse(link)
+        #expect(parsed.request == nil && parsed.diagnostics.contains { $0.severity == .error })
+    }
+}
+
+/// Every link of `Examples/real-world-links.txt` (the fuzzer's wild seeds) against the parser's
+/// invariants: each line above the `# [refused]` marker is read (as a link, or as a text holding
+/// one) without errors, each line below it is refused or carries an error, and converting any
+/// of them to every target and back loses nothing unreported.
+@Suite struct RealWorldLinksFileTests {
+    static let sections: (read: [String], refused: [String]) = {
+        let fileURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/real-world-links.txt").standardized
+        let text = (try? String(contentsOf: fileURL, encoding: .utf8)) ?? ""
+        var read: [String] = []
+        var refused: [String] = []
+        var inRefused = false
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("# [refused]") { inRefused = true }
+            guard !line.hasPrefix("#"), !line.isEmpty else { continue }
+            if inRefused { refused.append(String(line)) } else { read.append(String(line)) }
+        }
+        return (read, refused)
+    }()
+
+    @Test func theFileIsThere() {
+        #expect(Self.sections.read.count >= 150 && Self.sections.refused.count >= 5)
+    }
+
+    @Test func everyLinkIsReadWithoutErrors() {
+        for line in Self.sections.read {
+            let reading = MapsURLParser.read(line)
+            #expect(reading.parsed.request != nil, "\(line)")
+            #expect(
+                reading.parsed.diagnostics.allSatisfy { $0.severity != .error },
+                "\(line): \(reading.parsed.diagnostics)")
+        }
+    }
+
+    @Test func everyRefusedLinkIsRefused() {
+        for line in Self.sections.refused {
+            let parsed = MapsURLParser.read(line).parsed
+            #expect(parsed.request == nil || parsed.diagnostics.contains { $0.severity == .error }, "\(line)")
+        }
+    }
+
+    @Test func everyLinkKeepsTheRoundTripInvariants() {
+        for line in Self.sections.read + Self.sections.refused {
+            let violations = RoundTrip.violations(for: MapsURLParser.read(line).link)
+            #expect(violations.isEmpty, "\(line): \(violations)")
+        }
     }
 }
