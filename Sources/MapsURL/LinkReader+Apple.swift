@@ -71,14 +71,7 @@ extension LinkReader {
                 if parameter.name == "source" { directions.origin = end } else { directions.destination = end }
                 hasDirections = true
             case "mode":
-                guard let text = decodedValue(parameter) else { break }
-                if let mode = AppleVocabulary.modes.value(for: text.lowercased()) {
-                    directions.travelMode = mode
-                } else {
-                    report(
-                        .unknownTravelmode, .warning,
-                        "'mode' must be \(AppleVocabulary.modes.words); '\(text)' is ignored", at: where_)
-                }
+                if let mode = travelModeValue(parameter, AppleVocabulary.modes) { directions.travelMode = mode }
                 hasDirections = true
             case "place-id", "auid":
                 report(
@@ -88,13 +81,10 @@ extension LinkReader {
             case "_provider", "lsp", "_ext":
                 continue
             case "dirflg":
-                guard let text = decodedValue(parameter) else { break }
-                if let mode = AppleVocabulary.travelModes.value(for: text) {
+                if let mode = travelModeValue(
+                    parameter, AppleVocabulary.travelModes, code: .unknownDirflg, caseSensitive: true)
+                {
                     directions.travelMode = mode
-                } else {
-                    report(
-                        .unknownDirflg, .warning,
-                        "'dirflg' must be \(AppleVocabulary.travelModes.words); '\(text)' is ignored", at: where_)
                 }
                 hasDirections = true
             default:

@@ -37,13 +37,8 @@ extension LinkReader {
             case "maptype":
                 applyMapType(parameter, EmbedVocabulary.mapTypes)
             case "mode" where mode == .directions:
-                guard let text = decodedValue(parameter) else { break }
-                if let travelMode = EmbedVocabulary.travelModes.value(for: text.lowercased()) {
+                if let travelMode = travelModeValue(parameter, EmbedVocabulary.travelModes) {
                     directions.travelMode = travelMode
-                } else {
-                    report(
-                        .unknownTravelmode, .warning,
-                        "'mode' must be \(EmbedVocabulary.travelModes.words); '\(text)' is ignored", at: where_)
                 }
             case "location" where mode == .streetview:
                 if let center = coordinateValue(parameter) { request.center = center }

@@ -102,15 +102,7 @@ extension LinkReader {
                 waypoint($0, name: "waypoints", at: where_, blankIsCurrentLocation: false)
             }
         case "travelmode":
-            guard let text = decodedValue(parameter) else { break }
-            if let mode = MapsURLsVocabulary.travelModes.value(for: text.lowercased()) {
-                directions.travelMode = mode
-            } else {
-                report(
-                    .unknownTravelmode, .warning,
-                    "'travelmode' must be \(MapsURLsVocabulary.travelModes.words); '\(text)' is ignored",
-                    at: where_)
-            }
+            if let mode = travelModeValue(parameter, MapsURLsVocabulary.travelModes) { directions.travelMode = mode }
         case "dir_action":
             if decodedValue(parameter) == "navigate" { directions.navigate = true }
         case "avoid":

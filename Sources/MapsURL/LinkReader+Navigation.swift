@@ -16,14 +16,8 @@ extension LinkReader {
                 guard let text = decodedValue(parameter) else { break }
                 directions.destination = navigationDestination(text, name: parameter.name, at: where_)
             case "mode":
-                guard let text = decodedValue(parameter) else { break }
-                if let mode = NavigationVocabulary.travelModes.value(for: text.lowercased()) {
+                if let mode = travelModeValue(parameter, NavigationVocabulary.travelModes) {
                     directions.travelMode = mode
-                } else {
-                    report(
-                        .unknownTravelmode, .warning,
-                        "'mode' must be one of \(NavigationVocabulary.travelModes.words); '\(text)' is ignored",
-                        at: where_)
                 }
             case "avoid":
                 guard let text = decodedValue(parameter) else { break }

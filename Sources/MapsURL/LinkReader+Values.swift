@@ -220,6 +220,20 @@ extension LinkReader {
         return views
     }
 
+    /// A travel mode named by `vocabulary` (a word in any letter case, or a letter, as
+    /// `caseSensitive` says); an unknown one is ignored with a warning coded `code`.
+    mutating func travelModeValue(
+        _ parameter: Parameter, _ vocabulary: Vocabulary<TravelMode>, code: DiagnosticCode = .unknownTravelmode,
+        caseSensitive: Bool = false
+    ) -> TravelMode? {
+        guard let text = decodedValue(parameter) else { return nil }
+        if let mode = vocabulary.value(for: caseSensitive ? text : text.lowercased()) { return mode }
+        report(
+            code, .warning, "'\(parameter.name)' must be one of \(vocabulary.words); '\(text)' is ignored",
+            at: parameter.location)
+        return nil
+    }
+
     /// Reads a one-letter map type (`t`): a letter mapped to nil is the plain road map (views
     /// cleared), any other adds its view.
     mutating func applyMapType(_ parameter: Parameter, _ types: Vocabulary<MapsView?>) {

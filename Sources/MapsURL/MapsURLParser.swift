@@ -2,12 +2,32 @@ import GeoCore
 
 /// Reads untrusted link text into a ``MapsRequest`` with diagnostics.
 ///
-/// Forms: `comgooglemaps://`, `comgooglemaps-x-callback://`, `comgooglemapsurl://`, Google Maps
-/// web URLs (desktop paths, legacy parameters, Maps URLs with `api=1`, Universal Links with or
-/// without a scheme), `goo.gl/maps` and `maps.app.goo.gl` short links (recognised, never
-/// resolved), RFC 5870 `geo:` URIs and Apple Maps links. One bad parameter never discards the
-/// rest of the request; see ``PercentDecoding`` for the decoding policy, ``HostPolicy`` and
-/// ``CallbackPolicy`` for the security rules.
+/// Forms: `comgooglemaps://`, `comgooglemaps-x-callback://`, `comgooglemapsurl://`; Google Maps
+/// web URLs (desktop paths with their `data=` blobs, legacy parameters, Maps URLs with `api=1`,
+/// embedded maps, My Maps views, Universal Links with or without a scheme); short links
+/// (`maps.app.goo.gl`, `goo.gl/maps`, `app.goo.gl/maps`, `g.co/kgs`, `maps.apple/p`:
+/// recognised, never resolved) and dynamic links carrying a maps link; RFC 5870 `geo:` URIs;
+/// Android's `google.navigation:` and `intent:` links; Apple Maps links, classic and unified.
+/// ``find(in:)`` finds the links in a text and ``read(_:)`` reads what a person pasted. One
+/// bad parameter never discards the rest of the request; see ``PercentDecoding`` for the
+/// decoding policy, ``HostPolicy`` and ``CallbackPolicy`` for the security rules.
+///
+/// Where this reader disagrees with other link readers on purpose, it says why in the
+/// diagnostic:
+/// - a web link must be `http(s)://` or carry no scheme; other schemes in front of a Google
+///   host (`ftp://maps.google.com/…`, `javascript:`) are refused, not rewritten;
+/// - a raw control character (or an encoded one in a value) is never read into a request: the
+///   link or that value is refused, because such text can hide what a link says;
+/// - hosts are matched anchored and exactly: look-alikes (`maps.google.com.evil.example`,
+///   userinfo, backslashes, escapes, `xn--` labels, ports) are refused where lenient readers
+///   take the first Google-looking name;
+/// - `google.com/search?…` is a web search, not a map, and is refused; only a Google host's
+///   root (`/?q=`, `/?destination=`) and paths under `/maps` are maps links;
+/// - short links are never fetched (that would send the user's request to the network
+///   unasked); a dynamic link's or an intent's carried link is read one level deep, and an
+///   intent may carry only `http(s)`, `geo:` or `google.navigation:`;
+/// - place ids, feature ids and My Maps ids need Google's database: they are noted and the rest
+///   of the link is used, never guessed at.
 public enum MapsURLParser {
     /// Longest accepted input, in UTF-8 bytes after trimming surrounding whitespace.
     public static let maxInputLength = 8192
