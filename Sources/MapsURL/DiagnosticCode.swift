@@ -43,7 +43,6 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case badViewport = "bad-viewport"
     case unknownViewportToken = "unknown-viewport-token"
     case badAltitude = "bad-altitude"
-    case altitudeNotZoom = "altitude-not-zoom"
     case unsupportedCrs = "unsupported-crs"
     // Values of named parameters
     case unknownAvoid = "unknown-avoid"

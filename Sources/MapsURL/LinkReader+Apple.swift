@@ -5,7 +5,8 @@ import GeoCore
 /// `near`, `ll`, `z`, `spn`, `sll`, `sspn`, `t`, `saddr`, `daddr`, `dirflg`; and of the
 /// unified Maps URLs (`/place`, `/search`, `/directions`, `/frame` paths): `coordinate`,
 /// `name`, `query`, `center`, `span`, `distance`, `map`, `source`, `destination`, `waypoint`
-/// (repeated, in order), `mode`, `avoid`. The pin's title is `name`, else `address`, else `q`;
+/// (repeated, in order), `mode`, `avoid`. The place searched and titled is `address`, else
+/// `name`, else `q` (an address finds the place best);
 /// Apple's place ids (`place-id`, `auid`) are noted and not followed.
 extension LinkReader {
     mutating func readAppleSchemeLink(_ range: Range<Int>) -> ParsedMapsURL {
@@ -20,6 +21,8 @@ extension LinkReader {
         var directions = Directions()
         var hasDirections = false
         var nearCenter: Coordinate?
+        // `ll` wins over the unified URLs' `center`, which wins over the search hints.
+        var unifiedCenter: Coordinate?
         var searchCenter: Coordinate?
         var searchSpan: CoordinateSpan?
         var address: String?
@@ -40,8 +43,10 @@ extension LinkReader {
                 name = decodedValue(parameter)
             case "address":
                 address = decodedValue(parameter)
-            case "ll", "center":
+            case "ll":
                 if let center = coordinateValue(parameter) { request.center = center }
+            case "center":
+                unifiedCenter = coordinateValue(parameter)
             case "coordinate":
                 if let marker = coordinateValue(parameter) { request.marker = marker }
             case "near":
@@ -91,11 +96,11 @@ extension LinkReader {
                 unknownParameter(parameter)
             }
         }
-        // The pin's title: the name, else the address, else q (a label beside them).
-        if let title = [name, address].compactMap({ $0?.trimmingWhitespace() }).first(where: { !$0.isEmpty }) {
+        // The place: the address, else the name, else q (a label beside them).
+        if let title = [address, name].compactMap({ $0?.trimmingWhitespace() }).first(where: { !$0.isEmpty }) {
             request.query = title
         }
-        if request.center == nil { request.center = nearCenter ?? searchCenter }
+        if request.center == nil { request.center = unifiedCenter ?? nearCenter ?? searchCenter }
         if request.span == nil { request.span = searchSpan }
         if request.span == nil, request.zoom == nil, let distance, let center = request.center {
             request.span = CoordinateSpan(seenFrom: distance, at: center)

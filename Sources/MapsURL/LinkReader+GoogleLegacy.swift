@@ -93,7 +93,11 @@ extension LinkReader {
                         + "the other parameters are used",
                     at: parameter.nameRange)
             case "hl", "gl", "ie", "oe", "output", "source", "authuser", "entry", "g_ep", "g_st", "ved", "sa", "usp",
-                "hq", "api", "iwloc", "width", "height", "geocode", "hnear", "mra", "mrt", "msa", "vpsrc", "ei", "oi":
+                "hq", "api", "iwloc", "width", "height", "geocode", "hnear", "mra", "mrt", "msa", "vpsrc", "ei", "oi",
+                "coh",
+                "force", "skid", "ucbcb", "dg", "shorturl":
+                continue
+            case let name where name.hasPrefix("utm_"):
                 continue
             default:
                 unknownParameter(parameter)

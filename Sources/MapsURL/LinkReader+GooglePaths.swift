@@ -40,7 +40,7 @@ extension LinkReader {
                 if let point = waypoint(text, name: "the directions stop", at: segment) {
                     points.append((point, segment))
                 }
-            } else if (mode == .place || mode == .search) && pathName == nil {
+            } else if (mode == .place || mode == .search) && pathName == nil && !segment.isEmpty {
                 guard let text = decodedText(segment, plusIsSpace: true, what: "the place name") else { continue }
                 pathName = (text, segment)
             } else if mode == .search, pathName != nil, isBareViewport(segment) {
@@ -159,12 +159,18 @@ extension LinkReader {
             case UInt8(ascii: "z"):
                 request.zoom = number(digits, name: "@ zoom", limits: DesktopVocabulary.zoomLimits, at: segment)
             case UInt8(ascii: "m"):
-                report(
-                    .altitudeNotZoom, .note,
-                    "'\(text(index..<end))' is a camera altitude in metres, not a zoom; the app's zoom is kept",
-                    at: segment)
+                // `500m`: the metres of ground the view shows (satellite and 3D links).
+                if let metres = metres(digits, at: segment) {
+                    request.span = CoordinateSpan(seenFrom: metres, at: coordinate)
+                }
             case UInt8(ascii: "a"):
-                isStreetView = true
+                // `3a` (a small number) opens Street View; `2848a` is the 3D view's camera
+                // altitude in metres.
+                if let mark = DecimalText.parse(digits), mark >= 0, mark < DesktopVocabulary.streetViewMarkLimit {
+                    isStreetView = true
+                } else if let altitude = metres(digits, at: segment) {
+                    request.span = CoordinateSpan(seenFrom: altitude, at: coordinate)
+                }
             case UInt8(ascii: "y"):
                 camera.fieldOfView = number(digits, name: "@ field of view", limits: 10...100, at: segment)
             case UInt8(ascii: "h"):
@@ -182,5 +188,13 @@ extension LinkReader {
             request.mapMode = .streetView
             request.streetView = camera.isEmpty ? nil : camera
         }
+    }
+
+    /// A viewport's distance in metres (up to 9 integer digits), clamped to
+    /// ``DesktopVocabulary/metresLimits``.
+    private mutating func metres(_ digits: UnsafeBufferPointer<UInt8>, at segment: Range<Int>) -> Double? {
+        clamp(
+            DecimalText.parse(digits, maxIntegerDigits: 9), name: "@ metres", limits: DesktopVocabulary.metresLimits,
+            at: segment)
     }
 }

@@ -35,6 +35,10 @@ enum DesktopVocabulary {
     /// `dirflg` letters that avoid road features.
     static let avoidances = Vocabulary<RouteAvoidance>([("h", .highways), ("t", .tolls)])
     /// `layer`: only traffic.
+    /// A viewport's `Na` below this opens Street View (`3a`); above, it is a 3D camera's altitude.
+    static let streetViewMarkLimit = 10.0
+    /// A viewport's metres of ground (`500m`) or camera altitude (`2848a`).
+    static let metresLimits = 1.0...40_000_000.0
     /// `layer=c`: Street View, with `cbll`, `cbp` and `panoid`.
     static let streetViewLayer = "c"
     static let layers = Vocabulary<MapsView>([("t", .traffic)])

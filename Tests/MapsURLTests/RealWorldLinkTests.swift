@@ -256,7 +256,10 @@ func place(_ name: String, _ latitude: Double, _ longitude: Double) -> Waypoint 
         Expected(
             link:
                 "https://maps.apple.com/place?place-id=I1E40915DF4BA1C96&address=Reuterplatz+3,+12047+Berlin,+Germany&coordinate=52.4890246,13.4295963&name=Reuterplatz&_provider=9902",
-            marker: (52.4890246, 13.4295963), query: "Reuterplatz"),
+            marker: (52.4890246, 13.4295963), query: "Reuterplatz 3, 12047 Berlin, Germany"),
+        Expected(
+            link: "https://maps.apple.com/?address=Reuterplatz+3,+12047+Berlin,+Germany&name=Reuterplatz",
+            query: "Reuterplatz 3, 12047 Berlin, Germany"),
         Expected(link: "https://maps.apple.com/?daddr=50.894967,4.341626", destination: at(50.894967, 4.341626)),
         Expected(link: "https://maps.apple.com/?sll=50.894967,4.341626", center: (50.894967, 4.341626)),
         Expected(
@@ -434,6 +437,28 @@ func place(_ name: String, _ latitude: Double, _ longitude: Double) -> Waypoint 
     ])
     func desktopShareDetails(_ expected: Expected) { expected.check() }
 
+    /// `@lat,lng,500m` shows 500 m of ground; `2848a` is a 3D camera's altitude; `3a` and `0a`
+    /// open Street View.
+    @Test func viewportMetresBecomeASpanAndSmallAltitudesOpenStreetView() throws {
+        let satellite = try #require(MapsURLParser.parse("https://www.google.com/maps/@48.8566,2.3522,500m").request)
+        #expect(abs((satellite.span?.latitudeDelta ?? 0) - 500 / 111_319.49) < 1e-6 && satellite.mapMode == nil)
+        let earth = try #require(
+            MapsURLParser.parse("https://www.google.com/maps/@44.4490541,26.0888398,2848a,13.1y").request)
+        #expect(earth.mapMode == nil && earth.span != nil)
+        for mark in ["0a", "3a"] {
+            let parsed = MapsURLParser.parse("https://www.google.com/maps/@53.51,57.68,\(mark),75y,90t/data=abc")
+            #expect(parsed.request?.mapMode == .streetView && parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        }
+    }
+
+    @Test func appleLlWinsOverTheUnifiedCenterAndTrackingParametersAreQuiet() {
+        let apple = MapsURLParser.parse("https://maps.apple.com/?ll=-17.2165721,-149.9470294&center=52.49,13.42")
+        #expect(apple.request?.center == Coordinate(latitude: -17.2165721, longitude: -149.9470294))
+        let tracked = MapsURLParser.parse(
+            "https://www.google.com/maps/place/Pozna%C5%84/data=12345?utm_source=mstt_1&entry=gps&coh=12345&g_ep=abcd")
+        #expect(tracked.request?.query == "Poznań" && tracked.diagnostics.isEmpty)
+    }
+
     @Test func legacyStreetViewKeepsItsCameraWithPitchTurnedUpright() throws {
         let request = try #require(
             MapsURLParser.parse("https://maps.google.com/maps?layer=c&cbll=40.7,-73.9&panoid=abc&cbp=12,180,,0,5")
@@ -457,6 +482,7 @@ func place(_ name: String, _ latitude: Double, _ longitude: Double) -> Waypoint 
         "https://maps.google.com/?cid=11170656748112423237&entry=gps",
         "https://www.google.com/maps?ftid=0x47e66e2964e34e2d:0x8ddca9ee380ef7e0",
         "https://www.google.com/maps/place/data=!4m2!3m1!1s0x47e66e2964e34e2d:0x8ddca9ee380ef7e0",
+        "https://www.google.com/maps/place//data=!4m2!3m1!1s0xc3f7d4e21a00705:0xa9ea51361ed84bda",
         "https://www.google.com/maps/d/viewer?mid=1abcDEF&ll=40.7,-74&z=10",
     ])
     func databaseIdsAreNoted(_ link: String) {
