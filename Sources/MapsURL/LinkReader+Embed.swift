@@ -128,6 +128,7 @@ extension LinkReader {
             report(.invalidUTF8, .warning, "\(what) is not base64 of UTF-8 text; it is ignored", at: name.value)
             return nil
         }
-        return text
+        let hasControls = utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        return checkedText(text, hasControls: hasControls, what: what, at: name.value)
     }
 }

@@ -28,20 +28,28 @@ extension LinkReader {
             report(.invalidUTF8, .error, "\(what()) decodes to invalid UTF-8; the value is ignored", at: range)
             return nil
         case .success(let (decoded, hasControls)):
-            if decoded.utf8.count > MapsURLParser.maxTextLength {
-                report(
-                    .valueTooLong, .error,
-                    "\(what()) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
-                return nil
-            }
-            if !allowControls && hasControls {
-                report(
-                    .controlCharacter, .error, "\(what()) contains a control character; the value is ignored",
-                    at: range)
-                return nil
-            }
-            return decoded
+            return checkedText(decoded, hasControls: hasControls, what: what(), at: range, allowControls: allowControls)
         }
+    }
+
+    /// A decoded text as every value must be: at most ``MapsURLParser/maxTextLength`` bytes and,
+    /// unless `allowControls`, without control characters (bytes below 0x20 and 0x7F); nil,
+    /// reported at `range`, otherwise.
+    mutating func checkedText(
+        _ text: String, hasControls: Bool, what: @autoclosure () -> String, at range: Range<Int>,
+        allowControls: Bool = false
+    ) -> String? {
+        if text.utf8.count > MapsURLParser.maxTextLength {
+            report(
+                .valueTooLong, .error,
+                "\(what()) is longer than \(MapsURLParser.maxTextLength) bytes; the value is ignored", at: range)
+            return nil
+        }
+        if !allowControls && hasControls {
+            report(.controlCharacter, .error, "\(what()) contains a control character; the value is ignored", at: range)
+            return nil
+        }
+        return text
     }
 
     /// Calls `body` with a value's bytes decoded once: the input's own bytes when the value

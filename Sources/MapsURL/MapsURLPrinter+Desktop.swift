@@ -59,6 +59,7 @@ extension MapsURLPrinter {
             r.request.directions?.waypoints = []
             r.dropped.append(UnexpressedPart(field: "directions.waypoints", reason: "desktop stops need a destination"))
         }
+        r.dropStopsLongerThanAValue(separator: separator, withDestination: true)
         let request = r.request
         var path = "maps.google.com/maps"
         var writer = QueryWriter()

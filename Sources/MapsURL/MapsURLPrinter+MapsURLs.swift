@@ -53,6 +53,7 @@ extension MapsURLPrinter {
                     UnexpressedPart(
                         field: "directions.waypoints", reason: "Maps URLs allow \(Directions.maxWaypoints) waypoints"))
             }
+            r.dropStopsLongerThanAValue(separator: separator, withDestination: false)
             let request = r.request
             let directions = request.directions!
             path = "www.google.com/maps/dir/"

@@ -120,4 +120,22 @@ struct Reduction {
         }
         request.directions = directions
     }
+
+    /// Drops the intermediate stops when, written into one value (joined by `separator`, with
+    /// the destination after them when `withDestination`), they would be longer than
+    /// ``MapsURLParser/maxTextLength`` bytes, the longest value a reader accepts.
+    mutating func dropStopsLongerThanAValue(separator: String, withDestination: Bool) {
+        guard let directions = request.directions, !directions.waypoints.isEmpty else { return }
+        var stops = directions.waypoints
+        if withDestination, let destination = directions.destination { stops.append(destination) }
+        let length =
+            stops.reduce(0) { $0 + MapsURLPrinter.waypointText($1).utf8.count }
+            + separator.utf8.count * (stops.count - 1)
+        guard length > MapsURLParser.maxTextLength else { return }
+        request.directions?.waypoints = []
+        dropped.append(
+            UnexpressedPart(
+                field: "directions.waypoints",
+                reason: "the stops written into one value would pass \(MapsURLParser.maxTextLength) bytes"))
+    }
 }

@@ -167,6 +167,12 @@ struct RequestGenerator {
             + "mmmmmmmmmmhhhhhhhhhhh@hm36.1\u{FFFD}+No\u{FFFD}",
         // A /dir/ path whose segments held a '|', which Maps URLs waypoints cannot carry.
         "https://www.google.com/maps/pr\u{0}\u{FFFD}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}cf/o\u{0}\u{0}B\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}%\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}/8\u{FFFD}s\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}la\u{E}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}://dir/7\u{FFFD}|:/ww/|\u{352}\u{FFFD}/enttps:/ww/w\u{E}go/\u{FFFD}sew/w\u{E}go/\u{FFFD}senue,+/enttps:\u{FFFD}\u{408}\u{FFFD}/www.g\u{FFFD}\u{FFFD}t443,",
+        // An embedded map's base64 name (`!2z`) decoded to control characters, which no
+        // printed link may carry.
+        "https://www.google.com/maps/embed?pb=!1m3!1d1000!2d2.35!3d48.85!3m3!1m2!1s0x1%3A0x2!2zQ2FmBGU",
+        // A /dir/ path whose stops each fit a value but, joined into one daddr, did not.
+        "https://www.google.com/maps/dir/A/" + String(repeating: "x", count: 700) + "/"
+            + String(repeating: "y", count: 700) + "/" + String(repeating: "z", count: 700) + "/B",
     ])
     func fuzzRegressions(_ input: String) {
         #expect(RoundTrip.violations(for: input) == [])
