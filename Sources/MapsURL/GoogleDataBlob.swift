@@ -76,7 +76,7 @@ struct GoogleDataBlob {
     }
 
     /// The directions' stops in order, each with its position or nil; empty when the blob
-    /// lists no stops (fewer than two `!1m` children under one message).
+    /// lists no stops (fewer than two `!1m` or `!4m` children under one message).
     var stops: [Coordinate?] { route?.stops.map(position(of:)) ?? [] }
 
     /// How the directions travel: the route message's `!3e<n>` (0 driving, 1 bicycling,

@@ -24,7 +24,7 @@ extension LinkReader {
         let prefix = Self.idPrefix(kind)
         let root = parts.path.isEmpty || text(parts.path) == "/"
         if kind == .mapsAppGooGl, root, let link = parameters.first(where: { $0.name == "link" }) {
-            return readDynamicLink(link, parameters: parameters, form: wrappedForm)
+            return readDynamicLink(link, form: wrappedForm)
         }
         guard hasPrefix(parts.path, prefix), parts.path.count > prefix.utf8CodeUnitCount else {
             report(
@@ -64,9 +64,7 @@ extension LinkReader {
 
     /// A dynamic link's `link=`: decoded once, read as a link of its own (one level deep only),
     /// its request taken; its diagnostics point at the parameter, prefixed.
-    private mutating func readDynamicLink(
-        _ link: Parameter, parameters: [Parameter], form wrappedForm: LinkForm?
-    ) -> ParsedMapsURL {
+    private mutating func readDynamicLink(_ link: Parameter, form wrappedForm: LinkForm?) -> ParsedMapsURL {
         guard let inner = decodedValue(link, plusIsSpace: false), !inner.isEmpty else {
             return finish(form: wrappedForm, rejected: true)
         }
