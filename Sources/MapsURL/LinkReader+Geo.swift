@@ -5,12 +5,13 @@ import GeoCore
 ///
 /// Read as apps write them in the wild: `geo:0,0?q=…` and `geo:?q=…` mean "no position, just
 /// search"; a `(label)` after the position or the last parameter (`geo:lat,lng (Label)`,
-/// `geo:0,0(Label)`) names the pin (or, at 0,0, is the search); parameter names in any letter
+/// `geo:0,0(Label)`, `?q=(Label)`) names the pin (or, at 0,0, is the search); `q=lat,lng,alt(Label)`
+/// is a pin with its altitude left out; parameter names in any letter
 /// case (`Z=`); `%2C` and spaces inside the position; a `z` that is not a number is ignored with
 /// a warning, the position kept; a `q` of out-of-range numbers stays a search text.
 extension LinkReader {
     mutating func readGeoLink(_ range: Range<Int>) -> ParsedMapsURL {
-        let (body, label) = geoLabel(range)
+        var (body, label) = geoLabel(range)
         let queryStart = firstIndex(in: body, of: UInt8(ascii: "?"), UInt8(ascii: "&"))
         let pathRange = body.lowerBound..<queryStart
         guard let path = decodedText(pathRange, plusIsSpace: false, what: "the geo: position") else {
@@ -49,7 +50,13 @@ extension LinkReader {
                 let where_ = parameter.location
                 switch parameter.name.lowercased() {
                 case "q":
-                    if let text = decodedValue(parameter) { applySearch(text, name: "q", at: where_) }
+                    guard let text = decodedValue(parameter) else { break }
+                    if let name = Self.labelOnly(text) {
+                        // `q=(Label)`: the label names the pin at the position.
+                        label = name
+                    } else {
+                        applySearch(Self.withoutAltitude(text), name: "q", at: where_)
+                    }
                 case "z":
                     request.zoom = numberValue(parameter, limits: GeoVocabulary.zoomLimits, badSeverity: .warning)
                 default:
@@ -72,6 +79,27 @@ extension LinkReader {
             return finish(form: .geo, rejected: true)
         }
         return finish(form: .geo)
+    }
+
+    /// The label of a `q` that is only `(label)`, or nil.
+    static func labelOnly(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.count > 2, trimmed.first == "(", trimmed.last == ")" else { return nil }
+        let inner = trimmed.dropFirst().dropLast()
+        guard !inner.contains("("), !inner.contains(")") else { return nil }
+        let name = String(inner).trimmingWhitespace()
+        return name.isEmpty ? nil : name
+    }
+
+    /// `lat,lng,alt(label)` as Google writes a pin into `q`: the altitude left out; any other
+    /// text as it is.
+    static func withoutAltitude(_ text: String) -> String {
+        let head = text.prefix { $0 != "(" }
+        let parts = head.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 3, DecimalText.parse(parts[2].trimmingCharacters(in: " "), maxIntegerDigits: 6) != nil,
+            case .coordinate = PlaceText.read(String(parts[0]) + "," + String(parts[1]))
+        else { return text }
+        return String(parts[0]) + "," + String(parts[1]) + text.dropFirst(head.count)
     }
 
     /// Splits a trailing `(label)` off a geo: URI, unless it belongs to `q` (whose value reads

@@ -8,6 +8,11 @@ extension MapsURLPrinter {
             reason: "geo: URIs carry a position, a zoom and a search only")
         r.clampZoom(GeoVocabulary.zoomLimits)
         r.dropQueryReadingAsCoordinate()
+        if r.request.marker == nil, let query = r.request.query,
+            LinkReader.labelOnly(query) != nil || LinkReader.withoutAltitude(query) != query
+        {
+            r.drop(\.query, "query", "in a geo: URI the text would read back as a pin's label or position")
+        }
         let searches = r.request.query != nil || r.request.marker != nil
         if searches, r.request.center == Coordinate(latitude: 0, longitude: 0) {
             r.drop(\.center, "center", "geo:0,0 with a search means 'no position'")

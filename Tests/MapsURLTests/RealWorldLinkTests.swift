@@ -231,6 +231,11 @@ func place(_ name: String, _ latitude: Double, _ longitude: Double) -> Waypoint 
             query: "760 West Genesee Street Syracuse NY 13204"),
         Expected(link: "geo:0,0?q=86HJV99P%2B29", query: "86HJV99P+29"),
         Expected(link: "geo:34,-106", center: (34, -106)),
+        Expected(link: "geo:52,9?q=(theName)", center: (52, 9), marker: (52, 9), query: "theName"),
+        Expected(
+            link: "geo:0,0?q=52,9,0(theName,containing,kommas)", marker: (52, 9), query: "theName,containing,kommas"),
+        Expected(link: "geo:0,0?q=(theName)", query: "theName"),
+        Expected(link: "geo:52.1,9.2,100;crs=wgs84;u=35", center: (52.1, 9.2)),
     ])
     func geoURIsAsAppsWriteThem(_ expected: Expected) { expected.check() }
 

@@ -173,6 +173,9 @@ struct RequestGenerator {
         // A /dir/ path whose stops each fit a value but, joined into one daddr, did not.
         "https://www.google.com/maps/dir/A/" + String(repeating: "x", count: 700) + "/"
             + String(repeating: "y", count: 700) + "/" + String(repeating: "z", count: 700) + "/B",
+        // Texts a geo: URI reads as a pin's label or position, written by other forms.
+        "comgooglemaps://?q=(Treasure)&center=1,2",
+        "comgooglemaps://?q=52,9,0",
     ])
     func fuzzRegressions(_ input: String) {
         #expect(RoundTrip.violations(for: input) == [])
