@@ -60,6 +60,12 @@ extension MapsURLPrinter {
             r.dropped.append(UnexpressedPart(field: "directions.waypoints", reason: "desktop stops need a destination"))
         }
         r.dropStopsLongerThanAValue(separator: separator, withDestination: true)
+        if let pitch = r.request.streetView?.pitch, tiltText(forPitch: pitch) == nil {
+            r.request.streetView?.pitch = nil
+            if r.request.streetView?.isEmpty == true { r.request.streetView = nil }
+            r.dropped.append(
+                UnexpressedPart(field: "streetView.pitch", reason: "no tilt in degrees reads back as this exact pitch"))
+        }
         let request = r.request
         var path = "maps.google.com/maps"
         var writer = QueryWriter()
@@ -68,7 +74,7 @@ extension MapsURLPrinter {
             var tokens = ["\(center)", "3a"]
             if let fov = camera.fieldOfView { tokens.append(DecimalText.format(fov) + "y") }
             if let heading = camera.heading { tokens.append(DecimalText.format(heading) + "h") }
-            if let pitch = camera.pitch { tokens.append(DecimalText.format(pitch + 90) + "t") }
+            if let pitch = camera.pitch, let tilt = tiltText(forPitch: pitch) { tokens.append(tilt + "t") }
             path += "/@" + tokens.joined(separator: ",")
         }
         if let directions = request.directions {
@@ -113,5 +119,17 @@ extension MapsURLPrinter {
         addCallback(callback, to: &writer)
         guard !writer.pairs.isEmpty else { return "comgooglemapsurl://" + rest }
         return "comgooglemapsurl://" + rest + (hasQuery ? "&" : "?") + writer.query
+    }
+
+    /// The viewport's tilt (`t`, 0 looking down … 180 looking up) for a Street View pitch
+    /// (-90…90): the decimal text whose value less 90 is exactly `pitch`, trying the sum and its
+    /// neighbouring doubles, since adding 90 rounds; nil when none reads back exactly.
+    static func tiltText(forPitch pitch: Double) -> String? {
+        let tilt = pitch + 90
+        for candidate in [tilt, tilt.nextUp, tilt.nextDown] {
+            let text = DecimalText.format(candidate)
+            if let value = DecimalText.parse(text), value - 90 == pitch { return text }
+        }
+        return nil
     }
 }
