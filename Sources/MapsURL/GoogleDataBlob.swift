@@ -18,15 +18,25 @@ struct GoogleDataBlob {
         var type: UInt8
         /// The value's bytes in the input.
         var value: Range<Int>
+        /// How many tokens a message (`m`) holds, read once; 0 for other tokens or a bad count.
+        var count = 0
     }
 
     let tokens: [Token]
     private let bytes: UnsafeBufferPointer<UInt8>
 
+    /// The message that lists the stops: its direct children and, among them, the stops, as
+    /// token indices.
+    private struct Route {
+        var children: [Int]
+        var stops: [Int]
+    }
+
     /// Splits `range` of `bytes` into tokens; malformed pieces are skipped.
     init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         self.bytes = bytes
         var tokens: [Token] = []
+        tokens.reserveCapacity(range.count / 6)
         var index = range.lowerBound
         while index < range.upperBound {
             var end = index + 1
@@ -39,7 +49,14 @@ struct GoogleDataBlob {
                     cursor += 1
                 }
                 if cursor > index + 1, cursor < end {
-                    tokens.append(Token(field: field, type: bytes[cursor], value: (cursor + 1)..<end))
+                    var token = Token(field: field, type: bytes[cursor], value: (cursor + 1)..<end)
+                    if token.type == UInt8(ascii: "m"),
+                        let count = DecimalText.parse(UnsafeBufferPointer(rebasing: bytes[token.value])), count >= 0,
+                        count <= 10_000
+                    {
+                        token.count = Int(count)
+                    }
+                    tokens.append(token)
                 }
             }
             index = end
@@ -54,10 +71,7 @@ struct GoogleDataBlob {
     }
 
     /// How many tokens a message token holds; 0 for other tokens or a bad count.
-    private func count(_ token: Token) -> Int {
-        guard token.type == UInt8(ascii: "m"), let value = number(token), value >= 0, value <= 10_000 else { return 0 }
-        return Int(value)
-    }
+    private func count(_ token: Token) -> Int { token.count }
 
     /// The place's pin: the last `!3d<lat>!4d<lng>` pair in range.
     var pin: Coordinate? {
@@ -75,24 +89,36 @@ struct GoogleDataBlob {
         return pin
     }
 
-    /// The directions' stops in order, each with its position or nil; empty when the blob
-    /// lists no stops (fewer than two `!1m` or `!4m` children under one message).
-    var stops: [Coordinate?] { route?.stops.map(position(of:)) ?? [] }
+    /// The directions the blob lists: each stop's position (or nil) and name (or nil), in
+    /// order, and the travel mode; nil when it lists fewer than two stops (`!1m` or `!4m`
+    /// children under one message).
+    struct Stops {
+        var positions: [Coordinate?]
+        var names: [Name?]
+        var travelMode: TravelMode?
+    }
 
-    /// How the directions travel: the route message's `!3e<n>` (0 driving, 1 bicycling,
-    /// 2 walking, 3 transit), or, when the blob lists no stops, that of a `!4m` message
-    /// (`!4m2!4m1!3e2`); nil otherwise.
-    var travelMode: TravelMode? {
-        let isMode = { (index: Int) in self.tokens[index].field == 3 && self.tokens[index].type == UInt8(ascii: "e") }
-        let mode: Int?
-        if let route {
-            mode = route.children.first(where: isMode)
-        } else {
-            mode =
-                tokens.indices.lazy.filter { self.tokens[$0].field == 4 && self.count(self.tokens[$0]) > 0 }
-                .compactMap { self.children(of: $0).first(where: isMode) }.first
+    /// The stops and travel mode, with the route message found once.
+    var directions: Stops? {
+        guard let route = Self.findRoute(in: tokens) else { return nil }
+        return Stops(
+            positions: route.stops.map(position(of:)), names: route.stops.map(name(inStop:)),
+            travelMode: travelMode(among: route.children))
+    }
+
+    /// The travel mode of a blob that lists no stops: that of a `!4m` message
+    /// (`!4m2!4m1!3e2`), or nil.
+    var travelModeWithoutStops: TravelMode? {
+        for index in tokens.indices where tokens[index].field == 4 && tokens[index].count > 0 {
+            if let mode = travelMode(among: children(of: index)) { return mode }
         }
-        guard let mode else { return nil }
+        return nil
+    }
+
+    /// The `!3e<n>` among `children` (0 driving, 1 bicycling, 2 walking, 3 transit), or nil.
+    private func travelMode(among children: [Int]) -> TravelMode? {
+        guard let mode = children.first(where: { tokens[$0].field == 3 && tokens[$0].type == UInt8(ascii: "e") })
+        else { return nil }
         switch number(tokens[mode]) {
         case 0: return .driving
         case 1: return .bicycling
@@ -106,19 +132,27 @@ struct GoogleDataBlob {
     /// 3 bicycling, 4 terrain) and satellite for a top-level `!3m` holding `!1e3`.
     var views: Set<MapsView> {
         var views: Set<MapsView> = []
-        for index in topLevel where tokens[index].type == UInt8(ascii: "m") {
-            let field = tokens[index].field
-            guard field == 3 || field == 5 else { continue }
-            for child in children(of: index) where tokens[child].field == 1 && tokens[child].type == UInt8(ascii: "e") {
-                switch (field, number(tokens[child])) {
-                case (3, 3): views.insert(.satellite)
-                case (5, 1): views.insert(.traffic)
-                case (5, 2): views.insert(.transit)
-                case (5, 3): views.insert(.bicycling)
-                case (5, 4): views.insert(.terrain)
-                default: break
+        var index = 0
+        while index < tokens.count {
+            let message = tokens[index]
+            let end = min(index + 1 + count(message), tokens.count)
+            if message.type == UInt8(ascii: "m") && (message.field == 3 || message.field == 5) {
+                var child = index + 1
+                while child < end {
+                    if tokens[child].field == 1 && tokens[child].type == UInt8(ascii: "e") {
+                        switch (message.field, number(tokens[child])) {
+                        case (3, 3): views.insert(.satellite)
+                        case (5, 1): views.insert(.traffic)
+                        case (5, 2): views.insert(.transit)
+                        case (5, 3): views.insert(.bicycling)
+                        case (5, 4): views.insert(.terrain)
+                        default: break
+                        }
+                    }
+                    child += 1 + count(tokens[child])
                 }
             }
+            index = end
         }
         return views
     }
@@ -155,14 +189,10 @@ struct GoogleDataBlob {
         return nil
     }
 
-    /// The stops' names (the `!2s`/`!2z` inside each stop), in the order of ``stops``; nil for a
-    /// stop without one.
-    var stopNames: [Name?] {
-        guard let route else { return [] }
-        return route.stops.map { stop in
-            let inside = (stop + 1)..<min(stop + 1 + count(tokens[stop]), tokens.count)
-            return inside.lazy.compactMap { self.name(at: $0) }.first
-        }
+    /// A stop's name: the first `!2s`/`!2z` inside it, or nil.
+    private func name(inStop stop: Int) -> Name? {
+        let inside = (stop + 1)..<min(stop + 1 + tokens[stop].count, tokens.count)
+        return inside.lazy.compactMap { self.name(at: $0) }.first
     }
 
     /// True when the blob names a place by its feature id (`!1s0x…:0x…`).
@@ -193,30 +223,36 @@ struct GoogleDataBlob {
             && bytes[range].contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "%") })
     }
 
-    /// The indices of the tokens not nested in any message.
-    private var topLevel: [Int] {
-        var result: [Int] = []
-        var index = 0
-        while index < tokens.count {
-            result.append(index)
-            index += 1 + count(tokens[index])
-        }
-        return result
-    }
-
     /// The message that lists the stops (the one with the most stop children, at least two:
-    /// `!1m` in desktop paths, `!4m` in embedded maps): its children and those stops, as token
-    /// indices.
-    private var route: (children: [Int], stops: [Int])? {
-        var best: (children: [Int], stops: [Int])?
-        for index in tokens.indices where count(tokens[index]) > 0 {
-            let children = children(of: index)
-            for field in [1, 4] {
-                let stops = children.filter { tokens[$0].field == field && tokens[$0].type == UInt8(ascii: "m") }
-                if stops.count >= 2 && stops.count > (best?.stops.count ?? 0) { best = (children, stops) }
+    /// `!1m` in desktop paths, `!4m` in embedded maps), found by walking each message's direct
+    /// children once.
+    private static func findRoute(in tokens: [Token]) -> Route? {
+        var best: (index: Int, field: Int, stops: Int)?
+        for index in tokens.indices where tokens[index].count > 0 {
+            var desktopStops = 0
+            var embeddedStops = 0
+            var child = index + 1
+            let end = min(index + 1 + tokens[index].count, tokens.count)
+            while child < end {
+                if tokens[child].type == UInt8(ascii: "m") {
+                    if tokens[child].field == 1 { desktopStops += 1 }
+                    if tokens[child].field == 4 { embeddedStops += 1 }
+                }
+                child += 1 + tokens[child].count
             }
+            if desktopStops >= 2 && desktopStops > (best?.stops ?? 0) { best = (index, 1, desktopStops) }
+            if embeddedStops >= 2 && embeddedStops > (best?.stops ?? 0) { best = (index, 4, embeddedStops) }
         }
-        return best
+        guard let best else { return nil }
+        var children: [Int] = []
+        var child = best.index + 1
+        let end = min(best.index + 1 + tokens[best.index].count, tokens.count)
+        while child < end {
+            children.append(child)
+            child += 1 + tokens[child].count
+        }
+        let stops = children.filter { tokens[$0].field == best.field && tokens[$0].type == UInt8(ascii: "m") }
+        return Route(children: children, stops: stops)
     }
 
     /// A message's direct children, found by walking the counts.

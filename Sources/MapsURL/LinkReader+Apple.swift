@@ -29,12 +29,13 @@ extension LinkReader {
         var name: String?
         var distance: Double?
         var avoidAt: Range<Int>?
-        let stops = parameters.filter { $0.name == "waypoint" }
-        if !stops.isEmpty {
-            readAppleWaypoints(stops, into: &directions)
+        var others = parameters
+        if parameters.contains(where: { $0.name == "waypoint" }) {
+            readAppleWaypoints(parameters.filter { $0.name == "waypoint" }, into: &directions)
             hasDirections = true
+            others.removeAll { $0.name == "waypoint" }
         }
-        for parameter in firstOfEachName(parameters.filter { $0.name != "waypoint" }) {
+        for parameter in firstOfEachName(others) {
             let where_ = parameter.location
             switch parameter.name {
             case "q", "query":

@@ -90,10 +90,8 @@ extension LinkReader {
             request.center = view.center
             request.span = CoordinateSpan(seenFrom: view.metres, at: view.center)
         }
-        let stops = blob.stops
-        if stops.count >= 2 {
-            let names = blob.stopNames
-            let waypoints: [Waypoint] = zip(stops, names).map { position, blobName in
+        if let listed = blob.directions {
+            let waypoints: [Waypoint] = zip(listed.positions, listed.names).map { position, blobName in
                 let name = blobName.flatMap { text(of: $0, what: "a stop's name") }
                 switch (name, position) {
                 case (let name?, let position?): return .place(name: name, coordinate: position)
@@ -104,7 +102,7 @@ extension LinkReader {
             }
             var directions = Directions(origin: waypoints.first, destination: waypoints.last)
             directions.waypoints = Array(waypoints.dropFirst().dropLast().prefix(Directions.maxWaypoints))
-            directions.travelMode = blob.travelMode
+            directions.travelMode = listed.travelMode
             request.directions = directions
         } else if let blobName = blob.placeName, let name = text(of: blobName, what: "the place's name") {
             applySearch(name, name: "the embedded place", at: blobName.value)

@@ -83,6 +83,7 @@ extension LinkReader {
 
     /// The label of a `q` that is only `(label)`, or nil.
     static func labelOnly(_ text: String) -> String? {
+        guard text.utf8.last == UInt8(ascii: ")") || text.utf8.last == UInt8(ascii: " ") else { return nil }
         let trimmed = text.trimmingWhitespace()
         guard trimmed.count > 2, trimmed.first == "(", trimmed.last == ")" else { return nil }
         let inner = trimmed.dropFirst().dropLast()
@@ -94,6 +95,12 @@ extension LinkReader {
     /// `lat,lng,alt(label)` as Google writes a pin into `q`: the altitude left out; any other
     /// text as it is.
     static func withoutAltitude(_ text: String) -> String {
+        var commas = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "(") { break }
+            if byte == UInt8(ascii: ",") { commas += 1 }
+        }
+        guard commas == 2 else { return text }
         let head = text.prefix { $0 != "(" }
         let parts = head.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 3, DecimalText.parse(parts[2].trimmingCharacters(in: " "), maxIntegerDigits: 6) != nil,

@@ -10,9 +10,9 @@ extension LinkReader {
     mutating func readGoogleMaps(path: Range<Int>, parameters: [Parameter]) {
         let isAPI = parameters.contains { $0.name == "api" && $0.value.map(text) == "1" }
         let segments = pathSegments(path)
-        if let first = segments.first, text(first) == "embed" {
+        if let first = segments.first, isWord(first, "embed") {
             readEmbed(segments: segments, parameters: parameters)
-        } else if let first = segments.first, text(first) == "d" || text(first) == "ms" {
+        } else if let first = segments.first, isWord(first, "d") || isWord(first, "ms") {
             // My Maps (`/maps/d/viewer?mid=…&ll=…&z=…`, `/maps/d/u/0/edit?…`, the older
             // `/maps/ms?msid=…`): the map's own layers live in a Google account; its view is read.
             readLegacyParameters(parameters)
@@ -21,7 +21,7 @@ extension LinkReader {
         } else {
             // Old exports glue parameters into the path (`/maps/ll=…,z=…`); they come first.
             let glued = readDesktopPath(segments)
-            readLegacyParameters(glued + parameters)
+            readLegacyParameters(glued.isEmpty ? parameters : glued + parameters)
         }
     }
 

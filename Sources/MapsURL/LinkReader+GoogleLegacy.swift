@@ -78,9 +78,9 @@ extension LinkReader {
             case "cbll":
                 streetView.position = coordinateValue(parameter)
             case "cbp":
-                readStreetViewCamera(parameter, into: &streetView.camera)
+                streetView.camera = parameter
             case "panoid":
-                streetView.camera.panoramaID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
+                streetView.panorama = parameter
             case "mid", "msid":
                 report(
                     .placeIdIgnored, .note,
@@ -97,17 +97,13 @@ extension LinkReader {
                 "coh",
                 "force", "skid", "ucbcb", "dg", "shorturl":
                 continue
-            case let name where name.hasPrefix("utm_"):
+            case let name where name.utf8.starts(with: "utm_".utf8):
                 continue
             default:
                 unknownParameter(parameter)
             }
         }
-        if streetView.isOn || streetView.position != nil {
-            request.mapMode = .streetView
-            if let position = streetView.position { request.center = position }
-            if !streetView.camera.isEmpty { request.streetView = streetView.camera }
-        }
+        applyLegacyStreetView(streetView)
         if request.center == nil, let searchCenter { request.center = searchCenter }
         if request.span == nil, let searchSpan { request.span = searchSpan }
         if hasDirections { request.directions = directions }
@@ -118,7 +114,23 @@ extension LinkReader {
     private struct LegacyStreetView {
         var isOn = false
         var position: Coordinate?
+        /// `cbp` and `panoid`, read only when Street View is on.
+        var camera: Parameter?
+        var panorama: Parameter?
+    }
+
+    /// Street View with the position of `cbll` (else the map's center) and the camera of `cbp`
+    /// and `panoid`, when `layer=c` or `cbll` asks for it.
+    private mutating func applyLegacyStreetView(_ streetView: LegacyStreetView) {
+        guard streetView.isOn || streetView.position != nil else { return }
+        request.mapMode = .streetView
+        if let position = streetView.position { request.center = position }
         var camera = StreetViewCamera()
+        if let parameter = streetView.camera { readStreetViewCamera(parameter, into: &camera) }
+        if let parameter = streetView.panorama {
+            camera.panoramaID = decodedValue(parameter).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if !camera.isEmpty { request.streetView = camera }
     }
 
     /// `cbp=12,HEADING,,ZOOM,PITCH`: the heading in degrees and the pitch in degrees, positive

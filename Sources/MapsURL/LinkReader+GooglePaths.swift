@@ -59,8 +59,9 @@ extension LinkReader {
             applySearch(pathName.text, name: mode == .place ? "the place" : "the search", at: pathName.range)
         }
         if mode == .directions {
-            request.directions = directionsFromPath(points, stops: blob?.stops ?? [])
-            request.directions?.travelMode = blob?.travelMode
+            let listed = blob?.directions
+            request.directions = directionsFromPath(points, stops: listed?.positions ?? [])
+            request.directions?.travelMode = listed?.travelMode ?? blob?.travelModeWithoutStops
         } else if let pin = blob?.pin {
             request.marker = pin
             request.center = pin

@@ -181,8 +181,8 @@ extension LinkReader {
             return
         }
         // `q=place_id:ChIJ…`: Google's documented way to name a place by its id.
-        if trimmed.hasPrefix("place_id:"), trimmed.count > 9 {
-            request.placeID = String(trimmed.dropFirst(9))
+        if trimmed.utf8.count > 9, trimmed.utf8.starts(with: "place_id:".utf8) {
+            request.placeID = String(decoding: trimmed.utf8.dropFirst(9), as: UTF8.self)
             report(
                 .placeIdIgnored, .note,
                 "'\(name)' names a place by its Google place id, which cannot be looked up here", at: range)

@@ -174,6 +174,11 @@ struct LinkReader {
     }
 
     /// True when two ranges of the input hold the same bytes.
+    /// True when `range` holds exactly `word`'s bytes (letter case counts).
+    func isWord(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        range.count == word.utf8CodeUnitCount && hasPrefix(range, word)
+    }
+
     func sameBytes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
         guard first.count == second.count else { return false }
         for offset in 0..<first.count where bytes[first.lowerBound + offset] != bytes[second.lowerBound + offset] {

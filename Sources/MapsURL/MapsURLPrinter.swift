@@ -52,7 +52,8 @@ public enum MapsURLPrinter {
     /// Prints `request` as `target`.
     ///
     /// - Throws: ``PrintError`` when the target needs something the request lacks (a callback
-    ///   for `x-callback`, a position or search for `geo`).
+    ///   for `x-callback`, a position or search for `geo`), or when the link would be longer
+    ///   than ``MapsURLParser/maxInputLength`` bytes (percent-encoding can triple a value).
     public static func print(_ request: MapsRequest, as target: LinkTarget) throws(PrintError) -> PrintedURL {
         var reduction = Reduction(request: request)
         let url: String
@@ -67,6 +68,14 @@ public enum MapsURLPrinter {
             url = appleLink(&reduction)
         case .geo:
             url = try geoLink(&reduction)
+        }
+        // Percent-encoding can make a link several times longer than the values it carries.
+        guard url.utf8.count <= MapsURLParser.maxInputLength else {
+            throw PrintError(
+                target: target,
+                message:
+                    "the link would be \(url.utf8.count) bytes, longer than the \(MapsURLParser.maxInputLength) a reader accepts"
+            )
         }
         return PrintedURL(url: url, expressed: reduction.request, unexpressed: reduction.dropped)
     }

@@ -55,10 +55,32 @@ enum PlaceText {
             start += 1
         }
         let pair = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        guard let coordinate = Coordinate.parsePair(bytes: pair) ?? hemispherePair(pair) ?? DegreesText.pair(pair)
+        guard mayBeCoordinate(pair),
+            let coordinate = Coordinate.parsePair(bytes: pair) ?? hemispherePair(pair) ?? DegreesText.pair(pair)
         else { return .text }
         guard coordinate.isValid else { return .outOfRange }
         return .coordinate(coordinate, label: label?.isEmpty == true ? nil : label)
+    }
+
+    /// False as soon as `bytes` hold a byte no coordinate grammar above uses (a letter other
+    /// than N, S, E, W, a symbol other than the signs, separators and degree marks), so that
+    /// ordinary text is told apart in one pass.
+    private static func mayBeCoordinate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"),
+                UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "'"), UInt8(ascii: "\""),
+                UInt8(ascii: "N"), UInt8(ascii: "S"), UInt8(ascii: "E"), UInt8(ascii: "W"),
+                UInt8(ascii: "n"), UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "w"):
+                continue
+            case 0x80...0xFF:
+                // Degree signs and primes are multi-byte (`°` C2 B0, `′` E2 80 B2, …).
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// `N34.99393,W106.61568` or `34.99393N,106.61568W` (a space may stand between letter and
@@ -108,6 +130,10 @@ enum PlaceText {
     /// `NAME@latitude,longitude`: a name (not blank) and a position in range after the last
     /// `@`; nil for anything else.
     static func named(_ text: String) -> (name: String, coordinate: Coordinate)? {
+        // Most texts hold no '@': tell so without copying or calling a closure.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "@")) }) ?? true else {
+            return nil
+        }
         var text = text
         return text.withUTF8 { bytes in
             guard let at = bytes.lastIndex(of: UInt8(ascii: "@")), at > 0,
@@ -121,27 +147,72 @@ enum PlaceText {
     /// The text without a `/data=…` tail glued onto it (old exports append the desktop URL's
     /// blob to a `q` value); the tail's numbers are never read as a position.
     static func withoutDataTail(_ text: String) -> String {
-        guard let range = text.range(of: "/data=") else { return text }
-        return String(text[..<range.lowerBound])
+        guard let cut = firstOffset(of: "/data=", in: text) else { return text }
+        return String(decoding: text.utf8.prefix(cut), as: UTF8.self)
+    }
+
+    /// The UTF-8 offset of `word` (ASCII) in `text`, or nil; no allocation for native strings.
+    static func firstOffset(of word: StaticString, in text: String) -> Int? {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        func search(_ haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard haystack.count >= needle.count, let first = needle.first else { return nil }
+            var offset = 0
+            while offset + needle.count <= haystack.count {
+                if haystack[offset] == first
+                    && UnsafeBufferPointer(rebasing: haystack[offset..<(offset + needle.count)]).elementsEqual(needle)
+                {
+                    return offset
+                }
+                offset += 1
+            }
+            return nil
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(search) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(search)
     }
 
     /// True when `text` is how apps write the user's location as a directions end ("My
     /// Location", "Current Location", in the four languages of ``currentLocationNames``), in
-    /// any letter case.
+    /// any case of ASCII letters; compared byte by byte, without allocating.
     static func namesCurrentLocation(_ text: String) -> Bool {
-        text.utf8.count <= 40 && currentLocationNames.contains(text.lowercased())
+        let utf8 = text.utf8
+        // Every name starts with one of these bytes (ASCII in either case, or Devanagari's lead
+        // byte): most texts are told apart by their first byte.
+        switch utf8.first.map({ $0 | 0x20 }) {
+        case UInt8(ascii: "m"), UInt8(ascii: "c"), UInt8(ascii: "y"), UInt8(ascii: "t"), UInt8(ascii: "u"),
+            UInt8(ascii: "l"), UInt8(ascii: "p"), 0xE0:
+            break
+        default:
+            return false
+        }
+        let length = utf8.count
+        guard length >= currentLocationLengths.lowerBound, length <= currentLocationLengths.upperBound else {
+            return false
+        }
+        return currentLocationBytes.contains { name in
+            name.count == length
+                && zip(name, utf8).allSatisfy { expected, byte in
+                    expected == byte || (byte >= 65 && byte <= 90 && expected == byte + 32)
+                }
+        }
     }
+
+    private static let currentLocationBytes = currentLocationNames.map { Array($0.utf8) }
+    private static let currentLocationLengths =
+        currentLocationBytes.map(\.count).min()!...currentLocationBytes.map(\.count).max()!
 
     /// The user's location as Google Maps and other apps write it into `saddr`, `origin` and
     /// `/dir/` paths: English, Spanish, Italian and Hindi.
-    static let currentLocationNames: Set<String> = [
+    static let currentLocationNames: [String] = [
         "my location", "current location", "your location", "mi ubicación", "tu ubicación", "ubicación actual",
         "la mia posizione", "la tua posizione", "posizione attuale", "मेरा स्थान", "आपका स्थान", "वर्तमान स्थान",
     ]
 
     /// The text inside a pair of single quotes (`'48.85,2.35'`), or nil.
     static func unquoted(_ text: String) -> String? {
-        guard text.count >= 2, text.first == "'", text.last == "'" else { return nil }
+        guard text.utf8.first == UInt8(ascii: "'"), text.utf8.count >= 2, text.utf8.last == UInt8(ascii: "'") else {
+            return nil
+        }
         return String(text.dropFirst().dropLast())
     }
 

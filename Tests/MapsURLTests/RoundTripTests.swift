@@ -175,6 +175,10 @@ struct RequestGenerator {
             + String(repeating: "y", count: 700) + "/" + String(repeating: "z", count: 700) + "/B",
         // A legacy Street View pitch whose tilt (pitch + 90) rounded and read back 1 ulp off.
         "https://maps.google.com/maps?layer=c&cbll=40.748817,-73.985428&cbp=12,,0,5.748817,-73.985428",
+        // Stops of non-ASCII text that fit the input but, percent-encoded, made a longer link
+        // than any reader accepts.
+        "https://www.google.com/maps/dir/" + String(repeating: "€", count: 680) + "/"
+            + String(repeating: "€", count: 680),
         // Texts a geo: URI reads as a pin's label or position, written by other forms.
         "comgooglemaps://?q=(Treasure)&center=1,2",
         "comgooglemaps://?q=52,9,0",
