@@ -62,7 +62,7 @@ extension LinkReader {
                 && parameters.contains(where: { Self.rootMapsNames.contains($0.name) })
             {
                 // `google.com/?q=…`, `?destination=…`: what map apps share on the root, read as
-                // Maps links (as other readers do); `/search?…` stays a web search.
+                // Maps links; `/search?…` stays a web search.
             } else if kind == .googleSearch {
                 report(
                     .notAMapsPath, .error, "on '\(host)' only paths under /maps/ are Google Maps links",

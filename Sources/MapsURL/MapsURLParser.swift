@@ -12,7 +12,7 @@ import GeoCore
 /// bad parameter never discards the rest of the request; see ``PercentDecoding`` for the
 /// decoding policy, ``HostPolicy`` and ``CallbackPolicy`` for the security rules.
 ///
-/// Where this reader disagrees with other link readers on purpose, it says why in the
+/// Where this reader refuses on purpose what a lenient reader would take, it says why in the
 /// diagnostic:
 /// - a web link must be `http(s)://` or carry no scheme; other schemes in front of a Google
 ///   host (`ftp://maps.google.com/…`, `javascript:`) are refused, not rewritten;
