@@ -40,7 +40,14 @@ public struct MapsApp {
     ///   errors of ``answer(_:form:diagnostics:link:options:)``.
     public func answer(_ link: String, options: AnswerOptions = AnswerOptions()) throws(AppError) -> Answer {
         // A pasted share message is answered by the Maps link in it.
-        let reading = MapsURLParser.read(link)
+        try answer(MapsURLParser.read(link), options: options)
+    }
+
+    /// The answer to what ``MapsURLParser/read(_:)`` made of a link or a text, for a front end
+    /// that also reports how the text was read.
+    public func answer(
+        _ reading: MapsURLParser.Reading, options: AnswerOptions = AnswerOptions()
+    ) throws(AppError) -> Answer {
         guard let request = reading.parsed.request else {
             throw .unreadableLink(diagnostics: reading.parsed.diagnostics)
         }

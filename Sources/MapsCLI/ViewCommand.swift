@@ -66,10 +66,11 @@ enum ViewCommand {
             options.myLocation = coordinate
         }
         let link = arguments.positionals[0]
+        let reading = MapsURLParser.read(link)
         do {
-            let answer = try app.answer(link, options: options)
-            if answer.link != link { URLCommands.noteText(MapsURLParser.read(link), &console) }
-            for diagnostic in answer.diagnostics { console.error(diagnostic.rendered(under: answer.link ?? link)) }
+            let answer = try app.answer(reading, options: options)
+            URLCommands.noteText(reading, &console)
+            for diagnostic in answer.diagnostics { console.error(diagnostic.rendered(under: reading.link)) }
             for note in answer.notes { console.error("note: \(note)") }
             return answer
         } catch {

@@ -6,7 +6,7 @@ import GeoCore
 extension LinkReader {
     /// Reads `/embed/…` (the segments after `/maps`, starting at `embed`).
     mutating func readEmbed(segments: [Range<Int>], parameters: [Parameter]) {
-        if segments.count >= 2, text(segments[1]) == "v1" {
+        if segments.count >= 2, isWord(segments[1], "v1") {
             readEmbedAPI(segments: Array(segments.dropFirst(2)), parameters: parameters)
         } else {
             for segment in segments.dropFirst() {

@@ -46,7 +46,7 @@ extension LinkReader {
             } else if mode == .search, pathName != nil, isBareViewport(segment) {
                 // `/search/TEXT/LAT,LNG,ZOOMz`: the viewport without its '@'.
                 readViewport(body: segment, whole: segment)
-            } else if segment.isEmpty || text(segment) == "preview" || hasPrefix(segment, "am=")
+            } else if segment.isEmpty || isWord(segment, "preview") || hasPrefix(segment, "am=")
                 || hasPrefix(segment, "entry=")
             {
                 continue
@@ -85,12 +85,10 @@ extension LinkReader {
     }
 
     private func pathKeyword(_ segment: Range<Int>) -> PathMode? {
-        switch text(segment) {
-        case "place": return .place
-        case "search": return .search
-        case "dir": return .directions
-        default: return nil
-        }
+        if isWord(segment, "place") { return .place }
+        if isWord(segment, "search") { return .search }
+        if isWord(segment, "dir") { return .directions }
+        return nil
     }
 
     /// `/dir/A/B/C`: the first segment is the start, the last the end, the others stops. When
