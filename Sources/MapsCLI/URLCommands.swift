@@ -36,7 +36,13 @@ enum URLCommands {
     ) { (arguments, console) throws(CLIError) in
         let text = arguments.positionals[0]
         let links = MapsURLParser.find(in: text)
-        guard !links.isEmpty else { throw .failure("the text holds no Maps link") }
+        guard !links.isEmpty else {
+            let scanned = text.unicodeScalars.count > MapsURLParser.maxTextScan
+            throw .failure(
+                scanned
+                    ? "the text's first \(MapsURLParser.maxTextScan) characters hold no Maps link (longer texts are read that far)"
+                    : "the text holds no Maps link")
+        }
         for link in links {
             let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: link.range.lowerBound)
             let action = link.parsed.request?.action.rawValue ?? "?"

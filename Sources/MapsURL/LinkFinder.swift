@@ -81,7 +81,7 @@ extension MapsURLParser {
     }
 
     /// How much of a text ``find(in:)`` reads: 64 Ki Unicode scalars.
-    static let maxTextScan = 65_536
+    public static let maxTextScan = 65_536
 
     /// Where a link may begin, lower case: schemes, then hosts written without one.
     private static let starts: [String] = [

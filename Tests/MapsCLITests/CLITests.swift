@@ -35,6 +35,29 @@ import Testing
         #expect(result.standardError.contains("error[bad-coordinate] at 24"))
     }
 
+    @Test func findListsEveryLinkWithItsOffsetAndFailsWhenThereIsNone() {
+        let found = OpenMapsCLI.run([
+            "url", "find",
+            "Meet me here: https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8 (the café on the corner), or geo:41.89,12.49?z=15.",
+        ])
+        #expect(found.exitCode == 0)
+        #expect(
+            found.standardOutput
+                == "14\tgoogle-short-link\tresolveShortLink\thttps://maps.app.goo.gl/V8oVAkbP9v3EBoXh8\n"
+                + "85\tgeo\tmap\tgeo:41.89,12.49?z=15\n")
+        let hostile = OpenMapsCLI.run(["url", "find", "https://maps.google.com.evil.example/?q=x javascript:alert(1)"])
+        #expect(hostile.exitCode == 1 && hostile.standardError.contains("the text holds no Maps link"))
+        let long = OpenMapsCLI.run(["url", "find", String(repeating: "x ", count: 40_000) + "geo:1,2"])
+        #expect(long.exitCode == 1 && long.standardError.contains("first 65536 characters hold no Maps link"))
+    }
+
+    @Test func parseReadsTheOneLinkInAPastedText() {
+        let result = OpenMapsCLI.run(["url", "parse", "see geo:1,2 and geo:3,4"])
+        #expect(result.exitCode == 0)
+        #expect(result.standardError.contains("note: read the Maps link in the text: geo:1,2"))
+        #expect(result.standardError.contains("the text holds 2 Maps links; the first is read"))
+    }
+
     @Test func validateExitsZeroOrOneWithACaret() {
         let good = OpenMapsCLI.run(["url", "validate", "https://www.google.com/maps/@42.585444,13.007813,6z"])
         #expect(good.exitCode == 0)
