@@ -3,7 +3,8 @@ import GeoCore
 import OSMReader
 import SQLiteKit
 
-/// Imports an OSM PBF extract into a store as one region, atomically.
+/// Imports an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2: ``OSMFile``) into a
+/// store as one region, atomically.
 ///
 /// The store is built in a temporary file beside the target (a copy of the existing store,
 /// when there is one) and renamed into place only when the import has committed, so an
@@ -21,19 +22,18 @@ public enum OSMImporter {
         public var brokenMultipolygons: [Int64] = []
     }
 
-    /// Imports `pbfPath` into the store at `storePath` as region `region` (default: the
-    /// file's name without `.osm.pbf`).
+    /// Imports `path` into the store at `storePath` as region `region` (default: the file's
+    /// name without its extensions, ``regionName(forFile:)``).
     ///
     /// - Parameters:
     ///   - failAfter: throws after this many features (for testing atomicity).
     ///   - progress: called with a phase ("reading", "writing") and the fraction done, 0...1.
     public static func importFile(
-        _ pbfPath: String, into storePath: String, region: String? = nil, failAfter: Int? = nil,
+        _ path: String, into storePath: String, region: String? = nil, failAfter: Int? = nil,
         progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
-        let name =
-            region ?? URL(fileURLWithPath: pbfPath).lastPathComponent.replacingOccurrences(of: ".osm.pbf", with: "")
-        let reader = try PBFReader(path: pbfPath)
+        let name = region ?? regionName(forFile: path)
+        let reader = try OSMFile(path: path)
         var nodes: [Int64: Coordinate] = [:]
         var taggedNodes: [OSMNode] = []
         var ways: [OSMWay] = []
@@ -53,11 +53,39 @@ public enum OSMImporter {
         var report = Report(region: name)
         try StoreUpdate.apply(to: storePath) { database in
             try replaceRegion(
-                name, path: pbfPath, header: reader.header, in: database, nodes: nodes, taggedNodes: taggedNodes,
+                name, path: path, header: reader.header, in: database, nodes: nodes, taggedNodes: taggedNodes,
                 ways: ways, relations: relations, report: &report, failAfter: failAfter, progress: progress)
             progress?("writing", 1)
         }
         return report
+    }
+
+    /// The region a file is imported as by default: its name without `.osm.pbf`, `.osm.gz`,
+    /// `.osm.bz2`, `.osm`, `.pbf`, `.xml`, `.gz` or `.bz2` (`monaco.osm.pbf` → `monaco`).
+    public static func regionName(forFile path: String) -> String {
+        var name = URL(fileURLWithPath: path).lastPathComponent
+        for suffix in [".gz", ".bz2", ".pbf", ".xml", ".osm"] where name.lowercased().hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+        }
+        return name.isEmpty ? URL(fileURLWithPath: path).lastPathComponent : name
+    }
+
+    /// The box around `coordinates`, for a file whose header has none (Overpass XML).
+    static func extent(of coordinates: some Sequence<Coordinate>) -> CoordinateBounds {
+        var south = 90.0
+        var west = 180.0
+        var north = -90.0
+        var east = -180.0
+        for coordinate in coordinates {
+            south = min(south, coordinate.latitude)
+            north = max(north, coordinate.latitude)
+            west = min(west, coordinate.longitude)
+            east = max(east, coordinate.longitude)
+        }
+        guard south <= north else { return CoordinateBounds() }
+        return CoordinateBounds(
+            southWest: Coordinate(latitude: south, longitude: west),
+            northEast: Coordinate(latitude: north, longitude: east))
     }
 
     /// Deletes the region's old rows and writes its features.
@@ -74,7 +102,7 @@ public enum OSMImporter {
         }
         let sourceID = try StoreUpdate.replaceSource(
             named: name, kind: .osm, attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
-            bounds: header.bounds ?? CoordinateBounds(), in: database)
+            bounds: header.bounds ?? extent(of: nodes.values), in: database)
         var writer = try FeatureWriter(database: database, source: sourceID)
         func add(_ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws
         {

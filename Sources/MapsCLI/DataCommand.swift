@@ -55,8 +55,9 @@ enum DataCommand {
 
     static let importFile = Command(
         name: "import",
-        summary: "Import an OSM PBF extract into the store as a region (atomically; again replaces it).",
-        usage: "import <file.osm.pbf> [--store PATH] [--region NAME]",
+        summary:
+            "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) into the store as a region (atomically; again replaces it).",
+        usage: "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2> [--store PATH] [--region NAME]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -86,6 +87,8 @@ enum DataCommand {
                     "note: \(report.brokenMultipolygons.count) multipolygons have rings that do not close; those rings were left out"
                 )
             }
+        } catch let error as OSMReaderError {
+            throw .failure("\(arguments.positionals[0]): \(error)")
         } catch {
             throw .failure("\(error)")
         }

@@ -2,19 +2,22 @@ import Foundation
 import GeoCore
 import OSMReader
 
-/// `openmaps osm info FILE.osm.pbf`: what an OSM extract holds.
+/// `openmaps osm info FILE`: what an OSM extract (PBF or XML, plain, gzip or bzip2) holds.
 enum OSMCommand {
     static let info = Command(
-        name: "info", summary: "Read an OSM PBF extract and print its header and element counts.",
-        usage: "info <file.osm.pbf>", parser: ArgumentParser(options: [], positionals: 1...1)
+        name: "info",
+        summary: "Read an OSM extract (PBF or XML, plain, gzip or bzip2) and print its header and element counts.",
+        usage: "info <file.osm.pbf|.osm|.osm.gz|.osm.bz2>", parser: ArgumentParser(options: [], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let path = arguments.positionals[0]
         let start = Date()
         do {
-            let reader = try PBFReader(path: path)
+            let reader = try OSMFile(path: path)
             let summary = try reader.summary()
             let seconds = Date().timeIntervalSince(start)
             console.print("file: \(path)")
+            let compressed = reader.compression == "none" ? "" : ", \(reader.compression)"
+            console.print("format: \(reader.format == .pbf ? "PBF" : "OSM XML")\(compressed)")
             if let bounds = reader.header.bounds, let southWest = bounds.southWest, let northEast = bounds.northEast {
                 console.print("bounds: \(southWest) – \(northEast)")
             }

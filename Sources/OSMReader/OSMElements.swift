@@ -89,19 +89,27 @@ public struct OSMReaderError: Error, Equatable, CustomStringConvertible {
 
     public var kind: Kind
     public var message: String
-    /// Byte offset in the file where the problem was found.
+    /// Byte offset in the file where the problem was found (in the inflated data, for a
+    /// compressed file).
     public var offset: Int
     /// Index of the block (0 is the header block), when known.
     public var block: Int?
+    /// Line (from 1) of a text file (OSM XML) where the problem was found.
+    public var line: Int?
+    /// Column (characters from 1) on that line.
+    public var column: Int?
 
-    public init(kind: Kind, message: String, offset: Int, block: Int? = nil) {
+    public init(kind: Kind, message: String, offset: Int, block: Int? = nil, line: Int? = nil, column: Int? = nil) {
         self.kind = kind
         self.message = message
         self.offset = offset
         self.block = block
+        self.line = line
+        self.column = column
     }
 
     public var description: String {
-        "\(kind.rawValue) at byte \(offset)\(block.map { " (block \($0))" } ?? ""): \(message)"
+        if let line, let column { return "\(kind.rawValue) at line \(line), column \(column): \(message)" }
+        return "\(kind.rawValue) at byte \(offset)\(block.map { " (block \($0))" } ?? ""): \(message)"
     }
 }

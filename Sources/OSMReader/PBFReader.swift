@@ -16,7 +16,7 @@ public struct PBFReader {
     public static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes", "HistoricalInformation"]
 
     public let path: String
-    /// The file's size in bytes.
+    /// The file's size in bytes (compressed, when it is).
     public var fileSize: Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
     /// The file's header block.
     public let header: OSMHeader
@@ -25,15 +25,18 @@ public struct PBFReader {
     /// Decoding threads; all cores by default.
     public var threads = ProcessInfo.processInfo.activeProcessorCount
 
-    private let firstDataOffset: Int
-
-    /// Opens `path` and reads its header block.
+    /// Opens `path` (plain, or a whole PBF compressed with gzip or bzip2) and reads its header block.
     ///
     /// - Throws: ``OSMReaderError`` when the file cannot be read, does not start with a
     ///   header block, or requires a feature this reader does not implement.
     public init(path: String) throws(OSMReaderError) {
         self.path = path
-        var file = try BlobFile(path: path)
+        var file = BlobFile(stream: try ByteStream(path: path))
+        header = try Self.readHeader(&file)
+    }
+
+    /// Reads and checks the header block, leaving `file` at the first data block.
+    private static func readHeader(_ file: inout BlobFile) throws(OSMReaderError) -> OSMHeader {
         guard let blob = try file.nextBlob(index: 0) else {
             throw OSMReaderError(kind: .truncated, message: "the file is empty", offset: 0, block: 0)
         }
@@ -43,7 +46,7 @@ public struct PBFReader {
                 block: 0)
         }
         let data = try blob.payload()
-        header = try withBytes(data) { bytes throws(OSMReaderError) in
+        let header = try withBytes(data) { bytes throws(OSMReaderError) in
             try HeaderDecoder.decode(bytes, baseOffset: blob.dataOffset)
         }
         let unsupported = header.requiredFeatures.filter { !Self.supportedFeatures.contains($0) }
@@ -52,7 +55,7 @@ public struct PBFReader {
                 kind: .unsupported, message: "the file requires \(unsupported.joined(separator: ", "))",
                 offset: blob.offset, block: 0)
         }
-        firstDataOffset = file.offset
+        return header
     }
 
     /// Calls `body` with every data block, in file order.
@@ -60,7 +63,8 @@ public struct PBFReader {
     /// - Throws: the first ``OSMReaderError`` met (blocks before it have been delivered), or
     ///   what `body` throws.
     public func forEachBlock(_ body: (OSMBlock) throws -> Void) throws {
-        var file = try BlobFile(path: path, offset: firstDataOffset)
+        var file = BlobFile(stream: try ByteStream(path: path))
+        _ = try Self.readHeader(&file)
         var index = 1
         let batchSize = max(1, threads) * 4
         var batch: [RawBlob] = []
@@ -91,7 +95,7 @@ public struct PBFReader {
                         do throws(OSMReaderError) {
                             var block = try PrimitiveBlockDecoder.decode(
                                 bytes, index: blob.index, baseOffset: blob.dataOffset, readMetadata: readMetadata)
-                            block.byteOffset = blob.offset
+                            block.byteOffset = blob.fileOffset
                             return block
                         } catch {
                             var located = error
@@ -147,6 +151,9 @@ struct RawBlob: Sendable {
     var offset: Int
     /// Offset of the blob message.
     var dataOffset: Int
+    /// Bytes of the file read when the blob had been read (compressed bytes for a compressed
+    /// file), for progress.
+    var fileOffset: Int
     var data: [UInt8]
 
     /// The blob's content, inflated when compressed.
@@ -193,20 +200,12 @@ struct RawBlob: Sendable {
 
 /// Reads the file as a sequence of length-prefixed blob headers and blobs.
 struct BlobFile {
-    private let handle: FileHandle
-    private(set) var offset: Int
+    private let stream: ByteStream
+    /// Bytes read so far (inflated bytes for a compressed file).
+    private(set) var offset = 0
 
-    init(path: String, offset: Int = 0) throws(OSMReaderError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw OSMReaderError(kind: .io, message: "cannot open '\(path)'", offset: 0)
-        }
-        self.handle = handle
-        self.offset = offset
-        if offset > 0 {
-            do { try handle.seek(toOffset: UInt64(offset)) } catch {
-                throw OSMReaderError(kind: .io, message: "cannot seek in '\(path)': \(error)", offset: offset)
-            }
-        }
+    init(stream: ByteStream) {
+        self.stream = stream
     }
 
     /// The next blob, or nil at a clean end of file.
@@ -248,16 +247,14 @@ struct BlobFile {
         }
         let dataOffset = offset
         let data = try read(dataSize, what: "the blob", block: index)!
-        return RawBlob(index: index, type: type, offset: start, dataOffset: dataOffset, data: data)
+        return RawBlob(
+            index: index, type: type, offset: start, dataOffset: dataOffset, fileOffset: stream.fileOffset, data: data)
     }
 
     private mutating func read(_ count: Int, what: String, block: Int, allowEOF: Bool = false) throws(OSMReaderError)
         -> [UInt8]?
     {
-        let data: Data
-        do { data = try handle.read(upToCount: count) ?? Data() } catch {
-            throw OSMReaderError(kind: .io, message: "cannot read: \(error)", offset: offset, block: block)
-        }
+        let data = try stream.read(count)
         if data.isEmpty && allowEOF { return nil }
         guard data.count == count else {
             throw OSMReaderError(
@@ -265,7 +262,7 @@ struct BlobFile {
                 offset: offset + data.count, block: block)
         }
         offset += count
-        return [UInt8](data)
+        return data
     }
 }
 

@@ -60,9 +60,20 @@ public enum Zlib {
     public static func deflate(_ bytes: [UInt8], level: Int = 6, strategy: Strategy = .standard) throws(ZlibError)
         -> [UInt8]
     {
-        var stream = z_stream()
         let zlibStrategy = strategy == .runLength ? Z_RLE : Z_DEFAULT_STRATEGY
-        guard openmaps_deflate_init(&stream, Int32(min(max(level, 0), 9)), zlibStrategy) == Z_OK else {
+        return try deflate(bytes) { openmaps_deflate_init(&$0, Int32(min(max(level, 0), 9)), zlibStrategy) }
+    }
+
+    /// `bytes` as one gzip member, as a `.gz` file holds it.
+    ///
+    /// - Parameter level: 0 (stored) to 9 (smallest); default 6.
+    public static func gzip(_ bytes: [UInt8], level: Int = 6) throws(ZlibError) -> [UInt8] {
+        try deflate(bytes) { openmaps_deflate_init_gzip(&$0, Int32(min(max(level, 0), 9))) }
+    }
+
+    private static func deflate(_ bytes: [UInt8], start: (inout z_stream) -> Int32) throws(ZlibError) -> [UInt8] {
+        var stream = z_stream()
+        guard start(&stream) == Z_OK else {
             throw ZlibError(.failed, message: "zlib could not start deflating")
         }
         defer { deflateEnd(&stream) }

@@ -1,43 +1,45 @@
+import Bzip2Kit
 import Foundation
 import GeoCore
 import MapData
 import SQLiteKit
 import TestSupport
 import Testing
+import ZlibKit
 
 /// Importing OSM extracts into the store: classes, geometry, names, atomicity.
 @Suite struct ImportTests {
     /// A lake with an island (a multipolygon from three ways), a street, a café, a building
     /// with levels, and a broken multipolygon.
-    static let file = PBFWriter.file(
-        dense: [
-            TestNode(id: 1, latitude: 601_000_000, longitude: 249_000_000),
-            TestNode(id: 2, latitude: 601_000_000, longitude: 249_100_000),
-            TestNode(id: 3, latitude: 601_100_000, longitude: 249_100_000),
-            TestNode(id: 4, latitude: 601_100_000, longitude: 249_000_000),
-            TestNode(id: 5, latitude: 601_040_000, longitude: 249_040_000),
-            TestNode(id: 6, latitude: 601_040_000, longitude: 249_060_000),
-            TestNode(id: 7, latitude: 601_060_000, longitude: 249_050_000),
-            TestNode(
-                id: 8, latitude: 601_200_000, longitude: 249_200_000,
-                tags: [("amenity", "cafe"), ("name", "Café Ekberg")]),
-        ],
-        ways: [
-            TestWay(id: 10, refs: [1, 2, 3]),
-            TestWay(id: 11, refs: [3, 4, 1]),
-            TestWay(id: 12, refs: [5, 6, 7, 5]),
-            TestWay(
-                id: 13, refs: [1, 2],
-                tags: [("highway", "residential"), ("name", "Bulevardi"), ("name:sv", "Bulevarden")]),
-            TestWay(id: 14, refs: [5, 6, 7, 5], tags: [("building", "yes"), ("building:levels", "6")]),
-            TestWay(id: 15, refs: [2, 3]),
-        ],
-        relations: [
-            TestRelation(
-                id: 20, members: [(1, 10, "outer"), (1, 11, "outer"), (1, 12, "inner")],
-                tags: [("type", "multipolygon"), ("natural", "water"), ("name", "Töölönlahti")]),
-            TestRelation(id: 21, members: [(1, 15, "outer")], tags: [("type", "multipolygon"), ("landuse", "grass")]),
-        ])
+    static let nodes = [
+        TestNode(id: 1, latitude: 601_000_000, longitude: 249_000_000),
+        TestNode(id: 2, latitude: 601_000_000, longitude: 249_100_000),
+        TestNode(id: 3, latitude: 601_100_000, longitude: 249_100_000),
+        TestNode(id: 4, latitude: 601_100_000, longitude: 249_000_000),
+        TestNode(id: 5, latitude: 601_040_000, longitude: 249_040_000),
+        TestNode(id: 6, latitude: 601_040_000, longitude: 249_060_000),
+        TestNode(id: 7, latitude: 601_060_000, longitude: 249_050_000),
+        TestNode(
+            id: 8, latitude: 601_200_000, longitude: 249_200_000,
+            tags: [("amenity", "cafe"), ("name", "Café Ekberg")]),
+    ]
+    static let ways = [
+        TestWay(id: 10, refs: [1, 2, 3]),
+        TestWay(id: 11, refs: [3, 4, 1]),
+        TestWay(id: 12, refs: [5, 6, 7, 5]),
+        TestWay(
+            id: 13, refs: [1, 2],
+            tags: [("highway", "residential"), ("name", "Bulevardi"), ("name:sv", "Bulevarden")]),
+        TestWay(id: 14, refs: [5, 6, 7, 5], tags: [("building", "yes"), ("building:levels", "6")]),
+        TestWay(id: 15, refs: [2, 3]),
+    ]
+    static let relations = [
+        TestRelation(
+            id: 20, members: [(1, 10, "outer"), (1, 11, "outer"), (1, 12, "inner")],
+            tags: [("type", "multipolygon"), ("natural", "water"), ("name", "Töölönlahti")]),
+        TestRelation(id: 21, members: [(1, 15, "outer")], tags: [("type", "multipolygon"), ("landuse", "grass")]),
+    ]
+    static let file = PBFWriter.file(dense: nodes, ways: ways, relations: relations)
 
     func importTestFile(into store: String, failAfter: Int? = nil) throws -> OSMImporter.Report {
         let pbf = PBFWriter.temporaryFile(Self.file)
@@ -118,6 +120,48 @@ import Testing
             _ = try? OSMImporter.importFile(pbf, into: path, region: regions[index])
         }
         #expect(try MapStore(path: path).sources().map(\.name).sorted() == regions)
+    }
+
+    @Test(arguments: ["plain", "gzip", "bzip2"])
+    func osmXMLImportsLikeTheSamePBF(wrapping: String) throws {
+        let xml = OSMXMLWriter.file(nodes: Self.nodes, ways: Self.ways, relations: Self.relations)
+        let bytes = wrapping == "gzip" ? try Zlib.gzip(xml) : wrapping == "bzip2" ? try Bzip2.compress(xml) : xml
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("lake.osm").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(bytes)))
+        let fromXML = directory.appendingPathComponent("xml.sqlite").path
+        let fromPBF = directory.appendingPathComponent("pbf.sqlite").path
+        let report = try OSMImporter.importFile(file, into: fromXML)
+        #expect(report.region == "lake")
+        _ = try importTestFile(into: fromPBF)
+        #expect(try dump(fromXML) == dump(fromPBF))
+        #expect(report.byClass == [.water: 1, .road: 1, .poi: 1, .building: 1])
+        let source = try #require(try MapStore(path: fromXML).sources().first)
+        #expect(source.bounds.southWest == Coordinate(latitude: 60.16, longitude: 24.93))
+    }
+
+    @Test func aFileWithoutBoundsIsBoundedByItsNodes() throws {
+        let xml = OSMXMLWriter.file(nodes: Self.nodes, ways: Self.ways, relations: Self.relations, bounds: nil)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("overpass.osm").path
+        #expect(FileManager.default.createFile(atPath: file, contents: Data(xml)))
+        let store = directory.appendingPathComponent("store.sqlite").path
+        _ = try OSMImporter.importFile(file, into: store)
+        let source = try #require(try MapStore(path: store).sources().first)
+        #expect(source.bounds.southWest == Coordinate(latitude: 60.1, longitude: 24.9))
+        #expect(source.bounds.northEast == Coordinate(latitude: 60.12, longitude: 24.92))
+    }
+
+    @Test(arguments: [
+        ("monaco.osm.pbf", "monaco"), ("manhattan.osm", "manhattan"), ("sf.osm.bz2", "sf"), ("a.osm.gz", "a"),
+        ("plain.pbf", "plain"), ("sf.osm.xml", "sf"), ("noext", "noext"), (".osm", ".osm"),
+    ])
+    func regionNames(file: String, region: String) {
+        #expect(OSMImporter.regionName(forFile: "/data/" + file) == region)
     }
 
     /// Every feature row, in id order.

@@ -52,7 +52,7 @@ public struct ProtobufWriter {
 }
 
 /// Elements to write, in the units the tests assert.
-public struct TestNode {
+public struct TestNode: Sendable {
     public var id: Int64
     /// Degrees × 1e7 (granularity 100 nanodegrees).
     public var latitude: Int64
@@ -67,7 +67,7 @@ public struct TestNode {
     }
 }
 
-public struct TestWay {
+public struct TestWay: Sendable {
     public var id: Int64
     public var refs: [Int64]
     public var tags: [(String, String)] = []
@@ -79,7 +79,7 @@ public struct TestWay {
     }
 }
 
-public struct TestRelation {
+public struct TestRelation: Sendable {
     public var id: Int64
     public var members: [(type: UInt64, id: Int64, role: String)]
     public var tags: [(String, String)] = []
@@ -206,5 +206,49 @@ public enum PBFWriter {
             .appendingPathComponent("openmaps-\(UUID().uuidString).osm.pbf").path
         precondition(FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write \(path)")
         return path
+    }
+}
+
+/// The same elements written as OSM XML 0.6 (for comparing the two readers).
+public enum OSMXMLWriter {
+    public static func file(
+        nodes: [TestNode] = [], ways: [TestWay] = [], relations: [TestRelation] = [],
+        bounds: (west: Double, south: Double, east: Double, north: Double)? = (24.93, 60.16, 24.96, 60.18)
+    ) -> [UInt8] {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        func tags(_ tags: [(String, String)]) -> String {
+            tags.map { "    <tag k=\"\(escaped($0.0))\" v=\"\(escaped($0.1))\"/>\n" }.joined()
+        }
+        func degrees(_ value: Int64) -> String {
+            let sign = value < 0 ? "-" : ""
+            let magnitude = value.magnitude
+            let fraction = String(magnitude % 10_000_000)
+            return "\(sign)\(magnitude / 10_000_000).\(String(repeating: "0", count: 7 - fraction.count))\(fraction)"
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"openmaps-tests\">\n"
+        if let bounds {
+            text +=
+                "  <bounds minlat=\"\(bounds.south)\" minlon=\"\(bounds.west)\" maxlat=\"\(bounds.north)\" maxlon=\"\(bounds.east)\"/>\n"
+        }
+        for node in nodes {
+            text += "  <node id=\"\(node.id)\" lat=\"\(degrees(node.latitude))\" lon=\"\(degrees(node.longitude))\">\n"
+            text += tags(node.tags) + "  </node>\n"
+        }
+        for way in ways {
+            text += "  <way id=\"\(way.id)\">\n" + way.refs.map { "    <nd ref=\"\($0)\"/>\n" }.joined()
+            text += tags(way.tags) + "  </way>\n"
+        }
+        let types = ["node", "way", "relation"]
+        for relation in relations {
+            text += "  <relation id=\"\(relation.id)\">\n"
+            text += relation.members.map {
+                "    <member type=\"\(types[Int($0.type)])\" ref=\"\($0.id)\" role=\"\(escaped($0.role))\"/>\n"
+            }.joined()
+            text += tags(relation.tags) + "  </relation>\n"
+        }
+        return Array((text + "</osm>\n").utf8)
     }
 }

@@ -1,0 +1,4 @@
+#ifndef OPENMAPS_CBZIP2_SHIM_H
+#define OPENMAPS_CBZIP2_SHIM_H
+#include <bzlib.h>
+#endif

@@ -1,0 +1,94 @@
+import Foundation
+
+/// An OpenStreetMap extract in any of the formats it is shared in: PBF or OSM XML 0.6, either
+/// plain or compressed with gzip or bzip2. The format is told by the file's content, never by
+/// its name: a `.osm` file holding PBF, or a `.pbf` that is really gzipped XML, read alike.
+public struct OSMFile {
+    /// How the elements are written.
+    public enum Format: String, Sendable {
+        case pbf
+        case xml
+    }
+
+    public let path: String
+    public let format: Format
+    /// How the file is compressed around its format ("none", "gzip", "bzip2").
+    public let compression: String
+    /// The header: bounds, required features and the program that wrote it.
+    public let header: OSMHeader
+    private let pbf: PBFReader?
+    private let xml: OSMXMLReader?
+
+    /// The file's size in bytes (compressed, when it is).
+    public var fileSize: Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+
+    /// Opens `path`, tells its format and reads its header.
+    ///
+    /// - Throws: ``OSMReaderError`` when the file cannot be read, is neither PBF nor OSM XML
+    ///   (its first bytes are named), or its header is bad.
+    public init(path: String) throws(OSMReaderError) {
+        self.path = path
+        let stream = try ByteStream(path: path)
+        compression = stream.compression.rawValue
+        let start = try stream.read(64)
+        switch Self.format(of: start) {
+        case .xml?:
+            format = .xml
+            let reader = try OSMXMLReader(path: path)
+            header = reader.header
+            xml = reader
+            pbf = nil
+        case .pbf?:
+            format = .pbf
+            let reader = try PBFReader(path: path)
+            header = reader.header
+            pbf = reader
+            xml = nil
+        case nil:
+            throw OSMReaderError(
+                kind: .malformed, message: Self.unknownFormat(start, compression: compression), offset: 0)
+        }
+    }
+
+    /// Calls `body` with every block of elements, in file order.
+    public func forEachBlock(_ body: (OSMBlock) throws -> Void) throws {
+        if let pbf { try pbf.forEachBlock(body) } else if let xml { try xml.forEachBlock(body) }
+    }
+
+    /// Counts the elements of the whole file.
+    public func summary() throws -> PBFReader.Summary {
+        var summary = PBFReader.Summary()
+        try forEachBlock { block in
+            summary.blocks += 1
+            summary.nodes += block.nodes.count
+            summary.ways += block.ways.count
+            summary.relations += block.relations.count
+        }
+        return summary
+    }
+
+    /// The format the first (inflated) bytes announce: `<` after an optional byte order mark
+    /// and white space is XML; a 4-byte big-endian length up to 64 KiB followed by a blob
+    /// header whose type is `OSMHeader` is PBF.
+    static func format(of start: [UInt8]) -> Format? {
+        var bytes = start[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == 0x3C { return .xml }
+        guard start.count >= 15 else { return nil }
+        let length = start.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        let type = Array("OSMHeader".utf8)
+        guard length > 0, length <= PBFReader.maxBlobHeaderSize, start[4] == 0x0A, start[5] == UInt8(type.count)
+        else { return nil }
+        return Array(start[6..<(6 + type.count)]) == type ? .pbf : nil
+    }
+
+    private static func unknownFormat(_ start: [UInt8], compression: String) -> String {
+        let wrapped = compression == "none" ? "" : " (inside its \(compression) compression)"
+        if start.isEmpty { return "the file is empty\(wrapped)" }
+        if start.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return "this is a zip archive, not an OpenStreetMap extract (a GTFS feed is imported as a zip of its own)"
+        }
+        let shown = start.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
+        return "neither OSM PBF nor OSM XML\(wrapped): the file starts with \(shown)"
+    }
+}
