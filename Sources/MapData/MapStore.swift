@@ -6,12 +6,15 @@ import SQLiteKit
 /// The embedded store: one SQLite file holding every imported region's features, with an
 /// R*Tree over their bounding boxes and an FTS5 index over their names.
 ///
-/// Schema version 1:
-/// - `source(id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon)`:
-///   one row per imported region or data set, replaced as a whole on re-import;
+/// Schema version 2:
+/// - `source(id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon,
+///   fingerprint)`: one row per imported region or data set, replaced as a whole on re-import;
+///   `fingerprint` identifies the file it was imported from (``FileFingerprint``);
 /// - `feature(id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry,
-///   layer, level, height, levels, bridge, tunnel, oneway, ref, detail, population)`: `geometry` is
-///   ``Geometry/encoded`` (1e-7-degree integers; polygon rings fill with the even-odd rule);
+///   layer, level, height, levels, bridge, tunnel, oneway, ref, detail, population, colour)`:
+///   `geometry` is ``Geometry/encoded`` (1e-7-degree integers; polygon rings fill with the
+///   even-odd rule); `colour` is a line's own colour as `#rrggbb` (OSM `colour`, GTFS
+///   `route_color`);
 /// - `feature_box`: R*Tree `(id, min_lon, max_lon, min_lat, max_lat)`;
 /// - `feature_name`: FTS5 over every name of a feature (name, name:xx, alternative names),
 ///   rowid = feature id;
@@ -23,7 +26,7 @@ import SQLiteKit
 /// layer's ``DetailLevel`` (`c` crude … `f` full); `population` comes with gazetteer places.
 /// Every query runs through a statement compiled once per connection.
 public final class MapStore {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     let database: SQLiteDatabase
     public let path: String
@@ -49,7 +52,7 @@ public final class MapStore {
             throw DataError(
                 .schema,
                 message:
-                    "the store has schema \(version.map(String.init) ?? "none"), not \(Self.schemaVersion): build it again with this version of openmaps",
+                    "the store has schema \(version.map(String.init) ?? "none"), not \(Self.schemaVersion): move it aside and build it again with this version of openmaps ('openmaps data install', then your imports)",
                 path: path)
         }
         self.path = path
@@ -66,12 +69,12 @@ public final class MapStore {
             """
             CREATE TABLE source (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
                 attribution TEXT NOT NULL, licence TEXT NOT NULL, path TEXT,
-                min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
+                min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL, fingerprint TEXT);
             CREATE TABLE feature (id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id),
                 osm_type TEXT, osm_id INTEGER, class TEXT NOT NULL, kind TEXT NOT NULL, name TEXT,
                 geometry_type INTEGER NOT NULL, geometry BLOB NOT NULL, layer INTEGER, level TEXT,
                 height REAL, levels REAL, bridge INTEGER, tunnel INTEGER, oneway INTEGER, ref TEXT,
-                detail TEXT, population INTEGER);
+                detail TEXT, population INTEGER, colour TEXT);
             CREATE TABLE raster (name TEXT PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id), path TEXT NOT NULL,
                 width INTEGER, height INTEGER, min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
             CREATE INDEX feature_source ON feature(source);
@@ -95,6 +98,8 @@ public final class MapStore {
 
     /// One imported region or data set.
     public struct Source: Sendable, Equatable {
+        /// Its row id; the ids of its features are its block (``sourceID(ofFeature:)``).
+        public var id: Int64
         public var name: String
         public var kind: SourceKind
         public var attribution: String
@@ -102,6 +107,10 @@ public final class MapStore {
         public var bounds: CoordinateBounds
         /// Features per class; empty when read with `sources(counting: false)`.
         public var counts: [FeatureClass: Int]
+        /// What identifies the file it was imported from (``FileFingerprint``), when known.
+        public var fingerprint: String? = nil
+        /// The file it was imported from, as given to the import.
+        public var path: String? = nil
     }
 
     /// Every source, by name, with its feature counts when `counting` (a scan of every
@@ -117,7 +126,8 @@ public final class MapStore {
                 }
             }
             return try database.cached(
-                "SELECT id, name, kind, attribution, licence, min_lat, min_lon, max_lat, max_lon FROM source ORDER BY name"
+                "SELECT id, name, kind, attribution, licence, min_lat, min_lon, max_lat, max_lon, fingerprint, path FROM source "
+                    + "ORDER BY name"
             ).map { row in
                 guard let id = row.integer(0), let name = row.text(1), let kindText = row.text(2),
                     let kind = SourceKind(rawValue: kindText)
@@ -131,8 +141,8 @@ public final class MapStore {
                     bounds = CoordinateBounds()
                 }
                 return Source(
-                    name: name, kind: kind, attribution: row.text(3) ?? "", licence: row.text(4) ?? "",
-                    bounds: bounds, counts: counts[id] ?? [:])
+                    id: id, name: name, kind: kind, attribution: row.text(3) ?? "", licence: row.text(4) ?? "",
+                    bounds: bounds, counts: counts[id] ?? [:], fingerprint: row.text(9), path: row.text(10))
             }
         }
     }
@@ -155,12 +165,14 @@ public final class MapStore {
         public var layer: Int = 0
         public var isBridge = false
         public var isTunnel = false
+        /// The line's own colour (a transit line's), when the data gives one.
+        public var colour: Color? = nil
     }
 
     /// The columns a ``Feature`` is read from, in the order ``feature(from:)`` reads them.
     static let featureColumns =
         "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level, population, "
-        + "detail, layer, bridge, tunnel"
+        + "detail, layer, bridge, tunnel, colour"
 
     /// The feature in a row of ``featureColumns``.
     private static func feature(from row: SQLiteRow) throws -> Feature {
@@ -173,7 +185,7 @@ public final class MapStore {
             geometry: geometry, levels: row.real(8), height: row.real(9), level: row.text(10),
             population: row.integer(11), detail: row.text(12).flatMap(DetailLevel.init(rawValue:)),
             layer: Int(row.integer(13) ?? 0), isBridge: (row.integer(14) ?? 0) != 0,
-            isTunnel: (row.integer(15) ?? 0) != 0)
+            isTunnel: (row.integer(15) ?? 0) != 0, colour: row.text(16).flatMap(FeatureColour.color(stored:)))
     }
 
     private static func featureClass(_ text: String?) throws -> FeatureClass {
@@ -185,6 +197,19 @@ public final class MapStore {
 
     private func features(_ doing: String, _ sql: String, _ values: [SQLiteValue]) throws(DataError) -> [Feature] {
         try query(doing) { try database.cached(sql).map(values, Self.feature(from:)) }
+    }
+
+    /// The source a feature belongs to: features are numbered in blocks of 2^40 per source.
+    public static func sourceID(ofFeature id: Int64) -> Int64 { id >> 40 }
+
+    /// Every name the index holds for a feature (its name, its names in other languages, its
+    /// alternative names, a country's codes), in the order imported.
+    public func names(ofFeature id: Int64) throws(DataError) -> [String] {
+        try query("reading a feature's names") {
+            try database.cached("SELECT names FROM feature_name WHERE rowid = ?").map([.integer(id)]) { row in
+                row.text(0) ?? ""
+            }.flatMap { $0.components(separatedBy: " \u{1F} ") }
+        }
     }
 
     /// Features whose names match an FTS5 query, best match first.
@@ -219,6 +244,33 @@ public final class MapStore {
             if found { return true }
         }
         return false
+    }
+
+    /// The sources that have features of these classes (and, when given, these kinds) in
+    /// `bounds`, by ``Source/id``. Asks the spatial index, the class and the kind only: no
+    /// geometry is read.
+    public func sources(
+        withFeaturesIn bounds: CoordinateBounds, classes: [FeatureClass], kinds: [String]? = nil
+    ) throws(DataError) -> Set<Int64> {
+        guard !classes.isEmpty else { return [] }
+        var found: Set<Int64> = []
+        let classList = Array(repeating: "?", count: classes.count).joined(separator: ",")
+        let kindList = kinds.map {
+            " AND kind IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")"
+        }
+        let filter = classes.map { SQLiteValue.text($0.rawValue) } + (kinds ?? []).map { .text($0) }
+        for part in bounds.antimeridianHalves {
+            let (condition, values) = Self.boxCondition(part)
+            let sql =
+                "SELECT DISTINCT feature.source FROM feature_box JOIN feature ON feature.id = feature_box.id "
+                + "WHERE \(condition) AND class IN (\(classList))\(kindList ?? "")"
+            try query("looking for the sources in view") {
+                try database.cached(sql).forEachRow(values + filter) { row in
+                    if let id = row.integer(0) { found.insert(id) }
+                }
+            }
+        }
+        return found
     }
 
     /// The spatial index's test for boxes meeting `bounds` (which must not cross the

@@ -102,7 +102,7 @@ public enum OSMImporter {
         }
         let sourceID = try StoreUpdate.replaceSource(
             named: name, kind: .osm, attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
-            bounds: header.bounds ?? extent(of: nodes.values), in: database)
+            bounds: header.bounds ?? extent(of: nodes.values), fingerprint: try FileFingerprint.of(path), in: database)
         var writer = try FeatureWriter(database: database, source: sourceID)
         func add(_ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws
         {

@@ -6,4 +6,6 @@ public enum SourceKind: String, Sendable, Hashable, Codable, CaseIterable {
     case basemap
     /// The gazetteer: cities and countries with their populations.
     case gazetteer
+    /// A GTFS transit feed: its stations, stops and route lines.
+    case gtfs
 }

@@ -52,7 +52,7 @@ enum StoreUpdate {
     /// - Returns: the source's id.
     static func replaceSource(
         named name: String, kind: SourceKind, attribution: String, licence: String, path: String?,
-        bounds: CoordinateBounds, in database: SQLiteDatabase
+        bounds: CoordinateBounds, fingerprint: String? = nil, in database: SQLiteDatabase
     ) throws -> Int64 {
         if let old = try database.prepare("SELECT id FROM source WHERE name = ?").map([.text(name)], { $0.integer(0) })
             .first ?? nil
@@ -69,13 +69,13 @@ enum StoreUpdate {
         let next = try database.prepare("SELECT coalesce(max(id), 0) + 1 FROM source").map { $0.integer(0) }.first
         let sourceID = (next ?? nil) ?? 1
         try database.prepare(
-            "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon) "
-                + "VALUES (?,?,?,?,?,?,?,?,?,?)"
+            "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon, "
+                + "fingerprint) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
         ).run([
             .integer(sourceID), .text(name), .text(kind.rawValue), .text(attribution), .text(licence),
             path.map { .text($0) } ?? .null, .real(bounds.southWest?.latitude ?? -90),
             .real(bounds.southWest?.longitude ?? -180), .real(bounds.northEast?.latitude ?? 90),
-            .real(bounds.northEast?.longitude ?? 180),
+            .real(bounds.northEast?.longitude ?? 180), fingerprint.map { .text($0) } ?? .null,
         ])
         return sourceID
     }
@@ -87,15 +87,15 @@ struct FeatureWriter {
     let insertBox: SQLiteStatement
     let insertName: SQLiteStatement
     let source: Int64
-    /// The next feature id: the source's block of 2^40, numbered in input order, so the same
-    /// input gives the same ids.
+    /// The next feature id: the source's block of 2^40 (``MapStore/sourceID(ofFeature:)``),
+    /// numbered in input order, so the same input gives the same ids.
     var next: Int64
 
     init(database: SQLiteDatabase, source: Int64) throws {
         insertFeature = try database.prepare(
             "INSERT INTO feature (id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry, layer, level, "
-                + "height, levels, bridge, tunnel, oneway, ref, detail, population) "
-                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+                + "height, levels, bridge, tunnel, oneway, ref, detail, population, colour) "
+                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
         insertBox = try database.prepare(
             "INSERT INTO feature_box (id, min_lon, max_lon, min_lat, max_lat) VALUES (?,?,?,?,?)")
         insertName = try database.prepare("INSERT INTO feature_name (rowid, names) VALUES (?, ?)")
@@ -128,7 +128,7 @@ struct FeatureWriter {
             .text(kind.kind), text(value("name")), .integer(geometry.typeCode), .blob(geometry.encoded),
             integer(value("layer").flatMap { Int64($0) }), text(value("level")), number("height"),
             number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"), text(value("ref")),
-            text(detail?.rawValue), integer(population),
+            text(detail?.rawValue), integer(population), text(value("colour").flatMap(FeatureColour.normalized)),
         ]
         try insertFeature.run(row)
         let box = geometry.boundingBox

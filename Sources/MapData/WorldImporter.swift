@@ -70,8 +70,8 @@ public enum WorldImporter {
         wheel: String, hiresWheel: String? = nil, into storePath: String, rasterDirectory: String,
         progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
-        let archive = try WheelArchive(path: wheel)
-        let hires = try hiresWheel.map { try WheelArchive(path: $0) }
+        let archive = try ZipArchive(path: wheel)
+        let hires = try hiresWheel.map { try ZipArchive(path: $0) }
         var report = Report()
         var rasterFiles: [(name: RasterName, path: String, width: Int, height: Int)] = []
         for name in RasterName.allCases {

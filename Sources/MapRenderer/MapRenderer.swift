@@ -149,7 +149,7 @@ public struct MapRenderer {
         painter.drawMyLocation(of: view)
         var report = painter.report
         report.labels = labels
-        let coverage = try coverage(of: bounds, zoom: zoom, labelled: !labels.isEmpty)
+        let coverage = try coverage(of: bounds, zoom: zoom, labelled: !labels.isEmpty, transit: content.transit)
         if let notice = coverage.notice, controls {
             drawNotice(notice, on: canvas, palette: palette)
             report.notice = notice
@@ -181,30 +181,109 @@ public struct MapRenderer {
         let bounds = Self.bounds(
             of: view.projection.visibleRegion, viewWidth: view.frame.size.width, zoom: view.camera.zoom)
         let content = view.content
-        return try coverage(of: bounds, zoom: view.camera.zoom, labelled: content.base != .none && content.labels)
+        return try coverage(
+            of: bounds, zoom: view.camera.zoom, labelled: content.base != .none && content.labels,
+            transit: content.transit)
     }
 
     /// Street zooms show streets only where a region was imported; elsewhere the picture says
-    /// so instead of passing coarse world data off as a street map.
-    func coverage(of bounds: CoordinateBounds, zoom: Double, labelled: Bool) throws -> Coverage {
-        let regions = try store.sources(counting: false).filter { $0.kind == .osm && $0.bounds.intersects(bounds) }
+    /// so, and what it shows instead, rather than pass coarse world data off as a street map.
+    /// Transit feeds are credited where their lines (the transit layer) or stations (from
+    /// ``stopZoom``, where the type has labels) are in view.
+    func coverage(of bounds: CoordinateBounds, zoom: Double, labelled: Bool, transit: Bool) throws -> Coverage {
+        let sources = try store.sources(counting: false)
+        let regions = sources.filter { $0.kind == .osm && $0.bounds.intersects(bounds) }
+        // What the transit layer draws: lines with the layer; stations from ``stopZoom`` where
+        // the type has labels, and the other stops too with the layer.
+        var inView = transit ? try store.sources(withFeaturesIn: bounds, classes: [.route]) : []
+        var stations: Set<Int64> = []
+        if labelled && zoom >= Self.stopZoom {
+            stations = try store.sources(withFeaturesIn: bounds, classes: [.transit], kinds: ["station"])
+            inView.formUnion(stations)
+            if transit { inView.formUnion(try store.sources(withFeaturesIn: bounds, classes: [.transit])) }
+        }
+        let feeds = sources.filter { $0.kind == .gtfs && inView.contains($0.id) }
+        var notice: String?
+        if zoom >= Self.streetZoom && regions.isEmpty, let center = bounds.center {
+            notice = Self.noStreetDataNotice(
+                at: center, regions: sources.filter { $0.kind == .osm },
+                stationsOf: sources.filter { stations.contains($0.id) }.map(\.name), labelled: labelled,
+                nearestStop: try nearestStop(to: center, sources: sources))
+        }
         return Coverage(
-            credits: Self.credits(streets: zoom >= Self.streetDataZoom && !regions.isEmpty, placeNames: labelled),
-            regions: regions.map(\.name),
-            notice: zoom >= Self.streetZoom && regions.isEmpty ? Self.noStreetDataNotice : nil)
+            credits: Self.credits(
+                streets: zoom >= Self.streetDataZoom && !regions.isEmpty, placeNames: labelled,
+                feeds: feeds.map(\.attribution)),
+            regions: regions.map(\.name), notice: notice)
     }
 
     /// The credits of an attribution line: OpenStreetMap when street data is shown, the world
-    /// layers always, GeoNames when place names are.
-    public static func credits(streets: Bool, placeNames: Bool) -> [String] {
+    /// layers always, GeoNames when place names are, and the transit feeds' own lines.
+    public static func credits(streets: Bool, placeNames: Bool, feeds: [String] = []) -> [String] {
         ((streets ? [.osm] : []) + [.basemap] + (placeNames ? [.gazetteer] : [])).compactMap {
             ControlPainter.credits[$0]
-        }
+        } + feeds
     }
 
-    /// What a street-zoom picture says outside every imported region.
-    public static let noStreetDataNotice =
-        "No street data here: import an OpenStreetMap extract with 'openmaps import'"
+    /// How far around a picture's center ``nearestStop(to:sources:)`` looks: 2 km.
+    static let nearbyStopRadius = 2000.0
+
+    /// The transit stop nearest `center` within ``nearbyStopRadius``, with its feed's name and
+    /// its distance in metres.
+    func nearestStop(to center: Coordinate, sources: [MapStore.Source]) throws -> (
+        name: String, feed: String, metres: Double
+    )? {
+        let box = CoordinateBounds(
+            center.destination(meters: Self.nearbyStopRadius * 1.5, bearing: 225),
+            center.destination(meters: Self.nearbyStopRadius * 1.5, bearing: 45))
+        let names = Dictionary(sources.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return try store.features(in: box, classes: [.transit]).compactMap { stop in
+            guard let name = stop.name, let anchor = stop.geometry.anchor,
+                let feed = names[MapStore.sourceID(ofFeature: stop.id)]
+            else { return nil }
+            return (name, feed, anchor.distance(to: center))
+        }.filter { $0.metres <= Self.nearbyStopRadius }.min { $0.metres < $1.metres }
+    }
+
+    /// What a street-zoom picture says outside every imported region: that it has no streets,
+    /// how far the nearest imported region is, what it shows instead (the world map, place
+    /// names, the stations of the feeds in view), the transit stop nearest its center, and how
+    /// to add streets.
+    public static func noStreetDataNotice(
+        at center: Coordinate, regions: [MapStore.Source], stationsOf feeds: [String], labelled: Bool,
+        nearestStop: (name: String, feed: String, metres: Double)? = nil
+    ) -> String {
+        var text = noStreetDataNotice
+        let nearest = regions.compactMap { region in
+            region.bounds.center.map { (region, Self.distance(from: center, to: region.bounds, center: $0)) }
+        }.min { $0.1 < $1.1 }
+        if let (region, metres) = nearest {
+            text += " (the nearest imported region, \(region.name), is \(DistanceText.rounded(metres)) away)"
+        }
+        var shown = ["the world map"]
+        if labelled { shown.append("place names") }
+        if !feeds.isEmpty { shown.append("the stations of " + feeds.joined(separator: ", ")) }
+        let list = shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown[0]
+        text += "; shown: \(list)"
+        if let stop = nearestStop {
+            text += "; nearest transit stop: \(stop.name) (\(stop.feed)), \(DistanceText.rounded(stop.metres)) away"
+        }
+        return text + ". Add streets with 'openmaps import'."
+    }
+
+    /// Metres from `point` to the nearest edge of `bounds` (0 inside).
+    private static func distance(from point: Coordinate, to bounds: CoordinateBounds, center: Coordinate) -> Double {
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else {
+            return point.distance(to: center)
+        }
+        let nearest = Coordinate(
+            latitude: min(max(point.latitude, southWest.latitude), northEast.latitude),
+            longitude: min(max(point.longitude, southWest.longitude), northEast.longitude))
+        return point.distance(to: nearest)
+    }
+
+    /// The opening of what a street-zoom picture says outside every imported region.
+    public static let noStreetDataNotice = "No street data here"
 
     /// The zoom from which a map is expected to show streets: 13.
     public static let streetZoom = 13.0

@@ -42,8 +42,8 @@ enum TransitMode: String, CaseIterable {
 }
 
 extension MapRenderer {
-    /// The transit layer's lines: each `route` relation in its mode's colour over a white
-    /// casing, buses below trams below rail.
+    /// The transit layer's lines: each route (an OSM `route` relation or a GTFS route) in its own
+    /// colour, else its mode's, over a white casing, buses below trams below rail.
     func drawTransitLines(_ painter: inout Painter, scene: Scene, zoom: Double) {
         let routes = scene.local(.route).compactMap { feature in
             TransitMode(rawValue: feature.kind).map { (feature, $0) }
@@ -51,7 +51,7 @@ extension MapRenderer {
         for (feature, mode) in routes {
             let width = Self.width(mode.width, zoom: zoom)
             painter.stroke(feature, .white, width: width + 2)
-            painter.stroke(feature, mode.color, width: width, dash: mode == .ferry ? [6, 4] : [])
+            painter.stroke(feature, feature.colour ?? mode.color, width: width, dash: mode == .ferry ? [6, 4] : [])
         }
     }
 

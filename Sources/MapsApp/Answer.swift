@@ -90,6 +90,8 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case streetViewUnavailable = "street-view-unavailable"
         /// A search found nothing.
         case noMatch = "no-match"
+        /// Places match the search, but none near the link's center (``MapsApp/searchRadius``).
+        case noMatchNearby = "no-match-nearby"
         /// A search or a text end could not be looked up: no place search is available.
         case searchUnavailable = "search-unavailable"
         /// Only part of a text was found; the place shown is the closest match.

@@ -24,6 +24,9 @@ public struct MapsApp {
     public static let defaultZoom = 15.0
     /// At most this many search results are marked: 10.
     public static let searchResultLimit = 10
+    /// How far from a search link's center its results may lie: 50 km (a city and its
+    /// surroundings, as the app searches the area it shows).
+    public static let searchRadius = 50_000.0
 
     public init(
         places: (any PlaceFinding)? = nil, drawing: (any MapDrawing)? = nil, tiles: (any TileRendering)? = nil
@@ -173,13 +176,25 @@ public struct MapsApp {
             notes.append(Note(.searchUnavailable, "'\(text)' needs a search of the map data; the viewport is shown"))
             return []
         }
-        let found: [FoundPlace]
+        var found: [FoundPlace]
         do {
             found = try places.places(matching: text, near: near, limit: Self.searchResultLimit)
         } catch {
             throw .engineFailed("searching for '\(text)'", underlying: error)
         }
         if found.isEmpty { notes.append(Note(.noMatch, "no place in the map data matches '\(text)'")) }
+        if near != nil, let nearest = found.min(by: { ($0.distance ?? 0) < ($1.distance ?? 0) }),
+            let distance = nearest.distance, distance > Self.searchRadius
+        {
+            let origin = nearest.source.map { " (in \($0))" } ?? ""
+            notes.append(
+                Note(
+                    .noMatchNearby,
+                    "no place near the map's center matches '\(text)'; the nearest match, \(nearest.name)\(origin), is "
+                        + "\(DistanceText.rounded(distance)) away"))
+            return []
+        }
+        found = found.filter { ($0.distance ?? 0) <= Self.searchRadius }
         if let first = found.first, first.why.hasPrefix(FoundPlace.partialMatchPrefix) {
             notes.append(Note(.partialMatch, "'\(text)' is not in the map data; \(first.why)"))
         }

@@ -64,13 +64,20 @@ public struct StoreTiles: TileRendering {
         let request = plan.request
         let tiles = request.zooms.flatMap { TileID.covering(plan.bounds, zoom: $0) }
         let blocks = Metatile.blocks(covering: tiles, size: request.metatile)
-        let streets = try regions().contains { $0.intersects(plan.bounds) }
+        let sources = try MapStore(path: storePath).sources(counting: false).filter {
+            $0.bounds.intersects(plan.bounds)
+        }
+        let streets = sources.contains { $0.kind == .osm }
+        let feeds = sources.filter {
+            $0.kind == .gtfs && (request.transit || Double(request.zooms.upperBound) >= MapRenderer.stopZoom)
+        }
         let start = Date()
         let writer = try MBTilesWriter(
             path: output,
             metadata: .init(
                 name: (output as NSString).lastPathComponent, description: "OpenMaps \(request.mapType.rawValue) map",
-                attribution: MapRenderer.credits(streets: streets, placeNames: true).joined(separator: " · "),
+                attribution: MapRenderer.credits(streets: streets, placeNames: true, feeds: feeds.map(\.attribution))
+                    .joined(separator: " · "),
                 bounds: plan.bounds, zooms: request.zooms))
         var job = TileJob(
             storePath: storePath, mapType: request.mapType, style: request.style, traffic: traffic,

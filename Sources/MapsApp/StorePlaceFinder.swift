@@ -54,13 +54,17 @@ public struct StorePlaceFinder: PlaceFinding {
     /// The features whose names hold every word of `text`, best first.
     private func ranked(_ text: String, near: Coordinate?) throws -> [FoundPlace] {
         let wanted = text.lowercased()
+        let sources = Dictionary(
+            try store.sources(counting: false).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let scored = try store.features(named: text, limit: Self.candidateCount).compactMap {
             feature -> (FoundPlace, Double)? in
             guard let position = feature.geometry.anchor else { return nil }
             let name = feature.name ?? text
-            let lowered = name.lowercased()
-            // Match: the whole name 2, its beginning 1, words inside it 0.
-            var score = lowered == wanted ? 2.0 : lowered.hasPrefix(wanted) ? 1.0 : 0.0
+            let names = [name.lowercased()] + (try store.names(ofFeature: feature.id)).map { $0.lowercased() }
+            // Match: a whole name (any of its names, as a country's code "USA") 2, a name's
+            // beginning 1, words inside a name 0.
+            var score =
+                names.contains(wanted) ? 2.0 : names.contains(where: { $0.hasPrefix(wanted) }) ? 1.0 : 0.0
             // Importance: population on a log scale (a city of a million adds about 0.86), and
             // places before streets and shops.
             score += log10(Double(max(feature.population ?? 0, 0)) + 1) / 7
@@ -74,7 +78,7 @@ public struct StorePlaceFinder: PlaceFinding {
             }
             let place = FoundPlace(
                 name: name, position: position, kind: feature.kind, why: "name matches '\(text)'",
-                distance: distance, source: feature.osmType == nil ? "gazetteer" : "openstreetmap")
+                distance: distance, source: sources[MapStore.sourceID(ofFeature: feature.id)])
             return (place, score)
         }
         // One place is often mapped twice (a shop and its building): a name already found

@@ -44,6 +44,7 @@ enum DataCommand {
                 }
                 console.print("  " + describe(source.counts))
                 console.print("  \(source.attribution), \(source.licence)")
+                if let file = source.path { console.print("  from \(file)") }
             }
             for raster in try store.rasters() {
                 console.print("raster \(raster.name.rawValue): \(raster.width)×\(raster.height) \(raster.path)")
@@ -56,54 +57,93 @@ enum DataCommand {
     static let importFile = Command(
         name: "import",
         summary:
-            "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) into the store as a region (atomically; again replaces it).",
-        usage: "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2> [--store PATH] [--region NAME]",
+            "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) or a GTFS feed (zip) into the store (atomically; again replaces it).",
+        usage:
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store PATH] [--region NAME] [--attribution TEXT] [--licence TEXT]",
         parser: ArgumentParser(
             options: [
                 storeOption,
-                .init(name: "--region", value: "NAME", help: "The region's name (default: the file's name)."),
+                .init(name: "--region", value: "NAME", help: "The region's or feed's name (default: the file's name)."),
+                .init(
+                    name: "--attribution", value: "TEXT",
+                    help: "A feed's credit line (default: 'Transit data: ' and its agencies)."),
+                .init(name: "--licence", value: "TEXT", help: "A feed's licence or terms."),
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let path = arguments.value("--store") ?? DataInstaller().storePath
+        let file = arguments.positionals[0]
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }
         do {
-            let report = try OSMImporter.importFile(
-                arguments.positionals[0], into: path, region: arguments.value("--region"),
+            let report = try DataImport.importFile(
+                file, into: path, name: arguments.value("--region"), attribution: arguments.value("--attribution"),
+                licence: arguments.value("--licence"),
                 progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
             bar.finish()
-            console.print(
-                String(
-                    format: "%@: %d features into %@ in %.2f s", report.region, report.features, path,
-                    Date().timeIntervalSince(start)))
-            console.print("  " + describe(report.byClass))
-            if report.waysWithMissingNodes > 0 {
-                console.error(
-                    "note: \(report.waysWithMissingNodes) ways use nodes outside the extract; they were left out")
-            }
-            if !report.brokenMultipolygons.isEmpty {
-                console.error(
-                    "note: \(report.brokenMultipolygons.count) multipolygons have rings that do not close; those rings were left out"
-                )
+            let seconds = Date().timeIntervalSince(start)
+            switch report {
+            case .osm(let report):
+                if arguments.value("--attribution") != nil || arguments.value("--licence") != nil {
+                    console.error(
+                        "note: --attribution and --licence are for GTFS feeds; OpenStreetMap data is credited as © OpenStreetMap contributors, ODbL 1.0"
+                    )
+                }
+                printed(report, store: path, seconds: seconds, console: &console)
+            case .gtfs(let report):
+                printed(report, store: path, seconds: seconds, console: &console)
             }
         } catch let error as OSMReaderError {
-            throw .failure("\(arguments.positionals[0]): \(error)")
+            throw .failure("\(file): \(error)")
         } catch {
             throw .failure("\(error)")
         }
     }
 
+    /// What `import` says of an extract.
+    static func printed(_ report: OSMImporter.Report, store: String, seconds: Double, console: inout Console) {
+        console.print(
+            String(format: "%@: %d features into %@ in %.2f s", report.region, report.features, store, seconds))
+        console.print("  " + describe(report.byClass))
+        if report.waysWithMissingNodes > 0 {
+            console.error("note: \(report.waysWithMissingNodes) ways use nodes outside the extract; they were left out")
+        }
+        if !report.brokenMultipolygons.isEmpty {
+            console.error(
+                "note: \(report.brokenMultipolygons.count) multipolygons have rings that do not close; those rings were left out"
+            )
+        }
+    }
+
+    /// What `import` says of a feed.
+    static func printed(_ report: GTFSImporter.Report, store: String, seconds: Double, console: inout Console) {
+        console.print(
+            String(
+                format: "%@: %d routes, %d stations, %d stops, %d entrances into %@ in %.2f s", report.name,
+                report.routes, report.stations, report.stops, report.entrances, store, seconds))
+        console.print("  agencies: " + report.agencies.joined(separator: ", "))
+        if report.routesWithoutShapes > 0 {
+            console.error(
+                "note: \(report.routesWithoutShapes) routes have no shapes; their lines join their stops in order")
+        }
+    }
+
     static let install = Command(
         name: "install",
-        summary: "Install the pinned open data and build the default store: world basemap, gazetteer, Helsinki.",
-        usage: "install [--data DIR] [--hires]",
+        summary:
+            "Install the pinned open data and build the default store: world basemap, gazetteer, Helsinki (and the extracts and feeds of a folder).",
+        usage: "install [--data DIR] [--hires] [--extracts DIR]",
         parser: ArgumentParser(
             options: [
                 .init(
                     name: "--data", value: "DIR",
                     help: "Data directory (default $OPENMAPS_DATA or ~/.local/share/openmaps)."),
                 .init(name: "--hires", value: nil, help: "Also the world's high and full detail (a 91 MB wheel)."),
+                .init(
+                    name: "--extracts", value: "DIR",
+                    help:
+                        "Also every extract and feed DIR/sources.tsv lists, once (data/seed-places: the seed links' places)."
+                ),
             ],
             positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
@@ -125,6 +165,23 @@ enum DataCommand {
                 console.print("gazetteer: \(gazetteer.cities) cities, \(gazetteer.countries) countries")
             }
             if let helsinki = report.helsinki { console.print("Helsinki: \(helsinki.features) features") }
+            if let folder = arguments.value("--extracts") {
+                var imported: [DataImport.Report] = []
+                let kept = try installer.installExtracts(
+                    from: folder, progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil
+                ) { imported.append($0) }
+                bar.finish()
+                for report in imported {
+                    switch report {
+                    case .osm(let report): console.print("\(report.region): \(report.features) features")
+                    case .gtfs(let report):
+                        console.print(
+                            "\(report.name): \(report.routes) routes, \(report.stations + report.stops) stations and stops"
+                        )
+                    }
+                }
+                if !kept.isEmpty { console.print("kept: " + kept.joined(separator: ", ")) }
+            }
             console.print(String(format: "store: %@ (%.1f s)", report.storePath, Date().timeIntervalSince(start)))
         } catch {
             throw .failure("\(error)")

