@@ -104,6 +104,10 @@ struct CSVTable {
         row.ranges.removeAll(keepingCapacity: true)
         row.quoted.removeAll(keepingCapacity: true)
         while true {
+            // Spaces before an opening quote are passed over (`a, "b, c"`).
+            var quote = position
+            while quote < bytes.count && (bytes[quote] == 0x20 || bytes[quote] == 0x09) { quote += 1 }
+            if quote < bytes.count && bytes[quote] == 0x22 { position = quote }
             var fieldStart = position
             var isQuoted = false
             var fieldEnd: Int

@@ -9,8 +9,8 @@ import GeoCore
 /// by their station. A stop's kind follows the routes that serve it (`station` for rail and
 /// subway, `tram_stop`, `bus_stop`, `ferry_terminal`), an entrance's its station's
 /// (`subway_entrance`). A route's lines are its trips' shapes where `shapes.txt` has them,
-/// else the distinct stop sequences of its trips (a sequence run backwards, or contained in a
-/// longer one, is the same line). Names in other languages from `translations.txt` are
+/// else the distinct station sequences of its trips (a platform counts as its station; a
+/// sequence run backwards, or contained in a longer one, is the same line). Names in other languages from `translations.txt` are
 /// searchable. Timetables are not read here.
 public enum GTFSImporter {
     /// What an import did.
@@ -241,11 +241,13 @@ public enum GTFSImporter {
             var patterns: [Set<[Int]>] = Array(repeating: [], count: routes.count)
             for tripID in order {
                 guard let route = tripRoutes[tripID], let tripCalls = calls[tripID] else { continue }
-                let pattern = tripCalls.sorted { $0.sequence < $1.sequence }.map(\.stop)
-                for stop in pattern {
+                let calls = tripCalls.sorted { $0.sequence < $1.sequence }.map(\.stop)
+                for stop in calls {
                     stops[stop].routeTypes.insert(routes[route].type)
                     if let parent = stops[stop].parent { stops[parent].routeTypes.insert(routes[route].type) }
                 }
+                // A line runs through stations: each direction's platform is its station.
+                let pattern = calls.map { stops[$0].parent ?? $0 }
                 if patterns[route].insert(pattern).inserted { routes[route].patterns.append(pattern) }
             }
             for index in routes.indices { routes[index].patterns = Self.distinct(routes[index].patterns) }

@@ -12,6 +12,12 @@ enum StoreUpdate {
     /// the next one. The new store is synced to disk before `rename(2)` swaps it in, so the
     /// path always names a complete store.
     static func apply(to storePath: String, _ body: (SQLiteDatabase) throws -> Void) throws {
+        let parent = (storePath as NSString).deletingLastPathComponent
+        if !parent.isEmpty {
+            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                throw DataError(.file, message: "cannot create the store's folder", path: parent, underlying: error)
+            }
+        }
         let lock = try StoreLock(storePath: storePath)
         defer { lock.release() }
         let directory = (storePath as NSString).deletingLastPathComponent

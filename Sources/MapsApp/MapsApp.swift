@@ -183,18 +183,21 @@ public struct MapsApp {
             throw .engineFailed("searching for '\(text)'", underlying: error)
         }
         if found.isEmpty { notes.append(Note(.noMatch, "no place in the map data matches '\(text)'")) }
-        if near != nil, let nearest = found.min(by: { ($0.distance ?? 0) < ($1.distance ?? 0) }),
-            let distance = nearest.distance, distance > Self.searchRadius
-        {
-            let origin = nearest.source.map { " (in \($0))" } ?? ""
-            notes.append(
-                Note(
-                    .noMatchNearby,
-                    "no place near the map's center matches '\(text)'; the nearest match, \(nearest.name)\(origin), is "
-                        + "\(DistanceText.rounded(distance)) away"))
-            return []
+        if let near {
+            let far = { (place: FoundPlace) in place.position.distance(to: near) > Self.searchRadius }
+            if let nearest = found.min(by: { $0.position.distance(to: near) < $1.position.distance(to: near) }),
+                far(nearest)
+            {
+                let origin = nearest.source.map { " (in \($0))" } ?? ""
+                notes.append(
+                    Note(
+                        .noMatchNearby,
+                        "no place near the map's center matches '\(text)'; the nearest match, \(nearest.name)\(origin), is "
+                            + "\(DistanceText.rounded(nearest.position.distance(to: near))) away"))
+                return []
+            }
+            found.removeAll(where: far)
         }
-        found = found.filter { ($0.distance ?? 0) <= Self.searchRadius }
         if let first = found.first, first.why.hasPrefix(FoundPlace.partialMatchPrefix) {
             notes.append(Note(.partialMatch, "'\(text)' is not in the map data; \(first.why)"))
         }

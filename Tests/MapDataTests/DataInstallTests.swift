@@ -1,25 +1,13 @@
 import Foundation
 import MapData
 import OSMReader
+import TestSupport
 import Testing
 
 /// Reading wheels (zip archives) and the installed Helsinki extract.
 @Suite struct ZipArchiveTests {
-    /// A zip with one stored member, written by hand.
-    static func storedZip(name: String, contents: [UInt8]) -> [UInt8] {
-        func u16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
-        func u32(_ value: Int) -> [UInt8] { u16(value & 0xFFFF) + u16(value >> 16) }
-        let nameBytes = Array(name.utf8)
-        let local =
-            u32(0x0403_4B50) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(contents.count)
-            + u32(contents.count) + u16(nameBytes.count) + u16(0) + nameBytes + contents
-        let central =
-            u32(0x0201_4B50) + u16(20) + u16(20) + u16(0) + u16(0) + u16(0) + u16(0) + u32(0)
-            + u32(contents.count) + u32(contents.count) + u16(nameBytes.count) + u16(0) + u16(0) + u16(0) + u16(0)
-            + u32(0) + u32(0) + nameBytes
-        let end = u32(0x0605_4B50) + u16(0) + u16(0) + u16(1) + u16(1) + u32(central.count) + u32(local.count) + u16(0)
-        return local + central + end
-    }
+    /// A zip with one stored member.
+    static func storedZip(name: String, contents: [UInt8]) -> [UInt8] { ZipWriter.stored([(name, contents)]) }
 
     func write(_ bytes: [UInt8]) -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).whl")

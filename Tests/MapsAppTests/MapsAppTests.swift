@@ -192,6 +192,28 @@ struct FakeDrawing: MapDrawing {
         #expect(codes(unsearched) == [.searchUnavailable])
     }
 
+    @Test func aSearchKeepsToTheAreaAroundTheLinksCenter() throws {
+        let places = FakePlaces([
+            "Pizza": [
+                FakePlaces.place("Pizza Helsinki", 60.17, 24.94),
+                FakePlaces.place("Pizzeria Delfina", 37.76125, -122.42441),
+            ],
+            "Kebab": [FakePlaces.place("Kebab Helsinki", 60.17, 24.94)],
+        ])
+        let mixed = try answer("comgooglemaps://?q=Pizza&center=37.759748,-122.427135", MapsApp(places: places))
+        #expect(mixed.places.map(\.name) == ["Pizzeria Delfina"], "a match 8,600 km away is not a result")
+        #expect(mixed.notes.isEmpty)
+        let far = try answer("comgooglemaps://?q=Kebab&center=37.759748,-122.427135", MapsApp(places: places))
+        #expect(far.places.isEmpty)
+        #expect(far.notes.map(\.code) == [.noMatchNearby])
+        #expect(
+            far.notes.first?.message
+                == "no place near the map's center matches 'Kebab'; the nearest match, Kebab Helsinki, is 8,724 km away"
+        )
+        let anywhere = try answer("comgooglemaps://?q=Kebab", MapsApp(places: places))
+        #expect(anywhere.places.map(\.name) == ["Kebab Helsinki"], "without a center the whole map is searched")
+    }
+
     @Test func anXCallbackLinkOffersItsValidatedButtonExceptInNavigation() throws {
         let answer = try answer(
             "comgooglemaps-x-callback://?center=40.765819,-73.975866&zoom=14&x-success=sourceapp://?resume=true&x-source=SourceApp"
