@@ -38,10 +38,11 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product openmaps
 
-## demo: the default store, every seed example link parsed, converted and rendered, a gallery of
-## Helsinki in every map type, scheme and layer, and its tiles, into demo/ with demo/index.html.
+## demo: the default store with the world's full detail and the seed places' extracts and feeds
+## (data/seed-places), every seed example link parsed, converted and answered on them, a gallery
+## of Helsinki in every map type, scheme and layer, and its tiles, into demo/ with demo/index.html.
 demo: build
-	$(BIN) data install
+	$(BIN) data install --hires --extracts data/seed-places
 	$(BIN) data info
 	@BIN=$(BIN) sh scripts/demo.sh Examples/seed-links.txt
 	@BIN=$(BIN) sh scripts/demo-maps.sh demo Examples/seed-links.txt

@@ -30,13 +30,24 @@ render() {
 section() { echo "<h2 id=\"$1\">$2</h2><p>$3</p><div class=\"grid\">" >> "$figures"; }
 end_section() { echo "</div>" >> "$figures"; }
 
-section seed "Seed example links" "Every example link of the URL scheme document, answered as a picture (800 × 600 points). Places named by text are looked up in the gazetteer and the store's name index and marked; the notes under each picture say what could not be shown."
+# seed NAME LINK: one seed link's card: the picture, and the answer (--answer) laid out beside it.
+seed() {
+  name=$1; link=$2
+  set -- --answer "$out/$name.json"
+  # The traffic layer's links draw the example feed of the Manhattan extract.
+  case "$link" in *traffic*) set -- "$@" --traffic Examples/manhattan-traffic.csv ;; esac
+  echo "$ openmaps open '$link' $* -o $out/$name.png"
+  printed=$("$BIN" open "$link" "$@" -o "$out/$name.png" 2>&1) || { echo "$printed"; exit 1; }
+  echo "$printed"
+  python3 scripts/demo-card.py "$name" "$out" "openmaps open '$link' $* -o $name.png" "$printed" >> "$figures"
+}
+
+echo '<h2 id="seed">Seed example links</h2><p>Every example link of the URL scheme document, answered on the data where it points (800 × 600 points): Manhattan and San Francisco streets from OpenStreetMap, the subway, BART, Caltrain, VTA and Toei feeds, the world basemap and GeoNames elsewhere. Beside each picture: what the link asks for, what was found, the directions’ ends and the notes on what could not be shown.</p>' >> "$figures"
 n=0
 grep -v '^#' "$links" | grep -v '^$' | while IFS= read -r link; do
   n=$((n + 1))
-  render "$(printf 'seed-%02d' "$n")" "$link"
+  seed "$(printf 'seed-%02d' "$n")" "$link"
 done
-end_section
 
 helsinki='comgooglemaps://?center=60.1699,24.9434&zoom=16'
 section types "Helsinki in every map type and scheme" "The imported OpenStreetMap extract of central Helsinki over the world basemap."
@@ -68,8 +79,8 @@ render alps-terrain 'comgooglemaps://?center=46.5,9&zoom=6' --map-type terrain
 render bering-strait 'comgooglemaps://?center=60,-175&zoom=3'
 end_section
 
-echo "$ openmaps tiles --zooms 12-16 --out $out/helsinki.mbtiles"
-tiles=$("$BIN" tiles --zooms 12-16 --out "$out/helsinki.mbtiles" --workers 2)
+echo "$ openmaps tiles --bbox 24.9352,60.1642,24.9534,60.1791 --zooms 12-16 --out $out/helsinki.mbtiles"
+tiles=$("$BIN" tiles --bbox 24.9352,60.1642,24.9534,60.1791 --zooms 12-16 --out "$out/helsinki.mbtiles" --workers 2)
 echo "$tiles"
 
 {
@@ -84,14 +95,28 @@ figure { margin: 0; background: #fff; border: 1px solid #dadce0; border-radius: 
 img { width: 100%; height: auto; display: block; border-radius: 4px; }
 figcaption code { font-size: 12px; word-break: break-all; color: #1a73e8; }
 figcaption pre { font-size: 11px; white-space: pre-wrap; word-break: break-all; color: #5f6368; margin: 4px 0 0; }
+.card { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 16px; background: #fff;
+  border: 1px solid #dadce0; border-radius: 8px; padding: 12px; margin: 0 0 16px; }
+@media (max-width: 900px) { .card { grid-template-columns: 1fr; } }
+.card h3 { margin: 0 0 4px; font-size: 17px; } .card .form { font-weight: normal; color: #5f6368; font-size: 13px; }
+.card .link code { font-size: 12px; word-break: break-all; color: #1a73e8; }
+.card dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 6px 12px; margin: 8px 0; }
+.card dt { font-weight: 600; color: #3c4043; } .card dd { margin: 0; }
+.card ol, .card ul { margin: 0; padding-left: 18px; } .dim { color: #5f6368; font-size: 13px; }
+.card .code { font: 11px ui-monospace, monospace; background: #f1f3f4; border-radius: 3px; padding: 1px 4px; }
+.card pre { font-size: 11px; white-space: pre-wrap; word-break: break-all; color: #5f6368; }
 </style></head><body>
 <h1>OpenMaps: Google Maps links answered on open data</h1>
 <p>Every picture below was rendered by <code>openmaps open</code> from the default store
-(world basemap, GeoNames places, the OpenStreetMap extract of central Helsinki). Data ©
-OpenStreetMap contributors (ODbL), GSHHG/WDBII, NASA Blue Marble and shaded relief, GeoNames.</p>
+(the world basemap at full detail, GeoNames places, OpenStreetMap extracts of central Helsinki,
+Midtown Manhattan, the West Village and San Francisco, and the transit feeds of the seed places:
+<code>openmaps data info</code> lists them). Data © OpenStreetMap contributors (ODbL),
+GSHHG/WDBII, NASA Blue Marble and shaded relief, GeoNames; transit data: MTA New York City
+Transit, BART, Caltrain (511 SF Bay), VTA, © 東京都交通局 (Tokyo Metropolitan Bureau of
+Transportation), CC BY 4.0.</p>
 HEAD
   cat "$figures"
-  printf '<h2>Tiles</h2><p><code>openmaps tiles --zooms 12-16 --out helsinki.mbtiles</code>: %s</p>\n' "$(echo "$tiles" | html_escape)"
+  printf '<h2>Tiles</h2><p><code>openmaps tiles --bbox 24.9352,60.1642,24.9534,60.1791 --zooms 12-16 --out helsinki.mbtiles</code>: %s</p>\n' "$(echo "$tiles" | html_escape)"
   echo '</body></html>'
 } > "$out/index.html"
 rm -f "$figures"

@@ -151,7 +151,9 @@ public struct MapRenderer {
         report.labels = labels
         let coverage = try coverage(of: bounds, zoom: zoom, labelled: !labels.isEmpty, transit: content.transit)
         if let notice = coverage.notice, controls {
-            drawNotice(notice, on: canvas, palette: palette)
+            let layout = view.controlLayout
+            drawNotice(
+                notice, on: canvas, palette: palette, above: min(layout.logo.origin.y, layout.attribution.origin.y))
             report.notice = notice
         }
         report.credits = coverage.credits
@@ -288,12 +290,13 @@ public struct MapRenderer {
     /// The zoom from which a map is expected to show streets: 13.
     public static let streetZoom = 13.0
 
-    /// A notice in a rounded box at the bottom centre of the picture.
-    func drawNotice(_ text: String, on canvas: Canvas, palette: MapPalette) {
+    /// A notice in a box at the bottom centre of the picture, its bottom 8 points above `above`
+    /// (the logo's and the attribution's top, so it never covers them).
+    func drawNotice(_ text: String, on canvas: Canvas, palette: MapPalette, above: Double) {
         let layout = TextLayout(text, size: 12, maxWidth: canvas.width - 40, on: canvas)
         let box = layout.logicalBox
         let x = (canvas.width - box.width) / 2
-        let y = canvas.height - box.height - 28
+        let y = min(canvas.height - 28, above - 8) - 6 - box.height
         canvas.rectangle(x: x - 10, y: y - 6, width: box.width + 20, height: box.height + 12)
         canvas.fill(palette.labelHalo.withAlpha(0.9), keepPath: true)
         canvas.stroke(palette.label, width: 0.5)

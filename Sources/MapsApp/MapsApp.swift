@@ -24,8 +24,8 @@ public struct MapsApp {
     public static let defaultZoom = 15.0
     /// At most this many search results are marked: 10.
     public static let searchResultLimit = 10
-    /// How far from a search link's center its results may lie: 50 km (a city and its
-    /// surroundings, as the app searches the area it shows).
+    /// How far from a search link's center its results may lie, but for settlements, regions
+    /// and countries: 50 km (a city and its surroundings, as the app searches the area it shows).
     public static let searchRadius = 50_000.0
 
     public init(
@@ -170,6 +170,16 @@ public struct MapsApp {
         return notes
     }
 
+    /// The kinds of place a search finds wherever they are: settlements, their parts, regions
+    /// and countries (OSM `place=*` values and the gazetteer's kinds).
+    static let namedAreaKinds: Set<String> = [
+        "city", "town", "village", "hamlet", "suburb", "quarter", "neighbourhood", "borough", "locality", "island",
+        "county", "state", "province", "region", "country",
+    ]
+
+    /// True for a settlement, region or country (``namedAreaKinds``).
+    static func isNamedArea(_ place: FoundPlace) -> Bool { place.kind.map(namedAreaKinds.contains) ?? false }
+
     /// The places for a search text, best first, at most ``searchResultLimit``.
     private func search(_ text: String, near: Coordinate?, notes: inout [Note]) throws(AppError) -> [FoundPlace] {
         guard let places else {
@@ -184,9 +194,13 @@ public struct MapsApp {
         }
         if found.isEmpty { notes.append(Note(.noMatch, "no place in the map data matches '\(text)'")) }
         if let near {
-            let far = { (place: FoundPlace) in place.position.distance(to: near) > Self.searchRadius }
-            if let nearest = found.min(by: { $0.position.distance(to: near) < $1.position.distance(to: near) }),
-                far(nearest)
+            // Places and countries are found wherever they are ("Cupertino" seen from San
+            // Francisco); shops, stops and streets only around the map's center.
+            let far = { (place: FoundPlace) in
+                !Self.isNamedArea(place) && place.position.distance(to: near) > Self.searchRadius
+            }
+            if !found.isEmpty, found.allSatisfy(far),
+                let nearest = found.min(by: { $0.position.distance(to: near) < $1.position.distance(to: near) })
             {
                 let origin = nearest.source.map { " (in \($0))" } ?? ""
                 notes.append(

@@ -62,10 +62,10 @@ public struct StoreTiles: TileRendering {
 
     public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
         let request = plan.request
-        let tiles = request.zooms.flatMap { TileID.covering(plan.bounds, zoom: $0) }
+        let tiles = plan.tiles
         let blocks = Metatile.blocks(covering: tiles, size: request.metatile)
-        let sources = try MapStore(path: storePath).sources(counting: false).filter {
-            $0.bounds.intersects(plan.bounds)
+        let sources = try MapStore(path: storePath).sources(counting: false).filter { source in
+            plan.areas.contains { source.bounds.intersects($0) }
         }
         let streets = sources.contains { $0.kind == .osm }
         let feeds = sources.filter {

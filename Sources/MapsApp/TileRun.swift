@@ -30,10 +30,22 @@ public struct TilePlan: Sendable, Equatable {
     public static let maxTiles = 4_000_000
 
     public var request: TileRequest
-    /// The area rendered.
-    public var bounds: CoordinateBounds
-    /// Tiles in the run.
+    /// The areas rendered: the request's box, or each imported region on its own (regions far
+    /// apart are not joined into one box spanning the world between them).
+    public var areas: [CoordinateBounds]
+    /// Tiles in the run (a tile in two areas counted once).
     public var count: Int
+
+    /// The box around every area (the MBTiles `bounds`).
+    public var bounds: CoordinateBounds { areas.reduce(CoordinateBounds()) { $0.including($1) } }
+
+    /// The run's tiles, zoom by zoom, each once.
+    public var tiles: [TileID] {
+        var seen: Set<TileID> = []
+        return request.zooms.flatMap { zoom in
+            areas.flatMap { TileID.covering($0, zoom: zoom) }.filter { seen.insert($0).inserted }
+        }
+    }
 }
 
 /// What a tile run did.
@@ -67,10 +79,10 @@ extension MapsApp {
         guard (1...16).contains(request.metatile) else {
             throw .invalidOption("metatile", message: "must be 1 to 16 tiles a side")
         }
-        if let bounds = request.bounds { try checkCount(bounds, request.zooms) }
+        if let bounds = request.bounds { try checkCount([bounds], request.zooms) }
     }
 
-    /// Settles a tile run: the area (the request's, else every imported region) and the
+    /// Settles a tile run: the areas (the request's, else every imported region) and the
     /// count, refused above ``TilePlan/maxTiles`` before any tile is listed.
     ///
     /// - Throws: the errors of ``check(_:)``, and ``AppError/invalidOption(_:message:)`` when
@@ -78,20 +90,23 @@ extension MapsApp {
     public func plan(_ request: TileRequest) throws(AppError) -> TilePlan {
         try Self.check(request)
         guard let tiles else { throw .engineMissing("tile renderer") }
-        let bounds: CoordinateBounds
+        let areas: [CoordinateBounds]
         if let requested = request.bounds {
-            bounds = requested
+            areas = [requested]
         } else {
             do {
-                bounds = try tiles.regions().reduce(CoordinateBounds()) { $0.including($1) }
+                areas = try tiles.regions().filter(\.isValid)
             } catch {
                 throw .engineFailed("reading the imported regions", underlying: error)
             }
         }
-        guard bounds.isValid else {
+        guard !areas.isEmpty else {
             throw .invalidOption("bbox", message: "is needed: the store has no imported region")
         }
-        return TilePlan(request: request, bounds: bounds, count: try Self.checkCount(bounds, request.zooms))
+        try Self.checkCount(areas, request.zooms)
+        var plan = TilePlan(request: request, areas: areas, count: 0)
+        plan.count = areas.count == 1 ? try Self.checkCount(areas, request.zooms) : plan.tiles.count
+        return plan
     }
 
     /// Renders a tile run into an MBTiles file at `output`, replaced atomically.
@@ -109,10 +124,13 @@ extension MapsApp {
         }
     }
 
-    /// The tiles `bounds` and `zooms` make, refused above ``TilePlan/maxTiles``.
+    /// The tiles `areas` and `zooms` make (at most: a tile in two areas counts twice), refused
+    /// above ``TilePlan/maxTiles``.
     @discardableResult
-    private static func checkCount(_ bounds: CoordinateBounds, _ zooms: ClosedRange<Int>) throws(AppError) -> Int {
-        let count = zooms.reduce(0) { $0 + TileID.count(covering: bounds, zoom: $1) }
+    private static func checkCount(_ areas: [CoordinateBounds], _ zooms: ClosedRange<Int>) throws(AppError) -> Int {
+        let count = areas.reduce(0) { total, area in
+            zooms.reduce(total) { $0 + TileID.count(covering: area, zoom: $1) }
+        }
         guard count <= TilePlan.maxTiles else {
             throw .invalidOption(
                 "bbox",

@@ -9,7 +9,7 @@ enum OpenCommand {
         name: "open",
         summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
         usage:
-            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store PATH]",
+            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store PATH] [--answer FILE.json]",
         parser: ArgumentParser(
             options: ViewCommand.viewOptions + [
                 .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
@@ -18,6 +18,9 @@ enum OpenCommand {
                 .init(name: "--level", value: "NAME", help: "The indoor floor to show (default: the ground floor)."),
                 DataCommand.trafficOption,
                 DataCommand.storeOption,
+                .init(
+                    name: "--answer", value: "FILE",
+                    help: "Also write the answer as JSON: what the link asks for, places, ends, notes, credits."),
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         guard let output = arguments.value("-o") else { throw .usage("'-o FILE' is required") }
@@ -36,6 +39,9 @@ enum OpenCommand {
                 String(
                     format: "%@: %.0f×%.0f points, zoom %.2f, %d features, %d labels (%.2f s)", output, size.width,
                     size.height, answer.mapView.camera.zoom, map.features, map.labels, Date().timeIntervalSince(start)))
+            if let file = arguments.value("--answer") {
+                try AnswerDocument(answer).json().write(to: URL(fileURLWithPath: file), options: .atomic)
+            }
         } catch let error as AppError {
             throw CLIError(error)
         } catch {

@@ -147,8 +147,8 @@ struct MapRendererTests {
         let paris = try view("comgooglemaps://?center=48.8584,2.2945&zoom=15")
         let (canvas, report) = try renderer.render(paris)
         #expect(report.notice?.contains("No street data here") == true)
-        // The notice's box is drawn at the bottom centre, over the plain land.
-        #expect(canvas.pixel(x: 400, y: 560) != canvas.pixel(x: 400, y: 300))
+        // The notice's box is drawn at the bottom centre above the logo, over the plain land.
+        #expect(canvas.pixel(x: 400, y: 548) != canvas.pixel(x: 400, y: 300))
         #expect(try renderer.render(try view("comgooglemaps://?center=48.8584,2.2945&zoom=10")).1.notice == nil)
         #expect(try renderer.render(try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")).1.notice == nil)
     }

@@ -212,6 +212,13 @@ struct FakeDrawing: MapDrawing {
         )
         let anywhere = try answer("comgooglemaps://?q=Kebab", MapsApp(places: places))
         #expect(anywhere.places.map(\.name) == ["Kebab Helsinki"], "without a center the whole map is searched")
+        let city = FoundPlace(
+            name: "Cupertino", position: Coordinate(latitude: 37.323, longitude: -122.03218), kind: "city",
+            why: "name matches 'Cupertino'")
+        let fromSanFrancisco = try answer(
+            "comgooglemaps://?q=Cupertino&center=37.7749,-122.4194&zoom=15",
+            MapsApp(places: FakePlaces(["Cupertino": [city]])))
+        #expect(fromSanFrancisco.places.map(\.name) == ["Cupertino"], "a town 60 km away is found wherever it is")
     }
 
     @Test func anXCallbackLinkOffersItsValidatedButtonExceptInNavigation() throws {
@@ -303,5 +310,32 @@ struct FakeDrawing: MapDrawing {
         #expect(throws: AppError.self) { try app.plan(world) }
         world.zooms = 2...4
         #expect(try app.plan(world).count == 16 + 64 + 256)
+    }
+
+    @Test func regionsFarApartAreTiledEachOnItsOwn() throws {
+        struct TwoCities: TileRendering {
+            func regions() throws -> [CoordinateBounds] {
+                [
+                    CoordinateBounds(
+                        southWest: Coordinate(latitude: 60.164, longitude: 24.935),
+                        northEast: Coordinate(latitude: 60.179, longitude: 24.953)),
+                    CoordinateBounds(
+                        southWest: Coordinate(latitude: 40.745, longitude: -74.01),
+                        northEast: Coordinate(latitude: 40.775, longitude: -73.96)),
+                ]
+            }
+            func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
+                TileSummary(tiles: 0, metatiles: 0, workers: 1, seconds: 0)
+            }
+        }
+        var request = TileRequest()
+        request.zooms = 12...16
+        let plan = try MapsApp(tiles: TwoCities()).plan(request)
+        #expect(plan.areas.count == 2)
+        let expected = try TwoCities().regions().reduce(0) { total, area in
+            (12...16).reduce(total) { $0 + TileID.count(covering: area, zoom: $1) }
+        }
+        #expect(plan.count == expected && plan.tiles.count == expected && expected < 500, "not the ocean between them")
+        #expect(Set(plan.tiles).count == plan.tiles.count)
     }
 }

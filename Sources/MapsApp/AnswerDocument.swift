@@ -1,0 +1,113 @@
+import Foundation
+import GeoCore
+import MapsURL
+
+/// An answer as a document for programs and pages (`openmaps open --answer FILE.json`, the
+/// demo page): what the link asks for in a sentence, the request, the places found, the
+/// directions' ends, the notes, the offered callback and the data credited.
+public struct AnswerDocument: Encodable, Sendable {
+    public var link: String?
+    public var form: LinkForm?
+    public var action: MapsAction
+    /// What the link asks for, in a sentence (``Answer/asks``).
+    public var asks: String
+    public var request: MapsRequest
+    public var places: [FoundPlace]
+    public var routeEnds: [RouteEnd]
+    public var notes: [Note]
+    /// The "back to the calling app" button offered: its label and the URL it opens.
+    public var callback: OfferedCallback?
+    /// The credits of the data where the view looks.
+    public var credits: [String]
+    /// The imported street-data regions in view.
+    public var regions: [String]
+
+    /// A callback as offered to the user.
+    public struct OfferedCallback: Encodable, Sendable {
+        public var source: String
+        public var success: String
+    }
+
+    public init(_ answer: Answer) {
+        link = answer.link
+        form = answer.form
+        action = answer.request.action
+        asks = answer.asks
+        request = answer.request
+        places = answer.places
+        routeEnds = answer.routeEnds
+        notes = answer.notes
+        callback = answer.callback.map { OfferedCallback(source: $0.source, success: $0.success) }
+        credits = answer.coverage?.credits ?? []
+        regions = answer.coverage?.regions ?? []
+    }
+
+    /// The document as pretty-printed JSON with sorted keys.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
+
+extension Answer {
+    /// What the link asks for, in a sentence a person reads: "Transit directions from 'Google
+    /// Inc, 8th Avenue, New York, NY' to 'John F. Kennedy International Airport…'", "A map at
+    /// 40.765819,-73.975866, zoom 14, with traffic", "Search for 'Pizza' near
+    /// 37.759748,-122.427135"; then the back button it offers.
+    public var asks: String {
+        let request = self.request
+        var sentence: String
+        switch request.action {
+        case .search:
+            sentence = "Search for '\(request.query ?? "")'"
+            if let center = request.center { sentence += " near \(center)" }
+        case .directions:
+            let directions = request.directions
+            let mode = directions?.travelMode.map { Self.modeWords[$0] ?? $0.rawValue } ?? ""
+            sentence = (mode.isEmpty ? "Directions" : mode.prefix(1).uppercased() + mode.dropFirst() + " directions")
+            sentence += " from " + Self.describe(directions?.origin, blank: "your location")
+            for stop in directions?.waypoints ?? [] {
+                sentence += " via " + Self.describe(stop, blank: "your location")
+            }
+            sentence += " to " + Self.describe(directions?.destination, blank: "your location")
+            if directions?.navigate == true { sentence += ", navigating" }
+        case .streetView:
+            sentence = "Street View" + (request.center.map { " at \($0)" } ?? "")
+        case .resolveShortLink:
+            sentence = "A short link to resolve: \(request.shortLink ?? "")"
+        case .map:
+            sentence = request.mapMode == .streetView ? "Street View" : "A map"
+            if let marker = request.marker {
+                sentence += " with a pin at \(marker)"
+            } else if let center = request.center {
+                sentence += " at \(center)"
+            }
+        }
+        if request.action != .directions || request.center != nil {
+            if let zoom = request.zoom { sentence += ", zoom \(DecimalText.format(zoom))" }
+        }
+        let views = (request.views ?? []).sorted()
+        if !views.isEmpty { sentence += ", with " + Self.list(views.map(\.rawValue)) }
+        if let callback = request.callback { sentence += "; a button back to \(callback.source)" }
+        return sentence
+    }
+
+    private static let modeWords: [TravelMode: String] = [
+        .driving: "driving", .transit: "transit", .walking: "walking", .bicycling: "bicycling",
+        .twoWheeler: "two-wheeler",
+    ]
+
+    private static func describe(_ waypoint: Waypoint?, blank: String) -> String {
+        switch waypoint {
+        case nil, .currentLocation?: blank
+        case .query(let text)?: "'\(text)'"
+        case .coordinate(let coordinate)?: coordinate.description
+        case .place(let name, _)?: "'\(name)'"
+        }
+    }
+
+    private static func list(_ words: [String]) -> String {
+        words.count > 1 ? words.dropLast().joined(separator: ", ") + " and " + words.last! : words.first ?? ""
+    }
+}
