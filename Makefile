@@ -5,8 +5,10 @@ SWIFT_FORMAT ?= swift format
 DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev
 # Peers `make bench` measures against, from Debian.
 BENCH_PACKAGES ?= osmium-tool osm2pgsql postgresql postgresql-15-postgis-3 bc time
-# Real OSM extracts for the PBF and import benchmarks (not needed by the tests).
+# Real OSM extracts for the reading and import benchmarks (not needed by the tests): PBF, and
+# the seed places' OSM XML (bzip2) and its plain originals where ../shared has them.
 BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)
+BENCH_XML ?= $(wildcard data/seed-places/*.osm.bz2 ../shared/data/osm/*.osm)
 # The extracts the tile benchmark renders next to Mapnik.
 TILE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf)
 # Seconds `make fuzz` runs the parser fuzzer.
@@ -64,14 +66,14 @@ lint:
 format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
-## bench: link parsing vs a URLComponents parser, projection, PBF decoding vs osmium,
+## bench: link parsing vs a URLComponents parser, projection, PBF and OSM XML reading vs osmium,
 ## import vs osm2pgsql into PostGIS, tiles vs Mapnik, `openmaps open` per seed link.
 bench: deps data
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
 	$(SWIFT) build -c release --product openmaps-bench
 	$(SWIFT) build -c release --product openmaps
 	.build/release/openmaps-bench
-	.build/release/openmaps-bench pbf $(BENCH_PBF)
+	.build/release/openmaps-bench pbf $(BENCH_PBF) $(BENCH_XML)
 	bash scripts/bench-import.sh $(BENCH_PBF)
 	bash scripts/bench-tiles.sh $(TILE_PBF)
 	bash scripts/bench-open.sh Examples/seed-links.txt

@@ -43,7 +43,7 @@ public struct OSMXMLReader {
 
 /// The OSM layer over ``XMLScanner``: which elements and attributes mean what.
 struct OSMXMLParser {
-    private let scanner: XMLScanner
+    private var scanner: XMLScanner
     private let stream: ByteStream
     private let blockSize: Int
     private(set) var header = OSMHeader(
@@ -251,7 +251,7 @@ struct OSMXMLParser {
     // MARK: Attributes
 
     private func attribute(_ name: StaticString, of markup: XMLMarkup) -> XMLAttribute? {
-        markup.attributes.first { scanner.matches($0.name, name) }
+        scanner.attributes.first { scanner.matches($0.name, name) }
     }
 
     private func required(_ name: StaticString, of markup: XMLMarkup) throws(OSMReaderError) -> XMLAttribute {

@@ -19,8 +19,6 @@ struct XMLMarkup {
     var column = 0
     /// Byte offset of the `<` in the (inflated) data.
     var offset = 0
-    /// The attributes, names and values (entities decoded) as ranges of ``XMLScanner/arena``.
-    var attributes: [XMLAttribute] = []
 }
 
 /// One attribute of a start tag.
@@ -40,7 +38,7 @@ struct XMLAttribute {
 /// the line and column (in characters) where the XML goes wrong. A document type declaration
 /// is refused (OSM XML has none, and its entities are a classic way to blow up a reader), as is
 /// an encoding other than UTF-8.
-final class XMLScanner {
+struct XMLScanner {
     private let stream: ByteStream
     private var buffer = [UInt8](repeating: 0, count: 256 * 1024)
     private var position = 0
@@ -53,6 +51,9 @@ final class XMLScanner {
     private(set) var column = 1
     /// Bytes the names and values of the current tag are copied into.
     private(set) var arena: [UInt8] = []
+    /// The current start tag's attributes, names and values (entities decoded) as ranges of
+    /// ``arena``; both are reused from tag to tag.
+    private(set) var attributes: [XMLAttribute] = []
     /// Open elements: name bytes and where each was opened.
     private var open: [(name: [UInt8], line: Int, column: Int)] = []
     private var sawRoot = false
@@ -71,7 +72,7 @@ final class XMLScanner {
     // MARK: Bytes
 
     /// The next byte without taking it, or nil at the end of the data.
-    @inline(__always) private func peek() throws(OSMReaderError) -> UInt8? {
+    @inline(__always) private mutating func peek() throws(OSMReaderError) -> UInt8? {
         if position == end {
             if ended { return nil }
             try refill()
@@ -81,7 +82,7 @@ final class XMLScanner {
     }
 
     /// Takes the next byte, keeping the line and column.
-    @inline(__always) private func take() throws(OSMReaderError) -> UInt8? {
+    @inline(__always) private mutating func take() throws(OSMReaderError) -> UInt8? {
         guard let byte = try peek() else { return nil }
         position += 1
         if byte == 0x0A {
@@ -93,7 +94,7 @@ final class XMLScanner {
         return byte
     }
 
-    private func refill() throws(OSMReaderError) {
+    private mutating func refill() throws(OSMReaderError) {
         bufferStart += end
         position = 0
         let outcome = buffer.withUnsafeMutableBytes { bytes in
@@ -116,12 +117,22 @@ final class XMLScanner {
     }
 
     /// Takes the next byte; the end of the data here is an error saying what it ended inside.
-    @inline(__always) private func require(_ inside: @autoclosure () -> String) throws(OSMReaderError) -> UInt8 {
+    @inline(__always) private mutating func require(_ inside: @autoclosure () -> String) throws(OSMReaderError) -> UInt8
+    {
         guard let byte = try take() else { throw error("the file ends inside \(inside())", kind: .truncated) }
         return byte
     }
 
-    private func expect(_ literal: String, inside: String) throws(OSMReaderError) {
+    /// Takes the next byte of the tag whose name is `tag` (an arena range); the end of the
+    /// data here is an error naming the tag.
+    @inline(__always) private mutating func require(inTag tag: Range<Int>) throws(OSMReaderError) -> UInt8 {
+        guard let byte = try take() else {
+            throw error("the file ends inside <\(text(tag))>", kind: .truncated)
+        }
+        return byte
+    }
+
+    private mutating func expect(_ literal: String, inside: String) throws(OSMReaderError) {
         for expected in literal.utf8 {
             let (line, column) = (self.line, self.column)
             let byte = try require(inside)
@@ -152,17 +163,33 @@ final class XMLScanner {
         isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
     }
 
-    private func skipSpace() throws(OSMReaderError) {
-        while let byte = try peek(), Self.isSpace(byte) { _ = try take() }
+    private mutating func skipSpace() throws(OSMReaderError) {
+        while true {
+            while position < end {
+                let byte = buffer[position]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                    column += 1
+                } else if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    return
+                }
+                position += 1
+            }
+            guard let byte = try peek(), Self.isSpace(byte) else { return }
+        }
     }
 
     // MARK: Markup
 
     /// The next start or end tag (or the end of the data), after checking and passing over
     /// whatever comes before it.
-    func next() throws(OSMReaderError) -> XMLMarkup {
+    mutating func next() throws(OSMReaderError) -> XMLMarkup {
         arena.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
         while true {
+            if !open.isEmpty || offset > 3 { try skipSpace() }
             let (line, column, offset) = (self.line, self.column, self.offset)
             guard let byte = try take() else {
                 if let innermost = open.last {
@@ -193,7 +220,7 @@ final class XMLScanner {
     }
 
     /// Reads the markup after a `<`; nil for what is passed over (comments, declarations).
-    private func markup(line: Int, column: Int, offset: Int) throws(OSMReaderError) -> XMLMarkup? {
+    private mutating func markup(line: Int, column: Int, offset: Int) throws(OSMReaderError) -> XMLMarkup? {
         let atStart = offset == 0 || (offset == 3 && hasByteOrderMark)
         guard let byte = try peek() else { throw error("the file ends inside a tag", kind: .truncated) }
         switch byte {
@@ -260,7 +287,7 @@ final class XMLScanner {
         return true
     }
 
-    private func name(inside: String) throws(OSMReaderError) -> Range<Int> {
+    private mutating func name(inside: String) throws(OSMReaderError) -> Range<Int> {
         let start = arena.count
         let (line, column) = (self.line, self.column)
         guard let first = try take() else { throw error("the file ends inside \(inside)", kind: .truncated) }
@@ -275,30 +302,32 @@ final class XMLScanner {
         return start..<arena.count
     }
 
-    private func attributes(of markup: inout XMLMarkup) throws(OSMReaderError) {
-        let tag = text(markup.name)
+    private mutating func attributes(of markup: inout XMLMarkup) throws(OSMReaderError) {
+        // Names become text only for a message.
+        let tagName = markup.name
         while true {
             let hadSpace = (try peek()).map(Self.isSpace) ?? false
             try skipSpace()
             let (line, column) = (self.line, self.column)
-            let byte = try require("<\(tag)>")
+            let byte = try require(inTag: tagName)
             switch byte {
             case 0x3E: return
             case 0x2F:
                 let (closeLine, closeColumn) = (self.line, self.column)
-                guard try require("<\(tag)>") == 0x3E else {
-                    throw error("expected '>' after '/' in <\(tag)>", line: closeLine, column: closeColumn)
+                guard try require(inTag: tagName) == 0x3E else {
+                    throw error("expected '>' after '/' in <\(text(tagName))>", line: closeLine, column: closeColumn)
                 }
                 markup.isEmpty = true
                 return
             default:
                 guard Self.isNameStart(byte) else {
                     throw error(
-                        "expected an attribute or '>' in <\(tag)>, found \(Self.describe(byte))", line: line,
+                        "expected an attribute or '>' in <\(text(tagName))>, found \(Self.describe(byte))", line: line,
                         column: column)
                 }
                 guard hadSpace else {
-                    throw error("attributes of <\(tag)> must be separated by a space", line: line, column: column)
+                    throw error(
+                        "attributes of <\(text(tagName))> must be separated by a space", line: line, column: column)
                 }
                 let start = arena.count
                 arena.append(byte)
@@ -307,46 +336,56 @@ final class XMLScanner {
                     _ = try take()
                 }
                 let nameRange = start..<arena.count
-                let attributeName = text(nameRange)
-                if markup.attributes.contains(where: { arena[$0.name] == arena[nameRange] }) {
-                    throw error("attribute '\(attributeName)' appears twice in <\(tag)>", line: line, column: column)
+                if attributes.contains(where: { arena[$0.name] == arena[nameRange] }) {
+                    throw error(
+                        "attribute '\(text(nameRange))' appears twice in <\(text(tagName))>", line: line, column: column
+                    )
                 }
                 try skipSpace()
                 let (equalsLine, equalsColumn) = (self.line, self.column)
-                let equals = try require("<\(tag)>")
+                let equals = try require(inTag: tagName)
                 guard equals == 0x3D else {
                     throw error(
-                        "expected '=' after attribute '\(attributeName)' in <\(tag)>, found \(Self.describe(equals))",
+                        "expected '=' after attribute '\(text(nameRange))' in <\(text(tagName))>, found \(Self.describe(equals))",
                         line: equalsLine, column: equalsColumn)
                 }
                 try skipSpace()
-                let value = try quoted(attribute: attributeName, tag: tag)
-                markup.attributes.append(XMLAttribute(name: nameRange, value: value, line: line, column: column))
+                let value = try quoted(attribute: nameRange, tag: tagName)
+                attributes.append(XMLAttribute(name: nameRange, value: value, line: line, column: column))
             }
         }
     }
 
     /// A quoted attribute value with entities decoded and whitespace normalized, as XML says.
-    private func quoted(attribute: String, tag: String) throws(OSMReaderError) -> Range<Int> {
+    private mutating func quoted(attribute: Range<Int>, tag: Range<Int>) throws(OSMReaderError) -> Range<Int> {
         let (line, column) = (self.line, self.column)
-        let quote = try require("<\(tag)>")
+        let quote = try require(inTag: tag)
         guard quote == 0x22 || quote == 0x27 else {
             throw error(
-                "the value of '\(attribute)' in <\(tag)> must be quoted, found \(Self.describe(quote))", line: line,
-                column: column)
+                "the value of '\(text(attribute))' in <\(text(tag))> must be quoted, found \(Self.describe(quote))",
+                line: line, column: column)
         }
         let start = arena.count
         while true {
+            // The plain run of the value straight from the buffer: no line breaks in it.
+            while position < end {
+                let byte = buffer[position]
+                if byte == quote || byte == 0x3C || byte == 0x26 || byte < 0x20 { break }
+                arena.append(byte)
+                position += 1
+                if byte & 0xC0 != 0x80 { self.column += 1 }
+            }
             let (byteLine, byteColumn) = (self.line, self.column)
             guard let byte = try take() else {
                 throw error(
-                    "the file ends inside the value of '\(attribute)' opened at line \(line), column \(column)",
+                    "the file ends inside the value of '\(text(attribute))' opened at line \(line), column \(column)",
                     kind: .truncated)
             }
             switch byte {
             case quote: return start..<arena.count
             case 0x3C:
-                throw error("'<' inside the value of '\(attribute)' (write &lt;)", line: byteLine, column: byteColumn)
+                throw error(
+                    "'<' inside the value of '\(text(attribute))' (write &lt;)", line: byteLine, column: byteColumn)
             case 0x26: arena.append(contentsOf: try entity(line: byteLine, column: byteColumn))
             case 0x09, 0x0A, 0x0D: arena.append(0x20)
             default: arena.append(byte)
@@ -355,7 +394,7 @@ final class XMLScanner {
     }
 
     /// Decodes an entity or character reference after its `&`.
-    private func entity(line: Int, column: Int) throws(OSMReaderError) -> [UInt8] {
+    private mutating func entity(line: Int, column: Int) throws(OSMReaderError) -> [UInt8] {
         var name: [UInt8] = []
         while true {
             guard let byte = try take() else { throw error("the file ends inside an entity", kind: .truncated) }
@@ -391,7 +430,7 @@ final class XMLScanner {
     }
 
     /// Passes over `<?…?>`; checks the XML declaration's version and encoding.
-    private func processingInstruction(line: Int, column: Int, isDocumentStart: Bool) throws(OSMReaderError) {
+    private mutating func processingInstruction(line: Int, column: Int, isDocumentStart: Bool) throws(OSMReaderError) {
         let target = try name(inside: "a processing instruction")
         let isDeclaration = text(target).lowercased() == "xml"
         if isDeclaration && !isDocumentStart {
@@ -428,7 +467,7 @@ final class XMLScanner {
     }
 
     /// Passes over `<!--…-->` and `<![CDATA[…]]>`; refuses `<!DOCTYPE`.
-    private func declaration(line: Int, column: Int) throws(OSMReaderError) {
+    private mutating func declaration(line: Int, column: Int) throws(OSMReaderError) {
         let first = try require("a declaration")
         if first == 0x2D {
             try expect("-", inside: "a comment")

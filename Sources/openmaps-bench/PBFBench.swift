@@ -1,11 +1,12 @@
 import Foundation
 import OSMReader
 
-/// PBF decoding throughput, side by side with osmium on the same files in one run.
+/// Extract reading throughput (PBF, and OSM XML plain or compressed), side by side with
+/// osmium on the same files in one run.
 enum PBFBench {
     static func run(files: [String], rounds: Int = 3) {
         let osmium = findExecutable("osmium")
-        print("PBF decoding, best of \(rounds) full reads per file (all elements with tags)")
+        print("OSM extract reading, best of \(rounds) full reads per file (all elements with tags; XML on one core)")
         print(
             "  file                                  MB  elements   openmaps 1 core   openmaps \(ProcessInfo.processInfo.activeProcessorCount) cores"
                 + (osmium == nil ? "" : "   osmium fileinfo -e   osmium cat opl   ratio vs fileinfo, vs cat"))
@@ -15,13 +16,21 @@ enum PBFBench {
                 continue
             }
             do {
-                var reader = try PBFReader(path: file)
-                let summary = try reader.summary()
+                let extract = try OSMFile(path: file)
+                let summary = try extract.summary()
                 let elements = summary.nodes + summary.ways + summary.relations
-                reader.threads = 1
-                let single = try best(rounds) { _ = try reader.summary() }
-                reader.threads = ProcessInfo.processInfo.activeProcessorCount
-                let all = try best(rounds) { _ = try reader.summary() }
+                let single: Double
+                let all: Double
+                if extract.format == .pbf && extract.compression == "none" {
+                    var reader = try PBFReader(path: file)
+                    reader.threads = 1
+                    single = try best(rounds) { _ = try reader.summary() }
+                    reader.threads = ProcessInfo.processInfo.activeProcessorCount
+                    all = try best(rounds) { _ = try reader.summary() }
+                } else {
+                    single = try best(rounds) { _ = try extract.summary() }
+                    all = single
+                }
                 let name = URL(fileURLWithPath: file).lastPathComponent.padding(
                     toLength: 34, withPad: " ", startingAt: 0)
                 var line = String(
