@@ -106,7 +106,7 @@ struct XMLScanner {
             located.column = column
             throw located
         }
-        if end < buffer.count { ended = true }
+        if end == 0 { ended = true }
     }
 
     private func error(_ message: String, line: Int? = nil, column: Int? = nil, kind: OSMReaderError.Kind = .malformed)
