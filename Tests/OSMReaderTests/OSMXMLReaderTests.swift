@@ -282,6 +282,30 @@ import ZlibKit
         }
     }
 
+    @Test(arguments: [Wrapping.gzip, .bzip2])
+    func largeCompressedFilesStreamThrough(wrapping: Wrapping) throws {
+        // About 4 MB of XML: more than the pieces inflated ahead of the reader.
+        var text = "<osm version='0.6'>\n"
+        for id in 1...40_000 {
+            text +=
+                "  <node id='\(id)' lat='60.\(id % 100_000)' lon='24.\(id % 77_777)'><tag k='ref' v='\(id)'/></node>\n"
+        }
+        text += "</osm>\n"
+        let path = Self.temporary(try wrapping.wrap(Array(text.utf8)))
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let file = try OSMFile(path: path)
+        var ids: [Int64] = []
+        var offsets: [Int] = []
+        try file.forEachBlock { block in
+            ids += block.nodes.map(\.id)
+            offsets.append(block.byteOffset)
+        }
+        #expect(ids == Array(1...40_000))
+        #expect(offsets == offsets.sorted() && offsets.last ?? 0 <= file.fileSize, "progress in the file's own bytes")
+        // Readers that stop early (a header read) leave nothing running behind them.
+        for _ in 0..<20 { _ = try OSMFile(path: path).header }
+    }
+
     @Test func damagedCompressionIsRefused() throws {
         var compressed = try Zlib.gzip(Array(String(repeating: Self.extract, count: 20).utf8))
         for index in 30..<60 { compressed[index] ^= 0xA5 }
