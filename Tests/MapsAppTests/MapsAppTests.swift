@@ -338,4 +338,36 @@ struct FakeDrawing: MapDrawing {
         #expect(plan.count == expected && plan.tiles.count == expected && expected < 500, "not the ocean between them")
         #expect(Set(plan.tiles).count == plan.tiles.count)
     }
+
+    @Test(arguments: [
+        (
+            "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic",
+            "A map at 40.765819,-73.975866, zoom 14, with traffic"
+        ),
+        ("comgooglemaps://?q=Pizza&center=37.759748,-122.427135", "Search for 'Pizza' near 37.759748,-122.427135"),
+        (
+            "comgooglemaps://?saddr=&daddr=John+F.+Kennedy+International+Airport&directionsmode=transit",
+            "Transit directions from your location to 'John F. Kennedy International Airport'"
+        ),
+        (
+            "https://www.google.com/maps/dir/?api=1&origin=Cupertino&destination=Mountain+View&waypoints=Palo+Alto&travelmode=bicycling&dir_action=navigate",
+            "Bicycling directions from 'Cupertino' via 'Palo Alto' to 'Mountain View', navigating"
+        ),
+        ("comgooglemaps://?center=46.414382,10.013988&mapmode=streetview", "Street View at 46.414382,10.013988"),
+        (
+            "comgooglemaps-x-callback://?q=dessert&x-success=sourceapp://?resume=true&x-source=Nom+Nom",
+            "Search for 'dessert'; a button back to Nom Nom"
+        ),
+        (
+            "https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8",
+            "A short link to resolve: https://maps.app.goo.gl/V8oVAkbP9v3EBoXh8"
+        ),
+        (
+            "https://www.google.com/maps/@42.585444,13.007813,6z/data=!5m1!1e1",
+            "A map at 42.585444,13.007813, zoom 6, with traffic"
+        ),
+    ])
+    func anAnswerSaysWhatTheLinkAsksFor(link: String, asks: String) throws {
+        #expect(try answer(link).asks == asks)
+    }
 }

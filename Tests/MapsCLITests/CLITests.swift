@@ -244,6 +244,74 @@ import Testing
     }
 
     @Test
+    func openWritesTheAnswerAsJSON() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = OpenMapsCLI.run([
+            "open",
+            "comgooglemaps-x-callback://?saddr=60.1713,24.9414&daddr=60.1675,24.9530&directionsmode=walking&x-success=sourceapp://?resume=true&x-source=SourceApp",
+            "-o", folder + "/walk.png", "--answer", folder + "/walk.json", "--store", try FixtureStore.path(),
+        ])
+        #expect(result.exitCode == 0)
+        struct Document: Decodable {
+            struct End: Decodable { var role: String }
+            struct Note: Decodable { var code: String }
+            struct Callback: Decodable { var source: String, success: String }
+            var asks: String
+            var action: String
+            var form: String
+            var routeEnds: [End]
+            var notes: [Note]
+            var callback: Callback?
+            var credits: [String]
+            var regions: [String]
+        }
+        let document = try JSONDecoder().decode(
+            Document.self, from: try Data(contentsOf: URL(fileURLWithPath: folder + "/walk.json")))
+        #expect(
+            document.asks
+                == "Walking directions from 60.1713,24.9414 to 60.1675,24.953; a button back to SourceApp")
+        #expect(document.action == "directions" && document.form == "comgooglemaps-x-callback")
+        #expect(document.routeEnds.map(\.role) == ["start", "destination"])
+        #expect(document.notes.map(\.code) == ["route-unavailable"])
+        #expect(document.callback?.source == "SourceApp" && document.callback?.success == "sourceapp://?resume=true")
+        #expect(document.regions == ["Helsinki"] && document.credits.first == "© OpenStreetMap contributors")
+    }
+
+    @Test
+    func importTellsExtractsAndFeedsByContent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = folder + "/new/store.sqlite"
+        let xml = folder + "/lake.osm"
+        try Data(
+            OSMXMLWriter.file(nodes: [
+                TestNode(
+                    id: 1, latitude: 601_000_000, longitude: 249_000_000,
+                    tags: [("amenity", "cafe"), ("name", "Kahvila")])
+            ])
+        )
+        .write(to: URL(fileURLWithPath: xml))
+        let osm = OpenMapsCLI.run(["import", xml, "--store", store])
+        #expect(osm.exitCode == 0)
+        #expect(osm.standardOutput.hasPrefix("lake: 1 features into \(store)"))
+        let feed = folder + "/metro.zip"
+        try Data(FixtureFeed.zip()).write(to: URL(fileURLWithPath: feed))
+        let gtfs = OpenMapsCLI.run(["import", feed, "--store", store, "--licence", "CC BY 4.0"])
+        #expect(gtfs.exitCode == 0)
+        #expect(gtfs.standardOutput.hasPrefix("metro: 2 routes, 3 stations, 2 stops, 1 entrances into \(store)"))
+        let info = OpenMapsCLI.run(["data", "info", "--store", store])
+        #expect(info.standardOutput.contains("metro [gtfs]: 8 features"))
+        #expect(info.standardOutput.contains("  Transit data: Example Metro, CC BY 4.0\n  from \(feed)"))
+        try Data("<osm version='0.6'>\n<node id='1' lat='1'/>\n</osm>".utf8).write(to: URL(fileURLWithPath: xml))
+        let bad = OpenMapsCLI.run(["import", xml, "--store", store])
+        #expect(bad.exitCode == 1)
+        #expect(bad.standardError.contains("\(xml): malformed at line 2, column 1: <node> has no 'lon' attribute"))
+    }
+
+    @Test
     func openOffersTheValidatedCallbackOnly() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).svg")
             .path
