@@ -306,6 +306,20 @@ import ZlibKit
         for _ in 0..<20 { _ = try OSMFile(path: path).header }
     }
 
+    @Test func everyCutAndDamagedByteIsAnErrorNotACrash() throws {
+        let bytes = Array(Self.extract.utf8)
+        var refused = 0
+        for cut in stride(from: 0, to: bytes.count, by: 5) {
+            do { _ = try Self.read(Array(bytes.prefix(cut))) } catch is OSMReaderError { refused += 1 }
+        }
+        #expect(refused >= bytes.count / 5 - 2, "a cut file is refused, but where only text after the root is lost")
+        for (index, position) in stride(from: 0, to: bytes.count, by: 3).enumerated() {
+            var damaged = bytes
+            damaged[position] = [0x3C, 0x3E, 0x22, 0x26, 0x00, 0xFF, 0x2F, 0x3D][index % 8]
+            do { _ = try Self.read(damaged) } catch is OSMReaderError {}
+        }
+    }
+
     @Test func damagedCompressionIsRefused() throws {
         var compressed = try Zlib.gzip(Array(String(repeating: Self.extract, count: 20).utf8))
         for index in 30..<60 { compressed[index] ^= 0xA5 }
