@@ -63,6 +63,29 @@ public struct OSMBlock: Sendable {
     public var relations: [OSMRelation] = []
 }
 
+/// Element counts of a file, read in one pass.
+public struct OSMSummary: Sendable, Equatable {
+    public var blocks = 0
+    public var nodes = 0
+    public var ways = 0
+    public var relations = 0
+
+    public init(blocks: Int = 0, nodes: Int = 0, ways: Int = 0, relations: Int = 0) {
+        self.blocks = blocks
+        self.nodes = nodes
+        self.ways = ways
+        self.relations = relations
+    }
+
+    /// Counts one more block.
+    public mutating func add(_ block: OSMBlock) {
+        blocks += 1
+        nodes += block.nodes.count
+        ways += block.ways.count
+        relations += block.relations.count
+    }
+}
+
 /// What a file's header says.
 public struct OSMHeader: Sendable, Equatable {
     /// The bounding box, when the file has one.

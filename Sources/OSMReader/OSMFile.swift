@@ -56,14 +56,9 @@ public struct OSMFile {
     }
 
     /// Counts the elements of the whole file.
-    public func summary() throws -> PBFReader.Summary {
-        var summary = PBFReader.Summary()
-        try forEachBlock { block in
-            summary.blocks += 1
-            summary.nodes += block.nodes.count
-            summary.ways += block.ways.count
-            summary.relations += block.relations.count
-        }
+    public func summary() throws -> OSMSummary {
+        var summary = OSMSummary()
+        try forEachBlock { summary.add($0) }
         return summary
     }
 

@@ -110,29 +110,12 @@ public struct PBFReader {
     }
 
     /// Element counts of a file, read in one pass.
-    public struct Summary: Sendable, Equatable {
-        public var blocks = 0
-        public var nodes = 0
-        public var ways = 0
-        public var relations = 0
-
-        public init(blocks: Int = 0, nodes: Int = 0, ways: Int = 0, relations: Int = 0) {
-            self.blocks = blocks
-            self.nodes = nodes
-            self.ways = ways
-            self.relations = relations
-        }
-    }
+    public typealias Summary = OSMSummary
 
     /// Counts the elements of the whole file.
     public func summary() throws -> Summary {
         var summary = Summary()
-        try forEachBlock { block in
-            summary.blocks += 1
-            summary.nodes += block.nodes.count
-            summary.ways += block.ways.count
-            summary.relations += block.relations.count
-        }
+        try forEachBlock { summary.add($0) }
         return summary
     }
 }
