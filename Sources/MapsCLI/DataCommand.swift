@@ -152,6 +152,8 @@ enum DataCommand {
         let bar = ProgressBar()
         defer { bar.finish() }
         do {
+            // A folder whose list is broken is refused before anything is installed.
+            if let folder = arguments.value("--extracts") { _ = try DataInstaller.extracts(in: folder) }
             let report = try installer.installDefaultStore(
                 hires: arguments.flags.contains("--hires"),
                 progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
