@@ -45,7 +45,8 @@ public enum GazetteerImporter {
                 let population = (city["population"] as? Int).map(Int64.init)
                 try writer.write(
                     type: nil, id: (city["geonameid"] as? Int).map(Int64.init),
-                    kind: FeatureKind(featureClass: .place, kind: "city", isArea: false), tags: [("name", name)],
+                    kind: FeatureKind(featureClass: .place, kind: "city", isArea: false),
+                    tags: [("name", name), ("country_code", country)],
                     geometry: .point(position), names: [name] + (city["alternatenames"] as? [String] ?? []),
                     population: population)
                 report.cities += 1
@@ -58,7 +59,8 @@ public enum GazetteerImporter {
                 else { continue }
                 try writer.write(
                     type: nil, id: (country["geonameid"] as? Int).map(Int64.init),
-                    kind: FeatureKind(featureClass: .place, kind: "country", isArea: false), tags: [("name", name)],
+                    kind: FeatureKind(featureClass: .place, kind: "country", isArea: false),
+                    tags: [("name", name), ("country_code", code)],
                     geometry: .point(position),
                     names: [name, code, country["iso3"] as? String ?? ""].filter { !$0.isEmpty },
                     population: (country["population"] as? Int).map(Int64.init))

@@ -6,18 +6,22 @@ import SQLiteKit
 /// The embedded store: one SQLite file holding every imported region's features, with an
 /// R*Tree over their bounding boxes and an FTS5 index over their names.
 ///
-/// Schema version 2:
+/// Schema version 3:
 /// - `source(id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon,
 ///   fingerprint)`: one row per imported region or data set, replaced as a whole on re-import;
 ///   `fingerprint` identifies the file it was imported from (``FileFingerprint``);
 /// - `feature(id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry,
-///   layer, level, height, levels, bridge, tunnel, oneway, ref, detail, population, colour)`:
+///   layer, level, height, levels, bridge, tunnel, oneway, ref, detail, population, colour, tags)`:
 ///   `geometry` is ``Geometry/encoded`` (1e-7-degree integers; polygon rings fill with the
 ///   even-odd rule); `colour` is a line's own colour as `#rrggbb` (OSM `colour`, GTFS
-///   `route_color`);
+///   `route_color`); `tags` the tags a user expects to see, as a JSON object
+///   (``SearchVocabulary/keptTags(_:)``: names in every language, address, contact, opening
+///   hours, Wikidata and Wikipedia, cuisine, operator, brand, admin level, country code);
 /// - `feature_box`: R*Tree `(id, min_lon, max_lon, min_lat, max_lat)`;
-/// - `feature_name`: FTS5 over every name of a feature (name, name:xx, alternative names),
-///   rowid = feature id;
+/// - `search_index`: FTS5, rowid = feature id, over `names` (every name of a feature: name,
+///   name:xx, alternative names), `categories` (its category's words in every language,
+///   ``SearchVocabulary``) and `address` (``SearchVocabulary/addressLine(_:)``); diacritics
+///   folded, Devanagari signs kept inside words, prefixes of 2 and 3 characters indexed;
 /// - `raster(name, source, path, width, height, bounds)`: world images kept as files beside
 ///   the store (imagery, shaded relief), in plate carrée over their bounds.
 ///
@@ -26,7 +30,7 @@ import SQLiteKit
 /// layer's ``DetailLevel`` (`c` crude … `f` full); `population` comes with gazetteer places.
 /// Every query runs through a statement compiled once per connection.
 public final class MapStore {
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
 
     let database: SQLiteDatabase
     public let path: String
@@ -74,19 +78,20 @@ public final class MapStore {
                 osm_type TEXT, osm_id INTEGER, class TEXT NOT NULL, kind TEXT NOT NULL, name TEXT,
                 geometry_type INTEGER NOT NULL, geometry BLOB NOT NULL, layer INTEGER, level TEXT,
                 height REAL, levels REAL, bridge INTEGER, tunnel INTEGER, oneway INTEGER, ref TEXT,
-                detail TEXT, population INTEGER, colour TEXT);
+                detail TEXT, population INTEGER, colour TEXT, tags TEXT);
             CREATE TABLE raster (name TEXT PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id), path TEXT NOT NULL,
                 width INTEGER, height INTEGER, min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
             CREATE INDEX feature_source ON feature(source);
             CREATE INDEX feature_osm ON feature(osm_type, osm_id);
             CREATE VIRTUAL TABLE feature_box USING rtree(id, min_lon, max_lon, min_lat, max_lat);
-            CREATE VIRTUAL TABLE feature_name USING fts5(names);
+            CREATE VIRTUAL TABLE search_index USING fts5(names, categories, address,
+                tokenize = "unicode61 remove_diacritics 2 tokenchars '\(SearchVocabulary.wordMarks)'", prefix = '2 3');
             PRAGMA user_version = \(schemaVersion);
             """)
     }
 
     /// Runs a query on the store's connection, with errors naming the store.
-    private func query<T>(_ doing: String, _ body: () throws -> T) throws(DataError) -> T {
+    func query<T>(_ doing: String, _ body: () throws -> T) throws(DataError) -> T {
         do {
             return try body()
         } catch let error as DataError {
@@ -175,7 +180,7 @@ public final class MapStore {
         + "detail, layer, bridge, tunnel, colour"
 
     /// The feature in a row of ``featureColumns``.
-    private static func feature(from row: SQLiteRow) throws -> Feature {
+    static func feature(from row: SQLiteRow) throws -> Feature {
         guard let id = row.integer(0), let typeCode = row.integer(6),
             let geometry = row.withBlob(7, { Geometry(typeCode: typeCode, bytes: $0) }) ?? nil
         else { throw DataError(.invalidData, message: "feature \(row.integer(0).map(String.init) ?? "?") is damaged") }
@@ -206,7 +211,7 @@ public final class MapStore {
     /// alternative names, a country's codes), in the order imported.
     public func names(ofFeature id: Int64) throws(DataError) -> [String] {
         try query("reading a feature's names") {
-            try database.cached("SELECT names FROM feature_name WHERE rowid = ?").map([.integer(id)]) { row in
+            try database.cached("SELECT names FROM search_index WHERE rowid = ?").map([.integer(id)]) { row in
                 row.text(0) ?? ""
             }.flatMap { $0.components(separatedBy: " \u{1F} ") }
         }
@@ -216,8 +221,8 @@ public final class MapStore {
     public func features(matching query: String, limit: Int = 20) throws(DataError) -> [Feature] {
         try features(
             "searching the names",
-            "SELECT \(Self.featureColumns) FROM feature_name JOIN feature ON feature.id = feature_name.rowid "
-                + "WHERE feature_name MATCH ? ORDER BY rank LIMIT ?", [.text(query), .integer(Int64(limit))])
+            "SELECT \(Self.featureColumns) FROM search_index JOIN feature ON feature.id = search_index.rowid "
+                + "WHERE search_index MATCH ? ORDER BY rank LIMIT ?", [.text(query), .integer(Int64(limit))])
     }
 
     /// Features whose names hold every word of `text` (plain text, not FTS5 syntax: each
@@ -275,7 +280,7 @@ public final class MapStore {
 
     /// The spatial index's test for boxes meeting `bounds` (which must not cross the
     /// antimeridian), with its values.
-    private static func boxCondition(_ bounds: CoordinateBounds) -> (sql: String, values: [SQLiteValue]) {
+    static func boxCondition(_ bounds: CoordinateBounds) -> (sql: String, values: [SQLiteValue]) {
         guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return ("0", []) }
         return (
             "feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?",

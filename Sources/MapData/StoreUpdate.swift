@@ -65,7 +65,7 @@ enum StoreUpdate {
         {
             for sql in [
                 "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)",
-                "DELETE FROM feature_name WHERE rowid IN (SELECT id FROM feature WHERE source = ?)",
+                "DELETE FROM search_index WHERE rowid IN (SELECT id FROM feature WHERE source = ?)",
                 "DELETE FROM feature WHERE source = ?", "DELETE FROM raster WHERE source = ?",
                 "DELETE FROM source WHERE id = ?",
             ] {
@@ -100,11 +100,12 @@ struct FeatureWriter {
     init(database: SQLiteDatabase, source: Int64) throws {
         insertFeature = try database.prepare(
             "INSERT INTO feature (id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry, layer, level, "
-                + "height, levels, bridge, tunnel, oneway, ref, detail, population, colour) "
-                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+                + "height, levels, bridge, tunnel, oneway, ref, detail, population, colour, tags) "
+                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
         insertBox = try database.prepare(
             "INSERT INTO feature_box (id, min_lon, max_lon, min_lat, max_lat) VALUES (?,?,?,?,?)")
-        insertName = try database.prepare("INSERT INTO feature_name (rowid, names) VALUES (?, ?)")
+        insertName = try database.prepare(
+            "INSERT INTO search_index (rowid, names, categories, address) VALUES (?, ?, ?, ?)")
         self.source = source
         next = source << 40
     }
@@ -135,6 +136,7 @@ struct FeatureWriter {
             integer(value("layer").flatMap { Int64($0) }), text(value("level")), number("height"),
             number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"), text(value("ref")),
             text(detail?.rawValue), integer(population), text(value("colour").flatMap(FeatureColour.normalized)),
+            text(SearchVocabulary.json(SearchVocabulary.keptTags(tags))),
         ]
         try insertFeature.run(row)
         let box = geometry.boundingBox
@@ -143,8 +145,13 @@ struct FeatureWriter {
             .real(box.maxLatitude),
         ])
         let allNames = names ?? FeatureClassifier.names(tags)
-        if !allNames.isEmpty {
-            try insertName.run([.integer(featureID), .text(allNames.joined(separator: " \u{1F} "))])
+        let address = SearchVocabulary.addressLine(tags)
+        if !allNames.isEmpty || !address.isEmpty {
+            let categories = SearchVocabulary.categoryWords(kind: kind.kind, tags: tags)
+            try insertName.run([
+                .integer(featureID), .text(allNames.joined(separator: " \u{1F} ")),
+                .text(categories.joined(separator: " \u{1F} ")), .text(address),
+            ])
         }
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import GeoCore
+import SQLiteKit
+
+/// The store's side of place search: the index's rows with what they hold, the index's words
+/// (for typos), and a feature's kept tags.
+extension MapStore {
+    /// A feature as the search index holds it.
+    public struct IndexedFeature: Sendable {
+        public var feature: Feature
+        /// Its names, category words and address line, as indexed (names and words separated
+        /// by U+001F).
+        public var names: [String]
+        public var categories: [String]
+        public var address: String
+        /// Its kept tags (``SearchVocabulary/keptTags(_:)``).
+        public var tags: [String: String]
+        /// The index's BM25 rank (lower is better).
+        public var rank: Double
+        /// The source it came from, by ``Source/id``.
+        public var source: Int64 { MapStore.sourceID(ofFeature: feature.id) }
+    }
+
+    /// The index's rows matching an FTS5 query (built by the caller from quoted words), best
+    /// BM25 rank first (names weigh 10, categories 4, the address 6), at most `limit`.
+    public func indexed(matching query: String, limit: Int) throws(DataError) -> [IndexedFeature] {
+        try self.query("searching the index") {
+            try database.cached(
+                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
+                    + "feature.tags, bm25(search_index, 10.0, 4.0, 6.0) AS score FROM search_index "
+                    + "JOIN feature ON feature.id = search_index.rowid WHERE search_index MATCH ? ORDER BY score LIMIT ?"
+            ).map([.text(query), .integer(Int64(limit))]) { row in
+                IndexedFeature(
+                    feature: try Self.feature(from: row),
+                    names: Self.split(row.text(17)), categories: Self.split(row.text(18)), address: row.text(19) ?? "",
+                    tags: row.text(20).map(SearchVocabulary.tags(json:)) ?? [:], rank: row.real(21) ?? 0)
+            }
+        }
+    }
+
+    /// The index rows of features whose boxes meet `bounds` and that have an address or a name,
+    /// of some classes (all when empty), at most `limit`.
+    public func indexed(in bounds: CoordinateBounds, classes: [FeatureClass] = [], limit: Int) throws(DataError)
+        -> [IndexedFeature]
+    {
+        var found: [IndexedFeature] = []
+        for part in bounds.antimeridianHalves {
+            let (condition, values) = Self.boxCondition(part)
+            let classFilter =
+                classes.isEmpty
+                ? "" : " AND class IN (" + Array(repeating: "?", count: classes.count).joined(separator: ",") + ")"
+            let sql =
+                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
+                + "feature.tags, 0 FROM feature_box JOIN feature ON feature.id = feature_box.id "
+                + "JOIN search_index ON search_index.rowid = feature.id WHERE \(condition)\(classFilter) LIMIT ?"
+            try self.query("reading the index around a point") {
+                try database.cached(sql).forEachRow(
+                    values + classes.map { .text($0.rawValue) } + [.integer(Int64(limit))]
+                ) { row in
+                    found.append(
+                        IndexedFeature(
+                            feature: try Self.feature(from: row), names: Self.split(row.text(17)),
+                            categories: Self.split(row.text(18)), address: row.text(19) ?? "",
+                            tags: row.text(20).map(SearchVocabulary.tags(json:)) ?? [:], rank: 0))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The index's distinct words (folded as the index folds them) of `length` characters,
+    /// starting with `first`: the candidates for a mistyped word.
+    public func indexWords(startingWith first: String, length: ClosedRange<Int>) throws(DataError) -> [String] {
+        try self.query("reading the index's words") {
+            try database.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_words USING fts5vocab(main, search_index, 'row')")
+            let upper = first + "\u{10FFFF}"
+            return try database.cached(
+                "SELECT term FROM temp.search_words WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?"
+            ).map([.text(first), .text(upper), .integer(Int64(length.lowerBound)), .integer(Int64(length.upperBound))])
+            {
+                $0.text(0) ?? ""
+            }
+        }
+    }
+
+    /// A feature's kept tags.
+    public func tags(ofFeature id: Int64) throws(DataError) -> [String: String] {
+        try self.query("reading a feature's tags") {
+            try database.cached("SELECT tags FROM feature WHERE id = ?").map([.integer(id)]) { row in
+                row.text(0).map(SearchVocabulary.tags(json:)) ?? [:]
+            }.first ?? [:]
+        }
+    }
+
+    private static func split(_ text: String?) -> [String] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.components(separatedBy: " \u{1F} ")
+    }
+}

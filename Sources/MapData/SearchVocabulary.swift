@@ -1,0 +1,241 @@
+import Foundation
+
+/// What the search index holds of a feature besides its names: the words of its category in
+/// English, Spanish, Italian, Hindi and the languages of the places we hold (Finnish, Swedish),
+/// its address as one line, and the tags a user expects to see, kept with the feature.
+///
+/// The category words are written into the index with each feature, so "farmacia",
+/// "apteekki" and "फार्मेसी" find a pharmacy as "pharmacy" does, and "pizza" a restaurant
+/// with `cuisine=pizza`.
+public enum SearchVocabulary {
+    /// One category: the feature kinds it covers and its words in each language.
+    public struct Category: Sendable {
+        /// Kinds as the store writes them: `amenity=pharmacy` for points of interest, `station`
+        /// for transit, `park` for parks, `cuisine=pizza` for a cuisine tag.
+        public var kinds: [String]
+        /// Words by language code (`en`, `es`, `it`, `hi`, `fi`, `sv`).
+        public var words: [String: [String]]
+    }
+
+    /// The categories, each with its words in every language (a documented subset of OSM's
+    /// tagging: the places people search for by kind).
+    public static let categories: [Category] = [
+        category(
+            ["amenity=pharmacy", "healthcare=pharmacy", "shop=chemist"], en: ["pharmacy", "chemist", "drugstore"],
+            es: ["farmacia", "droguería"], it: ["farmacia"], hi: ["फार्मेसी", "दवाखाना", "दवा की दुकान"],
+            fi: ["apteekki"], sv: ["apotek"]),
+        category(
+            ["amenity=cafe", "cuisine=coffee_shop"], en: ["cafe", "café", "coffee", "coffee shop"],
+            es: ["cafetería", "café"], it: ["caffè", "bar", "caffetteria"], hi: ["कैफ़े", "कैफे", "कॉफ़ी"],
+            fi: ["kahvila"], sv: ["kafé", "café", "kafe"]),
+        category(
+            ["amenity=restaurant"], en: ["restaurant", "food"], es: ["restaurante", "comida"],
+            it: ["ristorante", "trattoria"], hi: ["रेस्टोरेंट", "रेस्तरां", "भोजनालय"], fi: ["ravintola"],
+            sv: ["restaurang"]),
+        category(
+            ["amenity=fast_food"], en: ["fast food"], es: ["comida rápida"], it: ["fast food"], hi: ["फ़ास्ट फ़ूड"],
+            fi: ["pikaruoka"], sv: ["snabbmat"]),
+        category(
+            ["cuisine=pizza"], en: ["pizza", "pizzeria"], es: ["pizza", "pizzería"], it: ["pizza", "pizzeria"],
+            hi: ["पिज़्ज़ा", "पिज्जा"], fi: ["pizza", "pizzeria"], sv: ["pizza", "pizzeria"]),
+        category(
+            ["cuisine=sushi"], en: ["sushi"], es: ["sushi"], it: ["sushi"], hi: ["सुशी"], fi: ["sushi"], sv: ["sushi"]),
+        category(
+            ["cuisine=burger"], en: ["burger", "hamburger"], es: ["hamburguesa"], it: ["hamburger"], hi: ["बर्गर"],
+            fi: ["hampurilainen"], sv: ["hamburgare"]),
+        category(
+            ["cuisine=kebab"], en: ["kebab"], es: ["kebab"], it: ["kebab"], hi: ["कबाब"], fi: ["kebab"], sv: ["kebab"]),
+        category(
+            ["cuisine=indian"], en: ["indian"], es: ["indio", "india"], it: ["indiano"], hi: ["भारतीय"],
+            fi: ["intialainen"], sv: ["indisk"]),
+        category(
+            ["amenity=ice_cream", "cuisine=ice_cream"], en: ["ice cream", "dessert"],
+            es: ["helado", "heladería", "postre"],
+            it: ["gelato", "gelateria", "dolce"], hi: ["आइसक्रीम", "मिठाई"], fi: ["jäätelö"], sv: ["glass"]),
+        category(
+            ["amenity=bar", "amenity=pub", "amenity=biergarten"], en: ["bar", "pub"], es: ["bar", "pub"],
+            it: ["bar", "pub"], hi: ["बार", "पब"], fi: ["baari", "pubi"], sv: ["bar", "pub"]),
+        category(
+            ["amenity=bank"], en: ["bank"], es: ["banco"], it: ["banca"], hi: ["बैंक"], fi: ["pankki"], sv: ["bank"]),
+        category(
+            ["amenity=atm"], en: ["atm", "cash machine"], es: ["cajero"], it: ["bancomat"], hi: ["एटीएम"],
+            fi: ["pankkiautomaatti", "otto"], sv: ["bankomat", "uttagsautomat"]),
+        category(
+            ["amenity=hospital", "healthcare=hospital"], en: ["hospital"], es: ["hospital"], it: ["ospedale"],
+            hi: ["अस्पताल"], fi: ["sairaala"], sv: ["sjukhus"]),
+        category(
+            ["amenity=clinic", "amenity=doctors", "healthcare=doctor", "healthcare=clinic"],
+            en: ["doctor", "clinic"], es: ["médico", "clínica"], it: ["medico", "clinica"], hi: ["डॉक्टर", "क्लिनिक"],
+            fi: ["lääkäri", "terveysasema"], sv: ["läkare", "vårdcentral"]),
+        category(
+            ["amenity=dentist", "healthcare=dentist"], en: ["dentist"], es: ["dentista"], it: ["dentista"],
+            hi: ["दंत चिकित्सक"], fi: ["hammaslääkäri"], sv: ["tandläkare"]),
+        category(
+            ["amenity=school"], en: ["school"], es: ["escuela", "colegio"], it: ["scuola"], hi: ["स्कूल", "विद्यालय"],
+            fi: ["koulu"], sv: ["skola"]),
+        category(
+            ["amenity=university", "amenity=college"], en: ["university", "college"], es: ["universidad"],
+            it: ["università"], hi: ["विश्वविद्यालय"], fi: ["yliopisto"], sv: ["universitet"]),
+        category(
+            ["amenity=library"], en: ["library"], es: ["biblioteca"], it: ["biblioteca"], hi: ["पुस्तकालय"],
+            fi: ["kirjasto"], sv: ["bibliotek"]),
+        category(
+            ["amenity=post_office"], en: ["post office"], es: ["correos", "oficina de correos"],
+            it: ["ufficio postale", "posta"], hi: ["डाकघर"], fi: ["posti"], sv: ["post", "postkontor"]),
+        category(
+            ["amenity=police"], en: ["police"], es: ["policía"], it: ["polizia"], hi: ["पुलिस"], fi: ["poliisi"],
+            sv: ["polis"]),
+        category(
+            ["amenity=fuel"], en: ["gas station", "petrol station", "fuel"], es: ["gasolinera"],
+            it: ["distributore", "benzinaio"], hi: ["पेट्रोल पंप"], fi: ["huoltoasema"], sv: ["bensinstation"]),
+        category(
+            ["amenity=parking"], en: ["parking"], es: ["aparcamiento", "estacionamiento"], it: ["parcheggio"],
+            hi: ["पार्किंग"], fi: ["pysäköinti", "parkkipaikka"], sv: ["parkering"]),
+        category(
+            ["amenity=toilets"], en: ["toilets", "restroom", "wc"], es: ["baños", "aseos"], it: ["bagni", "toilette"],
+            hi: ["शौचालय"], fi: ["wc", "vessa"], sv: ["toalett"]),
+        category(
+            ["amenity=cinema"], en: ["cinema", "movie theater"], es: ["cine"], it: ["cinema"], hi: ["सिनेमा"],
+            fi: ["elokuvateatteri"], sv: ["biograf"]),
+        category(
+            ["amenity=theatre"], en: ["theatre", "theater"], es: ["teatro"], it: ["teatro"], hi: ["थिएटर", "रंगमंच"],
+            fi: ["teatteri"], sv: ["teater"]),
+        category(
+            ["amenity=place_of_worship"], en: ["church", "place of worship"], es: ["iglesia"], it: ["chiesa"],
+            hi: ["पूजा स्थल", "मंदिर"], fi: ["kirkko"], sv: ["kyrka"]),
+        category(
+            ["shop=supermarket"], en: ["supermarket", "grocery"], es: ["supermercado"], it: ["supermercato"],
+            hi: ["सुपरमार्केट"], fi: ["supermarketti", "ruokakauppa"], sv: ["mataffär", "livsmedelsbutik"]),
+        category(
+            ["shop=convenience"], en: ["convenience store"], es: ["tienda"], it: ["alimentari"], hi: ["किराना"],
+            fi: ["lähikauppa", "kioski"], sv: ["närbutik"]),
+        category(
+            ["shop=bakery"], en: ["bakery"], es: ["panadería"], it: ["panetteria", "forno"], hi: ["बेकरी"],
+            fi: ["leipomo"], sv: ["bageri"]),
+        category(
+            ["shop=books"], en: ["bookshop", "bookstore"], es: ["librería"], it: ["libreria"], hi: ["किताबों की दुकान"],
+            fi: ["kirjakauppa"], sv: ["bokhandel"]),
+        category(
+            ["shop=clothes"], en: ["clothes"], es: ["ropa"], it: ["abbigliamento"], hi: ["कपड़े"], fi: ["vaatekauppa"],
+            sv: ["kläder"]),
+        category(
+            ["shop=department_store", "shop=mall"], en: ["department store", "mall"], es: ["grandes almacenes"],
+            it: ["grande magazzino"], hi: ["डिपार्टमेंट स्टोर", "मॉल"], fi: ["tavaratalo"], sv: ["varuhus"]),
+        category(
+            ["tourism=hotel"], en: ["hotel"], es: ["hotel"], it: ["albergo", "hotel"], hi: ["होटल"], fi: ["hotelli"],
+            sv: ["hotell"]),
+        category(
+            ["tourism=hostel"], en: ["hostel"], es: ["albergue"], it: ["ostello"], hi: ["हॉस्टल"], fi: ["hostelli"],
+            sv: ["vandrarhem"]),
+        category(
+            ["tourism=museum"], en: ["museum"], es: ["museo"], it: ["museo"], hi: ["संग्रहालय"], fi: ["museo"],
+            sv: ["museum"]),
+        category(
+            ["tourism=gallery", "tourism=artwork"], en: ["gallery", "art"], es: ["galería", "arte"],
+            it: ["galleria", "arte"], hi: ["गैलरी", "कला"], fi: ["galleria", "taide"], sv: ["galleri", "konst"]),
+        category(
+            ["tourism=attraction", "tourism=viewpoint"], en: ["attraction", "sight"], es: ["atracción"],
+            it: ["attrazione"], hi: ["पर्यटन स्थल"], fi: ["nähtävyys"], sv: ["sevärdhet"]),
+        category(
+            ["park", "garden"], en: ["park"], es: ["parque"], it: ["parco"], hi: ["पार्क", "उद्यान"], fi: ["puisto"],
+            sv: ["park"]),
+        category(
+            ["playground", "leisure=playground"], en: ["playground"], es: ["parque infantil"], it: ["parco giochi"],
+            hi: ["खेल का मैदान"], fi: ["leikkipuisto"], sv: ["lekplats"]),
+        category(
+            ["leisure=fitness_centre", "leisure=sports_centre"], en: ["gym", "fitness"], es: ["gimnasio"],
+            it: ["palestra"], hi: ["जिम"], fi: ["kuntosali"], sv: ["gym"]),
+        category(
+            ["station", "halt"], en: ["station", "train station", "metro"], es: ["estación", "metro"],
+            it: ["stazione", "metropolitana"], hi: ["स्टेशन", "मेट्रो"], fi: ["asema", "metro"],
+            sv: ["station", "tunnelbana"]),
+        category(
+            ["bus_stop"], en: ["bus stop"], es: ["parada de autobús"], it: ["fermata dell'autobus"], hi: ["बस स्टॉप"],
+            fi: ["bussipysäkki"], sv: ["busshållplats"]),
+        category(
+            ["tram_stop"], en: ["tram stop"], es: ["parada de tranvía"], it: ["fermata del tram"], hi: ["ट्राम स्टॉप"],
+            fi: ["raitiovaunupysäkki"], sv: ["spårvagnshållplats"]),
+        category(
+            ["subway_entrance"], en: ["subway entrance", "metro entrance"], es: ["entrada de metro"],
+            it: ["ingresso della metropolitana"], hi: ["मेट्रो प्रवेश"], fi: ["metron sisäänkäynti"],
+            sv: ["tunnelbaneingång"]),
+    ]
+
+    private static func category(
+        _ kinds: [String], en: [String], es: [String], it: [String], hi: [String], fi: [String], sv: [String]
+    ) -> Category {
+        Category(kinds: kinds, words: ["en": en, "es": es, "it": it, "hi": hi, "fi": fi, "sv": sv])
+    }
+
+    /// The categories by kind.
+    static let categoriesByKind: [String: [Category]] = {
+        var table: [String: [Category]] = [:]
+        for category in categories {
+            for kind in category.kinds { table[kind, default: []].append(category) }
+        }
+        return table
+    }()
+
+    /// The category words of a feature of `kind` with `tags` (its cuisines too), every
+    /// language, each once.
+    public static func categoryWords(kind: String, tags: [(key: String, value: String)]) -> [String] {
+        var kinds = [kind]
+        for tag in tags where tag.key == "cuisine" {
+            kinds += tag.value.split(separator: ";").map { "cuisine=" + $0.trimmingCharacters(in: .whitespaces) }
+        }
+        var seen: Set<String> = []
+        return kinds.flatMap { categoriesByKind[$0] ?? [] }.flatMap { $0.words.values.joined() }.filter {
+            seen.insert($0).inserted
+        }
+    }
+
+    /// The tags kept with a feature and shown with a result: every name, the address, contact,
+    /// opening hours, links to Wikidata and Wikipedia, cuisine, operator and brand, and what
+    /// places and boundaries need for the address hierarchy.
+    public static func keptTags(_ tags: [(key: String, value: String)]) -> [(key: String, value: String)] {
+        tags.filter { tag in
+            keptKeys.contains(tag.key) || tag.key.hasPrefix("name:") || tag.key.hasPrefix("addr:")
+                || tag.key.hasPrefix("contact:")
+        }
+    }
+
+    static let keptKeys: Set<String> = [
+        "name", "alt_name", "old_name", "short_name", "official_name", "loc_name", "opening_hours", "phone",
+        "website", "url", "email", "wikidata", "wikipedia", "cuisine", "operator", "brand", "admin_level",
+        "boundary", "place", "population", "country_code", "ISO3166-1", "iso3",
+    ]
+
+    /// A feature's address on one line as the index holds it: street and house number (or
+    /// place), postcode, city (`Aleksanterinkatu 52 00100 Helsinki`); empty without an address.
+    public static func addressLine(_ tags: [(key: String, value: String)]) -> String {
+        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
+        guard let number = value("addr:housenumber") ?? value("addr:housename") else { return "" }
+        let street = value("addr:street") ?? value("addr:place") ?? ""
+        return [street, number, value("addr:postcode") ?? "", value("addr:city") ?? ""].filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// Tags as the store keeps them: a JSON object, keys sorted (a key given twice keeps its last value).
+    public static func json(_ tags: [(key: String, value: String)]) -> String? {
+        guard !tags.isEmpty else { return nil }
+        var object: [String: String] = [:]
+        for tag in tags { object[tag.key] = tag.value }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The tags of a stored JSON object.
+    public static func tags(json: String) -> [String: String] {
+        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
+    }
+
+    /// Characters the index keeps inside words besides letters and digits: Devanagari's vowel
+    /// signs, virama and nukta (else "फार्मेसी" would fall apart at its signs).
+    static let wordMarks: String = {
+        let ranges = [0x0900...0x0903, 0x093A...0x094F, 0x0951...0x0957, 0x0962...0x0963]
+        return String(String.UnicodeScalarView(ranges.joined().compactMap(Unicode.Scalar.init)))
+    }()
+}
