@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CairoKit", targets: ["CairoKit"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapData", targets: ["MapData"]),
+        .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "MapsCLI", targets: ["MapsCLI"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
         .executable(name: "openmaps-bench", targets: ["openmaps-bench"]),
@@ -25,7 +26,7 @@ let package = Package(
         .target(name: "MapCore", dependencies: ["GeoCore"]),
         .target(
             name: "MapsApp",
-            dependencies: ["GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit"]),
+            dependencies: ["GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit", "PlaceSearch"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ZlibKit", dependencies: ["CZlib"]),
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
@@ -38,10 +39,12 @@ let package = Package(
         .target(name: "CairoKit", dependencies: ["GeoCore", "CCairo", "CJPEG", "ZlibKit"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "ZlibKit"]),
+        .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
         .target(
             name: "MapsCLI",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
+                "PlaceSearch",
             ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(
@@ -69,7 +72,9 @@ let package = Package(
         .testTarget(name: "OSMReaderTests", dependencies: ["OSMReader", "GeoCore", "TestSupport"]),
         .testTarget(
             name: "MapsAppTests",
-            dependencies: ["MapsApp", "MapsURL", "MapCore", "GeoCore", "CairoKit", "MapData", "TestSupport"]),
+            dependencies: [
+                "MapsApp", "MapsURL", "MapCore", "GeoCore", "CairoKit", "MapData", "TestSupport", "PlaceSearch",
+            ]),
         .testTarget(
             name: "MapsCLITests",
             dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit", "SQLiteKit", "TestSupport"]),

@@ -38,6 +38,47 @@ extension MapStore {
         }
     }
 
+    /// The index's rows matching an FTS5 query whose boxes meet `bounds`, best BM25 rank first,
+    /// at most `limit`: the near half of a search with a centre.
+    public func indexed(matching query: String, in bounds: CoordinateBounds, limit: Int) throws(DataError)
+        -> [IndexedFeature]
+    {
+        var found: [IndexedFeature] = []
+        for part in bounds.antimeridianHalves {
+            let (condition, values) = Self.boxCondition(part)
+            let sql =
+                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
+                + "feature.tags, bm25(search_index, 10.0, 4.0, 6.0) AS score FROM search_index "
+                + "JOIN feature ON feature.id = search_index.rowid JOIN feature_box ON feature_box.id = feature.id "
+                + "WHERE search_index MATCH ? AND \(condition) ORDER BY score LIMIT ?"
+            try self.query("searching the index in an area") {
+                try database.cached(sql).forEachRow([.text(query)] + values + [.integer(Int64(limit))]) { row in
+                    found.append(
+                        IndexedFeature(
+                            feature: try Self.feature(from: row), names: Self.split(row.text(17)),
+                            categories: Self.split(row.text(18)), address: row.text(19) ?? "",
+                            tags: row.text(20).map(SearchVocabulary.tags(json:)) ?? [:], rank: row.real(21) ?? 0))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The gazetteer's countries: name by ISO 3166-1 alpha-2 code.
+    public func countries() throws(DataError) -> [String: String] {
+        try self.query("reading the countries") {
+            var names: [String: String] = [:]
+            try database.cached("SELECT name, tags FROM feature WHERE class = 'place' AND kind = 'country'").forEachRow
+            {
+                row in
+                guard let name = row.text(0), let code = row.text(1).map(SearchVocabulary.tags(json:))?["country_code"]
+                else { return }
+                names[code] = name
+            }
+            return names
+        }
+    }
+
     /// The index rows of features whose boxes meet `bounds` and that have an address or a name,
     /// of some classes (all when empty), at most `limit`.
     public func indexed(in bounds: CoordinateBounds, classes: [FeatureClass] = [], limit: Int) throws(DataError)

@@ -5,7 +5,7 @@ import MapCore
 /// Finds places by the text a person typed: a search's `q`, a directions end.
 ///
 /// The maps app asks through this protocol, so it is tested with small fakes and wired to the
-/// store's name index (``StorePlaceFinder``) or a fuller geocoder by the front ends.
+/// store's place search (`PlaceSearch`, a ``Geocoding``) by the front ends.
 public protocol PlaceFinding {
     /// Places for `text`, best first, at most `limit`.
     ///

@@ -4,6 +4,7 @@ import GeoCore
 import MapCore
 import MapData
 import MapRenderer
+import PlaceSearch
 
 extension MapsApp {
     /// The app on a store: its name index and gazetteer find places, the renderer draws, and
@@ -15,7 +16,7 @@ extension MapsApp {
         let store: MapStore
         do { store = try MapStore(path: path) } catch { throw .engineFailed("opening the store", underlying: error) }
         return MapsApp(
-            places: StorePlaceFinder(store: store),
+            places: PlaceSearch(store: store),
             drawing: StoreDrawing(
                 renderer: MapRenderer(store: store, traffic: traffic ?? TrafficFeed()),
                 hasTrafficFeed: traffic != nil),

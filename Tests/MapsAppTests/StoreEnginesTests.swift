@@ -3,17 +3,18 @@ import GeoCore
 import MapCore
 import MapData
 import MapsApp
+import PlaceSearch
 import TestSupport
 import Testing
 
-/// The app wired to a real store (the fixture): its name index and gazetteer, the renderer.
+/// The app wired to a real store (the fixture): its place search and gazetteer, the renderer.
 @Suite struct StoreEnginesTests {
-    let finder: StorePlaceFinder
+    let finder: PlaceSearch
     let app: MapsApp
 
     init() throws {
         let path = try FixtureStore.path()
-        finder = StorePlaceFinder(store: try MapStore(path: path))
+        finder = PlaceSearch(store: try MapStore(path: path))
         app = try MapsApp.onStore(path: path)
     }
 

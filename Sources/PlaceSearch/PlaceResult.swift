@@ -1,0 +1,51 @@
+import GeoCore
+import MapData
+
+/// One place a search or a reverse lookup found.
+public struct PlaceResult: Sendable, Equatable {
+    /// The store's feature id.
+    public var id: Int64
+    /// The OpenStreetMap element, when the place comes from OpenStreetMap (`n`, `w`, `r` and its id).
+    public var osmType: String?
+    public var osmID: Int64?
+    /// The name in the asked language where the data has it, else the local name (an address
+    /// without a name is named by its street and number).
+    public var name: String
+    /// The feature's class and kind (`poi`, `amenity=pharmacy`; `place`, `city`).
+    public var featureClass: String
+    public var kind: String
+    /// The address parts the data has: `house_number`, `road`, `postcode`, `city`,
+    /// `suburb`, `country`, `country_code`.
+    public var address: [String: String]
+    /// Where its pin goes.
+    public var coordinate: Coordinate
+    /// Its extent.
+    public var bounds: CoordinateBounds
+    /// Metres from the search's centre, when it had one.
+    public var distance: Double?
+    /// The data set it came from, its credit and licence.
+    public var source: String
+    public var attribution: String
+    public var licence: String
+    /// How good a match it is (higher is better; comparable within one search).
+    public var score: Double
+    /// Why it was chosen: "name matches 'Kiasma'", "pharmacy near Kamppi", "closest match: 'Tokyo'".
+    public var why: String
+    /// The kept tags (opening hours, phone, website, Wikidata, …).
+    public var tags: [String: String]
+
+    /// The address on one line, as a person reads it: `Aleksanterinkatu 52, 00100 Helsinki, Finland`.
+    public var addressLine: String {
+        let street = [address["road"], address["house_number"]].compactMap { $0 }.joined(separator: " ")
+        let city = [address["postcode"], address["city"]].compactMap { $0 }.joined(separator: " ")
+        return [street, address["suburb"] ?? "", city, address["country"] ?? ""].filter { !$0.isEmpty }
+            .joined(separator: ", ")
+    }
+
+    /// The name and address on one line, without repeating a name the address starts with.
+    public var displayName: String {
+        let line = addressLine
+        if line.isEmpty { return name }
+        return line.hasPrefix(name) ? line : name + ", " + line
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GeoCore
+import MapData
+
+extension PlaceSearch {
+    /// How far an address may be from the point: 100 m.
+    static let addressRadius = 100.0
+    /// How far a named street may be: 150 m.
+    static let streetRadius = 150.0
+    /// How far a district (suburb, quarter, neighbourhood) may be: 3 km; a city: 30 km.
+    static let districtRadius = 3_000.0
+    static let cityRadius = 30_000.0
+
+    /// What lies at `coordinate`: the nearest address within 100 m, else the nearest named
+    /// street within 150 m, else the nearest place; with its street, district, city and
+    /// country. Nil where the store has nothing within 30 km.
+    ///
+    /// - Throws: ``SearchError`` for an unknown language, `DataError` when the store fails.
+    public func reverse(_ coordinate: Coordinate, language: String = "en") throws -> PlaceResult? {
+        guard Self.languages.contains(language) else { throw SearchError.unknownLanguage(language) }
+        var best: Match?
+        // An address: a building, an entrance or a shop with a house number.
+        let addresses = try store.indexed(in: box(around: coordinate, metres: Self.addressRadius), limit: 2000)
+            .filter { !$0.address.isEmpty }
+        best = nearest(addresses, to: coordinate, within: Self.addressRadius, why: "the nearest address")
+        if best == nil {
+            let streets = try store.indexed(
+                in: box(around: coordinate, metres: Self.streetRadius), classes: [.road], limit: 2000
+            ).filter { $0.feature.name != nil }
+            best = nearest(streets, to: coordinate, within: Self.streetRadius, why: "the nearest street")
+        }
+        let places = try store.indexed(
+            in: box(around: coordinate, metres: Self.cityRadius), classes: [.place], limit: 5000)
+        let districts = places.filter { ["suburb", "quarter", "neighbourhood", "borough"].contains($0.feature.kind) }
+        let cities = places.filter { ["city", "town", "village"].contains($0.feature.kind) }
+        let district = nearest(districts, to: coordinate, within: Self.districtRadius, why: "")
+        // The city: the nearest, unless one within 15 km is five times as populous (the
+        // gazetteer also lists a city's districts: the Mission is in San Francisco).
+        let nearestCity = nearest(cities, to: coordinate, within: Self.cityRadius, why: "")
+        let populous = cities.filter {
+            ($0.feature.geometry.anchor?.distance(to: coordinate) ?? .infinity) <= Self.cityRadius / 2
+        }.max { ($0.feature.population ?? 0) < ($1.feature.population ?? 0) }
+        var city = nearestCity
+        if let populous, populous.feature.population ?? 0 >= 5 * (nearestCity?.feature.feature.population ?? 0) {
+            city = nearest([populous], to: coordinate, within: Self.cityRadius, why: "")
+        }
+        let coded = places.filter { $0.tags["country_code"] != nil }
+        let countryCode = nearest(coded, to: coordinate, within: Self.cityRadius, why: "").flatMap {
+            $0.feature.tags["country_code"]
+        }
+        if best == nil, var place = district ?? nearestCity {
+            place.why = "the nearest place"
+            best = place
+        }
+        guard let best else { return nil }
+        var result = try self.result(best, language: language)
+        if result.address["road"] == nil, best.feature.feature.featureClass == .road {
+            result.address["road"] = best.name
+        }
+        if result.address["suburb"] == nil, let district, district.feature.feature.id != best.feature.feature.id {
+            result.address["suburb"] = district.feature.tags["name:\(language)"] ?? district.name
+        }
+        if result.address["city"] == nil, let city, city.feature.feature.id != best.feature.feature.id {
+            result.address["city"] = city.feature.tags["name:\(language)"] ?? city.name
+        }
+        if result.address["country_code"] == nil, let code = countryCode {
+            result.address["country_code"] = code
+        }
+        if result.address["country"] == nil, let code = result.address["country_code"] {
+            result.address["country"] = try countries()[code.uppercased()]
+        }
+        result.distance = best.distance
+        // How near it is, 1 at the point to 0 at the edge of what was looked through.
+        result.score = ((1 - min(best.distance ?? 0, Self.cityRadius) / Self.cityRadius) * 1000).rounded() / 1000
+        return result
+    }
+
+    /// The box `metres` around a point.
+    func box(around point: Coordinate, metres: Double) -> CoordinateBounds {
+        CoordinateBounds(
+            point.destination(meters: metres * 1.42, bearing: 225),
+            point.destination(meters: metres * 1.42, bearing: 45))
+    }
+
+    /// The candidate nearest `point` within `radius` metres (0 inside an area, else to its
+    /// outline or line).
+    func nearest(_ candidates: [MapStore.IndexedFeature], to point: Coordinate, within radius: Double, why: String)
+        -> Match?
+    {
+        candidates.compactMap { candidate -> Match? in
+            guard let anchor = candidate.feature.geometry.anchor else { return nil }
+            let metres = Self.distance(from: point, to: candidate.feature.geometry)
+            guard metres <= radius else { return nil }
+            let name = candidate.feature.name ?? candidate.address
+            return Match(
+                feature: candidate, coordinate: anchor, name: name, score: -metres, complete: true, distance: metres,
+                why: why)
+        }.max { $0.score < $1.score }
+    }
+
+    /// Metres from `point` to a geometry: 0 inside a polygon, else to its nearest segment or point.
+    static func distance(from point: Coordinate, to geometry: Geometry) -> Double {
+        // A local plane around the point, metres east and north.
+        let metresPerDegreeLatitude = 111_132.0
+        let metresPerDegreeLongitude = 111_320.0 * cos(point.latitude * .pi / 180)
+        func local(_ coordinate: Coordinate) -> (x: Double, y: Double) {
+            (
+                (coordinate.longitude - point.longitude) * metresPerDegreeLongitude,
+                (coordinate.latitude - point.latitude) * metresPerDegreeLatitude
+            )
+        }
+        func toSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+            let dx = b.x - a.x
+            let dy = b.y - a.y
+            let length = dx * dx + dy * dy
+            let t = length == 0 ? 0 : max(0, min(1, -(a.x * dx + a.y * dy) / length))
+            let x = a.x + t * dx
+            let y = a.y + t * dy
+            return (x * x + y * y).squareRoot()
+        }
+        func toPath(_ path: [Coordinate]) -> Double {
+            let points = path.map(local)
+            guard points.count > 1 else {
+                return points.first.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() } ?? .infinity
+            }
+            return zip(points, points.dropFirst()).map { toSegment($0, $1) }.min() ?? .infinity
+        }
+        switch geometry {
+        case .point(let coordinate): return toPath([coordinate])
+        case .line(let path): return toPath(path)
+        case .lines(let paths): return paths.map(toPath).min() ?? .infinity
+        case .polygon(let rings):
+            // Even-odd: inside when a ray east crosses the rings an odd number of times.
+            var inside = false
+            for ring in rings {
+                let points = ring.map(local)
+                for (a, b) in zip(points, points.dropFirst()) where (a.y > 0) != (b.y > 0) {
+                    let x = a.x + (0 - a.y) * (b.x - a.x) / (b.y - a.y)
+                    if x > 0 { inside.toggle() }
+                }
+            }
+            return inside ? 0 : rings.map(toPath).min() ?? .infinity
+        }
+    }
+}

@@ -1,0 +1,359 @@
+import Foundation
+import GeoCore
+import MapData
+
+/// What to search for.
+public struct SearchQuery: Sendable, Equatable {
+    /// The text as a person types it: a name, an address, a category, "category near place".
+    public var text: String
+    /// The centre to search around (a link's `center`, the viewport's), when there is one.
+    public var near: Coordinate?
+    /// Results wanted, 1...50; default 10.
+    public var limit = 10
+    /// The language of the names given back (`en`, `es`, `it`, `hi`); default English.
+    public var language = "en"
+    /// Read the last word as the beginning of a word (results while typing); default on.
+    public var autocomplete = true
+
+    public init(_ text: String, near: Coordinate? = nil, limit: Int = 10, language: String = "en") {
+        self.text = text
+        self.near = near
+        self.limit = limit
+        self.language = language
+    }
+}
+
+/// Why a query cannot be searched.
+public enum SearchError: Error, Equatable, CustomStringConvertible {
+    case emptyQuery
+    case queryTooLong(Int)
+    case limitOutOfRange(Int)
+    case unknownLanguage(String)
+
+    public var description: String {
+        switch self {
+        case .emptyQuery: "the query has no word to search for"
+        case .queryTooLong(let count):
+            "the query is \(count) characters long; at most \(QueryText.maxLength) are searched"
+        case .limitOutOfRange(let limit): "the limit must be 1 to \(PlaceSearch.maxLimit), not \(limit)"
+        case .unknownLanguage(let code):
+            "'\(code)' is not a language of OpenMaps (\(PlaceSearch.languages.joined(separator: ", ")))"
+        }
+    }
+}
+
+/// Forward and reverse geocoding over a store's search index.
+///
+/// Forward: every word of the text is looked up in the index (names in every language,
+/// category words in six languages, address lines), in its full form when abbreviated, with
+/// the index's nearest words when it is mistyped (one edit for words of five to seven letters,
+/// two from eight), and as a prefix when it is the last one (results while typing). A place
+/// matches when it holds every word, in any of its names, its category or its address. It ranks
+/// by how well the text matches (a whole name, its beginning, a house number on its street),
+/// how important it is (population, place, Wikidata) and how near the centre it lies; a text
+/// none of whose places matches whole is read as an address from its broadest comma-separated
+/// part to its narrowest. "cafe near Kamppi" finds Kamppi, then cafés around it.
+///
+/// Reverse: the nearest address within 100 m, else the nearest named street within 150 m,
+/// else the nearest place, each with its street, district, city and country.
+public final class PlaceSearch {
+    public let store: MapStore
+    /// Languages names are given back in.
+    public static let languages = ["en", "es", "it", "hi"]
+    /// The most results one search gives: 50.
+    public static let maxLimit = 50
+    /// Candidates read from the index for one search, in all and around the centre.
+    static let candidates = 300
+    /// How far around the centre the near half of a search reads: 10 km.
+    static let nearRadius = 10_000.0
+    /// How near two places of one name are the same place: 150 m.
+    static let samePlaceRadius = 150.0
+    /// How near two stretches of one street name are the same street: 2 km (a street is mapped
+    /// as many ways).
+    static let sameStreetRadius = 2_000.0
+    /// How far a narrower part of an address may lie from the broader one: 100 km.
+    static let partRadius = 100_000.0
+
+    private var sourceTable: [Int64: MapStore.Source]?
+    private var countryNames: [String: String]?
+
+    public init(store: MapStore) { self.store = store }
+
+    // MARK: Forward
+
+    /// The places matching `query`, best first.
+    ///
+    /// - Throws: ``SearchError`` for a query that cannot be searched, `DataError` when the store fails.
+    public func search(_ query: SearchQuery) throws -> [PlaceResult] {
+        try Self.check(query)
+        guard let text = QueryText(query.text) else { throw SearchError.emptyQuery }
+        if let placeWords = text.near {
+            // "cafe near Kamppi": the place first, then the category around it.
+            guard let anchor = try ranked(placeWords, near: query.near, autocomplete: false).first(where: \.complete)
+            else { return [] }
+            return try ranked(text.words, near: anchor.coordinate, autocomplete: false, categoryNear: true)
+                .filter(\.complete).prefix(query.limit).map { match in
+                    var result = try result(match, language: query.language)
+                    result.why = "\(text.words.joined(separator: " ")) near \(anchor.name)"
+                    return result
+                }
+        }
+        let matches = try ranked(text.words, near: query.near, autocomplete: query.autocomplete)
+        let complete = matches.filter(\.complete)
+        if !complete.isEmpty {
+            return try complete.prefix(query.limit).map { try result($0, language: query.language) }
+        }
+        if text.parts.count >= 2 {
+            let walked = try addressWalk(text.parts, query: query)
+            if !walked.isEmpty { return walked }
+        }
+        // All words but one: the street of a house number it does not have, say.
+        return try matches.prefix(query.limit).map { match in
+            var result = try result(match, language: query.language)
+            result.why = "closest match: '\(match.name)'"
+            return result
+        }
+    }
+
+    static func check(_ query: SearchQuery) throws(SearchError) {
+        guard query.text.count <= QueryText.maxLength else { throw .queryTooLong(query.text.count) }
+        guard (1...maxLimit).contains(query.limit) else { throw .limitOutOfRange(query.limit) }
+        guard languages.contains(query.language) else { throw .unknownLanguage(query.language) }
+    }
+
+    /// A text none of whose places matches whole, read from its broadest part to its narrowest:
+    /// each part must lie within ``partRadius`` of the broader one found; the narrowest found
+    /// is the answer, a partial match.
+    private func addressWalk(_ parts: [[String]], query: SearchQuery) throws -> [PlaceResult] {
+        var broader: Match?
+        var narrowest: (part: [String], matches: [Match])?
+        for part in parts.reversed() where part.contains(where: { $0.count >= 3 && !QueryText.isNumber($0) }) {
+            // A country's point is its capital: it ranks nothing and bounds nothing.
+            let anchor = broader?.feature.feature.kind == "country" ? nil : broader?.coordinate
+            var found = try ranked(part, near: anchor ?? query.near, autocomplete: false).filter(\.complete)
+            if found.isEmpty {
+                let street = part.filter { !QueryText.isNumber($0) }
+                if street.count < part.count, !street.isEmpty {
+                    found = try ranked(street, near: anchor ?? query.near, autocomplete: false).filter(\.complete)
+                }
+            }
+            if let anchor { found = found.filter { $0.coordinate.distance(to: anchor) <= Self.partRadius } }
+            guard let best = found.first else { continue }
+            narrowest = (part, found)
+            broader = best
+        }
+        guard let narrowest else { return [] }
+        return try narrowest.matches.prefix(query.limit).map { match in
+            var result = try result(match, language: query.language)
+            result.why = "closest match: '\(narrowest.part.joined(separator: " "))' (\(result.name))"
+            return result
+        }
+    }
+
+    /// A candidate and how it matches.
+    struct Match {
+        var feature: MapStore.IndexedFeature
+        var coordinate: Coordinate
+        var name: String
+        var score: Double
+        /// Every word of the text matched.
+        var complete: Bool
+        var distance: Double?
+        var why: String
+    }
+
+    /// The index's places for `words`, scored, best first, the same place once.
+    func ranked(_ words: [String], near: Coordinate?, autocomplete: Bool, categoryNear: Bool = false) throws
+        -> [Match]
+    {
+        let alternatives = try words.enumerated().map { index, word in
+            try self.alternatives(of: word, prefix: autocomplete && index == words.count - 1)
+        }
+        let terms = alternatives.enumerated().flatMap { index, forms in
+            forms.map { form in
+                let quoted = "\"" + form.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                let isPrefix =
+                    autocomplete && index == words.count - 1 && form == words[index] && form.count >= 2
+                    && !QueryText.isNumber(form)
+                return isPrefix ? quoted + " *" : quoted
+            }
+        }
+        guard !terms.isEmpty else { return [] }
+        let ftsQuery = terms.joined(separator: " OR ")
+        var candidates = try store.indexed(matching: ftsQuery, limit: Self.candidates)
+        if let near {
+            let box = CoordinateBounds(
+                near.destination(meters: Self.nearRadius * 1.42, bearing: 225),
+                near.destination(meters: Self.nearRadius * 1.42, bearing: 45))
+            let seen = Set(candidates.map(\.feature.id))
+            candidates += try store.indexed(matching: ftsQuery, in: box, limit: Self.candidates).filter {
+                !seen.contains($0.feature.id)
+            }
+        }
+        let scored = candidates.compactMap { candidate in
+            score(
+                candidate, words: words, alternatives: alternatives, near: near, autocomplete: autocomplete,
+                categoryNear: categoryNear)
+        }.sorted { $0.score > $1.score }
+        var kept: [Match] = []
+        for match in scored {
+            let repeated = kept.contains {
+                $0.name == match.name
+                    && $0.coordinate.distance(to: match.coordinate)
+                        <= (Self.isStreet($0) && Self.isStreet(match) ? Self.sameStreetRadius : Self.samePlaceRadius)
+            }
+            if !repeated { kept.append(match) }
+        }
+        return kept
+    }
+
+    static func isStreet(_ match: Match) -> Bool { match.feature.feature.featureClass == .road }
+
+    /// The forms a word is looked up in: itself, its full forms when abbreviated, and the
+    /// index's words within one edit (five to seven letters) or two (eight and more) when the
+    /// index does not hold it (nor, for the word being typed, a word it begins).
+    func alternatives(of word: String, prefix: Bool) throws -> [String] {
+        var forms = QueryText.forms(of: word)
+        let letters = word.count
+        guard letters >= 5, !QueryText.isNumber(word), let first = word.first else { return forms }
+        let limit = letters >= 8 ? 2 : 1
+        let known = try store.indexWords(startingWith: String(first), length: (letters - limit)...(letters + limit))
+        // A known word, or the beginning of one being typed, is not a typo.
+        if known.contains(word) { return forms }
+        if prefix, try !store.indexWords(startingWith: word, length: letters...99).isEmpty { return forms }
+        let near = known.map { ($0, editDistance(word, $0, limit: limit)) }.filter { $0.1 <= limit }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(5).map(\.0)
+        forms += near
+        return forms
+    }
+
+    /// How `candidate` matches `words`, or nil when it matches too little.
+    private func score(
+        _ candidate: MapStore.IndexedFeature, words: [String], alternatives: [[String]], near: Coordinate?,
+        autocomplete: Bool, categoryNear: Bool
+    ) -> Match? {
+        let feature = candidate.feature
+        guard let coordinate = feature.geometry.anchor else { return nil }
+        let nameWords = candidate.names.map(QueryText.words)
+        let allNameWords = Set(nameWords.joined())
+        let categoryWords = Set(candidate.categories.flatMap(QueryText.words))
+        let addressWords = QueryText.words(candidate.address)
+        var inName = 0
+        var inCategory = 0
+        var inAddress = 0
+        var unmatched: [String] = []
+        func holds(_ index: Int, _ set: some Collection<String>) -> Bool {
+            let isLast = autocomplete && index == words.count - 1 && !QueryText.isNumber(words[index])
+            return alternatives[index].contains { set.contains($0) }
+                || (isLast && set.contains { $0.hasPrefix(words[index]) })
+        }
+        for index in words.indices {
+            if holds(index, allNameWords) {
+                inName += 1
+            } else if holds(index, addressWords) {
+                inAddress += 1
+            } else if holds(index, categoryWords) {
+                inCategory += 1
+            } else {
+                unmatched.append(words[index])
+            }
+        }
+        let matched = words.count - unmatched.count
+        let complete = unmatched.isEmpty
+        // Short of a complete match, only the house number may be missing (the street has no such number).
+        guard complete || (matched > 0 && inName + inAddress > 0 && unmatched.allSatisfy(QueryText.isNumber)) else {
+            return nil
+        }
+        var score = 2.0 * Double(matched) / Double(words.count) + (complete ? 1 : 0)
+        var why = "name matches '\(words.joined(separator: " "))'"
+        // The whole of a name, or its beginning (in any of the word's forms).
+        func wordsMatch(_ nameWords: [String]) -> Bool {
+            nameWords.count == words.count && words.indices.allSatisfy { holds($0, [nameWords[$0]]) }
+        }
+        func beginsWith(_ nameWords: [String]) -> Bool {
+            nameWords.count > words.count && words.indices.allSatisfy { holds($0, [nameWords[$0]]) }
+        }
+        if nameWords.contains(where: wordsMatch) {
+            score += 2
+        } else if nameWords.contains(where: beginsWith) {
+            score += 1
+        } else if !complete {
+            // The street itself, when its house number is missing.
+            let named = words.indices.filter { !QueryText.isNumber(words[$0]) }
+            if nameWords.contains(where: { name in
+                name.count == named.count && zip(named, name).allSatisfy { holds($0, [$1]) }
+            }) {
+                score += 2
+            }
+        }
+        // A house number on its street.
+        if inAddress > 0 {
+            let numbers = words.filter(QueryText.isNumber)
+            if !numbers.isEmpty && numbers.allSatisfy(addressWords.contains) { score += 2.5 }
+            why = "address matches '\(words.joined(separator: " "))'"
+        }
+        if inCategory > 0 && inName == 0 {
+            why = "a \(words.joined(separator: " ")) place"
+            score += categoryNear ? 1 : 0.5
+        }
+        // Importance: population (a city of a million adds about 0.86), places, Wikidata.
+        score += log10(Double(max(feature.population ?? 0, 0)) + 1) / 7
+        if feature.featureClass == .place { score += 0.25 }
+        if candidate.tags["wikidata"] != nil { score += 0.2 }
+        var distance: Double?
+        if let near {
+            let metres = coordinate.distance(to: near)
+            distance = metres
+            // Nearer first: 1 km costs 0.15, 100 km 1, 10,000 km 2; categories count distance more.
+            let weight = inCategory > 0 && inName == 0 ? 1.0 : 0.5
+            score -= weight * log10(1 + metres / 1000)
+        }
+        let name = feature.name ?? (candidate.address.isEmpty ? words.joined(separator: " ") : candidate.address)
+        return Match(
+            feature: candidate, coordinate: coordinate, name: name, score: score, complete: complete,
+            distance: distance, why: why)
+    }
+
+    // MARK: Results
+
+    /// The sources by id, read once.
+    private func sources() throws -> [Int64: MapStore.Source] {
+        if let sourceTable { return sourceTable }
+        let table = Dictionary(try store.sources(counting: false).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        sourceTable = table
+        return table
+    }
+
+    /// Country names by code, read once.
+    func countries() throws -> [String: String] {
+        if let countryNames { return countryNames }
+        let names = try store.countries()
+        countryNames = names
+        return names
+    }
+
+    func result(_ match: Match, language: String) throws -> PlaceResult {
+        let indexed = match.feature
+        let feature = indexed.feature
+        let source = try sources()[indexed.source]
+        var address: [String: String] = [:]
+        let keys = [
+            ("addr:housenumber", "house_number"), ("addr:street", "road"), ("addr:place", "road"),
+            ("addr:postcode", "postcode"), ("addr:city", "city"), ("addr:suburb", "suburb"),
+            ("addr:country", "country_code"), ("country_code", "country_code"),
+        ]
+        for (tag, part) in keys { if let value = indexed.tags[tag], address[part] == nil { address[part] = value } }
+        if let code = address["country_code"] { address["country"] = try countries()[code.uppercased()] }
+        let box = feature.geometry.boundingBox
+        return PlaceResult(
+            id: feature.id, osmType: feature.osmType?.code, osmID: feature.osmID,
+            name: indexed.tags["name:\(language)"] ?? match.name, featureClass: feature.featureClass.rawValue,
+            kind: feature.kind, address: address, coordinate: match.coordinate,
+            bounds: CoordinateBounds(
+                southWest: Coordinate(latitude: box.minLatitude, longitude: box.minLongitude),
+                northEast: Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude)),
+            distance: match.distance, source: source?.name ?? "", attribution: source?.attribution ?? "",
+            licence: source?.licence ?? "", score: (match.score * 1000).rounded() / 1000, why: match.why,
+            tags: indexed.tags)
+    }
+}

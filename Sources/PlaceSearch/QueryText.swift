@@ -1,0 +1,131 @@
+import Foundation
+
+/// A search text as the index reads it: words folded the way the index folds them (lower
+/// case, Latin diacritics dropped, Devanagari kept whole), abbreviations read in full, and a
+/// "category near place" split.
+public struct QueryText: Equatable, Sendable {
+    /// True when `text` can be searched: a word at least, at most ``maxLength`` characters.
+    public static func isSearchable(_ text: String) -> Bool {
+        text.count <= maxLength && QueryText(text) != nil
+    }
+
+    /// The words, in order, folded.
+    var words: [String]
+    /// The words of each comma-separated part, in order (`Tokyo Tower, Tokyo, Japan` has three).
+    var parts: [[String]]
+    /// The place of "cafe near Kamppi" (its words), when the text names one.
+    var near: [String]?
+
+    /// The longest text read: 256 characters.
+    public static let maxLength = 256
+
+    /// Reads `text`; nil when it has no word at all.
+    init?(_ text: String) {
+        let lowered = " " + text.lowercased() + " "
+        var main = lowered
+        var place: String?
+        for marker in Self.nearMarkers {
+            guard let range = lowered.range(of: " \(marker) ") else { continue }
+            let before = String(lowered[..<range.lowerBound])
+            let after = String(lowered[range.upperBound...])
+            // Hindi puts the place first: "कामप्पी के पास कैफ़े".
+            if marker == "के पास" { (main, place) = (after, before) } else { (main, place) = (before, after) }
+            break
+        }
+        words = Self.words(main)
+        guard !words.isEmpty else { return nil }
+        parts = main.split(separator: ",").map { Self.words(String($0)) }.filter { !$0.isEmpty }
+        let placeWords = place.map(Self.words) ?? []
+        near = placeWords.isEmpty ? nil : placeWords
+    }
+
+    /// The words that separate a category from a place, in the five languages.
+    static let nearMarkers = [
+        "near", "around", "close to", "nearby", "cerca de", "junto a", "vicino a", "nei pressi di", "presso",
+        "के पास", "lähellä", "nära",
+    ]
+
+    /// Folded words of a text: letters, digits and the signs Devanagari keeps inside words.
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character.unicodeScalars.allSatisfy(isWordMark) {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map(fold)
+    }
+
+    /// Lower case, Latin diacritics dropped (`Töölö` → `toolo`), as the index's `unicode61
+    /// remove_diacritics 2` reads; other scripts as they are.
+    static func fold(_ word: String) -> String {
+        var folded = ""
+        for character in word.lowercased() {
+            if character.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
+                folded += String(character).folding(options: .diacriticInsensitive, locale: nil)
+            } else {
+                folded.append(character)
+            }
+        }
+        return folded
+    }
+
+    static func isWordMark(_ scalar: Unicode.Scalar) -> Bool {
+        (0x0900...0x0903).contains(scalar.value) || (0x093A...0x094F).contains(scalar.value)
+            || (0x0951...0x0957).contains(scalar.value) || (0x0962...0x0963).contains(scalar.value)
+    }
+
+    /// Abbreviations read in full (any language's; both forms are searched).
+    static let abbreviations: [String: [String]] = [
+        "st": ["street", "saint"], "str": ["street", "strasse"], "ave": ["avenue"], "av": ["avenue", "avenida"],
+        "rd": ["road"], "blvd": ["boulevard"], "dr": ["drive"], "ln": ["lane"], "pl": ["place", "plaza"],
+        "sq": ["square"], "hwy": ["highway"], "pkwy": ["parkway"], "avda": ["avenida"], "c": ["calle"],
+        "pza": ["plaza", "piazza"], "pta": ["puerta"], "v": ["via"], "vle": ["viale"], "cso": ["corso"],
+        "k": ["katu"], "esp": ["esplanadi"], "g": ["gatan"], "n": ["north"], "s": ["south"], "e": ["east"],
+        "w": ["west"],
+    ]
+
+    /// The forms a word is searched in: itself and, for an abbreviation, its full forms.
+    static func forms(of word: String) -> [String] {
+        [word] + (abbreviations[word] ?? [])
+    }
+
+    /// True for a house number or postcode: digits, possibly with a letter (`52`, `52a`, `00100`).
+    static func isNumber(_ word: String) -> Bool {
+        guard let first = word.first, first.isNumber else { return false }
+        return word.filter(\.isLetter).count <= 1
+    }
+}
+
+/// How many edits turn one word into another (Damerau–Levenshtein, adjacent swaps count one),
+/// up to `limit`; `limit + 1` when more.
+func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if abs(a.count - b.count) > limit { return limit + 1 }
+    var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        current[0] = i
+        var rowMinimum = current[0]
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                value = min(value, previousPrevious[j - 2] + 1)
+            }
+            current[j] = value
+            rowMinimum = min(rowMinimum, value)
+        }
+        if rowMinimum > limit { return limit + 1 }
+        (previousPrevious, previous, current) = (previous, current, previousPrevious)
+    }
+    if a.isEmpty { return min(b.count, limit + 1) }
+    return min(previous[b.count], limit + 1)
+}
