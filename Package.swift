@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "ZlibKitTests", dependencies: ["ZlibKit"]),
+        .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "MapData", "GeoCore", "TestSupport"]),
         .testTarget(name: "Bzip2KitTests", dependencies: ["Bzip2Kit"]),
         .testTarget(
             name: "MapDataTests",

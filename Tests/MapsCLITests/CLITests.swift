@@ -312,6 +312,45 @@ import Testing
     }
 
     @Test
+    func searchAndReverseFromTheCommandLine() throws {
+        let store = try FixtureStore.path()
+        let search = OpenMapsCLI.run(["search", "Aleksanterinkatu 52", "--near", "60.17,24.94", "--store", store])
+        #expect(search.exitCode == 0)
+        let collection = try #require(
+            try JSONSerialization.jsonObject(with: Data(search.standardOutput.utf8)) as? [String: Any])
+        let first = try #require((collection["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
+        #expect(first["name"] as? String == "Stockmann")
+        let nominatim = OpenMapsCLI.run(["search", "कैफ़े", "--format", "jsonv2", "--lang", "hi", "--store", store])
+        #expect(nominatim.exitCode == 0 && nominatim.standardOutput.contains("\"name\" : \"Fazer 8th Floor\""))
+        let reverse = OpenMapsCLI.run(["reverse", "60.16871,24.94105", "--format", "jsonv2", "--store", store])
+        #expect(reverse.exitCode == 0)
+        #expect(
+            reverse.standardOutput.contains(
+                "\"display_name\" : \"Stockmann, Aleksanterinkatu 52, Kluuvi, 00100 Helsinki, Finland\""))
+        let nothing = OpenMapsCLI.run(["search", "Atlantis", "--store", store])
+        #expect(nothing.exitCode == 0 && nothing.standardError.contains("no place in the map data matches 'Atlantis'"))
+    }
+
+    @Test(arguments: [
+        (["search", ""], "the query has no word to search for"),
+        (["search", "cafe", "--limit", "0"], "the limit must be 1 to 50, not 0"),
+        (["search", "cafe", "--limit", "ten"], "'--limit' must be a whole number, not 'ten'"),
+        (["search", "cafe", "--lang", "fr"], "'fr' is not a language of OpenMaps (en, es, it, hi)"),
+        (["search", "cafe", "--near", "91,0"], "'--near' must be LAT,LNG in decimal degrees, not '91,0'"),
+        (["search", "cafe", "--format", "xml"], "'--format' must be geojson or jsonv2, not 'xml'"),
+        (
+            ["reverse", "60.17,nan"],
+            "the point must be LAT,LNG in decimal degrees within ±90 and ±180, not '60.17,nan'"
+        ),
+        (["reverse", "60.17,24.94", "--lang", "xx"], "'xx' is not a language of OpenMaps"),
+    ])
+    func searchRefusesBadInput(arguments: [String], message: String) throws {
+        let result = OpenMapsCLI.run(arguments + ["--store", try FixtureStore.path()])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test
     func openOffersTheValidatedCallbackOnly() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).svg")
             .path

@@ -15,7 +15,7 @@ import GeoCore
 /// (every third one tagged with a height), a primary road named Mannerheimintie across the
 /// grid in 20 ways (ids 1000–1019), a park, a pond, a tram track with the stop
 /// "Ylioppilastalo" and twelve route relations on it, a tunnel and a bridge, POIs (a hotel, a sight, a
-/// restaurant, a café on level 7 and a shop on level 0).
+/// pizza restaurant, a café on level 7 and a shop on level 0, three of them with addresses).
 public enum FixtureStore {
     /// The street grid's bounds.
     public static let streetBounds = CoordinateBounds(
@@ -127,7 +127,8 @@ public enum FixtureStore {
                 [
                     (start.0 + (end.0 - start.0) * a, start.1 + (end.1 - start.1) * a),
                     (start.0 + (end.0 - start.0) * b, start.1 + (end.1 - start.1) * b),
-                ], [("highway", "primary"), ("name", "Mannerheimintie")], id: 1000 + Int64(index))
+                ], [("highway", "primary"), ("name", "Mannerheimintie"), ("name:sv", "Mannerheimvägen")],
+                id: 1000 + Int64(index))
         }
         _ = way(
             box(60.1671, 24.9451, 60.1679, 24.9509), [("leisure", "park"), ("name", "Esplanadinpuisto")], close: true)
@@ -152,11 +153,26 @@ public enum FixtureStore {
                     tags: [("type", "route"), ("route", "tram"), ("ref", "\(line)"), ("name", "Tram \(line)")]))
         }
         // Points of interest.
-        _ = node(60.1681, 24.9470, [("tourism", "hotel"), ("name", "Hotel Kämp")])
+        let address = { (street: String, number: String) -> [(String, String)] in
+            [
+                ("addr:street", street), ("addr:housenumber", number), ("addr:postcode", "00100"),
+                ("addr:city", "Helsinki"),
+            ]
+        }
+        _ = node(60.1681, 24.9470, [("tourism", "hotel"), ("name", "Hotel Kämp")] + address("Pohjoisesplanadi", "29"))
         _ = node(60.1677, 24.9523, [("tourism", "artwork"), ("name", "Havis Amanda")])
-        _ = node(60.16845, 24.9497, [("amenity", "restaurant"), ("name", "Ravintola Savoy")])
+        _ = node(
+            60.16845, 24.9497,
+            [
+                ("amenity", "restaurant"), ("cuisine", "pizza"), ("name", "Ravintola Savoy"),
+                ("name:sv", "Restaurang Savoy"),
+            ]
+                + address("Eteläesplanadi", "14"))
         _ = node(60.1688, 24.9405, [("amenity", "cafe"), ("name", "Fazer 8th Floor"), ("level", "7")])
-        _ = node(60.1687, 24.9410, [("shop", "department_store"), ("name", "Stockmann"), ("level", "0;1")])
+        _ = node(
+            60.1687, 24.9410,
+            [("shop", "department_store"), ("name", "Stockmann"), ("level", "0;1"), ("wikidata", "Q644390")]
+                + address("Aleksanterinkatu", "52"))
         _ = node(60.1700, 24.9410, [("place", "quarter"), ("name", "Kluuvi")])
         return PBFWriter.file(
             dense: nodes, ways: ways, relations: relations,
@@ -197,17 +213,18 @@ public enum FixtureStore {
     static let lakes: [[(Double, Double)]] = [[(60.2, 30.5), (60.6, 33.0), (61.7, 32.0), (61.5, 30.0)]]
 
     /// Cities: name, latitude, longitude, population.
-    static let cities: [(String, Double, Double, Int64)] = [
-        ("Helsinki", 60.16952, 24.93545, 558_457), ("Espoo", 60.2052, 24.6522, 256_760),
-        ("Tampere", 61.49911, 23.78712, 202_687), ("Turku", 60.45148, 22.26869, 175_945),
-        ("Tallinn", 59.43696, 24.75353, 394_024), ("Stockholm", 59.33258, 18.0649, 1_515_017),
-        ("Saint Petersburg", 59.93863, 30.31413, 5_351_935), ("Paris", 48.85341, 2.3488, 2_138_551),
-        ("Paris", 33.66094, -95.55551, 24_782), ("Santa Cruz", 36.97412, -122.0308, 64_220),
-        ("Santa Cruz de la Sierra", -17.78629, -63.18117, 1_364_389), ("San Francisco", 37.77493, -122.41942, 864_816),
-        ("Cupertino", 37.323, -122.03218, 58_302), ("Mountain View", 37.38605, -122.08385, 74_066),
-        ("New York City", 40.71427, -74.00597, 8_175_133), ("Jamaica", 40.69149, -73.80569, 216_866),
-        ("Springfield", 42.10148, -72.58981, 153_606), ("Springfield", 39.80172, -89.64371, 116_565),
-        ("Tokyo", 35.6895, 139.69171, 8_336_599), ("Kingston", 17.99702, -76.79358, 937_700),
+    static let cities: [(String, Double, Double, Int64, String)] = [
+        ("Helsinki", 60.16952, 24.93545, 558_457, "FI"), ("Espoo", 60.2052, 24.6522, 256_760, "FI"),
+        ("Tampere", 61.49911, 23.78712, 202_687, "FI"), ("Turku", 60.45148, 22.26869, 175_945, "FI"),
+        ("Tallinn", 59.43696, 24.75353, 394_024, "EE"), ("Stockholm", 59.33258, 18.0649, 1_515_017, "SE"),
+        ("Saint Petersburg", 59.93863, 30.31413, 5_351_935, "RU"), ("Paris", 48.85341, 2.3488, 2_138_551, "FR"),
+        ("Paris", 33.66094, -95.55551, 24_782, "US"), ("Santa Cruz", 36.97412, -122.0308, 64_220, "US"),
+        ("Santa Cruz de la Sierra", -17.78629, -63.18117, 1_364_389, "BO"),
+        ("San Francisco", 37.77493, -122.41942, 864_816, "US"), ("Cupertino", 37.323, -122.03218, 58_302, "US"),
+        ("Mountain View", 37.38605, -122.08385, 74_066, "US"), ("New York City", 40.71427, -74.00597, 8_175_133, "US"),
+        ("Jamaica", 40.69149, -73.80569, 216_866, "US"), ("Springfield", 42.10148, -72.58981, 153_606, "US"),
+        ("Springfield", 39.80172, -89.64371, 116_565, "US"), ("Tokyo", 35.6895, 139.69171, 8_336_599, "JP"),
+        ("Kingston", 17.99702, -76.79358, 937_700, "JM"),
     ]
 
     /// Countries, placed at their capitals: name, ISO code, latitude, longitude, population.
@@ -275,7 +292,8 @@ public enum FixtureStore {
             for (index, city) in cities.enumerated() {
                 try places.write(
                     type: nil, id: Int64(index + 1),
-                    kind: FeatureKind(featureClass: .place, kind: "city", isArea: false), tags: [("name", city.0)],
+                    kind: FeatureKind(featureClass: .place, kind: "city", isArea: false),
+                    tags: [("name", city.0), ("country_code", city.4)],
                     geometry: .point(Coordinate(latitude: city.1, longitude: city.2)), names: [city.0],
                     population: city.3)
             }
@@ -283,7 +301,7 @@ public enum FixtureStore {
                 try places.write(
                     type: nil, id: Int64(1000 + index),
                     kind: FeatureKind(featureClass: .place, kind: "country", isArea: false),
-                    tags: [("name", country.0)],
+                    tags: [("name", country.0), ("country_code", country.1)],
                     geometry: .point(Coordinate(latitude: country.2, longitude: country.3)),
                     names: [country.0, country.1], population: country.4)
             }
