@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(
             name: "openmaps-bench",
-            dependencies: ["MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer"]),
+            dependencies: ["MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch"]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),

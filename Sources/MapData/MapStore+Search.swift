@@ -13,8 +13,10 @@ extension MapStore {
         public var names: [String]
         public var categories: [String]
         public var address: String
+        /// Its kept tags as stored (a JSON object), read into ``tags`` when asked for.
+        public var tagsJSON: String?
         /// Its kept tags (``SearchVocabulary/keptTags(_:)``).
-        public var tags: [String: String]
+        public var tags: [String: String] { tagsJSON.map(SearchVocabulary.tags(json:)) ?? [:] }
         /// The index's BM25 rank (lower is better).
         public var rank: Double
         /// The source it came from, by ``Source/id``.
@@ -33,7 +35,7 @@ extension MapStore {
                 IndexedFeature(
                     feature: try Self.feature(from: row),
                     names: Self.split(row.text(17)), categories: Self.split(row.text(18)), address: row.text(19) ?? "",
-                    tags: row.text(20).map(SearchVocabulary.tags(json:)) ?? [:], rank: row.real(21) ?? 0)
+                    tagsJSON: row.text(20), rank: row.real(21) ?? 0)
             }
         }
     }
@@ -57,11 +59,26 @@ extension MapStore {
                         IndexedFeature(
                             feature: try Self.feature(from: row), names: Self.split(row.text(17)),
                             categories: Self.split(row.text(18)), address: row.text(19) ?? "",
-                            tags: row.text(20).map(SearchVocabulary.tags(json:)) ?? [:], rank: row.real(21) ?? 0))
+                            tagsJSON: row.text(20), rank: row.real(21) ?? 0))
                 }
             }
         }
         return found
+    }
+
+    /// Every indexed feature of a class (the places, for the address hierarchy), by id.
+    public func indexed(ofClass featureClass: FeatureClass) throws(DataError) -> [IndexedFeature] {
+        try self.query("reading the \(featureClass.rawValue) features") {
+            try database.cached(
+                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
+                    + "feature.tags, 0 FROM feature JOIN search_index ON search_index.rowid = feature.id "
+                    + "WHERE class = ? ORDER BY feature.id"
+            ).map([.text(featureClass.rawValue)]) { row in
+                IndexedFeature(
+                    feature: try Self.feature(from: row), names: Self.split(row.text(17)),
+                    categories: Self.split(row.text(18)), address: row.text(19) ?? "", tagsJSON: row.text(20), rank: 0)
+            }
+        }
     }
 
     /// The gazetteer's countries: name by ISO 3166-1 alpha-2 code.
@@ -102,7 +119,44 @@ extension MapStore {
                         IndexedFeature(
                             feature: try Self.feature(from: row), names: Self.split(row.text(17)),
                             categories: Self.split(row.text(18)), address: row.text(19) ?? "",
-                            tags: row.text(20).map(SearchVocabulary.tags(json:)) ?? [:], rank: 0))
+                            tagsJSON: row.text(20), rank: 0))
+                }
+            }
+        }
+        return found
+    }
+
+    /// What ``nearby(_:in:limit:)`` looks for.
+    public enum Nearby: Sendable {
+        /// Features with a house number (buildings, entrances, shops, address points).
+        case addresses
+        /// Named roads.
+        case streets
+    }
+
+    /// Features of a kind near a point, read from the spatial index and the feature rows only
+    /// (their address line made from their tags): the fast path of reverse geocoding.
+    public func nearby(_ kind: Nearby, in bounds: CoordinateBounds, limit: Int) throws(DataError) -> [IndexedFeature] {
+        let filter =
+            switch kind {
+            case .addresses: "feature.tags LIKE '%\"addr:housenumber\"%'"
+            case .streets: "class = 'road' AND feature.name IS NOT NULL"
+            }
+        var found: [IndexedFeature] = []
+        for part in bounds.antimeridianHalves {
+            let (condition, values) = Self.boxCondition(part)
+            let sql =
+                "SELECT \(Self.featureColumns), feature.tags FROM feature_box JOIN feature ON feature.id = feature_box.id "
+                + "WHERE \(condition) AND \(filter) LIMIT ?"
+            try self.query("reading what is near a point") {
+                try database.cached(sql).forEachRow(values + [.integer(Int64(limit))]) { row in
+                    let json = row.text(17)
+                    let tags = json.map(SearchVocabulary.tags(json:)) ?? [:]
+                    found.append(
+                        IndexedFeature(
+                            feature: try Self.feature(from: row), names: [], categories: [],
+                            address: SearchVocabulary.addressLine(tags.map { ($0.key, $0.value) }), tagsJSON: json,
+                            rank: 0))
                 }
             }
         }

@@ -83,6 +83,7 @@ public final class MapStore {
                 width INTEGER, height INTEGER, min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
             CREATE INDEX feature_source ON feature(source);
             CREATE INDEX feature_osm ON feature(osm_type, osm_id);
+            CREATE INDEX feature_class ON feature(class, kind);
             CREATE VIRTUAL TABLE feature_box USING rtree(id, min_lon, max_lon, min_lat, max_lat);
             CREATE VIRTUAL TABLE search_index USING fts5(names, categories, address,
                 tokenize = "unicode61 remove_diacritics 2 tokenchars '\(SearchVocabulary.wordMarks)'", prefix = '2 3');

@@ -20,17 +20,15 @@ extension PlaceSearch {
         guard Self.languages.contains(language) else { throw SearchError.unknownLanguage(language) }
         var best: Match?
         // An address: a building, an entrance or a shop with a house number.
-        let addresses = try store.indexed(in: box(around: coordinate, metres: Self.addressRadius), limit: 2000)
-            .filter { !$0.address.isEmpty }
+        let addresses = try store.nearby(
+            .addresses, in: box(around: coordinate, metres: Self.addressRadius), limit: 2000)
         best = nearest(addresses, to: coordinate, within: Self.addressRadius, why: "the nearest address")
         if best == nil {
-            let streets = try store.indexed(
-                in: box(around: coordinate, metres: Self.streetRadius), classes: [.road], limit: 2000
-            ).filter { $0.feature.name != nil }
+            let streets = try store.nearby(
+                .streets, in: box(around: coordinate, metres: Self.streetRadius), limit: 2000)
             best = nearest(streets, to: coordinate, within: Self.streetRadius, why: "the nearest street")
         }
-        let places = try store.indexed(
-            in: box(around: coordinate, metres: Self.cityRadius), classes: [.place], limit: 5000)
+        let places = try self.places().filter { $0.at.distance(to: coordinate) <= Self.cityRadius }.map(\.place)
         let districts = places.filter { ["suburb", "quarter", "neighbourhood", "borough"].contains($0.feature.kind) }
         let cities = places.filter { ["city", "town", "village"].contains($0.feature.kind) }
         let district = nearest(districts, to: coordinate, within: Self.districtRadius, why: "")

@@ -76,6 +76,7 @@ public final class PlaceSearch {
 
     private var sourceTable: [Int64: MapStore.Source]?
     private var countryNames: [String: String]?
+    private var placeTable: [(place: MapStore.IndexedFeature, at: Coordinate)]?
 
     public init(store: MapStore) { self.store = store }
 
@@ -299,7 +300,7 @@ public final class PlaceSearch {
         // Importance: population (a city of a million adds about 0.86), places, Wikidata.
         score += log10(Double(max(feature.population ?? 0, 0)) + 1) / 7
         if feature.featureClass == .place { score += 0.25 }
-        if candidate.tags["wikidata"] != nil { score += 0.2 }
+        if candidate.tagsJSON?.contains("\"wikidata\"") == true { score += 0.2 }
         var distance: Double?
         if let near {
             let metres = coordinate.distance(to: near)
@@ -321,6 +322,17 @@ public final class PlaceSearch {
         if let sourceTable { return sourceTable }
         let table = Dictionary(try store.sources(counting: false).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         sourceTable = table
+        return table
+    }
+
+    /// Every place (the gazetteer's cities and countries, OpenStreetMap's places) with its
+    /// position, read once.
+    func places() throws -> [(place: MapStore.IndexedFeature, at: Coordinate)] {
+        if let placeTable { return placeTable }
+        let table = try store.indexed(ofClass: .place).compactMap { place in
+            place.feature.geometry.anchor.map { (place, $0) }
+        }
+        placeTable = table
         return table
     }
 

@@ -47,6 +47,24 @@ public struct QueryText: Equatable, Sendable {
 
     /// Folded words of a text: letters, digits and the signs Devanagari keeps inside words.
     static func words(_ text: String) -> [String] {
+        // Plain ASCII, the common case, byte by byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var words: [String] = []
+            var current: [UInt8] = []
+            for byte in text.utf8 {
+                switch byte {
+                case 0x41...0x5A: current.append(byte | 0x20)
+                case 0x61...0x7A, 0x30...0x39: current.append(byte)
+                default:
+                    if !current.isEmpty {
+                        words.append(String(decoding: current, as: UTF8.self))
+                        current.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+            return words
+        }
         var words: [String] = []
         var current = ""
         for character in text {

@@ -83,7 +83,7 @@ public enum ResultFormat: String, Sendable, CaseIterable {
 
     /// OSM's key and value for a result: `amenity`/`pharmacy` from a kind `amenity=pharmacy`,
     /// else the class's key (`highway` for roads, `place`, `railway`, `boundary`).
-    static func category(of result: PlaceResult) -> (category: String, type: String) {
+    public static func category(of result: PlaceResult) -> (category: String, type: String) {
         if let separator = result.kind.firstIndex(of: "=") {
             return (String(result.kind[..<separator]), String(result.kind[result.kind.index(after: separator)...]))
         }

@@ -1,0 +1,164 @@
+import Foundation
+import GeoCore
+import MapData
+import PlaceSearch
+
+/// Forward and reverse geocoding latency, measured as the Nominatim peer measures itself
+/// (`../shared/bench/lib/peer_nominatim.py`): in-process, the first five queries as a warm-up,
+/// `runs` passes over every query, each query's median latency, then p50/p90/max over the
+/// queries; the top hit of each, written one JSON line per query beside the peer's.
+enum GeocodeBench {
+    struct Options {
+        var store = ""
+        var queries = ""
+        var od = ""
+        var reverseCount = 200
+        var runs = 5
+        var out = "/tmp/openmaps-geocode"
+        var peer: String?
+
+        init(_ arguments: [String]) {
+            var index = 0
+            while index + 1 < arguments.count {
+                let value = arguments[index + 1]
+                switch arguments[index] {
+                case "--store": store = value
+                case "--queries": queries = value
+                case "--od": od = value
+                case "--reverse-n": reverseCount = Int(value) ?? reverseCount
+                case "--runs": runs = Int(value) ?? runs
+                case "--out": out = value
+                case "--peer": peer = value
+                default: break
+                }
+                index += 2
+            }
+        }
+    }
+
+    static func run(_ arguments: [String]) throws {
+        let options = Options(arguments)
+        let opened = ContinuousClock.now
+        let search = PlaceSearch(store: try MapStore(path: options.store))
+        let queries = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: options.queries)))
+        let texts = (queries as? [String: Any])?["queries"] as? [String] ?? []
+        let od = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: options.od)))
+        let pairs = ((od as? [String: Any])?["pairs"] as? [[String: Any]] ?? []).prefix(options.reverseCount)
+        let points = pairs.compactMap { $0["origin"] as? [Double] }.map {
+            Coordinate(latitude: $0[1], longitude: $0[0])
+        }
+        for text in texts.prefix(5) { _ = try search.search(SearchQuery(text, limit: 1)) }
+        let openSeconds = seconds(since: opened)
+        try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+        let forward = try measure(texts, runs: options.runs, file: options.out + "/openmaps-search.jsonl") { text in
+            try search.search(SearchQuery(text, limit: 1)).first
+        } record: {
+            ["query": $0]
+        }
+        let reverse = try measure(points, runs: options.runs, file: options.out + "/openmaps-reverse.jsonl") {
+            try search.reverse($0)
+        } record: {
+            ["point": [$0.longitude, $0.latitude]]
+        }
+        print(
+            "Geocoding on \(options.store), \(options.runs) passes, in-process (store opened in \(format(openSeconds)) s)"
+        )
+        print("  kind      n  found   p50 ms   p90 ms   max ms   queries/s")
+        for (name, figures) in [("search", forward), ("reverse", reverse)] {
+            print(
+                String(
+                    format: "  %-7@ %3d  %5d  %7.3f  %7.3f  %7.3f  %10.1f", name, figures.count, figures.found,
+                    figures.p50, figures.p90, figures.max, figures.perSecond))
+        }
+        guard let peer = options.peer,
+            let data = FileManager.default.contents(atPath: peer),
+            let summary = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let query = summary["query"] as? [String: Any]
+        else { return }
+        print("Nominatim \(query["version"] ?? "?") on the same queries (\(peer)):")
+        for (name, figures) in [("search", forward), ("reverse", reverse)] {
+            guard let theirs = query[name] as? [String: Any], let latency = theirs["latency_ms"] as? [String: Any],
+                let p50 = latency["p50"] as? Double, let p90 = latency["p90"] as? Double
+            else { continue }
+            print(
+                String(
+                    format: "  %-7@ found %d vs %d; p50 %.3f vs %.2f ms (%.1f× faster); p90 %.3f vs %.2f ms", name,
+                    figures.found, theirs["found"] as? Int ?? 0, figures.p50, p50, p50 / max(figures.p50, 0.001),
+                    figures.p90, p90))
+        }
+    }
+
+    struct Figures {
+        var count = 0
+        var found = 0
+        var p50 = 0.0
+        var p90 = 0.0
+        var max = 0.0
+        var perSecond = 0.0
+    }
+
+    /// Runs `body` over `items` `runs` times; writes each item's top hit and median latency.
+    static func measure<Item>(
+        _ items: [Item], runs: Int, file: String, _ body: (Item) throws -> PlaceResult?,
+        record: (Item) -> [String: Any]
+    ) throws -> Figures {
+        guard !items.isEmpty else { return Figures() }
+        var latencies = [[Double]](repeating: [], count: items.count)
+        var first = [PlaceResult?](repeating: nil, count: items.count)
+        var passes: [Double] = []
+        for run in 0..<max(1, runs) {
+            let pass = ContinuousClock.now
+            for (index, item) in items.enumerated() {
+                let start = ContinuousClock.now
+                let result = try body(item)
+                latencies[index].append(seconds(since: start) * 1000)
+                if run == 0 { first[index] = result }
+            }
+            passes.append(seconds(since: pass))
+        }
+        var lines = ""
+        for (index, item) in items.enumerated() {
+            var line = record(item)
+            line["latency_us"] = (median(latencies[index]) * 10_000).rounded() / 10
+            if let hit = first[index] {
+                line["result"] = [
+                    "osm": hit.osmType.map { $0.uppercased() + String(hit.osmID ?? 0) } as Any,
+                    "name": hit.name, "lat": hit.coordinate.latitude, "lon": hit.coordinate.longitude,
+                    "category": [ResultFormat.category(of: hit).category, ResultFormat.category(of: hit).type],
+                ]
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: line, options: [.sortedKeys, .withoutEscapingSlashes])
+            lines += String(decoding: data, as: UTF8.self) + "\n"
+        }
+        try lines.write(toFile: file, atomically: true, encoding: .utf8)
+        let medians = latencies.map(median).sorted()
+        return Figures(
+            count: items.count, found: first.compactMap { $0 }.count, p50: percentile(medians, 50),
+            p90: percentile(medians, 90), max: medians.last ?? 0,
+            perSecond: Double(items.count) / median(passes))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// The benchlib percentile: linear between the closest ranks.
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = p / 100 * Double(sorted.count - 1)
+        let low = Int(rank.rounded(.down))
+        let high = min(low + 1, sorted.count - 1)
+        return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+}
