@@ -60,7 +60,8 @@ public enum ResultFormat: String, Sendable, CaseIterable {
             "place_id": result.id, "licence": result.attribution + ", " + result.licence,
             "lat": DecimalText.format(result.coordinate.latitude),
             "lon": DecimalText.format(result.coordinate.longitude),
-            "category": category, "type": type, "place_rank": rank, "importance": max(0, min(1, result.score / 10)),
+            "category": category, "type": type, "place_rank": rank,
+            "importance": (max(0, min(1, result.score / 10)) * 10_000).rounded() / 10_000,
             "addresstype": rank >= 30 ? type : result.kind, "name": result.name, "display_name": result.displayName,
             "address": result.address,
         ]
