@@ -205,8 +205,18 @@ public final class MapView {
 
     /// Receives the view's events in order (camera moves, taps), like the SDK's delegate.
     public var onEvent: ((MapEvent) -> Void)?
-    /// The index in ``overlays`` of the selected marker, nil when none is.
-    public internal(set) var selectedMarker: Int?
+    /// The index in ``overlays`` of the selected marker (its info window shown), nil when none
+    /// is; an index that is not a marker's selects nothing.
+    public var selectedMarker: Int? {
+        didSet {
+            if let selected = selectedMarker,
+                !overlays.indices.contains(selected)
+                    || { if case .marker = overlays[selected] { false } else { true } }()
+            {
+                selectedMarker = nil
+            }
+        }
+    }
     /// Return true to handle a marker tap yourself (the marker is then not selected).
     public var shouldHandleMarkerTap: ((Int) -> Bool)?
     /// Return true to handle the My Location button yourself (the camera then stays).

@@ -7,6 +7,9 @@ public struct Marker: Sendable, Equatable {
     public var title: String?
     /// The info window's second line; the accessibility value.
     public var snippet: String?
+    /// Text drawn in the pin's head instead of its dot, as the SDK's pin glyph (a search
+    /// result's number); nil for the dot.
+    public var glyph: String?
     /// Which point of the icon sits on the position, 0...1 in icon units; centre-bottom by default.
     public var groundAnchor = Point(x: 0.5, y: 1)
     /// Icon size in points (the default pin's).

@@ -9,6 +9,10 @@ extension Painter {
     /// file; one that cannot be read is left out and named in the report. Polyline style spans
     /// draw in the line's own colour.
     mutating func drawOverlays(of view: MapView, label: Color, halo: Color) {
+        let selected = view.selectedMarker.flatMap { index -> Marker? in
+            if case .marker(let marker) = view.overlays[index] { return marker }
+            return nil
+        }
         for overlay in view.overlaysInDrawOrder {
             switch overlay {
             case .polyline(let line):
@@ -24,12 +28,43 @@ extension Painter {
                 addPath(ring, close: true)
                 paint(fill: circle.fillColor, stroke: circle.strokeColor, width: circle.strokeWidth)
             case .marker(let marker):
-                drawPin(marker, label: label, halo: halo)
+                // A numbered pin's title shows in its info window only (the numbers follow the list).
+                drawPin(marker, label: label, halo: halo, titled: marker != selected && marker.glyph == nil)
             case .groundOverlay(let overlay):
                 guard drawGroundOverlay(overlay) else { continue }
             }
             report.overlays += 1
         }
+        if let selected { drawInfoWindow(of: selected) }
+    }
+
+    /// The selected marker's info window above its pin, as the SDK shows it: the title in
+    /// bold over the snippet, in a white box with a pointer down to the pin.
+    private func drawInfoWindow(of marker: Marker) {
+        let tip = projection.point(for: marker.position)
+        guard tip.x.isFinite, tip.y.isFinite, let title = marker.title, !title.isEmpty else { return }
+        let maxWidth = min(260, canvas.width - 16)
+        let heading = TextLayout(title, font: "Noto Sans Bold", size: 12, maxWidth: maxWidth, on: canvas)
+        let snippet = marker.snippet.flatMap {
+            $0.isEmpty ? nil : TextLayout($0, size: 11, maxWidth: maxWidth, on: canvas)
+        }
+        let padding = 8.0
+        let width = max(heading.logicalBox.width, snippet?.logicalBox.width ?? 0) + 2 * padding
+        let height = heading.logicalBox.height + (snippet.map { $0.logicalBox.height + 2 } ?? 0) + 2 * padding
+        let pinTop = tip.y - marker.groundAnchor.y * marker.iconSize.height
+        let bottom = pinTop - 8
+        let left = min(max(tip.x - width / 2, 4), canvas.width - width - 4)
+        let top = bottom - height
+        canvas.rectangle(x: left, y: top, width: width, height: height)
+        canvas.move(x: tip.x - 7, y: bottom)
+        canvas.line(x: tip.x, y: bottom + 7)
+        canvas.line(x: tip.x + 7, y: bottom)
+        canvas.closePath()
+        canvas.fill(.white, keepPath: true)
+        canvas.stroke(Color(white: 0.6), width: 0.75)
+        let ink = Color(white: 0.13)
+        heading.draw(x: left + padding, y: top + padding, color: ink)
+        snippet?.draw(x: left + padding, y: top + padding + heading.logicalBox.height + 2, color: Color(white: 0.35))
     }
 
     /// The My Location dot when the view has a location: blue in a white ring, over the
@@ -124,8 +159,9 @@ extension Painter {
     }
 
     /// The default pin: a red drop of `iconSize` points whose tip (by default, the ground
-    /// anchor at the bottom centre) sits on the marker's position, with a dark centre.
-    private func drawPin(_ marker: Marker, label: Color, halo: Color) {
+    /// anchor at the bottom centre) sits on the marker's position, with a dark centre or its
+    /// glyph; its title beside it unless its info window shows it (`titled` false).
+    private func drawPin(_ marker: Marker, label: Color, halo: Color, titled: Bool) {
         let tip = projection.point(for: marker.position)
         guard tip.x.isFinite, tip.y.isFinite else { return }
         let width = marker.iconSize.width
@@ -150,9 +186,16 @@ extension Painter {
         let opacity = marker.opacity
         canvas.fill(Color(hex: 0xEA4335, alpha: opacity), keepPath: true)
         canvas.stroke(Color(hex: 0xB31412, alpha: opacity), width: 1)
-        canvas.circle(x: centre.x, y: centre.y, radius: radius * 0.35)
-        canvas.fill(Color(hex: 0x7A0C0C, alpha: opacity))
-        if let title = marker.title, !title.isEmpty {
+        if let glyph = marker.glyph, !glyph.isEmpty {
+            let layout = TextLayout(glyph, font: "Noto Sans Bold", size: 11, on: canvas)
+            let box = layout.logicalBox
+            layout.draw(
+                x: centre.x - box.width / 2, y: centre.y - box.height / 2, color: Color(white: 1, alpha: opacity))
+        } else {
+            canvas.circle(x: centre.x, y: centre.y, radius: radius * 0.35)
+            canvas.fill(Color(hex: 0x7A0C0C, alpha: opacity))
+        }
+        if titled, let title = marker.title, !title.isEmpty {
             let layout = TextLayout(title, font: "Noto Sans Bold", size: 12, on: canvas)
             // Right of the pin, or left of it when the right would run off the picture.
             let textWidth = layout.logicalBox.width

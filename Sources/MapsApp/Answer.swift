@@ -45,10 +45,12 @@ public struct FoundPlace: Sendable, Equatable, Codable {
     public var distance: Double?
     /// The data source it came from (`gazetteer`, a region's name).
     public var source: String?
+    /// Its address on one line, when the data has one.
+    public var address: String?
 
     public init(
         name: String, position: Coordinate, kind: String? = nil, why: String, distance: Double? = nil,
-        source: String? = nil
+        source: String? = nil, address: String? = nil
     ) {
         self.name = name
         self.position = position
@@ -56,6 +58,7 @@ public struct FoundPlace: Sendable, Equatable, Codable {
         self.why = why
         self.distance = distance
         self.source = source
+        self.address = address
     }
 }
 

@@ -90,7 +90,12 @@ public struct MapsApp {
             markers.append(Marker(position: marker, title: request.query ?? marker.description))
         } else if let query = request.query {
             places = try search(query, near: request.center, notes: &notes)
-            markers += places.map { Marker(position: $0.position, title: $0.name) }
+            // Numbered pins, the best one selected with its title and address.
+            markers += places.enumerated().map { index, place in
+                var marker = Marker(position: place.position, title: place.name, snippet: place.address)
+                marker.glyph = "\(index + 1)"
+                return marker
+            }
         }
         var ends: [RouteEnd] = []
         if let directions = request.directions {
@@ -99,6 +104,7 @@ public struct MapsApp {
             notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
         }
         mapView.overlays = markers.map { .marker($0) }
+        if !places.isEmpty { mapView.selectedMarker = 0 }
         placeCamera(of: mapView, request: request, points: markers.map(\.position))
         if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
             notes.append(Note(.nothingPlaced, "nothing the link names could be placed on the map; the world is shown"))

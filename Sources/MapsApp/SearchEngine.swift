@@ -22,7 +22,8 @@ extension PlaceSearch: Geocoding {
         return try search(query).map { result in
             FoundPlace(
                 name: result.name, position: result.coordinate, kind: result.kind, why: result.why,
-                distance: result.distance, source: result.source)
+                distance: result.distance, source: result.source,
+                address: result.addressLine.isEmpty ? nil : result.addressLine)
         }
     }
 }

@@ -370,4 +370,20 @@ struct FakeDrawing: MapDrawing {
     func anAnswerSaysWhatTheLinkAsksFor(link: String, asks: String) throws {
         #expect(try answer(link).asks == asks)
     }
+
+    @Test func searchResultsAreNumberedPinsWithTheBestSelected() throws {
+        var first = FakePlaces.place("Pizzeria Delfina", 37.76125, -122.42441)
+        first.address = "3621 18th Street, San Francisco"
+        let places = FakePlaces(["Pizza": [first, FakePlaces.place("Little Star Pizza", 37.77747, -122.43804)]])
+        let found = try answer("comgooglemaps://?q=Pizza&center=37.759748,-122.427135", MapsApp(places: places))
+        let markers = found.mapView.overlays.compactMap { overlay -> Marker? in
+            if case .marker(let marker) = overlay { return marker }
+            return nil
+        }
+        #expect(markers.map(\.glyph) == ["1", "2"])
+        #expect(markers.first?.snippet == "3621 18th Street, San Francisco")
+        #expect(found.mapView.selectedMarker == 0, "the best result shows its title and address")
+        let none = try answer("comgooglemaps://?center=37.759748,-122.427135&zoom=14", MapsApp(places: places))
+        #expect(none.mapView.selectedMarker == nil)
+    }
 }
