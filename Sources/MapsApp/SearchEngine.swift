@@ -9,8 +9,8 @@ import PlaceSearch
 public protocol Geocoding: PlaceFinding {
     /// The places matching `query`, best first.
     func search(_ query: SearchQuery) throws -> [PlaceResult]
-    /// What lies at `coordinate`, named in `language`.
-    func reverse(_ coordinate: Coordinate, language: String) throws -> PlaceResult?
+    /// What lies at `coordinate`, named in `language` (nil: local names).
+    func reverse(_ coordinate: Coordinate, language: String?) throws -> PlaceResult?
 }
 
 extension PlaceSearch: Geocoding {
@@ -44,7 +44,7 @@ extension MapsApp {
     }
 
     /// What lies at `coordinate`, from the app's geocoder; nil where the data has nothing.
-    public func reverse(_ coordinate: Coordinate, language: String = "en") throws(AppError) -> PlaceResult? {
+    public func reverse(_ coordinate: Coordinate, language: String? = nil) throws(AppError) -> PlaceResult? {
         guard coordinate.isValid else {
             throw .invalidOption("coordinate", message: "must be a latitude within ±90 and a longitude within ±180")
         }

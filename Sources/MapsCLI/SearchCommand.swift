@@ -10,7 +10,8 @@ enum SearchCommand {
         name: "--format", value: "FORMAT",
         help: "geojson (a FeatureCollection, the default) or jsonv2 (Nominatim's field names).")
     static let languageOption = ArgumentParser.Option(
-        name: "--lang", value: "LANG", help: "The language of the names: en (default), es, it or hi.")
+        name: "--lang", value: "LANG", help: "Names in en, es, it or hi where the data has them (default: local names)."
+    )
 
     static let search = Command(
         name: "search",
@@ -27,7 +28,7 @@ enum SearchCommand {
     ) { (arguments, console) throws(CLIError) in
         let format = try SearchCommand.format(arguments)
         var query = SearchQuery(arguments.positionals[0])
-        query.language = arguments.value("--lang") ?? "en"
+        query.language = arguments.value("--lang")
         if let near = arguments.value("--near") {
             guard let coordinate = Coordinate(parsing: near), coordinate.isValid else {
                 throw .usage("'--near' must be LAT,LNG in decimal degrees, not '\(near)'")
@@ -62,7 +63,7 @@ enum SearchCommand {
         }
         let app = try ViewCommand.app(arguments)
         do throws(AppError) {
-            let result = try app.reverse(coordinate, language: arguments.value("--lang") ?? "en")
+            let result = try app.reverse(coordinate, language: arguments.value("--lang"))
             console.print(format.document(result.map { [$0] } ?? [], reverse: true))
             if result == nil { console.error("note: the map data has nothing within 30 km of \(coordinate)") }
         } catch {

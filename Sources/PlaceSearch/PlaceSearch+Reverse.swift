@@ -15,9 +15,10 @@ extension PlaceSearch {
     /// street within 150 m, else the nearest place; with its street, district, city and
     /// country. Nil where the store has nothing within 30 km.
     ///
+    /// - Parameter language: names in this language where the data has them; nil for local names.
     /// - Throws: ``SearchError`` for an unknown language, `DataError` when the store fails.
-    public func reverse(_ coordinate: Coordinate, language: String = "en") throws -> PlaceResult? {
-        guard Self.languages.contains(language) else { throw SearchError.unknownLanguage(language) }
+    public func reverse(_ coordinate: Coordinate, language: String? = nil) throws -> PlaceResult? {
+        if let language, !Self.languages.contains(language) { throw SearchError.unknownLanguage(language) }
         var best: Match?
         // An address: a building, an entrance or a shop with a house number.
         let addresses = try store.nearby(
@@ -56,10 +57,10 @@ extension PlaceSearch {
             result.address["road"] = best.name
         }
         if result.address["suburb"] == nil, let district, district.feature.feature.id != best.feature.feature.id {
-            result.address["suburb"] = district.feature.tags["name:\(language)"] ?? district.name
+            result.address["suburb"] = language.flatMap { district.feature.tags["name:\($0)"] } ?? district.name
         }
         if result.address["city"] == nil, let city, city.feature.feature.id != best.feature.feature.id {
-            result.address["city"] = city.feature.tags["name:\(language)"] ?? city.name
+            result.address["city"] = language.flatMap { city.feature.tags["name:\($0)"] } ?? city.name
         }
         if result.address["country_code"] == nil, let code = countryCode {
             result.address["country_code"] = code

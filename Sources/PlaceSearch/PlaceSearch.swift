@@ -10,12 +10,13 @@ public struct SearchQuery: Sendable, Equatable {
     public var near: Coordinate?
     /// Results wanted, 1...50; default 10.
     public var limit = 10
-    /// The language of the names given back (`en`, `es`, `it`, `hi`); default English.
-    public var language = "en"
+    /// The language of the names given back (`en`, `es`, `it`, `hi`) where the data has
+    /// them; nil (the default) for the local names.
+    public var language: String?
     /// Read the last word as the beginning of a word (results while typing); default on.
     public var autocomplete = true
 
-    public init(_ text: String, near: Coordinate? = nil, limit: Int = 10, language: String = "en") {
+    public init(_ text: String, near: Coordinate? = nil, limit: Int = 10, language: String? = nil) {
         self.text = text
         self.near = near
         self.limit = limit
@@ -119,7 +120,7 @@ public final class PlaceSearch {
     static func check(_ query: SearchQuery) throws(SearchError) {
         guard query.text.count <= QueryText.maxLength else { throw .queryTooLong(query.text.count) }
         guard (1...maxLimit).contains(query.limit) else { throw .limitOutOfRange(query.limit) }
-        guard languages.contains(query.language) else { throw .unknownLanguage(query.language) }
+        if let language = query.language, !languages.contains(language) { throw .unknownLanguage(language) }
     }
 
     /// A text none of whose places matches whole, read from its broadest part to its narrowest:
@@ -344,7 +345,7 @@ public final class PlaceSearch {
         return names
     }
 
-    func result(_ match: Match, language: String) throws -> PlaceResult {
+    func result(_ match: Match, language: String?) throws -> PlaceResult {
         let indexed = match.feature
         let feature = indexed.feature
         let source = try sources()[indexed.source]
@@ -359,7 +360,8 @@ public final class PlaceSearch {
         let box = feature.geometry.boundingBox
         return PlaceResult(
             id: feature.id, osmType: feature.osmType?.code, osmID: feature.osmID,
-            name: indexed.tags["name:\(language)"] ?? match.name, featureClass: feature.featureClass.rawValue,
+            name: language.flatMap { indexed.tags["name:\($0)"] } ?? match.name,
+            featureClass: feature.featureClass.rawValue,
             kind: feature.kind, address: address, coordinate: match.coordinate,
             bounds: CoordinateBounds(
                 southWest: Coordinate(latitude: box.minLatitude, longitude: box.minLongitude),

@@ -16,11 +16,11 @@ import Testing
         search = PlaceSearch(store: try MapStore(path: FixtureStore.path()))
     }
 
-    func names(_ text: String, near: Coordinate? = nil, language: String = "en", limit: Int = 5) throws -> [String] {
+    func names(_ text: String, near: Coordinate? = nil, language: String? = nil, limit: Int = 5) throws -> [String] {
         try search.search(SearchQuery(text, near: near, limit: limit, language: language)).map(\.name)
     }
 
-    func first(_ text: String, near: Coordinate? = nil, language: String = "en") throws -> PlaceResult? {
+    func first(_ text: String, near: Coordinate? = nil, language: String? = nil) throws -> PlaceResult? {
         try search.search(SearchQuery(text, near: near, limit: 5, language: language)).first
     }
 
@@ -41,6 +41,16 @@ import Testing
         #expect(try first("Restaurang Savoy", near: centre)?.name == "Ravintola Savoy")
         // Asked in Swedish's absence, the local name; the data's Swedish name is not an OpenMaps language.
         #expect(try first("Ravintola Savoy", near: centre, language: "es")?.name == "Ravintola Savoy")
+    }
+
+    @Test(arguments: [
+        ("en", "Esplanade Park"), ("es", "Parque de la Explanada"), ("it", "Parco dell'Esplanade"),
+        ("hi", "एस्प्लेनेड पार्क"),
+    ])
+    func namesComeInTheAskedLanguageAndFindThePlace(language: String, name: String) throws {
+        #expect(try first("Esplanadinpuisto", near: centre, language: language)?.name == name)
+        #expect(try first("Esplanadinpuisto", near: centre)?.name == "Esplanadinpuisto", "local names by default")
+        #expect(try first(name, near: centre)?.tags["name"] == "Esplanadinpuisto", "its name in \(language) finds it")
     }
 
     @Test func aStreetMappedAsManyWaysIsOneResult() throws {

@@ -131,7 +131,11 @@ public enum FixtureStore {
                 id: 1000 + Int64(index))
         }
         _ = way(
-            box(60.1671, 24.9451, 60.1679, 24.9509), [("leisure", "park"), ("name", "Esplanadinpuisto")], close: true)
+            box(60.1671, 24.9451, 60.1679, 24.9509),
+            [
+                ("leisure", "park"), ("name", "Esplanadinpuisto"), ("name:en", "Esplanade Park"),
+                ("name:es", "Parque de la Explanada"), ("name:it", "Parco dell'Esplanade"), ("name:hi", "एस्प्लेनेड पार्क"),
+            ], close: true)
         _ = way(
             box(60.1652, 24.9471, 60.1658, 24.9529), [("natural", "water"), ("name", "Kauppatorin allas")], close: true)
         _ = way(
