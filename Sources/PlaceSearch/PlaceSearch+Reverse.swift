@@ -90,7 +90,7 @@ extension PlaceSearch {
             guard let anchor = candidate.feature.geometry.anchor else { return nil }
             let metres = Self.distance(from: point, to: candidate.feature.geometry)
             guard metres <= radius else { return nil }
-            let name = candidate.feature.name ?? candidate.address
+            let name = candidate.feature.name ?? Self.streetAndNumber(candidate) ?? ""
             return Match(
                 feature: candidate, coordinate: anchor, name: name, score: -metres, complete: true, distance: metres,
                 why: why)

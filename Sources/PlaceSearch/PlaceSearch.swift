@@ -211,6 +211,14 @@ public final class PlaceSearch {
 
     static func isStreet(_ match: Match) -> Bool { match.feature.feature.featureClass == .road }
 
+    /// A nameless address's name: its street and house number (`Christopher Street 53`).
+    static func streetAndNumber(_ feature: MapStore.IndexedFeature) -> String? {
+        guard !feature.address.isEmpty else { return nil }
+        let tags = feature.tags
+        let street = [tags["addr:street"] ?? tags["addr:place"], tags["addr:housenumber"]].compactMap { $0 }
+        return street.isEmpty ? feature.address : street.joined(separator: " ")
+    }
+
     /// The forms a word is looked up in: itself, its full forms when abbreviated, and the
     /// index's words within one edit (five to seven letters) or two (eight and more) when the
     /// index does not hold it (nor, for the word being typed, a word it begins).
@@ -310,7 +318,7 @@ public final class PlaceSearch {
             let weight = inCategory > 0 && inName == 0 ? 1.0 : 0.5
             score -= weight * log10(1 + metres / 1000)
         }
-        let name = feature.name ?? (candidate.address.isEmpty ? words.joined(separator: " ") : candidate.address)
+        let name = feature.name ?? Self.streetAndNumber(candidate) ?? words.joined(separator: " ")
         return Match(
             feature: candidate, coordinate: coordinate, name: name, score: score, complete: complete,
             distance: distance, why: why)
