@@ -109,12 +109,72 @@ public final class PlaceSearch {
             let walked = try addressWalk(text.parts, query: query)
             if !walked.isEmpty { return walked }
         }
+        // A house number between two the street has: placed between them, as an
+        // interpolation way places it.
+        if let interpolated = try interpolated(text.words, among: matches, language: query.language) {
+            return [interpolated]
+        }
         // All words but one: the street of a house number it does not have, say.
         return try matches.prefix(query.limit).map { match in
             var result = try result(match, language: query.language)
             result.why = "closest match: '\(match.name)'"
             return result
         }
+    }
+
+    /// The most two numbered addresses of one street may lie apart to place a number between
+    /// them: 500 m.
+    static let interpolationSpan = 500.0
+
+    /// "Street 25" where the street has 21 and 29 (of the same parity, the nearest below and
+    /// above, within ``interpolationSpan``): a place at the proportional point between them.
+    func interpolated(_ words: [String], among matches: [Match], language: String?) throws -> PlaceResult? {
+        let numbers = words.filter(QueryText.isNumber)
+        guard numbers.count == 1, let wanted = Int(numbers[0].prefix { $0.isNumber }) else { return nil }
+        let streetWords = Set(words.filter { !QueryText.isNumber($0) })
+        guard !streetWords.isEmpty else { return nil }
+        // Addresses on that street with a number of the same parity: every address line
+        // holding the street's words.
+        let terms = streetWords.sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        let onStreet = try store.indexed(
+            matching: "address : (" + terms.joined(separator: " AND ") + ")", limit: 2000
+        ).compactMap { feature in
+            feature.feature.geometry.anchor.map {
+                Match(feature: feature, coordinate: $0, name: "", score: 0, complete: false, distance: nil, why: "")
+            }
+        }
+        let numbered = (matches + onStreet).compactMap { match -> (number: Int, match: Match, street: String)? in
+            let tags = match.feature.tags
+            guard let street = tags["addr:street"],
+                Set(QueryText.words(street)) == streetWords
+                    || streetWords.allSatisfy({ word in QueryText.words(street).contains { $0.hasPrefix(word) } }),
+                let house = tags["addr:housenumber"], let number = Int(house.prefix { $0.isNumber }),
+                number % 2 == wanted % 2
+            else { return nil }
+            return (number, match, street)
+        }
+        guard let below = numbered.filter({ $0.number < wanted }).max(by: { $0.number < $1.number }),
+            let above = numbered.filter({ $0.number > wanted }).min(by: { $0.number < $1.number }),
+            below.match.coordinate.distance(to: above.match.coordinate) <= Self.interpolationSpan
+        else { return nil }
+        let fraction = Double(wanted - below.number) / Double(above.number - below.number)
+        let from = below.match.coordinate
+        let to = above.match.coordinate
+        let point = Coordinate(
+            latitude: from.latitude + (to.latitude - from.latitude) * fraction,
+            longitude: from.longitude + (to.longitude - from.longitude) * fraction)
+        var result = try self.result(below.match, language: language)
+        result.name = "\(below.street) \(wanted)"
+        result.coordinate = point
+        result.bounds = CoordinateBounds(point, point)
+        result.address["house_number"] = "\(wanted)"
+        result.osmType = nil
+        result.osmID = nil
+        result.tags = [:]
+        result.featureClass = "address"
+        result.kind = "interpolated"
+        result.why = "between \(below.street) \(below.number) and \(above.number)"
+        return result
     }
 
     static func check(_ query: SearchQuery) throws(SearchError) {

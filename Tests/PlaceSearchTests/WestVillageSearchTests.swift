@@ -63,4 +63,13 @@ import Testing
         #expect(result.address["road"] == "Christopher Street" && result.address["house_number"] == "53")
         #expect(result.why == "the nearest address")
     }
+
+    @Test func aNumberTheStreetLacksIsPlacedBetweenItsNeighbours() throws {
+        let result = try #require(try first("Christopher Street 60"))
+        #expect(result.kind == "interpolated" && result.name == "Christopher Street 60")
+        #expect(result.why.hasPrefix("between Christopher Street "), "\(result.why)")
+        let stonewall = try #require(try first("53 Christopher Street")).coordinate
+        #expect(result.coordinate.distance(to: stonewall) < 300)
+        #expect(try first("Christopher Street 53")?.kind != "interpolated", "a number the data has is not guessed")
+    }
 }
