@@ -106,7 +106,7 @@ extension MapStore {
             let (condition, values) = Self.boxCondition(part)
             let classFilter =
                 classes.isEmpty
-                ? "" : " AND class IN (" + Array(repeating: "?", count: classes.count).joined(separator: ",") + ")"
+                ? "" : " AND +class IN (" + Array(repeating: "?", count: classes.count).joined(separator: ",") + ")"
             let sql =
                 "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
                 + "feature.tags, 0 FROM feature_box JOIN feature ON feature.id = feature_box.id "
@@ -140,7 +140,7 @@ extension MapStore {
         let filter =
             switch kind {
             case .addresses: "feature.tags LIKE '%\"addr:housenumber\"%'"
-            case .streets: "class = 'road' AND feature.name IS NOT NULL"
+            case .streets: "+class = 'road' AND feature.name IS NOT NULL"
             }
         var found: [IndexedFeature] = []
         for part in bounds.antimeridianHalves {

@@ -22,6 +22,9 @@ import SQLiteKit
 ///   name:xx, alternative names), `categories` (its category's words in every language,
 ///   ``SearchVocabulary``) and `address` (``SearchVocabulary/addressLine(_:)``); diacritics
 ///   folded, Devanagari signs kept inside words, prefixes of 2 and 3 characters indexed;
+/// - indexes on `feature(source)`, `feature(osm_type, osm_id)` and `feature(class, kind)` (every
+///   place at once for the search; queries by box write `+class` so that the spatial index
+///   leads, not this one);
 /// - `raster(name, source, path, width, height, bounds)`: world images kept as files beside
 ///   the store (imagery, shaded relief), in plate carrée over their bounds.
 ///
@@ -243,7 +246,7 @@ public final class MapStore {
             let (condition, values) = Self.boxCondition(part)
             let sql =
                 "SELECT 1 FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition) "
-                + "AND class = 'land' AND detail = ? LIMIT 1"
+                + "AND +class = 'land' AND detail = ? LIMIT 1"
             let found = try query("looking for the world's detail") {
                 try !database.cached(sql).map(values + [.text(detail.rawValue)]) { _ in true }.isEmpty
             }
@@ -269,7 +272,7 @@ public final class MapStore {
             let (condition, values) = Self.boxCondition(part)
             let sql =
                 "SELECT DISTINCT feature.source FROM feature_box JOIN feature ON feature.id = feature_box.id "
-                + "WHERE \(condition) AND class IN (\(classList))\(kindList ?? "")"
+                + "WHERE \(condition) AND +class IN (\(classList))\(kindList ?? "")"
             try query("looking for the sources in view") {
                 try database.cached(sql).forEachRow(values + filter) { row in
                     if let id = row.integer(0) { found.insert(id) }
@@ -315,7 +318,7 @@ public final class MapStore {
             "SELECT \(Self.featureColumns) FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition)"
         var values = boxValues
         if !classes.isEmpty {
-            sql += " AND class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
+            sql += " AND +class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
             values += classes.map { .text($0.rawValue) }
         }
         if let details {

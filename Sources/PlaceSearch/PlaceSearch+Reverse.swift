@@ -29,7 +29,7 @@ extension PlaceSearch {
                 .streets, in: box(around: coordinate, metres: Self.streetRadius), limit: 2000)
             best = nearest(streets, to: coordinate, within: Self.streetRadius, why: "the nearest street")
         }
-        let places = try self.places().filter { $0.at.distance(to: coordinate) <= Self.cityRadius }.map(\.place)
+        let places = try self.places(near: coordinate, within: Self.cityRadius)
         let districts = places.filter { ["suburb", "quarter", "neighbourhood", "borough"].contains($0.feature.kind) }
         let cities = places.filter { ["city", "town", "village"].contains($0.feature.kind) }
         let district = nearest(districts, to: coordinate, within: Self.districtRadius, why: "")

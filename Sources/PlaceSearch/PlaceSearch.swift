@@ -78,6 +78,7 @@ public final class PlaceSearch {
     private var sourceTable: [Int64: MapStore.Source]?
     private var countryNames: [String: String]?
     private var placeTable: [(place: MapStore.IndexedFeature, at: Coordinate)]?
+    private var placeLookups = 0
 
     public init(store: MapStore) { self.store = store }
 
@@ -106,7 +107,7 @@ public final class PlaceSearch {
             return try complete.prefix(query.limit).map { try result($0, language: query.language) }
         }
         if text.parts.count >= 2 {
-            let walked = try addressWalk(text.parts, query: query)
+            let walked = try addressWalk(text, query: query)
             if !walked.isEmpty { return walked }
         }
         // A house number between two the street has: placed between them, as an
@@ -186,10 +187,11 @@ public final class PlaceSearch {
     /// A text none of whose places matches whole, read from its broadest part to its narrowest:
     /// each part must lie within ``partRadius`` of the broader one found; the narrowest found
     /// is the answer, a partial match.
-    private func addressWalk(_ parts: [[String]], query: SearchQuery) throws -> [PlaceResult] {
+    private func addressWalk(_ text: QueryText, query: SearchQuery) throws -> [PlaceResult] {
         var broader: Match?
-        var narrowest: (part: [String], matches: [Match])?
-        for part in parts.reversed() where part.contains(where: { $0.count >= 3 && !QueryText.isNumber($0) }) {
+        var narrowest: (part: String, matches: [Match])?
+        for (part, written) in zip(text.parts, text.partTexts).reversed()
+        where part.contains(where: { $0.count >= 3 && !QueryText.isNumber($0) }) {
             // A country's point is its capital: it ranks nothing and bounds nothing.
             let anchor = broader?.feature.feature.kind == "country" ? nil : broader?.coordinate
             var found = try ranked(part, near: anchor ?? query.near, autocomplete: false).filter(\.complete)
@@ -201,13 +203,13 @@ public final class PlaceSearch {
             }
             if let anchor { found = found.filter { $0.coordinate.distance(to: anchor) <= Self.partRadius } }
             guard let best = found.first else { continue }
-            narrowest = (part, found)
+            narrowest = (written, found)
             broader = best
         }
         guard let narrowest else { return [] }
         return try narrowest.matches.prefix(query.limit).map { match in
             var result = try result(match, language: query.language)
-            result.why = "closest match: '\(narrowest.part.joined(separator: " "))' (\(result.name))"
+            result.why = "closest match: '\(narrowest.part)' (\(result.name))"
             return result
         }
     }
@@ -394,16 +396,27 @@ public final class PlaceSearch {
         return table
     }
 
-    /// Every place (the gazetteer's cities and countries, OpenStreetMap's places) with its
-    /// position, read once.
-    func places() throws -> [(place: MapStore.IndexedFeature, at: Coordinate)] {
-        if let placeTable { return placeTable }
-        let table = try store.indexed(ofClass: .place).compactMap { place in
-            place.feature.geometry.anchor.map { (place, $0) }
+    /// The places (the gazetteer's cities and countries, OpenStreetMap's places) within
+    /// `radius` metres of `point`: read from the spatial index for the first lookups, then from
+    /// every place read once into memory (a one-off lookup stays quick; a server's many
+    /// lookups skip the index).
+    func places(near point: Coordinate, within radius: Double) throws -> [MapStore.IndexedFeature] {
+        placeLookups += 1
+        if placeTable == nil && placeLookups < Self.lookupsBeforeLoadingPlaces {
+            return try store.indexed(in: box(around: point, metres: radius), classes: [.place], limit: 10_000).filter {
+                ($0.feature.geometry.anchor?.distance(to: point) ?? .infinity) <= radius
+            }
         }
-        placeTable = table
-        return table
+        if placeTable == nil {
+            placeTable = try store.indexed(ofClass: .place).compactMap { place in
+                place.feature.geometry.anchor.map { (place, $0) }
+            }
+        }
+        return (placeTable ?? []).filter { $0.at.distance(to: point) <= radius }.map(\.place)
     }
+
+    /// Reverse lookups answered from the spatial index before every place is read into memory.
+    static let lookupsBeforeLoadingPlaces = 4
 
     /// Country names by code, read once.
     func countries() throws -> [String: String] {

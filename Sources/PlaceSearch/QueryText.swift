@@ -13,6 +13,8 @@ public struct QueryText: Equatable, Sendable {
     var words: [String]
     /// The words of each comma-separated part, in order (`Tokyo Tower, Tokyo, Japan` has three).
     var parts: [[String]]
+    /// Each part as written (for messages), aligned with ``parts``.
+    var partTexts: [String]
     /// The place of "cafe near Kamppi" (its words), when the text names one.
     var near: [String]?
 
@@ -23,6 +25,7 @@ public struct QueryText: Equatable, Sendable {
     init?(_ text: String) {
         let lowered = " " + text.lowercased() + " "
         var main = lowered
+        var written = text
         var place: String?
         for marker in Self.nearMarkers {
             guard let range = lowered.range(of: " \(marker) ") else { continue }
@@ -30,11 +33,16 @@ public struct QueryText: Equatable, Sendable {
             let after = String(lowered[range.upperBound...])
             // Hindi puts the place first: "कामप्पी के पास कैफ़े".
             if marker == "के पास" { (main, place) = (after, before) } else { (main, place) = (before, after) }
+            written = main
             break
         }
         words = Self.words(main)
         guard !words.isEmpty else { return nil }
-        parts = main.split(separator: ",").map { Self.words(String($0)) }.filter { !$0.isEmpty }
+        let segments = written.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !Self.words($0).isEmpty
+        }
+        parts = segments.map(Self.words)
+        partTexts = segments
         let placeWords = place.map(Self.words) ?? []
         near = placeWords.isEmpty ? nil : placeWords
     }
