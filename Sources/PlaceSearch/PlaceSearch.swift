@@ -53,7 +53,8 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
 /// by how well the text matches (a whole name, its beginning, a house number on its street),
 /// how important it is (population, place, Wikidata) and how near the centre it lies; a text
 /// none of whose places matches whole is read as an address from its broadest comma-separated
-/// part to its narrowest. "cafe near Kamppi" finds Kamppi, then cafés around it.
+/// part to its narrowest; a house number the street lacks is placed between its neighbours of
+/// the same parity. "cafe near Kamppi" finds Kamppi, then cafés around it.
 ///
 /// Reverse: the nearest address within 100 m, else the nearest named street within 150 m,
 /// else the nearest place, each with its street, district, city and country.
