@@ -42,7 +42,10 @@ extension Painter {
     /// bold over the snippet, in a white box with a pointer down to the pin.
     private func drawInfoWindow(of marker: Marker) {
         let tip = projection.point(for: marker.position)
-        guard tip.x.isFinite, tip.y.isFinite, let title = marker.title, !title.isEmpty else { return }
+        // Only for a pin in the picture: a window pointing outside it would point at nothing.
+        guard tip.x >= 0, tip.x <= canvas.width, tip.y >= 0, tip.y <= canvas.height, let title = marker.title,
+            !title.isEmpty
+        else { return }
         let maxWidth = min(260, canvas.width - 16)
         let heading = TextLayout(title, font: "Noto Sans Bold", size: 12, maxWidth: maxWidth, on: canvas)
         let snippet = marker.snippet.flatMap {

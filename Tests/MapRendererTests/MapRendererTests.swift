@@ -153,6 +153,31 @@ struct MapRendererTests {
         #expect(try renderer.render(try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")).1.notice == nil)
     }
 
+    @Test func theSelectedPinShowsItsInfoWindowOnlyWhenInThePicture() throws {
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")
+        let centre = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        var marker = Marker(position: centre, title: "Stockmann", snippet: "Aleksanterinkatu 52, 00100 Helsinki")
+        marker.glyph = "1"
+        mapView.overlays = [.marker(marker)]
+        mapView.selectedMarker = 0
+        let tip = mapView.projection.point(for: centre)
+        // The window's white box above the pin's head (its bottom padding, clear of the text).
+        let (shown, _) = try renderer.render(mapView)
+        let inside = try #require(shown.pixel(x: Int(tip.x) - 60, y: Int(tip.y) - 54))
+        #expect(inside.distance(to: Pixel(red: 255, green: 255, blue: 255)) <= 2, "\(inside)")
+        // A pin off the picture: no window left floating at its edge.
+        let far = mapView.projection.coordinate(for: Point(x: 1200, y: 300))
+        mapView.overlays = [.marker(Marker(position: far, title: "Far away", snippet: "nowhere"))]
+        mapView.selectedMarker = 0
+        #expect(mapView.selectedMarker == 0)
+        let (hidden, _) = try renderer.render(mapView)
+        mapView.selectedMarker = nil
+        let (plain, _) = try renderer.render(mapView)
+        #expect(
+            try hidden.encodedPNG(x: 0, y: 0, width: hidden.width, height: hidden.height)
+                == plain.encodedPNG(x: 0, y: 0, width: plain.width, height: plain.height))
+    }
+
     @Test func myLocationIsABlueDot() throws {
         let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")
         let here = Coordinate(latitude: 60.1690, longitude: 24.9420)
