@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
+        .library(name: "Routing", targets: ["Routing"]),
         .library(name: "MapsCLI", targets: ["MapsCLI"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
         .executable(name: "openmaps-bench", targets: ["openmaps-bench"]),
@@ -26,7 +27,9 @@ let package = Package(
         .target(name: "MapCore", dependencies: ["GeoCore"]),
         .target(
             name: "MapsApp",
-            dependencies: ["GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit", "PlaceSearch"]),
+            dependencies: [
+                "GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit", "PlaceSearch", "Routing",
+            ]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ZlibKit", dependencies: ["CZlib"]),
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
@@ -40,16 +43,19 @@ let package = Package(
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "ZlibKit"]),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
+        .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
         .target(
             name: "MapsCLI",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
-                "PlaceSearch",
+                "PlaceSearch", "Routing",
             ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(
             name: "openmaps-bench",
-            dependencies: ["MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch"]),
+            dependencies: [
+                "MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch", "Routing",
+            ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),

@@ -25,6 +25,7 @@ import SQLiteKit
 /// - indexes on `feature(source)`, `feature(osm_type, osm_id)` and `feature(class, kind)` (every
 ///   place at once for the search; queries by box write `+class` so that the spatial index
 ///   leads, not this one);
+/// - the road network for routing: `road_way`, `road_node`, `road_restriction` (``RoadNetwork``);
 /// - `raster(name, source, path, width, height, bounds)`: world images kept as files beside
 ///   the store (imagery, shaded relief), in plate carrée over their bounds.
 ///
@@ -92,6 +93,7 @@ public final class MapStore {
                 tokenize = "unicode61 remove_diacritics 2 tokenchars '\(SearchVocabulary.wordMarks)'", prefix = '2 3');
             PRAGMA user_version = \(schemaVersion);
             """)
+        try RoadNetwork.createTables(database)
     }
 
     /// Runs a query on the store's connection, with errors naming the store.

@@ -20,6 +20,9 @@ public enum OSMImporter {
         public var waysWithMissingNodes = 0
         /// Multipolygon relations whose rings could not all be closed (broken rings are left out).
         public var brokenMultipolygons: [Int64] = []
+        /// Routable ways and turn restrictions kept for routing.
+        public var roadWays = 0
+        public var restrictions = 0
     }
 
     /// Imports `path` into the store at `storePath` as region `region` (default: the file's
@@ -104,6 +107,7 @@ public enum OSMImporter {
             named: name, kind: .osm, attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
             bounds: header.bounds ?? extent(of: nodes.values), fingerprint: try FileFingerprint.of(path), in: database)
         var writer = try FeatureWriter(database: database, source: sourceID)
+        let roads = try RoadNetwork.Writer(database: database, source: sourceID)
         func add(_ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws
         {
             try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry)
@@ -128,13 +132,19 @@ public enum OSMImporter {
                 continue
             }
             wayGeometry[way.id] = RingAssembler.Way(id: way.id, nodeIDs: way.nodeIDs, coordinates: coordinates)
+            if RoadNetwork.isRoutable(way.tags) {
+                try roads.write(way: way, points: coordinates)
+                report.roadWays += 1
+            }
             guard let kind = FeatureClassifier.classify(way.tags) else { continue }
             let closed = way.nodeIDs.count >= 4 && way.nodeIDs.first == way.nodeIDs.last
             try add(.way, way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
         }
+        for node in taggedNodes { try roads.write(node: node) }
         for relation in relations {
             step()
             let type = relation.tags.first { $0.key == "type" }?.value
+            if type == "restriction", try roads.write(restriction: relation) { report.restrictions += 1 }
             if type == "multipolygon" || type == "boundary" {
                 guard let kind = FeatureClassifier.classify(relation.tags.filter { $0.key != "type" }) else { continue }
                 let members = relation.members.filter {

@@ -67,8 +67,7 @@ enum StoreUpdate {
                 "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)",
                 "DELETE FROM search_index WHERE rowid IN (SELECT id FROM feature WHERE source = ?)",
                 "DELETE FROM feature WHERE source = ?", "DELETE FROM raster WHERE source = ?",
-                "DELETE FROM source WHERE id = ?",
-            ] {
+            ] + RoadNetwork.deletions + ["DELETE FROM source WHERE id = ?"] {
                 try database.prepare(sql).run([.integer(old)])
             }
         }

@@ -10,6 +10,8 @@ public enum AppError: Error, CustomStringConvertible {
     case engineFailed(String, underlying: any Error)
     /// The answer needs an engine the app was not given (e.g. drawing without a renderer).
     case engineMissing(String)
+    /// No route: a point has no road for the mode, or two points are not connected (the reason).
+    case noRoute(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum AppError: Error, CustomStringConvertible {
         case .invalidOption(let option, let message): "'\(option)' \(message)"
         case .engineFailed(let doing, let underlying): "\(doing) failed: \(underlying)"
         case .engineMissing(let engine): "no \(engine) is available"
+        case .noRoute(let reason): "no route: \(reason)"
         }
     }
 }

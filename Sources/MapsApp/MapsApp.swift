@@ -19,6 +19,8 @@ public struct MapsApp {
     public var drawing: (any MapDrawing)?
     /// Renders tiles; nil refuses tile runs.
     public var tiles: (any TileRendering)?
+    /// Finds routes; nil answers directions with their ends only.
+    public var routing: (any RouteFinding)?
 
     /// Zoom used when a link gives a center but no zoom: 15, the Maps URLs default.
     public static let defaultZoom = 15.0
@@ -29,11 +31,13 @@ public struct MapsApp {
     public static let searchRadius = 50_000.0
 
     public init(
-        places: (any PlaceFinding)? = nil, drawing: (any MapDrawing)? = nil, tiles: (any TileRendering)? = nil
+        places: (any PlaceFinding)? = nil, drawing: (any MapDrawing)? = nil, tiles: (any TileRendering)? = nil,
+        routing: (any RouteFinding)? = nil
     ) {
         self.places = places
         self.drawing = drawing
         self.tiles = tiles
+        self.routing = routing
     }
 
     /// The answer to a link in any form the parser reads, or to a text holding one (the first

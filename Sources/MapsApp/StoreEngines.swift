@@ -20,7 +20,7 @@ extension MapsApp {
             drawing: StoreDrawing(
                 renderer: MapRenderer(store: store, traffic: traffic ?? TrafficFeed()),
                 hasTrafficFeed: traffic != nil),
-            tiles: StoreTiles(storePath: path, traffic: traffic ?? TrafficFeed()))
+            tiles: StoreTiles(storePath: path, traffic: traffic ?? TrafficFeed()), routing: StoreRouting(store: store))
     }
 }
 

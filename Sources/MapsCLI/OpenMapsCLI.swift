@@ -42,8 +42,8 @@ public enum OpenMapsCLI {
 
     /// Commands typed alone: `openmaps view …`.
     private static let commands = [
-        ViewCommand.command, OpenCommand.command, SearchCommand.search, SearchCommand.reverse, TilesCommand.command,
-        DataCommand.importFile,
+        ViewCommand.command, OpenCommand.command, SearchCommand.search, SearchCommand.reverse, RouteCommand.command,
+        TilesCommand.command, DataCommand.importFile,
     ]
 
     /// Command groups, `openmaps GROUP COMMAND …`: their subcommands, an overview printed also

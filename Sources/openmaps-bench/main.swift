@@ -63,6 +63,15 @@ if CommandLine.arguments.dropFirst().first == "geocode" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "route" {
+    // openmaps-bench route --store S --od OD.json [--runs N] [--modes driving,walking,bicycling] [--out DIR]
+    do { try RouteBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
+        print("route: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "pbf" {
     // openmaps-bench pbf FILE…: PBF decoding next to osmium.
     PBFBench.run(files: Array(CommandLine.arguments.dropFirst(2)))

@@ -1,0 +1,217 @@
+import Foundation
+import GeoCore
+import OSMReader
+import SQLiteKit
+
+/// The road network of the OpenStreetMap regions, kept in the store for routing: every
+/// routable way with its node ids (junctions are shared nodes), positions and the tags the
+/// travel profiles read; the tagged nodes on them (barriers, signals); the turn restrictions.
+///
+/// Tables (schema 3): `road_way(source, osm_id, nodes, points, tags)` (`nodes` little-endian
+/// Int64 ids, `points` little-endian Int32 pairs of 1e-7 degrees, latitude first; `tags` a JSON
+/// object), `road_node(source, osm_id, tags)`, `road_restriction(source, osm_id, kind, from_way,
+/// via_nodes, via_ways, to_way, except_modes)`. Written with the region by ``OSMImporter``,
+/// replaced with it.
+public enum RoadNetwork {
+    /// A routable way as stored.
+    public struct Way: Sendable {
+        public var source: Int64
+        public var osmID: Int64
+        public var nodes: [Int64]
+        public var points: [Coordinate]
+        public var tags: [String: String]
+    }
+
+    /// A turn restriction: `no_*` forbids the turn from one way to another (through a node or
+    /// ways), `only_*` forbids every other; `except` names the vehicles it does not bind.
+    public struct Restriction: Sendable, Equatable {
+        public var osmID: Int64
+        /// The OSM value: `no_left_turn`, `only_straight_on`, …
+        public var kind: String
+        public var fromWay: Int64
+        public var viaNodes: [Int64]
+        public var viaWays: [Int64]
+        public var toWay: Int64
+        /// `except=*` values (`bicycle`, `psv`, …).
+        public var except: [String]
+        /// The vehicles it binds when the tag names them (`restriction:hgv`), empty for all.
+        public var modes: [String]
+    }
+
+    /// The keys the travel profiles read.
+    static let wayKeys: Set<String> = [
+        "highway", "name", "ref", "oneway", "oneway:bicycle", "oneway:foot", "junction", "maxspeed",
+        "maxspeed:forward", "maxspeed:backward", "access", "vehicle", "motor_vehicle", "motorcar", "motorcycle",
+        "moped", "foot", "bicycle", "cycleway", "cycleway:left", "cycleway:right", "cycleway:both", "surface",
+        "smoothness", "tracktype", "toll", "duration", "route", "service", "area", "bridge", "tunnel", "lanes",
+        "destination", "destination:ref", "turn:lanes", "sidewalk", "motorroad", "ferry",
+    ]
+
+    /// The node tags the profiles read.
+    static let nodeKeys: Set<String> = [
+        "barrier", "highway", "access", "foot", "bicycle", "motor_vehicle", "motorcar", "motorcycle", "crossing",
+    ]
+
+    /// True for a way the network keeps: a road, path or track, or a ferry line.
+    static func isRoutable(_ tags: OSMTags) -> Bool {
+        for tag in tags {
+            if tag.key == "highway" {
+                return !["proposed", "construction", "abandoned", "platform", "razed"].contains(tag.value)
+            }
+            if tag.key == "route" && tag.value == "ferry" { return true }
+        }
+        return false
+    }
+
+    static func createTables(_ database: SQLiteDatabase) throws(SQLiteError) {
+        try database.execute(
+            """
+            CREATE TABLE road_way (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, nodes BLOB NOT NULL,
+                points BLOB NOT NULL, tags TEXT NOT NULL);
+            CREATE INDEX road_way_source ON road_way(source);
+            CREATE TABLE road_node (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, tags TEXT NOT NULL);
+            CREATE INDEX road_node_source ON road_node(source);
+            CREATE TABLE road_restriction (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, kind TEXT NOT NULL,
+                from_way INTEGER NOT NULL, via_nodes TEXT NOT NULL, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL,
+                except_modes TEXT NOT NULL, modes TEXT NOT NULL);
+            CREATE INDEX road_restriction_source ON road_restriction(source);
+            """)
+    }
+
+    /// The statements that remove a source's network.
+    static let deletions = [
+        "DELETE FROM road_way WHERE source = ?", "DELETE FROM road_node WHERE source = ?",
+        "DELETE FROM road_restriction WHERE source = ?",
+    ]
+
+    /// Writes a region's network rows.
+    struct Writer {
+        let insertWay: SQLiteStatement
+        let insertNode: SQLiteStatement
+        let insertRestriction: SQLiteStatement
+        let source: Int64
+
+        init(database: SQLiteDatabase, source: Int64) throws {
+            insertWay = try database.prepare(
+                "INSERT INTO road_way (source, osm_id, nodes, points, tags) VALUES (?,?,?,?,?)")
+            insertNode = try database.prepare("INSERT INTO road_node (source, osm_id, tags) VALUES (?,?,?)")
+            insertRestriction = try database.prepare(
+                "INSERT INTO road_restriction (source, osm_id, kind, from_way, via_nodes, via_ways, to_way, "
+                    + "except_modes, modes) VALUES (?,?,?,?,?,?,?,?,?)")
+            self.source = source
+        }
+
+        func write(way: OSMWay, points: [Coordinate]) throws {
+            let tags = way.tags.filter { RoadNetwork.wayKeys.contains($0.key) }
+            var nodeBytes = [UInt8]()
+            nodeBytes.reserveCapacity(way.nodeIDs.count * 8)
+            for id in way.nodeIDs { withUnsafeBytes(of: id.littleEndian) { nodeBytes += $0 } }
+            try insertWay.run([
+                .integer(source), .integer(way.id), .blob(nodeBytes), .blob(RoadNetwork.encode(points)),
+                .text(SearchVocabulary.json(tags) ?? "{}"),
+            ])
+        }
+
+        func write(node: OSMNode) throws {
+            let tags = node.tags.filter { RoadNetwork.nodeKeys.contains($0.key) }
+            guard !tags.isEmpty else { return }
+            try insertNode.run([.integer(source), .integer(node.id), .text(SearchVocabulary.json(tags) ?? "{}")])
+        }
+
+        /// A `type=restriction` relation; false when it is not one the network can use.
+        @discardableResult
+        func write(restriction relation: OSMRelation) throws -> Bool {
+            func value(_ key: String) -> String? { relation.tags.first { $0.key == key }?.value }
+            var kind = value("restriction")
+            var modes: [String] = []
+            if kind == nil, let tag = relation.tags.first(where: { $0.key.hasPrefix("restriction:") }) {
+                kind = tag.value
+                modes = [String(tag.key.dropFirst("restriction:".count))]
+            }
+            guard let kind, kind.hasPrefix("no_") || kind.hasPrefix("only_") else { return false }
+            let from = relation.members.filter { $0.role == "from" && $0.type == .way }
+            let to = relation.members.filter { $0.role == "to" && $0.type == .way }
+            let via = relation.members.filter { $0.role == "via" }
+            guard from.count == 1, to.count == 1, !via.isEmpty else { return false }
+            let viaNodes = via.filter { $0.type == .node }.map { String($0.id) }
+            let viaWays = via.filter { $0.type == .way }.map { String($0.id) }
+            guard viaNodes.count == 1 || (viaNodes.isEmpty && !viaWays.isEmpty) else { return false }
+            let except = (value("except") ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            try insertRestriction.run([
+                .integer(source), .integer(relation.id), .text(kind), .integer(from[0].id),
+                .text(viaNodes.joined(separator: ",")), .text(viaWays.joined(separator: ",")), .integer(to[0].id),
+                .text(except.joined(separator: ",")), .text(modes.joined(separator: ",")),
+            ])
+            return true
+        }
+    }
+
+    /// Positions as little-endian Int32 pairs of 1e-7 degrees, latitude first.
+    static func encode(_ points: [Coordinate]) -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(points.count * 8)
+        for point in points {
+            let latitude = Int32((point.latitude * 1e7).rounded())
+            let longitude = Int32((point.longitude * 1e7).rounded())
+            withUnsafeBytes(of: latitude.littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: longitude.littleEndian) { bytes += $0 }
+        }
+        return bytes
+    }
+
+    static func decodePoints(_ bytes: UnsafeRawBufferPointer) -> [Coordinate] {
+        stride(from: 0, to: bytes.count - 7, by: 8).map { offset in
+            let latitude = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
+            let longitude = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self))
+            return Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
+        }
+    }
+
+    static func decodeNodes(_ bytes: UnsafeRawBufferPointer) -> [Int64] {
+        stride(from: 0, to: bytes.count - 7, by: 8).map {
+            Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: $0, as: Int64.self))
+        }
+    }
+}
+
+extension MapStore {
+    /// Every routable way of the OpenStreetMap regions, in store order.
+    public func roadWays() throws(DataError) -> [RoadNetwork.Way] {
+        try query("reading the road network") {
+            try database.cached("SELECT source, osm_id, nodes, points, tags FROM road_way ORDER BY rowid").map { row in
+                RoadNetwork.Way(
+                    source: row.integer(0) ?? 0, osmID: row.integer(1) ?? 0,
+                    nodes: row.withBlob(2, RoadNetwork.decodeNodes) ?? [],
+                    points: row.withBlob(3, RoadNetwork.decodePoints) ?? [],
+                    tags: row.text(4).map(SearchVocabulary.tags(json:)) ?? [:])
+            }
+        }
+    }
+
+    /// The tagged nodes on the roads (barriers, signals, crossings), by OSM id.
+    public func roadNodes() throws(DataError) -> [Int64: [String: String]] {
+        try query("reading the road network's nodes") {
+            var nodes: [Int64: [String: String]] = [:]
+            try database.cached("SELECT osm_id, tags FROM road_node").forEachRow { row in
+                if let id = row.integer(0) { nodes[id] = row.text(1).map(SearchVocabulary.tags(json:)) ?? [:] }
+            }
+            return nodes
+        }
+    }
+
+    /// The turn restrictions of the road network.
+    public func roadRestrictions() throws(DataError) -> [RoadNetwork.Restriction] {
+        func ids(_ text: String?) -> [Int64] { (text ?? "").split(separator: ",").compactMap { Int64($0) } }
+        func words(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }
+        return try query("reading the turn restrictions") {
+            try database.cached(
+                "SELECT osm_id, kind, from_way, via_nodes, via_ways, to_way, except_modes, modes FROM road_restriction"
+            ).map { row in
+                RoadNetwork.Restriction(
+                    osmID: row.integer(0) ?? 0, kind: row.text(1) ?? "", fromWay: row.integer(2) ?? 0,
+                    viaNodes: ids(row.text(3)), viaWays: ids(row.text(4)), toWay: row.integer(5) ?? 0,
+                    except: words(row.text(6)), modes: words(row.text(7)))
+            }
+        }
+    }
+}

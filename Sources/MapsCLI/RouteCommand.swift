@@ -1,0 +1,75 @@
+import Foundation
+import GeoCore
+import MapsApp
+import PlaceSearch
+import Routing
+
+/// `openmaps route FROM TO`: the fastest route on the store's road network, as OSRM writes it.
+enum RouteCommand {
+    static let command = Command(
+        name: "route",
+        summary:
+            "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
+        usage:
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--format osrm|geojson] [--geometries polyline|polyline6|geojson] [--store PATH]",
+        parser: ArgumentParser(
+            options: [
+                .init(
+                    name: "--via", value: "POINT", help: "A stop between, in order (repeatable, up to 9).",
+                    repeatable: true),
+                .init(name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler."),
+                .init(name: "--format", value: "FORMAT", help: "osrm (default) or geojson."),
+                .init(
+                    name: "--geometries", value: "KIND",
+                    help: "The OSRM geometry: polyline (default), polyline6, geojson."),
+                DataCommand.storeOption,
+            ], positionals: 2...2)
+    ) { (arguments, console) throws(CLIError) in
+        let modeText = arguments.value("--mode") ?? "driving"
+        guard let mode = TravelProfile.Mode(rawValue: modeText) else {
+            throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(modeText)'")
+        }
+        let formatText = arguments.value("--format") ?? "osrm"
+        guard ["osrm", "geojson"].contains(formatText) else {
+            throw .usage("'--format' must be osrm or geojson, not '\(formatText)'")
+        }
+        let geometryText = arguments.value("--geometries") ?? "polyline"
+        guard let geometry = RouteDocument.Geometry(rawValue: geometryText) else {
+            throw .usage("'--geometries' must be polyline, polyline6 or geojson, not '\(geometryText)'")
+        }
+        let texts = [arguments.positionals[0]] + arguments.all("--via") + [arguments.positionals[1]]
+        guard texts.count <= Router.maxPoints else {
+            throw .usage("a route takes at most 9 stops between its start and its destination, not \(texts.count - 2)")
+        }
+        let app = try ViewCommand.app(arguments)
+        var points: [Coordinate] = []
+        for text in texts {
+            if let coordinate = Coordinate(parsing: text) {
+                guard coordinate.isValid else {
+                    throw .usage("'\(text)' is not a latitude within ±90 and a longitude within ±180")
+                }
+                points.append(coordinate)
+                continue
+            }
+            var query = SearchQuery(text, near: points.last, limit: 1)
+            query.autocomplete = false
+            let found: PlaceResult?
+            do throws(AppError) { found = try app.search(query).first } catch { throw SearchCommand.usage(error) }
+            guard let place = found else { throw .failure("no place in the map data matches '\(text)'") }
+            console.error("note: '\(text)' is \(place.displayName) at \(place.coordinate)")
+            points.append(place.coordinate)
+        }
+        do throws(AppError) {
+            let route = try app.route(points, mode: mode)
+            console.print(
+                formatText == "geojson" ? RouteDocument.geoJSON(route) : RouteDocument.osrm(route, geometry: geometry))
+            let minutes = route.duration / 60
+            console.error(
+                String(
+                    format: "%@: %.1f km, %.0f min, by %@", mode.rawValue, route.distance / 1000, minutes,
+                    route.legs.flatMap(\.roads).prefix(4).joined(separator: ", ")))
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import GeoCore
+import MapData
+
+/// The road network as one travel mode sees it: a directed graph whose nodes are the OSM nodes
+/// of the ways that mode may use and whose edges are their segments, each way it may travel,
+/// weighted by travel time (seconds); plus a grid of the segments for snapping.
+///
+/// Edges are held in compressed adjacency arrays both ways (out of a node for the forward
+/// search, into it for the backward one).
+public final class RoadGraph: @unchecked Sendable {
+    public let profile: TravelProfile
+    /// Node positions, by node index.
+    public private(set) var positions: [Coordinate] = []
+    /// A routable way: its OSM id, name and ref.
+    public struct WayInfo: Sendable {
+        public var osmID: Int64
+        public var name: String?
+        public var ref: String?
+    }
+
+    public private(set) var ways: [WayInfo] = []
+
+    // Forward adjacency: out of node n are edges firstOut[n]..<firstOut[n+1].
+    var firstOut: [Int32] = []
+    var outTarget: [Int32] = []
+    // Backward adjacency: into node n are edges firstIn[n]..<firstIn[n+1], from inSource.
+    var firstIn: [Int32] = []
+    var inSource: [Int32] = []
+    var inEdge: [Int32] = []
+    /// Per forward edge: seconds, metres, way index.
+    var edgeCost: [Float] = []
+    var edgeLength: [Float] = []
+    var edgeWay: [Int32] = []
+    var edgeFrom: [Int32] = []
+    var edgeTo: [Int32] = []
+
+    /// A segment of a way, for snapping: its two nodes and the edges along it each way.
+    struct Segment {
+        var from: Int32
+        var to: Int32
+        var forward: Int32  // edge from → to, or -1
+        var backward: Int32  // edge to → from, or -1
+    }
+
+    var segments: [Segment] = []
+    /// Segments by grid cell (``cellSize`` degrees).
+    var grid: [Int64: [Int32]] = [:]
+    static let cellSize = 0.005
+
+    /// Builds the graph of `profile` from the store's road network.
+    public convenience init(store: MapStore, profile: TravelProfile) throws {
+        try self.init(
+            ways: store.roadWays(), nodes: store.roadNodes(), profile: profile)
+    }
+
+    /// Builds the graph of `profile` from routable ways and the tagged nodes on them.
+    public init(ways roadWays: [RoadNetwork.Way], nodes: [Int64: [String: String]], profile: TravelProfile) {
+        self.profile = profile
+        var index: [Int64: Int32] = [:]
+        func node(_ id: Int64, _ position: Coordinate) -> Int32 {
+            if let existing = index[id] { return existing }
+            let new = Int32(positions.count)
+            index[id] = new
+            positions.append(position)
+            return new
+        }
+        var edges: [(from: Int32, to: Int32, cost: Float, length: Float, way: Int32)] = []
+        for way in roadWays {
+            guard let use = profile.use(way.tags), way.nodes.count == way.points.count, way.nodes.count >= 2 else {
+                continue
+            }
+            let wayIndex = Int32(ways.count)
+            ways.append(WayInfo(osmID: way.osmID, name: way.tags["name"], ref: way.tags["ref"]))
+            var wayLength = 0.0
+            for position in 1..<way.points.count {
+                wayLength += way.points[position - 1].distance(to: way.points[position])
+            }
+            for position in 1..<way.nodes.count {
+                let fromTags = nodes[way.nodes[position - 1]] ?? [:]
+                let toTags = nodes[way.nodes[position]] ?? [:]
+                guard profile.passes(fromTags), profile.passes(toTags) else { continue }
+                let a = node(way.nodes[position - 1], way.points[position - 1])
+                let b = node(way.nodes[position], way.points[position])
+                let length = way.points[position - 1].distance(to: way.points[position])
+                func seconds(_ speed: Double, arriving tags: [String: String]) -> Float {
+                    if let duration = use.duration, wayLength > 0 { return Float(duration * length / wayLength) }
+                    return Float(length / (speed / 3.6) * use.penalty + profile.delay(at: tags))
+                }
+                var segment = Segment(from: a, to: b, forward: -1, backward: -1)
+                if let speed = use.forward {
+                    segment.forward = Int32(edges.count)
+                    edges.append((a, b, seconds(speed, arriving: toTags), Float(length), wayIndex))
+                }
+                if let speed = use.backward {
+                    segment.backward = Int32(edges.count)
+                    edges.append((b, a, seconds(speed, arriving: fromTags), Float(length), wayIndex))
+                }
+                let segmentIndex = Int32(segments.count)
+                segments.append(segment)
+                for cell in Self.cells(from: way.points[position - 1], to: way.points[position]) {
+                    grid[cell, default: []].append(segmentIndex)
+                }
+            }
+        }
+        // Compressed adjacency, out and in; edges keep their ids (segments refer to them).
+        let count = positions.count
+        var outDegree = [Int32](repeating: 0, count: count + 1)
+        var inDegree = [Int32](repeating: 0, count: count + 1)
+        for edge in edges {
+            outDegree[Int(edge.from) + 1] += 1
+            inDegree[Int(edge.to) + 1] += 1
+        }
+        for node in 0..<count {
+            outDegree[node + 1] += outDegree[node]
+            inDegree[node + 1] += inDegree[node]
+        }
+        firstOut = outDegree
+        firstIn = inDegree
+        var outFill = outDegree
+        var inFill = inDegree
+        outTarget = [Int32](repeating: 0, count: edges.count)
+        inSource = [Int32](repeating: 0, count: edges.count)
+        inEdge = [Int32](repeating: 0, count: edges.count)
+        edgeCost = edges.map(\.cost)
+        edgeLength = edges.map(\.length)
+        edgeWay = edges.map(\.way)
+        edgeFrom = edges.map(\.from)
+        edgeTo = edges.map(\.to)
+        // Out-edges in CSR order need their own ids: keep a map from CSR slot to edge id.
+        outEdge = [Int32](repeating: 0, count: edges.count)
+        for (id, edge) in edges.enumerated() {
+            let slot = Int(outFill[Int(edge.from)])
+            outFill[Int(edge.from)] += 1
+            outTarget[slot] = edge.to
+            outEdge[slot] = Int32(id)
+            let inSlot = Int(inFill[Int(edge.to)])
+            inFill[Int(edge.to)] += 1
+            inSource[inSlot] = edge.from
+            inEdge[inSlot] = Int32(id)
+        }
+        labelComponents()
+    }
+
+    /// The edge id of each out-slot.
+    var outEdge: [Int32] = []
+    /// Each node's connected piece of the network (edges taken as two-way), and the largest
+    /// piece: points snap into it first, as a parking aisle closed off from the streets would
+    /// otherwise strand a route.
+    var component: [Int32] = []
+    var mainComponent: Int32 = -1
+
+    /// Labels the connected pieces (union–find over the edges).
+    private func labelComponents() {
+        var parent = Array(0..<Int32(positions.count))
+        func root(_ node: Int32) -> Int32 {
+            var node = node
+            while parent[Int(node)] != node {
+                parent[Int(node)] = parent[Int(parent[Int(node)])]
+                node = parent[Int(node)]
+            }
+            return node
+        }
+        for edge in edgeFrom.indices {
+            let a = root(edgeFrom[edge])
+            let b = root(edgeTo[edge])
+            if a != b { parent[Int(a)] = b }
+        }
+        component = parent.indices.map { root(Int32($0)) }
+        var sizes: [Int32: Int] = [:]
+        for label in component { sizes[label, default: 0] += 1 }
+        mainComponent = sizes.max { $0.value < $1.value }?.key ?? -1
+    }
+
+    /// Number of nodes and of directed edges.
+    public var nodeCount: Int { positions.count }
+    public var edgeCount: Int { edgeCost.count }
+
+    static func cell(_ coordinate: Coordinate) -> (Int, Int) {
+        (Int((coordinate.latitude / cellSize).rounded(.down)), Int((coordinate.longitude / cellSize).rounded(.down)))
+    }
+
+    static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(bitPattern: Int32(column))) }
+
+    /// The grid cells a segment's box covers.
+    static func cells(from a: Coordinate, to b: Coordinate) -> [Int64] {
+        let (rowA, columnA) = cell(a)
+        let (rowB, columnB) = cell(b)
+        var keys: [Int64] = []
+        for row in min(rowA, rowB)...max(rowA, rowB) {
+            for column in min(columnA, columnB)...max(columnA, columnB) { keys.append(key(row, column)) }
+        }
+        return keys
+    }
+
+    /// Where a point meets the network: the nearest segment this mode can travel, the fraction
+    /// along it (0 at `from`), the point on it and the distance to it in metres.
+    public struct Snap: Sendable {
+        var segment: Int32
+        public var fraction: Double
+        public var point: Coordinate
+        public var distance: Double
+    }
+
+    /// The nearest usable segment within `radius` metres of `point` in the network's main
+    /// piece, else in any piece; nil when none is that near.
+    public func snap(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
+        try snap(point, within: radius, mainOnly: true) ?? snap(point, within: radius, mainOnly: false)
+    }
+
+    private func snap(_ point: Coordinate, within radius: Double, mainOnly: Bool) throws -> Snap? {
+        let (row, column) = Self.cell(point)
+        let metresPerCell = Self.cellSize * 111_000 * max(0.2, cos(point.latitude * .pi / 180))
+        let rings = Int((radius / metresPerCell).rounded(.up)) + 1
+        var best: Snap?
+        for ring in 0...rings {
+            // Every segment in a cell of this ring is at least (ring - 1) cells away.
+            if let best, Double(ring - 1) * metresPerCell > best.distance { break }
+            for r in (row - ring)...(row + ring) {
+                for c in (column - ring)...(column + ring) where max(abs(r - row), abs(c - column)) == ring {
+                    for index in grid[Self.key(r, c)] ?? [] {
+                        let segment = segments[Int(index)]
+                        if mainOnly && component[Int(segment.from)] != mainComponent { continue }
+                        let (fraction, onto, metres) = Self.project(
+                            point, positions[Int(segment.from)], positions[Int(segment.to)])
+                        if metres <= radius, metres < (best?.distance ?? .infinity) {
+                            best = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
+                        }
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// The point of segment a–b nearest `point`: its fraction along, position and distance (m).
+    static func project(_ point: Coordinate, _ a: Coordinate, _ b: Coordinate) -> (Double, Coordinate, Double) {
+        let metresPerDegreeLongitude = 111_320.0 * cos(point.latitude * .pi / 180)
+        let ax = (a.longitude - point.longitude) * metresPerDegreeLongitude
+        let ay = (a.latitude - point.latitude) * 111_132
+        let bx = (b.longitude - point.longitude) * metresPerDegreeLongitude
+        let by = (b.latitude - point.latitude) * 111_132
+        let dx = bx - ax
+        let dy = by - ay
+        let lengthSquared = dx * dx + dy * dy
+        let t = lengthSquared == 0 ? 0 : max(0, min(1, -(ax * dx + ay * dy) / lengthSquared))
+        let onto = Coordinate(
+            latitude: a.latitude + (b.latitude - a.latitude) * t,
+            longitude: a.longitude + (b.longitude - a.longitude) * t)
+        let x = ax + t * dx
+        let y = ay + t * dy
+        return (t, onto, (x * x + y * y).squareRoot())
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GeoCore
+
+/// A route as OSRM's v5 HTTP API writes it, so OSRM clients read it: `code`, `routes[]` with
+/// `distance` (m), `duration` (s), `weight`, `geometry` (polyline5, polyline6 or GeoJSON),
+/// `legs[]` with `summary` and per-segment `annotation` (`distance`, `duration`, `speed`,
+/// `ways`), and `waypoints[]` with their snapped `location` `[lon, lat]`, `name` and
+/// `distance` from the point given. Failures are `{"code": "NoRoute" | "NoSegment", "message"}`.
+public enum RouteDocument {
+    public enum Geometry: String, Sendable, CaseIterable {
+        case polyline, polyline6, geojson
+    }
+
+    /// The OSRM response for `route`.
+    public static func osrm(_ route: Route, geometry: Geometry = .polyline) -> String {
+        let legs: [[String: Any]] = route.legs.map { leg in
+            [
+                "distance": rounded(leg.distance), "duration": rounded(leg.duration), "weight": rounded(leg.duration),
+                "summary": leg.roads.prefix(2).joined(separator: ", "), "steps": [] as [Any],
+                "annotation": [
+                    "distance": leg.segmentDistances.map(rounded), "duration": leg.segmentDurations.map(rounded),
+                    "speed": zip(leg.segmentDistances, leg.segmentDurations).map { $1 > 0 ? rounded($0 / $1) : 0 },
+                    "ways": leg.segmentWays,
+                ],
+            ]
+        }
+        let document: [String: Any] = [
+            "code": "Ok",
+            "routes": [
+                [
+                    "distance": rounded(route.distance), "duration": rounded(route.duration),
+                    "weight": rounded(route.duration), "weight_name": "duration",
+                    "geometry": encoded(route.geometry, as: geometry), "legs": legs,
+                ] as [String: Any]
+            ],
+            "waypoints": route.snapped.map { snap -> [String: Any] in
+                [
+                    "location": [snap.point.longitude, snap.point.latitude], "name": snap.road ?? "",
+                    "distance": rounded(snap.distance),
+                ]
+            },
+        ]
+        return json(document)
+    }
+
+    /// The route as a GeoJSON Feature with its distance and duration.
+    public static func geoJSON(_ route: Route) -> String {
+        json([
+            "type": "Feature",
+            "geometry": ["type": "LineString", "coordinates": route.geometry.map { [$0.longitude, $0.latitude] }],
+            "properties": [
+                "mode": route.mode.rawValue, "distance": rounded(route.distance), "duration": rounded(route.duration),
+                "roads": route.legs.flatMap(\.roads),
+            ] as [String: Any],
+        ])
+    }
+
+    /// OSRM's failure document for `error`.
+    public static func failure(_ error: RoutingError) -> String {
+        let code =
+            switch error {
+            case .noRoad: "NoSegment"
+            case .noRoute: "NoRoute"
+            case .waypointCount: "InvalidQuery"
+            }
+        return json(["code": code, "message": error.description])
+    }
+
+    static func encoded(_ points: [Coordinate], as geometry: Geometry) -> Any {
+        switch geometry {
+        case .polyline: Polyline.encode(points, precision: 5)
+        case .polyline6: Polyline.encode(points, precision: 6)
+        case .geojson:
+            ["type": "LineString", "coordinates": points.map { [$0.longitude, $0.latitude] }] as [String: Any]
+        }
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    static func json(_ object: Any) -> String {
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,329 @@
+import Foundation
+import GeoCore
+import MapData
+
+/// Why no route could be given.
+public enum RoutingError: Error, Equatable, CustomStringConvertible {
+    /// A point has no road of the mode within reach (``Router/snapRadius``).
+    case noRoad(point: Int, at: Coordinate, mode: TravelProfile.Mode)
+    /// Two points are not connected for the mode.
+    case noRoute(from: Int, to: Int, mode: TravelProfile.Mode)
+    /// Fewer than two points, or more than Google's limit.
+    case waypointCount(Int)
+
+    public var description: String {
+        switch self {
+        case .noRoad(let point, let coordinate, let mode):
+            "point \(point + 1) (\(coordinate)) has no road for \(Router.modeWords[mode] ?? mode.rawValue) within \(Int(Router.snapRadius / 1000)) km in the imported regions"
+        case .noRoute(let from, let to, let mode):
+            "points \(from + 1) and \(to + 1) are not connected for \(Router.modeWords[mode] ?? mode.rawValue) in the imported road network"
+        case .waypointCount(let count):
+            "a route needs 2 to \(Router.maxPoints) points (start, up to 9 stops, destination), not \(count)"
+        }
+    }
+}
+
+/// A route through points in order: legs between consecutive points, each the fastest path
+/// for the mode on the graph (bidirectional Dijkstra), starting and ending where the points
+/// meet the network.
+public struct Route: Sendable {
+    /// One leg, from one point to the next.
+    public struct Leg: Sendable {
+        /// Metres and seconds.
+        public var distance: Double
+        public var duration: Double
+        /// The positions, from the snapped start to the snapped end.
+        public var geometry: [Coordinate]
+        /// Per segment between consecutive positions: metres, seconds, OSM way id.
+        public var segmentDistances: [Double]
+        public var segmentDurations: [Double]
+        public var segmentWays: [Int64]
+        /// The names (else refs) of the ways travelled, in order, each once in a run.
+        public var roads: [String]
+    }
+
+    public var legs: [Leg]
+    /// Where each point met the network, and how far it was from it (metres).
+    public var snapped: [(point: Coordinate, distance: Double, road: String?)]
+    public var mode: TravelProfile.Mode
+
+    public var distance: Double { legs.map(\.distance).reduce(0, +) }
+    public var duration: Double { legs.map(\.duration).reduce(0, +) }
+    public var geometry: [Coordinate] {
+        legs.enumerated().flatMap { index, leg in index == 0 ? leg.geometry : Array(leg.geometry.dropFirst()) }
+    }
+}
+
+/// Routes on one mode's graph.
+public final class Router: @unchecked Sendable {
+    public let graph: RoadGraph
+    /// How far a point may be from the nearest road: 5 km.
+    public static let snapRadius = 5_000.0
+    /// Start, up to 9 stops (Google's limit for the app) and destination.
+    public static let maxPoints = 11
+
+    static let modeWords: [TravelProfile.Mode: String] = [
+        .driving: "driving", .walking: "walking", .bicycling: "bicycling", .twoWheeler: "two-wheelers",
+    ]
+
+    // Search state, reused between queries (a generation number marks what is current).
+    private var forwardCost: [Float]
+    private var backwardCost: [Float]
+    private var forwardParent: [Int32]
+    private var backwardParent: [Int32]
+    private var forwardSeen: [UInt32]
+    private var backwardSeen: [UInt32]
+    private var generation: UInt32 = 0
+
+    public init(graph: RoadGraph) {
+        self.graph = graph
+        let count = graph.nodeCount
+        forwardCost = [Float](repeating: 0, count: count)
+        backwardCost = [Float](repeating: 0, count: count)
+        forwardParent = [Int32](repeating: -1, count: count)
+        backwardParent = [Int32](repeating: -1, count: count)
+        forwardSeen = [UInt32](repeating: 0, count: count)
+        backwardSeen = [UInt32](repeating: 0, count: count)
+    }
+
+    /// The fastest route through `points` in order.
+    ///
+    /// - Throws: ``RoutingError`` naming the point that has no road or the two points that are
+    ///   not connected; never a straight line.
+    public func route(_ points: [Coordinate]) throws -> Route {
+        guard (2...Self.maxPoints).contains(points.count) else { throw RoutingError.waypointCount(points.count) }
+        var snaps: [RoadGraph.Snap] = []
+        for (index, point) in points.enumerated() {
+            guard let snap = try graph.snap(point, within: Self.snapRadius) else {
+                throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
+            }
+            snaps.append(snap)
+        }
+        var legs: [Route.Leg] = []
+        for index in 1..<snaps.count {
+            guard let leg = leg(from: snaps[index - 1], to: snaps[index]) else {
+                throw RoutingError.noRoute(from: index - 1, to: index, mode: graph.profile.mode)
+            }
+            legs.append(leg)
+        }
+        return Route(
+            legs: legs,
+            snapped: snaps.map { snap in
+                let way = graph.ways[Int(graph.edgeWay[Int(self.edge(of: snap))])]
+                return (snap.point, snap.distance, way.name ?? way.ref)
+            }, mode: graph.profile.mode)
+    }
+
+    /// An edge along a snap's segment (for its way).
+    private func edge(of snap: RoadGraph.Snap) -> Int32 {
+        let segment = graph.segments[Int(snap.segment)]
+        return segment.forward >= 0 ? segment.forward : segment.backward
+    }
+
+    /// A small binary heap of (cost, node).
+    private struct Heap {
+        var items: [(cost: Float, node: Int32)] = []
+        var isEmpty: Bool { items.isEmpty }
+        var minimum: Float { items.first?.cost ?? .infinity }
+
+        mutating func push(_ cost: Float, _ node: Int32) {
+            items.append((cost, node))
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard items[parent].cost > items[child].cost else { break }
+                items.swapAt(parent, child)
+                child = parent
+            }
+        }
+
+        mutating func pop() -> (cost: Float, node: Int32) {
+            let top = items[0]
+            let last = items.removeLast()
+            if !items.isEmpty {
+                items[0] = last
+                var parent = 0
+                while true {
+                    let left = parent * 2 + 1
+                    let right = left + 1
+                    var smallest = parent
+                    if left < items.count, items[left].cost < items[smallest].cost { smallest = left }
+                    if right < items.count, items[right].cost < items[smallest].cost { smallest = right }
+                    if smallest == parent { break }
+                    items.swapAt(parent, smallest)
+                    parent = smallest
+                }
+            }
+            return top
+        }
+    }
+
+    /// The fastest leg between two snaps, or nil when they are not connected.
+    private func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap) -> Route.Leg? {
+        generation &+= 1
+        let current = generation
+        var forward = Heap()
+        var backward = Heap()
+        let startSegment = graph.segments[Int(start.segment)]
+        let endSegment = graph.segments[Int(end.segment)]
+        func settleForward(_ node: Int32, _ cost: Float, parent: Int32) {
+            let index = Int(node)
+            if forwardSeen[index] != current || cost < forwardCost[index] {
+                forwardSeen[index] = current
+                forwardCost[index] = cost
+                forwardParent[index] = parent
+                forward.push(cost, node)
+            }
+        }
+        func settleBackward(_ node: Int32, _ cost: Float, parent: Int32) {
+            let index = Int(node)
+            if backwardSeen[index] != current || cost < backwardCost[index] {
+                backwardSeen[index] = current
+                backwardCost[index] = cost
+                backwardParent[index] = parent
+                backward.push(cost, node)
+            }
+        }
+        // Leaving the start along its segment, either way it may be travelled (parent -2: the start).
+        if startSegment.forward >= 0 {
+            settleForward(
+                startSegment.to, Float(1 - start.fraction) * graph.edgeCost[Int(startSegment.forward)], parent: -2)
+        }
+        if startSegment.backward >= 0 {
+            settleForward(
+                startSegment.from, Float(start.fraction) * graph.edgeCost[Int(startSegment.backward)], parent: -2)
+        }
+        // Arriving at the end along its segment.
+        if endSegment.forward >= 0 {
+            settleBackward(endSegment.from, Float(end.fraction) * graph.edgeCost[Int(endSegment.forward)], parent: -2)
+        }
+        if endSegment.backward >= 0 {
+            settleBackward(
+                endSegment.to, Float(1 - end.fraction) * graph.edgeCost[Int(endSegment.backward)], parent: -2)
+        }
+        // Both on one segment, the end ahead of the start in a direction it may be travelled.
+        var best = Float.infinity
+        var meeting: Int32 = -1
+        if start.segment == end.segment {
+            if startSegment.forward >= 0, end.fraction >= start.fraction {
+                best = Float(end.fraction - start.fraction) * graph.edgeCost[Int(startSegment.forward)]
+                meeting = -3
+            }
+            if startSegment.backward >= 0, end.fraction <= start.fraction {
+                let cost = Float(start.fraction - end.fraction) * graph.edgeCost[Int(startSegment.backward)]
+                if cost < best {
+                    best = cost
+                    meeting = -4
+                }
+            }
+        }
+        func meet(_ node: Int32) {
+            let index = Int(node)
+            guard forwardSeen[index] == current, backwardSeen[index] == current else { return }
+            let cost = forwardCost[index] + backwardCost[index]
+            if cost < best {
+                best = cost
+                meeting = node
+            }
+        }
+        for item in forward.items { meet(item.node) }
+        while !forward.isEmpty || !backward.isEmpty {
+            if forward.minimum + backward.minimum >= best { break }
+            if forward.minimum <= backward.minimum {
+                let (cost, node) = forward.pop()
+                guard cost <= forwardCost[Int(node)] else { continue }
+                for slot in Int(graph.firstOut[Int(node)])..<Int(graph.firstOut[Int(node) + 1]) {
+                    let edge = graph.outEdge[slot]
+                    let target = graph.outTarget[slot]
+                    settleForward(target, cost + graph.edgeCost[Int(edge)], parent: edge)
+                    meet(target)
+                }
+            } else {
+                let (cost, node) = backward.pop()
+                guard cost <= backwardCost[Int(node)] else { continue }
+                for slot in Int(graph.firstIn[Int(node)])..<Int(graph.firstIn[Int(node) + 1]) {
+                    let edge = graph.inEdge[slot]
+                    let source = graph.inSource[slot]
+                    settleBackward(source, cost + graph.edgeCost[Int(edge)], parent: edge)
+                    meet(source)
+                }
+            }
+        }
+        guard best.isFinite else { return nil }
+        return assemble(from: start, to: end, meeting: meeting)
+    }
+
+    /// The leg's positions and annotations from the search's parents.
+    private func assemble(from start: RoadGraph.Snap, to end: RoadGraph.Snap, meeting: Int32) -> Route.Leg {
+        var points = [start.point]
+        var distances: [Double] = []
+        var durations: [Double] = []
+        var ways: [Int32] = []
+        func add(_ point: Coordinate, seconds: Double, way: Int32) {
+            distances.append(points.last!.distance(to: point))
+            durations.append(seconds)
+            ways.append(way)
+            points.append(point)
+        }
+        let startSegment = graph.segments[Int(start.segment)]
+        let endSegment = graph.segments[Int(end.segment)]
+        if meeting < 0 {
+            // Along one segment.
+            let edge = meeting == -3 ? startSegment.forward : startSegment.backward
+            add(
+                end.point, seconds: Double(abs(end.fraction - start.fraction)) * Double(graph.edgeCost[Int(edge)]),
+                way: graph.edgeWay[Int(edge)])
+        } else {
+            // The forward half, from the meeting node back to the start.
+            var forwardEdges: [Int32] = []
+            var node = meeting
+            while forwardParent[Int(node)] >= 0 {
+                let edge = forwardParent[Int(node)]
+                forwardEdges.append(edge)
+                node = sourceOf(edge)
+            }
+            forwardEdges.reverse()
+            // The first node reached from the start: leave along the start's segment to it.
+            let firstEdge = node == startSegment.to ? startSegment.forward : startSegment.backward
+            let firstFraction = node == startSegment.to ? 1 - start.fraction : start.fraction
+            add(
+                graph.positions[Int(node)], seconds: firstFraction * Double(graph.edgeCost[Int(firstEdge)]),
+                way: graph.edgeWay[Int(firstEdge)])
+            for edge in forwardEdges {
+                add(
+                    graph.positions[Int(targetOf(edge))], seconds: Double(graph.edgeCost[Int(edge)]),
+                    way: graph.edgeWay[Int(edge)])
+            }
+            // The backward half, from the meeting node on to the end.
+            node = meeting
+            while backwardParent[Int(node)] >= 0 {
+                let edge = backwardParent[Int(node)]
+                let next = targetOf(edge)
+                add(
+                    graph.positions[Int(next)], seconds: Double(graph.edgeCost[Int(edge)]),
+                    way: graph.edgeWay[Int(edge)])
+                node = next
+            }
+            let lastEdge = node == endSegment.from ? endSegment.forward : endSegment.backward
+            let lastFraction = node == endSegment.from ? end.fraction : 1 - end.fraction
+            add(
+                end.point, seconds: lastFraction * Double(graph.edgeCost[Int(lastEdge)]),
+                way: graph.edgeWay[Int(lastEdge)])
+        }
+        var roads: [String] = []
+        var lastWay: Int32 = -1
+        for way in ways where way != lastWay {
+            lastWay = way
+            let info = graph.ways[Int(way)]
+            if let road = info.name ?? info.ref, roads.last != road { roads.append(road) }
+        }
+        return Route.Leg(
+            distance: distances.reduce(0, +), duration: durations.reduce(0, +), geometry: points,
+            segmentDistances: distances, segmentDurations: durations,
+            segmentWays: ways.map { graph.ways[Int($0)].osmID }, roads: roads)
+    }
+
+    private func sourceOf(_ edge: Int32) -> Int32 { graph.edgeFrom[Int(edge)] }
+
+    private func targetOf(_ edge: Int32) -> Int32 { graph.edgeTo[Int(edge)] }
+}
