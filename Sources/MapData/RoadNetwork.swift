@@ -20,6 +20,14 @@ public enum RoadNetwork {
         public var nodes: [Int64]
         public var points: [Coordinate]
         public var tags: [String: String]
+
+        public init(source: Int64, osmID: Int64, nodes: [Int64], points: [Coordinate], tags: [String: String]) {
+            self.source = source
+            self.osmID = osmID
+            self.nodes = nodes
+            self.points = points
+            self.tags = tags
+        }
     }
 
     /// A turn restriction: `no_*` forbids the turn from one way to another (through a node or

@@ -202,10 +202,17 @@ public final class RoadGraph: @unchecked Sendable {
         public var distance: Double
     }
 
-    /// The nearest usable segment within `radius` metres of `point` in the network's main
-    /// piece, else in any piece; nil when none is that near.
+    /// How much farther a segment of the main piece may be than the nearest of a small one
+    /// and still be preferred: 100 m.
+    static let mainPieceAllowance = 100.0
+
+    /// The nearest usable segment within `radius` metres of `point`, preferring the network's
+    /// main piece when it is at most ``mainPieceAllowance`` farther; nil when none is that near.
     public func snap(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
-        try snap(point, within: radius, mainOnly: true) ?? snap(point, within: radius, mainOnly: false)
+        guard let nearest = try snap(point, within: radius, mainOnly: false) else { return nil }
+        if component[Int(segments[Int(nearest.segment)].from)] == mainComponent { return nearest }
+        return try snap(point, within: min(radius, nearest.distance + Self.mainPieceAllowance), mainOnly: true)
+            ?? nearest
     }
 
     private func snap(_ point: Coordinate, within radius: Double, mainOnly: Bool) throws -> Snap? {

@@ -260,6 +260,8 @@ public final class Router: @unchecked Sendable {
         var durations: [Double] = []
         var ways: [Int32] = []
         func add(_ point: Coordinate, seconds: Double, way: Int32) {
+            // A snapped point on a node adds no segment of its own.
+            guard point != points.last! else { return }
             distances.append(points.last!.distance(to: point))
             durations.append(seconds)
             ways.append(way)

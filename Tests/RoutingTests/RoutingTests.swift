@@ -1,0 +1,183 @@
+import GeoCore
+import MapData
+import Testing
+
+@testable import Routing
+
+/// Profile rules on small written networks. The grid, 0.001° between letters (111 m north–south,
+/// 111 m east–west at the equator):
+///
+///     A───B───C        row 0 (latitude 0.002)
+///     │       │
+///     D───E───F        row 1 (latitude 0.001)
+///     │
+///     G                row 2 (latitude 0)
+@Suite struct RoutingTests {
+    static let grid: [Character: (Int64, Coordinate)] = [
+        "A": (1, Coordinate(latitude: 0.002, longitude: 0)), "B": (2, Coordinate(latitude: 0.002, longitude: 0.001)),
+        "C": (3, Coordinate(latitude: 0.002, longitude: 0.002)), "D": (4, Coordinate(latitude: 0.001, longitude: 0)),
+        "E": (5, Coordinate(latitude: 0.001, longitude: 0.001)),
+        "F": (6, Coordinate(latitude: 0.001, longitude: 0.002)),
+        "G": (7, Coordinate(latitude: 0, longitude: 0)),
+    ]
+
+    /// A way through the letters of `path` with `tags`.
+    static func way(_ id: Int64, _ path: String, _ tags: [String: String]) -> RoadNetwork.Way {
+        RoadNetwork.Way(
+            source: 1, osmID: id, nodes: path.map { grid[$0]!.0 }, points: path.map { grid[$0]!.1 }, tags: tags)
+    }
+
+    /// The square's four sides (A–B–C on top, tagged `top`) and the spur D–G.
+    static func network(top: [String: String] = [:], nodes: [Int64: [String: String]] = [:]) -> (
+        [RoadNetwork.Way], [Int64: [String: String]]
+    ) {
+        let residential = ["highway": "residential"]
+        return (
+            [
+                way(10, "ABC", residential.merging(top) { $1 }), way(11, "AD", residential),
+                way(12, "DEF", residential),
+                way(13, "FC", residential), way(14, "DG", residential),
+            ], nodes
+        )
+    }
+
+    static func route(
+        _ mode: TravelProfile.Mode, from: Character, to: Character, top: [String: String] = [:],
+        nodes: [Int64: [String: String]] = [:]
+    ) throws -> Route {
+        let (ways, tagged) = network(top: top, nodes: nodes)
+        let router = Router(graph: RoadGraph(ways: ways, nodes: tagged, profile: TravelProfile(mode)))
+        return try router.route([grid[from]!.1, grid[to]!.1])
+    }
+
+    /// The ways a route takes, each once in order.
+    static func ways(_ route: Route) -> [Int64] {
+        route.legs.flatMap(\.segmentWays).reduce(into: []) { if $0.last != $1 { $0.append($1) } }
+    }
+
+    @Test func theDirectWayWhenNothingForbidsIt() throws {
+        let route = try Self.route(.driving, from: "C", to: "A")
+        #expect(Self.ways(route) == [10])
+        #expect(abs(route.distance - 222.6) < 1)
+        #expect(abs(route.duration - 222.6 / (25 / 3.6)) < 0.5, "residential at 25 km/h")
+    }
+
+    @Test func oneWayStreetsAreDrivenOneWay() throws {
+        let forward = try Self.route(.driving, from: "C", to: "A", top: ["oneway": "yes"])
+        #expect(Self.ways(forward) == [13, 12, 11], "around by F, E, D")
+        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", top: ["oneway": "yes"])) == [10])
+        let reverse = try Self.route(.driving, from: "A", to: "C", top: ["oneway": "-1"])
+        #expect(Self.ways(reverse) == [11, 12, 13])
+        // Walkers ignore it; cyclists too where a contraflow lane or oneway:bicycle=no says so.
+        #expect(Self.ways(try Self.route(.walking, from: "C", to: "A", top: ["oneway": "yes"])) == [10])
+        #expect(Self.ways(try Self.route(.bicycling, from: "C", to: "A", top: ["oneway": "yes"])) == [13, 12, 11])
+        #expect(
+            Self.ways(try Self.route(.bicycling, from: "C", to: "A", top: ["oneway": "yes", "oneway:bicycle": "no"]))
+                == [10])
+        #expect(
+            Self.ways(
+                try Self.route(.bicycling, from: "C", to: "A", top: ["oneway": "yes", "cycleway": "opposite_lane"]))
+                == [10])
+        #expect(
+            Self.ways(try Self.route(.driving, from: "C", to: "A", top: ["junction": "roundabout"])) == [13, 12, 11])
+    }
+
+    @Test func accessTagsCloseWaysToTheModesTheyName() throws {
+        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", top: ["access": "private"])) == [11, 12, 13])
+        #expect(Self.ways(try Self.route(.walking, from: "A", to: "C", top: ["access": "no", "foot": "yes"])) == [10])
+        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", top: ["motor_vehicle": "no"])) == [11, 12, 13])
+        #expect(Self.ways(try Self.route(.bicycling, from: "A", to: "C", top: ["motor_vehicle": "no"])) == [10])
+        #expect(
+            Self.ways(try Self.route(.twoWheeler, from: "A", to: "C", top: ["motorcar": "no"])) == [10],
+            "a motorcar ban leaves motorcycles")
+    }
+
+    @Test func pathsAreForWalkersAndCyclists() throws {
+        let footway = ["highway": "footway"]
+        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", top: footway)) == [11, 12, 13])
+        #expect(Self.ways(try Self.route(.walking, from: "A", to: "C", top: footway)) == [10])
+        let pushed = try Self.route(.bicycling, from: "A", to: "C", top: footway)
+        #expect(Self.ways(pushed) == [11, 12, 13], "riding round beats pushing at 4 km/h")
+        let steps = try Self.route(.walking, from: "A", to: "C", top: ["highway": "steps"])
+        #expect(Self.ways(steps) == [10])
+        #expect(Self.ways(try Self.route(.walking, from: "A", to: "C", top: ["highway": "motorway"])) == [11, 12, 13])
+    }
+
+    @Test func barriersStopCarsButNotGatesOrWalkers() throws {
+        let bollard: [Int64: [String: String]] = [2: ["barrier": "bollard"]]
+        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", nodes: bollard)) == [11, 12, 13])
+        #expect(Self.ways(try Self.route(.walking, from: "A", to: "C", nodes: bollard)) == [10])
+        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", nodes: [2: ["barrier": "gate"]])) == [10])
+        let signals = try Self.route(.driving, from: "A", to: "C", nodes: [2: ["highway": "traffic_signals"]])
+        #expect(abs(signals.duration - (222.6 / (25 / 3.6) + 2)) < 0.5, "a signal costs 2 s")
+    }
+
+    @Test func speedsFollowMaxspeedAndSurfaces() throws {
+        let fast = try Self.route(.driving, from: "A", to: "C", top: ["highway": "secondary", "maxspeed": "100"])
+        #expect(abs(fast.duration - 222.6 / (80 / 3.6)) < 0.5, "maxspeed × 0.8")
+        let mph = try Self.route(.driving, from: "A", to: "C", top: ["highway": "secondary", "maxspeed": "30 mph"])
+        #expect(abs(mph.duration - 222.6 / (30 * 1.609344 * 0.8 / 3.6)) < 0.5)
+        let gravel = try Self.route(.bicycling, from: "A", to: "C", top: ["surface": "gravel"])
+        #expect(abs(gravel.duration - 222.6 / (15 * 0.75 / 3.6)) < 0.5)
+    }
+
+    @Test func ferriesTakeTheirTaggedTime() throws {
+        let ferry = try Self.route(
+            .driving, from: "A", to: "C", top: ["route": "ferry", "duration": "00:30", "highway": ""])
+        #expect(Self.ways(ferry) == [11, 12, 13], "half an hour by boat loses to the streets")
+        #expect(TravelProfile.duration("1:30") == 5400 && TravelProfile.duration("45") == 2700)
+        #expect(TravelProfile.duration("PT1H15M") == 4500 && TravelProfile.duration("soon") == nil)
+    }
+
+    @Test func stopsAreVisitedInOrder() throws {
+        let (ways, nodes) = Self.network()
+        let router = Router(graph: RoadGraph(ways: ways, nodes: nodes, profile: TravelProfile(.driving)))
+        let route = try router.route([Self.grid["A"]!.1, Self.grid["G"]!.1, Self.grid["C"]!.1])
+        #expect(route.legs.count == 2)
+        #expect(Self.ways(route).prefix(2) == [11, 14], "down to G first")
+        #expect(abs(route.legs[0].distance - 222.4) < 1 && abs(route.legs[1].distance - 444.8) < 1)
+        #expect(route.snapped.count == 3 && route.geometry.last == Self.grid["C"]!.1)
+    }
+
+    @Test func aRouteAlongOneStreetStartsAndEndsWhereThePointsAre() throws {
+        let (ways, nodes) = Self.network()
+        let router = Router(graph: RoadGraph(ways: ways, nodes: nodes, profile: TravelProfile(.walking)))
+        let from = Coordinate(latitude: 0.00201, longitude: 0.0002)
+        let to = Coordinate(latitude: 0.00199, longitude: 0.0007)
+        let route = try router.route([from, to])
+        #expect(Self.ways(route) == [10])
+        #expect(abs(route.distance - 55.7) < 1, "from one snapped point to the other along A–B")
+        #expect(route.snapped.allSatisfy { $0.distance < 2 })
+    }
+
+    @Test func failuresSayWhichPointAndWhy() throws {
+        let (ways, nodes) = Self.network()
+        let router = Router(graph: RoadGraph(ways: ways, nodes: nodes, profile: TravelProfile(.driving)))
+        let far = Coordinate(latitude: 1, longitude: 1)
+        #expect(throws: RoutingError.noRoad(point: 1, at: far, mode: .driving)) {
+            try router.route([Self.grid["A"]!.1, far])
+        }
+        #expect(throws: RoutingError.waypointCount(1)) { try router.route([far]) }
+        // An island: a street joined to nothing.
+        let island = RoadNetwork.Way(
+            source: 1, osmID: 99, nodes: [100, 101],
+            points: [Coordinate(latitude: 0.02, longitude: 0.02), Coordinate(latitude: 0.02, longitude: 0.021)],
+            tags: ["highway": "residential"])
+        let split = Router(graph: RoadGraph(ways: ways + [island], nodes: nodes, profile: TravelProfile(.driving)))
+        #expect(throws: RoutingError.noRoute(from: 0, to: 1, mode: .driving)) {
+            try split.route([Self.grid["A"]!.1, Coordinate(latitude: 0.02, longitude: 0.0205)])
+        }
+    }
+
+    @Test func polylinesEncodeAsGoogleDocumentsThem() {
+        let points = [
+            Coordinate(latitude: 38.5, longitude: -120.2), Coordinate(latitude: 40.7, longitude: -120.95),
+            Coordinate(latitude: 43.252, longitude: -126.453),
+        ]
+        #expect(Polyline.encode(points) == "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+        #expect(Polyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`@") == points)
+        let six = Polyline.encode(points, precision: 6)
+        #expect(Polyline.decode(six, precision: 6) == points)
+        #expect(Polyline.decode("not a polyline \u{1}") == nil)
+    }
+}
