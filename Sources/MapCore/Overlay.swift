@@ -35,6 +35,8 @@ public struct Polyline: Sendable, Equatable {
     public var strokeColor = Color(red: 0, green: 0, blue: 1)
     /// Per-segment colours; empty uses ``strokeColor``.
     public var spans: [StyleSpan] = []
+    /// Dash and gap lengths in points, alternating (a walking route's dots); empty draws solid.
+    public var pattern: [Double] = []
     public var zIndex = 0
 
     public init(path: [Coordinate], title: String? = nil) {

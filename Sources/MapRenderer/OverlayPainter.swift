@@ -17,7 +17,7 @@ extension Painter {
             switch overlay {
             case .polyline(let line):
                 addPath(line.path, close: false)
-                canvas.stroke(line.strokeColor, width: line.strokeWidth)
+                canvas.stroke(line.strokeColor, width: line.strokeWidth, dash: line.pattern)
             case .polygon(let polygon):
                 for ring in [polygon.path] + polygon.holes { addPath(ring, close: true) }
                 paint(fill: polygon.fillColor, stroke: polygon.strokeColor, width: polygon.strokeWidth)

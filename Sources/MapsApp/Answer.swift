@@ -1,6 +1,7 @@
 import GeoCore
 import MapCore
 import MapsURL
+import Routing
 
 /// The maps app's answer to a link: what it was asked, the map view it opens, the places it
 /// found and the notes on what it could not show. Every front end prints, serves or draws an
@@ -28,6 +29,8 @@ public struct Answer {
     /// What the data holds where the view looks (credits, regions, the no-data notice), when
     /// the app has a map engine.
     public var coverage: MapCoverage?
+    /// The route through the directions' ends, when one was found.
+    public var route: Route? = nil
 }
 
 /// A place found for a text.

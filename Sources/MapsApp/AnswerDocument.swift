@@ -21,6 +21,17 @@ public struct AnswerDocument: Encodable, Sendable {
     public var credits: [String]
     /// The imported street-data regions in view.
     public var regions: [String]
+    /// The route, summed up: mode, metres, seconds, the roads it takes, its legs.
+    public var route: RouteSummary?
+
+    /// A route in a few figures.
+    public struct RouteSummary: Encodable, Sendable {
+        public var mode: String
+        public var distance: Double
+        public var duration: Double
+        public var roads: [String]
+        public var legs: Int
+    }
 
     /// A callback as offered to the user.
     public struct OfferedCallback: Encodable, Sendable {
@@ -40,6 +51,12 @@ public struct AnswerDocument: Encodable, Sendable {
         callback = answer.callback.map { OfferedCallback(source: $0.source, success: $0.success) }
         credits = answer.coverage?.credits ?? []
         regions = answer.coverage?.regions ?? []
+        route = answer.route.map { route in
+            RouteSummary(
+                mode: route.mode.rawValue, distance: (route.distance * 10).rounded() / 10,
+                duration: (route.duration * 10).rounded() / 10, roads: route.legs.flatMap(\.roads),
+                legs: route.legs.count)
+        }
     }
 
     /// The document as pretty-printed JSON with sorted keys.

@@ -2,6 +2,7 @@ import CairoKit
 import GeoCore
 import MapCore
 import MapsURL
+import Routing
 
 /// What the maps app does with a link: reads it, finds the places it names, configures the
 /// map view it opens, lists what cannot be shown, and offers the callback. Every front end
@@ -102,14 +103,15 @@ public struct MapsApp {
             }
         }
         var ends: [RouteEnd] = []
+        var route: Route?
         if let directions = request.directions {
             ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
             markers += ends.compactMap(Self.marker(for:))
-            notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
+            route = findRoute(through: ends, mode: directions.travelMode, notes: &notes)
         }
-        mapView.overlays = markers.map { .marker($0) }
-        if !places.isEmpty { mapView.selectedMarker = 0 }
-        placeCamera(of: mapView, request: request, points: markers.map(\.position))
+        mapView.overlays = (route.map(Self.lines(of:)) ?? []) + markers.map { .marker($0) }
+        if !places.isEmpty { mapView.selectedMarker = (route == nil ? 0 : 2) }
+        placeCamera(of: mapView, request: request, points: markers.map(\.position) + (route?.geometry ?? []))
         if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
             notes.append(Note(.nothingPlaced, "nothing the link names could be placed on the map; the world is shown"))
         }
@@ -125,7 +127,53 @@ public struct MapsApp {
         }
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
-            routeEnds: ends, notes: notes, callback: callback, coverage: coverage)
+            routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route)
+    }
+
+    /// The route through the directions' placed ends, or nil with a note saying why there is none.
+    private func findRoute(through ends: [RouteEnd], mode: TravelMode?, notes: inout [Note]) -> Route? {
+        guard let routing else {
+            notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
+            return nil
+        }
+        let profile: TravelProfile.Mode
+        switch mode ?? .driving {
+        case .driving: profile = .driving
+        case .walking: profile = .walking
+        case .bicycling: profile = .bicycling
+        case .twoWheeler: profile = .twoWheeler
+        case .transit:
+            notes.append(
+                Note(
+                    .routeUnavailable,
+                    "transit directions need the timetable search, which is not built yet: the directions' ends are marked"
+                ))
+            return nil
+        }
+        let points = ends.compactMap { $0.place?.position }
+        guard points.count == ends.count, points.count >= 2 else {
+            notes.append(Note(.routeUnavailable, "no route: not every end of the directions could be placed"))
+            return nil
+        }
+        do {
+            return try routing.route(points, mode: profile)
+        } catch {
+            notes.append(Note(.routeUnavailable, "no route: \(error)"))
+            return nil
+        }
+    }
+
+    /// A route as the map draws it: a white casing under a line in the mode's colour (blue for
+    /// cars and two-wheelers, green for bicycles), dotted for walking.
+    static func lines(of route: Route) -> [Overlay] {
+        var casing = Polyline(path: route.geometry)
+        casing.strokeWidth = 8
+        casing.strokeColor = .white
+        var line = Polyline(path: route.geometry, title: "route")
+        line.strokeWidth = 5
+        line.strokeColor = route.mode == .bicycling ? Color(hex: 0x0F9D58) : Color(hex: 0x1A73E8)
+        if route.mode == .walking { line.pattern = [1, 9] }
+        return [.polyline(casing), .polyline(line)]
     }
 
     /// Draws an answer's map view.

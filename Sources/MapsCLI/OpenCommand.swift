@@ -51,6 +51,12 @@ enum OpenCommand {
         for end in answer.routeEnds {
             console.print("\(end.role.rawValue): \(end.place.map { "\($0.name) at \($0.position)" } ?? "not placed")")
         }
+        if let route = answer.route {
+            console.print(
+                String(
+                    format: "route: %@, %.1f km, %.0f min, by %@", route.mode.rawValue, route.distance / 1000,
+                    route.duration / 60, route.legs.flatMap(\.roads).prefix(4).joined(separator: ", ")))
+        }
         if let callback = answer.callback {
             // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
             console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")

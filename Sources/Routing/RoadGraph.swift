@@ -215,6 +215,14 @@ public final class RoadGraph: @unchecked Sendable {
             ?? nearest
     }
 
+    /// The nearest segment of the network's main piece within `radius` metres, or nil.
+    public func snapToMainPiece(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
+        try snap(point, within: radius, mainOnly: true)
+    }
+
+    /// Whether a snap lies in the network's main piece.
+    func isInMainPiece(_ snap: Snap) -> Bool { component[Int(segments[Int(snap.segment)].from)] == mainComponent }
+
     private func snap(_ point: Coordinate, within radius: Double, mainOnly: Bool) throws -> Snap? {
         let (row, column) = Self.cell(point)
         let metresPerCell = Self.cellSize * 111_000 * max(0.2, cos(point.latitude * .pi / 180))

@@ -59,6 +59,9 @@ public final class Router: @unchecked Sendable {
     public let graph: RoadGraph
     /// How far a point may be from the nearest road: 5 km.
     public static let snapRadius = 5_000.0
+    /// How much farther than its first snap a point may be moved onto the main network when
+    /// the first cannot be routed: 300 m.
+    public static let mainPieceReach = 300.0
     /// Start, up to 9 stops (Google's limit for the app) and destination.
     public static let maxPoints = 11
 
@@ -101,8 +104,26 @@ public final class Router: @unchecked Sendable {
         }
         var legs: [Route.Leg] = []
         for index in 1..<snaps.count {
-            guard let leg = leg(from: snaps[index - 1], to: snaps[index]) else {
+            if let leg = leg(from: snaps[index - 1], to: snaps[index]) {
+                legs.append(leg)
+                continue
+            }
+            // An end on a piece cut off from the rest (a closed courtyard, a pedestrian
+            // street's service spur): both ends again on the main network, if it is in reach.
+            var retried = false
+            for end in [index - 1, index] where !graph.isInMainPiece(snaps[end]) {
+                let reach = min(Self.snapRadius, snaps[end].distance + Self.mainPieceReach)
+                if let main = try graph.snapToMainPiece(points[end], within: reach) {
+                    snaps[end] = main
+                    retried = true
+                }
+            }
+            guard retried, let leg = leg(from: snaps[index - 1], to: snaps[index]) else {
                 throw RoutingError.noRoute(from: index - 1, to: index, mode: graph.profile.mode)
+            }
+            if index >= 2, legs.count == index - 1, snaps[index - 1].point != legs[index - 2].geometry.last {
+                // The previous leg ended where this one no longer starts: route it again.
+                if let again = self.leg(from: snaps[index - 2], to: snaps[index - 1]) { legs[index - 2] = again }
             }
             legs.append(leg)
         }

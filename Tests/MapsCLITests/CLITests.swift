@@ -266,6 +266,8 @@ import Testing
             var callback: Callback?
             var credits: [String]
             var regions: [String]
+            struct Route: Decodable { var mode: String, distance: Double }
+            var route: Route?
         }
         let document = try JSONDecoder().decode(
             Document.self, from: try Data(contentsOf: URL(fileURLWithPath: folder + "/walk.json")))
@@ -274,7 +276,9 @@ import Testing
                 == "Walking directions from 60.1713,24.9414 to 60.1675,24.953; a button back to SourceApp")
         #expect(document.action == "directions" && document.form == "comgooglemaps-x-callback")
         #expect(document.routeEnds.map(\.role) == ["start", "destination"])
+        // The fixture's streets cross without shared nodes: no network to route on, and it says so.
         #expect(document.notes.map(\.code) == ["route-unavailable"])
+        #expect(document.route == nil)
         #expect(document.callback?.source == "SourceApp" && document.callback?.success == "sourceapp://?resume=true")
         #expect(document.regions == ["Helsinki"] && document.credits.first == "© OpenStreetMap contributors")
     }

@@ -1,0 +1,76 @@
+import Foundation
+import GeoCore
+import MapData
+import Testing
+
+@testable import Routing
+
+/// Routes on real OpenStreetMap data: the West Village extract of the seed places
+/// (`data/seed-places`, 2015), imported into a store of its own.
+@Suite struct WestVillageRoutingTests {
+    static let store = Swift.Result<String, any Error>(catching: { () throws -> String in
+        let extract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "data/seed-places/nyc-west-village-8th-ave-2015.osm.pbf"
+            )
+            .path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmaps-west-village-routing-\(ProcessInfo.processInfo.processIdentifier).sqlite"
+        ).path
+        try? FileManager.default.removeItem(atPath: path)
+        _ = try OSMImporter.importFile(extract, into: path, region: "nyc-west-village")
+        return path
+    })
+
+    /// The Stonewall Inn (53 Christopher Street) and Think Coffee (73 8th Avenue).
+    let stonewall = Coordinate(latitude: 40.73381, longitude: -74.00219)
+    let thinkCoffee = Coordinate(latitude: 40.73878, longitude: -74.00366)
+
+    func route(_ mode: TravelProfile.Mode, _ points: [Coordinate]) throws -> Route {
+        let store = try MapStore(path: Self.store.get())
+        let router = Router(graph: try RoadGraph(store: store, profile: TravelProfile(mode)))
+        return try router.route(points)
+    }
+
+    @Test(arguments: TravelProfile.Mode.allCases)
+    func everyModeRoutesAcrossTheVillage(mode: TravelProfile.Mode) throws {
+        let route = try route(mode, [stonewall, thinkCoffee])
+        let straight = stonewall.distance(to: thinkCoffee)
+        #expect(route.distance >= straight * 0.9 && route.distance <= straight * 2.2, "\(route.distance) m")
+        #expect(route.snapped.allSatisfy { $0.distance < 60 })
+        #expect(route.legs[0].roads.count >= 1)
+        let speed = route.distance / route.duration * 3.6
+        switch mode {
+        case .walking: #expect(abs(speed - 5) < 0.5)
+        case .bicycling: #expect(speed > 8 && speed <= 15.01)
+        case .driving, .twoWheeler: #expect(speed > 10 && speed < 60)
+        }
+    }
+
+    @Test func driversKeepToOneWayStreets() throws {
+        // Manhattan's streets are one way: there and back differ for a car, not on foot.
+        let there = try route(.driving, [stonewall, thinkCoffee])
+        let back = try route(.driving, [thinkCoffee, stonewall])
+        #expect(there.legs[0].segmentWays != back.legs[0].segmentWays.reversed())
+        let walkThere = try route(.walking, [stonewall, thinkCoffee])
+        let walkBack = try route(.walking, [thinkCoffee, stonewall])
+        #expect(abs(walkThere.distance - walkBack.distance) < 30)
+    }
+
+    @Test func theRouteAsOSRMWritesIt() throws {
+        let route = try route(.walking, [stonewall, thinkCoffee])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(RouteDocument.osrm(route).utf8)) as? [String: Any])
+        #expect(document["code"] as? String == "Ok")
+        let first = try #require((document["routes"] as? [[String: Any]])?.first)
+        let geometry = try #require(first["geometry"] as? String)
+        let decoded = try #require(Polyline.decode(geometry))
+        #expect(decoded.count == route.geometry.count)
+        #expect(decoded.first!.distance(to: route.geometry.first!) < 1)
+        let leg = try #require((first["legs"] as? [[String: Any]])?.first)
+        let annotation = try #require(leg["annotation"] as? [String: Any])
+        #expect((annotation["ways"] as? [Int64])?.count == route.geometry.count - 1)
+        let waypoints = try #require(document["waypoints"] as? [[String: Any]])
+        #expect(waypoints.count == 2 && (waypoints[0]["location"] as? [Double])?.count == 2)
+    }
+}
