@@ -144,33 +144,71 @@ public final class RoadGraph: @unchecked Sendable {
 
     /// The edge id of each out-slot.
     var outEdge: [Int32] = []
-    /// Each node's connected piece of the network (edges taken as two-way), and the largest
-    /// piece: points snap into it first, as a parking aisle closed off from the streets would
-    /// otherwise strand a route.
+    /// Each node's strongly connected piece of the network (every node of a piece reaches
+    /// every other along the edges' directions), and the largest piece: points snap into it
+    /// first, as a parking aisle closed off from the streets, or a one-way street leading out
+    /// of the extract, would otherwise strand a route.
     var component: [Int32] = []
     var mainComponent: Int32 = -1
 
-    /// Labels the connected pieces (union–find over the edges).
+    /// Labels the strongly connected pieces (Tarjan's algorithm, iterative).
     private func labelComponents() {
-        var parent = Array(0..<Int32(positions.count))
-        func root(_ node: Int32) -> Int32 {
-            var node = node
-            while parent[Int(node)] != node {
-                parent[Int(node)] = parent[Int(parent[Int(node)])]
-                node = parent[Int(node)]
-            }
-            return node
-        }
-        for edge in edgeFrom.indices {
-            let a = root(edgeFrom[edge])
-            let b = root(edgeTo[edge])
-            if a != b { parent[Int(a)] = b }
-        }
-        component = parent.indices.map { root(Int32($0)) }
+        let count = positions.count
+        var index = [Int32](repeating: -1, count: count)
+        var lowLink = [Int32](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int32] = []
+        var labels = [Int32](repeating: -1, count: count)
+        var next: Int32 = 0
         var sizes: [Int32: Int] = [:]
-        for label in component { sizes[label, default: 0] += 1 }
+        // Each frame: a node and the next out-slot to look at.
+        var frames: [(node: Int32, slot: Int32)] = []
+        for root in 0..<Int32(count) where index[Int(root)] < 0 {
+            frames.append((root, firstOut[Int(root)]))
+            index[Int(root)] = next
+            lowLink[Int(root)] = next
+            next += 1
+            stack.append(root)
+            onStack[Int(root)] = true
+            while let frame = frames.last {
+                let node = Int(frame.node)
+                if frame.slot < firstOut[node + 1] {
+                    frames[frames.count - 1].slot += 1
+                    let target = Int(outTarget[Int(frame.slot)])
+                    if index[target] < 0 {
+                        index[target] = next
+                        lowLink[target] = next
+                        next += 1
+                        stack.append(Int32(target))
+                        onStack[target] = true
+                        frames.append((Int32(target), firstOut[target]))
+                    } else if onStack[target] {
+                        lowLink[node] = min(lowLink[node], index[target])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last {
+                    lowLink[Int(parent.node)] = min(lowLink[Int(parent.node)], lowLink[node])
+                }
+                if lowLink[node] == index[node] {
+                    var size = 0
+                    while let member = stack.popLast() {
+                        onStack[Int(member)] = false
+                        labels[Int(member)] = Int32(node)
+                        size += 1
+                        if Int(member) == node { break }
+                    }
+                    sizes[Int32(node)] = size
+                }
+            }
+        }
+        component = labels
         mainComponent = sizes.max { $0.value < $1.value }?.key ?? -1
     }
+
+    /// Nodes in the network's main piece.
+    public var mainPieceSize: Int { component.lazy.filter { $0 == self.mainComponent }.count }
 
     /// Number of nodes and of directed edges.
     public var nodeCount: Int { positions.count }
@@ -210,7 +248,7 @@ public final class RoadGraph: @unchecked Sendable {
     /// main piece when it is at most ``mainPieceAllowance`` farther; nil when none is that near.
     public func snap(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
         guard let nearest = try snap(point, within: radius, mainOnly: false) else { return nil }
-        if component[Int(segments[Int(nearest.segment)].from)] == mainComponent { return nearest }
+        if isInMainPiece(nearest) { return nearest }
         return try snap(point, within: min(radius, nearest.distance + Self.mainPieceAllowance), mainOnly: true)
             ?? nearest
     }
@@ -221,7 +259,10 @@ public final class RoadGraph: @unchecked Sendable {
     }
 
     /// Whether a snap lies in the network's main piece.
-    func isInMainPiece(_ snap: Snap) -> Bool { component[Int(segments[Int(snap.segment)].from)] == mainComponent }
+    func isInMainPiece(_ snap: Snap) -> Bool {
+        let segment = segments[Int(snap.segment)]
+        return component[Int(segment.from)] == mainComponent && component[Int(segment.to)] == mainComponent
+    }
 
     private func snap(_ point: Coordinate, within radius: Double, mainOnly: Bool) throws -> Snap? {
         let (row, column) = Self.cell(point)
@@ -235,7 +276,12 @@ public final class RoadGraph: @unchecked Sendable {
                 for c in (column - ring)...(column + ring) where max(abs(r - row), abs(c - column)) == ring {
                     for index in grid[Self.key(r, c)] ?? [] {
                         let segment = segments[Int(index)]
-                        if mainOnly && component[Int(segment.from)] != mainComponent { continue }
+                        if mainOnly
+                            && (component[Int(segment.from)] != mainComponent
+                                || component[Int(segment.to)] != mainComponent)
+                        {
+                            continue
+                        }
                         let (fraction, onto, metres) = Self.project(
                             point, positions[Int(segment.from)], positions[Int(segment.to)])
                         if metres <= radius, metres < (best?.distance ?? .infinity) {

@@ -59,9 +59,6 @@ public final class Router: @unchecked Sendable {
     public let graph: RoadGraph
     /// How far a point may be from the nearest road: 5 km.
     public static let snapRadius = 5_000.0
-    /// How much farther than its first snap a point may be moved onto the main network when
-    /// the first cannot be routed: 300 m.
-    public static let mainPieceReach = 300.0
     /// Start, up to 9 stops (Google's limit for the app) and destination.
     public static let maxPoints = 11
 
@@ -108,12 +105,12 @@ public final class Router: @unchecked Sendable {
                 legs.append(leg)
                 continue
             }
-            // An end on a piece cut off from the rest (a closed courtyard, a pedestrian
-            // street's service spur): both ends again on the main network, if it is in reach.
+            // An end on a piece cut off from the rest (a closed courtyard, a one-way street
+            // leaving the extract): that end again on the main network within the snapping
+            // radius, as OSRM snaps; how far it moved is in the route's waypoints.
             var retried = false
             for end in [index - 1, index] where !graph.isInMainPiece(snaps[end]) {
-                let reach = min(Self.snapRadius, snaps[end].distance + Self.mainPieceReach)
-                if let main = try graph.snapToMainPiece(points[end], within: reach) {
+                if let main = try graph.snapToMainPiece(points[end], within: Self.snapRadius) {
                     snaps[end] = main
                     retried = true
                 }

@@ -158,14 +158,14 @@ import Testing
             try router.route([Self.grid["A"]!.1, far])
         }
         #expect(throws: RoutingError.waypointCount(1)) { try router.route([far]) }
-        // An island: a street joined to nothing.
+        // An island: a street joined to nothing, 11 km from the rest (beyond the snapping radius).
         let island = RoadNetwork.Way(
             source: 1, osmID: 99, nodes: [100, 101],
-            points: [Coordinate(latitude: 0.02, longitude: 0.02), Coordinate(latitude: 0.02, longitude: 0.021)],
+            points: [Coordinate(latitude: 0.1, longitude: 0.1), Coordinate(latitude: 0.1, longitude: 0.101)],
             tags: ["highway": "residential"])
         let split = Router(graph: RoadGraph(ways: ways + [island], nodes: nodes, profile: TravelProfile(.driving)))
         #expect(throws: RoutingError.noRoute(from: 0, to: 1, mode: .driving)) {
-            try split.route([Self.grid["A"]!.1, Coordinate(latitude: 0.02, longitude: 0.0205)])
+            try split.route([Self.grid["A"]!.1, Coordinate(latitude: 0.1, longitude: 0.1005)])
         }
     }
 
