@@ -204,11 +204,17 @@ public final class RoadGraph: @unchecked Sendable {
             }
         }
         component = labels
-        mainComponent = sizes.max { $0.value < $1.value }?.key ?? -1
+        let largest = sizes.max { $0.value < $1.value }
+        mainComponent = largest?.key ?? -1
+        mainPieceSize = largest?.value ?? 0
     }
 
     /// Nodes in the network's main piece.
-    public var mainPieceSize: Int { component.lazy.filter { $0 == self.mainComponent }.count }
+    public private(set) var mainPieceSize = 0
+
+    /// True when the main piece is the network (at least half its nodes), not just the
+    /// largest of many fragments: only then are points moved onto it.
+    var hasMainPiece: Bool { mainPieceSize * 2 >= nodeCount && nodeCount > 0 }
 
     /// Number of nodes and of directed edges.
     public var nodeCount: Int { positions.count }
@@ -248,7 +254,7 @@ public final class RoadGraph: @unchecked Sendable {
     /// main piece when it is at most ``mainPieceAllowance`` farther; nil when none is that near.
     public func snap(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
         guard let nearest = try snap(point, within: radius, mainOnly: false) else { return nil }
-        if isInMainPiece(nearest) { return nearest }
+        if !hasMainPiece || isInMainPiece(nearest) { return nearest }
         return try snap(point, within: min(radius, nearest.distance + Self.mainPieceAllowance), mainOnly: true)
             ?? nearest
     }

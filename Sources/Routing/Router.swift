@@ -109,7 +109,7 @@ public final class Router: @unchecked Sendable {
             // leaving the extract): that end again on the main network within the snapping
             // radius, as OSRM snaps; how far it moved is in the route's waypoints.
             var retried = false
-            for end in [index - 1, index] where !graph.isInMainPiece(snaps[end]) {
+            for end in [index - 1, index] where graph.hasMainPiece && !graph.isInMainPiece(snaps[end]) {
                 if let main = try graph.snapToMainPiece(points[end], within: Self.snapRadius) {
                     snaps[end] = main
                     retried = true
