@@ -68,7 +68,7 @@ format:
 
 ## bench: link parsing vs a URLComponents parser, projection, PBF and OSM XML reading vs osmium,
 ## import vs osm2pgsql into PostGIS, tiles vs Mapnik, `openmaps open` per seed link, place search
-## and reverse geocoding vs Nominatim.
+## and reverse geocoding vs Nominatim, routing vs OSRM.
 bench: deps data
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
 	$(SWIFT) build -c release --product openmaps-bench
@@ -79,6 +79,7 @@ bench: deps data
 	bash scripts/bench-tiles.sh $(TILE_PBF)
 	bash scripts/bench-open.sh Examples/seed-links.txt
 	bash scripts/bench-geocode.sh
+	bash scripts/bench-route.sh
 
 ## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
 fuzz: deps

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Routing beside OSRM on the same extracts and O-D sets (../shared/bench), in one run: OSRM's
+# extract + contract and its queries (its own script, CH and MLD), then OpenMaps' import (which
+# keeps the road network) and its queries in-process, then the agreement of the two on every
+# pair (lib/compare_routes.py) for car/driving, foot/walking and bicycle/bicycling.
+#   bash scripts/bench-route.sh                 # DATASETS="helsinki monaco" by default
+#   DATASETS="helsinki monaco porto" bash scripts/bench-route.sh
+set -euo pipefail
+. "$(dirname "$0")/bench-env.sh"
+BIN=${BIN:-$here/.build/release/openmaps}
+PEERS=${PEERS_DIR:-$here/../shared/bench}
+RUNS=${RUNS:-3}
+if [ ! -f "$PEERS/peer-osrm.sh" ]; then echo "(../shared/bench is not here: no routing comparison)"; exit 0; fi
+for dataset in ${DATASETS:-helsinki monaco}; do
+  case "$dataset" in
+    helsinki) pbf="$OPENMAPS_DATA/osm/Helsinki.osm.pbf" ;;
+    porto) pbf="$here/../shared/data/osm/porto-roads.osm.pbf" ;;
+    *) pbf="$here/../shared/data/osm/$dataset.osm.pbf" ;;
+  esac
+  echo "== $dataset"
+  (cd "$PEERS" && DATASET=$dataset bash peer-osrm.sh 2>&1 | grep -E "^osrm (build|query)|extract|contract" | tail -12) || echo "  (OSRM did not run)"
+  store="$BENCH_CACHE/openmaps-route/$dataset.sqlite"
+  mkdir -p "$(dirname "$store")"
+  rm -f "$store"
+  /usr/bin/time -f "openmaps import (with the road network): %e s, peak %M KB" \
+    "$BIN" import "$pbf" --store "$store" --region "$dataset" 2>&1 >/dev/null | grep "openmaps import"
+  "$here/.build/release/openmaps-bench" route --store "$store" --od "$PEERS/od-$dataset.json" --runs "$RUNS" \
+    --out "$BENCH_CACHE/openmaps-route"
+  for pair in car:driving foot:walking bicycle:bicycling; do
+    peer="$BENCH_CACHE/results/$dataset/osrm-ch-${pair%%:*}.jsonl"
+    ours="$BENCH_CACHE/openmaps-route/openmaps-$dataset-${pair##*:}.jsonl"
+    [ -f "$peer" ] || continue
+    python3 "$PEERS/lib/compare_routes.py" "$peer" "$ours" | python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+print("  %-8s both %4d, OSRM only %3d, ours only %3d; duration within 10 %%: %.1f %%, ours/OSRM %.3f; distance within 10 %%: %.1f %%" % (
+    sys.argv[1], d["both_ok"], d["only_a_ok"], d["only_b_ok"], 100 * d["duration_s"]["within_10pct"],
+    d["duration_s"]["sum_ratio_b_over_a"], 100 * d["distance_m"]["within_10pct"]))' "${pair%%:*}"
+  done
+done
