@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "ZlibKitTests", dependencies: ["ZlibKit"]),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "MapData", "GeoCore", "TestSupport"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "MapData", "GeoCore"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "MapData", "GeoCore", "TestSupport"]),
         .testTarget(name: "Bzip2KitTests", dependencies: ["Bzip2Kit"]),
         .testTarget(
             name: "MapDataTests",

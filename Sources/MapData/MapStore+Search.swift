@@ -32,10 +32,7 @@ extension MapStore {
                     + "feature.tags, bm25(search_index, 10.0, 4.0, 6.0) AS score FROM search_index "
                     + "JOIN feature ON feature.id = search_index.rowid WHERE search_index MATCH ? ORDER BY score LIMIT ?"
             ).map([.text(query), .integer(Int64(limit))]) { row in
-                IndexedFeature(
-                    feature: try Self.feature(from: row),
-                    names: Self.split(row.text(17)), categories: Self.split(row.text(18)), address: row.text(19) ?? "",
-                    tagsJSON: row.text(20), rank: row.real(21) ?? 0)
+                try Self.indexedFeature(from: row)
             }
         }
     }
@@ -55,11 +52,7 @@ extension MapStore {
                 + "WHERE search_index MATCH ? AND \(condition) ORDER BY score LIMIT ?"
             try self.query("searching the index in an area") {
                 try database.cached(sql).forEachRow([.text(query)] + values + [.integer(Int64(limit))]) { row in
-                    found.append(
-                        IndexedFeature(
-                            feature: try Self.feature(from: row), names: Self.split(row.text(17)),
-                            categories: Self.split(row.text(18)), address: row.text(19) ?? "",
-                            tagsJSON: row.text(20), rank: row.real(21) ?? 0))
+                    found.append(try Self.indexedFeature(from: row))
                 }
             }
         }
@@ -74,9 +67,7 @@ extension MapStore {
                     + "feature.tags, 0 FROM feature JOIN search_index ON search_index.rowid = feature.id "
                     + "WHERE class = ? ORDER BY feature.id"
             ).map([.text(featureClass.rawValue)]) { row in
-                IndexedFeature(
-                    feature: try Self.feature(from: row), names: Self.split(row.text(17)),
-                    categories: Self.split(row.text(18)), address: row.text(19) ?? "", tagsJSON: row.text(20), rank: 0)
+                try Self.indexedFeature(from: row)
             }
         }
     }
@@ -115,11 +106,7 @@ extension MapStore {
                 try database.cached(sql).forEachRow(
                     values + classes.map { .text($0.rawValue) } + [.integer(Int64(limit))]
                 ) { row in
-                    found.append(
-                        IndexedFeature(
-                            feature: try Self.feature(from: row), names: Self.split(row.text(17)),
-                            categories: Self.split(row.text(18)), address: row.text(19) ?? "",
-                            tagsJSON: row.text(20), rank: 0))
+                    found.append(try Self.indexedFeature(from: row))
                 }
             }
         }
@@ -186,6 +173,13 @@ extension MapStore {
                 row.text(0).map(SearchVocabulary.tags(json:)) ?? [:]
             }.first ?? [:]
         }
+    }
+
+    /// An index row: ``featureColumns``, then names, categories, address, tags and a rank.
+    private static func indexedFeature(from row: SQLiteRow) throws -> IndexedFeature {
+        IndexedFeature(
+            feature: try feature(from: row), names: split(row.text(17)), categories: split(row.text(18)),
+            address: row.text(19) ?? "", tagsJSON: row.text(20), rank: row.real(21) ?? 0)
     }
 
     private static func split(_ text: String?) -> [String] {

@@ -8,8 +8,7 @@ import Testing
 /// The seed places' data committed in `data/seed-places`: every listed file is there and
 /// readable as what it is, and the Manhattan traffic feed is keyed by the extract's real roads.
 @Suite struct SeedPlacesTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("data/seed-places").path
+    static let folder = (SeedPlaces.path(of: "sources.tsv") as NSString).deletingLastPathComponent
 
     @Test func everyListedFileIsThereAndReadable() throws {
         let extracts = try DataInstaller.extracts(in: Self.folder)

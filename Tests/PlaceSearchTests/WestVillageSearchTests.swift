@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapData
+import TestSupport
 import Testing
 
 @testable import PlaceSearch
@@ -8,25 +9,11 @@ import Testing
 /// The search on real OpenStreetMap data: the West Village extract of the seed places
 /// (`data/seed-places`, 1,744 addresses and 108 named places around 8th Avenue, 2015).
 @Suite struct WestVillageSearchTests {
-    static let store = Swift.Result<String, any Error>(catching: { () throws -> String in
-        let extract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "data/seed-places/nyc-west-village-8th-ave-2015.osm.pbf"
-            )
-            .path
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "openmaps-west-village-\(ProcessInfo.processInfo.processIdentifier).sqlite"
-        ).path
-        try? FileManager.default.removeItem(atPath: store)
-        _ = try OSMImporter.importFile(extract, into: store, region: "nyc-west-village")
-        return store
-    })
-
     let search: PlaceSearch
     let village = Coordinate(latitude: 40.7376, longitude: -74.0030)
 
     init() throws {
-        search = PlaceSearch(store: try MapStore(path: Self.store.get()))
+        search = PlaceSearch(store: try MapStore(path: SeedPlaces.westVillageStore()))
     }
 
     func first(_ text: String) throws -> PlaceResult? {

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapData
+import TestSupport
 import Testing
 
 @testable import Routing
@@ -8,26 +9,12 @@ import Testing
 /// Routes on real OpenStreetMap data: the West Village extract of the seed places
 /// (`data/seed-places`, 2015), imported into a store of its own.
 @Suite struct WestVillageRoutingTests {
-    static let store = Swift.Result<String, any Error>(catching: { () throws -> String in
-        let extract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                "data/seed-places/nyc-west-village-8th-ave-2015.osm.pbf"
-            )
-            .path
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "openmaps-west-village-routing-\(ProcessInfo.processInfo.processIdentifier).sqlite"
-        ).path
-        try? FileManager.default.removeItem(atPath: path)
-        _ = try OSMImporter.importFile(extract, into: path, region: "nyc-west-village")
-        return path
-    })
-
     /// The Stonewall Inn (53 Christopher Street) and Think Coffee (73 8th Avenue).
     let stonewall = Coordinate(latitude: 40.73381, longitude: -74.00219)
     let thinkCoffee = Coordinate(latitude: 40.73878, longitude: -74.00366)
 
     func route(_ mode: TravelProfile.Mode, _ points: [Coordinate]) throws -> Route {
-        let store = try MapStore(path: Self.store.get())
+        let store = try MapStore(path: SeedPlaces.westVillageStore())
         let router = Router(graph: try RoadGraph(store: store, profile: TravelProfile(mode)))
         return try router.route(points)
     }
