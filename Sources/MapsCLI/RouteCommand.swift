@@ -44,12 +44,14 @@ enum RouteCommand {
         let app = try ViewCommand.app(arguments)
         var points: [Coordinate] = []
         for text in texts {
-            if let coordinate = Coordinate(parsing: text) {
-                guard coordinate.isValid else {
-                    throw .usage("'\(text)' is not a latitude within ±90 and a longitude within ±180")
-                }
+            if let coordinate = Coordinate(parsing: text), coordinate.isValid {
                 points.append(coordinate)
                 continue
+            }
+            // Two numbers that are not a position are a mistake, not a place to search for.
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
+                throw .usage("'\(text)' is not a latitude within ±90 and a longitude within ±180")
             }
             var query = SearchQuery(text, near: points.last, limit: 1)
             query.autocomplete = false

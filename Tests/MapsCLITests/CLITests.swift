@@ -354,6 +354,26 @@ import Testing
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test(arguments: [
+        (["route", "60.17,24.94"], "missing argument"),
+        (["route", "60.17,24.94", "91,0"], "'91,0' is not a latitude within ±90 and a longitude within ±180"),
+        (["route", "60.17,24.94", "60.16,24.95", "--mode", "flying"], "'--mode' must be driving, walking"),
+        (["route", "60.17,24.94", "60.16,24.95", "--format", "gpx"], "'--format' must be osrm or geojson"),
+        (["route", "60.17,24.94", "60.16,24.95", "--geometries", "wkt"], "'--geometries' must be polyline"),
+    ])
+    func routeRefusesBadInput(arguments: [String], message: String) throws {
+        let result = OpenMapsCLI.run(arguments + ["--store", try FixtureStore.path()])
+        #expect(result.exitCode == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test
+    func routeSaysWhyThereIsNone() throws {
+        let result = OpenMapsCLI.run(["route", "0,0", "60.17,24.94", "--store", try FixtureStore.path()])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError.contains("no route: point 1 (0,0) has no road for driving within 5 km"))
+    }
+
     @Test
     func openOffersTheValidatedCallbackOnly() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).svg")
