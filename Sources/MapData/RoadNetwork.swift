@@ -44,6 +44,20 @@ public enum RoadNetwork {
         public var except: [String]
         /// The vehicles it binds when the tag names them (`restriction:hgv`), empty for all.
         public var modes: [String]
+
+        public init(
+            osmID: Int64, kind: String, fromWay: Int64, viaNodes: [Int64], viaWays: [Int64], toWay: Int64,
+            except: [String], modes: [String]
+        ) {
+            self.osmID = osmID
+            self.kind = kind
+            self.fromWay = fromWay
+            self.viaNodes = viaNodes
+            self.viaWays = viaWays
+            self.toWay = toWay
+            self.except = except
+            self.modes = modes
+        }
     }
 
     /// The keys the travel profiles read.

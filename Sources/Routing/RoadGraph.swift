@@ -48,14 +48,24 @@ public final class RoadGraph: @unchecked Sendable {
     var grid: [Int64: [Int32]] = [:]
     static let cellSize = 0.005
 
+    /// The OSM node id of each node.
+    public private(set) var osmNodes: [Int64] = []
+    /// The turn restrictions that bind this mode, by the graph node they turn at (via-node ones).
+    var restrictions: [Int32: [(fromWay: Int64, toWay: Int64, only: Bool)]] = [:]
+
     /// Builds the graph of `profile` from the store's road network.
     public convenience init(store: MapStore, profile: TravelProfile) throws {
         try self.init(
-            ways: store.roadWays(), nodes: store.roadNodes(), profile: profile)
+            ways: store.roadWays(), nodes: store.roadNodes(), restrictions: store.roadRestrictions(),
+            profile: profile)
     }
 
-    /// Builds the graph of `profile` from routable ways and the tagged nodes on them.
-    public init(ways roadWays: [RoadNetwork.Way], nodes: [Int64: [String: String]], profile: TravelProfile) {
+    /// Builds the graph of `profile` from routable ways, the tagged nodes on them and the turn
+    /// restrictions.
+    public init(
+        ways roadWays: [RoadNetwork.Way], nodes: [Int64: [String: String]],
+        restrictions turnRestrictions: [RoadNetwork.Restriction] = [], profile: TravelProfile
+    ) {
         self.profile = profile
         var index: [Int64: Int32] = [:]
         func node(_ id: Int64, _ position: Coordinate) -> Int32 {
@@ -63,6 +73,7 @@ public final class RoadGraph: @unchecked Sendable {
             let new = Int32(positions.count)
             index[id] = new
             positions.append(position)
+            osmNodes.append(id)
             return new
         }
         var edges: [(from: Int32, to: Int32, cost: Float, length: Float, way: Int32)] = []
@@ -140,6 +151,66 @@ public final class RoadGraph: @unchecked Sendable {
             inEdge[inSlot] = Int32(id)
         }
         labelComponents()
+        for restriction in turnRestrictions where profile.obeys(restriction) {
+            guard restriction.viaNodes.count == 1, let via = index[restriction.viaNodes[0]] else { continue }
+            let only = restriction.kind.hasPrefix("only_")
+            // An "only" turn onto a way this mode cannot take (or the extract lacks) would close
+            // every way out: it is left out, as OSRM leaves out restrictions it cannot place.
+            if only {
+                let exits = (Int(firstOut[Int(via)])..<Int(firstOut[Int(via) + 1])).map {
+                    ways[Int(edgeWay[Int(outEdge[$0])])].osmID
+                }
+                guard exits.contains(restriction.toWay) else { continue }
+            }
+            restrictions[via, default: []].append((restriction.fromWay, restriction.toWay, only))
+        }
+        degree = (0..<positions.count).map { node in
+            var neighbours = Set<Int32>()
+            for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) { neighbours.insert(outTarget[slot]) }
+            for slot in Int(firstIn[node])..<Int(firstIn[node + 1]) { neighbours.insert(inSource[slot]) }
+            return UInt8(min(neighbours.count, 255))
+        }
+    }
+
+    /// How many roads meet at each node (its distinct neighbours).
+    var degree: [UInt8] = []
+
+    /// Whether the turn from edge `into` to edge `out` (at the node between them) is allowed by
+    /// the turn restrictions.
+    func allows(_ into: Int32, _ out: Int32) -> Bool {
+        guard let rules = restrictions[edgeTo[Int(into)]] else { return true }
+        let from = ways[Int(edgeWay[Int(into)])].osmID
+        let to = ways[Int(edgeWay[Int(out)])].osmID
+        for rule in rules where rule.fromWay == from {
+            if rule.only ? rule.toWay != to : rule.toWay == to { return false }
+        }
+        return true
+    }
+
+    /// Seconds the turn from edge `into` to edge `out` costs this mode: by its angle where more
+    /// than two roads meet, plus a u-turn's penalty (``TravelProfile/turnCost(angle:roads:uTurn:)``).
+    func turnCost(_ into: Int32, _ out: Int32) -> Float {
+        let node = Int(edgeTo[Int(into)])
+        let uTurn = edgeTo[Int(out)] == edgeFrom[Int(into)]
+        let roads = Int(degree[node])
+        guard roads > 2 || uTurn else { return 0 }
+        let a = positions[Int(edgeFrom[Int(into)])]
+        let b = positions[node]
+        let c = positions[Int(edgeTo[Int(out)])]
+        let angle = Self.turnAngle(a, b, c)
+        return Float(profile.turnCost(angle: angle, roads: roads, uTurn: uTurn))
+    }
+
+    /// The turn at `b` going a → b → c, in degrees: 0 straight on, positive to the right,
+    /// negative to the left, ±180 back.
+    static func turnAngle(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Double {
+        let scale = cos(b.latitude * .pi / 180)
+        let inbound = atan2((b.longitude - a.longitude) * scale, b.latitude - a.latitude)
+        let outbound = atan2((c.longitude - b.longitude) * scale, c.latitude - b.latitude)
+        var angle = (outbound - inbound) * 180 / .pi
+        while angle > 180 { angle -= 360 }
+        while angle < -180 { angle += 360 }
+        return angle
     }
 
     /// The edge id of each out-slot.

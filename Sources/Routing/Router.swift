@@ -66,7 +66,7 @@ public final class Router: @unchecked Sendable {
         .driving: "driving", .walking: "walking", .bicycling: "bicycling", .twoWheeler: "two-wheelers",
     ]
 
-    // Search state, reused between queries (a generation number marks what is current).
+    // Search state on edges, reused between queries (a generation number marks what is current).
     private var forwardCost: [Float]
     private var backwardCost: [Float]
     private var forwardParent: [Int32]
@@ -77,7 +77,7 @@ public final class Router: @unchecked Sendable {
 
     public init(graph: RoadGraph) {
         self.graph = graph
-        let count = graph.nodeCount
+        let count = graph.edgeCount
         forwardCost = [Float](repeating: 0, count: count)
         backwardCost = [Float](repeating: 0, count: count)
         forwardParent = [Int32](repeating: -1, count: count)
@@ -177,6 +177,11 @@ public final class Router: @unchecked Sendable {
     }
 
     /// The fastest leg between two snaps, or nil when they are not connected.
+    ///
+    /// The search runs on edges, not nodes, so that each turn can cost its own time and a
+    /// turn restriction can forbid it: forward, an edge's label is the time to its end having
+    /// travelled it; backward, the time from its start to the end of the leg. The halves meet
+    /// at a node, across the turn between an edge into it and an edge out of it.
     private func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap) -> Route.Leg? {
         generation &+= 1
         let current = generation
@@ -184,86 +189,92 @@ public final class Router: @unchecked Sendable {
         var backward = Heap()
         let startSegment = graph.segments[Int(start.segment)]
         let endSegment = graph.segments[Int(end.segment)]
-        func settleForward(_ node: Int32, _ cost: Float, parent: Int32) {
-            let index = Int(node)
+        func settleForward(_ edge: Int32, _ cost: Float, parent: Int32) {
+            let index = Int(edge)
             if forwardSeen[index] != current || cost < forwardCost[index] {
                 forwardSeen[index] = current
                 forwardCost[index] = cost
                 forwardParent[index] = parent
-                forward.push(cost, node)
+                forward.push(cost, edge)
             }
         }
-        func settleBackward(_ node: Int32, _ cost: Float, parent: Int32) {
-            let index = Int(node)
+        func settleBackward(_ edge: Int32, _ cost: Float, parent: Int32) {
+            let index = Int(edge)
             if backwardSeen[index] != current || cost < backwardCost[index] {
                 backwardSeen[index] = current
                 backwardCost[index] = cost
                 backwardParent[index] = parent
-                backward.push(cost, node)
+                backward.push(cost, edge)
             }
         }
-        // Leaving the start along its segment, either way it may be travelled (parent -2: the start).
+        // Leaving the start along its segment, either way it may be travelled.
         if startSegment.forward >= 0 {
             settleForward(
-                startSegment.to, Float(1 - start.fraction) * graph.edgeCost[Int(startSegment.forward)], parent: -2)
+                startSegment.forward, Float(1 - start.fraction) * graph.edgeCost[Int(startSegment.forward)], parent: -1)
         }
         if startSegment.backward >= 0 {
             settleForward(
-                startSegment.from, Float(start.fraction) * graph.edgeCost[Int(startSegment.backward)], parent: -2)
+                startSegment.backward, Float(start.fraction) * graph.edgeCost[Int(startSegment.backward)], parent: -1)
         }
         // Arriving at the end along its segment.
         if endSegment.forward >= 0 {
-            settleBackward(endSegment.from, Float(end.fraction) * graph.edgeCost[Int(endSegment.forward)], parent: -2)
+            settleBackward(
+                endSegment.forward, Float(end.fraction) * graph.edgeCost[Int(endSegment.forward)], parent: -1)
         }
         if endSegment.backward >= 0 {
             settleBackward(
-                endSegment.to, Float(1 - end.fraction) * graph.edgeCost[Int(endSegment.backward)], parent: -2)
+                endSegment.backward, Float(1 - end.fraction) * graph.edgeCost[Int(endSegment.backward)], parent: -1)
         }
-        // Both on one segment, the end ahead of the start in a direction it may be travelled.
         var best = Float.infinity
-        var meeting: Int32 = -1
+        // The meeting: (edge into the node, edge out of it), or (-1, edge) along one segment.
+        var meeting: (into: Int32, out: Int32) = (-1, -1)
+        // Both on one segment, the end ahead of the start in a direction it may be travelled.
         if start.segment == end.segment {
             if startSegment.forward >= 0, end.fraction >= start.fraction {
                 best = Float(end.fraction - start.fraction) * graph.edgeCost[Int(startSegment.forward)]
-                meeting = -3
+                meeting = (-1, startSegment.forward)
             }
             if startSegment.backward >= 0, end.fraction <= start.fraction {
                 let cost = Float(start.fraction - end.fraction) * graph.edgeCost[Int(startSegment.backward)]
                 if cost < best {
                     best = cost
-                    meeting = -4
+                    meeting = (-1, startSegment.backward)
                 }
             }
         }
-        func meet(_ node: Int32) {
-            let index = Int(node)
-            guard forwardSeen[index] == current, backwardSeen[index] == current else { return }
-            let cost = forwardCost[index] + backwardCost[index]
+        /// The two halves across the turn `into` → `out`, when both are labelled.
+        func meet(_ into: Int32, _ out: Int32) {
+            guard forwardSeen[Int(into)] == current, backwardSeen[Int(out)] == current, graph.allows(into, out) else {
+                return
+            }
+            let cost = forwardCost[Int(into)] + graph.turnCost(into, out) + backwardCost[Int(out)]
             if cost < best {
                 best = cost
-                meeting = node
+                meeting = (into, out)
             }
         }
-        for item in forward.items { meet(item.node) }
         while !forward.isEmpty || !backward.isEmpty {
             if forward.minimum + backward.minimum >= best { break }
             if forward.minimum <= backward.minimum {
-                let (cost, node) = forward.pop()
-                guard cost <= forwardCost[Int(node)] else { continue }
-                for slot in Int(graph.firstOut[Int(node)])..<Int(graph.firstOut[Int(node) + 1]) {
-                    let edge = graph.outEdge[slot]
-                    let target = graph.outTarget[slot]
-                    settleForward(target, cost + graph.edgeCost[Int(edge)], parent: edge)
-                    meet(target)
+                let (cost, edge) = forward.pop()
+                guard cost <= forwardCost[Int(edge)] else { continue }
+                let node = Int(graph.edgeTo[Int(edge)])
+                for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
+                    let next = graph.outEdge[slot]
+                    meet(edge, next)
+                    guard graph.allows(edge, next) else { continue }
+                    settleForward(next, cost + graph.turnCost(edge, next) + graph.edgeCost[Int(next)], parent: edge)
                 }
             } else {
-                let (cost, node) = backward.pop()
-                guard cost <= backwardCost[Int(node)] else { continue }
-                for slot in Int(graph.firstIn[Int(node)])..<Int(graph.firstIn[Int(node) + 1]) {
-                    let edge = graph.inEdge[slot]
-                    let source = graph.inSource[slot]
-                    settleBackward(source, cost + graph.edgeCost[Int(edge)], parent: edge)
-                    meet(source)
+                let (cost, edge) = backward.pop()
+                guard cost <= backwardCost[Int(edge)] else { continue }
+                let node = Int(graph.edgeFrom[Int(edge)])
+                for slot in Int(graph.firstIn[node])..<Int(graph.firstIn[node + 1]) {
+                    let previous = graph.inEdge[slot]
+                    meet(previous, edge)
+                    guard graph.allows(previous, edge) else { continue }
+                    settleBackward(
+                        previous, cost + graph.turnCost(previous, edge) + graph.edgeCost[Int(previous)], parent: edge)
                 }
             }
         }
@@ -271,8 +282,12 @@ public final class Router: @unchecked Sendable {
         return assemble(from: start, to: end, meeting: meeting)
     }
 
-    /// The leg's positions and annotations from the search's parents.
-    private func assemble(from start: RoadGraph.Snap, to end: RoadGraph.Snap, meeting: Int32) -> Route.Leg {
+    /// The leg's positions and annotations from the search's parents: the forward edges from
+    /// the start to the meeting, then the backward ones to the end (the first and last only in
+    /// part, from and to the snapped points).
+    private func assemble(from start: RoadGraph.Snap, to end: RoadGraph.Snap, meeting: (into: Int32, out: Int32))
+        -> Route.Leg
+    {
         var points = [start.point]
         var distances: [Double] = []
         var durations: [Double] = []
@@ -285,50 +300,43 @@ public final class Router: @unchecked Sendable {
             ways.append(way)
             points.append(point)
         }
-        let startSegment = graph.segments[Int(start.segment)]
-        let endSegment = graph.segments[Int(end.segment)]
-        if meeting < 0 {
+        if meeting.into < 0 {
             // Along one segment.
-            let edge = meeting == -3 ? startSegment.forward : startSegment.backward
+            let edge = meeting.out
             add(
-                end.point, seconds: Double(abs(end.fraction - start.fraction)) * Double(graph.edgeCost[Int(edge)]),
+                end.point, seconds: abs(end.fraction - start.fraction) * Double(graph.edgeCost[Int(edge)]),
                 way: graph.edgeWay[Int(edge)])
         } else {
-            // The forward half, from the meeting node back to the start.
-            var forwardEdges: [Int32] = []
-            var node = meeting
-            while forwardParent[Int(node)] >= 0 {
-                let edge = forwardParent[Int(node)]
-                forwardEdges.append(edge)
-                node = sourceOf(edge)
+            var chain: [Int32] = []
+            var edge = meeting.into
+            while edge >= 0 {
+                chain.append(edge)
+                edge = forwardParent[Int(edge)]
             }
-            forwardEdges.reverse()
-            // The first node reached from the start: leave along the start's segment to it.
-            let firstEdge = node == startSegment.to ? startSegment.forward : startSegment.backward
-            let firstFraction = node == startSegment.to ? 1 - start.fraction : start.fraction
-            add(
-                graph.positions[Int(node)], seconds: firstFraction * Double(graph.edgeCost[Int(firstEdge)]),
-                way: graph.edgeWay[Int(firstEdge)])
-            for edge in forwardEdges {
-                add(
-                    graph.positions[Int(targetOf(edge))], seconds: Double(graph.edgeCost[Int(edge)]),
-                    way: graph.edgeWay[Int(edge)])
+            chain.reverse()
+            edge = meeting.out
+            while edge >= 0 {
+                chain.append(edge)
+                edge = backwardParent[Int(edge)]
             }
-            // The backward half, from the meeting node on to the end.
-            node = meeting
-            while backwardParent[Int(node)] >= 0 {
-                let edge = backwardParent[Int(node)]
-                let next = targetOf(edge)
-                add(
-                    graph.positions[Int(next)], seconds: Double(graph.edgeCost[Int(edge)]),
-                    way: graph.edgeWay[Int(edge)])
-                node = next
+            for (position, edge) in chain.enumerated() {
+                let cost = Double(graph.edgeCost[Int(edge)])
+                let way = graph.edgeWay[Int(edge)]
+                let isFirst = position == 0
+                let isLast = position == chain.count - 1
+                let segment = isLast ? graph.segments[Int(end.segment)] : graph.segments[Int(start.segment)]
+                // The part of the first and last edges the leg travels.
+                var fraction = 1.0
+                if isFirst { fraction = edge == segment.forward ? 1 - start.fraction : start.fraction }
+                if isLast {
+                    let lastSegment = graph.segments[Int(end.segment)]
+                    let ending = edge == lastSegment.forward ? end.fraction : 1 - end.fraction
+                    fraction = isFirst ? fraction - (1 - ending) : ending
+                }
+                let turn = position > 0 ? Double(graph.turnCost(chain[position - 1], edge)) : 0
+                let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
+                add(point, seconds: max(0, fraction) * cost + turn, way: way)
             }
-            let lastEdge = node == endSegment.from ? endSegment.forward : endSegment.backward
-            let lastFraction = node == endSegment.from ? end.fraction : 1 - end.fraction
-            add(
-                end.point, seconds: lastFraction * Double(graph.edgeCost[Int(lastEdge)]),
-                way: graph.edgeWay[Int(lastEdge)])
         }
         var roads: [String] = []
         var lastWay: Int32 = -1

@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 
 /// How one way of travel uses the road network, in one place: which ways and directions it may
 /// take, how fast, and what it may not pass.
@@ -175,6 +176,40 @@ public struct TravelProfile: Sendable, Equatable {
     /// Seconds a node costs to pass: traffic signals 2 s for cars and two-wheelers.
     public func delay(at tags: [String: String]) -> Double {
         (mode == .driving || mode == .twoWheeler) && tags["highway"] == "traffic_signals" ? 2 : 0
+    }
+
+    /// Whether a turn restriction binds this mode: walkers are bound by none; a restriction
+    /// naming a vehicle (`restriction:bicycle`) binds that one; `except` frees the vehicles it names.
+    public func obeys(_ restriction: RoadNetwork.Restriction) -> Bool {
+        let vehicles: Set<String> =
+            switch mode {
+            case .walking: []
+            case .driving: ["motorcar", "motor_vehicle", "vehicle"]
+            case .twoWheeler: ["motorcycle", "motor_vehicle", "vehicle"]
+            case .bicycling: ["bicycle", "vehicle"]
+            }
+        guard !vehicles.isEmpty else { return false }
+        if !restriction.modes.isEmpty && vehicles.isDisjoint(with: restriction.modes) { return false }
+        return vehicles.isDisjoint(with: restriction.except)
+    }
+
+    /// Seconds a turn costs, as OSRM's profiles charge it where more than two roads meet: a
+    /// logistic curve of the angle up to `turnPenalty` (7.5 s for cars and two-wheelers, 6 s for
+    /// bicycles, none on foot), right turns cheaper than left by `turnBias` (right-hand traffic),
+    /// plus 20 s for a u-turn by car.
+    public func turnCost(angle: Double, roads: Int, uTurn: Bool) -> Double {
+        let (penalty, bias, uTurnPenalty): (Double, Double, Double) =
+            switch mode {
+            case .driving, .twoWheeler: (7.5, 1.075, 20)
+            case .bicycling: (6, 1.4, 20)
+            case .walking: (0, 1, 0)
+            }
+        guard penalty > 0 else { return 0 }
+        let cost =
+            angle >= 0
+            ? penalty / (1 + exp(-((13 / bias) * angle / 180 - 6.5 * bias)))
+            : penalty / (1 + exp(-((13 * bias) * -angle / 180 - 6.5 / bias)))
+        return cost + (uTurn ? uTurnPenalty : 0)
     }
 
     /// `maxspeed` in km/h: `50`, `30 mph`, `RU:urban`-style values give nil.

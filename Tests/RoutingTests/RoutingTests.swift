@@ -129,6 +129,54 @@ import Testing
         #expect(TravelProfile.duration("PT1H15M") == 4500 && TravelProfile.duration("soon") == nil)
     }
 
+    /// A route on the square with turn restrictions.
+    static func restricted(
+        _ mode: TravelProfile.Mode, from: Character, to: Character, _ rules: [RoadNetwork.Restriction]
+    )
+        throws -> Route
+    {
+        let (ways, nodes) = network()
+        let graph = RoadGraph(ways: ways, nodes: nodes, restrictions: rules, profile: TravelProfile(mode))
+        return try Router(graph: graph).route([grid[from]!.1, grid[to]!.1])
+    }
+
+    static func rule(_ kind: String, from: Int64, via: Int64, to: Int64, except: [String] = [], modes: [String] = [])
+        -> RoadNetwork.Restriction
+    {
+        RoadNetwork.Restriction(
+            osmID: 1, kind: kind, fromWay: from, viaNodes: [via], viaWays: [], toWay: to, except: except, modes: modes)
+    }
+
+    @Test func turnRestrictionsBindTheVehiclesTheyName() throws {
+        // From G up to D, then east along D–E–F: forbidden, so round by A, B, C.
+        let noRight = [Self.rule("no_right_turn", from: 14, via: 4, to: 12)]
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "F", noRight)) == [14, 11, 10, 13])
+        #expect(Self.ways(try Self.restricted(.walking, from: "G", to: "F", noRight)) == [14, 12], "walkers turn")
+        let onlyStraight = [Self.rule("only_straight_on", from: 14, via: 4, to: 11)]
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "F", onlyStraight)) == [14, 11, 10, 13])
+        let exceptBicycles = [Self.rule("no_right_turn", from: 14, via: 4, to: 12, except: ["bicycle"])]
+        #expect(Self.ways(try Self.restricted(.bicycling, from: "G", to: "F", exceptBicycles)) == [14, 12])
+        let forLorries = [Self.rule("no_right_turn", from: 14, via: 4, to: 12, modes: ["hgv"])]
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "F", forLorries)) == [14, 12])
+        // An "only" turn onto a way the graph lacks is left out rather than trap every car.
+        let nowhere = [Self.rule("only_left_turn", from: 14, via: 4, to: 999)]
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "F", nowhere)) == [14, 12])
+    }
+
+    @Test func turnsCostTimeWhereRoadsMeet() throws {
+        // G north to D, then right (90°) to E: D has three roads.
+        let route = try Self.route(.driving, from: "G", to: "E")
+        let turn = TravelProfile(.driving).turnCost(angle: 90, roads: 3, uTurn: false)
+        #expect(abs(route.duration - (222.4 / (25 / 3.6) + turn)) < 0.2)
+        let left = TravelProfile(.driving).turnCost(angle: -90, roads: 3, uTurn: false)
+        #expect(turn > 1.5 && left > turn, "in right-hand traffic a left turn costs more")
+        #expect(TravelProfile(.driving).turnCost(angle: 0, roads: 3, uTurn: false) < 0.1, "straight on costs little")
+        #expect(TravelProfile(.walking).turnCost(angle: 90, roads: 3, uTurn: false) == 0)
+        #expect(TravelProfile(.driving).turnCost(angle: 180, roads: 2, uTurn: true) > 20)
+        #expect(abs(RoadGraph.turnAngle(Self.grid["G"]!.1, Self.grid["D"]!.1, Self.grid["E"]!.1) - 90) < 0.01)
+        #expect(abs(RoadGraph.turnAngle(Self.grid["E"]!.1, Self.grid["D"]!.1, Self.grid["G"]!.1) + 90) < 0.01)
+    }
+
     @Test func stopsAreVisitedInOrder() throws {
         let (ways, nodes) = Self.network()
         let router = Router(graph: RoadGraph(ways: ways, nodes: nodes, profile: TravelProfile(.driving)))
