@@ -12,8 +12,8 @@ import MapData
 /// - **Walking**: every road but motorways and trunks (unless `foot` allows), paths,
 ///   footways, steps, pedestrian areas, at 5 km/h; `foot`, `access`; one way only by
 ///   `oneway:foot`.
-/// - **Bicycling**: roads, cycleways, paths and tracks at 15 km/h, slower on rough surfaces
-///   (gravel, dirt, cobbles: × 0.6–0.8); footways and pedestrian areas pushed at 4 km/h unless
+/// - **Bicycling**: roads, cycleways, paths and tracks at 15 km/h, at most 10 km/h on paving
+///   stones, compacted or fine gravel, 8 on sett, gravel or dirt, 6 on cobbles, 4 in mud; footways and pedestrian areas pushed at 4 km/h unless
 ///   `bicycle` allows riding; steps carried at 2 km/h; no motorways or trunks; `oneway` unless
 ///   `oneway:bicycle=no` or a `cycleway=opposite*`.
 /// - Ferries (`route=ferry`) for every mode, their `duration` when tagged, else 5 km/h.
@@ -62,9 +62,12 @@ public struct TravelProfile: Sendable, Equatable {
         "residential", "living_street", "service", "road", "track", "path", "cycleway", "bridleway",
     ]
 
-    static let roughSurfaces: [String: Double] = [
-        "gravel": 0.75, "fine_gravel": 0.8, "compacted": 0.85, "unpaved": 0.75, "dirt": 0.6, "ground": 0.6,
-        "grass": 0.5, "sand": 0.4, "mud": 0.4, "cobblestone": 0.7, "sett": 0.8, "unhewn_cobblestone": 0.6,
+    /// Bicycle speeds by surface, km/h (the fastest a surface allows; OSRM's bicycle profile's).
+    static let surfaceSpeeds: [String: Double] = [
+        "cement": 10, "compacted": 10, "fine_gravel": 10, "paving_stones": 10, "metal": 10, "bricks": 10,
+        "grass": 8, "wood": 8, "sett": 8, "grass_paver": 8, "gravel": 8, "unpaved": 8, "ground": 8, "dirt": 8,
+        "pebblestone": 8, "tartan": 8, "cobblestone": 6, "unhewn_cobblestone": 6, "clay": 6, "earth": 6,
+        "stone": 6, "rocky": 6, "sand": 6, "mud": 4,
     ]
 
     static let passableBarriers: Set<String> = [
@@ -110,7 +113,7 @@ public struct TravelProfile: Sendable, Equatable {
                 allowedByClass = true
                 speed = 2
             }
-            if let factor = Self.roughSurfaces[tags["surface"] ?? ""] { speed *= factor }
+            if let limit = Self.surfaceSpeeds[tags["surface"] ?? ""] { speed = min(speed, limit) }
         }
         // The most specific access tag decides; a closing one closes even what the class allows.
         var penalty = 1.0
