@@ -68,8 +68,8 @@ public enum RouteDocument {
 
     static func encoded(_ points: [Coordinate], as geometry: Geometry) -> Any {
         switch geometry {
-        case .polyline: Polyline.encode(points, precision: 5)
-        case .polyline6: Polyline.encode(points, precision: 6)
+        case .polyline: EncodedPolyline.encode(points, precision: 5)
+        case .polyline6: EncodedPolyline.encode(points, precision: 6)
         case .geojson:
             ["type": "LineString", "coordinates": points.map { [$0.longitude, $0.latitude] }] as [String: Any]
         }

@@ -383,6 +383,9 @@ struct FakeDrawing: MapDrawing {
         #expect(markers.map(\.glyph) == ["1", "2"])
         #expect(markers.first?.snippet == "3621 18th Street, San Francisco")
         #expect(found.mapView.selectedMarker == 0, "the best result shows its title and address")
+        let state = MapViewState(found.mapView)
+        #expect(state.selectedMarker == 0 && state.markers.map(\.glyph) == ["1", "2"])
+        #expect(state.markers.first?.snippet == "3621 18th Street, San Francisco" && state.lines.isEmpty)
         let none = try answer("comgooglemaps://?center=37.759748,-122.427135&zoom=14", MapsApp(places: places))
         #expect(none.mapView.selectedMarker == nil)
     }

@@ -222,10 +222,10 @@ import Testing
             Coordinate(latitude: 38.5, longitude: -120.2), Coordinate(latitude: 40.7, longitude: -120.95),
             Coordinate(latitude: 43.252, longitude: -126.453),
         ]
-        #expect(Polyline.encode(points) == "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
-        #expect(Polyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`@") == points)
-        let six = Polyline.encode(points, precision: 6)
-        #expect(Polyline.decode(six, precision: 6) == points)
-        #expect(Polyline.decode("not a polyline \u{1}") == nil)
+        #expect(EncodedPolyline.encode(points) == "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+        #expect(EncodedPolyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`@") == points)
+        let six = EncodedPolyline.encode(points, precision: 6)
+        #expect(EncodedPolyline.decode(six, precision: 6) == points)
+        #expect(EncodedPolyline.decode("not a polyline \u{1}") == nil)
     }
 }

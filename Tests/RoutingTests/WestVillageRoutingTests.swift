@@ -51,7 +51,7 @@ import Testing
         #expect(document["code"] as? String == "Ok")
         let first = try #require((document["routes"] as? [[String: Any]])?.first)
         let geometry = try #require(first["geometry"] as? String)
-        let decoded = try #require(Polyline.decode(geometry))
+        let decoded = try #require(EncodedPolyline.decode(geometry))
         #expect(decoded.count == route.geometry.count)
         #expect(decoded.first!.distance(to: route.geometry.first!) < 1)
         let leg = try #require((first["legs"] as? [[String: Any]])?.first)

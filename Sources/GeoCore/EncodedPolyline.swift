@@ -1,7 +1,7 @@
 /// The encoded polyline format (Google's, as OSRM writes route geometry): each coordinate's
 /// difference from the one before, latitude then longitude, at 5 or 6 decimals, in base-64
 /// ASCII chunks of five bits.
-public enum Polyline {
+public enum EncodedPolyline {
     /// `coordinates` encoded at `precision` decimals (5, the default, or 6).
     public static func encode(_ coordinates: [Coordinate], precision: Int = 5) -> String {
         let factor = precision == 6 ? 1e6 : 1e5
