@@ -164,6 +164,10 @@ public final class RoadGraph: @unchecked Sendable {
             }
             restrictions[via, default: []].append((restriction.fromWay, restriction.toWay, only))
         }
+        edgeBearing = edgeFrom.indices.map {
+            Float(Self.bearing(positions[Int(edgeFrom[$0])], positions[Int(edgeTo[$0])]))
+        }
+        hasTurnCosts = profile.turnCost(angle: 90, roads: 3, uTurn: true) > 0
         degree = (0..<positions.count).map { node in
             var neighbours = Set<Int32>()
             for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) { neighbours.insert(outTarget[slot]) }
@@ -190,24 +194,31 @@ public final class RoadGraph: @unchecked Sendable {
     /// Seconds the turn from edge `into` to edge `out` costs this mode: by its angle where more
     /// than two roads meet, plus a u-turn's penalty (``TravelProfile/turnCost(angle:roads:uTurn:)``).
     func turnCost(_ into: Int32, _ out: Int32) -> Float {
+        guard hasTurnCosts else { return 0 }
         let node = Int(edgeTo[Int(into)])
         let uTurn = edgeTo[Int(out)] == edgeFrom[Int(into)]
         let roads = Int(degree[node])
         guard roads > 2 || uTurn else { return 0 }
-        let a = positions[Int(edgeFrom[Int(into)])]
-        let b = positions[node]
-        let c = positions[Int(edgeTo[Int(out)])]
-        let angle = Self.turnAngle(a, b, c)
+        var angle = Double(edgeBearing[Int(out)] - edgeBearing[Int(into)])
+        if angle > 180 { angle -= 360 } else if angle < -180 { angle += 360 }
         return Float(profile.turnCost(angle: angle, roads: roads, uTurn: uTurn))
+    }
+
+    /// Each edge's direction, degrees clockwise from north (edges are single straight segments).
+    var edgeBearing: [Float] = []
+    /// Whether this mode's turns cost anything at all (walkers' do not).
+    var hasTurnCosts = true
+
+    /// The direction from `a` to `b`, degrees clockwise from north, in a local flat frame.
+    static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
+        let scale = cos(a.latitude * .pi / 180)
+        return atan2((b.longitude - a.longitude) * scale, b.latitude - a.latitude) * 180 / .pi
     }
 
     /// The turn at `b` going a → b → c, in degrees: 0 straight on, positive to the right,
     /// negative to the left, ±180 back.
     static func turnAngle(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Double {
-        let scale = cos(b.latitude * .pi / 180)
-        let inbound = atan2((b.longitude - a.longitude) * scale, b.latitude - a.latitude)
-        let outbound = atan2((c.longitude - b.longitude) * scale, c.latitude - b.latitude)
-        var angle = (outbound - inbound) * 180 / .pi
+        var angle = bearing(b, c) - bearing(a, b)
         while angle > 180 { angle -= 360 }
         while angle < -180 { angle += 360 }
         return angle
