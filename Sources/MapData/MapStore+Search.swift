@@ -28,8 +28,7 @@ extension MapStore {
     public func indexed(matching query: String, limit: Int) throws(DataError) -> [IndexedFeature] {
         try self.query("searching the index") {
             try database.cached(
-                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
-                    + "feature.tags, bm25(search_index, 10.0, 4.0, 6.0) AS score FROM search_index "
+                "SELECT \(Self.indexColumns), \(Self.rankColumn) FROM search_index "
                     + "JOIN feature ON feature.id = search_index.rowid WHERE search_index MATCH ? ORDER BY score LIMIT ?"
             ).map([.text(query), .integer(Int64(limit))]) { row in
                 try Self.indexedFeature(from: row)
@@ -43,18 +42,14 @@ extension MapStore {
         -> [IndexedFeature]
     {
         var found: [IndexedFeature] = []
-        for part in bounds.antimeridianHalves {
-            let (condition, values) = Self.boxCondition(part)
-            let sql =
-                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
-                + "feature.tags, bm25(search_index, 10.0, 4.0, 6.0) AS score FROM search_index "
+        try forEachRow(
+            meeting: bounds, "searching the index in an area", values: [.text(query), .integer(Int64(limit))]
+        ) { condition in
+            "SELECT \(Self.indexColumns), \(Self.rankColumn) FROM search_index "
                 + "JOIN feature ON feature.id = search_index.rowid JOIN feature_box ON feature_box.id = feature.id "
-                + "WHERE search_index MATCH ? AND \(condition) ORDER BY score LIMIT ?"
-            try self.query("searching the index in an area") {
-                try database.cached(sql).forEachRow([.text(query)] + values + [.integer(Int64(limit))]) { row in
-                    found.append(try Self.indexedFeature(from: row))
-                }
-            }
+                + "WHERE \(condition) AND search_index MATCH ? ORDER BY score LIMIT ?"
+        } _: { row in
+            found.append(try Self.indexedFeature(from: row))
         }
         return found
     }
@@ -63,8 +58,7 @@ extension MapStore {
     public func indexed(ofClass featureClass: FeatureClass) throws(DataError) -> [IndexedFeature] {
         try self.query("reading the \(featureClass.rawValue) features") {
             try database.cached(
-                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
-                    + "feature.tags, 0 FROM feature JOIN search_index ON search_index.rowid = feature.id "
+                "SELECT \(Self.indexColumns), 0 FROM feature JOIN search_index ON search_index.rowid = feature.id "
                     + "WHERE class = ? ORDER BY feature.id"
             ).map([.text(featureClass.rawValue)]) { row in
                 try Self.indexedFeature(from: row)
@@ -93,22 +87,15 @@ extension MapStore {
         -> [IndexedFeature]
     {
         var found: [IndexedFeature] = []
-        for part in bounds.antimeridianHalves {
-            let (condition, values) = Self.boxCondition(part)
-            let classFilter =
-                classes.isEmpty
-                ? "" : " AND +class IN (" + Array(repeating: "?", count: classes.count).joined(separator: ",") + ")"
-            let sql =
-                "SELECT \(Self.featureColumns), search_index.names, search_index.categories, search_index.address, "
-                + "feature.tags, 0 FROM feature_box JOIN feature ON feature.id = feature_box.id "
+        let classFilter = classes.isEmpty ? "" : " AND +class IN (\(Self.placeholders(classes.count)))"
+        try forEachRow(
+            meeting: bounds, "reading the index around a point",
+            values: classes.map { .text($0.rawValue) } + [.integer(Int64(limit))]
+        ) { condition in
+            "SELECT \(Self.indexColumns), 0 FROM feature_box JOIN feature ON feature.id = feature_box.id "
                 + "JOIN search_index ON search_index.rowid = feature.id WHERE \(condition)\(classFilter) LIMIT ?"
-            try self.query("reading the index around a point") {
-                try database.cached(sql).forEachRow(
-                    values + classes.map { .text($0.rawValue) } + [.integer(Int64(limit))]
-                ) { row in
-                    found.append(try Self.indexedFeature(from: row))
-                }
-            }
+        } _: { row in
+            found.append(try Self.indexedFeature(from: row))
         }
         return found
     }
@@ -130,22 +117,17 @@ extension MapStore {
             case .streets: "+class = 'road' AND feature.name IS NOT NULL"
             }
         var found: [IndexedFeature] = []
-        for part in bounds.antimeridianHalves {
-            let (condition, values) = Self.boxCondition(part)
-            let sql =
-                "SELECT \(Self.featureColumns), feature.tags FROM feature_box JOIN feature ON feature.id = feature_box.id "
+        try forEachRow(meeting: bounds, "reading what is near a point", values: [.integer(Int64(limit))]) {
+            condition in
+            "SELECT \(Self.featureColumns), feature.tags FROM feature_box JOIN feature ON feature.id = feature_box.id "
                 + "WHERE \(condition) AND \(filter) LIMIT ?"
-            try self.query("reading what is near a point") {
-                try database.cached(sql).forEachRow(values + [.integer(Int64(limit))]) { row in
-                    let json = row.text(17)
-                    let tags = json.map(SearchVocabulary.tags(json:)) ?? [:]
-                    found.append(
-                        IndexedFeature(
-                            feature: try Self.feature(from: row), names: [], categories: [],
-                            address: SearchVocabulary.addressLine(tags.map { ($0.key, $0.value) }), tagsJSON: json,
-                            rank: 0))
-                }
-            }
+        } _: { row in
+            let json = row.text(17)
+            let tags = json.map(SearchVocabulary.tags(json:)) ?? [:]
+            found.append(
+                IndexedFeature(
+                    feature: try Self.feature(from: row), names: [], categories: [],
+                    address: SearchVocabulary.addressLine(tags.map { ($0.key, $0.value) }), tagsJSON: json, rank: 0))
         }
         return found
     }
@@ -175,7 +157,15 @@ extension MapStore {
         }
     }
 
-    /// An index row: ``featureColumns``, then names, categories, address, tags and a rank.
+    /// ``featureColumns``, then the index's names, categories and address, and the kept tags:
+    /// an index row but its rank.
+    private static let indexColumns =
+        "\(featureColumns), search_index.names, search_index.categories, search_index.address, feature.tags"
+
+    /// The BM25 rank of a match, as `score`: names weigh 10, categories 4, the address 6.
+    private static let rankColumn = "bm25(search_index, 10.0, 4.0, 6.0) AS score"
+
+    /// An index row: ``indexColumns``, then a rank.
     private static func indexedFeature(from row: SQLiteRow) throws -> IndexedFeature {
         IndexedFeature(
             feature: try feature(from: row), names: split(row.text(17)), categories: split(row.text(18)),

@@ -265,21 +265,13 @@ public final class MapStore {
     ) throws(DataError) -> Set<Int64> {
         guard !classes.isEmpty else { return [] }
         var found: Set<Int64> = []
-        let classList = Array(repeating: "?", count: classes.count).joined(separator: ",")
-        let kindList = kinds.map {
-            " AND kind IN (" + Array(repeating: "?", count: $0.count).joined(separator: ",") + ")"
-        }
+        let kindList = kinds.map { " AND kind IN (\(Self.placeholders($0.count)))" } ?? ""
         let filter = classes.map { SQLiteValue.text($0.rawValue) } + (kinds ?? []).map { .text($0) }
-        for part in bounds.antimeridianHalves {
-            let (condition, values) = Self.boxCondition(part)
-            let sql =
-                "SELECT DISTINCT feature.source FROM feature_box JOIN feature ON feature.id = feature_box.id "
-                + "WHERE \(condition) AND +class IN (\(classList))\(kindList ?? "")"
-            try query("looking for the sources in view") {
-                try database.cached(sql).forEachRow(values + filter) { row in
-                    if let id = row.integer(0) { found.insert(id) }
-                }
-            }
+        try forEachRow(meeting: bounds, "looking for the sources in view", values: filter) { condition in
+            "SELECT DISTINCT feature.source FROM feature_box JOIN feature ON feature.id = feature_box.id "
+                + "WHERE \(condition) AND +class IN (\(Self.placeholders(classes.count)))\(kindList)"
+        } _: { row in
+            if let id = row.integer(0) { found.insert(id) }
         }
         return found
     }
@@ -296,6 +288,22 @@ public final class MapStore {
             ]
         )
     }
+
+    /// Runs a query on the features whose boxes meet `bounds`, once each side of the
+    /// antimeridian: `sql` makes the statement from the spatial index's test
+    /// (``boxCondition(_:)``), whose values come first, then `values`; `body` gets each row.
+    func forEachRow(
+        meeting bounds: CoordinateBounds, _ doing: String, values: [SQLiteValue] = [],
+        sql: (_ condition: String) -> String, _ body: (SQLiteRow) throws -> Void
+    ) throws(DataError) {
+        for part in bounds.antimeridianHalves {
+            let (condition, boxValues) = Self.boxCondition(part)
+            try query(doing) { try database.cached(sql(condition)).forEachRow(boxValues + values, body) }
+        }
+    }
+
+    /// `count` SQL parameters, comma-separated: the inside of an `IN (…)` list.
+    static func placeholders(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ",") }
 
     /// Features whose bounding box meets `bounds`, optionally of some classes, at most
     /// `limit`, by id. `details`: nil for every level of detail, `[]` for features without one

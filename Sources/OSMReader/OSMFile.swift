@@ -11,13 +11,25 @@ public struct OSMFile {
     }
 
     public let path: String
-    public let format: Format
     /// How the file is compressed around its format ("none", "gzip", "bzip2").
     public let compression: String
     /// The header: bounds, required features and the program that wrote it.
     public let header: OSMHeader
-    private let pbf: PBFReader?
-    private let xml: OSMXMLReader?
+    private let reader: Reader
+
+    /// The reader of the file's format.
+    private enum Reader {
+        case pbf(PBFReader)
+        case xml(OSMXMLReader)
+    }
+
+    /// How the file's elements are written, as its content tells.
+    public var format: Format {
+        switch reader {
+        case .pbf: .pbf
+        case .xml: .xml
+        }
+    }
 
     /// The file's size in bytes (compressed, when it is).
     public var fileSize: Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
@@ -33,17 +45,13 @@ public struct OSMFile {
         let start = try stream.read(64)
         switch Self.format(of: start) {
         case .xml?:
-            format = .xml
-            let reader = try OSMXMLReader(path: path)
-            header = reader.header
-            xml = reader
-            pbf = nil
+            let xml = try OSMXMLReader(path: path)
+            header = xml.header
+            reader = .xml(xml)
         case .pbf?:
-            format = .pbf
-            let reader = try PBFReader(path: path)
-            header = reader.header
-            pbf = reader
-            xml = nil
+            let pbf = try PBFReader(path: path)
+            header = pbf.header
+            reader = .pbf(pbf)
         case nil:
             throw OSMReaderError(
                 kind: .malformed, message: Self.unknownFormat(start, compression: compression), offset: 0)
@@ -52,7 +60,10 @@ public struct OSMFile {
 
     /// Calls `body` with every block of elements, in file order.
     public func forEachBlock(_ body: (OSMBlock) throws -> Void) throws {
-        if let pbf { try pbf.forEachBlock(body) } else if let xml { try xml.forEachBlock(body) }
+        switch reader {
+        case .pbf(let pbf): try pbf.forEachBlock(body)
+        case .xml(let xml): try xml.forEachBlock(body)
+        }
     }
 
     /// Counts the elements of the whole file.

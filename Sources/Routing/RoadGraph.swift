@@ -28,9 +28,8 @@ public final class RoadGraph: @unchecked Sendable {
     var firstIn: [Int32] = []
     var inSource: [Int32] = []
     var inEdge: [Int32] = []
-    /// Per forward edge: seconds, metres, way index.
+    /// Per edge: seconds, way index, and its two nodes.
     var edgeCost: [Float] = []
-    var edgeLength: [Float] = []
     var edgeWay: [Int32] = []
     var edgeFrom: [Int32] = []
     var edgeTo: [Int32] = []
@@ -76,7 +75,7 @@ public final class RoadGraph: @unchecked Sendable {
             osmNodes.append(id)
             return new
         }
-        var edges: [(from: Int32, to: Int32, cost: Float, length: Float, way: Int32)] = []
+        var edges: [(from: Int32, to: Int32, cost: Float, way: Int32)] = []
         for way in roadWays {
             guard let use = profile.use(way.tags), way.nodes.count == way.points.count, way.nodes.count >= 2 else {
                 continue
@@ -101,11 +100,11 @@ public final class RoadGraph: @unchecked Sendable {
                 var segment = Segment(from: a, to: b, forward: -1, backward: -1)
                 if let speed = use.forward {
                     segment.forward = Int32(edges.count)
-                    edges.append((a, b, seconds(speed, arriving: toTags), Float(length), wayIndex))
+                    edges.append((a, b, seconds(speed, arriving: toTags), wayIndex))
                 }
                 if let speed = use.backward {
                     segment.backward = Int32(edges.count)
-                    edges.append((b, a, seconds(speed, arriving: fromTags), Float(length), wayIndex))
+                    edges.append((b, a, seconds(speed, arriving: fromTags), wayIndex))
                 }
                 let segmentIndex = Int32(segments.count)
                 segments.append(segment)
@@ -134,7 +133,6 @@ public final class RoadGraph: @unchecked Sendable {
         inSource = [Int32](repeating: 0, count: edges.count)
         inEdge = [Int32](repeating: 0, count: edges.count)
         edgeCost = edges.map(\.cost)
-        edgeLength = edges.map(\.length)
         edgeWay = edges.map(\.way)
         edgeFrom = edges.map(\.from)
         edgeTo = edges.map(\.to)
@@ -199,9 +197,8 @@ public final class RoadGraph: @unchecked Sendable {
         let uTurn = edgeTo[Int(out)] == edgeFrom[Int(into)]
         let roads = Int(degree[node])
         guard roads > 2 || uTurn else { return 0 }
-        var angle = Double(edgeBearing[Int(out)] - edgeBearing[Int(into)])
-        if angle > 180 { angle -= 360 } else if angle < -180 { angle += 360 }
-        return Float(profile.turnCost(angle: angle, roads: roads, uTurn: uTurn))
+        let angle = Self.turn(from: edgeBearing[Int(into)], to: edgeBearing[Int(out)])
+        return Float(profile.turnCost(angle: Double(angle), roads: roads, uTurn: uTurn))
     }
 
     /// Each edge's direction, degrees clockwise from north (edges are single straight segments).
@@ -218,10 +215,14 @@ public final class RoadGraph: @unchecked Sendable {
     /// The turn at `b` going a → b → c, in degrees: 0 straight on, positive to the right,
     /// negative to the left, ±180 back.
     static func turnAngle(_ a: Coordinate, _ b: Coordinate, _ c: Coordinate) -> Double {
-        var angle = bearing(b, c) - bearing(a, b)
-        while angle > 180 { angle -= 360 }
-        while angle < -180 { angle += 360 }
-        return angle
+        turn(from: bearing(a, b), to: bearing(b, c))
+    }
+
+    /// The turn from heading `incoming` to heading `outgoing` (degrees, each in -180...180),
+    /// in -180...180 degrees, positive to the right.
+    static func turn<Degrees: BinaryFloatingPoint>(from incoming: Degrees, to outgoing: Degrees) -> Degrees {
+        let angle = outgoing - incoming
+        return angle > 180 ? angle - 360 : angle < -180 ? angle + 360 : angle
     }
 
     /// The edge id of each out-slot.

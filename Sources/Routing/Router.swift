@@ -66,24 +66,16 @@ public final class Router: @unchecked Sendable {
         .driving: "driving", .walking: "walking", .bicycling: "bicycling", .twoWheeler: "two-wheelers",
     ]
 
-    // Search state on edges, reused between queries (a generation number marks what is current).
-    private var forwardCost: [Float]
-    private var backwardCost: [Float]
-    private var forwardParent: [Int32]
-    private var backwardParent: [Int32]
-    private var forwardSeen: [UInt32]
-    private var backwardSeen: [UInt32]
+    // Search state on edges, one per direction, reused between queries (a generation number
+    // marks what is current). One query at a time: callers serialize (``StoreRouting`` locks).
+    private var forward: Labels
+    private var backward: Labels
     private var generation: UInt32 = 0
 
     public init(graph: RoadGraph) {
         self.graph = graph
-        let count = graph.edgeCount
-        forwardCost = [Float](repeating: 0, count: count)
-        backwardCost = [Float](repeating: 0, count: count)
-        forwardParent = [Int32](repeating: -1, count: count)
-        backwardParent = [Int32](repeating: -1, count: count)
-        forwardSeen = [UInt32](repeating: 0, count: count)
-        backwardSeen = [UInt32](repeating: 0, count: count)
+        forward = Labels(edgeCount: graph.edgeCount)
+        backward = Labels(edgeCount: graph.edgeCount)
     }
 
     /// The fastest route through `points` in order.
@@ -176,6 +168,47 @@ public final class Router: @unchecked Sendable {
         }
     }
 
+    /// One direction's labels on edges: forward, the time to an edge's end having travelled
+    /// it; backward, the time from its start to the end of the leg; with the edge each came
+    /// from and the queue of edges still to settle.
+    private struct Labels {
+        var cost: [Float]
+        var parent: [Int32]
+        var seen: [UInt32]
+        var queue = Heap()
+
+        init(edgeCount: Int) {
+            cost = [Float](repeating: 0, count: edgeCount)
+            parent = [Int32](repeating: -1, count: edgeCount)
+            seen = [UInt32](repeating: 0, count: edgeCount)
+        }
+
+        /// Whether `edge` has a label in the query of `generation`.
+        func has(_ edge: Int32, in generation: UInt32) -> Bool { seen[Int(edge)] == generation }
+
+        /// Labels `edge` with `cost` from `parent` (-1 at the leg's ends) when that is better
+        /// than its label in this query, and queues it.
+        mutating func offer(_ edge: Int32, _ cost: Float, parent: Int32, in generation: UInt32) {
+            let index = Int(edge)
+            guard seen[index] != generation || cost < self.cost[index] else { return }
+            seen[index] = generation
+            self.cost[index] = cost
+            self.parent[index] = parent
+            queue.push(cost, edge)
+        }
+
+        /// The edges from `edge` back along the parents to the leg's end.
+        func chain(from edge: Int32) -> [Int32] {
+            var chain: [Int32] = []
+            var edge = edge
+            while edge >= 0 {
+                chain.append(edge)
+                edge = parent[Int(edge)]
+            }
+            return chain
+        }
+    }
+
     /// The fastest leg between two snaps, or nil when they are not connected.
     ///
     /// The search runs on edges, not nodes, so that each turn can cost its own time and a
@@ -185,45 +218,31 @@ public final class Router: @unchecked Sendable {
     private func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap) -> Route.Leg? {
         generation &+= 1
         let current = generation
-        var forward = Heap()
-        var backward = Heap()
+        forward.queue.items.removeAll(keepingCapacity: true)
+        backward.queue.items.removeAll(keepingCapacity: true)
         let startSegment = graph.segments[Int(start.segment)]
         let endSegment = graph.segments[Int(end.segment)]
-        func settleForward(_ edge: Int32, _ cost: Float, parent: Int32) {
-            let index = Int(edge)
-            if forwardSeen[index] != current || cost < forwardCost[index] {
-                forwardSeen[index] = current
-                forwardCost[index] = cost
-                forwardParent[index] = parent
-                forward.push(cost, edge)
-            }
-        }
-        func settleBackward(_ edge: Int32, _ cost: Float, parent: Int32) {
-            let index = Int(edge)
-            if backwardSeen[index] != current || cost < backwardCost[index] {
-                backwardSeen[index] = current
-                backwardCost[index] = cost
-                backwardParent[index] = parent
-                backward.push(cost, edge)
-            }
-        }
         // Leaving the start along its segment, either way it may be travelled.
         if startSegment.forward >= 0 {
-            settleForward(
-                startSegment.forward, Float(1 - start.fraction) * graph.edgeCost[Int(startSegment.forward)], parent: -1)
+            forward.offer(
+                startSegment.forward, Float(1 - start.fraction) * graph.edgeCost[Int(startSegment.forward)], parent: -1,
+                in: current)
         }
         if startSegment.backward >= 0 {
-            settleForward(
-                startSegment.backward, Float(start.fraction) * graph.edgeCost[Int(startSegment.backward)], parent: -1)
+            forward.offer(
+                startSegment.backward, Float(start.fraction) * graph.edgeCost[Int(startSegment.backward)], parent: -1,
+                in: current)
         }
         // Arriving at the end along its segment.
         if endSegment.forward >= 0 {
-            settleBackward(
-                endSegment.forward, Float(end.fraction) * graph.edgeCost[Int(endSegment.forward)], parent: -1)
+            backward.offer(
+                endSegment.forward, Float(end.fraction) * graph.edgeCost[Int(endSegment.forward)], parent: -1,
+                in: current)
         }
         if endSegment.backward >= 0 {
-            settleBackward(
-                endSegment.backward, Float(1 - end.fraction) * graph.edgeCost[Int(endSegment.backward)], parent: -1)
+            backward.offer(
+                endSegment.backward, Float(1 - end.fraction) * graph.edgeCost[Int(endSegment.backward)], parent: -1,
+                in: current)
         }
         var best = Float.infinity
         // The meeting: (edge into the node, edge out of it), or (-1, edge) along one segment.
@@ -244,37 +263,39 @@ public final class Router: @unchecked Sendable {
         }
         /// The two halves across the turn `into` → `out`, when both are labelled.
         func meet(_ into: Int32, _ out: Int32) {
-            guard forwardSeen[Int(into)] == current, backwardSeen[Int(out)] == current, graph.allows(into, out) else {
+            guard forward.has(into, in: current), backward.has(out, in: current), graph.allows(into, out) else {
                 return
             }
-            let cost = forwardCost[Int(into)] + graph.turnCost(into, out) + backwardCost[Int(out)]
+            let cost = forward.cost[Int(into)] + graph.turnCost(into, out) + backward.cost[Int(out)]
             if cost < best {
                 best = cost
                 meeting = (into, out)
             }
         }
-        while !forward.isEmpty || !backward.isEmpty {
-            if forward.minimum + backward.minimum >= best { break }
-            if forward.minimum <= backward.minimum {
-                let (cost, edge) = forward.pop()
-                guard cost <= forwardCost[Int(edge)] else { continue }
+        while !forward.queue.isEmpty || !backward.queue.isEmpty {
+            if forward.queue.minimum + backward.queue.minimum >= best { break }
+            if forward.queue.minimum <= backward.queue.minimum {
+                let (cost, edge) = forward.queue.pop()
+                guard cost <= forward.cost[Int(edge)] else { continue }
                 let node = Int(graph.edgeTo[Int(edge)])
                 for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
                     let next = graph.outEdge[slot]
                     meet(edge, next)
                     guard graph.allows(edge, next) else { continue }
-                    settleForward(next, cost + graph.turnCost(edge, next) + graph.edgeCost[Int(next)], parent: edge)
+                    forward.offer(
+                        next, cost + graph.turnCost(edge, next) + graph.edgeCost[Int(next)], parent: edge, in: current)
                 }
             } else {
-                let (cost, edge) = backward.pop()
-                guard cost <= backwardCost[Int(edge)] else { continue }
+                let (cost, edge) = backward.queue.pop()
+                guard cost <= backward.cost[Int(edge)] else { continue }
                 let node = Int(graph.edgeFrom[Int(edge)])
                 for slot in Int(graph.firstIn[node])..<Int(graph.firstIn[node + 1]) {
                     let previous = graph.inEdge[slot]
                     meet(previous, edge)
                     guard graph.allows(previous, edge) else { continue }
-                    settleBackward(
-                        previous, cost + graph.turnCost(previous, edge) + graph.edgeCost[Int(previous)], parent: edge)
+                    backward.offer(
+                        previous, cost + graph.turnCost(previous, edge) + graph.edgeCost[Int(previous)], parent: edge,
+                        in: current)
                 }
             }
         }
@@ -307,31 +328,18 @@ public final class Router: @unchecked Sendable {
                 end.point, seconds: abs(end.fraction - start.fraction) * Double(graph.edgeCost[Int(edge)]),
                 way: graph.edgeWay[Int(edge)])
         } else {
-            var chain: [Int32] = []
-            var edge = meeting.into
-            while edge >= 0 {
-                chain.append(edge)
-                edge = forwardParent[Int(edge)]
-            }
-            chain.reverse()
-            edge = meeting.out
-            while edge >= 0 {
-                chain.append(edge)
-                edge = backwardParent[Int(edge)]
-            }
+            // At least two edges: the one into the meeting node and the one out of it.
+            let chain = forward.chain(from: meeting.into).reversed() + backward.chain(from: meeting.out)
             for (position, edge) in chain.enumerated() {
                 let cost = Double(graph.edgeCost[Int(edge)])
                 let way = graph.edgeWay[Int(edge)]
-                let isFirst = position == 0
                 let isLast = position == chain.count - 1
-                let segment = isLast ? graph.segments[Int(end.segment)] : graph.segments[Int(start.segment)]
                 // The part of the first and last edges the leg travels.
                 var fraction = 1.0
-                if isFirst { fraction = edge == segment.forward ? 1 - start.fraction : start.fraction }
-                if isLast {
-                    let lastSegment = graph.segments[Int(end.segment)]
-                    let ending = edge == lastSegment.forward ? end.fraction : 1 - end.fraction
-                    fraction = isFirst ? fraction - (1 - ending) : ending
+                if position == 0 {
+                    fraction = edge == graph.segments[Int(start.segment)].forward ? 1 - start.fraction : start.fraction
+                } else if isLast {
+                    fraction = edge == graph.segments[Int(end.segment)].forward ? end.fraction : 1 - end.fraction
                 }
                 let turn = position > 0 ? Double(graph.turnCost(chain[position - 1], edge)) : 0
                 let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
@@ -350,8 +358,4 @@ public final class Router: @unchecked Sendable {
             segmentDistances: distances, segmentDurations: durations,
             segmentWays: ways.map { graph.ways[Int($0)].osmID }, roads: roads)
     }
-
-    private func sourceOf(_ edge: Int32) -> Int32 { graph.edgeFrom[Int(edge)] }
-
-    private func targetOf(_ edge: Int32) -> Int32 { graph.edgeTo[Int(edge)] }
 }

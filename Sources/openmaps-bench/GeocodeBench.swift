@@ -9,30 +9,23 @@ import PlaceSearch
 /// queries; the top hit of each, written one JSON line per query beside the peer's.
 enum GeocodeBench {
     struct Options {
-        var store = ""
-        var queries = ""
-        var od = ""
-        var reverseCount = 200
-        var runs = 5
-        var out = "/tmp/openmaps-geocode"
+        var store: String
+        var queries: String
+        var od: String
+        var reverseCount: Int
+        var runs: Int
+        var out: String
         var peer: String?
 
         init(_ arguments: [String]) {
-            var index = 0
-            while index + 1 < arguments.count {
-                let value = arguments[index + 1]
-                switch arguments[index] {
-                case "--store": store = value
-                case "--queries": queries = value
-                case "--od": od = value
-                case "--reverse-n": reverseCount = Int(value) ?? reverseCount
-                case "--runs": runs = Int(value) ?? runs
-                case "--out": out = value
-                case "--peer": peer = value
-                default: break
-                }
-                index += 2
-            }
+            let flags = BenchFlags(arguments)
+            store = flags["--store"] ?? ""
+            queries = flags["--queries"] ?? ""
+            od = flags["--od"] ?? ""
+            reverseCount = flags.int("--reverse-n", or: 200)
+            runs = flags.int("--runs", or: 5)
+            out = flags["--out"] ?? "/tmp/openmaps-geocode"
+            peer = flags["--peer"]
         }
     }
 
@@ -42,13 +35,9 @@ enum GeocodeBench {
         let search = PlaceSearch(store: try MapStore(path: options.store))
         let queries = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: options.queries)))
         let texts = (queries as? [String: Any])?["queries"] as? [String] ?? []
-        let od = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: options.od)))
-        let pairs = ((od as? [String: Any])?["pairs"] as? [[String: Any]] ?? []).prefix(options.reverseCount)
-        let points = pairs.compactMap { $0["origin"] as? [Double] }.map {
-            Coordinate(latitude: $0[1], longitude: $0[0])
-        }
+        let points = try ODSet(path: options.od).pairs.prefix(options.reverseCount).map(\.origin)
         for text in texts.prefix(5) { _ = try search.search(SearchQuery(text, limit: 1)) }
-        let openSeconds = seconds(since: opened)
+        let openSeconds = Statistics.seconds(since: opened)
         try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
         let forward = try measure(texts, runs: options.runs, file: options.out + "/openmaps-search.jsonl") { text in
             try search.search(SearchQuery(text, limit: 1)).first
@@ -111,15 +100,15 @@ enum GeocodeBench {
             for (index, item) in items.enumerated() {
                 let start = ContinuousClock.now
                 let result = try body(item)
-                latencies[index].append(seconds(since: start) * 1000)
+                latencies[index].append(Statistics.seconds(since: start) * 1000)
                 if run == 0 { first[index] = result }
             }
-            passes.append(seconds(since: pass))
+            passes.append(Statistics.seconds(since: pass))
         }
         var lines = ""
         for (index, item) in items.enumerated() {
             var line = record(item)
-            line["latency_us"] = (median(latencies[index]) * 10_000).rounded() / 10
+            line["latency_us"] = (Statistics.median(latencies[index]) * 10_000).rounded() / 10
             if let hit = first[index] {
                 line["result"] = [
                     "osm": hit.osmType.map { $0.uppercased() + String(hit.osmID ?? 0) } as Any,
@@ -132,32 +121,11 @@ enum GeocodeBench {
             lines += String(decoding: data, as: UTF8.self) + "\n"
         }
         try lines.write(toFile: file, atomically: true, encoding: .utf8)
-        let medians = latencies.map(median).sorted()
+        let medians = latencies.map(Statistics.median).sorted()
         return Figures(
-            count: items.count, found: first.compactMap { $0 }.count, p50: percentile(medians, 50),
-            p90: percentile(medians, 90), max: medians.last ?? 0,
-            perSecond: Double(items.count) / median(passes))
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1
-            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
-    /// The benchlib percentile: linear between the closest ranks.
-    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        let rank = p / 100 * Double(sorted.count - 1)
-        let low = Int(rank.rounded(.down))
-        let high = min(low + 1, sorted.count - 1)
-        return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
-    }
-
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            count: items.count, found: first.compactMap { $0 }.count, p50: Statistics.percentile(medians, 50),
+            p90: Statistics.percentile(medians, 90), max: medians.last ?? 0,
+            perSecond: Double(items.count) / Statistics.median(passes))
     }
 
     static func format(_ value: Double) -> String { String(format: "%.3f", value) }

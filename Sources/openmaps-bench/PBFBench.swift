@@ -60,8 +60,7 @@ enum PBFBench {
         for _ in 0..<rounds {
             let start = ContinuousClock.now
             try body()
-            let elapsed = ContinuousClock.now - start
-            fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            fastest = min(fastest, Statistics.seconds(since: start))
         }
         return fastest
     }

@@ -9,35 +9,14 @@ import Routing
 /// passes per pair.
 enum RouteBench {
     static func run(_ arguments: [String]) throws {
-        var store = ""
-        var od = ""
-        var out = "/tmp/openmaps-routes"
-        var runs = 3
-        var modes = ["driving", "walking", "bicycling"]
-        var index = 0
-        while index + 1 < arguments.count {
-            let value = arguments[index + 1]
-            switch arguments[index] {
-            case "--store": store = value
-            case "--od": od = value
-            case "--out": out = value
-            case "--runs": runs = Int(value) ?? runs
-            case "--modes": modes = value.split(separator: ",").map(String.init)
-            default: break
-            }
-            index += 2
-        }
-        let set = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: od))) as? [String: Any]
-        let dataset = set?["dataset"] as? String ?? "od"
-        let pairs = (set?["pairs"] as? [[String: Any]] ?? []).compactMap { pair -> (Int, Coordinate, Coordinate)? in
-            guard let id = pair["id"] as? Int, let origin = pair["origin"] as? [Double],
-                let destination = pair["destination"] as? [Double]
-            else { return nil }
-            return (
-                id, Coordinate(latitude: origin[1], longitude: origin[0]),
-                Coordinate(latitude: destination[1], longitude: destination[0])
-            )
-        }
+        let flags = BenchFlags(arguments)
+        let store = flags["--store"] ?? ""
+        let out = flags["--out"] ?? "/tmp/openmaps-routes"
+        let runs = flags.int("--runs", or: 3)
+        let modes =
+            flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["driving", "walking", "bicycling"]
+        let set = try ODSet(path: flags["--od"] ?? "")
+        let (dataset, pairs) = (set.dataset, set.pairs)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let mapStore = try MapStore(path: store)
         print("Routes on \(store) (\(dataset), \(pairs.count) pairs, median of \(runs) runs a pair, one thread)")
@@ -46,7 +25,7 @@ enum RouteBench {
             guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
             let start = ContinuousClock.now
             let router = Router(graph: try RoadGraph(store: mapStore, profile: TravelProfile(mode)))
-            let build = GeocodeBench.seconds(since: start)
+            let build = Statistics.seconds(since: start)
             var lines = ""
             var latencies: [Double] = []
             var routed = 0
@@ -61,9 +40,9 @@ enum RouteBench {
                     } catch {
                         failure = "\(error)"
                     }
-                    times.append(GeocodeBench.seconds(since: begin) * 1000)
+                    times.append(Statistics.seconds(since: begin) * 1000)
                 }
-                let latency = GeocodeBench.median(times)
+                let latency = Statistics.median(times)
                 latencies.append(latency)
                 var line: [String: Any] = [
                     "id": id, "engine": "openmaps", "profile": modeName,
@@ -91,8 +70,8 @@ enum RouteBench {
                 String(
                     format: "  %-11@ %7.3f  %7d  %7d  %7d  %4d/%-4d %7.3f  %7.3f  %7.3f", modeName, build,
                     router.graph.nodeCount, router.graph.mainPieceSize, router.graph.edgeCount, routed, pairs.count,
-                    GeocodeBench.percentile(sorted, 50), GeocodeBench.percentile(sorted, 90),
-                    GeocodeBench.percentile(sorted, 99)))
+                    Statistics.percentile(sorted, 50), Statistics.percentile(sorted, 90),
+                    Statistics.percentile(sorted, 99)))
         }
     }
 }

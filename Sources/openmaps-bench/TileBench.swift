@@ -63,8 +63,7 @@ enum TileBench {
             bytes += tiles.reduce(0) { $0 + $1.png.count }
         }
         precondition(bytes > 0, "a pass produced no tiles")
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Statistics.seconds(since: start)
     }
 
     private static func rate(_ tiles: Int, _ seconds: [Double]) -> Double {

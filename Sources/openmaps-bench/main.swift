@@ -8,19 +8,13 @@ import MapsURL
 ///        | openmaps-bench tiles [--runs N] [--peer-results DIR] FILE…
 ///        | openmaps-bench geocode --store S --queries Q.json --od OD.json [--runs N] [--peer SUMMARY.json]
 struct Options {
-    var urls = 4096
-    var seconds = 2.0
+    var urls: Int
+    var seconds: Double
 
     init(_ arguments: [String]) {
-        var index = 0
-        while index + 1 < arguments.count {
-            switch arguments[index] {
-            case "--urls": urls = Int(arguments[index + 1]) ?? urls
-            case "--seconds": seconds = Double(arguments[index + 1]) ?? seconds
-            default: break
-            }
-            index += 2
-        }
+        let flags = BenchFlags(arguments)
+        urls = flags.int("--urls", or: 4096)
+        seconds = flags.double("--seconds", or: 2.0)
     }
 }
 
@@ -37,9 +31,7 @@ func bestRate(seconds: Double, _ pass: () -> Int) -> (passesPerSecond: Double, c
             checksum &+= pass()
             passes += 1
         }
-        let elapsed = clock.now - start
-        let spent = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        best = max(best, Double(passes) / spent)
+        best = max(best, Double(passes) / Statistics.seconds(since: start))
     }
     return (best, checksum)
 }
