@@ -64,3 +64,9 @@ enum Statistics {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
+
+extension String {
+    /// The text left-aligned in a column of `width` characters: `String(format:)` on Linux
+    /// ignores the width of `%@`.
+    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

@@ -56,7 +56,8 @@ enum GeocodeBench {
         for (name, figures) in [("search", forward), ("reverse", reverse)] {
             print(
                 String(
-                    format: "  %-7@ %3d  %5d  %7.3f  %7.3f  %7.3f  %10.1f", name, figures.count, figures.found,
+                    format: "  %@ %3d  %5d  %7.3f  %7.3f  %7.3f  %10.1f", name.padded(to: 7), figures.count,
+                    figures.found,
                     figures.p50, figures.p90, figures.max, figures.perSecond))
         }
         guard let peer = options.peer,
@@ -71,7 +72,8 @@ enum GeocodeBench {
             else { continue }
             print(
                 String(
-                    format: "  %-7@ found %d vs %d; p50 %.3f vs %.2f ms (%.1f× faster); p90 %.3f vs %.2f ms", name,
+                    format: "  %@ found %d vs %d; p50 %.3f vs %.2f ms (%.1f× faster); p90 %.3f vs %.2f ms",
+                    name.padded(to: 7),
                     figures.found, theirs["found"] as? Int ?? 0, figures.p50, p50, p50 / max(figures.p50, 0.001),
                     figures.p90, p90))
         }

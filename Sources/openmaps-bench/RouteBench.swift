@@ -68,7 +68,7 @@ enum RouteBench {
             let sorted = latencies.sorted()
             print(
                 String(
-                    format: "  %-11@ %7.3f  %7d  %7d  %7d  %4d/%-4d %7.3f  %7.3f  %7.3f", modeName, build,
+                    format: "  %@ %7.3f  %7d  %7d  %7d  %4d/%-4d %7.3f  %7.3f  %7.3f", modeName.padded(to: 11), build,
                     router.graph.nodeCount, router.graph.mainPieceSize, router.graph.edgeCount, routed, pairs.count,
                     Statistics.percentile(sorted, 50), Statistics.percentile(sorted, 90),
                     Statistics.percentile(sorted, 99)))

@@ -41,7 +41,7 @@ enum TileBench {
                 let all = try (0..<runs).map { _ in try pass(blocks, store: store, workers: cores) }
                 let ours = (rate(tiles.count, single), rate(tiles.count, all))
                 var line = String(
-                    format: "  %-10@ %6d   %@   %@", dataset, tiles.count, spread(tiles.count, single),
+                    format: "  %@ %6d   %@   %@", dataset.padded(to: 10), tiles.count, spread(tiles.count, single),
                     spread(tiles.count, all))
                 if let peer = peerResults.flatMap({ mapnikBest(in: $0, dataset: dataset) }) {
                     line += String(
