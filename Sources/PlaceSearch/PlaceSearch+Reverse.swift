@@ -99,30 +99,10 @@ extension PlaceSearch {
 
     /// Metres from `point` to a geometry: 0 inside a polygon, else to its nearest segment or point.
     static func distance(from point: Coordinate, to geometry: Geometry) -> Double {
-        // A local plane around the point, metres east and north.
-        let metresPerDegreeLatitude = 111_132.0
-        let metresPerDegreeLongitude = 111_320.0 * cos(point.latitude * .pi / 180)
-        func local(_ coordinate: Coordinate) -> (x: Double, y: Double) {
-            (
-                (coordinate.longitude - point.longitude) * metresPerDegreeLongitude,
-                (coordinate.latitude - point.latitude) * metresPerDegreeLatitude
-            )
-        }
-        func toSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
-            let dx = b.x - a.x
-            let dy = b.y - a.y
-            let length = dx * dx + dy * dy
-            let t = length == 0 ? 0 : max(0, min(1, -(a.x * dx + a.y * dy) / length))
-            let x = a.x + t * dx
-            let y = a.y + t * dy
-            return (x * x + y * y).squareRoot()
-        }
+        let plane = LocalPlane(around: point)
         func toPath(_ path: [Coordinate]) -> Double {
-            let points = path.map(local)
-            guard points.count > 1 else {
-                return points.first.map { ($0.x * $0.x + $0.y * $0.y).squareRoot() } ?? .infinity
-            }
-            return zip(points, points.dropFirst()).map { toSegment($0, $1) }.min() ?? .infinity
+            guard path.count > 1 else { return path.first.map { plane.nearest(onSegment: $0, $0).metres } ?? .infinity }
+            return zip(path, path.dropFirst()).map { plane.nearest(onSegment: $0, $1).metres }.min() ?? .infinity
         }
         switch geometry {
         case .point(let coordinate): return toPath([coordinate])
@@ -132,7 +112,7 @@ extension PlaceSearch {
             // Even-odd: inside when a ray east crosses the rings an odd number of times.
             var inside = false
             for ring in rings {
-                let points = ring.map(local)
+                let points = ring.map(plane.point)
                 for (a, b) in zip(points, points.dropFirst()) where (a.y > 0) != (b.y > 0) {
                     let x = a.x + (0 - a.y) * (b.x - a.x) / (b.y - a.y)
                     if x > 0 { inside.toggle() }

@@ -147,9 +147,10 @@ public final class PlaceSearch {
         }
         let numbered = (matches + onStreet).compactMap { match -> (number: Int, match: Match, street: String)? in
             let tags = match.feature.tags
-            guard let street = tags["addr:street"],
-                Set(QueryText.words(street)) == streetWords
-                    || streetWords.allSatisfy({ word in QueryText.words(street).contains { $0.hasPrefix(word) } }),
+            guard let street = tags["addr:street"] else { return nil }
+            let named = QueryText.words(street)
+            guard
+                Set(named) == streetWords || streetWords.allSatisfy({ word in named.contains { $0.hasPrefix(word) } }),
                 let house = tags["addr:housenumber"], let number = Int(house.prefix { $0.isNumber }),
                 number % 2 == wanted % 2
             else { return nil }
@@ -247,11 +248,9 @@ public final class PlaceSearch {
         let ftsQuery = terms.joined(separator: " OR ")
         var candidates = try store.indexed(matching: ftsQuery, limit: Self.candidates)
         if let near {
-            let box = CoordinateBounds(
-                near.destination(meters: Self.nearRadius * 1.42, bearing: 225),
-                near.destination(meters: Self.nearRadius * 1.42, bearing: 45))
             let seen = Set(candidates.map(\.feature.id))
-            candidates += try store.indexed(matching: ftsQuery, in: box, limit: Self.candidates).filter {
+            let around = box(around: near, metres: Self.nearRadius)
+            candidates += try store.indexed(matching: ftsQuery, in: around, limit: Self.candidates).filter {
                 !seen.contains($0.feature.id)
             }
         }
@@ -430,6 +429,7 @@ public final class PlaceSearch {
     func result(_ match: Match, language: String?) throws -> PlaceResult {
         let indexed = match.feature
         let feature = indexed.feature
+        let tags = indexed.tags
         let source = try sources()[indexed.source]
         var address: [String: String] = [:]
         let keys = [
@@ -437,12 +437,12 @@ public final class PlaceSearch {
             ("addr:postcode", "postcode"), ("addr:city", "city"), ("addr:suburb", "suburb"),
             ("addr:country", "country_code"), ("country_code", "country_code"),
         ]
-        for (tag, part) in keys { if let value = indexed.tags[tag], address[part] == nil { address[part] = value } }
+        for (tag, part) in keys { if let value = tags[tag], address[part] == nil { address[part] = value } }
         if let code = address["country_code"] { address["country"] = try countries()[code.uppercased()] }
         let box = feature.geometry.boundingBox
         return PlaceResult(
             id: feature.id, osmType: feature.osmType?.code, osmID: feature.osmID,
-            name: language.flatMap { indexed.tags["name:\($0)"] } ?? match.name,
+            name: language.flatMap { tags["name:\($0)"] } ?? match.name,
             featureClass: feature.featureClass.rawValue,
             kind: feature.kind, address: address, coordinate: match.coordinate,
             bounds: CoordinateBounds(
@@ -450,6 +450,6 @@ public final class PlaceSearch {
                 northEast: Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude)),
             distance: match.distance, source: source?.name ?? "", attribution: source?.attribution ?? "",
             licence: source?.licence ?? "", score: (match.score * 1000).rounded() / 1000, why: match.why,
-            tags: indexed.tags)
+            tags: tags)
     }
 }

@@ -357,6 +357,7 @@ public final class RoadGraph: @unchecked Sendable {
         let (row, column) = Self.cell(point)
         let metresPerCell = Self.cellSize * 111_000 * max(0.2, cos(point.latitude * .pi / 180))
         let rings = Int((radius / metresPerCell).rounded(.up)) + 1
+        let plane = LocalPlane(around: point)
         var best: Snap?
         for ring in 0...rings {
             // Every segment in a cell of this ring is at least (ring - 1) cells away.
@@ -371,8 +372,8 @@ public final class RoadGraph: @unchecked Sendable {
                         {
                             continue
                         }
-                        let (fraction, onto, metres) = Self.project(
-                            point, positions[Int(segment.from)], positions[Int(segment.to)])
+                        let (fraction, onto, metres) = plane.nearest(
+                            onSegment: positions[Int(segment.from)], positions[Int(segment.to)])
                         if metres <= radius, metres < (best?.distance ?? .infinity) {
                             best = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
                         }
@@ -381,24 +382,5 @@ public final class RoadGraph: @unchecked Sendable {
             }
         }
         return best
-    }
-
-    /// The point of segment a–b nearest `point`: its fraction along, position and distance (m).
-    static func project(_ point: Coordinate, _ a: Coordinate, _ b: Coordinate) -> (Double, Coordinate, Double) {
-        let metresPerDegreeLongitude = 111_320.0 * cos(point.latitude * .pi / 180)
-        let ax = (a.longitude - point.longitude) * metresPerDegreeLongitude
-        let ay = (a.latitude - point.latitude) * 111_132
-        let bx = (b.longitude - point.longitude) * metresPerDegreeLongitude
-        let by = (b.latitude - point.latitude) * 111_132
-        let dx = bx - ax
-        let dy = by - ay
-        let lengthSquared = dx * dx + dy * dy
-        let t = lengthSquared == 0 ? 0 : max(0, min(1, -(ax * dx + ay * dy) / lengthSquared))
-        let onto = Coordinate(
-            latitude: a.latitude + (b.latitude - a.latitude) * t,
-            longitude: a.longitude + (b.longitude - a.longitude) * t)
-        let x = ax + t * dx
-        let y = ay + t * dy
-        return (t, onto, (x * x + y * y).squareRoot())
     }
 }
