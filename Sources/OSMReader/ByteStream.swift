@@ -209,6 +209,10 @@ final class FileInflater {
 
     /// Opens `path`, telling its compression from its first bytes (`1F 8B` gzip, `BZh` bzip2).
     init(path: String) throws(OSMReaderError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw OSMReaderError(kind: .io, message: "this is a directory, not an extract", offset: 0)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw OSMReaderError(kind: .io, message: "cannot open '\(path)'", offset: 0)
         }

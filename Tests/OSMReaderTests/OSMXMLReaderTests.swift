@@ -143,6 +143,10 @@ import ZlibKit
         #expect(empty?.message == "the file is empty")
         let gzippedText = #expect(throws: OSMReaderError.self) { try Self.read(try Zlib.gzip(Array("plain".utf8))) }
         #expect(gzippedText?.message.contains("inside its gzip compression") == true)
+        let folder = (Self.temporary([], name: "extract.osm") as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let directory = #expect(throws: OSMReaderError.self) { try OSMFile(path: folder) }
+        #expect(directory?.message == "this is a directory, not an extract")
     }
 
     /// One kind of bad XML: the text, and where and how it must be refused.
