@@ -43,13 +43,9 @@ public enum Geometry: Sendable, Equatable {
     /// The blob: parts as (count, then latitude/longitude pairs), little-endian Int32s.
     public var encoded: [UInt8] {
         var output: [UInt8] = []
-        func append(_ value: Int32) { withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) } }
         func append(_ ring: [Coordinate]) {
-            append(Int32(ring.count))
-            for coordinate in ring {
-                append(Int32((coordinate.latitude * 1e7).rounded()))
-                append(Int32((coordinate.longitude * 1e7).rounded()))
-            }
+            withUnsafeBytes(of: Int32(ring.count).littleEndian) { output.append(contentsOf: $0) }
+            CoordinatePairs.append(ring, to: &output)
         }
         switch self {
         case .point(let point): append([point])
@@ -70,19 +66,12 @@ public enum Geometry: Sendable, Equatable {
     public init?(typeCode: Int64, bytes blob: UnsafeRawBufferPointer) {
         var parts: [[Coordinate]] = []
         var index = 0
-        func next() -> Int32? {
-            guard index + 4 <= blob.count else { return nil }
-            defer { index += 4 }
-            return Int32(littleEndian: blob.loadUnaligned(fromByteOffset: index, as: Int32.self))
-        }
         while index < blob.count {
-            guard let count = next(), count >= 0 else { return nil }
-            var ring: [Coordinate] = []
-            ring.reserveCapacity(Int(min(count, Int32(blob.count / 8))))
-            for _ in 0..<count {
-                guard let latitude = next(), let longitude = next() else { return nil }
-                ring.append(Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7))
-            }
+            guard index + 4 <= blob.count else { return nil }
+            let count = Int(Int32(littleEndian: blob.loadUnaligned(fromByteOffset: index, as: Int32.self)))
+            index += 4
+            guard count >= 0, let ring = CoordinatePairs.read(blob, at: index, count: count) else { return nil }
+            index += count * 8
             parts.append(ring)
         }
         switch typeCode {
@@ -112,5 +101,31 @@ extension Geometry {
                 latitude: ring.map(\.latitude).reduce(0, +) / count,
                 longitude: ring.map(\.longitude).reduce(0, +) / count)
         }
+    }
+}
+
+/// Coordinates as little-endian Int32 pairs of 1e-7 degrees (OSM's own precision), latitude
+/// first: the store's geometry blobs (``Geometry/encoded``, each part after its count) and the
+/// road network's positions.
+enum CoordinatePairs {
+    /// Appends `coordinates`, 8 bytes each.
+    static func append(_ coordinates: [Coordinate], to bytes: inout [UInt8]) {
+        for coordinate in coordinates {
+            withUnsafeBytes(of: Int32((coordinate.latitude * 1e7).rounded()).littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: Int32((coordinate.longitude * 1e7).rounded()).littleEndian) { bytes += $0 }
+        }
+    }
+
+    /// `count` coordinates from byte `offset`; nil when the bytes end before them.
+    static func read(_ bytes: UnsafeRawBufferPointer, at offset: Int, count: Int) -> [Coordinate]? {
+        guard count <= (bytes.count - offset) / 8 else { return nil }
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(count)
+        for position in stride(from: offset, to: offset + count * 8, by: 8) {
+            let latitude = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: Int32.self))
+            let longitude = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: position + 4, as: Int32.self))
+            coordinates.append(Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7))
+        }
+        return coordinates
     }
 }

@@ -172,21 +172,12 @@ public enum RoadNetwork {
     static func encode(_ points: [Coordinate]) -> [UInt8] {
         var bytes = [UInt8]()
         bytes.reserveCapacity(points.count * 8)
-        for point in points {
-            let latitude = Int32((point.latitude * 1e7).rounded())
-            let longitude = Int32((point.longitude * 1e7).rounded())
-            withUnsafeBytes(of: latitude.littleEndian) { bytes += $0 }
-            withUnsafeBytes(of: longitude.littleEndian) { bytes += $0 }
-        }
+        CoordinatePairs.append(points, to: &bytes)
         return bytes
     }
 
     static func decodePoints(_ bytes: UnsafeRawBufferPointer) -> [Coordinate] {
-        stride(from: 0, to: bytes.count - 7, by: 8).map { offset in
-            let latitude = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self))
-            let longitude = Int32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 4, as: Int32.self))
-            return Coordinate(latitude: Double(latitude) / 1e7, longitude: Double(longitude) / 1e7)
-        }
+        CoordinatePairs.read(bytes, at: 0, count: bytes.count / 8) ?? []
     }
 
     static func decodeNodes(_ bytes: UnsafeRawBufferPointer) -> [Int64] {
