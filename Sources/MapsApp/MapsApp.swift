@@ -109,8 +109,10 @@ public struct MapsApp {
             markers += ends.compactMap(Self.marker(for:))
             route = findRoute(through: ends, mode: directions.travelMode, notes: &notes)
         }
-        mapView.overlays = (route.map(Self.lines(of:)) ?? []) + markers.map { .marker($0) }
-        if !places.isEmpty { mapView.selectedMarker = (route == nil ? 0 : 2) }
+        let routeLines = route.map(Self.lines(of:)) ?? []
+        mapView.overlays = routeLines + markers.map { .marker($0) }
+        // The best search result, the first marker, is selected.
+        if !places.isEmpty { mapView.selectedMarker = routeLines.count }
         placeCamera(of: mapView, request: request, points: markers.map(\.position) + (route?.geometry ?? []))
         if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
             notes.append(Note(.nothingPlaced, "nothing the link names could be placed on the map; the world is shown"))
