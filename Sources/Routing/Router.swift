@@ -67,7 +67,7 @@ public final class Router: @unchecked Sendable {
     ]
 
     // Search state on edges, one per direction, reused between queries (a generation number
-    // marks what is current). One query at a time: callers serialize (``StoreRouting`` locks).
+    // marks what is current). One query at a time: callers serialize (`StoreRouting` locks).
     private var forward: Labels
     private var backward: Labels
     private var generation: UInt32 = 0
