@@ -34,7 +34,7 @@ import SQLiteKit
 /// layer's ``DetailLevel`` (`c` crude … `f` full); `population` comes with gazetteer places.
 /// Every query runs through a statement compiled once per connection.
 public final class MapStore {
-    public static let schemaVersion = 3
+    public static let schemaVersion = 4
 
     let database: SQLiteDatabase
     public let path: String

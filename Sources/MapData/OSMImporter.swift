@@ -129,11 +129,19 @@ public enum OSMImporter {
             let coordinates = way.nodeIDs.compactMap { nodes[$0] }
             guard coordinates.count == way.nodeIDs.count, coordinates.count >= 2 else {
                 report.waysWithMissingNodes += 1
+                // A road crossing the extract's edge is still a road up to it: its runs of
+                // nodes inside are kept for routing, as routers keep them.
+                if RoadNetwork.isRoutable(way.tags) {
+                    for run in Self.runsInside(way.nodeIDs, nodes) {
+                        try roads.write(way: way, nodeIDs: run.ids, points: run.points)
+                        report.roadWays += 1
+                    }
+                }
                 continue
             }
             wayGeometry[way.id] = RingAssembler.Way(id: way.id, nodeIDs: way.nodeIDs, coordinates: coordinates)
             if RoadNetwork.isRoutable(way.tags) {
-                try roads.write(way: way, points: coordinates)
+                try roads.write(way: way, nodeIDs: way.nodeIDs, points: coordinates)
                 report.roadWays += 1
             }
             guard let kind = FeatureClassifier.classify(way.tags) else { continue }
@@ -171,5 +179,22 @@ public enum OSMImporter {
                     .lines(lines))
             }
         }
+    }
+
+    /// The runs of at least two consecutive nodes of `ids` that the extract holds.
+    static func runsInside(_ ids: [Int64], _ nodes: [Int64: Coordinate]) -> [(ids: [Int64], points: [Coordinate])] {
+        var runs: [(ids: [Int64], points: [Coordinate])] = []
+        var current: (ids: [Int64], points: [Coordinate]) = ([], [])
+        for id in ids {
+            if let point = nodes[id] {
+                current.ids.append(id)
+                current.points.append(point)
+                continue
+            }
+            if current.ids.count >= 2 { runs.append(current) }
+            current = ([], [])
+        }
+        if current.ids.count >= 2 { runs.append(current) }
+        return runs
     }
 }

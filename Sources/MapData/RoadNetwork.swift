@@ -7,7 +7,7 @@ import SQLiteKit
 /// routable way with its node ids (junctions are shared nodes), positions and the tags the
 /// travel profiles read; the tagged nodes on them (barriers, signals); the turn restrictions.
 ///
-/// Tables (schema 3): `road_way(source, osm_id, nodes, points, tags)` (`nodes` little-endian
+/// Tables (schema 4): `road_way(source, osm_id, nodes, points, tags)` (`nodes` little-endian
 /// Int64 ids, `points` little-endian Int32 pairs of 1e-7 degrees, latitude first; `tags` a JSON
 /// object), `road_node(source, osm_id, tags)`, `road_restriction(source, osm_id, kind, from_way,
 /// via_nodes, via_ways, to_way, except_modes)`. Written with the region by ``OSMImporter``,
@@ -60,27 +60,39 @@ public enum RoadNetwork {
         }
     }
 
-    /// The keys the travel profiles read.
-    static let wayKeys: Set<String> = [
-        "highway", "name", "ref", "oneway", "oneway:bicycle", "oneway:foot", "junction", "maxspeed",
-        "maxspeed:forward", "maxspeed:backward", "access", "vehicle", "motor_vehicle", "motorcar", "motorcycle",
-        "moped", "foot", "bicycle", "cycleway", "cycleway:left", "cycleway:right", "cycleway:both", "surface",
-        "smoothness", "tracktype", "toll", "duration", "route", "service", "area", "bridge", "tunnel", "lanes",
-        "destination", "destination:ref", "turn:lanes", "sidewalk", "motorroad", "ferry",
-    ]
+    /// The keys the travel profiles read (access keys also with `:forward` and `:backward`).
+    static let wayKeys: Set<String> = {
+        let access = ["access", "vehicle", "motor_vehicle", "motorcar", "motorcycle", "bicycle", "foot"]
+        return Set(access.flatMap { [$0, $0 + ":forward", $0 + ":backward"] }).union([
+            "highway", "name", "ref", "oneway", "oneway:bicycle", "oneway:foot", "oneway:motorcar",
+            "oneway:motor_vehicle", "oneway:vehicle", "oneway:motorcycle", "junction", "maxspeed", "maxspeed:forward",
+            "maxspeed:backward", "maxspeed:advisory", "source:maxspeed", "maxspeed:type", "moped", "cycleway",
+            "cycleway:left", "cycleway:right", "cycleway:both", "surface", "smoothness", "tracktype", "toll",
+            "duration", "route", "service", "area", "bridge", "tunnel", "lanes", "width", "lane_markings",
+            "side_road", "destination", "destination:ref", "turn:lanes", "sidewalk", "sidewalk:both",
+            "sidewalk:left", "sidewalk:right", "motorroad", "ferry", "railway", "public_transport", "man_made",
+            "amenity", "impassable", "status", "construction", "proposed",
+        ])
+    }()
 
     /// The node tags the profiles read.
     static let nodeKeys: Set<String> = [
-        "barrier", "highway", "access", "foot", "bicycle", "motor_vehicle", "motorcar", "motorcycle", "crossing",
+        "barrier", "highway", "access", "foot", "bicycle", "vehicle", "motor_vehicle", "motorcar", "motorcycle",
+        "crossing", "traffic_signals:direction", "direction", "bollard", "kerb", "sensory",
     ]
 
-    /// True for a way the network keeps: a road, path or track, or a ferry line.
+    /// True for a way the network keeps: a road, path or track, a ferry or shuttle train line,
+    /// a platform, a pier or a parking lot's outline (walked and ridden round).
     static func isRoutable(_ tags: OSMTags) -> Bool {
         for tag in tags {
-            if tag.key == "highway" {
-                return !["proposed", "construction", "abandoned", "platform", "razed"].contains(tag.value)
+            switch (tag.key, tag.value) {
+            case ("highway", let value): return !["proposed", "abandoned", "razed"].contains(value)
+            case ("route", "ferry"), ("route", "shuttle_train"), ("railway", "platform"),
+                ("public_transport", "platform"), ("man_made", "pier"), ("amenity", "parking"),
+                ("amenity", "parking_entrance"), ("bridge", "movable"):
+                return true
+            default: continue
             }
-            if tag.key == "route" && tag.value == "ferry" { return true }
         }
         return false
     }
@@ -123,11 +135,12 @@ public enum RoadNetwork {
             self.source = source
         }
 
-        func write(way: OSMWay, points: [Coordinate]) throws {
+        /// Writes `way` (or the run of it inside the extract: `nodeIDs` at `points`).
+        func write(way: OSMWay, nodeIDs: [Int64], points: [Coordinate]) throws {
             let tags = way.tags.filter { RoadNetwork.wayKeys.contains($0.key) }
             var nodeBytes = [UInt8]()
-            nodeBytes.reserveCapacity(way.nodeIDs.count * 8)
-            for id in way.nodeIDs { withUnsafeBytes(of: id.littleEndian) { nodeBytes += $0 } }
+            nodeBytes.reserveCapacity(nodeIDs.count * 8)
+            for id in nodeIDs { withUnsafeBytes(of: id.littleEndian) { nodeBytes += $0 } }
             try insertWay.run([
                 .integer(source), .integer(way.id), .blob(nodeBytes), .blob(RoadNetwork.encode(points)),
                 .text(SearchVocabulary.json(tags) ?? "{}"),

@@ -106,7 +106,9 @@ enum DataCommand {
             String(format: "%@: %d features into %@ in %.2f s", report.region, report.features, store, seconds))
         console.print("  " + describe(report.byClass))
         if report.waysWithMissingNodes > 0 {
-            console.error("note: \(report.waysWithMissingNodes) ways use nodes outside the extract; they were left out")
+            console.error(
+                "note: \(report.waysWithMissingNodes) ways use nodes outside the extract; they were left out of the map (roads among them are routed up to the extract's edge)"
+            )
         }
         if !report.brokenMultipolygons.isEmpty {
             console.error(

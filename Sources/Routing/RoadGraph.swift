@@ -12,11 +12,12 @@ public final class RoadGraph: @unchecked Sendable {
     public let profile: TravelProfile
     /// Node positions, by node index.
     public private(set) var positions: [Coordinate] = []
-    /// A routable way: its OSM id, name and ref.
+    /// A routable way: its OSM id, name, ref and whether it is a roundabout.
     public struct WayInfo: Sendable {
         public var osmID: Int64
         public var name: String?
         public var ref: String?
+        public var isRoundabout = false
     }
 
     public private(set) var ways: [WayInfo] = []
@@ -28,11 +29,18 @@ public final class RoadGraph: @unchecked Sendable {
     var firstIn: [Int32] = []
     var inSource: [Int32] = []
     var inEdge: [Int32] = []
-    /// Per edge: seconds, way index, and its two nodes.
-    var edgeCost: [Float] = []
+    /// Per edge: the weight the route's choice counts and the seconds it takes (equal unless
+    /// the profile prefers some roads: ``TravelProfile/Direction/preference``), way index and
+    /// its two nodes.
+    var edgeWeight: [Float] = []
+    var edgeDuration: [Float] = []
     var edgeWay: [Int32] = []
     var edgeFrom: [Int32] = []
     var edgeTo: [Int32] = []
+    /// Edges entered only to reach a place on them (``TravelProfile/Direction/restricted``).
+    var edgeRestricted: [Bool] = []
+    /// Edges a cyclist walks, pushing the bicycle.
+    var edgePushing: [Bool] = []
 
     /// A segment of a way, for snapping: its two nodes and the edges along it each way.
     struct Segment {
@@ -40,6 +48,8 @@ public final class RoadGraph: @unchecked Sendable {
         var to: Int32
         var forward: Int32  // edge from → to, or -1
         var backward: Int32  // edge to → from, or -1
+        /// Whether a route may start or end on it (not on a ferry).
+        var isStartpoint = true
     }
 
     var segments: [Segment] = []
@@ -51,12 +61,31 @@ public final class RoadGraph: @unchecked Sendable {
     public private(set) var osmNodes: [Int64] = []
     /// The turn restrictions that bind this mode, by the graph node they turn at (via-node ones).
     var restrictions: [Int32: [(fromWay: Int64, toWay: Int64, only: Bool)]] = [:]
+    /// Nodes this mode may reach and turn back from but not pass (barriers).
+    var barriers: Set<Int32> = []
+    /// The box of the network's nodes (nil when it has none).
+    public private(set) var extent: CoordinateBounds?
+    /// Nodes with traffic signals.
+    var signals: Set<Int32> = []
+    /// Per edge: whether a u-turn at its end is allowed: only where no other way on is (a dead
+    /// end, a barrier, or every other turn forbidden), as OSRM allows them.
+    var uTurnAllowed: [Bool] = []
 
-    /// Builds the graph of `profile` from the store's road network.
+    /// Builds the graph of `profile` from the store's road network; the OpenStreetMap regions'
+    /// bounds are its extent.
     public convenience init(store: MapStore, profile: TravelProfile) throws {
         try self.init(
             ways: store.roadWays(), nodes: store.roadNodes(), restrictions: store.roadRestrictions(),
             profile: profile)
+        regions = try store.sources(counting: false).filter { $0.kind == .osm && $0.bounds.isValid }.map(\.bounds)
+    }
+
+    /// The imported regions' bounds, when the graph comes from a store.
+    public private(set) var regions: [CoordinateBounds] = []
+
+    /// Whether `point` lies within the network's extent or an imported region.
+    public func covers(_ point: Coordinate) -> Bool {
+        extent?.contains(point) == true || regions.contains { $0.contains(point) }
     }
 
     /// Builds the graph of `profile` from routable ways, the tagged nodes on them and the turn
@@ -75,36 +104,57 @@ public final class RoadGraph: @unchecked Sendable {
             osmNodes.append(id)
             return new
         }
-        var edges: [(from: Int32, to: Int32, cost: Float, way: Int32)] = []
+        let rules = nodes.mapValues { profile.node($0) }
+        struct Edge {
+            var from: Int32, to: Int32, weight: Float, duration: Float, way: Int32
+            var restricted: Bool, pushing: Bool
+        }
+        var edges: [Edge] = []
         for way in roadWays {
             guard let use = profile.use(way.tags), way.nodes.count == way.points.count, way.nodes.count >= 2 else {
                 continue
             }
             let wayIndex = Int32(ways.count)
-            ways.append(WayInfo(osmID: way.osmID, name: way.tags["name"], ref: way.tags["ref"]))
+            ways.append(
+                WayInfo(
+                    osmID: way.osmID, name: way.tags["name"], ref: way.tags["ref"],
+                    isRoundabout: way.tags["junction"] == "roundabout"))
             var wayLength = 0.0
             for position in 1..<way.points.count {
                 wayLength += way.points[position - 1].distance(to: way.points[position])
             }
             for position in 1..<way.nodes.count {
-                let fromTags = nodes[way.nodes[position - 1]] ?? [:]
-                let toTags = nodes[way.nodes[position]] ?? [:]
-                guard profile.passes(fromTags), profile.passes(toTags) else { continue }
                 let a = node(way.nodes[position - 1], way.points[position - 1])
                 let b = node(way.nodes[position], way.points[position])
                 let length = way.points[position - 1].distance(to: way.points[position])
-                func seconds(_ speed: Double, arriving tags: [String: String]) -> Float {
-                    if let duration = use.duration, wayLength > 0 { return Float(duration * length / wayLength) }
-                    return Float(length / (speed / 3.6) * use.penalty + profile.delay(at: tags))
+                /// The edge along `direction` arriving at the node with `rule`; `along` whether
+                /// it runs the way's own direction.
+                func edge(
+                    _ from: Int32, _ to: Int32, _ direction: TravelProfile.Direction,
+                    arriving rule: TravelProfile.NodeRule?, along: Bool
+                ) -> Edge {
+                    var seconds =
+                        use.duration.map { wayLength > 0 ? $0 * length / wayLength : $0 }
+                        ?? length / (direction.speed / 3.6)
+                    var weight = seconds / direction.preference
+                    if let rule, rule.delay > 0,
+                        rule.direction == nil || rule.direction == (along ? "forward" : "backward")
+                    {
+                        seconds += rule.delay
+                        weight += rule.delay
+                    }
+                    return Edge(
+                        from: from, to: to, weight: Float(weight), duration: Float(seconds), way: wayIndex,
+                        restricted: direction.restricted, pushing: direction.pushing)
                 }
-                var segment = Segment(from: a, to: b, forward: -1, backward: -1)
-                if let speed = use.forward {
+                var segment = Segment(from: a, to: b, forward: -1, backward: -1, isStartpoint: use.isStartpoint)
+                if let forward = use.forward {
                     segment.forward = Int32(edges.count)
-                    edges.append((a, b, seconds(speed, arriving: toTags), wayIndex))
+                    edges.append(edge(a, b, forward, arriving: rules[way.nodes[position]], along: true))
                 }
-                if let speed = use.backward {
+                if let backward = use.backward {
                     segment.backward = Int32(edges.count)
-                    edges.append((b, a, seconds(speed, arriving: fromTags), wayIndex))
+                    edges.append(edge(b, a, backward, arriving: rules[way.nodes[position - 1]], along: false))
                 }
                 let segmentIndex = Int32(segments.count)
                 segments.append(segment)
@@ -112,6 +162,12 @@ public final class RoadGraph: @unchecked Sendable {
                     grid[cell, default: []].append(segmentIndex)
                 }
             }
+        }
+        for (id, rule) in rules where !rule.passable {
+            if let barrier = index[id] { barriers.insert(barrier) }
+        }
+        for (id, tags) in nodes where tags["highway"] == "traffic_signals" {
+            if let signal = index[id] { signals.insert(signal) }
         }
         // Compressed adjacency, out and in; edges keep their ids (segments refer to them).
         let count = positions.count
@@ -132,10 +188,13 @@ public final class RoadGraph: @unchecked Sendable {
         outTarget = [Int32](repeating: 0, count: edges.count)
         inSource = [Int32](repeating: 0, count: edges.count)
         inEdge = [Int32](repeating: 0, count: edges.count)
-        edgeCost = edges.map(\.cost)
+        edgeWeight = edges.map(\.weight)
+        edgeDuration = edges.map(\.duration)
         edgeWay = edges.map(\.way)
         edgeFrom = edges.map(\.from)
         edgeTo = edges.map(\.to)
+        edgeRestricted = edges.map(\.restricted)
+        edgePushing = edges.map(\.pushing)
         // Out-edges in CSR order need their own ids: keep a map from CSR slot to edge id.
         outEdge = [Int32](repeating: 0, count: edges.count)
         for (id, edge) in edges.enumerated() {
@@ -149,6 +208,18 @@ public final class RoadGraph: @unchecked Sendable {
             inEdge[inSlot] = Int32(id)
         }
         labelComponents()
+        if let first = positions.first {
+            var south = first.latitude, north = first.latitude, west = first.longitude, east = first.longitude
+            for position in positions {
+                south = min(south, position.latitude)
+                north = max(north, position.latitude)
+                west = min(west, position.longitude)
+                east = max(east, position.longitude)
+            }
+            extent = CoordinateBounds(
+                southWest: Coordinate(latitude: south, longitude: west),
+                northEast: Coordinate(latitude: north, longitude: east))
+        }
         for restriction in turnRestrictions where profile.obeys(restriction) {
             guard restriction.viaNodes.count == 1, let via = index[restriction.viaNodes[0]] else { continue }
             let only = restriction.kind.hasPrefix("only_")
@@ -165,22 +236,44 @@ public final class RoadGraph: @unchecked Sendable {
         edgeBearing = edgeFrom.indices.map {
             Float(Self.bearing(positions[Int(edgeFrom[$0])], positions[Int(edgeTo[$0])]))
         }
-        hasTurnCosts = profile.turnCost(angle: 90, roads: 3, uTurn: true) > 0
         degree = (0..<positions.count).map { node in
             var neighbours = Set<Int32>()
             for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) { neighbours.insert(outTarget[slot]) }
             for slot in Int(firstIn[node])..<Int(firstIn[node + 1]) { neighbours.insert(inSource[slot]) }
             return UInt8(min(neighbours.count, 255))
         }
+        uTurnAllowed = (0..<edges.count).map { into in
+            let node = Int(edgeTo[into])
+            if barriers.contains(Int32(node)) { return true }
+            for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) {
+                let out = outEdge[slot]
+                if !isUTurn(Int32(into), out) && isAllowedThrough(Int32(into), out) { return false }
+            }
+            return true
+        }
     }
 
     /// How many roads meet at each node (its distinct neighbours).
     var degree: [UInt8] = []
 
-    /// Whether the turn from edge `into` to edge `out` (at the node between them) is allowed by
-    /// the turn restrictions.
+    /// Whether the turn from edge `into` to edge `out` (at the node between them) is allowed:
+    /// not through a barrier, not against a turn restriction, and a u-turn only where nothing
+    /// else is (``uTurnAllowed``).
     func allows(_ into: Int32, _ out: Int32) -> Bool {
-        guard let rules = restrictions[edgeTo[Int(into)]] else { return true }
+        if isUTurn(into, out) { return uTurnAllowed[Int(into)] }
+        return isAllowedThrough(into, out)
+    }
+
+    /// Whether `out` turns straight back along the segment `into` came by.
+    func isUTurn(_ into: Int32, _ out: Int32) -> Bool {
+        edgeTo[Int(out)] == edgeFrom[Int(into)] && edgeWay[Int(out)] == edgeWay[Int(into)]
+    }
+
+    /// Whether the turn passes the node (no barrier) and no turn restriction forbids it.
+    private func isAllowedThrough(_ into: Int32, _ out: Int32) -> Bool {
+        let node = edgeTo[Int(into)]
+        if barriers.contains(node) { return false }
+        guard let rules = restrictions[node] else { return true }
         let from = ways[Int(edgeWay[Int(into)])].osmID
         let to = ways[Int(edgeWay[Int(out)])].osmID
         for rule in rules where rule.fromWay == from {
@@ -189,22 +282,39 @@ public final class RoadGraph: @unchecked Sendable {
         return true
     }
 
-    /// Seconds the turn from edge `into` to edge `out` costs this mode: by its angle where more
-    /// than two roads meet, plus a u-turn's penalty (``TravelProfile/turnCost(angle:roads:uTurn:)``).
-    func turnCost(_ into: Int32, _ out: Int32) -> Float {
-        guard hasTurnCosts else { return 0 }
+    /// Seconds the turn from edge `into` to edge `out` takes this mode
+    /// (``TravelProfile/turnCost(angle:roads:uTurn:wayChanges:roundabout:signal:)``).
+    func turnDuration(_ into: Int32, _ out: Int32) -> Float {
         let node = Int(edgeTo[Int(into)])
-        let uTurn = edgeTo[Int(out)] == edgeFrom[Int(into)]
+        let uTurn = isUTurn(into, out)
         let roads = Int(degree[node])
-        guard roads > 2 || uTurn else { return 0 }
+        let wayChanges = edgeWay[Int(into)] != edgeWay[Int(out)]
+        var signal = false
+        switch profile.mode {
+        case .walking: return uTurn ? 2 : 0
+        case .driving, .twoWheeler: guard roads > 2 || uTurn else { return 0 }
+        case .bicycling:
+            signal = signals.contains(Int32(node))
+            guard roads > 2 || uTurn || wayChanges || signal else { return 0 }
+        }
         let angle = Self.turn(from: edgeBearing[Int(into)], to: edgeBearing[Int(out)])
-        return Float(profile.turnCost(angle: Double(angle), roads: roads, uTurn: uTurn))
+        let roundabout = ways[Int(edgeWay[Int(into)])].isRoundabout || ways[Int(edgeWay[Int(out)])].isRoundabout
+        return Float(
+            profile.turnCost(
+                angle: Double(angle), roads: roads, uTurn: uTurn, wayChanges: wayChanges, roundabout: roundabout,
+                signal: signal))
+    }
+
+    /// The weight of the turn from `into` to `out`: its time, and ``TravelProfile/restrictedEntry``
+    /// more onto a restricted road from an open one.
+    func turnWeight(_ into: Int32, _ out: Int32) -> Float {
+        let entry: Float =
+            edgeRestricted[Int(out)] && !edgeRestricted[Int(into)] ? Float(TravelProfile.restrictedEntry) : 0
+        return turnDuration(into, out) + entry
     }
 
     /// Each edge's direction, degrees clockwise from north (edges are single straight segments).
     var edgeBearing: [Float] = []
-    /// Whether this mode's turns cost anything at all (walkers' do not).
-    var hasTurnCosts = true
 
     /// The direction from `a` to `b`, degrees clockwise from north, in a local flat frame.
     static func bearing(_ a: Coordinate, _ b: Coordinate) -> Double {
@@ -228,11 +338,14 @@ public final class RoadGraph: @unchecked Sendable {
     /// The edge id of each out-slot.
     var outEdge: [Int32] = []
     /// Each node's strongly connected piece of the network (every node of a piece reaches
-    /// every other along the edges' directions), and the largest piece: points snap into it
-    /// first, as a parking aisle closed off from the streets, or a one-way street leading out
-    /// of the extract, would otherwise strand a route.
+    /// every other along the edges' directions), and whether it is a large piece: points snap
+    /// into one first, as a park's paths closed to bicycles, a parking aisle closed off from
+    /// the streets or a one-way street leading out of the extract would otherwise strand a route.
     var component: [Int32] = []
-    var mainComponent: Int32 = -1
+    var isLargePiece: [Bool] = []
+    /// A piece of at least this many nodes is large (OSRM's default small-component size);
+    /// so is the largest piece, whatever its size.
+    static let largePieceSize = 1_000
 
     /// Labels the strongly connected pieces (Tarjan's algorithm, iterative).
     private func labelComponents() {
@@ -255,7 +368,8 @@ public final class RoadGraph: @unchecked Sendable {
             onStack[Int(root)] = true
             while let frame = frames.last {
                 let node = Int(frame.node)
-                if frame.slot < firstOut[node + 1] {
+                // A barrier is turned back from, not passed: no way on from it counts.
+                if frame.slot < firstOut[node + 1] && !barriers.contains(Int32(node)) {
                     frames[frames.count - 1].slot += 1
                     let target = Int(outTarget[Int(frame.slot)])
                     if index[target] < 0 {
@@ -287,21 +401,32 @@ public final class RoadGraph: @unchecked Sendable {
             }
         }
         component = labels
-        let largest = sizes.max { $0.value < $1.value }
-        mainComponent = largest?.key ?? -1
-        mainPieceSize = largest?.value ?? 0
+        let largest = sizes.values.max() ?? 0
+        largePieceNodes = 0
+        for (_, size) in sizes where size >= min(Self.largePieceSize, largest) { largePieceNodes += size }
+        isLargePiece = labels.map { label in label >= 0 && (sizes[label] ?? 0) >= min(Self.largePieceSize, largest) }
     }
 
-    /// Nodes in the network's main piece.
-    public private(set) var mainPieceSize = 0
+    /// Nodes in the network's large pieces.
+    public private(set) var largePieceNodes = 0
 
-    /// True when the main piece is the network (at least half its nodes), not just the
-    /// largest of many fragments: only then are points moved onto it.
-    var hasMainPiece: Bool { mainPieceSize * 2 >= nodeCount && nodeCount > 0 }
+    /// Calls `body` with each edge: its OSM nodes, seconds, metres and OSM way (to compare the
+    /// profile, segment by segment, with another engine's annotations).
+    public func forEachEdge(
+        _ body: (_ from: Int64, _ to: Int64, _ seconds: Double, _ metres: Double, _ way: Int64) -> Void
+    ) {
+        for edge in 0..<edgeCount {
+            let from = Int(edgeFrom[edge])
+            let to = Int(edgeTo[edge])
+            body(
+                osmNodes[from], osmNodes[to], Double(edgeDuration[edge]), positions[from].distance(to: positions[to]),
+                ways[Int(edgeWay[edge])].osmID)
+        }
+    }
 
     /// Number of nodes and of directed edges.
     public var nodeCount: Int { positions.count }
-    public var edgeCount: Int { edgeCost.count }
+    public var edgeCount: Int { edgeWeight.count }
 
     static func cell(_ coordinate: Coordinate) -> (Int, Int) {
         (Int((coordinate.latitude / cellSize).rounded(.down)), Int((coordinate.longitude / cellSize).rounded(.down)))
@@ -329,31 +454,38 @@ public final class RoadGraph: @unchecked Sendable {
         public var distance: Double
     }
 
-    /// How much farther a segment of the main piece may be than the nearest of a small one
+    /// How much farther a segment of a large piece may be than the nearest of a small one
     /// and still be preferred: 100 m.
-    static let mainPieceAllowance = 100.0
+    static let largePieceAllowance = 100.0
 
     /// The nearest usable segment within `radius` metres of `point`, preferring the network's
-    /// main piece when it is at most ``mainPieceAllowance`` farther; nil when none is that near.
+    /// large pieces when one is at most ``largePieceAllowance`` farther; nil when none is that near.
     public func snap(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
-        guard let nearest = try snap(point, within: radius, mainOnly: false) else { return nil }
-        if !hasMainPiece || isInMainPiece(nearest) { return nearest }
-        return try snap(point, within: min(radius, nearest.distance + Self.mainPieceAllowance), mainOnly: true)
+        guard let nearest = try snap(point, within: radius, largeOnly: false) else { return nil }
+        if isInLargePiece(nearest) { return nearest }
+        return try snap(point, within: min(radius, nearest.distance + Self.largePieceAllowance), largeOnly: true)
             ?? nearest
     }
 
-    /// The nearest segment of the network's main piece within `radius` metres, or nil.
-    public func snapToMainPiece(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
-        try snap(point, within: radius, mainOnly: true)
+    /// The nearest segment of the network's large pieces within `radius` metres, or nil.
+    public func snapToLargePiece(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
+        try snap(point, within: radius, largeOnly: true)
     }
 
-    /// Whether a snap lies in the network's main piece.
-    func isInMainPiece(_ snap: Snap) -> Bool {
+    /// Whether a snap lies in one of the network's large pieces.
+    func isInLargePiece(_ snap: Snap) -> Bool {
         let segment = segments[Int(snap.segment)]
-        return component[Int(segment.from)] == mainComponent && component[Int(segment.to)] == mainComponent
+        return isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]
     }
 
-    private func snap(_ point: Coordinate, within radius: Double, mainOnly: Bool) throws -> Snap? {
+    private func snap(_ point: Coordinate, within radius: Double, largeOnly: Bool) throws -> Snap? {
+        guard let extent, let southWest = extent.southWest, let northEast = extent.northEast else { return nil }
+        // No farther than the extent's farthest corner: every segment is nearer than that.
+        let corners = [
+            southWest, northEast, Coordinate(latitude: southWest.latitude, longitude: northEast.longitude),
+            Coordinate(latitude: northEast.latitude, longitude: southWest.longitude),
+        ]
+        let radius = min(radius, corners.map { point.distance(to: $0) }.max()! + 1)
         let (row, column) = Self.cell(point)
         let metresPerCell = Self.cellSize * 111_000 * max(0.2, cos(point.latitude * .pi / 180))
         let rings = Int((radius / metresPerCell).rounded(.up)) + 1
@@ -366,10 +498,8 @@ public final class RoadGraph: @unchecked Sendable {
                 for c in (column - ring)...(column + ring) where max(abs(r - row), abs(c - column)) == ring {
                     for index in grid[Self.key(r, c)] ?? [] {
                         let segment = segments[Int(index)]
-                        if mainOnly
-                            && (component[Int(segment.from)] != mainComponent
-                                || component[Int(segment.to)] != mainComponent)
-                        {
+                        guard segment.isStartpoint else { continue }
+                        if largeOnly && !(isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]) {
                             continue
                         }
                         let (fraction, onto, metres) = plane.nearest(

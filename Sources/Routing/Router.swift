@@ -4,7 +4,8 @@ import MapData
 
 /// Why no route could be given.
 public enum RoutingError: Error, Equatable, CustomStringConvertible {
-    /// A point has no road of the mode within reach (``Router/snapRadius``).
+    /// A point outside the road network's extent has no road of the mode within
+    /// ``Router/snapRadius``.
     case noRoad(point: Int, at: Coordinate, mode: TravelProfile.Mode)
     /// Two points are not connected for the mode.
     case noRoute(from: Int, to: Int, mode: TravelProfile.Mode)
@@ -57,7 +58,9 @@ public struct Route: Sendable {
 /// Routes on one mode's graph.
 public final class Router: @unchecked Sendable {
     public let graph: RoadGraph
-    /// How far a point may be from the nearest road: 5 km.
+    /// How far a point outside the road network's extent and the imported regions may be from
+    /// its nearest road: 5 km. A point inside snaps to its nearest road however far (a point
+    /// out at sea off the coast), as OSRM snaps; the waypoint says how far it moved.
     public static let snapRadius = 5_000.0
     /// Start, up to 9 stops (Google's limit for the app) and destination.
     public static let maxPoints = 11
@@ -86,7 +89,7 @@ public final class Router: @unchecked Sendable {
         guard (2...Self.maxPoints).contains(points.count) else { throw RoutingError.waypointCount(points.count) }
         var snaps: [RoadGraph.Snap] = []
         for (index, point) in points.enumerated() {
-            guard let snap = try graph.snap(point, within: Self.snapRadius) else {
+            guard let snap = try graph.snap(point, within: reach(point)) else {
                 throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
             }
             snaps.append(snap)
@@ -98,11 +101,11 @@ public final class Router: @unchecked Sendable {
                 continue
             }
             // An end on a piece cut off from the rest (a closed courtyard, a one-way street
-            // leaving the extract): that end again on the main network within the snapping
-            // radius, as OSRM snaps; how far it moved is in the route's waypoints.
+            // leaving the extract): that end again on a large piece of the network, at most
+            // ``snapRadius`` farther, as OSRM snaps; how far it moved is in the route's waypoints.
             var retried = false
-            for end in [index - 1, index] where graph.hasMainPiece && !graph.isInMainPiece(snaps[end]) {
-                if let main = try graph.snapToMainPiece(points[end], within: Self.snapRadius) {
+            for end in [index - 1, index] where !graph.isInLargePiece(snaps[end]) {
+                if let main = try graph.snapToLargePiece(points[end], within: snaps[end].distance + Self.snapRadius) {
                     snaps[end] = main
                     retried = true
                 }
@@ -122,6 +125,12 @@ public final class Router: @unchecked Sendable {
                 let way = graph.ways[Int(graph.edgeWay[Int(self.edge(of: snap))])]
                 return (snap.point, snap.distance, way.name ?? way.ref)
             }, mode: graph.profile.mode)
+    }
+
+    /// How far from `point` its road may be: anywhere in the network's extent, else
+    /// ``snapRadius``.
+    private func reach(_ point: Coordinate) -> Double {
+        graph.covers(point) ? .infinity : Self.snapRadius
     }
 
     /// An edge along a snap's segment (for its way).
@@ -225,23 +234,24 @@ public final class Router: @unchecked Sendable {
         // Leaving the start along its segment, either way it may be travelled.
         if startSegment.forward >= 0 {
             forward.offer(
-                startSegment.forward, Float(1 - start.fraction) * graph.edgeCost[Int(startSegment.forward)], parent: -1,
+                startSegment.forward, Float(1 - start.fraction) * graph.edgeWeight[Int(startSegment.forward)],
+                parent: -1,
                 in: current)
         }
         if startSegment.backward >= 0 {
             forward.offer(
-                startSegment.backward, Float(start.fraction) * graph.edgeCost[Int(startSegment.backward)], parent: -1,
+                startSegment.backward, Float(start.fraction) * graph.edgeWeight[Int(startSegment.backward)], parent: -1,
                 in: current)
         }
         // Arriving at the end along its segment.
         if endSegment.forward >= 0 {
             backward.offer(
-                endSegment.forward, Float(end.fraction) * graph.edgeCost[Int(endSegment.forward)], parent: -1,
+                endSegment.forward, Float(end.fraction) * graph.edgeWeight[Int(endSegment.forward)], parent: -1,
                 in: current)
         }
         if endSegment.backward >= 0 {
             backward.offer(
-                endSegment.backward, Float(1 - end.fraction) * graph.edgeCost[Int(endSegment.backward)], parent: -1,
+                endSegment.backward, Float(1 - end.fraction) * graph.edgeWeight[Int(endSegment.backward)], parent: -1,
                 in: current)
         }
         var best = Float.infinity
@@ -250,11 +260,11 @@ public final class Router: @unchecked Sendable {
         // Both on one segment, the end ahead of the start in a direction it may be travelled.
         if start.segment == end.segment {
             if startSegment.forward >= 0, end.fraction >= start.fraction {
-                best = Float(end.fraction - start.fraction) * graph.edgeCost[Int(startSegment.forward)]
+                best = Float(end.fraction - start.fraction) * graph.edgeWeight[Int(startSegment.forward)]
                 meeting = (-1, startSegment.forward)
             }
             if startSegment.backward >= 0, end.fraction <= start.fraction {
-                let cost = Float(start.fraction - end.fraction) * graph.edgeCost[Int(startSegment.backward)]
+                let cost = Float(start.fraction - end.fraction) * graph.edgeWeight[Int(startSegment.backward)]
                 if cost < best {
                     best = cost
                     meeting = (-1, startSegment.backward)
@@ -266,7 +276,7 @@ public final class Router: @unchecked Sendable {
             guard forward.has(into, in: current), backward.has(out, in: current), graph.allows(into, out) else {
                 return
             }
-            let cost = forward.cost[Int(into)] + graph.turnCost(into, out) + backward.cost[Int(out)]
+            let cost = forward.cost[Int(into)] + graph.turnWeight(into, out) + backward.cost[Int(out)]
             if cost < best {
                 best = cost
                 meeting = (into, out)
@@ -283,7 +293,8 @@ public final class Router: @unchecked Sendable {
                     meet(edge, next)
                     guard graph.allows(edge, next) else { continue }
                     forward.offer(
-                        next, cost + graph.turnCost(edge, next) + graph.edgeCost[Int(next)], parent: edge, in: current)
+                        next, cost + graph.turnWeight(edge, next) + graph.edgeWeight[Int(next)], parent: edge,
+                        in: current)
                 }
             } else {
                 let (cost, edge) = backward.queue.pop()
@@ -294,7 +305,8 @@ public final class Router: @unchecked Sendable {
                     meet(previous, edge)
                     guard graph.allows(previous, edge) else { continue }
                     backward.offer(
-                        previous, cost + graph.turnCost(previous, edge) + graph.edgeCost[Int(previous)], parent: edge,
+                        previous, cost + graph.turnWeight(previous, edge) + graph.edgeWeight[Int(previous)],
+                        parent: edge,
                         in: current)
                 }
             }
@@ -325,13 +337,13 @@ public final class Router: @unchecked Sendable {
             // Along one segment.
             let edge = meeting.out
             add(
-                end.point, seconds: abs(end.fraction - start.fraction) * Double(graph.edgeCost[Int(edge)]),
+                end.point, seconds: abs(end.fraction - start.fraction) * Double(graph.edgeDuration[Int(edge)]),
                 way: graph.edgeWay[Int(edge)])
         } else {
             // At least two edges: the one into the meeting node and the one out of it.
             let chain = forward.chain(from: meeting.into).reversed() + backward.chain(from: meeting.out)
             for (position, edge) in chain.enumerated() {
-                let cost = Double(graph.edgeCost[Int(edge)])
+                let cost = Double(graph.edgeDuration[Int(edge)])
                 let way = graph.edgeWay[Int(edge)]
                 let isLast = position == chain.count - 1
                 // The part of the first and last edges the leg travels.
@@ -341,7 +353,7 @@ public final class Router: @unchecked Sendable {
                 } else if isLast {
                     fraction = edge == graph.segments[Int(end.segment)].forward ? end.fraction : 1 - end.fraction
                 }
-                let turn = position > 0 ? Double(graph.turnCost(chain[position - 1], edge)) : 0
+                let turn = position > 0 ? Double(graph.turnDuration(chain[position - 1], edge)) : 0
                 let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
                 add(point, seconds: max(0, fraction) * cost + turn, way: way)
             }

@@ -26,6 +26,14 @@ enum RouteBench {
             let start = ContinuousClock.now
             let router = Router(graph: try RoadGraph(store: mapStore, profile: TravelProfile(mode)))
             let build = Statistics.seconds(since: start)
+            if let path = flags["--edges"] {
+                // Every edge of the mode as TSV: OSM from and to node, seconds, metres, OSM way.
+                var table = ""
+                router.graph.forEachEdge { from, to, seconds, metres, way in
+                    table += "\(from)\t\(to)\t\(seconds)\t\(metres)\t\(way)\n"
+                }
+                try table.write(toFile: "\(path)-\(modeName).tsv", atomically: true, encoding: .utf8)
+            }
             var lines = ""
             var latencies: [Double] = []
             var routed = 0
@@ -69,7 +77,7 @@ enum RouteBench {
             print(
                 String(
                     format: "  %@ %7.3f  %7d  %7d  %7d  %4d/%-4d %7.3f  %7.3f  %7.3f", modeName.padded(to: 11), build,
-                    router.graph.nodeCount, router.graph.mainPieceSize, router.graph.edgeCount, routed, pairs.count,
+                    router.graph.nodeCount, router.graph.largePieceNodes, router.graph.edgeCount, routed, pairs.count,
                     Statistics.percentile(sorted, 50), Statistics.percentile(sorted, 90),
                     Statistics.percentile(sorted, 99)))
         }

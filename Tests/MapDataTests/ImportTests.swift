@@ -142,6 +142,23 @@ import ZlibKit
         #expect(source.bounds.southWest == Coordinate(latitude: 60.16, longitude: 24.93))
     }
 
+    @Test func roadsCrossingTheExtractsEdgeAreKeptForRoutingUpToIt() throws {
+        // A cycleway through 1, 2, (99: outside the extract), 3, 4, 5: two runs inside, of
+        // which 3–4–5 and 1–2 each have two nodes or more; a footway of one node inside: none.
+        let ways = [
+            TestWay(id: 30, refs: [1, 2, 99, 3, 4, 5], tags: [("highway", "cycleway"), ("name", "Baana")]),
+            TestWay(id: 31, refs: [98, 6], tags: [("highway", "footway")]),
+        ]
+        let pbf = PBFWriter.temporaryFile(PBFWriter.file(dense: Self.nodes, ways: ways, relations: []))
+        defer { try? FileManager.default.removeItem(atPath: pbf) }
+        let store = temporaryStore()
+        let report = try OSMImporter.importFile(pbf, into: store, region: "edge")
+        #expect(report.waysWithMissingNodes == 2)
+        let roads = try MapStore(path: store).roadWays()
+        #expect(roads.map(\.nodes) == [[1, 2], [3, 4, 5]])
+        #expect(roads.allSatisfy { $0.osmID == 30 && $0.tags["name"] == "Baana" && $0.points.count == $0.nodes.count })
+    }
+
     @Test func aFileWithoutBoundsIsBoundedByItsNodes() throws {
         let xml = OSMXMLWriter.file(nodes: Self.nodes, ways: Self.ways, relations: Self.relations, bounds: nil)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")

@@ -82,8 +82,39 @@ import Testing
             Self.ways(try Self.route(.driving, from: "C", to: "A", top: ["junction": "roundabout"])) == [13, 12, 11])
     }
 
+    /// Just south of A on A–D, and of C on F–C: the top road is the short way between them.
+    static let nearA = Coordinate(latitude: 0.0019, longitude: 0)
+    static let nearC = Coordinate(latitude: 0.0019, longitude: 0.002)
+
+    static func route(_ mode: TravelProfile.Mode, _ points: [Coordinate], top: [String: String] = [:]) throws -> Route {
+        let (ways, tagged) = network(top: top)
+        return try Router(graph: RoadGraph(ways: ways, nodes: tagged, profile: TravelProfile(mode))).route(points)
+    }
+
+    @Test func privateRoadsAreDrivenOnlyToReachAPlaceOnThem() throws {
+        #expect(Self.ways(try Self.route(.driving, [Self.nearA, Self.nearC])) == [11, 10, 13])
+        for value in ["private", "destination", "delivery"] {
+            let top = ["access": value]
+            #expect(Self.ways(try Self.route(.driving, [Self.nearA, Self.nearC], top: top)) == [11, 12, 13])
+            // From B, on the private road, out by A.
+            let out = try Self.route(.driving, [Self.grid["B"]!.1, Self.grid["G"]!.1], top: top)
+            #expect(Self.ways(out) == [10, 11, 14])
+            #expect(out.duration < 100, "the restriction weighs on the choice, not on the time")
+        }
+        #expect(
+            Self.ways(try Self.route(.walking, [Self.nearA, Self.nearC], top: ["access": "destination"])) == [
+                11, 10, 13,
+            ])
+    }
+
     @Test func accessTagsCloseWaysToTheModesTheyName() throws {
-        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", top: ["access": "private"])) == [11, 12, 13])
+        #expect(Self.ways(try Self.route(.driving, [Self.nearA, Self.nearC], top: ["access": "no"])) == [11, 12, 13])
+        #expect(
+            Self.ways(try Self.route(.driving, [Self.nearA, Self.nearC], top: ["motor_vehicle:forward": "no"]))
+                == [11, 12, 13], "closed eastwards, the way's own direction")
+        #expect(
+            Self.ways(try Self.route(.driving, [Self.nearC, Self.nearA], top: ["motor_vehicle:forward": "no"]))
+                == [13, 10, 11])
         #expect(Self.ways(try Self.route(.walking, from: "A", to: "C", top: ["access": "no", "foot": "yes"])) == [10])
         #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", top: ["motor_vehicle": "no"])) == [11, 12, 13])
         #expect(Self.ways(try Self.route(.bicycling, from: "A", to: "C", top: ["motor_vehicle": "no"])) == [10])
@@ -107,7 +138,17 @@ import Testing
         let bollard: [Int64: [String: String]] = [2: ["barrier": "bollard"]]
         #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", nodes: bollard)) == [11, 12, 13])
         #expect(Self.ways(try Self.route(.walking, from: "A", to: "C", nodes: bollard)) == [10])
-        #expect(Self.ways(try Self.route(.driving, from: "A", to: "C", nodes: [2: ["barrier": "gate"]])) == [10])
+        // A gate is passed, in a minute: from the spur's end G by D (the gate) to E.
+        let gated = try Self.route(.driving, from: "G", to: "E", nodes: [4: ["barrier": "gate"]])
+        #expect(Self.ways(gated) == [14, 12])
+        #expect(
+            abs(
+                gated.duration
+                    - (222.4 / (25 / 3.6) + 60 + TravelProfile(.driving).turnCost(angle: 90, roads: 3, uTurn: false)))
+                < 0.5)
+        // A wall stops walkers too; a bollard lets them by.
+        let wall: [Int64: [String: String]] = [2: ["barrier": "wall"]]
+        #expect(Self.ways(try Self.route(.walking, from: "A", to: "C", nodes: wall)) == [11, 12, 13])
         let signals = try Self.route(.driving, from: "A", to: "C", nodes: [2: ["highway": "traffic_signals"]])
         #expect(abs(signals.duration - (222.6 / (25 / 3.6) + 2)) < 0.5, "a signal costs 2 s")
     }
@@ -118,7 +159,56 @@ import Testing
         let mph = try Self.route(.driving, from: "A", to: "C", top: ["highway": "secondary", "maxspeed": "30 mph"])
         #expect(abs(mph.duration - 222.6 / (30 * 1.609344 * 0.8 / 3.6)) < 0.5)
         let gravel = try Self.route(.bicycling, from: "A", to: "C", top: ["surface": "gravel"])
-        #expect(abs(gravel.duration - 222.6 / (8 / 3.6)) < 0.5, "8 km/h on gravel")
+        #expect(abs(gravel.duration - 222.6 / (6 / 3.6)) < 0.5, "6 km/h on gravel")
+        let sett = try Self.route(.driving, from: "A", to: "C", top: ["highway": "primary", "surface": "sett"])
+        #expect(abs(sett.duration - 222.6 / (40 / 3.6)) < 0.5, "cars at most 40 km/h on sett")
+        let zone = try Self.route(.driving, from: "A", to: "C", top: ["highway": "secondary", "maxspeed": "FI:urban"])
+        #expect(abs(zone.duration - 222.6 / (50 * 0.8 / 3.6)) < 0.5, "an urban zone's 50 km/h")
+        let slow = try Self.route(.bicycling, from: "A", to: "C", top: ["maxspeed": "10"])
+        #expect(abs(slow.duration - 222.6 / (10 / 3.6)) < 0.5, "a bicycle keeps to a limit below its speed")
+        let path = try Self.route(.bicycling, from: "A", to: "C", top: ["highway": "path"])
+        #expect(abs(path.duration - 222.6 / (13 / 3.6)) < 0.5)
+        #expect(TravelProfile.speedLimit("30 mph")! == 30 * 1.609344 && TravelProfile.speedLimit("RU:urban") == 60)
+        #expect(TravelProfile.speedLimit("signals") == nil && TravelProfile.speedLimit("50 km/h") == 50)
+    }
+
+    @Test func cyclistsPushTheirBicyclesWhereTheyMayNotRide() throws {
+        // The spur D–G one way towards G: back from G to D the bicycle is pushed at 4 km/h.
+        let (ways, nodes) = Self.network()
+        let oneway = ways.map { way in
+            way.osmID == 14
+                ? RoadNetwork.Way(
+                    source: 1, osmID: 14, nodes: way.nodes, points: way.points,
+                    tags: ["highway": "residential", "oneway": "yes"])
+                : way
+        }
+        let router = Router(graph: RoadGraph(ways: oneway, nodes: nodes, profile: TravelProfile(.bicycling)))
+        let pushed = try router.route([Self.grid["G"]!.1, Self.grid["D"]!.1])
+        #expect(Self.ways(pushed) == [14])
+        #expect(abs(pushed.duration - 111.2 / (4 / 3.6)) < 0.5)
+        // On a footway, the same; with bicycle=yes it is ridden; with foot=no not even pushed.
+        let footway = try Self.route(.bicycling, [Self.nearA, Self.nearC], top: ["highway": "footway"])
+        #expect(Self.ways(footway) == [11, 12, 13], "riding round beats pushing at 4 km/h")
+        let shared = try Self.route(
+            .bicycling, [Self.nearA, Self.nearC], top: ["highway": "footway", "bicycle": "yes"])
+        #expect(Self.ways(shared) == [11, 10, 13])
+    }
+
+    @Test func separatelyMappedSidewalksAndCyclewaysAreUsedInstead() throws {
+        #expect(
+            Self.ways(try Self.route(.walking, [Self.nearA, Self.nearC], top: ["sidewalk": "separate"])) == [
+                11, 12, 13,
+            ])
+        #expect(
+            Self.ways(try Self.route(.walking, [Self.nearA, Self.nearC], top: ["sidewalk": "both"])) == [11, 10, 13])
+        #expect(
+            Self.ways(try Self.route(.bicycling, [Self.nearA, Self.nearC], top: ["cycleway:right": "separate"])) == [
+                11, 12, 13,
+            ])
+        #expect(
+            Self.ways(
+                try Self.route(.bicycling, [Self.nearA, Self.nearC], top: ["cycleway": "separate", "bicycle": "yes"]))
+                == [11, 10, 13])
     }
 
     @Test func ferriesTakeTheirTaggedTime() throws {
@@ -173,6 +263,14 @@ import Testing
         #expect(TravelProfile(.driving).turnCost(angle: 0, roads: 3, uTurn: false) < 0.1, "straight on costs little")
         #expect(TravelProfile(.walking).turnCost(angle: 90, roads: 3, uTurn: false) == 0)
         #expect(TravelProfile(.driving).turnCost(angle: 180, roads: 2, uTurn: true) > 20)
+        // Bicycles: (angle / 90°)² × 6 s, less to the right; a signal between two segments of a
+        // road as OSRM's bicycle profile costs it, 17.1 s more than its 2 s.
+        let bicycle = TravelProfile(.bicycling)
+        #expect(abs(bicycle.turnCost(angle: 90, roads: 3, uTurn: false) - 6 / 1.4) < 0.001)
+        #expect(abs(bicycle.turnCost(angle: -90, roads: 3, uTurn: false) - 6 * 1.4) < 0.001)
+        #expect(
+            abs(bicycle.turnCost(angle: 3, roads: 2, uTurn: false, wayChanges: false, signal: true) - 24 / 1.4) < 0.001)
+        #expect(bicycle.turnCost(angle: 3, roads: 2, uTurn: false, wayChanges: false) == 0)
         #expect(abs(RoadGraph.turnAngle(Self.grid["G"]!.1, Self.grid["D"]!.1, Self.grid["E"]!.1) - 90) < 0.01)
         #expect(abs(RoadGraph.turnAngle(Self.grid["E"]!.1, Self.grid["D"]!.1, Self.grid["G"]!.1) + 90) < 0.01)
     }
@@ -215,6 +313,10 @@ import Testing
         #expect(throws: RoutingError.noRoute(from: 0, to: 1, mode: .driving)) {
             try split.route([Self.grid["A"]!.1, Coordinate(latitude: 0.1, longitude: 0.1005)])
         }
+        // Between the two, inside the network's extent: the nearest road however far, as OSRM
+        // snaps (7.5 km to C), the distance in the waypoint.
+        let between = try split.route([Coordinate(latitude: 0.05, longitude: 0.05), Self.grid["A"]!.1])
+        #expect(between.snapped[0].point == Self.grid["C"]!.1 && between.snapped[0].distance > 7_000)
     }
 
     @Test func polylinesEncodeAsGoogleDocumentsThem() {
