@@ -454,22 +454,20 @@ public final class RoadGraph: @unchecked Sendable {
         public var distance: Double
     }
 
-    /// How much farther a segment of a large piece may be than the nearest of a small one
-    /// and still be preferred: 100 m.
-    static let largePieceAllowance = 100.0
-
-    /// The nearest usable segment within `radius` metres of `point`, preferring the network's
-    /// large pieces when one is at most ``largePieceAllowance`` farther; nil when none is that near.
+    /// The nearest usable segment within `radius` metres of `point`; nil when none is that near.
     public func snap(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
-        guard let nearest = try snap(point, within: radius, largeOnly: false) else { return nil }
-        if isInLargePiece(nearest) { return nearest }
-        return try snap(point, within: min(radius, nearest.distance + Self.largePieceAllowance), largeOnly: true)
-            ?? nearest
+        try snap(point, within: radius, largeOnly: false)
     }
 
     /// The nearest segment of the network's large pieces within `radius` metres, or nil.
     public func snapToLargePiece(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
         try snap(point, within: radius, largeOnly: true)
+    }
+
+    /// The node a snap lies on (at an end of its segment), or nil in between.
+    func node(at snap: Snap) -> Int? {
+        let segment = segments[Int(snap.segment)]
+        return snap.fraction <= 0 ? Int(segment.from) : snap.fraction >= 1 ? Int(segment.to) : nil
     }
 
     /// Whether a snap lies in one of the network's large pieces.

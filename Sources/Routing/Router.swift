@@ -87,33 +87,45 @@ public final class Router: @unchecked Sendable {
     ///   not connected; never a straight line.
     public func route(_ points: [Coordinate]) throws -> Route {
         guard (2...Self.maxPoints).contains(points.count) else { throw RoutingError.waypointCount(points.count) }
-        var snaps: [RoadGraph.Snap] = []
+        // Each point's nearest road, and its nearest road on a large piece of the network (at
+        // most ``snapRadius`` farther).
+        var nearest: [RoadGraph.Snap] = []
+        var nearestLarge: [RoadGraph.Snap?] = []
         for (index, point) in points.enumerated() {
             guard let snap = try graph.snap(point, within: reach(point)) else {
                 throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
             }
-            snaps.append(snap)
+            nearest.append(snap)
+            nearestLarge.append(
+                graph.isInLargePiece(snap)
+                    ? snap : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius))
         }
+        var snaps = nearest
         var legs: [Route.Leg] = []
-        for index in 1..<snaps.count {
-            if let leg = leg(from: snaps[index - 1], to: snaps[index]) {
-                legs.append(leg)
-                continue
+        for index in 1..<points.count {
+            // From the nearest road to the nearest road; when they are not connected (an end in
+            // a car park closed off from the streets, or on a one-way street leading out of the
+            // extract), each end on a large piece of the network instead, as OSRM snaps; how far
+            // an end moved is in the route's waypoints.
+            let (a, b) = (nearest[index - 1], nearest[index])
+            var candidates = [(a, b)]
+            if let largeA = nearestLarge[index - 1], let largeB = nearestLarge[index],
+                largeA.point != a.point || largeB.point != b.point
+            {
+                candidates.append((largeA, largeB))
             }
-            // An end on a piece cut off from the rest (a closed courtyard, a one-way street
-            // leaving the extract): that end again on a large piece of the network, at most
-            // ``snapRadius`` farther, as OSRM snaps; how far it moved is in the route's waypoints.
-            var retried = false
-            for end in [index - 1, index] where !graph.isInLargePiece(snaps[end]) {
-                if let main = try graph.snapToLargePiece(points[end], within: snaps[end].distance + Self.snapRadius) {
-                    snaps[end] = main
-                    retried = true
+            var found: Route.Leg?
+            for (from, to) in candidates {
+                if let leg = leg(from: from, to: to) {
+                    found = leg
+                    (snaps[index - 1], snaps[index]) = (from, to)
+                    break
                 }
             }
-            guard retried, let leg = leg(from: snaps[index - 1], to: snaps[index]) else {
+            guard let leg = found else {
                 throw RoutingError.noRoute(from: index - 1, to: index, mode: graph.profile.mode)
             }
-            if index >= 2, legs.count == index - 1, snaps[index - 1].point != legs[index - 2].geometry.last {
+            if index >= 2, snaps[index - 1].point != legs[index - 2].geometry.last {
                 // The previous leg ended where this one no longer starts: route it again.
                 if let again = self.leg(from: snaps[index - 2], to: snaps[index - 1]) { legs[index - 2] = again }
             }
@@ -229,45 +241,24 @@ public final class Router: @unchecked Sendable {
         let current = generation
         forward.queue.items.removeAll(keepingCapacity: true)
         backward.queue.items.removeAll(keepingCapacity: true)
-        let startSegment = graph.segments[Int(start.segment)]
-        let endSegment = graph.segments[Int(end.segment)]
-        // Leaving the start along its segment, either way it may be travelled.
-        if startSegment.forward >= 0 {
-            forward.offer(
-                startSegment.forward, Float(1 - start.fraction) * graph.edgeWeight[Int(startSegment.forward)],
-                parent: -1,
-                in: current)
+        let starts = departures(start)
+        let ends = arrivals(end)
+        for (edge, at) in starts {
+            forward.offer(edge, Float(1 - at) * graph.edgeWeight[Int(edge)], parent: -1, in: current)
         }
-        if startSegment.backward >= 0 {
-            forward.offer(
-                startSegment.backward, Float(start.fraction) * graph.edgeWeight[Int(startSegment.backward)], parent: -1,
-                in: current)
-        }
-        // Arriving at the end along its segment.
-        if endSegment.forward >= 0 {
-            backward.offer(
-                endSegment.forward, Float(end.fraction) * graph.edgeWeight[Int(endSegment.forward)], parent: -1,
-                in: current)
-        }
-        if endSegment.backward >= 0 {
-            backward.offer(
-                endSegment.backward, Float(1 - end.fraction) * graph.edgeWeight[Int(endSegment.backward)], parent: -1,
-                in: current)
+        for (edge, at) in ends {
+            backward.offer(edge, Float(at) * graph.edgeWeight[Int(edge)], parent: -1, in: current)
         }
         var best = Float.infinity
-        // The meeting: (edge into the node, edge out of it), or (-1, edge) along one segment.
+        // The meeting: (edge into the node, edge out of it), or (-1, edge) along one edge.
         var meeting: (into: Int32, out: Int32) = (-1, -1)
-        // Both on one segment, the end ahead of the start in a direction it may be travelled.
-        if start.segment == end.segment {
-            if startSegment.forward >= 0, end.fraction >= start.fraction {
-                best = Float(end.fraction - start.fraction) * graph.edgeWeight[Int(startSegment.forward)]
-                meeting = (-1, startSegment.forward)
-            }
-            if startSegment.backward >= 0, end.fraction <= start.fraction {
-                let cost = Float(start.fraction - end.fraction) * graph.edgeWeight[Int(startSegment.backward)]
+        // Both on one edge, the end ahead of the start.
+        for (edge, from) in starts {
+            for (other, to) in ends where other == edge && to >= from {
+                let cost = Float(to - from) * graph.edgeWeight[Int(edge)]
                 if cost < best {
                     best = cost
-                    meeting = (-1, startSegment.backward)
+                    meeting = (-1, edge)
                 }
             }
         }
@@ -312,15 +303,48 @@ public final class Router: @unchecked Sendable {
             }
         }
         guard best.isFinite else { return nil }
-        return assemble(from: start, to: end, meeting: meeting)
+        return assemble(from: start, to: end, meeting: meeting, starts: starts, ends: ends)
+    }
+
+    /// Where a leg from `snap` may start: each edge it may leave by, and where along it
+    /// (0...1 of its length) it starts. A point on a node leaves by any edge out of it.
+    private func departures(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
+        let segment = graph.segments[Int(snap.segment)]
+        var options: [(edge: Int32, at: Double)] = []
+        if segment.forward >= 0 { options.append((segment.forward, snap.fraction)) }
+        if segment.backward >= 0 { options.append((segment.backward, 1 - snap.fraction)) }
+        if let node = graph.node(at: snap) {
+            for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
+                let edge = graph.outEdge[slot]
+                if !options.contains(where: { $0.edge == edge }) { options.append((edge, 0)) }
+            }
+        }
+        return options
+    }
+
+    /// Where a leg to `snap` may end: each edge it may arrive by, and where along it (0...1)
+    /// it ends. A point on a node is reached by any edge into it.
+    private func arrivals(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
+        let segment = graph.segments[Int(snap.segment)]
+        var options: [(edge: Int32, at: Double)] = []
+        if segment.forward >= 0 { options.append((segment.forward, snap.fraction)) }
+        if segment.backward >= 0 { options.append((segment.backward, 1 - snap.fraction)) }
+        if let node = graph.node(at: snap) {
+            for slot in Int(graph.firstIn[node])..<Int(graph.firstIn[node + 1]) {
+                let edge = graph.inEdge[slot]
+                if !options.contains(where: { $0.edge == edge }) { options.append((edge, 1)) }
+            }
+        }
+        return options
     }
 
     /// The leg's positions and annotations from the search's parents: the forward edges from
     /// the start to the meeting, then the backward ones to the end (the first and last only in
     /// part, from and to the snapped points).
-    private func assemble(from start: RoadGraph.Snap, to end: RoadGraph.Snap, meeting: (into: Int32, out: Int32))
-        -> Route.Leg
-    {
+    private func assemble(
+        from start: RoadGraph.Snap, to end: RoadGraph.Snap, meeting: (into: Int32, out: Int32),
+        starts: [(edge: Int32, at: Double)], ends: [(edge: Int32, at: Double)]
+    ) -> Route.Leg {
         var points = [start.point]
         var distances: [Double] = []
         var durations: [Double] = []
@@ -333,29 +357,32 @@ public final class Router: @unchecked Sendable {
             ways.append(way)
             points.append(point)
         }
+        /// Where along `edge` the leg starts and ends (0...1).
+        func startAt(_ edge: Int32) -> Double { starts.first { $0.edge == edge }?.at ?? 0 }
+        func endAt(_ edge: Int32) -> Double { ends.first { $0.edge == edge }?.at ?? 1 }
         if meeting.into < 0 {
-            // Along one segment.
+            // Along one edge.
             let edge = meeting.out
             add(
-                end.point, seconds: abs(end.fraction - start.fraction) * Double(graph.edgeDuration[Int(edge)]),
+                end.point, seconds: max(0, endAt(edge) - startAt(edge)) * Double(graph.edgeDuration[Int(edge)]),
                 way: graph.edgeWay[Int(edge)])
         } else {
             // At least two edges: the one into the meeting node and the one out of it.
             let chain = forward.chain(from: meeting.into).reversed() + backward.chain(from: meeting.out)
             for (position, edge) in chain.enumerated() {
-                let cost = Double(graph.edgeDuration[Int(edge)])
+                let seconds = Double(graph.edgeDuration[Int(edge)])
                 let way = graph.edgeWay[Int(edge)]
                 let isLast = position == chain.count - 1
                 // The part of the first and last edges the leg travels.
                 var fraction = 1.0
                 if position == 0 {
-                    fraction = edge == graph.segments[Int(start.segment)].forward ? 1 - start.fraction : start.fraction
+                    fraction = 1 - startAt(edge)
                 } else if isLast {
-                    fraction = edge == graph.segments[Int(end.segment)].forward ? end.fraction : 1 - end.fraction
+                    fraction = endAt(edge)
                 }
                 let turn = position > 0 ? Double(graph.turnDuration(chain[position - 1], edge)) : 0
                 let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
-                add(point, seconds: max(0, fraction) * cost + turn, way: way)
+                add(point, seconds: max(0, fraction) * seconds + turn, way: way)
             }
         }
         var roads: [String] = []

@@ -158,8 +158,8 @@ import Testing
         #expect(abs(fast.duration - 222.6 / (80 / 3.6)) < 0.5, "maxspeed × 0.8")
         let mph = try Self.route(.driving, from: "A", to: "C", top: ["highway": "secondary", "maxspeed": "30 mph"])
         #expect(abs(mph.duration - 222.6 / (30 * 1.609344 * 0.8 / 3.6)) < 0.5)
-        let gravel = try Self.route(.bicycling, from: "A", to: "C", top: ["surface": "gravel"])
-        #expect(abs(gravel.duration - 222.6 / (6 / 3.6)) < 0.5, "6 km/h on gravel")
+        let gravel = try Self.route(.bicycling, from: "A", to: "B", top: ["surface": "gravel"])
+        #expect(abs(gravel.duration - 111.3 / (6 / 3.6)) < 0.5, "6 km/h on gravel")
         let sett = try Self.route(.driving, from: "A", to: "C", top: ["highway": "primary", "surface": "sett"])
         #expect(abs(sett.duration - 222.6 / (40 / 3.6)) < 0.5, "cars at most 40 km/h on sett")
         let zone = try Self.route(.driving, from: "A", to: "C", top: ["highway": "secondary", "maxspeed": "FI:urban"])
@@ -192,6 +192,26 @@ import Testing
         let shared = try Self.route(
             .bicycling, [Self.nearA, Self.nearC], top: ["highway": "footway", "bicycle": "yes"])
         #expect(Self.ways(shared) == [11, 10, 13])
+    }
+
+    @Test func aPointOnAJunctionLeavesByAnyRoadFromIt() throws {
+        // D is where A–D, D–E–F and the spur D–G meet; whichever segment D snaps to, the route
+        // to E and to A leaves D directly, even when the spur is one way out of D.
+        let (ways, nodes) = Self.network()
+        for oneway in ["yes", "-1"] {
+            let spur = ways.map { way in
+                way.osmID == 14
+                    ? RoadNetwork.Way(
+                        source: 1, osmID: 14, nodes: way.nodes, points: way.points,
+                        tags: ["highway": "residential", "oneway": oneway])
+                    : way
+            }
+            let router = Router(graph: RoadGraph(ways: spur, nodes: nodes, profile: TravelProfile(.driving)))
+            let toE = try router.route([Self.grid["D"]!.1, Self.grid["E"]!.1])
+            #expect(Self.ways(toE) == [12] && abs(toE.duration - 111.2 / (25 / 3.6)) < 0.5)
+            let toA = try router.route([Self.grid["D"]!.1, Self.grid["A"]!.1])
+            #expect(Self.ways(toA) == [11] && abs(toA.distance - 111.2) < 1)
+        }
     }
 
     @Test func separatelyMappedSidewalksAndCyclewaysAreUsedInstead() throws {
