@@ -53,9 +53,11 @@ public final class RoadGraph: @unchecked Sendable {
     }
 
     var segments: [Segment] = []
-    /// Segments by grid cell (``cellSize`` degrees).
-    var grid: [Int64: [Int32]] = [:]
-    static let cellSize = 0.005
+    /// Segments by grid cell (``cellSize`` degrees), and the fine cells holding any by coarse
+    /// cell (``coarseFactor`` fine cells a side), for points far from every road.
+    var grid = CellIndex<Int32>()
+    var coarseGrid = CellIndex<Int64>()
+    static let cellSize = 0.001
 
     /// The OSM node id of each node.
     public private(set) var osmNodes: [Int64] = []
@@ -110,6 +112,7 @@ public final class RoadGraph: @unchecked Sendable {
             var restricted: Bool, pushing: Bool
         }
         var edges: [Edge] = []
+        var cellPairs: [(cell: Int64, value: Int32)] = []
         for way in roadWays {
             guard let use = profile.use(way.tags), way.nodes.count == way.points.count, way.nodes.count >= 2 else {
                 continue
@@ -159,7 +162,7 @@ public final class RoadGraph: @unchecked Sendable {
                 let segmentIndex = Int32(segments.count)
                 segments.append(segment)
                 for cell in Self.cells(from: way.points[position - 1], to: way.points[position]) {
-                    grid[cell, default: []].append(segmentIndex)
+                    cellPairs.append((cell, segmentIndex))
                 }
             }
         }
@@ -208,6 +211,14 @@ public final class RoadGraph: @unchecked Sendable {
             inEdge[inSlot] = Int32(id)
         }
         labelComponents()
+        grid = CellIndex(cellPairs)
+        coarseGrid = CellIndex(
+            grid.cells.map { key in
+                let (row, column) = (Int(key >> 32), Int(Int32(truncatingIfNeeded: key)))
+                return (
+                    Self.key(Self.floorDivide(row, Self.coarseFactor), Self.floorDivide(column, Self.coarseFactor)), key
+                )
+            })
         if let first = positions.first {
             var south = first.latitude, north = first.latitude, west = first.longitude, east = first.longitude
             for position in positions {
@@ -484,31 +495,77 @@ public final class RoadGraph: @unchecked Sendable {
             Coordinate(latitude: northEast.latitude, longitude: southWest.longitude),
         ]
         let radius = min(radius, corners.map { point.distance(to: $0) }.max()! + 1)
-        let (row, column) = Self.cell(point)
-        let metresPerCell = Self.cellSize * 111_000 * max(0.2, cos(point.latitude * .pi / 180))
-        let rings = Int((radius / metresPerCell).rounded(.up)) + 1
         let plane = LocalPlane(around: point)
         var best: Snap?
-        for ring in 0...rings {
-            // Every segment in a cell of this ring is at least (ring - 1) cells away.
-            if let best, Double(ring - 1) * metresPerCell > best.distance { break }
-            for r in (row - ring)...(row + ring) {
-                for c in (column - ring)...(column + ring) where max(abs(r - row), abs(c - column)) == ring {
-                    for index in grid[Self.key(r, c)] ?? [] {
-                        let segment = segments[Int(index)]
-                        guard segment.isStartpoint else { continue }
-                        if largeOnly && !(isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]) {
-                            continue
-                        }
-                        let (fraction, onto, metres) = plane.nearest(
-                            onSegment: positions[Int(segment.from)], positions[Int(segment.to)])
-                        if metres <= radius, metres < (best?.distance ?? .infinity) {
-                            best = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
-                        }
-                    }
+        func consider(_ slots: Range<Int>) {
+            for slot in slots {
+                let index = grid.values[slot]
+                let segment = self.segments[Int(index)]
+                guard segment.isStartpoint else { continue }
+                if largeOnly && !(isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]) { continue }
+                let (fraction, onto, metres) = plane.nearest(
+                    onSegment: positions[Int(segment.from)], positions[Int(segment.to)])
+                if metres <= radius, metres < (best?.distance ?? .infinity) {
+                    best = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
+                }
+            }
+        }
+        let shrink = max(0.2, cos(point.latitude * .pi / 180))
+        // Rings of cells around the point, nearest first, until the next ring is farther than
+        // the best segment: fine cells nearby, coarse ones (each a block of fine ones) beyond.
+        let (row, column) = Self.cell(point)
+        let fineMetres = Self.cellSize * 111_000 * shrink
+        let fineRings = min(Int((radius / fineMetres).rounded(.up)) + 1, Self.fineRingLimit)
+        for ring in 0...fineRings {
+            if let best, Double(ring - 1) * fineMetres > best.distance { return best }
+            for (r, c) in Self.ring(ring, around: (row, column)) { consider(grid.range(Self.key(r, c))) }
+        }
+        if best != nil || Double(fineRings - 1) * fineMetres >= radius { return best }
+        // Beyond: coarse rings, skipping the fine cells already searched and those no nearer
+        // than the best segment so far.
+        let (coarseRow, coarseColumn) = (
+            Self.floorDivide(row, Self.coarseFactor), Self.floorDivide(column, Self.coarseFactor)
+        )
+        let coarseMetres = fineMetres * Double(Self.coarseFactor)
+        let coarseRings = Int((radius / coarseMetres).rounded(.up)) + 1
+        for ring in 0...coarseRings {
+            if let best, Double(ring - 1) * coarseMetres > best.distance { break }
+            for (r, c) in Self.ring(ring, around: (coarseRow, coarseColumn)) {
+                for slot in coarseGrid.range(Self.key(r, c)) {
+                    let fine = coarseGrid.values[slot]
+                    let (fineRow, fineColumn) = (Int(fine >> 32), Int(Int32(truncatingIfNeeded: fine)))
+                    let away = max(abs(fineRow - row), abs(fineColumn - column))
+                    if away <= fineRings { continue }
+                    if let best, Double(away - 1) * fineMetres > best.distance { continue }
+                    consider(grid.range(fine))
                 }
             }
         }
         return best
+    }
+
+    /// Fine cells to a side of a coarse cell, and the rings of fine cells searched before the
+    /// coarse ones.
+    static let coarseFactor = 16
+    static let fineRingLimit = 40
+
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+
+    /// The cells at Chebyshev distance `ring` from `center`: its perimeter only.
+    static func ring(_ ring: Int, around center: (Int, Int)) -> [(Int, Int)] {
+        guard ring > 0 else { return [center] }
+        var cells: [(Int, Int)] = []
+        cells.reserveCapacity(8 * ring)
+        for c in (center.1 - ring)...(center.1 + ring) {
+            cells.append((center.0 - ring, c))
+            cells.append((center.0 + ring, c))
+        }
+        for r in (center.0 - ring + 1)...(center.0 + ring - 1) {
+            cells.append((r, center.1 - ring))
+            cells.append((r, center.1 + ring))
+        }
+        return cells
     }
 }

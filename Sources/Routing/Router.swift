@@ -75,8 +75,12 @@ public final class Router: @unchecked Sendable {
     private var backward: Labels
     private var generation: UInt32 = 0
 
-    public init(graph: RoadGraph) {
+    /// The graph's contraction hierarchy, when there is one: queries in microseconds.
+    public let hierarchy: ContractionHierarchy?
+
+    public init(graph: RoadGraph, hierarchy: ContractionHierarchy? = nil) {
         self.graph = graph
+        self.hierarchy = hierarchy
         forward = Labels(edgeCount: graph.edgeCount)
         backward = Labels(edgeCount: graph.edgeCount)
     }
@@ -151,44 +155,6 @@ public final class Router: @unchecked Sendable {
         return segment.forward >= 0 ? segment.forward : segment.backward
     }
 
-    /// A small binary heap of (cost, node).
-    private struct Heap {
-        var items: [(cost: Float, node: Int32)] = []
-        var isEmpty: Bool { items.isEmpty }
-        var minimum: Float { items.first?.cost ?? .infinity }
-
-        mutating func push(_ cost: Float, _ node: Int32) {
-            items.append((cost, node))
-            var child = items.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard items[parent].cost > items[child].cost else { break }
-                items.swapAt(parent, child)
-                child = parent
-            }
-        }
-
-        mutating func pop() -> (cost: Float, node: Int32) {
-            let top = items[0]
-            let last = items.removeLast()
-            if !items.isEmpty {
-                items[0] = last
-                var parent = 0
-                while true {
-                    let left = parent * 2 + 1
-                    let right = left + 1
-                    var smallest = parent
-                    if left < items.count, items[left].cost < items[smallest].cost { smallest = left }
-                    if right < items.count, items[right].cost < items[smallest].cost { smallest = right }
-                    if smallest == parent { break }
-                    items.swapAt(parent, smallest)
-                    parent = smallest
-                }
-            }
-            return top
-        }
-    }
-
     /// One direction's labels on edges: forward, the time to an edge's end having travelled
     /// it; backward, the time from its start to the end of the leg; with the edge each came
     /// from and the queue of edges still to settle.
@@ -196,7 +162,7 @@ public final class Router: @unchecked Sendable {
         var cost: [Float]
         var parent: [Int32]
         var seen: [UInt32]
-        var queue = Heap()
+        var queue = MinHeap()
 
         init(edgeCount: Int) {
             cost = [Float](repeating: 0, count: edgeCount)
@@ -237,12 +203,31 @@ public final class Router: @unchecked Sendable {
     /// travelled it; backward, the time from its start to the end of the leg. The halves meet
     /// at a node, across the turn between an edge into it and an edge out of it.
     private func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap) -> Route.Leg? {
+        let starts = departures(start)
+        let ends = arrivals(end)
+        // Through the hierarchy, unless the two ends share an edge (the end may lie behind the
+        // start on it, which its labels cannot tell from ahead).
+        if let hierarchy, !starts.contains(where: { start in ends.contains { $0.edge == start.edge } }) {
+            let weight = { (edge: Int32) in self.graph.edgeWeight[Int(edge)] }
+            guard
+                let chain = hierarchy.path(
+                    from: starts.map { ($0.edge, Float(1 - $0.at) * weight($0.edge)) },
+                    to: ends.map { ($0.edge, Float($0.at) * weight($0.edge) - weight($0.edge)) })
+            else { return nil }
+            return assemble(from: start, to: end, chain: chain, starts: starts, ends: ends)
+        }
+        return search(from: start, to: end, starts: starts, ends: ends)
+    }
+
+    /// The fastest leg by a bidirectional search on the graph of turns (no hierarchy).
+    private func search(
+        from start: RoadGraph.Snap, to end: RoadGraph.Snap, starts: [(edge: Int32, at: Double)],
+        ends: [(edge: Int32, at: Double)]
+    ) -> Route.Leg? {
         generation &+= 1
         let current = generation
         forward.queue.items.removeAll(keepingCapacity: true)
         backward.queue.items.removeAll(keepingCapacity: true)
-        let starts = departures(start)
-        let ends = arrivals(end)
         for (edge, at) in starts {
             forward.offer(edge, Float(1 - at) * graph.edgeWeight[Int(edge)], parent: -1, in: current)
         }
@@ -303,7 +288,10 @@ public final class Router: @unchecked Sendable {
             }
         }
         guard best.isFinite else { return nil }
-        return assemble(from: start, to: end, meeting: meeting, starts: starts, ends: ends)
+        let chain =
+            meeting.into < 0
+            ? [meeting.out] : forward.chain(from: meeting.into).reversed() + backward.chain(from: meeting.out)
+        return assemble(from: start, to: end, chain: chain, starts: starts, ends: ends)
     }
 
     /// Where a leg from `snap` may start: each edge it may leave by, and where along it
@@ -338,11 +326,10 @@ public final class Router: @unchecked Sendable {
         return options
     }
 
-    /// The leg's positions and annotations from the search's parents: the forward edges from
-    /// the start to the meeting, then the backward ones to the end (the first and last only in
-    /// part, from and to the snapped points).
+    /// The leg's positions and annotations along `chain`, its edges in order (the first and
+    /// last only in part, from and to the snapped points).
     private func assemble(
-        from start: RoadGraph.Snap, to end: RoadGraph.Snap, meeting: (into: Int32, out: Int32),
+        from start: RoadGraph.Snap, to end: RoadGraph.Snap, chain: [Int32],
         starts: [(edge: Int32, at: Double)], ends: [(edge: Int32, at: Double)]
     ) -> Route.Leg {
         var points = [start.point]
@@ -360,30 +347,16 @@ public final class Router: @unchecked Sendable {
         /// Where along `edge` the leg starts and ends (0...1).
         func startAt(_ edge: Int32) -> Double { starts.first { $0.edge == edge }?.at ?? 0 }
         func endAt(_ edge: Int32) -> Double { ends.first { $0.edge == edge }?.at ?? 1 }
-        if meeting.into < 0 {
-            // Along one edge.
-            let edge = meeting.out
-            add(
-                end.point, seconds: max(0, endAt(edge) - startAt(edge)) * Double(graph.edgeDuration[Int(edge)]),
-                way: graph.edgeWay[Int(edge)])
-        } else {
-            // At least two edges: the one into the meeting node and the one out of it.
-            let chain = forward.chain(from: meeting.into).reversed() + backward.chain(from: meeting.out)
-            for (position, edge) in chain.enumerated() {
-                let seconds = Double(graph.edgeDuration[Int(edge)])
-                let way = graph.edgeWay[Int(edge)]
-                let isLast = position == chain.count - 1
-                // The part of the first and last edges the leg travels.
-                var fraction = 1.0
-                if position == 0 {
-                    fraction = 1 - startAt(edge)
-                } else if isLast {
-                    fraction = endAt(edge)
-                }
-                let turn = position > 0 ? Double(graph.turnDuration(chain[position - 1], edge)) : 0
-                let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
-                add(point, seconds: max(0, fraction) * seconds + turn, way: way)
-            }
+        for (position, edge) in chain.enumerated() {
+            let seconds = Double(graph.edgeDuration[Int(edge)])
+            let way = graph.edgeWay[Int(edge)]
+            let isLast = position == chain.count - 1
+            // The part of the first and last edges the leg travels.
+            let from = position == 0 ? startAt(edge) : 0
+            let to = isLast ? endAt(edge) : 1
+            let turn = position > 0 ? Double(graph.turnDuration(chain[position - 1], edge)) : 0
+            let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
+            add(point, seconds: max(0, to - from) * seconds + turn, way: way)
         }
         var roads: [String] = []
         var lastWay: Int32 = -1

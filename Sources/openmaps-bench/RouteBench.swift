@@ -20,12 +20,18 @@ enum RouteBench {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let mapStore = try MapStore(path: store)
         print("Routes on \(store) (\(dataset), \(pairs.count) pairs, median of \(runs) runs a pair, one thread)")
-        print("  mode        build s  nodes    main     edges    routed     p50 ms   p90 ms   p99 ms")
+        print(
+            "  mode        graph s  contract s  nodes    main     edges    arcs      routed     p50 ms   p90 ms   p99 ms"
+        )
         for modeName in modes {
             guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
             let start = ContinuousClock.now
-            let router = Router(graph: try RoadGraph(store: mapStore, profile: TravelProfile(mode)))
-            let build = Statistics.seconds(since: start)
+            let graph = try RoadGraph(store: mapStore, profile: TravelProfile(mode))
+            let graphBuild = Statistics.seconds(since: start)
+            let contraction = ContinuousClock.now
+            let hierarchy = flags["--no-hierarchy"] == nil ? ContractionHierarchy(graph: graph) : nil
+            let contract = Statistics.seconds(since: contraction)
+            let router = Router(graph: graph, hierarchy: hierarchy)
             if let path = flags["--edges"] {
                 // Every edge of the mode as TSV: OSM from and to node, seconds, metres, OSM way.
                 var table = ""
@@ -76,8 +82,10 @@ enum RouteBench {
             let sorted = latencies.sorted()
             print(
                 String(
-                    format: "  %@ %7.3f  %7d  %7d  %7d  %4d/%-4d %7.3f  %7.3f  %7.3f", modeName.padded(to: 11), build,
-                    router.graph.nodeCount, router.graph.largePieceNodes, router.graph.edgeCount, routed, pairs.count,
+                    format: "  %@ %7.3f  %9.3f  %7d  %7d  %7d  %8d  %4d/%-4d %7.3f  %7.3f  %7.3f",
+                    modeName.padded(to: 11),
+                    graphBuild, contract, router.graph.nodeCount, router.graph.largePieceNodes, router.graph.edgeCount,
+                    hierarchy?.arcCount ?? 0, routed, pairs.count,
                     Statistics.percentile(sorted, 50), Statistics.percentile(sorted, 90),
                     Statistics.percentile(sorted, 99)))
         }

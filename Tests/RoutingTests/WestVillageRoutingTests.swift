@@ -34,6 +34,50 @@ import Testing
         }
     }
 
+    /// The hierarchy answers exactly as the plain search: the same weight, time and distance
+    /// on 300 pairs of points across the extract, every mode.
+    @Test(arguments: TravelProfile.Mode.allCases)
+    func theHierarchyFindsTheSameRoutesAsThePlainSearch(mode: TravelProfile.Mode) throws {
+        let store = try MapStore(path: SeedPlaces.westVillageStore())
+        let graph = try RoadGraph(store: store, profile: TravelProfile(mode))
+        let plain = Router(graph: graph)
+        let contracted = Router(graph: graph, hierarchy: ContractionHierarchy(graph: graph))
+        #expect(contracted.hierarchy!.nodeCount == graph.edgeCount)
+        // Points on a lattice over the village, in a fixed shuffled order.
+        let (south, west, north, east) = (40.7290, -74.0100, 40.7400, -73.9980)
+        var generator = SplitMix(seed: 7)
+        var compared = 0
+        for _ in 0..<300 {
+            let points = (0..<2).map { _ in
+                Coordinate(
+                    latitude: south + (north - south) * generator.unit(),
+                    longitude: west + (east - west) * generator.unit())
+            }
+            let expected = try? plain.route(points)
+            let actual = try? contracted.route(points)
+            #expect((expected == nil) == (actual == nil))
+            guard let expected, let actual else { continue }
+            compared += 1
+            #expect(abs(expected.duration - actual.duration) < 0.01 * max(1, expected.duration), "\(points)")
+            #expect(abs(expected.distance - actual.distance) < 1 || abs(expected.duration - actual.duration) < 0.5)
+        }
+        #expect(compared > 250)
+    }
+
+    /// A small deterministic random sequence.
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    }
+
     @Test func driversKeepToOneWayStreets() throws {
         // Manhattan's streets are one way: there and back differ for a car, not on foot.
         let there = try route(.driving, [stonewall, thinkCoffee])
