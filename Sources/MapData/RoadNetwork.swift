@@ -11,7 +11,9 @@ import SQLiteKit
 /// Int64 ids, `points` little-endian Int32 pairs of 1e-7 degrees, latitude first; `tags` a JSON
 /// object), `road_node(source, osm_id, tags)`, `road_restriction(source, osm_id, kind, from_way,
 /// via_nodes, via_ways, to_way, except_modes)`. Written with the region by ``OSMImporter``,
-/// replaced with it.
+/// replaced with it. `road_graph(mode, fingerprint, data)`: each travel mode's routing graph
+/// (its contraction hierarchy), built from all of them and written after an import
+/// (``write(_:into:)``); its fingerprint tells when the network has changed since.
 public enum RoadNetwork {
     /// A routable way as stored.
     public struct Way: Sendable {
@@ -109,7 +111,32 @@ public enum RoadNetwork {
                 from_way INTEGER NOT NULL, via_nodes TEXT NOT NULL, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL,
                 except_modes TEXT NOT NULL, modes TEXT NOT NULL);
             CREATE INDEX road_restriction_source ON road_restriction(source);
+            CREATE TABLE road_graph (mode TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, data BLOB NOT NULL);
             """)
+    }
+
+    /// A travel mode's routing graph as stored: what it was built from (its `fingerprint`)
+    /// and its bytes.
+    public struct StoredGraph: Sendable, Equatable {
+        public var mode: String
+        public var fingerprint: String
+        public var data: [UInt8]
+
+        public init(mode: String, fingerprint: String, data: [UInt8]) {
+            self.mode = mode
+            self.fingerprint = fingerprint
+            self.data = data
+        }
+    }
+
+    /// Replaces the store's routing graphs with `graphs`, atomically (``StoreUpdate``): a
+    /// killed write leaves the previous store and graphs as they were.
+    public static func write(_ graphs: [StoredGraph], into storePath: String) throws {
+        try StoreUpdate.apply(to: storePath) { database in
+            try database.execute("DELETE FROM road_graph")
+            let insert = try database.prepare("INSERT INTO road_graph (mode, fingerprint, data) VALUES (?,?,?)")
+            for graph in graphs { try insert.run([.text(graph.mode), .text(graph.fingerprint), .blob(graph.data)]) }
+        }
     }
 
     /// The statements that remove a source's network.
@@ -226,6 +253,16 @@ extension MapStore {
     }
 
     /// The turn restrictions of the road network.
+    /// The stored routing graph of `mode`, or nil when none was built.
+    public func roadGraph(mode: String) throws(DataError) -> RoadNetwork.StoredGraph? {
+        try query("reading the routing graph") {
+            try database.cached("SELECT fingerprint, data FROM road_graph WHERE mode = ?").map([.text(mode)]) { row in
+                RoadNetwork.StoredGraph(
+                    mode: mode, fingerprint: row.text(0) ?? "", data: row.withBlob(1) { Array($0) } ?? [])
+            }.first
+        }
+    }
+
     public func roadRestrictions() throws(DataError) -> [RoadNetwork.Restriction] {
         func ids(_ text: String?) -> [Int64] { (text ?? "").split(separator: ",").compactMap { Int64($0) } }
         func words(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }

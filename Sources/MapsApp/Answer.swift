@@ -118,6 +118,8 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case trafficFeedUnused = "traffic-feed-unused"
         /// Street zooms outside every imported region.
         case noStreetData = "no-street-data"
+        /// The store's routing graph is missing or stale: the route was found more slowly.
+        case routingGraphStale = "routing-graph-stale"
     }
 
     public var code: Code

@@ -158,7 +158,9 @@ public struct MapsApp {
             return nil
         }
         do {
-            return try routing.route(points, mode: profile)
+            let route = try routing.route(points, mode: profile)
+            notes += route.notes.map { Note(.routingGraphStale, $0) }
+            return route
         } catch {
             notes.append(Note(.routeUnavailable, "no route: \(error)"))
             return nil

@@ -8,25 +8,30 @@ public protocol RouteFinding {
     func route(_ points: [Coordinate], mode: TravelProfile.Mode) throws -> Route
 }
 
-/// ``RouteFinding`` on the store's road network: each mode's graph built on first use and kept.
+/// ``RouteFinding`` on the store's road network: each mode's graph and stored hierarchy loaded
+/// on first use and kept.
 public final class StoreRouting: RouteFinding, @unchecked Sendable {
     public let store: MapStore
-    private var routers: [TravelProfile.Mode: Router] = [:]
+    private var routers: [TravelProfile.Mode: (router: Router, note: String?)] = [:]
     private let lock = NSLock()
 
     public init(store: MapStore) { self.store = store }
 
+    /// The route, with a note when the store's routing graph for the mode is missing or stale
+    /// (``RoutingGraphs/router(store:mode:)``).
     public func route(_ points: [Coordinate], mode: TravelProfile.Mode) throws -> Route {
         lock.lock()
         defer { lock.unlock() }
-        let router: Router
+        let loaded: (router: Router, note: String?)
         if let cached = routers[mode] {
-            router = cached
+            loaded = cached
         } else {
-            router = Router(graph: try RoadGraph(store: store, profile: TravelProfile(mode)))
-            routers[mode] = router
+            loaded = try RoutingGraphs.router(store: store, mode: mode)
+            routers[mode] = loaded
         }
-        return try router.route(points)
+        var route = try loaded.router.route(points)
+        if let note = loaded.note { route.notes.append(note) }
+        return route
     }
 }
 

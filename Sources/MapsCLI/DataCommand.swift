@@ -1,6 +1,7 @@
 import Foundation
 import MapData
 import OSMReader
+import Routing
 
 /// `openmaps data install | info` and `openmaps import`: the open data and the store.
 enum DataCommand {
@@ -59,19 +60,30 @@ enum DataCommand {
         summary:
             "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) or a GTFS feed (zip) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store PATH] [--region NAME] [--attribution TEXT] [--licence TEXT]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store PATH] [--region NAME] [--attribution TEXT] [--licence TEXT] | import --routing [--store PATH]",
         parser: ArgumentParser(
             options: [
                 storeOption,
+                .init(
+                    name: "--routing", value: nil,
+                    help:
+                        "Only build the routing graphs from the store's roads (an extract's import builds them; a note asks for this when they are missing or stale)."
+                ),
                 .init(name: "--region", value: "NAME", help: "The region's or feed's name (default: the file's name)."),
                 .init(
                     name: "--attribution", value: "TEXT",
                     help: "A feed's credit line (default: 'Transit data: ' and its agencies)."),
                 .init(name: "--licence", value: "TEXT", help: "A feed's licence or terms."),
-            ], positionals: 1...1)
+            ], positionals: 0...1)
     ) { (arguments, console) throws(CLIError) in
         let path = arguments.value("--store") ?? DataInstaller().storePath
-        let file = arguments.positionals[0]
+        guard let file = arguments.positionals.first else {
+            guard arguments.flags.contains("--routing") else {
+                throw .usage("import needs a file to import (or --routing to build the routing graphs)")
+            }
+            try buildRoutingGraphs(storePath: path, console: &console)
+            return
+        }
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }
@@ -90,6 +102,7 @@ enum DataCommand {
                     )
                 }
                 printed(report, store: path, seconds: seconds, console: &console)
+                try buildRoutingGraphs(storePath: path, console: &console)
             case .gtfs(let report):
                 printed(report, store: path, seconds: seconds, console: &console)
             }
@@ -114,6 +127,26 @@ enum DataCommand {
             console.error(
                 "note: \(report.brokenMultipolygons.count) multipolygons have rings that do not close; those rings were left out"
             )
+        }
+    }
+
+    /// Builds each travel mode's routing graph from the store's roads where the stored one is
+    /// missing or stale, atomically, and says how long each took.
+    static func buildRoutingGraphs(storePath: String, console: inout Console) throws(CLIError) {
+        let bar = ProgressBar()
+        defer { bar.finish() }
+        do {
+            let built = try RoutingGraphs.build(storePath: storePath) { mode in
+                if bar.isEnabled { bar.update(phase: "routing graph: \(mode.rawValue)", fraction: 0) }
+            }
+            bar.finish()
+            guard !built.isEmpty else { return }
+            console.print(
+                "routing graphs: "
+                    + built.map { String(format: "%@ %.2f s (%d arcs)", $0.mode.rawValue, $0.seconds, $0.arcs) }
+                    .joined(separator: ", "))
+        } catch {
+            throw .failure("building the routing graphs: \(error)")
         }
     }
 
@@ -186,6 +219,7 @@ enum DataCommand {
                 }
                 if !kept.isEmpty { console.print("kept: " + kept.joined(separator: ", ")) }
             }
+            try buildRoutingGraphs(storePath: report.storePath, console: &console)
             console.print(String(format: "store: %@ (%.1f s)", report.storePath, Date().timeIntervalSince(start)))
         } catch {
             throw .failure("\(error)")

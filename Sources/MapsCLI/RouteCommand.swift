@@ -63,6 +63,7 @@ enum RouteCommand {
         }
         do throws(AppError) {
             let route = try app.route(points, mode: mode)
+            for note in route.notes { console.error("note: \(note)") }
             console.print(
                 formatText == "geojson" ? RouteDocument.geoJSON(route) : RouteDocument.osrm(route, geometry: geometry))
             let minutes = route.duration / 60

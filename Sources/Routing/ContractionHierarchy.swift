@@ -417,3 +417,65 @@ struct MinHeap {
         return top
     }
 }
+
+extension ContractionHierarchy {
+    /// Why stored bytes are not a hierarchy.
+    public struct FormatError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    static let magic: [UInt8] = Array("OMCH1".utf8)
+
+    /// The hierarchy as bytes: a magic word, then each array (count, then little-endian values).
+    public func serialized() -> [UInt8] {
+        var bytes = Self.magic
+        bytes.reserveCapacity(Self.magic.count + 4 * (upFirst.count + downFirst.count + 3 * arcCount + 8))
+        for array in [upFirst, upTarget, upMiddle, downFirst, downSource, downMiddle] { Self.append(array, to: &bytes) }
+        for array in [upWeight, downWeight] { Self.append(array.map { Int32(bitPattern: $0.bitPattern) }, to: &bytes) }
+        return bytes
+    }
+
+    /// A hierarchy from ``serialized()`` bytes.
+    ///
+    /// - Throws: ``FormatError`` when the bytes are cut, of another format, or inconsistent.
+    public convenience init(serialized bytes: [UInt8]) throws {
+        self.init()
+        guard bytes.starts(with: Self.magic) else { throw FormatError(description: "not a routing graph") }
+        var offset = Self.magic.count
+        var arrays: [[Int32]] = []
+        try bytes.withUnsafeBytes { raw in
+            for _ in 0..<8 {
+                guard offset + 4 <= raw.count else { throw FormatError(description: "the routing graph is cut short") }
+                let count = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+                offset += 4
+                guard count >= 0, offset + 4 * count <= raw.count else {
+                    throw FormatError(description: "the routing graph is cut short")
+                }
+                arrays.append(
+                    (0..<count).map {
+                        Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4 * $0, as: Int32.self))
+                    })
+                offset += 4 * count
+            }
+        }
+        (upFirst, upTarget, upMiddle, downFirst, downSource, downMiddle) = (
+            arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5]
+        )
+        upWeight = arrays[6].map { Float(bitPattern: UInt32(bitPattern: $0)) }
+        downWeight = arrays[7].map { Float(bitPattern: UInt32(bitPattern: $0)) }
+        let nodes = upFirst.count - 1
+        guard nodes >= 0, downFirst.count == upFirst.count, upTarget.count == upWeight.count,
+            upTarget.count == upMiddle.count, downSource.count == downWeight.count,
+            downSource.count == downMiddle.count,
+            Int(upFirst.last ?? -1) == upTarget.count, Int(downFirst.last ?? -1) == downSource.count,
+            (upTarget + downSource).allSatisfy({ $0 >= 0 && $0 < nodes }),
+            (upMiddle + downMiddle).allSatisfy({ $0 >= -1 && $0 < nodes })
+        else { throw FormatError(description: "the routing graph's arrays do not agree") }
+        prepareQueries()
+    }
+
+    private static func append(_ values: [Int32], to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: Int32(values.count).littleEndian) { bytes += $0 }
+        for value in values { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    }
+}

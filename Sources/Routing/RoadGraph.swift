@@ -435,6 +435,30 @@ public final class RoadGraph: @unchecked Sendable {
         }
     }
 
+    /// What the graph is, in a few characters: a hash of its edges (ends, weights, restrictions)
+    /// and of every allowed turn's weight. A stored hierarchy built from another graph (the
+    /// network or the profile's rules changed) has another fingerprint.
+    public func fingerprint() -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ ((value >> UInt64(shift)) & 0xff)) &* 0x100_0000_01b3
+            }
+        }
+        mix(UInt64(edgeCount))
+        for edge in 0..<edgeCount {
+            mix(UInt64(UInt32(bitPattern: edgeFrom[edge])) << 32 | UInt64(UInt32(bitPattern: edgeTo[edge])))
+            mix(UInt64(edgeWeight[edge].bitPattern) << 1 | (edgeRestricted[edge] ? 1 : 0))
+            let node = Int(edgeTo[edge])
+            for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) where allows(Int32(edge), outEdge[slot]) {
+                mix(
+                    UInt64(UInt32(bitPattern: outEdge[slot])) << 32
+                        | UInt64(turnWeight(Int32(edge), outEdge[slot]).bitPattern))
+            }
+        }
+        return "\(profile.mode.rawValue)-\(edgeCount)-" + String(hash, radix: 16)
+    }
+
     /// Number of nodes and of directed edges.
     public var nodeCount: Int { positions.count }
     public var edgeCount: Int { edgeWeight.count }
@@ -520,7 +544,8 @@ public final class RoadGraph: @unchecked Sendable {
             if let best, Double(ring - 1) * fineMetres > best.distance { return best }
             for (r, c) in Self.ring(ring, around: (row, column)) { consider(grid.range(Self.key(r, c))) }
         }
-        if best != nil || Double(fineRings - 1) * fineMetres >= radius { return best }
+        // Done when no cell beyond the rings searched can hold anything nearer.
+        if Double(fineRings) * fineMetres >= min(radius, best?.distance ?? .infinity) { return best }
         // Beyond: coarse rings, skipping the fine cells already searched and those no nearer
         // than the best segment so far.
         let (coarseRow, coarseColumn) = (

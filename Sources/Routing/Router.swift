@@ -47,6 +47,8 @@ public struct Route: Sendable {
     /// Where each point met the network, and how far it was from it (metres).
     public var snapped: [(point: Coordinate, distance: Double, road: String?)]
     public var mode: TravelProfile.Mode
+    /// What a reader should know of how it was found (a missing routing graph).
+    public var notes: [String] = []
 
     public var distance: Double { legs.map(\.distance).reduce(0, +) }
     public var duration: Double { legs.map(\.duration).reduce(0, +) }

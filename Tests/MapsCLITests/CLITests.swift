@@ -316,6 +316,33 @@ import Testing
     }
 
     @Test
+    func importBuildsTheRoutingGraphsAndRouteSaysWhenTheyAreMissing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = folder + "/store.sqlite"
+        let imported = OpenMapsCLI.run([
+            "import", SeedPlaces.path(of: "nyc-west-village-8th-ave-2015.osm.pbf"), "--store", store,
+        ])
+        #expect(imported.exitCode == 0)
+        #expect(imported.standardOutput.contains("routing graphs: driving "))
+        #expect(imported.standardOutput.contains(", two-wheeler "))
+        let route = OpenMapsCLI.run(["route", "40.73381,-74.00219", "40.73878,-74.00366", "--store", store])
+        #expect(route.exitCode == 0 && !route.standardError.contains("routing graph"), "\(route.standardError)")
+        // Without them (written empty), the route is still found, and the note says what to run.
+        try RoadNetwork.write([], into: store)
+        let slow = OpenMapsCLI.run(["route", "40.73381,-74.00219", "40.73878,-74.00366", "--store", store])
+        #expect(slow.exitCode == 0)
+        #expect(slow.standardError.contains("note: the store has no routing graph for driving"))
+        #expect(slow.standardError.contains("'openmaps import --routing' builds it"))
+        let rebuilt = OpenMapsCLI.run(["import", "--routing", "--store", store])
+        #expect(rebuilt.exitCode == 0 && rebuilt.standardOutput.hasPrefix("routing graphs: driving "))
+        let nothing = OpenMapsCLI.run(["import", "--store", store])
+        #expect(nothing.exitCode == 64)
+        #expect(nothing.standardError.contains("import needs a file to import (or --routing"))
+    }
+
+    @Test
     func searchAndReverseFromTheCommandLine() throws {
         let store = try FixtureStore.path()
         let search = OpenMapsCLI.run(["search", "Aleksanterinkatu 52", "--near", "60.17,24.94", "--store", store])

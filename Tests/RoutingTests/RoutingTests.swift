@@ -339,6 +339,45 @@ import Testing
         #expect(between.snapped[0].point == Self.grid["C"]!.1 && between.snapped[0].distance > 7_000)
     }
 
+    @Test func snappingFindsTheNearestSegmentNearAndFar() throws {
+        // The square, and a road 11 km away: points between are up to 8 km from any road, past
+        // the fine cells into the coarse ones; each snap is the nearest segment of all.
+        let (ways, nodes) = Self.network()
+        let far = RoadNetwork.Way(
+            source: 1, osmID: 99, nodes: [100, 101, 102],
+            points: [
+                Coordinate(latitude: 0.1, longitude: 0.1), Coordinate(latitude: 0.1, longitude: 0.101),
+                Coordinate(latitude: 0.0995, longitude: 0.12),
+            ], tags: ["highway": "residential"])
+        let graph = RoadGraph(ways: ways + [far], nodes: nodes, profile: TravelProfile(.walking))
+        // A road diagonally in the 38th ring of cells (6 km) and one straight in the 45th (5 km):
+        // the nearer is the farther ring's.
+        func road(_ id: Int64, _ a: (Double, Double), _ b: (Double, Double)) -> RoadNetwork.Way {
+            RoadNetwork.Way(
+                source: 1, osmID: id, nodes: [id * 10, id * 10 + 1],
+                points: [Coordinate(latitude: a.0, longitude: a.1), Coordinate(latitude: b.0, longitude: b.1)],
+                tags: ["highway": "residential"])
+        }
+        let rings = RoadGraph(
+            ways: [
+                road(1, (0.0385, 0.0385), (0.0386, 0.0386)), road(2, (0.0455, -0.0001), (0.0455, 0.0001)),
+                road(3, (-0.05, -0.05), (-0.0501, -0.05)),
+            ], nodes: [:], profile: TravelProfile(.walking))
+        let diagonal = try #require(try rings.snap(Coordinate(latitude: 0, longitude: 0), within: .infinity))
+        #expect(abs(diagonal.distance - 5_059) < 5, "\(diagonal.distance) m")
+        var generator = WestVillageRoutingTests.SplitMix(seed: 3)
+        for _ in 0..<200 {
+            let point = Coordinate(
+                latitude: -0.01 + 0.12 * generator.unit(), longitude: -0.01 + 0.14 * generator.unit())
+            let snap = try #require(try graph.snap(point, within: .infinity))
+            let plane = LocalPlane(around: point)
+            let nearest = graph.segments.map {
+                plane.nearest(onSegment: graph.positions[Int($0.from)], graph.positions[Int($0.to)]).metres
+            }.min()!
+            #expect(abs(snap.distance - nearest) < 0.01, "\(point): \(snap.distance) m, nearest \(nearest) m")
+        }
+    }
+
     @Test func polylinesEncodeAsGoogleDocumentsThem() {
         let points = [
             Coordinate(latitude: 38.5, longitude: -120.2), Coordinate(latitude: 40.7, longitude: -120.95),

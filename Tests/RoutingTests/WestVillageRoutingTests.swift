@@ -64,6 +64,42 @@ import Testing
         #expect(compared > 250)
     }
 
+    @Test func theStoreKeepsEachModesGraphAndSaysWhenItIsMissingOrStale() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("store.sqlite").path
+        try FileManager.default.copyItem(atPath: SeedPlaces.westVillageStore(), toPath: path)
+        // None yet: routes are still found, with a note saying how to build it.
+        let (plain, missing) = try RoutingGraphs.router(store: MapStore(path: path), mode: .walking)
+        #expect(plain.hierarchy == nil && missing?.contains("'openmaps import --routing' builds it") == true)
+        let built = try RoutingGraphs.build(storePath: path)
+        #expect(built.map(\.mode) == TravelProfile.Mode.allCases && built.allSatisfy { $0.arcs >= $0.nodes })
+        #expect(try RoutingGraphs.build(storePath: path).isEmpty, "current graphs are not built again")
+        let store = try MapStore(path: path)
+        for mode in TravelProfile.Mode.allCases {
+            let (router, note) = try RoutingGraphs.router(store: store, mode: mode)
+            #expect(router.hierarchy != nil && note == nil)
+            let route = try router.route([stonewall, thinkCoffee])
+            let again = try Router(graph: router.graph).route([stonewall, thinkCoffee])
+            #expect(abs(route.duration - again.duration) < 0.01)
+        }
+        // A graph built from other roads (its fingerprint differs) is not used; bytes cut short
+        // or of another kind are refused.
+        let walking = try #require(try store.roadGraph(mode: "walking"))
+        #expect(throws: ContractionHierarchy.FormatError.self) {
+            try ContractionHierarchy(serialized: Array(walking.data.prefix(walking.data.count / 2)))
+        }
+        #expect(throws: ContractionHierarchy.FormatError.self) {
+            try ContractionHierarchy(serialized: Array("PK\u{3}\u{4}".utf8))
+        }
+        try RoadNetwork.write(
+            [RoadNetwork.StoredGraph(mode: "walking", fingerprint: "walking-0-0", data: walking.data)], into: path)
+        let (_, stale) = try RoutingGraphs.router(store: MapStore(path: path), mode: .walking)
+        #expect(stale?.contains("built from other roads or rules") == true)
+        #expect(try RoutingGraphs.build(storePath: path).map(\.mode) == TravelProfile.Mode.allCases)
+    }
+
     /// A small deterministic random sequence.
     struct SplitMix {
         var state: UInt64
