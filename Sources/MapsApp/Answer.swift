@@ -120,6 +120,8 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case noStreetData = "no-street-data"
         /// The store's routing graph is missing or stale: the route was found more slowly.
         case routingGraphStale = "routing-graph-stale"
+        /// The route takes a kind of road the link asks to avoid: there is no other way.
+        case avoidanceUnmet = "avoidance-unmet"
     }
 
     public var code: Code

@@ -107,7 +107,7 @@ public struct MapsApp {
         if let directions = request.directions {
             ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
             markers += ends.compactMap(Self.marker(for:))
-            route = findRoute(through: ends, mode: directions.travelMode, notes: &notes)
+            route = findRoute(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
         }
         let routeLines = route.map(Self.lines(of:)) ?? []
         mapView.overlays = routeLines + markers.map { .marker($0) }
@@ -133,7 +133,9 @@ public struct MapsApp {
     }
 
     /// The route through the directions' placed ends, or nil with a note saying why there is none.
-    private func findRoute(through ends: [RouteEnd], mode: TravelMode?, notes: inout [Note]) -> Route? {
+    private func findRoute(
+        through ends: [RouteEnd], mode: TravelMode?, avoiding: Set<RouteAvoidance>, notes: inout [Note]
+    ) -> Route? {
         guard let routing else {
             notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
             return nil
@@ -158,8 +160,11 @@ public struct MapsApp {
             return nil
         }
         do {
-            let route = try routing.route(points, mode: profile)
-            notes += route.notes.map { Note(.routingGraphStale, $0) }
+            let features = Set(avoiding.compactMap { TravelProfile.RoadFeature(rawValue: $0.rawValue) })
+            let route = try routing.route(points, mode: profile, avoiding: features)
+            notes += route.notes.map {
+                Note($0.kind == .avoidanceUnmet ? .avoidanceUnmet : .routingGraphStale, $0.message)
+            }
             return route
         } catch {
             notes.append(Note(.routeUnavailable, "no route: \(error)"))

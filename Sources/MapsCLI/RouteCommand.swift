@@ -11,13 +11,18 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--format osrm|geojson] [--geometries polyline|polyline6|geojson] [--store PATH]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--format osrm|geojson] [--geometries polyline|polyline6|geojson] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(
                     name: "--via", value: "POINT", help: "A stop between, in order (repeatable, up to 9).",
                     repeatable: true),
                 .init(name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler."),
+                .init(
+                    name: "--avoid", value: "KINDS",
+                    help:
+                        "Keep off tolls, highways and/or ferries (comma-separated) where another way is not far longer."
+                ),
                 .init(name: "--format", value: "FORMAT", help: "osrm (default) or geojson."),
                 .init(
                     name: "--geometries", value: "KIND",
@@ -28,6 +33,14 @@ enum RouteCommand {
         let modeText = arguments.value("--mode") ?? "driving"
         guard let mode = TravelProfile.Mode(rawValue: modeText) else {
             throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(modeText)'")
+        }
+        var avoid: Set<TravelProfile.RoadFeature> = []
+        for word in (arguments.value("--avoid") ?? "").split(separator: ",") {
+            let name = word.trimmingCharacters(in: .whitespaces)
+            guard let feature = TravelProfile.RoadFeature(rawValue: name) else {
+                throw .usage("'--avoid' takes tolls, highways and ferries, comma-separated, not '\(name)'")
+            }
+            avoid.insert(feature)
         }
         let formatText = arguments.value("--format") ?? "osrm"
         guard ["osrm", "geojson"].contains(formatText) else {
@@ -62,8 +75,8 @@ enum RouteCommand {
             points.append(place.coordinate)
         }
         do throws(AppError) {
-            let route = try app.route(points, mode: mode)
-            for note in route.notes { console.error("note: \(note)") }
+            let route = try app.route(points, mode: mode, avoiding: avoid)
+            for note in route.notes { console.error("note: \(note.message)") }
             console.print(
                 formatText == "geojson" ? RouteDocument.geoJSON(route) : RouteDocument.osrm(route, geometry: geometry))
             let minutes = route.duration / 60

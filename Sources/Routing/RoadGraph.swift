@@ -41,6 +41,8 @@ public final class RoadGraph: @unchecked Sendable {
     var edgeRestricted: [Bool] = []
     /// Edges a cyclist walks, pushing the bicycle.
     var edgePushing: [Bool] = []
+    /// Per way: the kinds of road it is (``TravelProfile/RoadFeature`` bits).
+    var wayFeatures: [UInt8] = []
 
     /// A segment of a way, for snapping: its two nodes and the edges along it each way.
     struct Segment {
@@ -118,6 +120,8 @@ public final class RoadGraph: @unchecked Sendable {
                 continue
             }
             let wayIndex = Int32(ways.count)
+            wayFeatures.append(
+                TravelProfile.RoadFeature.allCases.reduce(0) { $0 | ($1.matches(way.tags) ? $1.bit : 0) })
             ways.append(
                 WayInfo(
                     osmID: way.osmID, name: way.tags["name"], ref: way.tags["ref"],
@@ -457,6 +461,22 @@ public final class RoadGraph: @unchecked Sendable {
             }
         }
         return "\(profile.mode.rawValue)-\(edgeCount)-" + String(hash, radix: 16)
+    }
+
+    /// Edge weights with the roads of `features` weighing ``TravelProfile/avoidanceFactor``
+    /// times more; nil when the graph has none of them.
+    func weights(avoiding features: Set<TravelProfile.RoadFeature>) -> [Float]? {
+        let bits = features.reduce(UInt8(0)) { $0 | $1.bit }
+        guard bits != 0, wayFeatures.contains(where: { $0 & bits != 0 }) else { return nil }
+        return (0..<edgeCount).map { edge in
+            wayFeatures[Int(edgeWay[edge])] & bits != 0
+                ? edgeWeight[edge] * TravelProfile.avoidanceFactor : edgeWeight[edge]
+        }
+    }
+
+    /// The kinds of road among `features` that the way of `edge` is.
+    func features(of edge: Int32, among features: Set<TravelProfile.RoadFeature>) -> [TravelProfile.RoadFeature] {
+        features.sorted().filter { wayFeatures[Int(edgeWay[Int(edge)])] & $0.bit != 0 }
     }
 
     /// Number of nodes and of directed edges.

@@ -41,14 +41,34 @@ public struct Route: Sendable {
         public var segmentWays: [Int64]
         /// The names (else refs) of the ways travelled, in order, each once in a run.
         public var roads: [String]
+        /// The graph's edges travelled, in order.
+        var edges: [Int32] = []
     }
 
     public var legs: [Leg]
     /// Where each point met the network, and how far it was from it (metres).
     public var snapped: [(point: Coordinate, distance: Double, road: String?)]
     public var mode: TravelProfile.Mode
-    /// What a reader should know of how it was found (a missing routing graph).
-    public var notes: [String] = []
+    /// What a reader should know of how it was found.
+    public var notes: [Note] = []
+
+    /// Something a reader should know of a route.
+    public struct Note: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// The route takes a kind of road it was asked to avoid: there is no other way.
+            case avoidanceUnmet
+            /// The store's routing graph is missing or stale: the route was found more slowly.
+            case routingGraphStale
+        }
+
+        public var kind: Kind
+        public var message: String
+
+        public init(_ kind: Kind, _ message: String) {
+            self.kind = kind
+            self.message = message
+        }
+    }
 
     public var distance: Double { legs.map(\.distance).reduce(0, +) }
     public var duration: Double { legs.map(\.duration).reduce(0, +) }
@@ -76,6 +96,8 @@ public final class Router: @unchecked Sendable {
     private var forward: Labels
     private var backward: Labels
     private var generation: UInt32 = 0
+    /// Edge weights avoiding kinds of road, by the kinds.
+    private var avoidanceWeights: [Set<TravelProfile.RoadFeature>: [Float]?] = [:]
 
     /// The graph's contraction hierarchy, when there is one: queries in microseconds.
     public let hierarchy: ContractionHierarchy?
@@ -87,11 +109,14 @@ public final class Router: @unchecked Sendable {
         backward = Labels(edgeCount: graph.edgeCount)
     }
 
-    /// The fastest route through `points` in order.
+    /// The fastest route through `points` in order, keeping off the kinds of road in `avoiding`
+    /// where another way is at most ``TravelProfile/avoidanceFactor`` times as long (a note says
+    /// which it still takes).
     ///
     /// - Throws: ``RoutingError`` naming the point that has no road or the two points that are
     ///   not connected; never a straight line.
-    public func route(_ points: [Coordinate]) throws -> Route {
+    public func route(_ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature> = []) throws -> Route {
+        let weights = weights(avoiding: avoiding)
         guard (2...Self.maxPoints).contains(points.count) else { throw RoutingError.waypointCount(points.count) }
         // Each point's nearest road, and its nearest road on a large piece of the network (at
         // most ``snapRadius`` farther).
@@ -122,7 +147,7 @@ public final class Router: @unchecked Sendable {
             }
             var found: Route.Leg?
             for (from, to) in candidates {
-                if let leg = leg(from: from, to: to) {
+                if let leg = leg(from: from, to: to, weights: weights) {
                     found = leg
                     (snaps[index - 1], snaps[index]) = (from, to)
                     break
@@ -133,16 +158,45 @@ public final class Router: @unchecked Sendable {
             }
             if index >= 2, snaps[index - 1].point != legs[index - 2].geometry.last {
                 // The previous leg ended where this one no longer starts: route it again.
-                if let again = self.leg(from: snaps[index - 2], to: snaps[index - 1]) { legs[index - 2] = again }
+                if let again = self.leg(from: snaps[index - 2], to: snaps[index - 1], weights: weights) {
+                    legs[index - 2] = again
+                }
             }
             legs.append(leg)
         }
-        return Route(
+        var route = Route(
             legs: legs,
             snapped: snaps.map { snap in
                 let way = graph.ways[Int(graph.edgeWay[Int(self.edge(of: snap))])]
                 return (snap.point, snap.distance, way.name ?? way.ref)
             }, mode: graph.profile.mode)
+        for (index, leg) in legs.enumerated() where !avoiding.isEmpty {
+            let taken = avoiding.sorted().filter { feature in
+                leg.edges.contains { graph.features(of: $0, among: [feature]) == [feature] }
+            }
+            guard !taken.isEmpty else { continue }
+            let roads = leg.edges.filter { !graph.features(of: $0, among: Set(taken)).isEmpty }.compactMap {
+                graph.ways[Int(graph.edgeWay[Int($0)])].name ?? graph.ways[Int(graph.edgeWay[Int($0)])].ref
+            }
+            var named: [String] = []
+            for road in roads where !named.contains(road) { named.append(road) }
+            route.notes.append(
+                Route.Note(
+                    .avoidanceUnmet,
+                    "no way between points \(index + 1) and \(index + 2) avoids "
+                        + taken.map(\.rawValue).joined(separator: " and ") + ": the route takes "
+                        + (named.isEmpty ? "one" : named.prefix(3).joined(separator: ", "))))
+        }
+        return route
+    }
+
+    /// Edge weights that avoid `features` (cached per set), nil for the graph's own.
+    private func weights(avoiding features: Set<TravelProfile.RoadFeature>) -> [Float]? {
+        guard !features.isEmpty else { return nil }
+        if let cached = avoidanceWeights[features] { return cached }
+        let weights = graph.weights(avoiding: features)
+        avoidanceWeights[features] = weights
+        return weights
     }
 
     /// How far from `point` its road may be: anywhere in the network's extent, else
@@ -204,12 +258,14 @@ public final class Router: @unchecked Sendable {
     /// turn restriction can forbid it: forward, an edge's label is the time to its end having
     /// travelled it; backward, the time from its start to the end of the leg. The halves meet
     /// at a node, across the turn between an edge into it and an edge out of it.
-    private func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap) -> Route.Leg? {
+    private func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap, weights: [Float]?) -> Route.Leg? {
         let starts = departures(start)
         let ends = arrivals(end)
-        // Through the hierarchy, unless the two ends share an edge (the end may lie behind the
-        // start on it, which its labels cannot tell from ahead).
-        if let hierarchy, !starts.contains(where: { start in ends.contains { $0.edge == start.edge } }) {
+        // Through the hierarchy, unless roads are avoided (other weights) or the two ends share
+        // an edge (the end may lie behind the start on it, which its labels cannot tell from
+        // ahead).
+        if weights == nil, let hierarchy, !starts.contains(where: { start in ends.contains { $0.edge == start.edge } })
+        {
             let weight = { (edge: Int32) in self.graph.edgeWeight[Int(edge)] }
             guard
                 let chain = hierarchy.path(
@@ -218,23 +274,24 @@ public final class Router: @unchecked Sendable {
             else { return nil }
             return assemble(from: start, to: end, chain: chain, starts: starts, ends: ends)
         }
-        return search(from: start, to: end, starts: starts, ends: ends)
+        return search(from: start, to: end, starts: starts, ends: ends, weights: weights ?? graph.edgeWeight)
     }
 
-    /// The fastest leg by a bidirectional search on the graph of turns (no hierarchy).
+    /// The fastest leg by a bidirectional search on the graph of turns (no hierarchy), edges
+    /// weighing `weights`.
     private func search(
         from start: RoadGraph.Snap, to end: RoadGraph.Snap, starts: [(edge: Int32, at: Double)],
-        ends: [(edge: Int32, at: Double)]
+        ends: [(edge: Int32, at: Double)], weights: [Float]
     ) -> Route.Leg? {
         generation &+= 1
         let current = generation
         forward.queue.items.removeAll(keepingCapacity: true)
         backward.queue.items.removeAll(keepingCapacity: true)
         for (edge, at) in starts {
-            forward.offer(edge, Float(1 - at) * graph.edgeWeight[Int(edge)], parent: -1, in: current)
+            forward.offer(edge, Float(1 - at) * weights[Int(edge)], parent: -1, in: current)
         }
         for (edge, at) in ends {
-            backward.offer(edge, Float(at) * graph.edgeWeight[Int(edge)], parent: -1, in: current)
+            backward.offer(edge, Float(at) * weights[Int(edge)], parent: -1, in: current)
         }
         var best = Float.infinity
         // The meeting: (edge into the node, edge out of it), or (-1, edge) along one edge.
@@ -242,7 +299,7 @@ public final class Router: @unchecked Sendable {
         // Both on one edge, the end ahead of the start.
         for (edge, from) in starts {
             for (other, to) in ends where other == edge && to >= from {
-                let cost = Float(to - from) * graph.edgeWeight[Int(edge)]
+                let cost = Float(to - from) * weights[Int(edge)]
                 if cost < best {
                     best = cost
                     meeting = (-1, edge)
@@ -271,7 +328,7 @@ public final class Router: @unchecked Sendable {
                     meet(edge, next)
                     guard graph.allows(edge, next) else { continue }
                     forward.offer(
-                        next, cost + graph.turnWeight(edge, next) + graph.edgeWeight[Int(next)], parent: edge,
+                        next, cost + graph.turnWeight(edge, next) + weights[Int(next)], parent: edge,
                         in: current)
                 }
             } else {
@@ -283,7 +340,7 @@ public final class Router: @unchecked Sendable {
                     meet(previous, edge)
                     guard graph.allows(previous, edge) else { continue }
                     backward.offer(
-                        previous, cost + graph.turnWeight(previous, edge) + graph.edgeWeight[Int(previous)],
+                        previous, cost + graph.turnWeight(previous, edge) + weights[Int(previous)],
                         parent: edge,
                         in: current)
                 }
@@ -370,6 +427,6 @@ public final class Router: @unchecked Sendable {
         return Route.Leg(
             distance: distances.reduce(0, +), duration: durations.reduce(0, +), geometry: points,
             segmentDistances: distances, segmentDurations: durations,
-            segmentWays: ways.map { graph.ways[Int($0)].osmID }, roads: roads)
+            segmentWays: ways.map { graph.ways[Int($0)].osmID }, roads: roads, edges: chain)
     }
 }

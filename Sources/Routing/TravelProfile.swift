@@ -168,6 +168,36 @@ public struct TravelProfile: Sendable, Equatable {
         }
     }
 
+    /// Kinds of road a route may be asked to avoid, as Google's `avoid` names them: toll roads
+    /// (`toll=yes`), highways (motorways, their links, `motorroad=yes`) and ferries.
+    public enum RoadFeature: String, Sendable, CaseIterable, Comparable {
+        case ferries, highways, tolls
+
+        public static func < (lhs: RoadFeature, rhs: RoadFeature) -> Bool { lhs.rawValue < rhs.rawValue }
+
+        /// Whether a way with `tags` is of this kind.
+        public func matches(_ tags: [String: String]) -> Bool {
+            switch self {
+            case .tolls: tags["toll"] == "yes"
+            case .highways:
+                ["motorway", "motorway_link"].contains(tags["highway"] ?? "") || tags["motorroad"] == "yes"
+            case .ferries: tags["route"] == "ferry"
+            }
+        }
+
+        var bit: UInt8 {
+            switch self {
+            case .ferries: 1
+            case .highways: 2
+            case .tolls: 4
+            }
+        }
+    }
+
+    /// How much more a road to avoid weighs than its time: 20 times, so that a route takes one
+    /// only where any other way is more than twenty times as long.
+    public static let avoidanceFactor: Float = 20
+
     /// How this mode may travel a way: each direction (nil when closed) and, for a ferry with a
     /// tagged duration, its crossing time.
     public struct Use: Sendable, Equatable {

@@ -387,6 +387,10 @@ import Testing
         (["route", "60.17,24.94", "60.16,24.95", "--mode", "flying"], "'--mode' must be driving, walking"),
         (["route", "60.17,24.94", "60.16,24.95", "--format", "gpx"], "'--format' must be osrm or geojson"),
         (["route", "60.17,24.94", "60.16,24.95", "--geometries", "wkt"], "'--geometries' must be polyline"),
+        (
+            ["route", "60.17,24.94", "60.16,24.95", "--avoid", "tolls,hills"],
+            "'--avoid' takes tolls, highways and ferries"
+        ),
     ])
     func routeRefusesBadInput(arguments: [String], message: String) throws {
         let result = OpenMapsCLI.run(arguments + ["--store", try FixtureStore.path()])

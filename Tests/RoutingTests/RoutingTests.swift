@@ -214,6 +214,29 @@ import Testing
         }
     }
 
+    @Test func avoidedRoadsAreTakenOnlyWhereThereIsNoOtherWay() throws {
+        let (ways, nodes) = Self.network(top: ["toll": "yes", "name": "Pike"])
+        let router = Router(graph: RoadGraph(ways: ways, nodes: nodes, profile: TravelProfile(.driving)))
+        #expect(Self.ways(try router.route([Self.nearA, Self.nearC])) == [11, 10, 13])
+        let avoiding = try router.route([Self.nearA, Self.nearC], avoiding: [.tolls])
+        #expect(Self.ways(avoiding) == [11, 12, 13] && avoiding.notes.isEmpty)
+        #expect(Self.ways(try router.route([Self.nearA, Self.nearC], avoiding: [.ferries])) == [11, 10, 13])
+        // From B, on the toll road, there is no other way: taken, and said.
+        let unavoidable = try router.route([Self.grid["B"]!.1, Self.grid["G"]!.1], avoiding: [.tolls, .highways])
+        #expect(Self.ways(unavoidable) == [10, 11, 14])
+        #expect(
+            unavoidable.notes == [
+                Route.Note(.avoidanceUnmet, "no way between points 1 and 2 avoids tolls: the route takes Pike")
+            ])
+        for (feature, tags) in [
+            (TravelProfile.RoadFeature.highways, ["motorroad": "yes"]), (.ferries, ["route": "ferry", "highway": ""]),
+        ] {
+            let (ways, nodes) = Self.network(top: tags)
+            let router = Router(graph: RoadGraph(ways: ways, nodes: nodes, profile: TravelProfile(.driving)))
+            #expect(Self.ways(try router.route([Self.nearA, Self.nearC], avoiding: [feature])) == [11, 12, 13])
+        }
+    }
+
     @Test func separatelyMappedSidewalksAndCyclewaysAreUsedInstead() throws {
         #expect(
             Self.ways(try Self.route(.walking, [Self.nearA, Self.nearC], top: ["sidewalk": "separate"])) == [
