@@ -31,6 +31,8 @@ public struct Answer {
     public var coverage: MapCoverage?
     /// The route through the directions' ends, when one was found.
     public var route: Route? = nil
+    /// Other routes between the two ends (at most two), drawn greyed.
+    public var alternatives: [Route] = []
 }
 
 /// A place found for a text.

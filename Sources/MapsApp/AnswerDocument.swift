@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapsURL
+import Routing
 
 /// An answer as a document for programs and pages (`openmaps open --answer FILE.json`, the
 /// demo page): what the link asks for in a sentence, the request, the places found, the
@@ -23,6 +24,8 @@ public struct AnswerDocument: Encodable, Sendable {
     public var regions: [String]
     /// The route, summed up: mode, metres, seconds, the roads it takes, its legs.
     public var route: RouteSummary?
+    /// Its alternatives, summed up the same way.
+    public var alternatives: [RouteSummary]
 
     /// A route in a few figures.
     public struct RouteSummary: Encodable, Sendable {
@@ -31,6 +34,14 @@ public struct AnswerDocument: Encodable, Sendable {
         public var duration: Double
         public var roads: [String]
         public var legs: Int
+
+        init(_ route: Route) {
+            mode = route.mode.rawValue
+            distance = (route.distance * 10).rounded() / 10
+            duration = (route.duration * 10).rounded() / 10
+            roads = route.legs.flatMap(\.roads)
+            legs = route.legs.count
+        }
     }
 
     /// A callback as offered to the user.
@@ -51,12 +62,8 @@ public struct AnswerDocument: Encodable, Sendable {
         callback = answer.callback.map { OfferedCallback(source: $0.source, success: $0.success) }
         credits = answer.coverage?.credits ?? []
         regions = answer.coverage?.regions ?? []
-        route = answer.route.map { route in
-            RouteSummary(
-                mode: route.mode.rawValue, distance: (route.distance * 10).rounded() / 10,
-                duration: (route.duration * 10).rounded() / 10, roads: route.legs.flatMap(\.roads),
-                legs: route.legs.count)
-        }
+        route = answer.route.map(RouteSummary.init)
+        alternatives = answer.alternatives.map(RouteSummary.init)
     }
 
     /// The document as pretty-printed JSON with sorted keys.

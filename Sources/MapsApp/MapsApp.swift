@@ -103,13 +103,17 @@ public struct MapsApp {
             }
         }
         var ends: [RouteEnd] = []
-        var route: Route?
+        var routes: [Route] = []
         if let directions = request.directions {
             ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
             markers += ends.compactMap(Self.marker(for:))
-            route = findRoute(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
+            routes = findRoutes(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
         }
-        let routeLines = route.map(Self.lines(of:)) ?? []
+        let route = routes.first
+        // The alternatives greyed, under the route.
+        let routeLines =
+            routes.dropFirst().flatMap { Self.lines(of: $0, alternative: true) }
+            + (route.map { Self.lines(of: $0) } ?? [])
         mapView.overlays = routeLines + markers.map { .marker($0) }
         // The best search result, the first marker, is selected.
         if !places.isEmpty { mapView.selectedMarker = routeLines.count }
@@ -129,16 +133,18 @@ public struct MapsApp {
         }
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
-            routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route)
+            routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route,
+            alternatives: Array(routes.dropFirst()))
     }
 
-    /// The route through the directions' placed ends, or nil with a note saying why there is none.
-    private func findRoute(
+    /// The route through the directions' placed ends (and, between two ends, up to two
+    /// alternatives, as the Maps app offers them), or none with a note saying why.
+    private func findRoutes(
         through ends: [RouteEnd], mode: TravelMode?, avoiding: Set<RouteAvoidance>, notes: inout [Note]
-    ) -> Route? {
+    ) -> [Route] {
         guard let routing else {
             notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
-            return nil
+            return []
         }
         let profile: TravelProfile.Mode
         switch mode ?? .driving {
@@ -152,35 +158,40 @@ public struct MapsApp {
                     .routeUnavailable,
                     "transit directions need the timetable search, which is not built yet: the directions' ends are marked"
                 ))
-            return nil
+            return []
         }
         let points = ends.compactMap { $0.place?.position }
         guard points.count == ends.count, points.count >= 2 else {
             notes.append(Note(.routeUnavailable, "no route: not every end of the directions could be placed"))
-            return nil
+            return []
         }
         do {
             let features = Set(avoiding.compactMap { TravelProfile.RoadFeature(rawValue: $0.rawValue) })
-            let route = try routing.route(points, mode: profile, avoiding: features)
-            notes += route.notes.map {
+            let routes =
+                points.count == 2
+                ? try routing.routes(from: points[0], to: points[1], mode: profile, avoiding: features, alternatives: 2)
+                : [try routing.route(points, mode: profile, avoiding: features)]
+            notes += routes[0].notes.map {
                 Note($0.kind == .avoidanceUnmet ? .avoidanceUnmet : .routingGraphStale, $0.message)
             }
-            return route
+            return routes
         } catch {
             notes.append(Note(.routeUnavailable, "no route: \(error)"))
-            return nil
+            return []
         }
     }
 
     /// A route as the map draws it: a white casing under a line in the mode's colour (blue for
-    /// cars and two-wheelers, green for bicycles), dotted for walking.
-    static func lines(of route: Route) -> [Overlay] {
+    /// cars and two-wheelers, green for bicycles), dotted for walking; an alternative in grey.
+    static func lines(of route: Route, alternative: Bool = false) -> [Overlay] {
         var casing = Polyline(path: route.geometry)
         casing.strokeWidth = 8
         casing.strokeColor = .white
-        var line = Polyline(path: route.geometry, title: "route")
+        var line = Polyline(path: route.geometry, title: alternative ? "alternative" : "route")
         line.strokeWidth = 5
-        line.strokeColor = route.mode == .bicycling ? Color(hex: 0x0F9D58) : Color(hex: 0x1A73E8)
+        line.strokeColor =
+            alternative
+            ? Color(hex: 0xA0A7B4) : route.mode == .bicycling ? Color(hex: 0x0F9D58) : Color(hex: 0x1A73E8)
         if route.mode == .walking { line.pattern = [1, 9] }
         return [.polyline(casing), .polyline(line)]
     }

@@ -9,6 +9,11 @@ public protocol RouteFinding {
     /// `avoiding` where it can.
     func route(_ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>) throws
         -> Route
+    /// The best route from `from` to `to` and up to `alternatives` (at most 2) others.
+    func routes(
+        from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
+        alternatives: Int
+    ) throws -> [Route]
 }
 
 /// ``RouteFinding`` on the store's road network: each mode's graph and stored hierarchy loaded
@@ -27,20 +32,52 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     ) throws -> Route {
         lock.lock()
         defer { lock.unlock() }
-        let loaded: (router: Router, note: String?)
-        if let cached = routers[mode] {
-            loaded = cached
-        } else {
-            loaded = try RoutingGraphs.router(store: store, mode: mode)
-            routers[mode] = loaded
-        }
-        var route = try loaded.router.route(points, avoiding: avoiding)
-        if let note = loaded.note { route.notes.append(Route.Note(.routingGraphStale, note)) }
+        let (router, note) = try loaded(mode)
+        var route = try router.route(points, avoiding: avoiding)
+        if let note { route.notes.append(Route.Note(.routingGraphStale, note)) }
         return route
+    }
+
+    public func routes(
+        from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = [],
+        alternatives: Int
+    ) throws -> [Route] {
+        lock.lock()
+        defer { lock.unlock() }
+        let (router, note) = try loaded(mode)
+        var routes = try router.routes(from: from, to: to, avoiding: avoiding, alternatives: alternatives)
+        if let note { routes[0].notes.append(Route.Note(.routingGraphStale, note)) }
+        return routes
+    }
+
+    /// The mode's router, loaded on first use (callers hold the lock).
+    private func loaded(_ mode: TravelProfile.Mode) throws -> (router: Router, note: String?) {
+        if let cached = routers[mode] { return cached }
+        let loaded = try RoutingGraphs.router(store: store, mode: mode)
+        routers[mode] = loaded
+        return loaded
     }
 }
 
 extension MapsApp {
+    /// The best route from `from` to `to` for `mode` and up to `alternatives` (at most 2)
+    /// others, each at most 1.4 times as long and mostly on other roads.
+    ///
+    /// - Throws: as ``route(_:mode:avoiding:)``.
+    public func routes(
+        from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = [],
+        alternatives: Int
+    ) throws(AppError) -> [Route] {
+        guard let routing else { throw .engineMissing("routing") }
+        do {
+            return try routing.routes(from: from, to: to, mode: mode, avoiding: avoiding, alternatives: alternatives)
+        } catch let error as RoutingError {
+            throw .noRoute(error.description)
+        } catch {
+            throw .engineFailed("routing", underlying: error)
+        }
+    }
+
     /// The fastest route through `points` in order for `mode`, keeping off the kinds of road in
     /// `avoiding` where another way is not far longer (a note in the route says when it cannot).
     ///

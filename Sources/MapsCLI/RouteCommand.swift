@@ -11,7 +11,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--format osrm|geojson] [--geometries polyline|polyline6|geojson] [--store PATH]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--alternatives] [--format osrm|geojson] [--geometries polyline|polyline6|geojson] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -23,6 +23,9 @@ enum RouteCommand {
                     help:
                         "Keep off tolls, highways and/or ferries (comma-separated) where another way is not far longer."
                 ),
+                .init(
+                    name: "--alternatives", value: nil,
+                    help: "Also up to 2 other routes (between two points), each at most 1.4 times as long."),
                 .init(name: "--format", value: "FORMAT", help: "osrm (default) or geojson."),
                 .init(
                     name: "--geometries", value: "KIND",
@@ -75,10 +78,15 @@ enum RouteCommand {
             points.append(place.coordinate)
         }
         do throws(AppError) {
-            let route = try app.route(points, mode: mode, avoiding: avoid)
+            let routes =
+                arguments.flags.contains("--alternatives") && points.count == 2
+                ? try app.routes(from: points[0], to: points[1], mode: mode, avoiding: avoid, alternatives: 2)
+                : [try app.route(points, mode: mode, avoiding: avoid)]
+            let route = routes[0]
             for note in route.notes { console.error("note: \(note.message)") }
             console.print(
-                formatText == "geojson" ? RouteDocument.geoJSON(route) : RouteDocument.osrm(route, geometry: geometry))
+                formatText == "geojson" ? RouteDocument.geoJSON(routes) : RouteDocument.osrm(routes, geometry: geometry)
+            )
             let minutes = route.duration / 60
             console.error(
                 String(

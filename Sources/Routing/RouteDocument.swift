@@ -13,27 +13,21 @@ public enum RouteDocument {
 
     /// The OSRM response for `route`.
     public static func osrm(_ route: Route, geometry: Geometry = .polyline) -> String {
-        let legs: [[String: Any]] = route.legs.map { leg in
-            [
-                "distance": rounded(leg.distance), "duration": rounded(leg.duration), "weight": rounded(leg.duration),
-                "summary": leg.roads.prefix(2).joined(separator: ", "), "steps": [] as [Any],
-                "annotation": [
-                    "distance": leg.segmentDistances.map(rounded), "duration": leg.segmentDurations.map(rounded),
-                    "speed": zip(leg.segmentDistances, leg.segmentDurations).map { $1 > 0 ? rounded($0 / $1) : 0 },
-                    "ways": leg.segmentWays,
-                ],
-            ]
-        }
+        osrm([route], geometry: geometry)
+    }
+
+    /// The OSRM response for `routes`: the best first, then its alternatives (same waypoints).
+    public static func osrm(_ routes: [Route], geometry: Geometry = .polyline) -> String {
         let document: [String: Any] = [
             "code": "Ok",
-            "routes": [
+            "routes": routes.map { route -> [String: Any] in
                 [
                     "distance": rounded(route.distance), "duration": rounded(route.duration),
                     "weight": rounded(route.duration), "weight_name": "duration",
-                    "geometry": encoded(route.geometry, as: geometry), "legs": legs,
-                ] as [String: Any]
-            ],
-            "waypoints": route.snapped.map { snap -> [String: Any] in
+                    "geometry": encoded(route.geometry, as: geometry), "legs": route.legs.map(osrmLeg),
+                ]
+            },
+            "waypoints": (routes.first?.snapped ?? []).map { snap -> [String: Any] in
                 [
                     "location": [snap.point.longitude, snap.point.latitude], "name": snap.road ?? "",
                     "distance": rounded(snap.distance),
@@ -43,16 +37,39 @@ public enum RouteDocument {
         return json(document)
     }
 
+    static func osrmLeg(_ leg: Route.Leg) -> [String: Any] {
+        [
+            "distance": rounded(leg.distance), "duration": rounded(leg.duration), "weight": rounded(leg.duration),
+            "summary": leg.roads.prefix(2).joined(separator: ", "), "steps": [] as [Any],
+            "annotation": [
+                "distance": leg.segmentDistances.map(rounded), "duration": leg.segmentDurations.map(rounded),
+                "speed": zip(leg.segmentDistances, leg.segmentDurations).map { $1 > 0 ? rounded($0 / $1) : 0 },
+                "ways": leg.segmentWays,
+            ],
+        ]
+    }
+
+    /// One route as a GeoJSON Feature, several (a route and its alternatives) as a
+    /// FeatureCollection, the best first.
+    public static func geoJSON(_ routes: [Route]) -> String {
+        guard routes.count > 1 else {
+            return routes.first.map(geoJSON) ?? json(["type": "FeatureCollection", "features": [] as [Any]])
+        }
+        return json(["type": "FeatureCollection", "features": routes.map(feature)])
+    }
+
     /// The route as a GeoJSON Feature with its distance and duration.
-    public static func geoJSON(_ route: Route) -> String {
-        json([
+    public static func geoJSON(_ route: Route) -> String { json(feature(route)) }
+
+    static func feature(_ route: Route) -> [String: Any] {
+        [
             "type": "Feature",
             "geometry": ["type": "LineString", "coordinates": route.geometry.map { [$0.longitude, $0.latitude] }],
             "properties": [
                 "mode": route.mode.rawValue, "distance": rounded(route.distance), "duration": rounded(route.duration),
                 "roads": route.legs.flatMap(\.roads),
             ] as [String: Any],
-        ])
+        ]
     }
 
     /// OSRM's failure document for `error`.

@@ -116,6 +116,60 @@ public final class Router: @unchecked Sendable {
     /// - Throws: ``RoutingError`` naming the point that has no road or the two points that are
     ///   not connected; never a straight line.
     public func route(_ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature> = []) throws -> Route {
+        try routeAndEnds(points, avoiding: avoiding).route
+    }
+
+    /// The fastest route from `from` to `to` and up to `alternatives` (at most 2) others: each
+    /// at most ``alternativeStretch`` times as long, sharing at most ``alternativeOverlap`` of
+    /// its length with any route before it; found by searching again with the roads of the
+    /// routes found weighing more (``alternativePenalty``), as many times as it takes, up to
+    /// twice per alternative.
+    public func routes(
+        from: Coordinate, to: Coordinate, avoiding: Set<TravelProfile.RoadFeature> = [], alternatives: Int
+    ) throws -> [Route] {
+        let (best, ends) = try routeAndEnds([from, to], avoiding: avoiding)
+        var found = [best]
+        let wanted = min(max(alternatives, 0), 2)
+        guard wanted > 0 else { return found }
+        var weights = weights(avoiding: avoiding) ?? graph.edgeWeight
+        var lastEdges = best.legs[0].edges
+        for _ in 0..<(2 * wanted) where found.count <= wanted {
+            for edge in lastEdges { weights[Int(edge)] *= Self.alternativePenalty }
+            guard let leg = leg(from: ends[0], to: ends[1], weights: weights) else { break }
+            lastEdges = leg.edges
+            guard leg.duration <= best.duration * Self.alternativeStretch,
+                found.allSatisfy({ shared(leg, $0.legs[0]) <= Self.alternativeOverlap * leg.distance })
+            else { continue }
+            var alternative = best
+            alternative.legs = [leg]
+            alternative.notes = []
+            found.append(alternative)
+        }
+        return found
+    }
+
+    /// An alternative is at most 1.4 times as long as the best route…
+    public static let alternativeStretch = 1.4
+    /// …shares at most 70 % of its length with any route before it…
+    public static let alternativeOverlap = 0.7
+    /// …and is found with the roads of the routes before it weighing 1.5 times more.
+    static let alternativePenalty: Float = 1.5
+
+    /// Metres of `leg` along edges `other` also travels.
+    private func shared(_ leg: Route.Leg, _ other: Route.Leg) -> Double {
+        let theirs = Set(other.edges)
+        var metres = 0.0
+        for edge in leg.edges where theirs.contains(edge) {
+            metres += graph.positions[Int(graph.edgeFrom[Int(edge)])].distance(
+                to: graph.positions[Int(graph.edgeTo[Int(edge)])])
+        }
+        return metres
+    }
+
+    /// The route through `points`, and where each of them met the network.
+    private func routeAndEnds(_ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature>) throws -> (
+        route: Route, ends: [RoadGraph.Snap]
+    ) {
         let weights = weights(avoiding: avoiding)
         guard (2...Self.maxPoints).contains(points.count) else { throw RoutingError.waypointCount(points.count) }
         // Each point's nearest road, and its nearest road on a large piece of the network (at
@@ -187,7 +241,7 @@ public final class Router: @unchecked Sendable {
                         + taken.map(\.rawValue).joined(separator: " and ") + ": the route takes "
                         + (named.isEmpty ? "one" : named.prefix(3).joined(separator: ", "))))
         }
-        return route
+        return (route, snaps)
     }
 
     /// Edge weights that avoid `features` (cached per set), nil for the graph's own.

@@ -100,6 +100,26 @@ import Testing
         #expect(try RoutingGraphs.build(storePath: path).map(\.mode) == TravelProfile.Mode.allCases)
     }
 
+    @Test(arguments: [TravelProfile.Mode.driving, .walking])
+    func alternativesAreNotMuchLongerAndMostlyOnOtherStreets(mode: TravelProfile.Mode) throws {
+        let store = try MapStore(path: SeedPlaces.westVillageStore())
+        let router = Router(graph: try RoadGraph(store: store, profile: TravelProfile(mode)))
+        let routes = try router.routes(from: stonewall, to: thinkCoffee, alternatives: 2)
+        #expect(routes.count == 3, "a grid of streets has other ways")
+        let best = routes[0]
+        #expect(abs(best.duration - (try router.route([stonewall, thinkCoffee])).duration) < 0.01)
+        for (index, alternative) in routes.enumerated().dropFirst() {
+            #expect(alternative.duration >= best.duration - 0.01)
+            #expect(alternative.duration <= best.duration * Router.alternativeStretch)
+            #expect(alternative.snapped.map(\.point) == best.snapped.map(\.point))
+            for earlier in routes.prefix(index) {
+                let shared = Set(alternative.legs[0].edges).intersection(earlier.legs[0].edges)
+                #expect(shared.count < alternative.legs[0].edges.count, "not the same route")
+            }
+        }
+        #expect(try router.routes(from: stonewall, to: thinkCoffee, alternatives: 0).count == 1)
+    }
+
     /// A small deterministic random sequence.
     struct SplitMix {
         var state: UInt64
