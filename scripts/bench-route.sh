@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Routing beside OSRM on the same extracts and O-D sets (../shared/bench), in one run: OSRM's
 # extract + contract and its queries (its own script, CH and MLD), then OpenMaps' import (which
-# keeps the road network) and its queries in-process, then the agreement of the two on every
-# pair (lib/compare_routes.py) for car/driving, foot/walking and bicycle/bicycling.
-#   bash scripts/bench-route.sh                 # DATASETS="helsinki monaco" by default
-#   DATASETS="helsinki monaco porto" bash scripts/bench-route.sh
+# keeps the road network and builds each mode's contraction hierarchy) and its queries
+# in-process, then the agreement of the two on every pair (lib/compare_routes.py) for
+# car/driving, foot/walking and bicycle/bicycling.
+#   bash scripts/bench-route.sh                 # DATASETS="helsinki monaco porto" by default
+#   DATASETS=helsinki bash scripts/bench-route.sh
 set -euo pipefail
 . "$(dirname "$0")/bench-env.sh"
 BIN=${BIN:-$here/.build/release/openmaps}
 PEERS=${PEERS_DIR:-$here/../shared/bench}
 RUNS=${RUNS:-3}
 if [ ! -f "$PEERS/peer-osrm.sh" ]; then echo "(../shared/bench is not here: no routing comparison)"; exit 0; fi
-for dataset in ${DATASETS:-helsinki monaco}; do
+for dataset in ${DATASETS:-helsinki monaco porto}; do
   case "$dataset" in
     helsinki) pbf="$OPENMAPS_DATA/osm/Helsinki.osm.pbf" ;;
     porto) pbf="$here/../shared/data/osm/porto-roads.osm.pbf" ;;
@@ -22,8 +23,8 @@ for dataset in ${DATASETS:-helsinki monaco}; do
   store="$BENCH_CACHE/openmaps-route/$dataset.sqlite"
   mkdir -p "$(dirname "$store")"
   rm -f "$store"
-  /usr/bin/time -f "openmaps import (with the road network): %e s, peak %M KB" \
-    "$BIN" import "$pbf" --store "$store" --region "$dataset" 2>&1 >/dev/null | grep "openmaps import"
+  /usr/bin/time -f "openmaps import (with the road network and routing graphs): %e s, peak %M KB" \
+    "$BIN" import "$pbf" --store "$store" --region "$dataset" 2>&1 | grep -E "openmaps import|routing graphs"
   "$here/.build/release/openmaps-bench" route --store "$store" --od "$PEERS/od-$dataset.json" --runs "$RUNS" \
     --out "$BENCH_CACHE/openmaps-route"
   for pair in car:driving foot:walking bicycle:bicycling; do

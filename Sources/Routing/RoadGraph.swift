@@ -176,6 +176,22 @@ public final class RoadGraph: @unchecked Sendable {
         for (id, tags) in nodes where tags["highway"] == "traffic_signals" {
             if let signal = index[id] { signals.insert(signal) }
         }
+        // Via-way restrictions: the edges along the via ways get copies, entered only from the
+        // restriction's from way and leaving for its to way as the restriction says.
+        var viaPaths: [ViaPath] = []
+        let viaRestrictions = turnRestrictions.filter { profile.obeys($0) && !$0.viaWays.isEmpty }
+        let edgeWays = viaRestrictions.isEmpty ? [] : edges.map { ($0.from, $0.to, ways[Int($0.way)].osmID) }
+        for restriction in viaRestrictions {
+            guard let path = Self.viaPath(restriction, edges: edgeWays) else { continue }
+            let copies = path.edges.map { original -> Int32 in
+                edges.append(edges[Int(original)])
+                return Int32(edges.count - 1)
+            }
+            viaPaths.append(
+                ViaPath(
+                    fromWay: restriction.fromWay, toWay: restriction.toWay, only: restriction.kind.hasPrefix("only_"),
+                    edges: path.edges, copies: copies))
+        }
         // Compressed adjacency, out and in; edges keep their ids (segments refer to them).
         let count = positions.count
         var outDegree = [Int32](repeating: 0, count: count + 1)
@@ -248,6 +264,7 @@ public final class RoadGraph: @unchecked Sendable {
             }
             restrictions[via, default: []].append((restriction.fromWay, restriction.toWay, only))
         }
+        for path in viaPaths { banTurns(along: path) }
         edgeBearing = edgeFrom.indices.map {
             Float(Self.bearing(positions[Int(edgeFrom[$0])], positions[Int(edgeTo[$0])]))
         }
@@ -288,6 +305,7 @@ public final class RoadGraph: @unchecked Sendable {
     private func isAllowedThrough(_ into: Int32, _ out: Int32) -> Bool {
         let node = edgeTo[Int(into)]
         if barriers.contains(node) { return false }
+        if !bannedTurns.isEmpty && bannedTurns.contains(Self.pair(into, out)) { return false }
         guard let rules = restrictions[node] else { return true }
         let from = ways[Int(edgeWay[Int(into)])].osmID
         let to = ways[Int(edgeWay[Int(out)])].osmID
@@ -295,6 +313,114 @@ public final class RoadGraph: @unchecked Sendable {
             if rule.only ? rule.toWay != to : rule.toWay == to { return false }
         }
         return true
+    }
+
+    /// Turns forbidden one by one (`into` << 32 | `out`): those of the via-way restrictions.
+    var bannedTurns: Set<UInt64> = []
+
+    static func pair(_ into: Int32, _ out: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: into)) << 32 | UInt64(UInt32(bitPattern: out))
+    }
+
+    /// A via-way restriction placed on the graph: the edges along its via ways, in order, and
+    /// their copies.
+    struct ViaPath {
+        var fromWay: Int64
+        var toWay: Int64
+        var only: Bool
+        var edges: [Int32]
+        var copies: [Int32]
+    }
+
+    /// The edges along a via-way restriction's via ways, from the node its from way shares with
+    /// the first to the node the last shares with its to way; nil when the ways do not join
+    /// so or cannot be travelled that way.
+    static func viaPath(_ restriction: RoadNetwork.Restriction, edges: [(from: Int32, to: Int32, way: Int64)])
+        -> (start: Int32, edges: [Int32])?
+    {
+        let chain = [restriction.fromWay] + restriction.viaWays + [restriction.toWay]
+        var nodesOf: [Int64: Set<Int32>] = [:]
+        var edgesOf: [Int64: [Int32]] = [:]
+        let wanted = Set(chain)
+        for (index, edge) in edges.enumerated() where wanted.contains(edge.way) {
+            nodesOf[edge.way, default: []].formUnion([edge.from, edge.to])
+            edgesOf[edge.way, default: []].append(Int32(index))
+        }
+        // The junctions: from ∩ via₁, via₁ ∩ via₂, …, viaₖ ∩ to, each one node.
+        var junctions: [Int32] = []
+        for index in 1..<chain.count {
+            let shared = (nodesOf[chain[index - 1]] ?? []).intersection(nodesOf[chain[index]] ?? [])
+            guard shared.count == 1 else { return nil }
+            junctions.append(shared.first!)
+        }
+        var path: [Int32] = []
+        for (offset, via) in restriction.viaWays.enumerated() {
+            // Along the via way from one junction to the next, by its edges (a breadth-first walk).
+            let (start, goal) = (junctions[offset], junctions[offset + 1])
+            let wayEdges = edgesOf[via] ?? []
+            var previous: [Int32: Int32] = [start: -1]
+            var frontier = [start]
+            while !frontier.isEmpty, previous[goal] == nil {
+                var next: [Int32] = []
+                for node in frontier {
+                    for edge in wayEdges where edges[Int(edge)].from == node && previous[edges[Int(edge)].to] == nil {
+                        previous[edges[Int(edge)].to] = edge
+                        next.append(edges[Int(edge)].to)
+                    }
+                }
+                frontier = next
+            }
+            guard previous[goal] != nil else { return nil }
+            var leg: [Int32] = []
+            var node = goal
+            while let edge = previous[node], edge >= 0 {
+                leg.append(edge)
+                node = edges[Int(edge)].from
+            }
+            path += leg.reversed()
+        }
+        return path.isEmpty ? nil : (junctions[0], path)
+    }
+
+    /// Bans the turns that keep a via-way restriction: from its from way onto the via ways only
+    /// by the copies, onto the copies only from there, along them only by copies, and off the
+    /// last onto its to way (`no_`) or, for `only_`, off the path anywhere at all.
+    private func banTurns(along path: ViaPath) {
+        func into(_ node: Int32) -> [Int32] {
+            (Int(firstIn[Int(node)])..<Int(firstIn[Int(node) + 1])).map { inEdge[$0] }
+        }
+        func out(_ node: Int32) -> [Int32] {
+            (Int(firstOut[Int(node)])..<Int(firstOut[Int(node) + 1])).map { outEdge[$0] }
+        }
+        let osmWay = { (edge: Int32) in self.ways[Int(self.edgeWay[Int(edge)])].osmID }
+        for (index, copy) in path.copies.enumerated() {
+            let original = path.edges[index]
+            let node = edgeFrom[Int(original)]
+            for edge in into(node) {
+                let allowed =
+                    index == 0
+                    ? osmWay(edge) == path.fromWay && !path.copies.contains(edge) : edge == path.copies[index - 1]
+                if !allowed { bannedTurns.insert(Self.pair(edge, copy)) }
+                if index == 0 && osmWay(edge) == path.fromWay { bannedTurns.insert(Self.pair(edge, original)) }
+                if index > 0 && edge == path.copies[index - 1] { bannedTurns.insert(Self.pair(edge, original)) }
+            }
+        }
+        let last = path.copies.last!
+        for edge in out(edgeTo[Int(last)]) where path.only ? osmWay(edge) != path.toWay : osmWay(edge) == path.toWay {
+            bannedTurns.insert(Self.pair(last, edge))
+        }
+        // `only_`: from the from way, that path or none: no other way off it at the start, nor
+        // off the via ways before their end.
+        guard path.only else { return }
+        let start = edgeFrom[Int(path.edges[0])]
+        for edge in into(start) where osmWay(edge) == path.fromWay && !path.copies.contains(edge) {
+            for exit in out(start) where exit != path.copies[0] { bannedTurns.insert(Self.pair(edge, exit)) }
+        }
+        for (index, copy) in path.copies.enumerated().dropLast() {
+            for exit in out(edgeTo[Int(copy)]) where exit != path.copies[index + 1] {
+                bannedTurns.insert(Self.pair(copy, exit))
+            }
+        }
     }
 
     /// Seconds the turn from edge `into` to edge `out` takes this mode

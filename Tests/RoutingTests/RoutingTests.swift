@@ -296,6 +296,26 @@ import Testing
         #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "F", nowhere)) == [14, 12])
     }
 
+    static func viaWay(_ kind: String, from: Int64, via: [Int64], to: Int64) -> RoadNetwork.Restriction {
+        RoadNetwork.Restriction(
+            osmID: 2, kind: kind, fromWay: from, viaNodes: [], viaWays: via, toWay: to, except: [], modes: [])
+    }
+
+    @Test func viaWayRestrictionsForbidTheWholeManoeuvre() throws {
+        // G up to D, on up A–D, then right onto the top road: the short way from G to B.
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "B", [])) == [14, 11, 10])
+        let noRight = [Self.viaWay("no_right_turn", from: 14, via: [11], to: 10)]
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "B", noRight)) == [14, 12, 13, 10])
+        // Only the manoeuvre is forbidden: D–A–B from D, and G–D–A alone, are still driven.
+        #expect(Self.ways(try Self.restricted(.driving, from: "D", to: "B", noRight)) == [11, 10])
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "A", noRight)) == [14, 11])
+        #expect(Self.ways(try Self.restricted(.walking, from: "G", to: "B", noRight)) == [14, 11, 10])
+        // `only_`: from G the only way on is up A–D and onto the top road.
+        let only = [Self.viaWay("only_right_turn", from: 14, via: [11], to: 10)]
+        #expect(Self.ways(try Self.restricted(.driving, from: "G", to: "E", only)) == [14, 11, 10, 13, 12])
+        #expect(Self.ways(try Self.restricted(.driving, from: "A", to: "E", only)) == [11, 12])
+    }
+
     @Test func turnsCostTimeWhereRoadsMeet() throws {
         // G north to D, then right (90°) to E: D has three roads.
         let route = try Self.route(.driving, from: "G", to: "E")
