@@ -132,10 +132,20 @@ public enum RoadNetwork {
     /// Replaces the store's routing graphs with `graphs`, atomically (``StoreUpdate``): a
     /// killed write leaves the previous store and graphs as they were.
     public static func write(_ graphs: [StoredGraph], into storePath: String) throws {
+        try writeGraphs(into: storePath) { write in
+            for graph in graphs { try write(graph) }
+        }
+    }
+
+    /// Replaces the store's routing graphs with those `build` hands to its `write`, one at a
+    /// time as they are built (so that only one is in memory), in one atomic update.
+    public static func writeGraphs(
+        into storePath: String, _ build: (_ write: (StoredGraph) throws -> Void) throws -> Void
+    ) throws {
         try StoreUpdate.apply(to: storePath) { database in
             try database.execute("DELETE FROM road_graph")
             let insert = try database.prepare("INSERT INTO road_graph (mode, fingerprint, data) VALUES (?,?,?)")
-            for graph in graphs { try insert.run([.text(graph.mode), .text(graph.fingerprint), .blob(graph.data)]) }
+            try build { graph in try insert.run([.text(graph.mode), .text(graph.fingerprint), .blob(graph.data)]) }
         }
     }
 

@@ -11,10 +11,10 @@ struct CellIndex<Value> {
     /// Every cell key, each once.
     private(set) var cells: [Int64] = []
 
-    /// Builds the index of `pairs` (cell, value); a cell's values keep their order.
-    init(_ pairs: [(cell: Int64, value: Value)]) {
-        let sorted = pairs.enumerated().sorted { ($0.element.cell, $0.offset) < ($1.element.cell, $1.offset) }.map(
-            \.element)
+    /// Builds the index of `pairs` (cell, value); a cell's values in ascending order.
+    init(_ pairs: [(cell: Int64, value: Value)]) where Value: Comparable {
+        var sorted = pairs
+        sorted.sort { ($0.cell, $0.value) < ($1.cell, $1.value) }
         values = sorted.map(\.value)
         var starts: [(cell: Int64, first: Int32, count: Int32)] = []
         for (index, pair) in sorted.enumerated() {

@@ -50,6 +50,21 @@ public final class ContractionHierarchy: @unchecked Sendable {
         let count = graph.edgeCount
         var outs = [[Arc]](repeating: [], count: count)
         var ins = [[Arc]](repeating: [], count: count)
+        // Each node's lists at their size from the start (a million small lists grow wastefully).
+        var inDegree = [Int32](repeating: 0, count: count)
+        for into in 0..<count {
+            let node = Int(graph.edgeTo[into])
+            var degree = 0
+            for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
+                let out = graph.outEdge[slot]
+                guard Int(out) != into, graph.allows(Int32(into), out) else { continue }
+                degree += 1
+                inDegree[Int(out)] += 1
+            }
+            outs[into].reserveCapacity(degree)
+        }
+        for node in 0..<count { ins[node].reserveCapacity(Int(inDegree[node])) }
+        inDegree = []
         for into in 0..<count {
             let node = Int(graph.edgeTo[into])
             for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
@@ -61,20 +76,52 @@ public final class ContractionHierarchy: @unchecked Sendable {
             }
         }
         var contractor = Contractor(outs: outs, ins: ins)
-        let (up, down) = contractor.contractAll()
-        (upFirst, upTarget, upWeight, upMiddle) = Self.compress(up)
-        (downFirst, downSource, downWeight, downMiddle) = Self.compress(down)
-        prepareQueries()
+        outs = []
+        ins = []
+        var up = ArcList()
+        var down = ArcList()
+        contractor.contractAll(up: &up, down: &down)
+        (upFirst, upTarget, upWeight, upMiddle) = up.compressed(nodes: count)
+        up = ArcList()
+        (downFirst, downSource, downWeight, downMiddle) = down.compressed(nodes: count)
     }
 
-    private static func compress(_ lists: [[Arc]]) -> ([Int32], [Int32], [Float], [Int32]) {
-        var first = [Int32](repeating: 0, count: lists.count + 1)
-        for (node, list) in lists.enumerated() { first[node + 1] = first[node] + Int32(list.count) }
-        let arcs = lists.joined()
-        return (first, arcs.map(\.node), arcs.map(\.weight), arcs.map(\.middle))
+    /// Arcs as they are found, each with the node it belongs to, in one flat list (no list
+    /// per node: a city's turn graph has a million nodes).
+    private struct ArcList {
+        var owners: [Int32] = []
+        var arcs: [Arc] = []
+
+        mutating func append(_ owner: Int32, _ list: [Arc]) {
+            for arc in list {
+                owners.append(owner)
+                arcs.append(arc)
+            }
+        }
+
+        /// The arcs grouped by owner: each owner's range in `first`, then node, weight, middle.
+        func compressed(nodes: Int) -> ([Int32], [Int32], [Float], [Int32]) {
+            var first = [Int32](repeating: 0, count: nodes + 1)
+            for owner in owners { first[Int(owner) + 1] += 1 }
+            for node in 0..<nodes { first[node + 1] += first[node] }
+            var fill = first
+            var node = [Int32](repeating: 0, count: arcs.count)
+            var weight = [Float](repeating: 0, count: arcs.count)
+            var middle = [Int32](repeating: 0, count: arcs.count)
+            for (index, arc) in arcs.enumerated() {
+                let slot = Int(fill[Int(owners[index])])
+                fill[Int(owners[index])] += 1
+                node[slot] = arc.node
+                weight[slot] = arc.weight
+                middle[slot] = arc.middle
+            }
+            return (first, node, weight, middle)
+        }
     }
 
+    /// Sizes the query state, once, before the first query.
     private func prepareQueries() {
+        guard forwardCost.count != nodeCount else { return }
         let count = nodeCount
         forwardCost = [Float](repeating: 0, count: count)
         backwardCost = forwardCost
@@ -108,12 +155,10 @@ public final class ContractionHierarchy: @unchecked Sendable {
             seen = [UInt32](repeating: 0, count: outs.count)
         }
 
-        /// Contracts every node; returns, per node, its arcs up (out, to nodes contracted
-        /// later) and down (in, from nodes contracted later).
-        mutating func contractAll() -> (up: [[Arc]], down: [[Arc]]) {
+        /// Contracts every node, adding to `up` its arcs up (out, to nodes contracted later) and
+        /// to `down` its arcs down (in, from nodes contracted later).
+        mutating func contractAll(up: inout ArcList, down: inout ArcList) {
             let count = outs.count
-            var up = [[Arc]](repeating: [], count: count)
-            var down = [[Arc]](repeating: [], count: count)
             var queue = MinHeap()
             var queued = [Float](repeating: 0, count: count)
             for node in 0..<count {
@@ -134,8 +179,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
                 }
                 shortcuts.removeAll(keepingCapacity: true)
                 witnessShortcuts(node, limit: Self.settleLimit) { shortcuts.append(($0, $1, $2)) }
-                up[Int(node)] = outs[Int(node)]
-                down[Int(node)] = ins[Int(node)]
+                up.append(node, outs[Int(node)])
+                down.append(node, ins[Int(node)])
                 contracted[Int(node)] = true
                 for arc in ins[Int(node)] {
                     outs[Int(arc.node)].removeAll { $0.node == node }
@@ -149,7 +194,6 @@ public final class ContractionHierarchy: @unchecked Sendable {
                 ins[Int(node)] = []
                 for shortcut in shortcuts { add(shortcut.from, shortcut.to, shortcut.weight, middle: node) }
             }
-            return (up, down)
         }
 
         /// Adds the arc `from` → `to`, or lowers an existing one's weight.
@@ -228,6 +272,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
     /// `ends` (node, the weight from its end back to the point: 0 or less), as the nodes (road
     /// edges) in order; nil when none connects them.
     func path(from starts: [(node: Int32, weight: Float)], to ends: [(node: Int32, weight: Float)]) -> [Int32]? {
+        prepareQueries()
         generation &+= 1
         let current = generation
         // The arrays as locals for the search (no exclusivity checks on each access), put
@@ -471,7 +516,6 @@ extension ContractionHierarchy {
             (upTarget + downSource).allSatisfy({ $0 >= 0 && $0 < nodes }),
             (upMiddle + downMiddle).allSatisfy({ $0 >= -1 && $0 < nodes })
         else { throw FormatError(description: "the routing graph's arrays do not agree") }
-        prepareQueries()
     }
 
     private static func append(_ values: [Int32], to bytes: inout [UInt8]) {

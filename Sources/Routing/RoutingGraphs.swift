@@ -20,32 +20,50 @@ public enum RoutingGraphs {
     /// Builds the hierarchy of every mode with roads in the store at `storePath` whose stored
     /// one is missing or stale, and writes them into it in one atomic update (a killed build
     /// leaves the store and its previous graphs as they were); nothing when all are current.
+    /// One mode's graph is in memory at a time.
     ///
     /// - Returns: the hierarchies built.
     public static func build(storePath: String, progress: ((TravelProfile.Mode) -> Void)? = nil) throws -> [Built] {
         let store = try MapStore(path: storePath)
-        let (ways, nodes, restrictions) = try (store.roadWays(), store.roadNodes(), store.roadRestrictions())
-        var built: [Built] = []
-        var stored: [RoadNetwork.StoredGraph] = []
-        for mode in TravelProfile.Mode.allCases {
-            progress?(mode)
-            let start = Date()
-            let graph = RoadGraph(ways: ways, nodes: nodes, restrictions: restrictions, profile: TravelProfile(mode))
-            guard graph.edgeCount > 0 else { continue }
-            let fingerprint = graph.fingerprint()
-            if let current = try store.roadGraph(mode: mode.rawValue), current.fingerprint == fingerprint {
-                stored.append(current)
-                continue
-            }
-            let hierarchy = ContractionHierarchy(graph: graph)
-            stored.append(
-                RoadNetwork.StoredGraph(mode: mode.rawValue, fingerprint: fingerprint, data: hierarchy.serialized()))
-            built.append(
-                Built(
-                    mode: mode, seconds: Date().timeIntervalSince(start), nodes: hierarchy.nodeCount,
-                    arcs: hierarchy.arcCount))
+        // Read again for each graph rather than kept: the ways are not in memory while a
+        // hierarchy is contracted.
+        func graph(_ mode: TravelProfile.Mode) throws -> RoadGraph {
+            try RoadGraph(store: store, profile: TravelProfile(mode))
         }
-        if !built.isEmpty { try RoadNetwork.write(stored, into: storePath) }
+        // Which are current: their stored fingerprint is their graph's.
+        var current: [TravelProfile.Mode: Bool] = [:]
+        for mode in TravelProfile.Mode.allCases {
+            let graph = try graph(mode)
+            guard graph.edgeCount > 0 else { continue }
+            current[mode] = try store.roadGraph(mode: mode.rawValue)?.fingerprint == graph.fingerprint()
+        }
+        let stale = TravelProfile.Mode.allCases.filter { current[$0] == false }
+        // A mode that has no roads any more but a stored graph: that graph goes.
+        var removed = false
+        for mode in TravelProfile.Mode.allCases where current[mode] == nil {
+            if try store.roadGraph(mode: mode.rawValue) != nil { removed = true }
+        }
+        guard !stale.isEmpty || removed else { return [] }
+        var built: [Built] = []
+        try RoadNetwork.writeGraphs(into: storePath) { write in
+            for mode in TravelProfile.Mode.allCases where current[mode] != nil {
+                if current[mode] == true, let kept = try store.roadGraph(mode: mode.rawValue) {
+                    try write(kept)
+                    continue
+                }
+                progress?(mode)
+                let start = Date()
+                let graph = try graph(mode)
+                let hierarchy = ContractionHierarchy(graph: graph)
+                try write(
+                    RoadNetwork.StoredGraph(
+                        mode: mode.rawValue, fingerprint: graph.fingerprint(), data: hierarchy.serialized()))
+                built.append(
+                    Built(
+                        mode: mode, seconds: Date().timeIntervalSince(start), nodes: hierarchy.nodeCount,
+                        arcs: hierarchy.arcCount))
+            }
+        }
         return built
     }
 

@@ -21,7 +21,7 @@ enum RouteBench {
         let mapStore = try MapStore(path: store)
         print("Routes on \(store) (\(dataset), \(pairs.count) pairs, median of \(runs) runs a pair, one thread)")
         print(
-            "  mode        graph s  contract s  nodes    main     edges    arcs      routed     p50 ms   p90 ms   p99 ms"
+            "  mode        load s   nodes    large    edges    arcs      routed     p50 ms   p90 ms   p99 ms"
         )
         for modeName in modes {
             guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
