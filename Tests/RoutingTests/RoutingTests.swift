@@ -237,6 +237,37 @@ import Testing
         }
     }
 
+    @Test func stepsAreClimbedOnFootAndCarriedByCyclists() throws {
+        let steps = ["highway": "steps"]
+        let walked = try Self.route(.walking, from: "A", to: "B", top: steps)
+        #expect(Self.ways(walked) == [10] && abs(walked.duration - 111.3 / (5 / 3.6)) < 0.5)
+        let carried = try Self.route(.bicycling, from: "A", to: "B", top: steps)
+        #expect(Self.ways(carried) == [10] && abs(carried.duration - 111.3 / (2 / 3.6)) < 0.5, "2 km/h")
+        #expect(Self.ways(try Self.route(.driving, [Self.nearA, Self.nearC], top: steps)) == [11, 12, 13])
+    }
+
+    @Test func uTurnsOnlyWhereNothingElseIs() throws {
+        // From just east of D on D–E–F heading west to just west of E: a car may not turn
+        // back at D (a junction) but goes round by A, B, C, F; at G's dead end it may.
+        let (ways, nodes) = Self.network()
+        let graph = RoadGraph(ways: ways, nodes: nodes, profile: TravelProfile(.driving))
+        let d = try #require(graph.osmNodes.firstIndex(of: 4))
+        let intoD = try #require(
+            (0..<graph.edgeCount).first {
+                graph.edgeTo[$0] == Int32(d) && graph.ways[Int(graph.edgeWay[$0])].osmID == 12
+            })
+        let back = try #require(
+            (0..<graph.edgeCount).first {
+                graph.edgeFrom[$0] == Int32(d) && graph.ways[Int(graph.edgeWay[$0])].osmID == 12
+            })
+        #expect(!graph.allows(Int32(intoD), Int32(back)), "no u-turn where three roads meet")
+        let g = try #require(graph.osmNodes.firstIndex(of: 7))
+        let intoG = try #require((0..<graph.edgeCount).first { graph.edgeTo[$0] == Int32(g) })
+        let outOfG = try #require((0..<graph.edgeCount).first { graph.edgeFrom[$0] == Int32(g) })
+        #expect(graph.allows(Int32(intoG), Int32(outOfG)), "a dead end is turned back from")
+        #expect(graph.turnDuration(Int32(intoG), Int32(outOfG)) > 20)
+    }
+
     @Test func separatelyMappedSidewalksAndCyclewaysAreUsedInstead() throws {
         #expect(
             Self.ways(try Self.route(.walking, [Self.nearA, Self.nearC], top: ["sidewalk": "separate"])) == [
