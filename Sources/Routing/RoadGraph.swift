@@ -122,9 +122,12 @@ public final class RoadGraph: @unchecked Sendable {
             let wayIndex = Int32(ways.count)
             wayFeatures.append(
                 TravelProfile.RoadFeature.allCases.reduce(0) { $0 | ($1.matches(way.tags) ? $1.bit : 0) })
+            // A platform's ref is its number at the station, not a road's.
+            let isPlatform = [way.tags["highway"], way.tags["railway"], way.tags["public_transport"]].contains(
+                "platform")
             ways.append(
                 WayInfo(
-                    osmID: way.osmID, name: way.tags["name"], ref: way.tags["ref"],
+                    osmID: way.osmID, name: way.tags["name"], ref: isPlatform ? nil : way.tags["ref"],
                     isRoundabout: way.tags["junction"] == "roundabout"))
             var wayLength = 0.0
             for position in 1..<way.points.count {
