@@ -263,6 +263,15 @@ extension MapStore {
     }
 
     /// The turn restrictions of the road network.
+    /// The stored routing graphs: each mode and its size in bytes.
+    public func roadGraphSizes() throws(DataError) -> [(mode: String, bytes: Int)] {
+        try query("reading the routing graphs") {
+            try database.cached("SELECT mode, length(data) FROM road_graph ORDER BY mode").map { row in
+                (row.text(0) ?? "", Int(row.integer(1) ?? 0))
+            }
+        }
+    }
+
     /// The stored routing graph of `mode`, or nil when none was built.
     public func roadGraph(mode: String) throws(DataError) -> RoadNetwork.StoredGraph? {
         try query("reading the routing graph") {

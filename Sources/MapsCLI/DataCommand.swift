@@ -25,7 +25,8 @@ enum DataCommand {
     }
 
     static let info = Command(
-        name: "info", summary: "List what a store holds: regions, bounds, feature counts, sources and licences.",
+        name: "info",
+        summary: "List what a store holds: regions, bounds, feature counts, sources and licences, routing graphs.",
         usage: "info [--store PATH]",
         parser: ArgumentParser(
             options: [
@@ -49,6 +50,13 @@ enum DataCommand {
             }
             for raster in try store.rasters() {
                 console.print("raster \(raster.name.rawValue): \(raster.width)×\(raster.height) \(raster.path)")
+            }
+            let graphs = try store.roadGraphSizes()
+            if !graphs.isEmpty {
+                console.print(
+                    "routing graphs: "
+                        + graphs.map { String(format: "%@ %.1f MB", $0.mode, Double($0.bytes) / 1_048_576) }
+                        .joined(separator: ", "))
             }
         } catch {
             throw .failure("\(error)")
