@@ -9,6 +9,8 @@ public protocol RouteFinding {
     /// `avoiding` where it can.
     func route(_ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>) throws
         -> Route
+    /// The turn-by-turn steps of a route it found, per leg.
+    func steps(of route: Route) throws -> [[Step]]
     /// The best route from `from` to `to` and up to `alternatives` (at most 2) others.
     func routes(
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
@@ -50,6 +52,12 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         return routes
     }
 
+    public func steps(of route: Route) throws -> [[Step]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try loaded(route.mode).router.steps(of: route)
+    }
+
     /// The mode's router, loaded on first use (callers hold the lock).
     private func loaded(_ mode: TravelProfile.Mode) throws -> (router: Router, note: String?) {
         if let cached = routers[mode] { return cached }
@@ -60,6 +68,12 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
 }
 
 extension MapsApp {
+    /// The turn-by-turn steps of `route` (found by this app), per leg.
+    public func steps(of route: Route) throws(AppError) -> [[Step]] {
+        guard let routing else { throw .engineMissing("routing") }
+        do { return try routing.steps(of: route) } catch { throw .engineFailed("routing", underlying: error) }
+    }
+
     /// The best route from `from` to `to` for `mode` and up to `alternatives` (at most 2)
     /// others, each at most 1.4 times as long and mostly on other roads.
     ///

@@ -11,7 +11,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--alternatives] [--format osrm|geojson] [--geometries polyline|polyline6|geojson] [--store PATH]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text] [--geometries polyline|polyline6|geojson] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -26,7 +26,14 @@ enum RouteCommand {
                 .init(
                     name: "--alternatives", value: nil,
                     help: "Also up to 2 other routes (between two points), each at most 1.4 times as long."),
-                .init(name: "--format", value: "FORMAT", help: "osrm (default) or geojson."),
+                .init(
+                    name: "--steps", value: nil,
+                    help: "Add the turn-by-turn steps (OSRM's steps, each with its instruction)."),
+                .init(name: "--lang", value: "LANG", help: "The instructions' language: en (default), es, it or hi."),
+                .init(name: "--units", value: "UNITS", help: "metric (default) or imperial distances in instructions."),
+                .init(
+                    name: "--format", value: "FORMAT",
+                    help: "osrm (default), geojson, or text: the itinerary written out, step by step."),
                 .init(
                     name: "--geometries", value: "KIND",
                     help: "The OSRM geometry: polyline (default), polyline6, geojson."),
@@ -46,9 +53,18 @@ enum RouteCommand {
             avoid.insert(feature)
         }
         let formatText = arguments.value("--format") ?? "osrm"
-        guard ["osrm", "geojson"].contains(formatText) else {
-            throw .usage("'--format' must be osrm or geojson, not '\(formatText)'")
+        guard ["osrm", "geojson", "text"].contains(formatText) else {
+            throw .usage("'--format' must be osrm, geojson or text, not '\(formatText)'")
         }
+        let languageText = arguments.value("--lang") ?? "en"
+        guard let language = Instructions.Language(rawValue: languageText) else {
+            throw .usage("'--lang' must be en, es, it or hi, not '\(languageText)'")
+        }
+        let unitsText = arguments.value("--units") ?? "metric"
+        guard let units = Instructions.Units(rawValue: unitsText) else {
+            throw .usage("'--units' must be metric or imperial, not '\(unitsText)'")
+        }
+        let instructions = Instructions(language, units: units)
         let geometryText = arguments.value("--geometries") ?? "polyline"
         guard let geometry = RouteDocument.Geometry(rawValue: geometryText) else {
             throw .usage("'--geometries' must be polyline, polyline6 or geojson, not '\(geometryText)'")
@@ -84,9 +100,16 @@ enum RouteCommand {
                 : [try app.route(points, mode: mode, avoiding: avoid)]
             let route = routes[0]
             for note in route.notes { console.error("note: \(note.message)") }
-            console.print(
-                formatText == "geojson" ? RouteDocument.geoJSON(routes) : RouteDocument.osrm(routes, geometry: geometry)
-            )
+            let wantsSteps = arguments.flags.contains("--steps") || formatText == "text"
+            let steps = wantsSteps ? try routes.map { route throws(AppError) in try app.steps(of: route) } : []
+            switch formatText {
+            case "geojson": console.print(RouteDocument.geoJSON(routes))
+            case "text":
+                console.print(instructions.itinerary(steps[0], distance: route.distance, duration: route.duration))
+            default:
+                console.print(
+                    RouteDocument.osrm(routes, geometry: geometry, steps: steps, instructions: instructions))
+            }
             let minutes = route.duration / 60
             console.error(
                 String(

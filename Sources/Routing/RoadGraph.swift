@@ -12,12 +12,19 @@ public final class RoadGraph: @unchecked Sendable {
     public let profile: TravelProfile
     /// Node positions, by node index.
     public private(set) var positions: [Coordinate] = []
-    /// A routable way: its OSM id, name, ref and whether it is a roundabout.
+    /// A routable way: its OSM id, name, ref, class, signposted destinations, and whether it is
+    /// a roundabout or a ferry.
     public struct WayInfo: Sendable {
         public var osmID: Int64
         public var name: String?
         public var ref: String?
         public var isRoundabout = false
+        /// `highway` (empty for a ferry, a platform or a pier without one).
+        public var highway = ""
+        /// `destination` and `destination:ref`, as tagged.
+        public var destination: String?
+        public var destinationRef: String?
+        public var isFerry = false
     }
 
     public private(set) var ways: [WayInfo] = []
@@ -128,7 +135,9 @@ public final class RoadGraph: @unchecked Sendable {
             ways.append(
                 WayInfo(
                     osmID: way.osmID, name: way.tags["name"], ref: isPlatform ? nil : way.tags["ref"],
-                    isRoundabout: way.tags["junction"] == "roundabout"))
+                    isRoundabout: way.tags["junction"] == "roundabout", highway: way.tags["highway"] ?? "",
+                    destination: way.tags["destination"], destinationRef: way.tags["destination:ref"],
+                    isFerry: way.tags["route"] == "ferry"))
             var wayLength = 0.0
             for position in 1..<way.points.count {
                 wayLength += way.points[position - 1].distance(to: way.points[position])

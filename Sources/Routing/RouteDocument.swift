@@ -16,15 +16,29 @@ public enum RouteDocument {
         osrm([route], geometry: geometry)
     }
 
-    /// The OSRM response for `routes`: the best first, then its alternatives (same waypoints).
-    public static func osrm(_ routes: [Route], geometry: Geometry = .polyline) -> String {
+    /// The OSRM response for `routes`: the best first, then its alternatives (same waypoints);
+    /// with each route's steps per leg when given (`steps[route][leg]`), their sentences in the
+    /// language of `instructions` as `instruction` (and Google's manoeuvre name as
+    /// `maneuver.google`).
+    public static func osrm(
+        _ routes: [Route], geometry: Geometry = .polyline, steps: [[[Step]]] = [], instructions: Instructions? = nil
+    ) -> String {
         let document: [String: Any] = [
             "code": "Ok",
-            "routes": routes.map { route -> [String: Any] in
+            "routes": routes.enumerated().map { number, route -> [String: Any] in
                 [
                     "distance": rounded(route.distance), "duration": rounded(route.duration),
                     "weight": rounded(route.duration), "weight_name": "duration",
-                    "geometry": encoded(route.geometry, as: geometry), "legs": route.legs.map(osrmLeg),
+                    "geometry": encoded(route.geometry, as: geometry),
+                    "legs": route.legs.enumerated().map { index, leg in
+                        var written = osrmLeg(leg)
+                        if number < steps.count, index < steps[number].count {
+                            written["steps"] = steps[number][index].map {
+                                osrmStep($0, geometry: geometry, instructions: instructions)
+                            }
+                        }
+                        return written
+                    },
                 ]
             },
             "waypoints": (routes.first?.snapped ?? []).map { snap -> [String: Any] in
@@ -35,6 +49,32 @@ public enum RouteDocument {
             },
         ]
         return json(document)
+    }
+
+    static func osrmStep(_ step: Step, geometry: Geometry, instructions: Instructions?) -> [String: Any] {
+        var maneuver: [String: Any] = [
+            "type": step.maneuver.kind.rawValue,
+            "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
+            "bearing_before": Int(step.maneuver.bearingBefore.rounded()),
+            "bearing_after": Int(step.maneuver.bearingAfter.rounded()), "google": step.maneuver.googleName,
+        ]
+        if let modifier = step.maneuver.modifier, step.maneuver.kind != .depart {
+            maneuver["modifier"] = modifier.rawValue
+        }
+        if let exit = step.maneuver.exit { maneuver["exit"] = exit }
+        var written: [String: Any] = [
+            "maneuver": maneuver, "name": step.name, "ref": step.ref, "destinations": step.destinations,
+            "distance": rounded(step.distance), "duration": rounded(step.duration), "weight": rounded(step.duration),
+            "mode": step.mode, "driving_side": "right", "geometry": encoded(step.geometry, as: geometry),
+            "intersections": [
+                [
+                    "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
+                    "bearings": step.bearings.map { Int($0.rounded()) },
+                ] as [String: Any]
+            ],
+        ]
+        if let instructions { written["instruction"] = instructions.text(for: step) }
+        return written
     }
 
     static func osrmLeg(_ leg: Route.Leg) -> [String: Any] {

@@ -41,8 +41,11 @@ public struct Route: Sendable {
         public var segmentWays: [Int64]
         /// The names (else refs) of the ways travelled, in order, each once in a run.
         public var roads: [String]
-        /// The graph's edges travelled, in order.
+        /// The graph's edges travelled, in order, with the metres and seconds of each (the first
+        /// and last in part; seconds with the turn onto it).
         var edges: [Int32] = []
+        var edgeDistances: [Double] = []
+        var edgeDurations: [Double] = []
     }
 
     public var legs: [Leg]
@@ -51,6 +54,8 @@ public struct Route: Sendable {
     public var mode: TravelProfile.Mode
     /// What a reader should know of how it was found.
     public var notes: [Note] = []
+    /// The points asked for (the snapped ones are in ``snapped``).
+    var requested: [Coordinate] = []
 
     /// Something a reader should know of a route.
     public struct Note: Sendable, Equatable {
@@ -148,6 +153,16 @@ public final class Router: @unchecked Sendable {
         return found
     }
 
+    /// The turn-by-turn steps of each of `route`'s legs (a route this router found), each leg
+    /// from its departure to its arrival, with the side of the road the stop lies on.
+    public func steps(of route: Route) -> [[Step]] {
+        route.legs.enumerated().map { index, leg in
+            Guidance.steps(
+                of: leg, graph: graph, mode: route.mode,
+                destination: index + 1 < route.requested.count ? route.requested[index + 1] : nil)
+        }
+    }
+
     /// An alternative is at most 1.4 times as long as the best route…
     public static let alternativeStretch = 1.4
     /// …shares at most 70 % of its length with any route before it…
@@ -224,6 +239,7 @@ public final class Router: @unchecked Sendable {
                 let way = graph.ways[Int(graph.edgeWay[Int(self.edge(of: snap))])]
                 return (snap.point, snap.distance, way.name ?? way.ref)
             }, mode: graph.profile.mode)
+        route.requested = points
         for (index, leg) in legs.enumerated() where !avoiding.isEmpty {
             let taken = avoiding.sorted().filter { feature in
                 leg.edges.contains { graph.features(of: $0, among: [feature]) == [feature] }
@@ -460,6 +476,8 @@ public final class Router: @unchecked Sendable {
         /// Where along `edge` the leg starts and ends (0...1).
         func startAt(_ edge: Int32) -> Double { starts.first { $0.edge == edge }?.at ?? 0 }
         func endAt(_ edge: Int32) -> Double { ends.first { $0.edge == edge }?.at ?? 1 }
+        var edgeDistances: [Double] = []
+        var edgeDurations: [Double] = []
         for (position, edge) in chain.enumerated() {
             let seconds = Double(graph.edgeDuration[Int(edge)])
             let way = graph.edgeWay[Int(edge)]
@@ -469,6 +487,8 @@ public final class Router: @unchecked Sendable {
             let to = isLast ? endAt(edge) : 1
             let turn = position > 0 ? Double(graph.turnDuration(chain[position - 1], edge)) : 0
             let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
+            edgeDistances.append(points.last!.distance(to: point))
+            edgeDurations.append(max(0, to - from) * seconds + turn)
             add(point, seconds: max(0, to - from) * seconds + turn, way: way)
         }
         var roads: [String] = []
@@ -481,6 +501,7 @@ public final class Router: @unchecked Sendable {
         return Route.Leg(
             distance: distances.reduce(0, +), duration: durations.reduce(0, +), geometry: points,
             segmentDistances: distances, segmentDurations: durations,
-            segmentWays: ways.map { graph.ways[Int($0)].osmID }, roads: roads, edges: chain)
+            segmentWays: ways.map { graph.ways[Int($0)].osmID }, roads: roads, edges: chain,
+            edgeDistances: edgeDistances, edgeDurations: edgeDurations)
     }
 }

@@ -340,6 +340,24 @@ import Testing
         let info = OpenMapsCLI.run(["data", "info", "--store", store])
         #expect(info.standardOutput.contains("routing graphs: bicycling "))
         #expect(info.standardOutput.contains(", two-wheeler "))
+        // The itinerary written out, in Hindi; and OSRM's steps with their instructions.
+        let text = OpenMapsCLI.run([
+            "route", "40.73381,-74.00219", "40.73878,-74.00366", "--format", "text", "--lang", "hi", "--store", store,
+        ])
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("1. ") == true && lines.first?.contains("की ओर चलें") == true)
+        #expect(lines.last?.hasPrefix("कुल: ") == true && lines.contains { $0.contains("आप अपने गंतव्य पर पहुँच गए हैं") })
+        let osrm = OpenMapsCLI.run([
+            "route", "40.73381,-74.00219", "40.73878,-74.00366", "--steps", "--lang", "es", "--store", store,
+        ])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(osrm.standardOutput.utf8)) as? [String: Any])
+        let legs = try #require((document["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])
+        let steps = try #require(legs.first?["steps"] as? [[String: Any]])
+        #expect(steps.count >= 3)
+        #expect((steps.first?["maneuver"] as? [String: Any])?["type"] as? String == "depart")
+        #expect((steps.first?["instruction"] as? String)?.hasPrefix("Dirígete al ") == true)
+        #expect((steps.last?["maneuver"] as? [String: Any])?["type"] as? String == "arrive")
         let nothing = OpenMapsCLI.run(["import", "--store", store])
         #expect(nothing.exitCode == 64)
         #expect(nothing.standardError.contains("import needs a file to import (or --routing"))
@@ -388,12 +406,14 @@ import Testing
         (["route", "60.17,24.94"], "missing argument"),
         (["route", "60.17,24.94", "91,0"], "'91,0' is not a latitude within ±90 and a longitude within ±180"),
         (["route", "60.17,24.94", "60.16,24.95", "--mode", "flying"], "'--mode' must be driving, walking"),
-        (["route", "60.17,24.94", "60.16,24.95", "--format", "gpx"], "'--format' must be osrm or geojson"),
+        (["route", "60.17,24.94", "60.16,24.95", "--format", "gpx"], "'--format' must be osrm, geojson or text"),
         (["route", "60.17,24.94", "60.16,24.95", "--geometries", "wkt"], "'--geometries' must be polyline"),
         (
             ["route", "60.17,24.94", "60.16,24.95", "--avoid", "tolls,hills"],
             "'--avoid' takes tolls, highways and ferries"
         ),
+        (["route", "60.17,24.94", "60.16,24.95", "--lang", "fr"], "'--lang' must be en, es, it or hi, not 'fr'"),
+        (["route", "60.17,24.94", "60.16,24.95", "--units", "parsecs"], "'--units' must be metric or imperial"),
     ])
     func routeRefusesBadInput(arguments: [String], message: String) throws {
         let result = OpenMapsCLI.run(arguments + ["--store", try FixtureStore.path()])

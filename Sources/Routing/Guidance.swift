@@ -1,0 +1,358 @@
+import Foundation
+import GeoCore
+
+/// A manoeuvre where a route's step begins, in OSRM's vocabulary (`maneuver.type` and
+/// `modifier`), with Google's name for it.
+public struct Maneuver: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case depart, arrive, turn, `continue`
+        case newName = "new name"
+        case merge
+        case onRamp = "on ramp"
+        case offRamp = "off ramp"
+        case fork
+        case endOfRoad = "end of road"
+        case roundabout
+        case notification
+    }
+
+    /// The direction of a manoeuvre, from the angle of the turn.
+    public enum Modifier: String, Sendable, CaseIterable {
+        case uturn
+        case sharpRight = "sharp right"
+        case right
+        case slightRight = "slight right"
+        case straight
+        case slightLeft = "slight left"
+        case left
+        case sharpLeft = "sharp left"
+
+        /// The modifier of a turn of `angle` degrees (-180...180, positive to the right):
+        /// straight within 15°, slight to 60°, plain to 140°, sharp to 170°, then a u-turn.
+        public init(angle: Double) {
+            let size = abs(angle)
+            switch size {
+            case ..<15: self = .straight
+            case ..<60: self = angle > 0 ? .slightRight : .slightLeft
+            case ..<140: self = angle > 0 ? .right : .left
+            case ..<170: self = angle > 0 ? .sharpRight : .sharpLeft
+            default: self = .uturn
+            }
+        }
+
+        var isLeft: Bool { [.slightLeft, .left, .sharpLeft].contains(self) }
+    }
+
+    public var kind: Kind
+    public var modifier: Modifier?
+    /// The exit taken, for a roundabout (1 the first).
+    public var exit: Int?
+    /// Where it is, and the headings before and after (degrees clockwise from north, 0...360).
+    public var location: Coordinate
+    public var bearingBefore: Double
+    public var bearingAfter: Double
+    /// For a notification: the way of travel it begins (`ferry`, or the mode after one).
+    public var mode: String?
+
+    /// Google's name for it: `turn-slight-left`, `roundabout-right`, `ramp-left`, `fork-right`,
+    /// `merge`, `ferry`, `straight`, … (empty for depart and arrive).
+    public var googleName: String {
+        let side = modifier?.isLeft == true ? "left" : "right"
+        switch kind {
+        case .depart, .arrive: return ""
+        case .turn, .continue, .endOfRoad, .newName:
+            switch modifier ?? .straight {
+            case .straight: return "straight"
+            case .uturn: return "uturn-\(side)"
+            case .left, .right: return "turn-\(side)"
+            case .slightLeft, .slightRight: return "turn-slight-\(side)"
+            case .sharpLeft, .sharpRight: return "turn-sharp-\(side)"
+            }
+        case .merge: return "merge"
+        case .onRamp, .offRamp: return "ramp-\(side)"
+        case .fork: return "fork-\(side)"
+        case .roundabout: return "roundabout-\(side)"
+        case .notification: return mode == "ferry" ? "ferry" : "straight"
+        }
+    }
+}
+
+/// A step of a route: a manoeuvre and the way followed after it, up to the next one.
+public struct Step: Sendable {
+    public var maneuver: Maneuver
+    /// The road's name and ref after the manoeuvre ("" when it has none), and its signposted
+    /// destinations (`destination:ref: destination`) for ramps and forks.
+    public var name: String
+    public var ref: String
+    public var destinations: String
+    /// Metres and seconds to the next manoeuvre.
+    public var distance: Double
+    public var duration: Double
+    /// The positions from this manoeuvre to the next.
+    public var geometry: [Coordinate]
+    /// `driving`, `walking`, `cycling`, `pushing bike` or `ferry`.
+    public var mode: String
+    /// The bearings of the roads at the manoeuvre's node (degrees), for OSRM's `intersections`.
+    public var bearings: [Double]
+}
+
+/// Turn-by-turn steps from a route's edges and the graph: where to turn, keep, merge or take a
+/// roundabout's exit, with the obvious manoeuvres left out (a road keeping its name through a
+/// junction, a bend) and those people need kept (the road followed bending off where another
+/// goes straight on).
+enum Guidance {
+    /// How far along the route a manoeuvre's headings are taken: 20 m, so that a short kink at
+    /// the junction does not pass for the turn.
+    static let lookAhead = 20.0
+
+    static func steps(of leg: Route.Leg, graph: RoadGraph, mode: TravelProfile.Mode, destination: Coordinate?) -> [Step]
+    {
+        let chain = leg.edges
+        guard !chain.isEmpty else { return [] }
+        // Where each edge's end lies in the leg's geometry.
+        var ends: [Int] = []
+        var index = 0
+        for position in 0..<chain.count {
+            if leg.edgeDistances[position] > 0 { index += 1 }
+            ends.append(min(index, leg.geometry.count - 1))
+        }
+        var boundaries: [(position: Int, maneuver: Maneuver)] = []
+        let departBearing = bearing(along: leg.geometry, from: 0, forward: true)
+        boundaries.append(
+            (
+                0,
+                Maneuver(
+                    kind: .depart, modifier: nil, exit: nil, location: leg.geometry[0], bearingBefore: 0,
+                    bearingAfter: departBearing, mode: nil)
+            ))
+        var position = 1
+        while position < chain.count {
+            let into = chain[position - 1]
+            let out = chain[position]
+            let node = Int(graph.edgeTo[Int(into)])
+            let wayIn = graph.ways[Int(graph.edgeWay[Int(into)])]
+            let wayOut = graph.ways[Int(graph.edgeWay[Int(out)])]
+            let at = ends[position - 1]
+            let before = bearing(along: leg.geometry, from: at, forward: false)
+            let after = bearing(along: leg.geometry, from: at, forward: true)
+            let angle = RoadGraph.turn(from: before, to: after)
+            func maneuver(_ kind: Maneuver.Kind, _ modifier: Maneuver.Modifier?, exit: Int? = nil, mode: String? = nil)
+                -> Maneuver
+            {
+                Maneuver(
+                    kind: kind, modifier: modifier, exit: exit, location: graph.positions[node],
+                    bearingBefore: normalized(before), bearingAfter: normalized(after), mode: mode)
+            }
+            // Onto or off a ferry.
+            if wayOut.isFerry != wayIn.isFerry {
+                boundaries.append(
+                    (position, maneuver(.notification, .straight, mode: wayOut.isFerry ? "ferry" : mode.rawValue)))
+                position += 1
+                continue
+            }
+            // Into a roundabout: one step to the exit taken, counting the exits passed.
+            if wayOut.isRoundabout && !wayIn.isRoundabout {
+                var exits = 0
+                var last = position
+                while last < chain.count && graph.ways[Int(graph.edgeWay[Int(chain[last])])].isRoundabout {
+                    let around = Int(graph.edgeTo[Int(chain[last])])
+                    let leaves = (Int(graph.firstOut[around])..<Int(graph.firstOut[around + 1])).contains {
+                        !graph.ways[Int(graph.edgeWay[Int(graph.outEdge[$0])])].isRoundabout
+                            && graph.allows(chain[last], graph.outEdge[$0])
+                    }
+                    if leaves { exits += 1 }
+                    last += 1
+                }
+                let exitBearing = bearing(along: leg.geometry, from: ends[max(position, last - 1)], forward: true)
+                var step = maneuver(
+                    .roundabout, Maneuver.Modifier(angle: RoadGraph.turn(from: before, to: exitBearing)),
+                    exit: max(1, exits))
+                step.bearingAfter = normalized(after)
+                boundaries.append((position, step))
+                position = last + 1
+                continue
+            }
+            if wayIn.isRoundabout {
+                position += 1
+                continue
+            }
+            let roads = Int(graph.degree[node])
+            let exitAngles = (Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1])).compactMap { slot -> Double? in
+                let exit = graph.outEdge[slot]
+                guard exit != out, !graph.isUTurn(into, exit), graph.allows(into, exit) else { return nil }
+                return Double(RoadGraph.turn(from: graph.edgeBearing[Int(into)], to: graph.edgeBearing[Int(exit)]))
+            }
+            let modifier = Maneuver.Modifier(angle: angle)
+            let sameRoad = label(wayIn) == label(wayOut)
+            let unnamed = label(wayIn).isEmpty && label(wayOut).isEmpty
+            let onRoads = isRoad(wayIn) && isRoad(wayOut)
+            let isLink = { (way: RoadGraph.WayInfo) in way.highway.hasSuffix("_link") }
+            let isFast = { (way: RoadGraph.WayInfo) in ["motorway", "trunk"].contains(way.highway) }
+            let side: Maneuver.Modifier = angle < 0 ? .slightLeft : .slightRight
+            if isLink(wayOut) && isFast(wayIn) {
+                boundaries.append((position, maneuver(.offRamp, side)))
+            } else if isFast(wayOut) && isLink(wayIn) {
+                boundaries.append((position, maneuver(.merge, side)))
+            } else if isLink(wayOut) && !isLink(wayIn) && ["motorway_link", "trunk_link"].contains(wayOut.highway) {
+                boundaries.append((position, maneuver(.onRamp, modifier == .straight ? side : modifier)))
+            } else if exitAngles.count == 1, abs(angle) < 45, abs(exitAngles[0]) < 45, !sameRoad || roads == 3,
+                (exitAngles[0] < 0) != (angle < 0) || abs(exitAngles[0] - angle) > 10
+            {
+                // Two ways on, both ahead: a fork, kept by the side the route takes.
+                boundaries.append((position, maneuver(.fork, angle < exitAngles[0] ? .slightLeft : .slightRight)))
+            } else if onRoads, roads >= 3, !exitAngles.contains(where: { abs($0) < 35 }), abs(angle) >= 45,
+                !continues(wayIn, from: into, graph: graph, besides: out)
+            {
+                boundaries.append((position, maneuver(.endOfRoad, modifier)))
+            } else if unnamed {
+                // Paths without names: only a real turn where ways meet is said.
+                if roads > 2, abs(angle) >= 45 { boundaries.append((position, maneuver(.turn, modifier))) }
+            } else if sameRoad {
+                // The same road: said only where it turns off a straighter way on.
+                if abs(angle) >= 30, exitAngles.contains(where: { abs($0) < abs(angle) - 20 }) {
+                    boundaries.append((position, maneuver(.continue, modifier)))
+                }
+            } else if modifier == .straight
+                || (abs(angle) < 30 && !exitAngles.contains(where: { abs($0) < abs(angle) }))
+            {
+                // Another name straight on: said unless nothing is named at all.
+                if !label(wayOut).isEmpty { boundaries.append((position, maneuver(.newName, .straight))) }
+            } else if roads > 2 || abs(angle) >= 45 {
+                boundaries.append((position, maneuver(.turn, modifier)))
+            } else if !label(wayOut).isEmpty {
+                boundaries.append((position, maneuver(.newName, modifier)))
+            }
+            position += 1
+        }
+        boundaries = collapsed(boundaries, leg: leg)
+        // The steps between the manoeuvres, then the arrival with the side of the road.
+        var steps: [Step] = []
+        for (number, boundary) in boundaries.enumerated() {
+            let end = number + 1 < boundaries.count ? boundaries[number + 1].position : chain.count
+            let range = boundary.position..<end
+            let wayIndex =
+                boundary.maneuver.kind == .roundabout
+                ? chain[max(boundary.position, end - 1)] : chain[boundary.position]
+            let way = graph.ways[Int(graph.edgeWay[Int(wayIndex)])]
+            let startIndex = boundary.position == 0 ? 0 : ends[boundary.position - 1]
+            let endIndex = ends[end - 1]
+            let node = boundary.position == 0 ? nil : Optional(Int(graph.edgeTo[Int(chain[boundary.position - 1])]))
+            let bearings: [Double] =
+                node.map { node in
+                    (Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1])).map {
+                        normalized(Double(graph.edgeBearing[Int(graph.outEdge[$0])]))
+                    }.sorted()
+                } ?? [boundary.maneuver.bearingAfter]
+            let pushing = graph.edgePushing[Int(chain[boundary.position])]
+            steps.append(
+                Step(
+                    maneuver: boundary.maneuver, name: way.name ?? "", ref: way.ref ?? "",
+                    destinations: [way.destinationRef, way.destination].compactMap { $0 }.joined(separator: ": "),
+                    distance: range.map { leg.edgeDistances[$0] }.reduce(0, +),
+                    duration: range.map { leg.edgeDurations[$0] }.reduce(0, +),
+                    geometry: Array(leg.geometry[startIndex...max(startIndex, endIndex)]),
+                    mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings))
+        }
+        let lastPoint = leg.geometry[leg.geometry.count - 1]
+        let arrivalBearing = bearing(along: leg.geometry, from: leg.geometry.count - 1, forward: false)
+        var side: Maneuver.Modifier = .straight
+        if let destination, destination.distance(to: lastPoint) > 1 {
+            let toPoint = RoadGraph.bearing(lastPoint, destination)
+            side = RoadGraph.turn(from: arrivalBearing, to: toPoint) < 0 ? .left : .right
+        }
+        let lastWay = graph.ways[Int(graph.edgeWay[Int(chain[chain.count - 1])])]
+        steps.append(
+            Step(
+                maneuver: Maneuver(
+                    kind: .arrive, modifier: side, exit: nil, location: lastPoint,
+                    bearingBefore: normalized(arrivalBearing), bearingAfter: 0, mode: nil),
+                name: lastWay.name ?? "", ref: lastWay.ref ?? "", destinations: "", distance: 0, duration: 0,
+                geometry: [lastPoint, lastPoint], mode: modeName(mode), bearings: [normalized(arrivalBearing)]))
+        return steps
+    }
+
+    /// Steps shorter than this (metres) are folded into the manoeuvre after them: 15 m.
+    static let collapseDistance = 15.0
+
+    /// The manoeuvres with those that begin a very short step (a jog across a junction's
+    /// islands, a kink of a footway) folded into the next one, which then turns by the angle
+    /// of both.
+    static func collapsed(_ boundaries: [(position: Int, maneuver: Maneuver)], leg: Route.Leg) -> [(
+        position: Int, maneuver: Maneuver
+    )] {
+        var result = boundaries
+        var index = 1
+        while index < result.count - 1 {
+            let (position, maneuver) = result[index]
+            let next = result[index + 1]
+            let length = (position..<next.position).map { leg.edgeDistances[$0] }.reduce(0, +)
+            let foldable: Set<Maneuver.Kind> = [.turn, .continue, .newName, .endOfRoad]
+            guard length < collapseDistance, foldable.contains(maneuver.kind), foldable.contains(next.maneuver.kind)
+            else {
+                index += 1
+                continue
+            }
+            var merged = next.maneuver
+            merged.bearingBefore = maneuver.bearingBefore
+            merged.location = maneuver.location
+            let angle = RoadGraph.turn(from: merged.bearingBefore, to: merged.bearingAfter)
+            merged.modifier = Maneuver.Modifier(angle: angle)
+            if merged.modifier == .straight && merged.kind == .turn { merged.kind = .newName }
+            result[index] = (position, merged)
+            result.remove(at: index + 1)
+        }
+        return result
+    }
+
+    /// Whether a way is a road (not a footway, path, cycleway, steps or the like).
+    static func isRoad(_ way: RoadGraph.WayInfo) -> Bool {
+        TravelProfile.carSpeeds[way.highway] != nil
+    }
+
+    /// Whether `way` goes on past the end of edge `into` by an edge other than `out` and the
+    /// way back.
+    static func continues(_ way: RoadGraph.WayInfo, from into: Int32, graph: RoadGraph, besides out: Int32) -> Bool {
+        let node = Int(graph.edgeTo[Int(into)])
+        return (Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1])).contains { slot in
+            let edge = graph.outEdge[slot]
+            return edge != out && graph.ways[Int(graph.edgeWay[Int(edge)])].osmID == way.osmID
+                && graph.edgeTo[Int(edge)] != graph.edgeFrom[Int(into)]
+        }
+    }
+
+    /// A way's name, else its ref, else "".
+    static func label(_ way: RoadGraph.WayInfo) -> String { way.name ?? way.ref ?? "" }
+
+    static func modeName(_ mode: TravelProfile.Mode) -> String {
+        switch mode {
+        case .driving, .twoWheeler: "driving"
+        case .walking: "walking"
+        case .bicycling: "cycling"
+        }
+    }
+
+    /// Degrees in 0..<360.
+    static func normalized(_ degrees: Double) -> Double {
+        let value = degrees.truncatingRemainder(dividingBy: 360)
+        return ((value < 0 ? value + 360 : value) * 10).rounded() / 10
+    }
+
+    /// The heading at `index` of `points`, forward (to a point ``lookAhead`` metres on) or
+    /// backward (from one as far back), degrees -180...180.
+    static func bearing(along points: [Coordinate], from index: Int, forward: Bool) -> Double {
+        let origin = points[index]
+        var travelled = 0.0
+        var current = index
+        var target = origin
+        while true {
+            let next = forward ? current + 1 : current - 1
+            guard next >= 0, next < points.count else { break }
+            travelled += points[current].distance(to: points[next])
+            target = points[next]
+            current = next
+            if travelled >= lookAhead { break }
+        }
+        if target == origin { return 0 }
+        return forward ? RoadGraph.bearing(origin, target) : RoadGraph.bearing(target, origin)
+    }
+}

@@ -1,0 +1,263 @@
+import GeoCore
+import MapData
+import Testing
+
+@testable import Routing
+
+/// Turn-by-turn steps on small written networks, and their sentences in each language.
+///
+///     A───B───C        Main Street (A–B–C), First Avenue (A–D), Second Street (D–E–F),
+///     │       │        Third Avenue (F–C), the spur Short Lane (D–G)
+///     D───E───F
+///     │
+///     G
+@Suite struct GuidanceTests {
+    static func way(_ id: Int64, _ path: String, _ name: String, _ tags: [String: String] = [:]) -> RoadNetwork.Way {
+        var way = RoutingTests.way(id, path, ["highway": "residential", "name": name])
+        way.tags.merge(tags) { $1 }
+        return way
+    }
+
+    static let streets = [
+        way(10, "ABC", "Main Street"), way(11, "AD", "First Avenue"), way(12, "DEF", "Second Street"),
+        way(13, "FC", "Third Avenue"), way(14, "DG", "Short Lane"),
+    ]
+
+    static func steps(_ ways: [RoadNetwork.Way], _ points: [Coordinate], mode: TravelProfile.Mode = .driving) throws
+        -> [Step]
+    {
+        let router = Router(graph: RoadGraph(ways: ways, nodes: [:], profile: TravelProfile(mode)))
+        return try router.steps(of: router.route(points))[0]
+    }
+
+    static func point(_ letter: Character) -> Coordinate { RoutingTests.grid[letter]!.1 }
+
+    static func kinds(_ steps: [Step]) -> [String] {
+        steps.map { [$0.maneuver.kind.rawValue, $0.maneuver.modifier?.rawValue ?? ""].joined(separator: " ") }
+    }
+
+    @Test func aTurnWhereRoadsMeetAndStraightOnOntoAnotherName() throws {
+        let steps = try Self.steps(Self.streets, [Self.point("G"), Self.point("B")])
+        #expect(Self.kinds(steps) == ["depart ", "new name straight", "turn right", "arrive straight"])
+        #expect(steps.map(\.name) == ["Short Lane", "First Avenue", "Main Street", "Main Street"])
+        #expect(abs(steps[0].distance - 111.2) < 1 && abs(steps[2].distance - 111.3) < 1)
+        #expect(steps[0].maneuver.bearingAfter == 0, "north")
+        #expect(steps[2].maneuver.bearingBefore == 0 && steps[2].maneuver.bearingAfter == 90)
+        #expect(steps[2].maneuver.googleName == "turn-right")
+        let total = steps.map(\.duration).reduce(0, +)
+        let route = try Router(graph: RoadGraph(ways: Self.streets, nodes: [:], profile: TravelProfile(.driving)))
+            .route([Self.point("G"), Self.point("B")])
+        #expect(abs(total - route.duration) < 0.01, "the steps' times add up to the route's")
+    }
+
+    @Test func theRoadFollowedIsNotAnnouncedUntilItTurnsOffAStraighterWay() throws {
+        // Second Street bends at E onto a road of the same name going north while another way
+        // goes straight on: "continue left".
+        var ways = Self.streets
+        ways[2] = Self.way(12, "DE", "Second Street")
+        ways.append(Self.way(15, "EB", "Second Street"))
+        ways.append(Self.way(16, "EF", "Fourth Street"))
+        let steps = try Self.steps(ways, [Self.point("D"), Coordinate(latitude: 0.0014, longitude: 0.001)])
+        #expect(Self.kinds(steps) == ["depart ", "continue left", "arrive straight"])
+        #expect(Instructions(.en).text(for: steps[1]) == "Continue left on Second Street")
+        // Straight on along one name through a junction: nothing to say.
+        let through = try Self.steps(Self.streets, [Self.point("D"), Self.point("F")])
+        #expect(Self.kinds(through) == ["depart ", "arrive straight"])
+    }
+
+    @Test func theArrivalSaysWhichSideTheDestinationIsOn() throws {
+        // East along Main Street to a point north of it (on the left), then one south (right).
+        let north = Coordinate(latitude: 0.00205, longitude: 0.0015)
+        let south = Coordinate(latitude: 0.00195, longitude: 0.0015)
+        #expect(try Self.steps(Self.streets, [Self.point("A"), north]).last!.maneuver.modifier == .left)
+        #expect(try Self.steps(Self.streets, [Self.point("A"), south]).last!.maneuver.modifier == .right)
+    }
+
+    /// A roundabout turning anticlockwise (N → W → S → E → N) with four arms.
+    static let roundabout: [RoadNetwork.Way] = {
+        let ring: [(Int64, Double, Double)] = [
+            (1, 0.0003, 0), (2, 0, -0.0003), (3, -0.0003, 0), (4, 0, 0.0003),
+        ]
+        func position(_ id: Int64) -> Coordinate {
+            let (_, lat, lon) = ring.first { $0.0 == id }!
+            return Coordinate(latitude: lat, longitude: lon)
+        }
+        let loop = RoadNetwork.Way(
+            source: 1, osmID: 20, nodes: [1, 2, 3, 4, 1], points: [1, 2, 3, 4, 1].map(position),
+            tags: ["highway": "primary", "junction": "roundabout", "name": "Circus"])
+        func arm(_ id: Int64, _ node: Int64, _ end: Coordinate, _ name: String) -> RoadNetwork.Way {
+            RoadNetwork.Way(
+                source: 1, osmID: id, nodes: [node, id * 100], points: [position(node), end],
+                tags: ["highway": "primary", "name": name])
+        }
+        return [
+            loop, arm(21, 1, Coordinate(latitude: 0.002, longitude: 0), "North Road"),
+            arm(22, 2, Coordinate(latitude: 0, longitude: -0.002), "West Road"),
+            arm(23, 3, Coordinate(latitude: -0.002, longitude: 0), "South Road"),
+            arm(24, 4, Coordinate(latitude: 0, longitude: 0.002), "East Road"),
+        ]
+    }()
+
+    @Test func aRoundaboutIsOneStepWithTheExitTaken() throws {
+        let fromSouth = Coordinate(latitude: -0.0019, longitude: 0)
+        // Anticlockwise from the south: East Road is the 1st exit, North Road the 2nd.
+        let north = try Self.steps(Self.roundabout, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)])
+        #expect(Self.kinds(north).first == "depart ")
+        let entry = try #require(north.first { $0.maneuver.kind == .roundabout })
+        #expect(entry.maneuver.exit == 2 && entry.name == "North Road")
+        #expect(Instructions(.en).text(for: entry) == "Enter the roundabout and take the 2nd exit onto North Road")
+        let east = try Self.steps(Self.roundabout, [fromSouth, Coordinate(latitude: 0, longitude: 0.0019)])
+        #expect(east.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 1)
+    }
+
+    // MARK: Sentences
+
+    static func step(
+        _ kind: Maneuver.Kind, _ modifier: Maneuver.Modifier? = nil, name: String = "", ref: String = "",
+        exit: Int? = nil, bearing: Double = 0, destinations: String = "", mode: String? = nil
+    ) -> Step {
+        Step(
+            maneuver: Maneuver(
+                kind: kind, modifier: modifier, exit: exit, location: Coordinate(latitude: 0, longitude: 0),
+                bearingBefore: 0, bearingAfter: bearing, mode: mode),
+            name: name, ref: ref, destinations: destinations, distance: 0, duration: 0, geometry: [], mode: "driving",
+            bearings: [])
+    }
+
+    /// Each case's sentence in English, Spanish, Italian and Hindi, written and read by hand.
+    static let cases: [(Step, [String])] = [
+        (
+            step(.depart, name: "Mannerheimintie", bearing: 45),
+            [
+                "Head northeast on Mannerheimintie", "Dirígete al noreste por Mannerheimintie",
+                "Dirigiti verso nord-est su Mannerheimintie", "Mannerheimintie पर उत्तर-पूर्व की ओर चलें",
+            ]
+        ),
+        (
+            step(.depart, bearing: 180),
+            ["Head south", "Dirígete al sur", "Dirigiti verso sud", "दक्षिण की ओर चलें"]
+        ),
+        (
+            step(.turn, .left, name: "Calle Mayor"),
+            [
+                "Turn left onto Calle Mayor", "Gira a la izquierda en Calle Mayor", "Svolta a sinistra in Calle Mayor",
+                "Calle Mayor पर बाएँ मुड़ें",
+            ]
+        ),
+        (
+            step(.turn, .slightRight),
+            ["Turn slight right", "Gira ligeramente a la derecha", "Svolta leggermente a destra", "हल्का दाएँ मुड़ें"]
+        ),
+        (
+            step(.turn, .sharpLeft, name: "Via Roma", ref: "SS1"),
+            [
+                "Turn sharp left onto Via Roma (SS1)", "Gira bruscamente a la izquierda en Via Roma (SS1)",
+                "Svolta decisamente a sinistra in Via Roma (SS1)", "Via Roma (SS1) पर तीखा बाएँ मुड़ें",
+            ]
+        ),
+        (
+            step(.turn, .uturn),
+            ["Make a U-turn", "Cambia de sentido", "Fai inversione a U", "यू-टर्न लें"]
+        ),
+        (
+            step(.continue, .right, name: "MG Road"),
+            [
+                "Continue right on MG Road", "Continúa a la derecha por MG Road", "Continua a destra su MG Road",
+                "MG Road पर दाएँ चलते रहें",
+            ]
+        ),
+        (
+            step(.newName, .straight, name: "Broadway"),
+            ["Continue onto Broadway", "Continúa por Broadway", "Continua su Broadway", "Broadway पर चलते रहें"]
+        ),
+        (
+            step(.endOfRoad, .right),
+            [
+                "Turn right at the end of the road", "Al final de la calle, gira a la derecha",
+                "Alla fine della strada, svolta a destra", "सड़क के अंत में दाएँ मुड़ें",
+            ]
+        ),
+        (
+            step(.fork, .slightLeft, destinations: "A1: Milano"),
+            [
+                "Keep left at the fork towards A1: Milano",
+                "En la bifurcación, mantente a la izquierda en dirección a A1: Milano",
+                "Al bivio, tieniti a sinistra in direzione A1: Milano", "दोराहे पर A1: Milano की ओर बाईं ओर रहें",
+            ]
+        ),
+        (
+            step(.offRamp, .slightRight, name: "Ring I"),
+            [
+                "Take the exit on the right onto Ring I", "Toma la salida a la derecha hacia Ring I",
+                "Prendi l'uscita a destra verso Ring I", "Ring I के लिए दाईं ओर निकास लें",
+            ]
+        ),
+        (
+            step(.merge, .slightLeft),
+            ["Merge left", "Incorpórate a la izquierda", "Immettiti a sinistra", "बाईं ओर से सड़क में शामिल हों"]
+        ),
+        (
+            step(.roundabout, .right, exit: 3),
+            [
+                "Enter the roundabout and take the 3rd exit", "Entra en la rotonda y toma la tercera salida",
+                "Entra nella rotatoria e prendi la terza uscita", "गोलचक्कर में प्रवेश करें और तीसरा निकास लें",
+            ]
+        ),
+        (
+            step(.notification, .straight, mode: "ferry"),
+            ["Take the ferry", "Toma el ferri", "Prendi il traghetto", "नौका लें"]
+        ),
+        (
+            step(.arrive, .left),
+            [
+                "You have arrived at your destination, on the left", "Has llegado a tu destino, a la izquierda",
+                "Sei arrivato a destinazione, sulla sinistra", "आप अपने गंतव्य पर पहुँच गए हैं, जो बाईं ओर है",
+            ]
+        ),
+        (
+            step(.arrive, .straight),
+            [
+                "You have arrived at your destination", "Has llegado a tu destino", "Sei arrivato a destinazione",
+                "आप अपने गंतव्य पर पहुँच गए हैं",
+            ]
+        ),
+    ]
+
+    @Test(arguments: Array(Instructions.Language.allCases.enumerated()))
+    func everySentenceAsWritten(index: Int, language: Instructions.Language) {
+        let instructions = Instructions(language)
+        for (step, sentences) in Self.cases {
+            #expect(instructions.text(for: step) == sentences[index])
+        }
+    }
+
+    @Test func everyLanguageHasTheSameKeysAndHindiNoLatinLetters() throws {
+        let english = try #require(Instructions.decode(Instructions.english))
+        for text in [Instructions.spanish, Instructions.italian, Instructions.hindi] {
+            let templates = try #require(Instructions.decode(text))
+            #expect(Set(templates.phrase.keys) == Set(english.phrase.keys))
+            for (key, variants) in english.phrase { #expect(Set(templates.phrase[key]!.keys) == Set(variants.keys)) }
+            #expect(Set(templates.modifier.keys) == Set(english.modifier.keys))
+            #expect(Set(templates.direction.keys) == Set(english.direction.keys))
+            #expect(
+                templates.ordinal.count == english.ordinal.count && Set(templates.unit.keys) == Set(english.unit.keys))
+        }
+        let hindi = try #require(Instructions.decode(Instructions.hindi))
+        let words =
+            hindi.phrase.values.flatMap(\.values) + Array(hindi.modifier.values) + Array(hindi.side.values)
+            + Array(hindi.direction.values) + hindi.ordinal + Array(hindi.unit.values)
+        for text in words {
+            // Placeholders aside ({way_name}, {destination}, …), no Latin letter.
+            let bare = text.replacingOccurrences(of: #"\{[a-z_]+\}"#, with: "", options: .regularExpression)
+            #expect(!bare.unicodeScalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }, "\(text)")
+        }
+    }
+
+    @Test func distancesAndDurationsAsEachLanguageWritesThem() {
+        #expect(Instructions(.en).distance(1_234) == "1.2 km" && Instructions(.es).distance(1_234) == "1,2 km")
+        #expect(Instructions(.it).distance(87) == "85 m" && Instructions(.hi).distance(340) == "340 मीटर")
+        #expect(Instructions(.en, units: .imperial).distance(100) == "330 ft")
+        #expect(Instructions(.en, units: .imperial).distance(3_218.7) == "2.0 mi")
+        #expect(Instructions(.hi).duration(3_900) == "1 घंटे 5 मिनट" && Instructions(.es).duration(20) == "1 min")
+    }
+}
