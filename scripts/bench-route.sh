@@ -27,6 +27,14 @@ for dataset in ${DATASETS:-helsinki monaco porto}; do
     "$BIN" import "$pbf" --store "$store" --region "$dataset" 2>&1 | grep -E "openmaps import|routing graphs"
   "$here/.build/release/openmaps-bench" route --store "$store" --od "$PEERS/od-$dataset.json" --runs "$RUNS" \
     --out "$BENCH_CACHE/openmaps-route"
+  # With turn-by-turn steps: OSRM CH with steps=true beside ours with steps and sentences.
+  for pair in car:driving foot:walking bicycle:bicycling; do
+    data="$BENCH_CACHE/osrm/$dataset-scs1000/${pair%%:*}/ch/data.osrm"
+    [ -f "$data" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-steps.py" "$data" \
+      "$PEERS/od-$dataset.json" "${pair%%:*}" "$RUNS" || true
+  done
+  "$here/.build/release/openmaps-bench" route --store "$store" --od "$PEERS/od-$dataset.json" --runs "$RUNS" \
+    --out "$BENCH_CACHE/openmaps-route-steps" --steps en | tail -4
   for pair in car:driving foot:walking bicycle:bicycling; do
     peer="$BENCH_CACHE/results/$dataset/osrm-ch-${pair%%:*}.jsonl"
     ours="$BENCH_CACHE/openmaps-route/openmaps-$dataset-${pair##*:}.jsonl"

@@ -130,6 +130,11 @@ enum Guidance {
             let into = chain[position - 1]
             let out = chain[position]
             let node = Int(graph.edgeTo[Int(into)])
+            // Along one way through a node where nothing else meets: nothing to say.
+            if graph.degree[node] <= 2 && graph.edgeWay[Int(into)] == graph.edgeWay[Int(out)] {
+                position += 1
+                continue
+            }
             let wayIn = graph.ways[Int(graph.edgeWay[Int(into)])]
             let wayOut = graph.ways[Int(graph.edgeWay[Int(out)])]
             let at = ends[position - 1]
@@ -344,10 +349,12 @@ enum Guidance {
         var travelled = 0.0
         var current = index
         var target = origin
+        let plane = LocalPlane(around: origin)
         while true {
             let next = forward ? current + 1 : current - 1
             guard next >= 0, next < points.count else { break }
-            travelled += points[current].distance(to: points[next])
+            let (a, b) = (plane.point(points[current]), plane.point(points[next]))
+            travelled += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
             target = points[next]
             current = next
             if travelled >= lookAhead { break }

@@ -16,10 +16,15 @@ enum RouteBench {
         let modes =
             flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["driving", "walking", "bicycling"]
         let set = try ODSet(path: flags["--od"] ?? "")
+        // --steps LANG: each query also makes the route's steps and their sentences.
+        let instructions = flags["--steps"].flatMap(Instructions.Language.init(rawValue:)).map { Instructions($0) }
+        var stepCount = 0
         let (dataset, pairs) = (set.dataset, set.pairs)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let mapStore = try MapStore(path: store)
-        print("Routes on \(store) (\(dataset), \(pairs.count) pairs, median of \(runs) runs a pair, one thread)")
+        print(
+            "Routes on \(store) (\(dataset), \(pairs.count) pairs, median of \(runs) runs a pair, one thread"
+                + (instructions.map { ", with steps and their \($0.language.rawValue) sentences" } ?? "") + ")")
         print(
             "  mode        load s   nodes    large    edges    arcs      routed     p50 ms   p90 ms   p99 ms"
         )
@@ -53,6 +58,12 @@ enum RouteBench {
                     let begin = ContinuousClock.now
                     do {
                         route = try router.route([origin, destination])
+                        if let instructions, let found = route {
+                            // The steps and each one's sentence, as `route --steps` writes them.
+                            for step in router.steps(of: found).joined() {
+                                stepCount += instructions.text(for: step).count > 0 ? 1 : 0
+                            }
+                        }
                     } catch {
                         failure = "\(error)"
                     }

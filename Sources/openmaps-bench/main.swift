@@ -58,6 +58,7 @@ if CommandLine.arguments.dropFirst().first == "geocode" {
 if CommandLine.arguments.dropFirst().first == "route" {
     // openmaps-bench route --store S --od OD.json [--runs N] [--modes driving,walking,bicycling] [--out DIR]
     //   [--edges PREFIX]: also every edge of each mode as PREFIX-MODE.tsv
+    //   [--steps LANG]: each query also makes the steps and their sentences
     do { try RouteBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
         print("route: \(error)")
         exit(1)

@@ -154,10 +154,16 @@ public struct Instructions: Sendable {
         return points[index]
     }
 
-    /// `template` with each `{key}` replaced by its value.
+    /// `template` with each `{key}` replaced by its value (a key without one by nothing).
     static func fill(_ template: String, _ values: [String: String]) -> String {
-        var text = template
-        for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
-        return text
+        var text = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            text += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            text += values[String(rest[rest.index(after: open)..<close])] ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        return text + rest
     }
 }
