@@ -33,8 +33,11 @@ public enum RouteDocument {
                     "legs": route.legs.enumerated().map { index, leg in
                         var written = osrmLeg(leg)
                         if number < steps.count, index < steps[number].count {
-                            written["steps"] = steps[number][index].map {
-                                osrmStep($0, geometry: geometry, instructions: instructions)
+                            let legSteps = steps[number][index]
+                            written["steps"] = legSteps.enumerated().map { position, step in
+                                osrmStep(
+                                    step, approach: position > 0 ? legSteps[position - 1].distance : 0,
+                                    geometry: geometry, instructions: instructions)
                             }
                         }
                         return written
@@ -51,7 +54,12 @@ public enum RouteDocument {
         return json(document)
     }
 
-    static func osrmStep(_ step: Step, geometry: Geometry, instructions: Instructions?) -> [String: Any] {
+    /// A step as OSRM writes it, with its sentence (`instruction`), its banner text and its
+    /// voice announcements (`voice`: each `distance` before the manoeuvre, metres, and `text`)
+    /// when `instructions` are given; `approach` is the length of the step before, metres.
+    static func osrmStep(_ step: Step, approach: Double, geometry: Geometry, instructions: Instructions?) -> [String:
+        Any]
+    {
         var maneuver: [String: Any] = [
             "type": step.maneuver.kind.rawValue,
             "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
@@ -73,7 +81,13 @@ public enum RouteDocument {
                 ] as [String: Any]
             ],
         ]
-        if let instructions { written["instruction"] = instructions.text(for: step) }
+        if let instructions {
+            written["instruction"] = instructions.text(for: step)
+            written["banner"] = instructions.banner(for: step)
+            written["voice"] = instructions.voice(for: step, approach: approach).map {
+                ["distance": $0.distance, "text": $0.text] as [String: Any]
+            }
+        }
         return written
     }
 

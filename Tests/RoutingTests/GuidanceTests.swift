@@ -253,6 +253,55 @@ import Testing
         }
     }
 
+    @Test func bannersAndTheThreePhasesOfTheVoice() {
+        let turn = Self.step(.turn, .right, name: "Mannerheimintie")
+        #expect(Instructions(.en).banner(for: turn) == "Mannerheimintie")
+        #expect(Instructions(.es).banner(for: Self.step(.turn, .left)) == "Gira a la izquierda")
+        let expected: [(Instructions.Language, [String])] = [
+            (
+                .en,
+                [
+                    "In 500 m, turn right onto Mannerheimintie", "In 100 m, turn right onto Mannerheimintie",
+                    "Turn right onto Mannerheimintie",
+                ]
+            ),
+            (
+                .es,
+                [
+                    "En 500 m, gira a la derecha en Mannerheimintie", "En 100 m, gira a la derecha en Mannerheimintie",
+                    "Gira a la derecha en Mannerheimintie",
+                ]
+            ),
+            (
+                .it,
+                [
+                    "Tra 500 m, svolta a destra in Mannerheimintie", "Tra 100 m, svolta a destra in Mannerheimintie",
+                    "Svolta a destra in Mannerheimintie",
+                ]
+            ),
+            (
+                .hi,
+                [
+                    "500 मीटर बाद, Mannerheimintie पर दाएँ मुड़ें", "100 मीटर बाद, Mannerheimintie पर दाएँ मुड़ें",
+                    "Mannerheimintie पर दाएँ मुड़ें",
+                ]
+            ),
+        ]
+        for (language, sentences) in expected {
+            let phases = Instructions(language).voice(for: turn, approach: 1_200)
+            #expect(phases.map(\.text) == sentences && phases.map(\.distance) == [500, 100, 0])
+        }
+        // A short way before: only what can still be said in time; the arrival ahead.
+        #expect(Instructions(.en).voice(for: turn, approach: 300).map(\.distance) == [100, 0])
+        #expect(Instructions(.en).voice(for: turn, approach: 50).map(\.distance) == [0])
+        let arrive = Instructions(.it).voice(for: Self.step(.arrive, .left), approach: 800)
+        #expect(
+            arrive.map(\.text) == [
+                "Tra 500 m, arriverai a destinazione", "Tra 100 m, arriverai a destinazione",
+                "Sei arrivato a destinazione, sulla sinistra",
+            ])
+    }
+
     @Test func distancesAndDurationsAsEachLanguageWritesThem() {
         #expect(Instructions(.en).distance(1_234) == "1.2 km" && Instructions(.es).distance(1_234) == "1,2 km")
         #expect(Instructions(.it).distance(87) == "85 m" && Instructions(.hi).distance(340) == "340 मीटर")

@@ -26,6 +26,10 @@ public struct Instructions: Sendable {
         var ordinal: [String]
         var phrase: [String: [String: String]]
         var unit: [String: String]
+        /// `ahead`: an announcement before the manoeuvre; `arrive ahead`: the arrival's.
+        var voice: [String: String]
+        /// Whether a sentence starts lower-case inside another (Latin scripts).
+        var lowercase: Bool
         var decimal: String
     }
 
@@ -88,6 +92,40 @@ public struct Instructions: Sendable {
             !step.destinations.isEmpty && phrases["destination"] != nil && way.isEmpty
             ? "destination" : way.isEmpty ? "default" : "name"
         return Self.fill(phrases[variant] ?? phrases["default"] ?? "", values)
+    }
+
+    /// The short text of a navigation banner for `step`: the road it leads onto (as the data
+    /// names it), else its destinations, else its sentence.
+    public func banner(for step: Step) -> String {
+        let way = wayName(step)
+        if step.maneuver.kind == .arrive { return text(for: step) }
+        return !way.isEmpty ? way : !step.destinations.isEmpty ? step.destinations : text(for: step)
+    }
+
+    /// Distances before a manoeuvre at which it is announced: 500 m, 100 m, and at it.
+    public static let announcementDistances = [500.0, 100.0, 0.0]
+
+    /// What a navigation voice says of `step`'s manoeuvre as it comes: "In 500 m, turn right
+    /// onto …", "In 100 m, …", then the sentence itself; the early phases only when the way
+    /// before (`approach` metres) is longer than their distance. The departure is said once.
+    public func voice(for step: Step, approach: Double) -> [(distance: Double, text: String)] {
+        let now = text(for: step)
+        guard step.maneuver.kind != .depart else { return [(0, now)] }
+        var phases: [(distance: Double, text: String)] = []
+        for distance in Self.announcementDistances where distance > 0 && approach > distance * 1.2 {
+            var sentence = step.maneuver.kind == .arrive ? (templates.voice["arrive ahead"] ?? now) : now
+            if templates.lowercase, let first = sentence.first, step.name.isEmpty || !sentence.hasPrefix(step.name) {
+                sentence = first.lowercased() + sentence.dropFirst()
+            }
+            phases.append(
+                (
+                    distance,
+                    Self.fill(
+                        templates.voice["ahead"] ?? "", ["distance": self.distance(distance), "instruction": sentence])
+                ))
+        }
+        phases.append((0, now))
+        return phases
     }
 
     /// The road as the data names it: `name (ref)`, the name, the ref, or "".

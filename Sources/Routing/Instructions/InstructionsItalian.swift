@@ -36,6 +36,8 @@ extension Instructions {
           },
           "unit": {"m": "{n} m", "km": "{n} km", "ft": "{n} piedi", "mi": "{n} mi",
                    "minutes": "{n} min", "hours": "{h} h {m} min", "total": "Totale: {distance}, {duration}"},
+          "voice": {"ahead": "Tra {distance}, {instruction}", "arrive ahead": "Arriverai a destinazione"},
+          "lowercase": true,
           "decimal": ","
         }
         """#
