@@ -33,6 +33,9 @@ public struct Answer {
     public var route: Route? = nil
     /// Other routes between the two ends (at most two), drawn greyed.
     public var alternatives: [Route] = []
+    /// The route's turn-by-turn steps, per leg, and their sentences in the answer's language.
+    public var steps: [[Step]] = []
+    public var instructions = Instructions(.en)
 }
 
 /// A place found for a text.

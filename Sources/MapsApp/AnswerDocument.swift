@@ -26,6 +26,20 @@ public struct AnswerDocument: Encodable, Sendable {
     public var route: RouteSummary?
     /// Its alternatives, summed up the same way.
     public var alternatives: [RouteSummary]
+    /// The route's steps in the answer's language (`language`, ISO 639-1).
+    public var language: String
+    public var steps: [StepSummary]
+
+    /// A step as a reader follows it: its sentence, banner and voice, Google's name for the
+    /// manoeuvre, metres and seconds to the next.
+    public struct StepSummary: Encodable, Sendable {
+        public var instruction: String
+        public var banner: String
+        public var voice: [String]
+        public var maneuver: String
+        public var distance: Double
+        public var duration: Double
+    }
 
     /// A route in a few figures.
     public struct RouteSummary: Encodable, Sendable {
@@ -64,6 +78,17 @@ public struct AnswerDocument: Encodable, Sendable {
         regions = answer.coverage?.regions ?? []
         route = answer.route.map(RouteSummary.init)
         alternatives = answer.alternatives.map(RouteSummary.init)
+        language = answer.instructions.language.rawValue
+        steps = answer.steps.flatMap { leg in
+            leg.enumerated().map { index, step in
+                StepSummary(
+                    instruction: answer.instructions.text(for: step), banner: answer.instructions.banner(for: step),
+                    voice: answer.instructions.voice(for: step, approach: index > 0 ? leg[index - 1].distance : 0).map(
+                        \.text),
+                    maneuver: step.maneuver.googleName.isEmpty ? step.maneuver.kind.rawValue : step.maneuver.googleName,
+                    distance: (step.distance * 10).rounded() / 10, duration: (step.duration * 10).rounded() / 10)
+            }
+        }
     }
 
     /// The document as pretty-printed JSON with sorted keys.

@@ -1,5 +1,6 @@
 import GeoCore
 import MapCore
+import Routing
 
 /// How the maps app shows its answer: the view's size and what the user set on the map.
 public struct AnswerOptions: Sendable, Equatable {
@@ -21,6 +22,8 @@ public struct AnswerOptions: Sendable, Equatable {
     public var tilt: Double?
     /// The indoor floor to show, by name; it must be one of the floors in view.
     public var level: String?
+    /// The language of the directions' steps; default English.
+    public var language: Instructions.Language = .en
 
     public init() {}
 }

@@ -134,7 +134,8 @@ public struct MapsApp {
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
             routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route,
-            alternatives: Array(routes.dropFirst()))
+            alternatives: Array(routes.dropFirst()), steps: route.flatMap { try? routing?.steps(of: $0) } ?? [],
+            instructions: Instructions(options.language))
     }
 
     /// The route through the directions' placed ends (and, between two ends, up to two

@@ -56,6 +56,10 @@ enum OpenCommand {
                 String(
                     format: "route: %@, %.1f km, %.0f min, by %@", route.mode.rawValue, route.distance / 1000,
                     route.duration / 60, route.legs.flatMap(\.roads).prefix(4).joined(separator: ", ")))
+            if !answer.steps.isEmpty {
+                console.print(
+                    answer.instructions.itinerary(answer.steps, distance: route.distance, duration: route.duration))
+            }
         }
         if let callback = answer.callback {
             // Offered as a button, never followed by itself (the URL passed CallbackPolicy).

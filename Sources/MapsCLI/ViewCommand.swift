@@ -4,6 +4,7 @@ import MapCore
 import MapData
 import MapsApp
 import MapsURL
+import Routing
 
 /// `openmaps view URL --size WxH`: the map view's full state for a link, as JSON.
 enum ViewCommand {
@@ -26,6 +27,7 @@ enum ViewCommand {
         .init(name: "--heading", value: "DEG", help: "My Location's heading, degrees clockwise from north."),
         .init(name: "--bearing", value: "DEG", help: "Turn the camera to this bearing (default: the link's, 0)."),
         .init(name: "--tilt", value: "DEG", help: "Tilt the camera, 0 up to 30-65 by zoom (default 0)."),
+        .init(name: "--lang", value: "LANG", help: "The directions' language: en (default), es, it or hi."),
     ]
 
     /// The maps app on the store `--store` names (the default store otherwise), with the
@@ -59,6 +61,12 @@ enum ViewCommand {
         options.bearing = try number(arguments, "--bearing", in: -360...360)
         options.tilt = try number(arguments, "--tilt", in: 0...90)
         options.level = arguments.value("--level")
+        if let text = arguments.value("--lang") {
+            guard let language = Instructions.Language(rawValue: text) else {
+                throw .usage("'--lang' must be en, es, it or hi, not '\(text)'")
+            }
+            options.language = language
+        }
         if let location = arguments.value("--my-location") {
             guard let coordinate = Coordinate(parsing: location) else {
                 throw .usage("'--my-location' must be LAT,LNG in decimal degrees, not '\(location)'")

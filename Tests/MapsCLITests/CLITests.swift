@@ -358,6 +358,20 @@ import Testing
         #expect((steps.first?["maneuver"] as? [String: Any])?["type"] as? String == "depart")
         #expect((steps.first?["instruction"] as? String)?.hasPrefix("Dirígete al ") == true)
         #expect((steps.last?["maneuver"] as? [String: Any])?["type"] as? String == "arrive")
+        // A directions link opened in Italian: the route, then its steps written out.
+        let folderPNG = folder + "/walk.png"
+        let opened = OpenMapsCLI.run([
+            "open", "comgooglemaps://?saddr=40.73381,-74.00219&daddr=40.73878,-74.00366&directionsmode=walking", "-o",
+            folderPNG, "--lang", "it", "--answer", folder + "/walk.json", "--store", store,
+        ])
+        #expect(opened.exitCode == 0)
+        #expect(opened.standardOutput.contains("\n1. Dirigiti verso "))
+        #expect(
+            opened.standardOutput.contains("Sei arrivato a destinazione") && opened.standardOutput.contains("Totale: "))
+        let answer = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/walk.json")))
+                as? [String: Any])
+        #expect(answer["language"] as? String == "it" && ((answer["steps"] as? [Any])?.count ?? 0) >= 3)
         let nothing = OpenMapsCLI.run(["import", "--store", store])
         #expect(nothing.exitCode == 64)
         #expect(nothing.standardError.contains("import needs a file to import (or --routing"))
