@@ -11,7 +11,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text] [--geometries polyline|polyline6|geojson] [--store PATH]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -33,7 +33,9 @@ enum RouteCommand {
                 .init(name: "--units", value: "UNITS", help: "metric (default) or imperial distances in instructions."),
                 .init(
                     name: "--format", value: "FORMAT",
-                    help: "osrm (default), geojson, or text: the itinerary written out, step by step."),
+                    help:
+                        "osrm (default), geojson, text (the itinerary written out, step by step) or gpx (its steps and track)."
+                ),
                 .init(
                     name: "--geometries", value: "KIND",
                     help: "The OSRM geometry: polyline (default), polyline6, geojson."),
@@ -53,8 +55,8 @@ enum RouteCommand {
             avoid.insert(feature)
         }
         let formatText = arguments.value("--format") ?? "osrm"
-        guard ["osrm", "geojson", "text"].contains(formatText) else {
-            throw .usage("'--format' must be osrm, geojson or text, not '\(formatText)'")
+        guard ["osrm", "geojson", "text", "gpx"].contains(formatText) else {
+            throw .usage("'--format' must be osrm, geojson, text or gpx, not '\(formatText)'")
         }
         let languageText = arguments.value("--lang") ?? "en"
         guard let language = Instructions.Language(rawValue: languageText) else {
@@ -100,12 +102,13 @@ enum RouteCommand {
                 : [try app.route(points, mode: mode, avoiding: avoid)]
             let route = routes[0]
             for note in route.notes { console.error("note: \(note.message)") }
-            let wantsSteps = arguments.flags.contains("--steps") || formatText == "text"
+            let wantsSteps = arguments.flags.contains("--steps") || formatText == "text" || formatText == "gpx"
             let steps = wantsSteps ? try routes.map { route throws(AppError) in try app.steps(of: route) } : []
             switch formatText {
             case "geojson": console.print(RouteDocument.geoJSON(routes))
             case "text":
                 console.print(instructions.itinerary(steps[0], distance: route.distance, duration: route.duration))
+            case "gpx": console.print(RouteDocument.gpx(route, steps: steps[0], instructions: instructions))
             default:
                 console.print(
                     RouteDocument.osrm(routes, geometry: geometry, steps: steps, instructions: instructions))

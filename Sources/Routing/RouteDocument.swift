@@ -126,6 +126,36 @@ public enum RouteDocument {
         ]
     }
 
+    /// The route as GPX 1.1, for replay in other apps: a `<rte>` whose points are the steps'
+    /// manoeuvres, each named by its sentence in the language of `instructions`, and a `<trk>`
+    /// of the whole geometry.
+    public static func gpx(_ route: Route, steps: [[Step]], instructions: Instructions) -> String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        func point(_ tag: String, _ coordinate: Coordinate) -> String {
+            "<\(tag) lat=\"\(coordinate.latitude)\" lon=\"\(coordinate.longitude)\">"
+        }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<gpx version="1.1" creator="OpenMaps" xmlns="http://www.topografix.com/GPX/1/1">"#,
+            "  <rte>",
+            "    <name>\(escaped(route.mode.rawValue)), \(escaped(instructions.distance(route.distance))), \(escaped(instructions.duration(route.duration)))</name>",
+        ]
+        for step in steps.joined() {
+            lines.append(
+                "    " + point("rtept", step.maneuver.location)
+                    + "<name>\(escaped(instructions.text(for: step)))</name>"
+                    + "<type>\(escaped(step.maneuver.googleName.isEmpty ? step.maneuver.kind.rawValue : step.maneuver.googleName))</type></rtept>"
+            )
+        }
+        lines += ["  </rte>", "  <trk>", "    <trkseg>"]
+        for coordinate in route.geometry { lines.append("      " + point("trkpt", coordinate) + "</trkpt>") }
+        lines += ["    </trkseg>", "  </trk>", "</gpx>"]
+        return lines.joined(separator: "\n")
+    }
+
     /// OSRM's failure document for `error`.
     public static func failure(_ error: RoutingError) -> String {
         let code =

@@ -358,6 +358,12 @@ import Testing
         #expect((steps.first?["maneuver"] as? [String: Any])?["type"] as? String == "depart")
         #expect((steps.first?["instruction"] as? String)?.hasPrefix("Dirígete al ") == true)
         #expect((steps.last?["maneuver"] as? [String: Any])?["type"] as? String == "arrive")
+        let gpx = OpenMapsCLI.run([
+            "route", "40.73381,-74.00219", "40.73878,-74.00366", "--format", "gpx", "--store", store,
+        ])
+        #expect(gpx.standardOutput.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\""))
+        #expect(gpx.standardOutput.contains("<name>Head ") && gpx.standardOutput.contains("<trkpt lat=\"40.73"))
+        #expect(gpx.standardOutput.hasSuffix("</gpx>\n") || gpx.standardOutput.hasSuffix("</gpx>"))
         // A directions link opened in Italian: the route, then its steps written out.
         let folderPNG = folder + "/walk.png"
         let opened = OpenMapsCLI.run([
@@ -420,7 +426,7 @@ import Testing
         (["route", "60.17,24.94"], "missing argument"),
         (["route", "60.17,24.94", "91,0"], "'91,0' is not a latitude within ±90 and a longitude within ±180"),
         (["route", "60.17,24.94", "60.16,24.95", "--mode", "flying"], "'--mode' must be driving, walking"),
-        (["route", "60.17,24.94", "60.16,24.95", "--format", "gpx"], "'--format' must be osrm, geojson or text"),
+        (["route", "60.17,24.94", "60.16,24.95", "--format", "kml"], "'--format' must be osrm, geojson, text or gpx"),
         (["route", "60.17,24.94", "60.16,24.95", "--geometries", "wkt"], "'--geometries' must be polyline"),
         (
             ["route", "60.17,24.94", "60.16,24.95", "--avoid", "tolls,hills"],
