@@ -110,6 +110,76 @@ import Testing
         #expect(east.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 1)
     }
 
+    /// A way through `points` (latitude, longitude), its nodes numbered from `first`.
+    static func road(_ id: Int64, _ nodes: [Int64], _ points: [(Double, Double)], _ tags: [String: String])
+        -> RoadNetwork.Way
+    {
+        RoadNetwork.Way(
+            source: 1, osmID: id, nodes: nodes,
+            points: points.map { Coordinate(latitude: $0.0, longitude: $0.1) }, tags: tags)
+    }
+
+    @Test func rampsMergesAndForks() throws {
+        // A motorway east (P–Q–R) with an exit ramp at Q to Exit Road, and a slip road from
+        // Feeder onto it before Q.
+        let ways = [
+            Self.road(1, [1, 2, 3], [(0, 0), (0, 0.004), (0, 0.008)], ["highway": "motorway", "name": "Ring I"]),
+            Self.road(2, [2, 4], [(0, 0.004), (-0.0006, 0.0055)], ["highway": "motorway_link"]),
+            Self.road(
+                3, [4, 5], [(-0.0006, 0.0055), (-0.0012, 0.0065)], ["highway": "primary", "name": "Exit Road"]),
+            Self.road(4, [6, 7], [(-0.002, 0.0), (-0.0012, 0.0015)], ["highway": "primary", "name": "Feeder"]),
+            Self.road(
+                5, [7, 8], [(-0.0012, 0.0015), (0, 0.0028)],
+                ["highway": "motorway_link", "oneway": "yes", "destination": "Centre"]),
+            Self.road(6, [8], [(0, 0.0028)], [:]),
+        ].filter { $0.nodes.count >= 2 }
+        // Node 8 lies on the motorway: split it there.
+        var network = ways
+        network[0] = Self.road(
+            1, [1, 8, 2, 3], [(0, 0), (0, 0.0028), (0, 0.004), (0, 0.008)], ["highway": "motorway", "name": "Ring I"])
+        let off = try Self.steps(
+            network, [Coordinate(latitude: 0, longitude: 0.001), Coordinate(latitude: -0.0012, longitude: 0.0065)])
+        #expect(Self.kinds(off).contains("off ramp slight right"))
+        let on = try Self.steps(
+            network, [Coordinate(latitude: -0.0019, longitude: 0.0002), Coordinate(latitude: 0, longitude: 0.0035)])
+        #expect(Self.kinds(on).contains("on ramp slight left"), "the slip road bears 15° left of Feeder")
+        #expect(Self.kinds(on).contains { $0.hasPrefix("merge") })
+        let ramp = try #require(on.first { $0.maneuver.kind == .onRamp })
+        #expect(ramp.destinations == "Centre" && Instructions(.en).text(for: ramp).hasPrefix("Take the ramp on the "))
+        // A road splitting in two, both ahead.
+        let fork = [
+            Self.road(10, [20, 21], [(0, -0.002), (0, 0)], ["highway": "secondary", "name": "Trunk Road"]),
+            Self.road(11, [21, 22], [(0, 0), (0.0005, 0.002)], ["highway": "secondary", "name": "Left Branch"]),
+            Self.road(12, [21, 23], [(0, 0), (-0.0005, 0.002)], ["highway": "secondary", "name": "Right Branch"]),
+        ]
+        let left = try Self.steps(
+            fork, [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: 0.0005, longitude: 0.002)])
+        #expect(Self.kinds(left) == ["depart ", "fork slight left", "arrive straight"])
+        #expect(Instructions(.es).text(for: left[1]) == "En la bifurcación, mantente a la izquierda por Left Branch")
+    }
+
+    @Test func theEndOfTheRoadAndAFerry() throws {
+        // West along Second Street, which ends at D: left down Short Lane.
+        let end = try Self.steps(Self.streets, [Self.point("E"), Self.point("G")])
+        #expect(Self.kinds(end) == ["depart ", "end of road left", "arrive straight"])
+        #expect(Instructions(.hi).text(for: end[1]) == "सड़क के अंत में Short Lane पर बाएँ मुड़ें")
+        // Two quays joined by a ferry.
+        let ways = [
+            Self.road(30, [40, 41], [(0, 0), (0, 0.001)], ["highway": "residential", "name": "Quay Street"]),
+            Self.road(
+                31, [41, 42], [(0, 0.001), (0, 0.02)], ["route": "ferry", "name": "Island Line", "duration": "10"]),
+            Self.road(32, [42, 43], [(0, 0.02), (0, 0.021)], ["highway": "residential", "name": "Harbour Road"]),
+        ]
+        let crossing = try Self.steps(
+            ways, [Coordinate(latitude: 0, longitude: 0.0001), Coordinate(latitude: 0, longitude: 0.0209)])
+        #expect(
+            Self.kinds(crossing) == ["depart ", "notification straight", "notification straight", "arrive straight"])
+        #expect(crossing[1].maneuver.googleName == "ferry" && crossing[1].mode == "ferry")
+        #expect(abs(crossing[1].duration - 600) < 1, "the ferry's ten minutes")
+        #expect(Instructions(.it).text(for: crossing[1]) == "Prendi il traghetto Island Line")
+        #expect(Instructions(.en).text(for: crossing[2]) == "Leave the ferry onto Harbour Road")
+    }
+
     // MARK: Sentences
 
     static func step(
