@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import MapCore
 import MapsURL
@@ -36,6 +37,46 @@ public struct Answer {
     /// The route's turn-by-turn steps, per leg, and their sentences in the answer's language.
     public var steps: [[Step]] = []
     public var instructions = Instructions(.en)
+    /// For a link that asks to navigate (`nav=1`, `dir_action=navigate`, `google.navigation:`):
+    /// the state a navigation app starts in.
+    public var navigation: Navigation? = nil
+}
+
+/// What a navigation app shows as it starts: the next manoeuvre and how far it is, the time and
+/// distance left, and when the route arrives.
+public struct Navigation: Sendable {
+    /// The step being travelled (0 at the start) and the manoeuvre at its end.
+    public var step: Int
+    public var next: Step
+    /// Metres to the next manoeuvre, and left to the destination; seconds left.
+    public var distanceToNext: Double
+    public var remainingDistance: Double
+    public var remainingTime: Double
+    /// When the route arrives, leaving at `departure`.
+    public var arrival: Date
+
+    /// The state at the start of `route`.
+    public init(route: Route, steps: [[Step]], departure: Date) {
+        let all = Array(steps.joined())
+        step = 0
+        next = all.count > 1 ? all[1] : all[0]
+        distanceToNext = all.first?.distance ?? 0
+        remainingDistance = route.distance
+        remainingTime = route.duration
+        arrival = departure.addingTimeInterval(route.duration)
+    }
+
+    /// The camera's tilt when navigating, degrees.
+    public static let tilt = 45.0
+
+    /// The camera's zoom when navigating: closer the slower the way of travel.
+    public static func zoom(for mode: TravelProfile.Mode) -> Double {
+        switch mode {
+        case .driving, .twoWheeler: 17
+        case .bicycling: 17.5
+        case .walking: 18
+        }
+    }
 }
 
 /// A place found for a text.

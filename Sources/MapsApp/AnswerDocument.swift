@@ -29,6 +29,19 @@ public struct AnswerDocument: Encodable, Sendable {
     /// The route's steps in the answer's language (`language`, ISO 639-1).
     public var language: String
     public var steps: [StepSummary]
+    /// For a link that navigates: the next manoeuvre's banner and sentence, the distance to it,
+    /// the time and distance left and the arrival time (`HH:mm`, UTC).
+    public var navigation: NavigationSummary?
+
+    public struct NavigationSummary: Encodable, Sendable {
+        public var banner: String
+        public var instruction: String
+        public var maneuver: String
+        public var distance: String
+        public var remaining: String
+        public var remainingDistance: String
+        public var arrival: String
+    }
 
     /// A step as a reader follows it: its sentence, banner and voice, Google's name for the
     /// manoeuvre, metres and seconds to the next.
@@ -79,6 +92,18 @@ public struct AnswerDocument: Encodable, Sendable {
         route = answer.route.map(RouteSummary.init)
         alternatives = answer.alternatives.map(RouteSummary.init)
         language = answer.instructions.language.rawValue
+        navigation = answer.navigation.map { state in
+            let words = answer.instructions
+            let clock = DateFormatter()
+            clock.dateFormat = "HH:mm"
+            clock.timeZone = TimeZone(identifier: "UTC")
+            return NavigationSummary(
+                banner: words.banner(for: state.next), instruction: words.text(for: state.next),
+                maneuver: state.next.maneuver.googleName.isEmpty
+                    ? state.next.maneuver.kind.rawValue : state.next.maneuver.googleName,
+                distance: words.distance(state.distanceToNext), remaining: words.duration(state.remainingTime),
+                remainingDistance: words.distance(state.remainingDistance), arrival: clock.string(from: state.arrival))
+        }
         steps = answer.steps.flatMap { leg in
             leg.enumerated().map { index, step in
                 StepSummary(

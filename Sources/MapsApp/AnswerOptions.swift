@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import MapCore
 import Routing
@@ -24,6 +25,8 @@ public struct AnswerOptions: Sendable, Equatable {
     public var level: String?
     /// The language of the directions' steps; default English.
     public var language: Instructions.Language = .en
+    /// When a navigated route sets off, for its arrival time; default now.
+    public var departure = Date()
 
     public init() {}
 }

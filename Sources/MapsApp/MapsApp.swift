@@ -118,6 +118,18 @@ public struct MapsApp {
         // The best search result, the first marker, is selected.
         if !places.isEmpty { mapView.selectedMarker = routeLines.count }
         placeCamera(of: mapView, request: request, points: markers.map(\.position) + (route?.geometry ?? []))
+        let steps = route.flatMap { try? routing?.steps(of: $0) } ?? []
+        var navigation: Navigation?
+        if request.directions?.navigate == true, let route, let first = steps.first?.first {
+            navigation = Navigation(route: route, steps: steps, departure: options.departure)
+            // The driver's view unless the link sets a camera: at the start, turned along the
+            // first step, tilted, closer the slower the way of travel.
+            if request.center == nil {
+                mapView.camera = CameraPosition(
+                    target: first.maneuver.location, zoom: Navigation.zoom(for: route.mode),
+                    bearing: first.maneuver.bearingAfter, viewingAngle: Navigation.tilt)
+            }
+        }
         if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
             notes.append(Note(.nothingPlaced, "nothing the link names could be placed on the map; the world is shown"))
         }
@@ -134,8 +146,8 @@ public struct MapsApp {
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
             routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route,
-            alternatives: Array(routes.dropFirst()), steps: route.flatMap { try? routing?.steps(of: $0) } ?? [],
-            instructions: Instructions(options.language))
+            alternatives: Array(routes.dropFirst()), steps: steps, instructions: Instructions(options.language),
+            navigation: navigation)
     }
 
     /// The route through the directions' placed ends (and, between two ends, up to two

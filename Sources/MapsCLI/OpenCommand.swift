@@ -61,6 +61,12 @@ enum OpenCommand {
                     answer.instructions.itinerary(answer.steps, distance: route.distance, duration: route.duration))
             }
         }
+        if let navigation = AnswerDocument(answer).navigation {
+            console.print(
+                "navigation: \(navigation.instruction) in \(navigation.distance) [\(navigation.maneuver)]; "
+                    + "\(navigation.remaining), \(navigation.remainingDistance) to go, arriving at \(navigation.arrival) UTC"
+            )
+        }
         if let callback = answer.callback {
             // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
             console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")

@@ -378,6 +378,26 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/walk.json")))
                 as? [String: Any])
         #expect(answer["language"] as? String == "it" && ((answer["steps"] as? [Any])?.count ?? 0) >= 3)
+        // A link that navigates: the driver's camera and the state a navigation app starts in.
+        let navigate =
+            "https://www.google.com/maps/dir/?api=1&origin=40.73381,-74.00219&destination=40.73878,-74.00366&travelmode=walking&dir_action=navigate"
+        let view = OpenMapsCLI.run(["view", navigate, "--store", store])
+        let state = try #require(
+            try JSONSerialization.jsonObject(with: Data(view.standardOutput.utf8)) as? [String: Any])
+        let camera = try #require(state["camera"] as? [String: Any])
+        #expect(camera["viewingAngle"] as? Double == 45 && camera["zoom"] as? Double == 18)
+        #expect((camera["bearing"] as? Double ?? 0) != 0, "turned along the first step")
+        let navigated = OpenMapsCLI.run([
+            "open", navigate, "-o", folderPNG, "--answer", folder + "/nav.json", "--store", store,
+        ])
+        #expect(navigated.standardOutput.contains("\nnavigation: "))
+        let navAnswer = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/nav.json")))
+                as? [String: Any])
+        let navigation = try #require(navAnswer["navigation"] as? [String: Any])
+        #expect(
+            (navigation["arrival"] as? String)?.count == 5
+                && (navigation["remaining"] as? String)?.hasSuffix(" min") == true)
         let nothing = OpenMapsCLI.run(["import", "--store", store])
         #expect(nothing.exitCode == 64)
         #expect(nothing.standardError.contains("import needs a file to import (or --routing"))
