@@ -66,6 +66,14 @@ public struct Navigation: Sendable {
         arrival = departure.addingTimeInterval(route.duration)
     }
 
+    /// The arrival time as a clock shows it, `HH:mm` in UTC.
+    public var arrivalText: String {
+        let clock = DateFormatter()
+        clock.dateFormat = "HH:mm"
+        clock.timeZone = TimeZone(identifier: "UTC")
+        return clock.string(from: arrival)
+    }
+
     /// The camera's tilt when navigating, degrees.
     public static let tilt = 45.0
 

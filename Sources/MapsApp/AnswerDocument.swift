@@ -94,15 +94,12 @@ public struct AnswerDocument: Encodable, Sendable {
         language = answer.instructions.language.rawValue
         navigation = answer.navigation.map { state in
             let words = answer.instructions
-            let clock = DateFormatter()
-            clock.dateFormat = "HH:mm"
-            clock.timeZone = TimeZone(identifier: "UTC")
             return NavigationSummary(
                 banner: words.banner(for: state.next), instruction: words.text(for: state.next),
                 maneuver: state.next.maneuver.googleName.isEmpty
                     ? state.next.maneuver.kind.rawValue : state.next.maneuver.googleName,
                 distance: words.distance(state.distanceToNext), remaining: words.duration(state.remainingTime),
-                remainingDistance: words.distance(state.remainingDistance), arrival: clock.string(from: state.arrival))
+                remainingDistance: words.distance(state.remainingDistance), arrival: state.arrivalText)
         }
         steps = answer.steps.flatMap { leg in
             leg.enumerated().map { index, step in

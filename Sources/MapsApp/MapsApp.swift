@@ -209,7 +209,8 @@ public struct MapsApp {
         return [.polyline(casing), .polyline(line)]
     }
 
-    /// Draws an answer's map view.
+    /// Draws an answer's map view, with a navigation app's banner and panel when the link
+    /// navigates.
     ///
     /// - Parameter scale: pixels per point for PNG, 1...8.
     public func picture(of answer: Answer, format: PictureFormat = .png, scale: Double = 1) throws(AppError)
@@ -217,7 +218,12 @@ public struct MapsApp {
     {
         guard let drawing else { throw .engineMissing("map renderer") }
         do {
-            return try drawing.draw(answer.mapView, format: format, scale: scale)
+            let map = try drawing.draw(answer.mapView, format: format, scale: scale)
+            if let navigation = answer.navigation {
+                NavigationPainter(canvas: map.canvas, words: answer.instructions).draw(
+                    navigation, arrival: navigation.arrivalText)
+            }
+            return map
         } catch {
             throw .engineFailed("drawing the map", underlying: error)
         }

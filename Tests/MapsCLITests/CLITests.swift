@@ -391,6 +391,16 @@ import Testing
             "open", navigate, "-o", folderPNG, "--answer", folder + "/nav.json", "--store", store,
         ])
         #expect(navigated.standardOutput.contains("\nnavigation: "))
+        // The picture has the navigation banner across its top and the panel above the credits,
+        // in Hindi with every glyph shaped (no missing-glyph boxes).
+        let hindi = OpenMapsCLI.run(["open", navigate, "-o", folder + "/nav-hi.png", "--lang", "hi", "--store", store])
+        #expect(hindi.exitCode == 0)
+        let picture = try Canvas(png: Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/nav-hi.png"))))
+        let banner = try #require(picture.pixel(x: 400, y: 4))
+        #expect(banner.red == 0x0B && banner.green == 0x6E && banner.blue == 0x4F)
+        let sentence = try #require(hindi.standardOutput.split(separator: "\n").first { $0.hasPrefix("1. ") })
+        let probe = try Canvas(width: 400, height: 60)
+        #expect(TextLayout(String(sentence), size: 17, on: probe).unknownGlyphs == 0)
         let navAnswer = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/nav.json")))
                 as? [String: Any])
