@@ -71,6 +71,14 @@ render helsinki-streets-2x 'comgooglemaps://?center=60.1679,24.9484&zoom=17' --s
 render helsinki-walk 'comgooglemaps://?saddr=60.1713,24.9414&daddr=60.1675,24.9530&directionsmode=walking' --style dark
 end_section
 
+section navigation "Turn by turn" "A directions link that navigates (dir_action=navigate): the driver's view with the banner and the panel, and the itinerary, in English, Spanish, Italian and Hindi."
+nav='https://www.google.com/maps/dir/?api=1&origin=60.1699,24.9384&destination=60.1675,24.9525&travelmode=driving&dir_action=navigate'
+render helsinki-navigate-en "$nav" --lang en
+render helsinki-navigate-es "$nav" --lang es
+render helsinki-navigate-it "$nav" --lang it
+render helsinki-navigate-hi "$nav" --lang hi
+end_section
+
 section world "The world" "The world basemap at low and middle zooms, everywhere."
 render world 'comgooglemaps://?center=20,10&zoom=2' --size 1024x600
 render world-satellite 'comgooglemaps://?center=20,10&zoom=2&views=satellite' --size 1024x600

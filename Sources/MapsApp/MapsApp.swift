@@ -124,6 +124,8 @@ public struct MapsApp {
             navigation = Navigation(route: route, steps: steps, departure: options.departure)
             // The driver's view unless the link sets a camera: at the start, turned along the
             // first step, tilted, closer the slower the way of travel.
+            // A navigation app shows no floor picker: the panel is where it would be.
+            mapView.settings.indoorPicker = false
             if request.center == nil {
                 mapView.camera = CameraPosition(
                     target: first.maneuver.location, zoom: Navigation.zoom(for: route.mode),
