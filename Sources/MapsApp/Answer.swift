@@ -55,16 +55,24 @@ public struct Navigation: Sendable {
     /// When the route arrives, leaving at `departure`.
     public var arrival: Date
 
-    /// The state at the start of `route`.
-    public init(route: Route, steps: [[Step]], departure: Date) {
+    /// The state at the start of step `step` of `route` (0 the departure; at most the last
+    /// step before the arrival), having left at `departure`.
+    public init(route: Route, steps: [[Step]], departure: Date, at step: Int = 0) {
         let all = Array(steps.joined())
-        step = 0
-        next = all.count > 1 ? all[1] : all[0]
-        distanceToNext = all.first?.distance ?? 0
-        remainingDistance = route.distance
-        remainingTime = route.duration
+        let index = min(max(step, 0), max(all.count - 2, 0))
+        self.step = index
+        next = all.count > index + 1 ? all[index + 1] : all[index]
+        distanceToNext = all[index].distance
+        remainingDistance = all[index...].map(\.distance).reduce(0, +)
+        remainingTime = all[index...].map(\.duration).reduce(0, +)
         arrival = departure.addingTimeInterval(route.duration)
+        current = all[index]
+        travelled = Array(all[..<index].flatMap(\.geometry))
     }
+
+    /// The step being travelled, and the positions of those before it.
+    public var current: Step
+    public var travelled: [Coordinate]
 
     /// The arrival time as a clock shows it, `HH:mm` in UTC.
     public var arrivalText: String {

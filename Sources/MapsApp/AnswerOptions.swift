@@ -27,6 +27,9 @@ public struct AnswerOptions: Sendable, Equatable {
     public var language: Instructions.Language = .en
     /// When a navigated route sets off, for its arrival time; default now.
     public var departure = Date()
+    /// Navigate a directions link (even one that does not ask to), showing the view at the
+    /// start of this step (0 the departure); nil follows the link.
+    public var navigationStep: Int?
 
     public init() {}
 }

@@ -120,16 +120,27 @@ public struct MapsApp {
         placeCamera(of: mapView, request: request, points: markers.map(\.position) + (route?.geometry ?? []))
         let steps = route.flatMap { try? routing?.steps(of: $0) } ?? []
         var navigation: Navigation?
-        if request.directions?.navigate == true, let route, let first = steps.first?.first {
-            navigation = Navigation(route: route, steps: steps, departure: options.departure)
-            // The driver's view unless the link sets a camera: at the start, turned along the
-            // first step, tilted, closer the slower the way of travel.
+        if request.directions?.navigate == true || options.navigationStep != nil, let route, !steps.isEmpty {
+            let state = Navigation(
+                route: route, steps: steps, departure: options.departure, at: options.navigationStep ?? 0)
+            navigation = state
             // A navigation app shows no floor picker: the panel is where it would be.
             mapView.settings.indoorPicker = false
+            // The way travelled greyed, the route ahead in the mode's colour.
+            if state.step > 0 {
+                var travelled = Polyline(path: state.travelled, title: "travelled")
+                travelled.strokeWidth = 5
+                travelled.strokeColor = Color(hex: 0xA0A7B4)
+                let ahead = Array(steps.joined().dropFirst(state.step).flatMap(\.geometry))
+                mapView.overlays =
+                    [.polyline(travelled)] + Self.lines(along: ahead, mode: route.mode) + markers.map { .marker($0) }
+            }
+            // The driver's view unless the link sets a camera: here, turned along the step,
+            // tilted, closer the slower the way of travel.
             if request.center == nil {
                 mapView.camera = CameraPosition(
-                    target: first.maneuver.location, zoom: Navigation.zoom(for: route.mode),
-                    bearing: first.maneuver.bearingAfter, viewingAngle: Navigation.tilt)
+                    target: state.current.maneuver.location, zoom: Navigation.zoom(for: route.mode),
+                    bearing: state.current.maneuver.bearingAfter, viewingAngle: Navigation.tilt)
             }
         }
         if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
@@ -140,7 +151,7 @@ public struct MapsApp {
         let coverage = try drawingFacts(for: mapView, level: options.level, notes: &notes)
 
         var callback = request.callback
-        if callback != nil && request.directions?.navigate == true {
+        if callback != nil && (request.directions?.navigate == true || navigation != nil) {
             callback = nil
             notes.append(
                 Note(.callbackHiddenInNavigation, "the back button is not shown during navigation, as in the Maps app"))
@@ -199,15 +210,20 @@ public struct MapsApp {
     /// A route as the map draws it: a white casing under a line in the mode's colour (blue for
     /// cars and two-wheelers, green for bicycles), dotted for walking; an alternative in grey.
     static func lines(of route: Route, alternative: Bool = false) -> [Overlay] {
-        var casing = Polyline(path: route.geometry)
+        lines(along: route.geometry, mode: route.mode, alternative: alternative)
+    }
+
+    /// The lines of a route along `path` for `mode` (``lines(of:alternative:)``).
+    static func lines(along path: [Coordinate], mode: TravelProfile.Mode, alternative: Bool = false) -> [Overlay] {
+        var casing = Polyline(path: path)
         casing.strokeWidth = 8
         casing.strokeColor = .white
-        var line = Polyline(path: route.geometry, title: alternative ? "alternative" : "route")
+        var line = Polyline(path: path, title: alternative ? "alternative" : "route")
         line.strokeWidth = 5
         line.strokeColor =
             alternative
-            ? Color(hex: 0xA0A7B4) : route.mode == .bicycling ? Color(hex: 0x0F9D58) : Color(hex: 0x1A73E8)
-        if route.mode == .walking { line.pattern = [1, 9] }
+            ? Color(hex: 0xA0A7B4) : mode == .bicycling ? Color(hex: 0x0F9D58) : Color(hex: 0x1A73E8)
+        if mode == .walking { line.pattern = [1, 9] }
         return [.polyline(casing), .polyline(line)]
     }
 

@@ -2,6 +2,7 @@ import CairoKit
 import Foundation
 import MapCore
 import MapsApp
+import Routing
 
 /// `openmaps open URL -o map.png`: the maps app's answer to a link, as a picture.
 enum OpenCommand {
@@ -23,6 +24,48 @@ enum OpenCommand {
                     help: "Also write the answer as JSON: what the link asks for, places, ends, notes, credits."),
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
+        try draw(arguments, &console)
+    }
+
+    /// `openmaps navigate LINK -o map.png [--at-step N] [--gpx FILE]`: a directions link as a
+    /// navigation app shows it at a step, and its route as GPX.
+    static let navigate = Command(
+        name: "navigate",
+        summary:
+            "Render a directions link as navigation shows it at a step (banner, panel, driver's view); its route as GPX.",
+        usage:
+            "navigate <url> -o <map.png|map.svg|map.pdf> [--at-step N] [--gpx FILE] [--lang en|es|it|hi] [--size WxH] [--scale N] [--style light|dark] [--store PATH] [--answer FILE.json]",
+        parser: ArgumentParser(
+            options: ViewCommand.viewOptions + [
+                .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
+                .init(name: "--at-step", value: "N", help: "The step being travelled, 0 the departure (default 0)."),
+                .init(name: "--gpx", value: "FILE", help: "Also write the route and its steps as GPX, for replay."),
+                .init(name: "--scale", value: "N", help: "Pixels per point for PNG, 1 to 8 (default 1)."),
+                ViewCommand.mapTypeOption(default: "the link's"),
+                DataCommand.trafficOption,
+                DataCommand.storeOption,
+                .init(name: "--answer", value: "FILE", help: "Also write the answer as JSON."),
+            ], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        let step = try ViewCommand.number(arguments, "--at-step", in: 0...10_000) ?? 0
+        let answer = try draw(arguments, &console, navigationStep: Int(step))
+        guard answer.navigation != nil, let route = answer.route else {
+            throw .failure(
+                "the link has no route to navigate (a directions link between places in the imported regions)")
+        }
+        if let file = arguments.value("--gpx") {
+            let gpx = RouteDocument.gpx(route, steps: answer.steps, instructions: answer.instructions)
+            do { try Data((gpx + "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
+                throw .failure("cannot write \(file): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Draws the answer to the link in `arguments` into `-o` and says what it holds.
+    @discardableResult
+    static func draw(_ arguments: ArgumentParser.Result, _ console: inout Console, navigationStep: Int? = nil)
+        throws(CLIError) -> Answer
+    {
         guard let output = arguments.value("-o") else { throw .usage("'-o FILE' is required") }
         guard let format = PictureFormat(path: output) else {
             throw .usage("'-o' must end in .png, .svg or .pdf, not '\(output)'")
@@ -30,7 +73,7 @@ enum OpenCommand {
         let scale = try ViewCommand.number(arguments, "--scale", in: 1...8) ?? 1
         let start = Date()
         let app = try ViewCommand.app(arguments)
-        let answer = try ViewCommand.answer(arguments, on: app, &console)
+        let answer = try ViewCommand.answer(arguments, on: app, &console, navigationStep: navigationStep)
         do {
             let map = try app.picture(of: answer, format: format, scale: scale)
             try map.canvas.write(to: output)
@@ -71,5 +114,6 @@ enum OpenCommand {
             // Offered as a button, never followed by itself (the URL passed CallbackPolicy).
             console.print("back button: \"\(callback.source)\" opens \(callback.success) when tapped")
         }
+        return answer
     }
 }

@@ -42,7 +42,8 @@ public enum OpenMapsCLI {
 
     /// Commands typed alone: `openmaps view …`.
     private static let commands = [
-        ViewCommand.command, OpenCommand.command, SearchCommand.search, SearchCommand.reverse, RouteCommand.command,
+        ViewCommand.command, OpenCommand.command, OpenCommand.navigate, SearchCommand.search, SearchCommand.reverse,
+        RouteCommand.command,
         TilesCommand.command, DataCommand.importFile,
     ]
 
@@ -107,6 +108,8 @@ public enum OpenMapsCLI {
         \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
           view          \(ViewCommand.command.summary)
           open          \(OpenCommand.command.summary)
+          navigate      \(OpenCommand.navigate.summary)
+          route         \(RouteCommand.command.summary)
           tiles         \(TilesCommand.command.summary)
           osm info      \(OSMCommand.info.summary)
           data install  \(DataCommand.install.summary)

@@ -50,9 +50,10 @@ enum ViewCommand {
     /// The app's answer to the link in `arguments`, with the view options applied; the link's
     /// diagnostics and the answer's notes go to standard error.
     static func answer(
-        _ arguments: ArgumentParser.Result, on app: MapsApp, _ console: inout Console
+        _ arguments: ArgumentParser.Result, on app: MapsApp, _ console: inout Console, navigationStep: Int? = nil
     ) throws(CLIError) -> Answer {
         var options = AnswerOptions()
+        options.navigationStep = navigationStep
         options.size = try parseSize(arguments.value("--size") ?? "800x600")
         options.style = try arguments.value("--style").map(parseStyle)
         options.mapType = try arguments.value("--map-type").map(parseMapType)

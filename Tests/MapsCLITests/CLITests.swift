@@ -401,6 +401,16 @@ import Testing
         let sentence = try #require(hindi.standardOutput.split(separator: "\n").first { $0.hasPrefix("1. ") })
         let probe = try Canvas(width: 400, height: 60)
         #expect(TextLayout(String(sentence), size: 17, on: probe).unknownGlyphs == 0)
+        // `navigate` at a later step, with the route as GPX.
+        let later = OpenMapsCLI.run([
+            "navigate", "comgooglemaps://?saddr=40.73381,-74.00219&daddr=40.73878,-74.00366&directionsmode=walking",
+            "--at-step", "2", "-o", folderPNG, "--gpx", folder + "/walk.gpx", "--store", store,
+        ])
+        #expect(later.exitCode == 0 && later.standardOutput.contains("\nnavigation: "))
+        let track = try String(contentsOfFile: folder + "/walk.gpx", encoding: .utf8)
+        #expect(track.contains("<rtept lat=") && track.contains("</gpx>"))
+        let nowhere = OpenMapsCLI.run(["navigate", "comgooglemaps://?q=pizza", "-o", folderPNG, "--store", store])
+        #expect(nowhere.exitCode == 1 && nowhere.standardError.contains("the link has no route to navigate"))
         let navAnswer = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/nav.json")))
                 as? [String: Any])
