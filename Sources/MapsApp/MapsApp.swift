@@ -106,7 +106,8 @@ public struct MapsApp {
         var routes: [Route] = []
         if let directions = request.directions {
             ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
-            markers += ends.compactMap(Self.marker(for:))
+            let words = Instructions(options.language)
+            markers += ends.compactMap { Self.marker(for: $0, words: words) }
             routes = findRoutes(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
         }
         let route = routes.first
@@ -384,9 +385,9 @@ public struct MapsApp {
 
     /// The pin of a placed directions end: titled with the place's name for a text end, with
     /// its role for a coordinate or the user's location.
-    private static func marker(for end: RouteEnd) -> Marker? {
+    private static func marker(for end: RouteEnd, words: Instructions) -> Marker? {
         guard let place = end.place else { return nil }
-        let role = end.role == .start ? "Start" : end.role == .stop ? "Stop" : "Destination"
+        let role = words.role(end.role == .start ? "start" : end.role == .stop ? "stop" : "destination")
         switch end.waypoint {
         case .query, .place: return Marker(position: place.position, title: place.name, snippet: role)
         case .coordinate, .currentLocation: break

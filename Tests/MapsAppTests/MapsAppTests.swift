@@ -3,6 +3,7 @@ import GeoCore
 import MapCore
 import MapsApp
 import MapsURL
+import Routing
 import Testing
 
 /// A place search over a fixed table: each text finds its places; every call is recorded.
@@ -114,6 +115,23 @@ struct FakeDrawing: MapDrawing {
         #expect(abs(southWest.y - 600) < 1e-6 && abs(northEast.y) < 1e-6)
         #expect(southWest.x >= 0 && northEast.x <= 800)
         #expect(abs(mapView.camera.target.latitude - 35.6586) < 1e-3)
+    }
+
+    @Test func theEndsAreNamedInTheAnswersLanguage() throws {
+        // The ends' names in the answer's language.
+        for (language, roles) in [
+            (Instructions.Language.es, ["Salida", "Destino"]), (.it, ["Partenza", "Destinazione"]),
+            (.hi, ["प्रस्थान", "गंतव्य"]),
+        ] {
+            var options = AnswerOptions()
+            options.language = language
+            let translated = try self.answer(
+                "comgooglemaps://?saddr=Cupertino&daddr=Mountain+View", MapsApp(places: bayArea), options: options)
+            let snippets = translated.mapView.overlays.compactMap { overlay -> String? in
+                if case .marker(let marker) = overlay { marker.snippet } else { nil }
+            }
+            #expect(snippets == roles)
+        }
     }
 
     @Test func directionsWithTextEndsAreLookedUpMarkedAndFitted() throws {

@@ -308,6 +308,9 @@ import Testing
             #expect(Set(templates.phrase.keys) == Set(english.phrase.keys))
             for (key, variants) in english.phrase { #expect(Set(templates.phrase[key]!.keys) == Set(variants.keys)) }
             #expect(Set(templates.modifier.keys) == Set(english.modifier.keys))
+            #expect(
+                Set(templates.role.keys) == Set(english.role.keys)
+                    && Set(templates.voice.keys) == Set(english.voice.keys))
             #expect(Set(templates.direction.keys) == Set(english.direction.keys))
             #expect(
                 templates.ordinal.count == english.ordinal.count && Set(templates.unit.keys) == Set(english.unit.keys))
@@ -315,7 +318,8 @@ import Testing
         let hindi = try #require(Instructions.decode(Instructions.hindi))
         let words =
             hindi.phrase.values.flatMap(\.values) + Array(hindi.modifier.values) + Array(hindi.side.values)
-            + Array(hindi.direction.values) + hindi.ordinal + Array(hindi.unit.values)
+            + Array(hindi.direction.values) + hindi.ordinal + Array(hindi.unit.values) + Array(hindi.role.values)
+            + Array(hindi.voice.values)
         for text in words {
             // Placeholders aside ({way_name}, {destination}, …), no Latin letter.
             let bare = text.replacingOccurrences(of: #"\{[a-z_]+\}"#, with: "", options: .regularExpression)

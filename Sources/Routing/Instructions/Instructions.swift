@@ -28,6 +28,8 @@ public struct Instructions: Sendable {
         var unit: [String: String]
         /// `ahead`: an announcement before the manoeuvre; `arrive ahead`: the arrival's.
         var voice: [String: String]
+        /// The names of a route's ends on the map: `start`, `stop`, `destination`.
+        var role: [String: String]
         /// Whether a sentence starts lower-case inside another (Latin scripts).
         var lowercase: Bool
         var decimal: String
@@ -127,6 +129,9 @@ public struct Instructions: Sendable {
         phases.append((0, now))
         return phases
     }
+
+    /// What the map calls a route's end: `start`, `stop` or `destination` in this language.
+    public func role(_ key: String) -> String { templates.role[key] ?? key }
 
     /// The road as the data names it: `name (ref)`, the name, the ref, or "".
     func wayName(_ step: Step) -> String {

@@ -36,6 +36,7 @@ extension Instructions {
           "unit": {"m": "{n} m", "km": "{n} km", "ft": "{n} ft", "mi": "{n} mi",
                    "minutes": "{n} min", "hours": "{h} h {m} min", "total": "Total: {distance}, {duration}"},
           "voice": {"ahead": "In {distance}, {instruction}", "arrive ahead": "You will arrive at your destination"},
+          "role": {"start": "Start", "stop": "Stop", "destination": "Destination"},
           "lowercase": true,
           "decimal": "."
         }

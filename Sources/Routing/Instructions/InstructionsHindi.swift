@@ -36,6 +36,7 @@ extension Instructions {
           "unit": {"m": "{n} मीटर", "km": "{n} किमी", "ft": "{n} फ़ुट", "mi": "{n} मील",
                    "minutes": "{n} मिनट", "hours": "{h} घंटे {m} मिनट", "total": "कुल: {distance}, {duration}"},
           "voice": {"ahead": "{distance} बाद, {instruction}", "arrive ahead": "आप अपने गंतव्य पर पहुँचेंगे"},
+          "role": {"start": "प्रस्थान", "stop": "पड़ाव", "destination": "गंतव्य"},
           "lowercase": false,
           "decimal": "."
         }

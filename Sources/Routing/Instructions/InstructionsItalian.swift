@@ -37,6 +37,7 @@ extension Instructions {
           "unit": {"m": "{n} m", "km": "{n} km", "ft": "{n} piedi", "mi": "{n} mi",
                    "minutes": "{n} min", "hours": "{h} h {m} min", "total": "Totale: {distance}, {duration}"},
           "voice": {"ahead": "Tra {distance}, {instruction}", "arrive ahead": "Arriverai a destinazione"},
+          "role": {"start": "Partenza", "stop": "Tappa", "destination": "Destinazione"},
           "lowercase": true,
           "decimal": ","
         }

@@ -39,6 +39,7 @@ extension Instructions {
           "unit": {"m": "{n} m", "km": "{n} km", "ft": "{n} pies", "mi": "{n} mi",
                    "minutes": "{n} min", "hours": "{h} h {m} min", "total": "Total: {distance}, {duration}"},
           "voice": {"ahead": "En {distance}, {instruction}", "arrive ahead": "Llegarás a tu destino"},
+          "role": {"start": "Salida", "stop": "Parada", "destination": "Destino"},
           "lowercase": true,
           "decimal": ","
         }
