@@ -106,7 +106,7 @@ public struct MapsApp {
         var routes: [Route] = []
         if let directions = request.directions {
             ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
-            let words = Instructions(options.language)
+            let words = Instructions(Self.language(options, request))
             markers += ends.compactMap { Self.marker(for: $0, words: words) }
             routes = findRoutes(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
         }
@@ -160,7 +160,8 @@ public struct MapsApp {
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
             routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route,
-            alternatives: Array(routes.dropFirst()), steps: steps, instructions: Instructions(options.language),
+            alternatives: Array(routes.dropFirst()), steps: steps,
+            instructions: Instructions(Self.language(options, request)),
             navigation: navigation)
     }
 
@@ -226,6 +227,14 @@ public struct MapsApp {
             ? Color(hex: 0xA0A7B4) : mode == .bicycling ? Color(hex: 0x0F9D58) : Color(hex: 0x1A73E8)
         if mode == .walking { line.pattern = [1, 9] }
         return [.polyline(casing), .polyline(line)]
+    }
+
+    /// The answer's language: the one asked for, else the link's `hl` when OpenMaps speaks it
+    /// (`es`, `es-419`, `it_IT` and `hi` alike), else English.
+    static func language(_ options: AnswerOptions, _ request: MapsRequest) -> Instructions.Language {
+        if let language = options.language { return language }
+        let code = request.language?.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first
+        return code.flatMap { Instructions.Language(rawValue: String($0)) } ?? .en
     }
 
     /// Draws an answer's map view, with a navigation app's banner and panel when the link

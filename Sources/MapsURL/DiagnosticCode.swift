@@ -55,6 +55,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, Codable, CaseIterable {
     case unknownMapmode = "unknown-mapmode"
     case unknownTravelmode = "unknown-travelmode"
     case unknownView = "unknown-view"
+    case badLanguage = "bad-language"
     case tooManyWaypoints = "too-many-waypoints"
     /// A directions option (`avoid`) in a link that asks for no directions.
     case needsDirections = "needs-directions"

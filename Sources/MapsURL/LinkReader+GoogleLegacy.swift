@@ -92,7 +92,17 @@ extension LinkReader {
                     "'\(parameter.name)' names a place in Google's own database, which cannot be looked up here; "
                         + "the other parameters are used",
                     at: parameter.nameRange)
-            case "hl", "gl", "ie", "oe", "output", "source", "authuser", "entry", "g_ep", "g_st", "ved", "sa", "usp",
+            case "hl":
+                guard let text = decodedValue(parameter) else { break }
+                if Self.isLanguageTag(text) {
+                    request.language = text
+                } else {
+                    report(
+                        .badLanguage, .warning,
+                        "'hl' must be a language code such as es or pt-BR, not '\(text)'; ignored",
+                        at: where_)
+                }
+            case "gl", "ie", "oe", "output", "source", "authuser", "entry", "g_ep", "g_st", "ved", "sa", "usp",
                 "hq", "api", "iwloc", "width", "height", "geocode", "hnear", "mra", "mrt", "msa", "vpsrc", "ei", "oi",
                 "coh",
                 "force", "skid", "ucbcb", "dg", "shorturl":
@@ -176,5 +186,18 @@ extension LinkReader {
             return nil
         }
         return span
+    }
+
+    /// Whether `text` is a language tag as `hl` carries one: two or three letters, then
+    /// subtags of letters and digits after `-` or `_` (`es`, `pt-BR`, `zh_Hant`).
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+            $0.split(separator: "_", omittingEmptySubsequences: false)
+        }
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy {
+            (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 }

@@ -22,6 +22,7 @@ public struct MapsRequest: Sendable, Equatable, Codable {
         var streetView: StreetViewCamera? = nil
         var callback: Callback? = nil
         var shortLink: String? = nil
+        var language: String? = nil
     }
 
     private final class Storage: @unchecked Sendable {
@@ -99,18 +100,23 @@ public struct MapsRequest: Sendable, Equatable, Codable {
         get { storage.fields.shortLink }
         _modify { yield &uniqueStorage().fields.shortLink }
     }
+    /// The language the link asks the map to speak (`hl`), as written: `es`, `hi`, `pt-BR`.
+    public var language: String? {
+        get { storage.fields.language }
+        _modify { yield &uniqueStorage().fields.language }
+    }
 
     public init(
         center: Coordinate? = nil, zoom: Double? = nil, span: CoordinateSpan? = nil, mapMode: MapMode? = nil,
         views: Set<MapsView>? = nil, query: String? = nil, placeID: String? = nil, marker: Coordinate? = nil,
         directions: Directions? = nil, streetView: StreetViewCamera? = nil, callback: Callback? = nil,
-        shortLink: String? = nil
+        shortLink: String? = nil, language: String? = nil
     ) {
         storage = Storage(
             Fields(
                 center: center, zoom: zoom, span: span, mapMode: mapMode, views: views, query: query, placeID: placeID,
                 marker: marker, directions: directions, streetView: streetView, callback: callback,
-                shortLink: shortLink))
+                shortLink: shortLink, language: language))
     }
 
     public static func == (lhs: MapsRequest, rhs: MapsRequest) -> Bool {
@@ -132,6 +138,7 @@ public struct MapsRequest: Sendable, Equatable, Codable {
         streetView = try container.decodeIfPresent(StreetViewCamera.self, forKey: .streetView)
         callback = try container.decodeIfPresent(Callback.self, forKey: .callback)
         shortLink = try container.decodeIfPresent(String.self, forKey: .shortLink)
+        language = try container.decodeIfPresent(String.self, forKey: .language)
     }
 
     /// What the maps app does with the request.
@@ -148,6 +155,7 @@ public struct MapsRequest: Sendable, Equatable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case center, zoom, span, mapMode, views, query, placeID, marker, directions, streetView, callback, shortLink
+        case language
     }
 
     /// Encodes unset fields as absent and sets as sorted arrays, so the JSON is deterministic.
@@ -165,6 +173,7 @@ public struct MapsRequest: Sendable, Equatable, Codable {
         try container.encodeIfPresent(streetView, forKey: .streetView)
         try container.encodeIfPresent(callback, forKey: .callback)
         try container.encodeIfPresent(shortLink, forKey: .shortLink)
+        try container.encodeIfPresent(language, forKey: .language)
     }
 }
 

@@ -3,6 +3,7 @@ import GeoCore
 /// Apple Maps links.
 extension MapsURLPrinter {
     static func appleLink(_ r: inout Reduction) -> String {
+        r.drop(\.language, "language", "Apple Maps links have no language parameter")
         r.drop(\.callback, "callback", "Apple Maps links have no callback")
         if let shortLink = r.request.shortLink, r.request.isAppleShortLink {
             r.dropAll(except: [\.shortLink], reason: "a short link carries nothing else until it is resolved")

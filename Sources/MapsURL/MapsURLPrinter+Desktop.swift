@@ -108,6 +108,7 @@ extension MapsURLPrinter {
             writer.add("dirflg", flags.isEmpty ? nil : flags)
             writer.add("nav", directions.navigate ? "1" : nil)
         }
+        writer.add("hl", request.language)
         let base = writer.pairs.isEmpty ? path : path + "?" + writer.query
         return wrap(base, request.callback, target: target, hasQuery: !writer.pairs.isEmpty)
     }

@@ -3,6 +3,7 @@ import GeoCore
 /// RFC 5870 `geo:` URIs.
 extension MapsURLPrinter {
     static func geoLink(_ r: inout Reduction) throws(PrintError) -> String {
+        r.drop(\.language, "language", "geo URIs have no language parameter")
         r.dropAll(
             except: [\.center, \.zoom, \.query, \.marker],
             reason: "geo: URIs carry a position, a zoom and a search only")

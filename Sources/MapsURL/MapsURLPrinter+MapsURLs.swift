@@ -3,6 +3,7 @@ import GeoCore
 /// Maps URLs (`api=1`).
 extension MapsURLPrinter {
     static func universalLink(_ r: inout Reduction) -> String {
+        r.drop(\.language, "language", "Maps URLs have no language parameter")
         r.drop(\.callback, "callback", "Maps URLs have no callback")
         if r.request.isAppleShortLink {
             r.drop(\.shortLink, "shortLink", "an Apple Maps short link opens in Apple Maps only")

@@ -3,6 +3,7 @@ import GeoCore
 /// `comgooglemaps://` and `comgooglemaps-x-callback://`.
 extension MapsURLPrinter {
     static func schemeLink(_ r: inout Reduction, target: LinkTarget) throws(PrintError) -> String {
+        r.drop(\.language, "language", "the URL scheme has no language parameter")
         if target == .xCallback && r.request.callback == nil {
             throw PrintError(
                 target: target, message: "comgooglemaps-x-callback:// needs a callback (x-source and x-success)")

@@ -28,6 +28,7 @@ struct Reduction {
         dropUnlessKept(\.streetView, "streetView")
         dropUnlessKept(\.callback, "callback")
         dropUnlessKept(\.shortLink, "shortLink")
+        dropUnlessKept(\.language, "language")
     }
 
     /// Drops a query that would read back as a coordinate when printed without its marker

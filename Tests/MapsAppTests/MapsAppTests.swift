@@ -132,6 +132,15 @@ struct FakeDrawing: MapDrawing {
             }
             #expect(snippets == roles)
         }
+        // The link's hl, when no language is asked for: Spanish from es-419, English from fr.
+        for (hl, start) in [("es-419", "Salida"), ("it_IT", "Partenza"), ("fr", "Start")] {
+            let answer = try self.answer(
+                "http://maps.google.com/maps?saddr=Cupertino&daddr=Mountain+View&hl=\(hl)", MapsApp(places: bayArea))
+            let first = answer.mapView.overlays.compactMap { overlay -> String? in
+                if case .marker(let marker) = overlay { marker.snippet } else { nil }
+            }.first
+            #expect(first == start, "hl=\(hl)")
+        }
     }
 
     @Test func directionsWithTextEndsAreLookedUpMarkedAndFitted() throws {
