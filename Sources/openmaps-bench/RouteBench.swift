@@ -101,5 +101,6 @@ enum RouteBench {
                     Statistics.percentile(sorted, 50), Statistics.percentile(sorted, 90),
                     Statistics.percentile(sorted, 99)))
         }
+        if instructions != nil { print("  steps written, every mode and run: \(stepCount)") }
     }
 }
