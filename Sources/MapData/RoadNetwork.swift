@@ -71,7 +71,8 @@ public enum RoadNetwork {
             "maxspeed:backward", "maxspeed:advisory", "source:maxspeed", "maxspeed:type", "moped", "cycleway",
             "cycleway:left", "cycleway:right", "cycleway:both", "surface", "smoothness", "tracktype", "toll",
             "duration", "route", "service", "area", "bridge", "tunnel", "lanes", "width", "lane_markings",
-            "side_road", "destination", "destination:ref", "turn:lanes", "sidewalk", "sidewalk:both",
+            "side_road", "destination", "destination:ref", "turn:lanes", "turn:lanes:forward", "turn:lanes:backward",
+            "sidewalk", "sidewalk:both",
             "sidewalk:left", "sidewalk:right", "motorroad", "ferry", "railway", "public_transport", "man_made",
             "amenity", "impassable", "status", "construction", "proposed",
         ])

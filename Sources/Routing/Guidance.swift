@@ -94,6 +94,37 @@ public struct Step: Sendable {
     public var mode: String
     /// The bearings of the roads at the manoeuvre's node (degrees), for OSRM's `intersections`.
     public var bearings: [Double]
+    /// The lanes of the road arriving at the manoeuvre, left to right, where `turn:lanes` tags
+    /// them: each lane's arrows and whether it leads where the route goes.
+    public var lanes: [Lane] = []
+
+    /// A lane as `turn:lanes` draws it.
+    public struct Lane: Sendable, Equatable {
+        /// Its arrows: `left`, `slight_left`, `through`, `right`, … (`none` when unmarked).
+        public var indications: [String]
+        public var valid: Bool
+    }
+
+    /// The lanes `turn:lanes` tags (`left|through;right|`), each valid when one of its arrows
+    /// goes the manoeuvre's way.
+    static func lanes(_ tag: String, for modifier: Maneuver.Modifier) -> [Lane] {
+        let wanted: Set<String> =
+            switch modifier {
+            case .straight: ["through", "none"]
+            case .slightLeft: ["slight_left", "left"]
+            case .left: ["left"]
+            case .sharpLeft: ["sharp_left", "left"]
+            case .slightRight: ["slight_right", "right"]
+            case .right: ["right"]
+            case .sharpRight: ["sharp_right", "right"]
+            case .uturn: ["reverse"]
+            }
+        return tag.split(separator: "|", omittingEmptySubsequences: false).map { lane in
+            let arrows = lane.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let indications = arrows.isEmpty || arrows == [""] ? ["none"] : arrows
+            return Lane(indications: indications, valid: !wanted.isDisjoint(with: indications))
+        }
+    }
 }
 
 /// Turn-by-turn steps from a route's edges and the graph: where to turn, keep, merge or take a
@@ -249,6 +280,13 @@ enum Guidance {
                     }.sorted()
                 } ?? [boundary.maneuver.bearingAfter]
             let pushing = graph.edgePushing[Int(chain[boundary.position])]
+            var lanes: [Step.Lane] = []
+            if boundary.position > 0, let modifier = boundary.maneuver.modifier {
+                let approach = chain[boundary.position - 1]
+                let wayBefore = graph.ways[Int(graph.edgeWay[Int(approach)])]
+                let tag = graph.edgeAlong[Int(approach)] ? wayBefore.turnLanesForward : wayBefore.turnLanesBackward
+                if let tag { lanes = Step.lanes(tag, for: modifier) }
+            }
             steps.append(
                 Step(
                     maneuver: boundary.maneuver, name: way.name ?? "", ref: way.ref ?? "",
@@ -256,7 +294,8 @@ enum Guidance {
                     distance: range.map { leg.edgeDistances[$0] }.reduce(0, +),
                     duration: range.map { leg.edgeDurations[$0] }.reduce(0, +),
                     geometry: Array(leg.geometry[startIndex...max(startIndex, endIndex)]),
-                    mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings))
+                    mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings,
+                    lanes: lanes))
         }
         let lastPoint = leg.geometry[leg.geometry.count - 1]
         let arrivalBearing = bearing(along: leg.geometry, from: leg.geometry.count - 1, forward: false)

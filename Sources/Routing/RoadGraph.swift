@@ -25,6 +25,10 @@ public final class RoadGraph: @unchecked Sendable {
         public var destination: String?
         public var destinationRef: String?
         public var isFerry = false
+        /// `turn:lanes` each way (`left|through|through;right`): `:forward`/`:backward`, else
+        /// `turn:lanes` for a one-way road's direction.
+        public var turnLanesForward: String?
+        public var turnLanesBackward: String?
     }
 
     public private(set) var ways: [WayInfo] = []
@@ -48,6 +52,8 @@ public final class RoadGraph: @unchecked Sendable {
     var edgeRestricted: [Bool] = []
     /// Edges a cyclist walks, pushing the bicycle.
     var edgePushing: [Bool] = []
+    /// Whether each edge runs its way's own direction (for `:forward` and `:backward` tags).
+    var edgeAlong: [Bool] = []
     /// Per way: the kinds of road it is (``TravelProfile/RoadFeature`` bits).
     var wayFeatures: [UInt8] = []
 
@@ -118,7 +124,7 @@ public final class RoadGraph: @unchecked Sendable {
         let rules = nodes.mapValues { profile.node($0) }
         struct Edge {
             var from: Int32, to: Int32, weight: Float, duration: Float, way: Int32
-            var restricted: Bool, pushing: Bool
+            var restricted: Bool, pushing: Bool, along: Bool
         }
         var edges: [Edge] = []
         var cellPairs: [(cell: Int64, value: Int32)] = []
@@ -137,7 +143,9 @@ public final class RoadGraph: @unchecked Sendable {
                     osmID: way.osmID, name: way.tags["name"], ref: isPlatform ? nil : way.tags["ref"],
                     isRoundabout: way.tags["junction"] == "roundabout", highway: way.tags["highway"] ?? "",
                     destination: way.tags["destination"], destinationRef: way.tags["destination:ref"],
-                    isFerry: way.tags["route"] == "ferry"))
+                    isFerry: way.tags["route"] == "ferry",
+                    turnLanesForward: way.tags["turn:lanes:forward"] ?? way.tags["turn:lanes"],
+                    turnLanesBackward: way.tags["turn:lanes:backward"]))
             var wayLength = 0.0
             for position in 1..<way.points.count {
                 wayLength += way.points[position - 1].distance(to: way.points[position])
@@ -164,7 +172,7 @@ public final class RoadGraph: @unchecked Sendable {
                     }
                     return Edge(
                         from: from, to: to, weight: Float(weight), duration: Float(seconds), way: wayIndex,
-                        restricted: direction.restricted, pushing: direction.pushing)
+                        restricted: direction.restricted, pushing: direction.pushing, along: along)
                 }
                 var segment = Segment(from: a, to: b, forward: -1, backward: -1, isStartpoint: use.isStartpoint)
                 if let forward = use.forward {
@@ -230,6 +238,7 @@ public final class RoadGraph: @unchecked Sendable {
         edgeTo = edges.map(\.to)
         edgeRestricted = edges.map(\.restricted)
         edgePushing = edges.map(\.pushing)
+        edgeAlong = edges.map(\.along)
         // Out-edges in CSR order need their own ids: keep a map from CSR slot to edge id.
         outEdge = [Int32](repeating: 0, count: edges.count)
         for (id, edge) in edges.enumerated() {

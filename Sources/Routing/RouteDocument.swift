@@ -78,7 +78,15 @@ public enum RouteDocument {
                 [
                     "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
                     "bearings": step.bearings.map { Int($0.rounded()) },
-                ] as [String: Any]
+                ].merging(
+                    step.lanes.isEmpty
+                        ? [:]
+                        : [
+                            "lanes": step.lanes.map {
+                                ["indications": $0.indications, "valid": $0.valid] as [String: Any]
+                            }
+                        ]
+                ) { $1 } as [String: Any]
             ],
         ]
         if let instructions {

@@ -163,6 +163,18 @@ import Testing
         let end = try Self.steps(Self.streets, [Self.point("E"), Self.point("G")])
         #expect(Self.kinds(end) == ["depart ", "end of road left", "arrive straight"])
         #expect(Instructions(.hi).text(for: end[1]) == "सड़क के अंत में Short Lane पर बाएँ मुड़ें")
+        // Lanes tagged on Second Street westwards (against its way): the left one leads there.
+        var laned = Self.streets
+        laned[2] = Self.way(
+            12, "DEF", "Second Street", ["turn:lanes:backward": "left|through;right", "turn:lanes:forward": "through"])
+        let lanes = try Self.steps(laned, [Self.point("E"), Self.point("G")])[1].lanes
+        #expect(
+            lanes == [
+                Step.Lane(indications: ["left"], valid: true),
+                Step.Lane(indications: ["through", "right"], valid: false),
+            ])
+        #expect(Step.lanes("|slight_right", for: .slightRight).map(\.valid) == [false, true])
+        #expect(Step.lanes("|slight_right", for: .slightRight).first?.indications == ["none"])
         // Two quays joined by a ferry.
         let ways = [
             Self.road(30, [40, 41], [(0, 0), (0, 0.001)], ["highway": "residential", "name": "Quay Street"]),
