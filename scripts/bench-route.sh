@@ -30,7 +30,7 @@ for dataset in ${DATASETS:-helsinki monaco porto}; do
   # With turn-by-turn steps: OSRM CH with steps=true beside ours with steps and sentences.
   for pair in car:driving foot:walking bicycle:bicycling; do
     data="$BENCH_CACHE/osrm/$dataset-scs1000/${pair%%:*}/ch/data.osrm"
-    [ -f "$data" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-steps.py" "$data" \
+    [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-steps.py" "$data" \
       "$PEERS/od-$dataset.json" "${pair%%:*}" "$RUNS" || true
   done
   "$here/.build/release/openmaps-bench" route --store "$store" --od "$PEERS/od-$dataset.json" --runs "$RUNS" \
