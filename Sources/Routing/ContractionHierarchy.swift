@@ -8,29 +8,39 @@ import Foundation
 /// shortcut between two neighbours wherever no other path (a witness) is as short. A query
 /// then searches only upwards from both ends, a few hundred labels in a city.
 public final class ContractionHierarchy: @unchecked Sendable {
-    /// Arcs up the hierarchy, for the forward search: out of node n are `up[upFirst[n]..<upFirst[n+1]]`.
-    var upFirst: [Int32] = []
-    var upTarget: [Int32] = []
-    var upWeight: [Float] = []
-    /// The node a shortcut skips, or -1 for a turn of the graph.
-    var upMiddle: [Int32] = []
-    /// Arcs up the hierarchy for the backward search: into node n from `downSource`.
-    var downFirst: [Int32] = []
-    var downSource: [Int32] = []
-    var downWeight: [Float] = []
-    var downMiddle: [Int32] = []
+    /// Arcs grouped by node: node n's are `first[n]..<first[n+1]`, each to (or from) `node`,
+    /// weighing `weight`, skipping `middle` (a shortcut) or -1 (a turn of the graph).
+    struct ArcTable {
+        var first: [Int32] = []
+        var node: [Int32] = []
+        var weight: [Float] = []
+        var middle: [Int32] = []
+
+        func slots(_ owner: Int32) -> Range<Int> { Int(first[Int(owner)])..<Int(first[Int(owner) + 1]) }
+
+        /// Whether the table is whole for `nodes` nodes: ranges that start at 0, never go back
+        /// and end with the arcs, each arc to a node and skipping a node or none.
+        func isConsistent(nodes: Int) -> Bool {
+            first.count == nodes + 1 && first.first == 0 && Int(first.last ?? -1) == node.count
+                && zip(first, first.dropFirst()).allSatisfy { $0 <= $1 } && weight.count == node.count
+                && middle.count == node.count && node.allSatisfy({ $0 >= 0 && $0 < nodes })
+                && middle.allSatisfy({ $0 >= -1 && $0 < nodes })
+        }
+    }
+
+    /// Arcs up the hierarchy out of each node (to the nodes contracted after it), and into each
+    /// node from above (from the nodes contracted after it): the forward search climbs the
+    /// first, the backward search the second, and each stalls by the other.
+    var up = ArcTable()
+    var down = ArcTable()
 
     /// Number of nodes (road edges) and of arcs, shortcuts included.
-    public var nodeCount: Int { max(0, upFirst.count - 1) }
-    public var arcCount: Int { upTarget.count + downSource.count }
+    public var nodeCount: Int { max(0, up.first.count - 1) }
+    public var arcCount: Int { up.node.count + down.node.count }
 
     // Query state, reused between queries (one at a time: callers serialize).
-    private var forwardCost: [Float] = []
-    private var backwardCost: [Float] = []
-    private var forwardParent: [Int32] = []
-    private var backwardParent: [Int32] = []
-    private var forwardSeen: [UInt32] = []
-    private var backwardSeen: [UInt32] = []
+    private var forward = SearchSide()
+    private var backward = SearchSide()
     private var generation: UInt32 = 0
 
     init() {}
@@ -81,9 +91,9 @@ public final class ContractionHierarchy: @unchecked Sendable {
         var up = ArcList()
         var down = ArcList()
         contractor.contractAll(up: &up, down: &down)
-        (upFirst, upTarget, upWeight, upMiddle) = up.compressed(nodes: count)
+        self.up = up.compressed(nodes: count)
         up = ArcList()
-        (downFirst, downSource, downWeight, downMiddle) = down.compressed(nodes: count)
+        self.down = down.compressed(nodes: count)
     }
 
     /// Arcs as they are found, each with the node it belongs to, in one flat list (no list
@@ -99,8 +109,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
             }
         }
 
-        /// The arcs grouped by owner: each owner's range in `first`, then node, weight, middle.
-        func compressed(nodes: Int) -> ([Int32], [Int32], [Float], [Int32]) {
+        /// The arcs grouped by owner.
+        func compressed(nodes: Int) -> ArcTable {
             var first = [Int32](repeating: 0, count: nodes + 1)
             for owner in owners { first[Int(owner) + 1] += 1 }
             for node in 0..<nodes { first[node + 1] += first[node] }
@@ -115,20 +125,15 @@ public final class ContractionHierarchy: @unchecked Sendable {
                 weight[slot] = arc.weight
                 middle[slot] = arc.middle
             }
-            return (first, node, weight, middle)
+            return ArcTable(first: first, node: node, weight: weight, middle: middle)
         }
     }
 
     /// Sizes the query state, once, before the first query.
     private func prepareQueries() {
-        guard forwardCost.count != nodeCount else { return }
-        let count = nodeCount
-        forwardCost = [Float](repeating: 0, count: count)
-        backwardCost = forwardCost
-        forwardParent = [Int32](repeating: -1, count: count)
-        backwardParent = forwardParent
-        forwardSeen = [UInt32](repeating: 0, count: count)
-        backwardSeen = forwardSeen
+        guard forward.cost.count != nodeCount else { return }
+        forward = SearchSide(nodes: nodeCount)
+        backward = SearchSide(nodes: nodeCount)
     }
 
     /// The contraction: a dynamic graph of the nodes left, their order, and witness searches.
@@ -275,125 +280,41 @@ public final class ContractionHierarchy: @unchecked Sendable {
         prepareQueries()
         generation &+= 1
         let current = generation
-        // The arrays as locals for the search (no exclusivity checks on each access), put
-        // back at the end.
-        let (upFirst, upTarget, upWeight) = (self.upFirst, self.upTarget, self.upWeight)
-        let (downFirst, downSource, downWeight) = (self.downFirst, self.downSource, self.downWeight)
-        var forwardCost: [Float] = []
-        var backwardCost: [Float] = []
-        var forwardParent: [Int32] = []
-        var backwardParent: [Int32] = []
-        var forwardSeen: [UInt32] = []
-        var backwardSeen: [UInt32] = []
-        swap(&forwardCost, &self.forwardCost)
-        swap(&backwardCost, &self.backwardCost)
-        swap(&forwardParent, &self.forwardParent)
-        swap(&backwardParent, &self.backwardParent)
-        swap(&forwardSeen, &self.forwardSeen)
-        swap(&backwardSeen, &self.backwardSeen)
+        // The sides as locals for the search (no exclusivity checks on each access), put back
+        // at the end.
+        let (up, down) = (self.up, self.down)
+        var forward = SearchSide()
+        var backward = SearchSide()
+        swap(&forward, &self.forward)
+        swap(&backward, &self.backward)
         defer {
-            swap(&forwardCost, &self.forwardCost)
-            swap(&backwardCost, &self.backwardCost)
-            swap(&forwardParent, &self.forwardParent)
-            swap(&backwardParent, &self.backwardParent)
-            swap(&forwardSeen, &self.forwardSeen)
-            swap(&backwardSeen, &self.backwardSeen)
+            swap(&forward, &self.forward)
+            swap(&backward, &self.backward)
         }
-        var forwardQueue = MinHeap()
-        var backwardQueue = MinHeap()
-        for (node, weight) in starts where forwardSeen[Int(node)] != current || weight < forwardCost[Int(node)] {
-            forwardSeen[Int(node)] = current
-            forwardCost[Int(node)] = weight
-            forwardParent[Int(node)] = -1
-            forwardQueue.push(weight, node)
-        }
+        forward.queue.items.removeAll(keepingCapacity: true)
+        backward.queue.items.removeAll(keepingCapacity: true)
+        for (node, weight) in starts { forward.offer(node, weight, parent: -1, in: current) }
         // The ends' weights are 0 or less; the searches stop on sums, so they start from a
         // common lift that makes them all 0 or more (every path carries it once).
         let lift = -(ends.map(\.weight).min() ?? 0)
-        for (node, weight) in ends where backwardSeen[Int(node)] != current || weight + lift < backwardCost[Int(node)] {
-            backwardSeen[Int(node)] = current
-            backwardCost[Int(node)] = weight + lift
-            backwardParent[Int(node)] = -1
-            backwardQueue.push(weight + lift, node)
-        }
+        for (node, weight) in ends { backward.offer(node, weight + lift, parent: -1, in: current) }
         var best = Float.infinity
         var meeting: Int32 = -1
-        while !forwardQueue.isEmpty || !backwardQueue.isEmpty {
-            let forwardMinimum = forwardQueue.minimum
-            let backwardMinimum = backwardQueue.minimum
+        while !forward.queue.isEmpty || !backward.queue.isEmpty {
+            let (forwardMinimum, backwardMinimum) = (forward.queue.minimum, backward.queue.minimum)
             if forwardMinimum >= best && backwardMinimum >= best { break }
             if forwardMinimum <= backwardMinimum {
-                let (cost, node) = forwardQueue.pop()
-                guard cost <= forwardCost[Int(node)] else { continue }
-                if backwardSeen[Int(node)] == current, cost + backwardCost[Int(node)] < best {
-                    best = cost + backwardCost[Int(node)]
-                    meeting = node
-                }
-                // Stall on demand: reached more cheaply from a node above, it leads nowhere better.
-                var stalled = false
-                for slot in Int(downFirst[Int(node)])..<Int(downFirst[Int(node) + 1]) {
-                    let above = Int(downSource[slot])
-                    if forwardSeen[above] == current && forwardCost[above] + downWeight[slot] < cost {
-                        stalled = true
-                        break
-                    }
-                }
-                if stalled { continue }
-                for slot in Int(upFirst[Int(node)])..<Int(upFirst[Int(node) + 1]) {
-                    let next = Int(upTarget[slot])
-                    let candidate = cost + upWeight[slot]
-                    if forwardSeen[next] != current || candidate < forwardCost[next] {
-                        forwardSeen[next] = current
-                        forwardCost[next] = candidate
-                        forwardParent[next] = node
-                        forwardQueue.push(candidate, Int32(next))
-                    }
-                }
+                forward.settleNext(
+                    climbing: up, stallingBy: down, against: backward, in: current, best: &best, meeting: &meeting)
             } else {
-                let (cost, node) = backwardQueue.pop()
-                guard cost <= backwardCost[Int(node)] else { continue }
-                if forwardSeen[Int(node)] == current, cost + forwardCost[Int(node)] < best {
-                    best = cost + forwardCost[Int(node)]
-                    meeting = node
-                }
-                var stalled = false
-                for slot in Int(upFirst[Int(node)])..<Int(upFirst[Int(node) + 1]) {
-                    let above = Int(upTarget[slot])
-                    if backwardSeen[above] == current && backwardCost[above] + upWeight[slot] < cost {
-                        stalled = true
-                        break
-                    }
-                }
-                if stalled { continue }
-                for slot in Int(downFirst[Int(node)])..<Int(downFirst[Int(node) + 1]) {
-                    let previous = Int(downSource[slot])
-                    let candidate = cost + downWeight[slot]
-                    if backwardSeen[previous] != current || candidate < backwardCost[previous] {
-                        backwardSeen[previous] = current
-                        backwardCost[previous] = candidate
-                        backwardParent[previous] = node
-                        backwardQueue.push(candidate, Int32(previous))
-                    }
-                }
+                backward.settleNext(
+                    climbing: down, stallingBy: up, against: forward, in: current, best: &best, meeting: &meeting)
             }
         }
         guard meeting >= 0 else { return nil }
         // The hierarchy's nodes from the start up to the meeting and down to the end, each arc
         // unpacked into the turns it stands for.
-        var upward: [Int32] = []
-        var node = meeting
-        while node >= 0 {
-            upward.append(node)
-            node = forwardParent[Int(node)]
-        }
-        upward.reverse()
-        var downward: [Int32] = []
-        node = backwardParent[Int(meeting)]
-        while node >= 0 {
-            downward.append(node)
-            node = backwardParent[Int(node)]
-        }
-        let nodes = upward + downward
+        let nodes = forward.chain(from: meeting).reversed() + backward.chain(from: meeting).dropFirst()
         var path = [nodes[0]]
         for index in 1..<nodes.count { unpack(nodes[index - 1], nodes[index], into: &path) }
         return path
@@ -415,13 +336,73 @@ public final class ContractionHierarchy: @unchecked Sendable {
         // The arc is stored at whichever end was contracted first: up out of `from`, or down
         // into `to`.
         var best: (weight: Float, middle: Int32)?
-        for slot in Int(upFirst[Int(from)])..<Int(upFirst[Int(from) + 1]) where upTarget[slot] == to {
-            if best == nil || upWeight[slot] < best!.weight { best = (upWeight[slot], upMiddle[slot]) }
+        func look(in table: ArcTable, at owner: Int32, for other: Int32) {
+            for slot in table.slots(owner) where table.node[slot] == other {
+                if best == nil || table.weight[slot] < best!.weight { best = (table.weight[slot], table.middle[slot]) }
+            }
         }
-        for slot in Int(downFirst[Int(to)])..<Int(downFirst[Int(to) + 1]) where downSource[slot] == from {
-            if best == nil || downWeight[slot] < best!.weight { best = (downWeight[slot], downMiddle[slot]) }
-        }
+        look(in: up, at: from, for: to)
+        look(in: down, at: to, for: from)
         return best?.middle
+    }
+}
+
+/// One direction of a hierarchy's query: each node's label (cost, parent, and the query it
+/// belongs to) and the queue of nodes still to settle.
+struct SearchSide {
+    var cost: [Float] = []
+    var parent: [Int32] = []
+    var seen: [UInt32] = []
+    var queue = MinHeap()
+
+    init() {}
+
+    init(nodes: Int) {
+        cost = [Float](repeating: 0, count: nodes)
+        parent = [Int32](repeating: -1, count: nodes)
+        seen = [UInt32](repeating: 0, count: nodes)
+    }
+
+    /// Labels `node` with `cost` from `parent` when that is better than its label in the query
+    /// `current`, and queues it.
+    mutating func offer(_ node: Int32, _ cost: Float, parent: Int32, in current: UInt32) {
+        let index = Int(node)
+        guard seen[index] != current || cost < self.cost[index] else { return }
+        seen[index] = current
+        self.cost[index] = cost
+        self.parent[index] = parent
+        queue.push(cost, node)
+    }
+
+    /// Settles the cheapest queued node: meets the other side there (`best`, `meeting`), and
+    /// unless a node above reaches it more cheaply (stall on demand, by `stall`'s arcs) labels
+    /// the nodes it reaches by `climb`'s arcs.
+    mutating func settleNext(
+        climbing climb: ContractionHierarchy.ArcTable, stallingBy stall: ContractionHierarchy.ArcTable,
+        against other: SearchSide, in current: UInt32, best: inout Float, meeting: inout Int32
+    ) {
+        let (cost, node) = queue.pop()
+        guard cost <= self.cost[Int(node)] else { return }
+        if other.seen[Int(node)] == current, cost + other.cost[Int(node)] < best {
+            best = cost + other.cost[Int(node)]
+            meeting = node
+        }
+        for slot in stall.slots(node) {
+            let above = Int(stall.node[slot])
+            if seen[above] == current && self.cost[above] + stall.weight[slot] < cost { return }
+        }
+        for slot in climb.slots(node) { offer(climb.node[slot], cost + climb.weight[slot], parent: node, in: current) }
+    }
+
+    /// The nodes from `node` back along the parents to where the search began.
+    func chain(from node: Int32) -> [Int32] {
+        var nodes: [Int32] = []
+        var node = node
+        while node >= 0 {
+            nodes.append(node)
+            node = parent[Int(node)]
+        }
+        return nodes
     }
 }
 
@@ -474,9 +455,13 @@ extension ContractionHierarchy {
     /// The hierarchy as bytes: a magic word, then each array (count, then little-endian values).
     public func serialized() -> [UInt8] {
         var bytes = Self.magic
-        bytes.reserveCapacity(Self.magic.count + 4 * (upFirst.count + downFirst.count + 3 * arcCount + 8))
-        for array in [upFirst, upTarget, upMiddle, downFirst, downSource, downMiddle] { Self.append(array, to: &bytes) }
-        for array in [upWeight, downWeight] { Self.append(array.map { Int32(bitPattern: $0.bitPattern) }, to: &bytes) }
+        bytes.reserveCapacity(Self.magic.count + 4 * (up.first.count + down.first.count + 3 * arcCount + 8))
+        for array in [up.first, up.node, up.middle, down.first, down.node, down.middle] {
+            Self.append(array, to: &bytes)
+        }
+        for array in [up.weight, down.weight] {
+            Self.append(array.map { Int32(bitPattern: $0.bitPattern) }, to: &bytes)
+        }
         return bytes
     }
 
@@ -503,18 +488,12 @@ extension ContractionHierarchy {
                 offset += 4 * count
             }
         }
-        (upFirst, upTarget, upMiddle, downFirst, downSource, downMiddle) = (
-            arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5]
-        )
-        upWeight = arrays[6].map { Float(bitPattern: UInt32(bitPattern: $0)) }
-        downWeight = arrays[7].map { Float(bitPattern: UInt32(bitPattern: $0)) }
-        let nodes = upFirst.count - 1
-        guard nodes >= 0, downFirst.count == upFirst.count, upTarget.count == upWeight.count,
-            upTarget.count == upMiddle.count, downSource.count == downWeight.count,
-            downSource.count == downMiddle.count,
-            Int(upFirst.last ?? -1) == upTarget.count, Int(downFirst.last ?? -1) == downSource.count,
-            (upTarget + downSource).allSatisfy({ $0 >= 0 && $0 < nodes }),
-            (upMiddle + downMiddle).allSatisfy({ $0 >= -1 && $0 < nodes })
+        func weights(_ values: [Int32]) -> [Float] { values.map { Float(bitPattern: UInt32(bitPattern: $0)) } }
+        up = ArcTable(first: arrays[0], node: arrays[1], weight: weights(arrays[6]), middle: arrays[2])
+        down = ArcTable(first: arrays[3], node: arrays[4], weight: weights(arrays[7]), middle: arrays[5])
+        let nodes = up.first.count - 1
+        guard nodes >= 0, down.first.count == up.first.count, up.isConsistent(nodes: nodes),
+            down.isConsistent(nodes: nodes)
         else { throw FormatError(description: "the routing graph's arrays do not agree") }
     }
 
