@@ -62,12 +62,13 @@ public final class ContractionHierarchy: @unchecked Sendable {
         var ins = [[Arc]](repeating: [], count: count)
         // Each node's lists at their size from the start (a million small lists grow wastefully).
         var inDegree = [Int32](repeating: 0, count: count)
+        /// The turns from `into` onto another edge.
+        func turns(from into: Int) -> some Sequence<Int32> {
+            graph.outEdges(of: Int(graph.edgeTo[into])).lazy.filter { Int($0) != into && graph.allows(Int32(into), $0) }
+        }
         for into in 0..<count {
-            let node = Int(graph.edgeTo[into])
             var degree = 0
-            for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
-                let out = graph.outEdge[slot]
-                guard Int(out) != into, graph.allows(Int32(into), out) else { continue }
+            for out in turns(from: into) {
                 degree += 1
                 inDegree[Int(out)] += 1
             }
@@ -76,10 +77,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
         for node in 0..<count { ins[node].reserveCapacity(Int(inDegree[node])) }
         inDegree = []
         for into in 0..<count {
-            let node = Int(graph.edgeTo[into])
-            for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
-                let out = graph.outEdge[slot]
-                guard Int(out) != into, graph.allows(Int32(into), out) else { continue }
+            for out in turns(from: into) {
                 let weight = graph.turnWeight(Int32(into), out) + graph.edgeWeight[Int(out)]
                 outs[into].append(Arc(node: out, weight: weight, middle: -1))
                 ins[Int(out)].append(Arc(node: Int32(into), weight: weight, middle: -1))

@@ -192,9 +192,8 @@ enum Guidance {
                 var last = position
                 while last < chain.count && graph.ways[Int(graph.edgeWay[Int(chain[last])])].isRoundabout {
                     let around = Int(graph.edgeTo[Int(chain[last])])
-                    let leaves = (Int(graph.firstOut[around])..<Int(graph.firstOut[around + 1])).contains {
-                        !graph.ways[Int(graph.edgeWay[Int(graph.outEdge[$0])])].isRoundabout
-                            && graph.allows(chain[last], graph.outEdge[$0])
+                    let leaves = graph.outEdges(of: around).contains {
+                        !graph.ways[Int(graph.edgeWay[Int($0)])].isRoundabout && graph.allows(chain[last], $0)
                     }
                     if leaves { exits += 1 }
                     last += 1
@@ -213,8 +212,7 @@ enum Guidance {
                 continue
             }
             let roads = Int(graph.degree[node])
-            let exitAngles = (Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1])).compactMap { slot -> Double? in
-                let exit = graph.outEdge[slot]
+            let exitAngles = graph.outEdges(of: node).compactMap { exit -> Double? in
                 guard exit != out, !graph.isUTurn(into, exit), graph.allows(into, exit) else { return nil }
                 return Double(RoadGraph.turn(from: graph.edgeBearing[Int(into)], to: graph.edgeBearing[Int(exit)]))
             }
@@ -275,9 +273,7 @@ enum Guidance {
             let node = boundary.position == 0 ? nil : Optional(Int(graph.edgeTo[Int(chain[boundary.position - 1])]))
             let bearings: [Double] =
                 node.map { node in
-                    (Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1])).map {
-                        normalized(Double(graph.edgeBearing[Int(graph.outEdge[$0])]))
-                    }.sorted()
+                    graph.outEdges(of: node).map { normalized(Double(graph.edgeBearing[Int($0)])) }.sorted()
                 } ?? [boundary.maneuver.bearingAfter]
             let pushing = graph.edgePushing[Int(chain[boundary.position])]
             var lanes: [Step.Lane] = []
@@ -357,9 +353,8 @@ enum Guidance {
     /// way back.
     static func continues(_ way: RoadGraph.WayInfo, from into: Int32, graph: RoadGraph, besides out: Int32) -> Bool {
         let node = Int(graph.edgeTo[Int(into)])
-        return (Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1])).contains { slot in
-            let edge = graph.outEdge[slot]
-            return edge != out && graph.ways[Int(graph.edgeWay[Int(edge)])].osmID == way.osmID
+        return graph.outEdges(of: node).contains { edge in
+            edge != out && graph.ways[Int(graph.edgeWay[Int(edge)])].osmID == way.osmID
                 && graph.edgeTo[Int(edge)] != graph.edgeFrom[Int(into)]
         }
     }

@@ -298,9 +298,8 @@ public final class RoadGraph: @unchecked Sendable {
         uTurnAllowed = (0..<edges.count).map { into in
             let node = Int(edgeTo[into])
             if barriers.contains(Int32(node)) { return true }
-            for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) {
-                let out = outEdge[slot]
-                if !isUTurn(Int32(into), out) && isAllowedThrough(Int32(into), out) { return false }
+            for out in outEdges(of: node) where !isUTurn(Int32(into), out) && isAllowedThrough(Int32(into), out) {
+                return false
             }
             return true
         }
@@ -407,12 +406,8 @@ public final class RoadGraph: @unchecked Sendable {
     /// by the copies, onto the copies only from there, along them only by copies, and off the
     /// last onto its to way (`no_`) or, for `only_`, off the path anywhere at all.
     private func banTurns(along path: ViaPath) {
-        func into(_ node: Int32) -> [Int32] {
-            (Int(firstIn[Int(node)])..<Int(firstIn[Int(node) + 1])).map { inEdge[$0] }
-        }
-        func out(_ node: Int32) -> [Int32] {
-            (Int(firstOut[Int(node)])..<Int(firstOut[Int(node) + 1])).map { outEdge[$0] }
-        }
+        let into = { (node: Int32) in self.inEdges(of: Int(node)) }
+        let out = { (node: Int32) in self.outEdges(of: Int(node)) }
         let osmWay = { (edge: Int32) in self.ways[Int(self.edgeWay[Int(edge)])].osmID }
         for (index, copy) in path.copies.enumerated() {
             let original = path.edges[index]
@@ -499,6 +494,10 @@ public final class RoadGraph: @unchecked Sendable {
 
     /// The edge id of each out-slot.
     var outEdge: [Int32] = []
+
+    /// The edges out of `node`, and into it.
+    func outEdges(of node: Int) -> ArraySlice<Int32> { outEdge[Int(firstOut[node])..<Int(firstOut[node + 1])] }
+    func inEdges(of node: Int) -> ArraySlice<Int32> { inEdge[Int(firstIn[node])..<Int(firstIn[node + 1])] }
     /// Each node's strongly connected piece of the network (every node of a piece reaches
     /// every other along the edges' directions), and whether it is a large piece: points snap
     /// into one first, as a park's paths closed to bicycles, a parking aisle closed off from
@@ -601,10 +600,8 @@ public final class RoadGraph: @unchecked Sendable {
             mix(UInt64(UInt32(bitPattern: edgeFrom[edge])) << 32 | UInt64(UInt32(bitPattern: edgeTo[edge])))
             mix(UInt64(edgeWeight[edge].bitPattern) << 1 | (edgeRestricted[edge] ? 1 : 0))
             let node = Int(edgeTo[edge])
-            for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) where allows(Int32(edge), outEdge[slot]) {
-                mix(
-                    UInt64(UInt32(bitPattern: outEdge[slot])) << 32
-                        | UInt64(turnWeight(Int32(edge), outEdge[slot]).bitPattern))
+            for out in outEdges(of: node) where allows(Int32(edge), out) {
+                mix(UInt64(UInt32(bitPattern: out)) << 32 | UInt64(turnWeight(Int32(edge), out).bitPattern))
             }
         }
         return "\(profile.mode.rawValue)-\(edgeCount)-" + String(hash, radix: 16)

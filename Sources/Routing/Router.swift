@@ -426,30 +426,27 @@ public final class Router: @unchecked Sendable {
     /// Where a leg from `snap` may start: each edge it may leave by, and where along it
     /// (0...1 of its length) it starts. A point on a node leaves by any edge out of it.
     private func departures(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
-        let segment = graph.segments[Int(snap.segment)]
-        var options: [(edge: Int32, at: Double)] = []
-        if segment.forward >= 0 { options.append((segment.forward, snap.fraction)) }
-        if segment.backward >= 0 { options.append((segment.backward, 1 - snap.fraction)) }
-        if let node = graph.node(at: snap) {
-            for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
-                let edge = graph.outEdge[slot]
-                if !options.contains(where: { $0.edge == edge }) { options.append((edge, 0)) }
-            }
-        }
-        return options
+        edges(at: snap, onNode: { graph.outEdges(of: $0) }, nodeAt: 0)
     }
 
     /// Where a leg to `snap` may end: each edge it may arrive by, and where along it (0...1)
     /// it ends. A point on a node is reached by any edge into it.
     private func arrivals(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
+        edges(at: snap, onNode: { graph.inEdges(of: $0) }, nodeAt: 1)
+    }
+
+    /// The edges of `snap`'s segment with the snap's place along each, and, for a snap on a
+    /// node, the node's edges `onNode` gives, the node `nodeAt` along them.
+    private func edges(at snap: RoadGraph.Snap, onNode: (Int) -> ArraySlice<Int32>, nodeAt: Double) -> [(
+        edge: Int32, at: Double
+    )] {
         let segment = graph.segments[Int(snap.segment)]
         var options: [(edge: Int32, at: Double)] = []
         if segment.forward >= 0 { options.append((segment.forward, snap.fraction)) }
         if segment.backward >= 0 { options.append((segment.backward, 1 - snap.fraction)) }
         if let node = graph.node(at: snap) {
-            for slot in Int(graph.firstIn[node])..<Int(graph.firstIn[node + 1]) {
-                let edge = graph.inEdge[slot]
-                if !options.contains(where: { $0.edge == edge }) { options.append((edge, 1)) }
+            for edge in onNode(node) where !options.contains(where: { $0.edge == edge }) {
+                options.append((edge, nodeAt))
             }
         }
         return options
