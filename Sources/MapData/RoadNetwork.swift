@@ -264,6 +264,16 @@ extension MapStore {
     }
 
     /// The turn restrictions of the road network.
+    /// The stored routing graphs' fingerprints, by mode (without reading the graphs).
+    public func roadGraphFingerprints() throws(DataError) -> [String: String] {
+        try query("reading the routing graphs") {
+            Dictionary(
+                try database.cached("SELECT mode, fingerprint FROM road_graph").map { row in
+                    (row.text(0) ?? "", row.text(1) ?? "")
+                }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
     /// The stored routing graphs: each mode and its size in bytes.
     public func roadGraphSizes() throws(DataError) -> [(mode: String, bytes: Int)] {
         try query("reading the routing graphs") {

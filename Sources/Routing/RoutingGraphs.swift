@@ -30,34 +30,34 @@ public enum RoutingGraphs {
         func graph(_ mode: TravelProfile.Mode) throws -> RoadGraph {
             try RoadGraph(store: store, profile: TravelProfile(mode))
         }
-        // Which are current: their stored fingerprint is their graph's.
-        var current: [TravelProfile.Mode: Bool] = [:]
+        // Each mode with roads, its graph's fingerprint; current when the stored one is the same.
+        let storedFingerprints = try store.roadGraphFingerprints()
+        var fingerprints: [TravelProfile.Mode: String] = [:]
         for mode in TravelProfile.Mode.allCases {
             let graph = try graph(mode)
-            guard graph.edgeCount > 0 else { continue }
-            current[mode] = try store.roadGraph(mode: mode.rawValue)?.fingerprint == graph.fingerprint()
+            if graph.edgeCount > 0 { fingerprints[mode] = graph.fingerprint() }
         }
-        let stale = TravelProfile.Mode.allCases.filter { current[$0] == false }
+        let stale = fingerprints.contains { storedFingerprints[$0.key.rawValue] != $0.value }
         // A mode that has no roads any more but a stored graph: that graph goes.
-        var removed = false
-        for mode in TravelProfile.Mode.allCases where current[mode] == nil {
-            if try store.roadGraph(mode: mode.rawValue) != nil { removed = true }
+        let removed = storedFingerprints.keys.contains {
+            TravelProfile.Mode(rawValue: $0).flatMap { fingerprints[$0] } == nil
         }
-        guard !stale.isEmpty || removed else { return [] }
+        guard stale || removed else { return [] }
         var built: [Built] = []
         try RoadNetwork.writeGraphs(into: storePath) { write in
-            for mode in TravelProfile.Mode.allCases where current[mode] != nil {
-                if current[mode] == true, let kept = try store.roadGraph(mode: mode.rawValue) {
+            for mode in TravelProfile.Mode.allCases {
+                guard let fingerprint = fingerprints[mode] else { continue }
+                if storedFingerprints[mode.rawValue] == fingerprint, let kept = try store.roadGraph(mode: mode.rawValue)
+                {
                     try write(kept)
                     continue
                 }
                 progress?(mode)
                 let start = Date()
-                let graph = try graph(mode)
-                let hierarchy = ContractionHierarchy(graph: graph)
+                let hierarchy = ContractionHierarchy(graph: try graph(mode))
                 try write(
-                    RoadNetwork.StoredGraph(
-                        mode: mode.rawValue, fingerprint: graph.fingerprint(), data: hierarchy.serialized()))
+                    RoadNetwork.StoredGraph(mode: mode.rawValue, fingerprint: fingerprint, data: hierarchy.serialized())
+                )
                 built.append(
                     Built(
                         mode: mode, seconds: Date().timeIntervalSince(start), nodes: hierarchy.nodeCount,

@@ -41,15 +41,21 @@ public struct Instructions: Sendable {
     public init(_ language: Language, units: Units = .metric) {
         self.language = language
         self.units = units
-        let text =
-            switch language {
-            case .en: Self.english
-            case .es: Self.spanish
-            case .it: Self.italian
-            case .hi: Self.hindi
-            }
-        templates = Self.decode(text)!
+        templates = Self.decoded[language]!
     }
+
+    /// Every language's templates, decoded once, on first use.
+    static let decoded: [Language: Templates] = Dictionary(
+        uniqueKeysWithValues: Language.allCases.map { language in
+            let text =
+                switch language {
+                case .en: english
+                case .es: spanish
+                case .it: italian
+                case .hi: hindi
+                }
+            return (language, decode(text)!)
+        })
 
     static func decode(_ text: String) -> Templates? {
         try? JSONDecoder().decode(Templates.self, from: Data(text.utf8))
