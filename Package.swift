@@ -57,7 +57,7 @@ let package = Package(
                 "MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch", "Routing",
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
-        .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore"]),
+        .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "ZlibKitTests", dependencies: ["ZlibKit"]),

@@ -104,9 +104,9 @@ public struct MapsApp {
         }
         var ends: [RouteEnd] = []
         var routes: [Route] = []
+        let words = Instructions(Self.language(options, request))
         if let directions = request.directions {
             ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
-            let words = Instructions(Self.language(options, request))
             markers += ends.compactMap { Self.marker(for: $0, words: words) }
             routes = findRoutes(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
         }
@@ -160,9 +160,7 @@ public struct MapsApp {
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
             routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route,
-            alternatives: Array(routes.dropFirst()), steps: steps,
-            instructions: Instructions(Self.language(options, request)),
-            navigation: navigation)
+            alternatives: Array(routes.dropFirst()), steps: steps, instructions: words, navigation: navigation)
     }
 
     /// The route through the directions' placed ends (and, between two ends, up to two

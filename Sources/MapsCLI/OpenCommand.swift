@@ -11,21 +11,24 @@ enum OpenCommand {
         summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
         usage:
             "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store PATH] [--answer FILE.json]",
-        parser: ArgumentParser(
-            options: ViewCommand.viewOptions + [
-                .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
-                .init(name: "--scale", value: "N", help: "Pixels per point for PNG, 1 to 8 (default 1)."),
-                ViewCommand.mapTypeOption(default: "the link's"),
-                .init(name: "--level", value: "NAME", help: "The indoor floor to show (default: the ground floor)."),
-                DataCommand.trafficOption,
-                DataCommand.storeOption,
-                .init(
-                    name: "--answer", value: "FILE",
-                    help: "Also write the answer as JSON: what the link asks for, places, ends, notes, credits."),
-            ], positionals: 1...1)
+        parser: ArgumentParser(options: pictureOptions, positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         try draw(arguments, &console)
     }
+
+    /// The options of the commands that draw a link's answer (`open`, `navigate`).
+    static let pictureOptions: [ArgumentParser.Option] =
+        ViewCommand.viewOptions + [
+            .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
+            .init(name: "--scale", value: "N", help: "Pixels per point for PNG, 1 to 8 (default 1)."),
+            ViewCommand.mapTypeOption(default: "the link's"),
+            .init(name: "--level", value: "NAME", help: "The indoor floor to show (default: the ground floor)."),
+            DataCommand.trafficOption,
+            DataCommand.storeOption,
+            .init(
+                name: "--answer", value: "FILE",
+                help: "Also write the answer as JSON: what the link asks for, places, ends, notes, credits."),
+        ]
 
     /// `openmaps navigate LINK -o map.png [--at-step N] [--gpx FILE]`: a directions link as a
     /// navigation app shows it at a step, and its route as GPX.
@@ -36,15 +39,9 @@ enum OpenCommand {
         usage:
             "navigate <url> -o <map.png|map.svg|map.pdf> [--at-step N] [--gpx FILE] [--lang en|es|it|hi] [--size WxH] [--scale N] [--style light|dark] [--store PATH] [--answer FILE.json]",
         parser: ArgumentParser(
-            options: ViewCommand.viewOptions + [
-                .init(name: "-o", value: "FILE", help: "The picture to write; its extension picks the format."),
+            options: pictureOptions + [
                 .init(name: "--at-step", value: "N", help: "The step being travelled, 0 the departure (default 0)."),
                 .init(name: "--gpx", value: "FILE", help: "Also write the route and its steps as GPX, for replay."),
-                .init(name: "--scale", value: "N", help: "Pixels per point for PNG, 1 to 8 (default 1)."),
-                ViewCommand.mapTypeOption(default: "the link's"),
-                DataCommand.trafficOption,
-                DataCommand.storeOption,
-                .init(name: "--answer", value: "FILE", help: "Also write the answer as JSON."),
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let step = try ViewCommand.number(arguments, "--at-step", in: 0...10_000) ?? 0

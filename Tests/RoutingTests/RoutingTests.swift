@@ -1,5 +1,6 @@
 import GeoCore
 import MapData
+import TestSupport
 import Testing
 
 @testable import Routing
@@ -439,10 +440,11 @@ import Testing
             ], nodes: [:], profile: TravelProfile(.walking))
         let diagonal = try #require(try rings.snap(Coordinate(latitude: 0, longitude: 0), within: .infinity))
         #expect(abs(diagonal.distance - 5_059) < 5, "\(diagonal.distance) m")
-        var generator = WestVillageRoutingTests.SplitMix(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         for _ in 0..<200 {
             let point = Coordinate(
-                latitude: -0.01 + 0.12 * generator.unit(), longitude: -0.01 + 0.14 * generator.unit())
+                latitude: -0.01 + 0.12 * Double.random(in: 0..<1, using: &generator),
+                longitude: -0.01 + 0.14 * Double.random(in: 0..<1, using: &generator))
             let snap = try #require(try graph.snap(point, within: .infinity))
             let plane = LocalPlane(around: point)
             let nearest = graph.segments.map {

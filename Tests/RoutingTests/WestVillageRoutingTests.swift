@@ -45,13 +45,13 @@ import Testing
         #expect(contracted.hierarchy!.nodeCount == graph.edgeCount)
         // Points on a lattice over the village, in a fixed shuffled order.
         let (south, west, north, east) = (40.7290, -74.0100, 40.7400, -73.9980)
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var compared = 0
         for _ in 0..<300 {
             let points = (0..<2).map { _ in
                 Coordinate(
-                    latitude: south + (north - south) * generator.unit(),
-                    longitude: west + (east - west) * generator.unit())
+                    latitude: south + (north - south) * Double.random(in: 0..<1, using: &generator),
+                    longitude: west + (east - west) * Double.random(in: 0..<1, using: &generator))
             }
             let expected = try? plain.route(points)
             let actual = try? contracted.route(points)
@@ -118,20 +118,6 @@ import Testing
             }
         }
         #expect(try router.routes(from: stonewall, to: thinkCoffee, alternatives: 0).count == 1)
-    }
-
-    /// A small deterministic random sequence.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     }
 
     @Test func driversKeepToOneWayStreets() throws {
