@@ -39,8 +39,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
     public var arcCount: Int { up.node.count + down.node.count }
 
     // Query state, reused between queries (one at a time: callers serialize).
-    private var forward = SearchSide()
-    private var backward = SearchSide()
+    private var forward = SearchLabels()
+    private var backward = SearchLabels()
     private var generation: UInt32 = 0
 
     init() {}
@@ -130,8 +130,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
     /// Sizes the query state, once, before the first query.
     private func prepareQueries() {
         guard forward.cost.count != nodeCount else { return }
-        forward = SearchSide(nodes: nodeCount)
-        backward = SearchSide(nodes: nodeCount)
+        forward = SearchLabels(nodes: nodeCount)
+        backward = SearchLabels(nodes: nodeCount)
     }
 
     /// The contraction: a dynamic graph of the nodes left, their order, and witness searches.
@@ -281,8 +281,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
         // The sides as locals for the search (no exclusivity checks on each access), put back
         // at the end.
         let (up, down) = (self.up, self.down)
-        var forward = SearchSide()
-        var backward = SearchSide()
+        var forward = SearchLabels()
+        var backward = SearchLabels()
         swap(&forward, &self.forward)
         swap(&backward, &self.backward)
         defer {
@@ -342,103 +342,6 @@ public final class ContractionHierarchy: @unchecked Sendable {
         look(in: up, at: from, for: to)
         look(in: down, at: to, for: from)
         return best?.middle
-    }
-}
-
-/// One direction of a hierarchy's query: each node's label (cost, parent, and the query it
-/// belongs to) and the queue of nodes still to settle.
-struct SearchSide {
-    var cost: [Float] = []
-    var parent: [Int32] = []
-    var seen: [UInt32] = []
-    var queue = MinHeap()
-
-    init() {}
-
-    init(nodes: Int) {
-        cost = [Float](repeating: 0, count: nodes)
-        parent = [Int32](repeating: -1, count: nodes)
-        seen = [UInt32](repeating: 0, count: nodes)
-    }
-
-    /// Labels `node` with `cost` from `parent` when that is better than its label in the query
-    /// `current`, and queues it.
-    mutating func offer(_ node: Int32, _ cost: Float, parent: Int32, in current: UInt32) {
-        let index = Int(node)
-        guard seen[index] != current || cost < self.cost[index] else { return }
-        seen[index] = current
-        self.cost[index] = cost
-        self.parent[index] = parent
-        queue.push(cost, node)
-    }
-
-    /// Settles the cheapest queued node: meets the other side there (`best`, `meeting`), and
-    /// unless a node above reaches it more cheaply (stall on demand, by `stall`'s arcs) labels
-    /// the nodes it reaches by `climb`'s arcs.
-    mutating func settleNext(
-        climbing climb: ContractionHierarchy.ArcTable, stallingBy stall: ContractionHierarchy.ArcTable,
-        against other: SearchSide, in current: UInt32, best: inout Float, meeting: inout Int32
-    ) {
-        let (cost, node) = queue.pop()
-        guard cost <= self.cost[Int(node)] else { return }
-        if other.seen[Int(node)] == current, cost + other.cost[Int(node)] < best {
-            best = cost + other.cost[Int(node)]
-            meeting = node
-        }
-        for slot in stall.slots(node) {
-            let above = Int(stall.node[slot])
-            if seen[above] == current && self.cost[above] + stall.weight[slot] < cost { return }
-        }
-        for slot in climb.slots(node) { offer(climb.node[slot], cost + climb.weight[slot], parent: node, in: current) }
-    }
-
-    /// The nodes from `node` back along the parents to where the search began.
-    func chain(from node: Int32) -> [Int32] {
-        var nodes: [Int32] = []
-        var node = node
-        while node >= 0 {
-            nodes.append(node)
-            node = parent[Int(node)]
-        }
-        return nodes
-    }
-}
-
-/// A binary heap of (cost, node), least cost first.
-struct MinHeap {
-    var items: [(cost: Float, node: Int32)] = []
-    var isEmpty: Bool { items.isEmpty }
-    var minimum: Float { items.first?.cost ?? .infinity }
-
-    mutating func push(_ cost: Float, _ node: Int32) {
-        items.append((cost, node))
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[parent].cost > items[child].cost else { break }
-            items.swapAt(parent, child)
-            child = parent
-        }
-    }
-
-    mutating func pop() -> (cost: Float, node: Int32) {
-        let top = items[0]
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var parent = 0
-            while true {
-                let left = parent * 2 + 1
-                let right = left + 1
-                var smallest = parent
-                if left < items.count, items[left].cost < items[smallest].cost { smallest = left }
-                if right < items.count, items[right].cost < items[smallest].cost { smallest = right }
-                if smallest == parent { break }
-                items.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-        return top
     }
 }
 

@@ -98,8 +98,10 @@ public final class Router: @unchecked Sendable {
 
     // Search state on edges, one per direction, reused between queries (a generation number
     // marks what is current). One query at a time: callers serialize (`StoreRouting` locks).
-    private var forward: Labels
-    private var backward: Labels
+    /// One direction's labels on edges: forward, the time to an edge's end having travelled
+    /// it; backward, the time from its start to the end of the leg.
+    private var forward: SearchLabels
+    private var backward: SearchLabels
     private var generation: UInt32 = 0
     /// Edge weights avoiding kinds of road, by the kinds.
     private var avoidanceWeights: [Set<TravelProfile.RoadFeature>: [Float]?] = [:]
@@ -110,8 +112,8 @@ public final class Router: @unchecked Sendable {
     public init(graph: RoadGraph, hierarchy: ContractionHierarchy? = nil) {
         self.graph = graph
         self.hierarchy = hierarchy
-        forward = Labels(edgeCount: graph.edgeCount)
-        backward = Labels(edgeCount: graph.edgeCount)
+        forward = SearchLabels(nodes: graph.edgeCount)
+        backward = SearchLabels(nodes: graph.edgeCount)
     }
 
     /// The fastest route through `points` in order, keeping off the kinds of road in `avoiding`
@@ -279,47 +281,6 @@ public final class Router: @unchecked Sendable {
     private func edge(of snap: RoadGraph.Snap) -> Int32 {
         let segment = graph.segments[Int(snap.segment)]
         return segment.forward >= 0 ? segment.forward : segment.backward
-    }
-
-    /// One direction's labels on edges: forward, the time to an edge's end having travelled
-    /// it; backward, the time from its start to the end of the leg; with the edge each came
-    /// from and the queue of edges still to settle.
-    private struct Labels {
-        var cost: [Float]
-        var parent: [Int32]
-        var seen: [UInt32]
-        var queue = MinHeap()
-
-        init(edgeCount: Int) {
-            cost = [Float](repeating: 0, count: edgeCount)
-            parent = [Int32](repeating: -1, count: edgeCount)
-            seen = [UInt32](repeating: 0, count: edgeCount)
-        }
-
-        /// Whether `edge` has a label in the query of `generation`.
-        func has(_ edge: Int32, in generation: UInt32) -> Bool { seen[Int(edge)] == generation }
-
-        /// Labels `edge` with `cost` from `parent` (-1 at the leg's ends) when that is better
-        /// than its label in this query, and queues it.
-        mutating func offer(_ edge: Int32, _ cost: Float, parent: Int32, in generation: UInt32) {
-            let index = Int(edge)
-            guard seen[index] != generation || cost < self.cost[index] else { return }
-            seen[index] = generation
-            self.cost[index] = cost
-            self.parent[index] = parent
-            queue.push(cost, edge)
-        }
-
-        /// The edges from `edge` back along the parents to the leg's end.
-        func chain(from edge: Int32) -> [Int32] {
-            var chain: [Int32] = []
-            var edge = edge
-            while edge >= 0 {
-                chain.append(edge)
-                edge = parent[Int(edge)]
-            }
-            return chain
-        }
     }
 
     /// The fastest leg between two snaps, or nil when they are not connected.
