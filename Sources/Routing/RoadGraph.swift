@@ -446,14 +446,8 @@ public final class RoadGraph: @unchecked Sendable {
         let uTurn = isUTurn(into, out)
         let roads = Int(degree[node])
         let wayChanges = edgeWay[Int(into)] != edgeWay[Int(out)]
-        var signal = false
-        switch profile.mode {
-        case .walking: return uTurn ? 2 : 0
-        case .driving, .twoWheeler: guard roads > 2 || uTurn else { return 0 }
-        case .bicycling:
-            signal = signals.contains(Int32(node))
-            guard roads > 2 || uTurn || wayChanges || signal else { return 0 }
-        }
+        let signal = profile.signalsCostTurns && signals.contains(Int32(node))
+        guard profile.chargesTurn(roads: roads, uTurn: uTurn, wayChanges: wayChanges, signal: signal) else { return 0 }
         let angle = Self.turn(from: edgeBearing[Int(into)], to: edgeBearing[Int(out)])
         let roundabout = ways[Int(edgeWay[Int(into)])].isRoundabout || ways[Int(edgeWay[Int(out)])].isRoundabout
         return Float(

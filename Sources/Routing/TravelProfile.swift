@@ -46,8 +46,6 @@ public struct TravelProfile: Sendable, Equatable {
 
     public init(_ mode: Mode) { self.mode = mode }
 
-    var isMotorVehicle: Bool { mode == .driving || mode == .twoWheeler }
-
     /// The access keys that decide, most specific first.
     var accessKeys: [String] {
         switch mode {
@@ -621,9 +619,9 @@ public struct TravelProfile: Sendable, Equatable {
         angle: Double, roads: Int, uTurn: Bool, wayChanges: Bool = true, roundabout: Bool = false,
         signal: Bool = false
     ) -> Double {
+        guard chargesTurn(roads: roads, uTurn: uTurn, wayChanges: wayChanges, signal: signal) else { return 0 }
         switch mode {
         case .driving, .twoWheeler:
-            guard roads > 2 || uTurn else { return 0 }
             let bias = 1.075
             var cost =
                 angle >= 0
@@ -635,14 +633,28 @@ public struct TravelProfile: Sendable, Equatable {
             return cost + (uTurn ? 20 : 0)
         case .bicycling:
             let angle = signal && roads == 2 && !uTurn ? 180 : angle
-            guard roads > 2 || uTurn || wayChanges || signal else { return 0 }
             let normalized = angle / 90
             let cost = angle >= 0 ? normalized * normalized * 6 / 1.4 : normalized * normalized * 6 * 1.4
             return cost + (uTurn ? 20 : 0)
         case .walking:
-            return uTurn ? 2 : 0
+            return 2
         }
     }
+
+    /// Whether a turn costs this mode anything at all (so that its angle need not be
+    /// measured): cars where more than two roads meet, bicycles also where the way changes or
+    /// at a signal, walkers only to turn back; a u-turn always.
+    public func chargesTurn(roads: Int, uTurn: Bool, wayChanges: Bool, signal: Bool) -> Bool {
+        switch mode {
+        case .driving, .twoWheeler: roads > 2 || uTurn
+        case .bicycling: roads > 2 || uTurn || wayChanges || signal
+        case .walking: uTurn
+        }
+    }
+
+    /// Whether a traffic signal changes what a turn costs this mode (bicycles, as OSRM's
+    /// profile charges them).
+    public var signalsCostTurns: Bool { mode == .bicycling }
 
     // MARK: Values
 
