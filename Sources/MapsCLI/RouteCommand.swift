@@ -102,8 +102,12 @@ enum RouteCommand {
                 : [try app.route(points, mode: mode, avoiding: avoid)]
             let route = routes[0]
             for note in route.notes { console.error("note: \(note.message)") }
-            let wantsSteps = arguments.flags.contains("--steps") || formatText == "text" || formatText == "gpx"
-            let steps = wantsSteps ? try routes.map { route throws(AppError) in try app.steps(of: route) } : []
+            // The steps written: every route's in OSRM's document (with --steps), the best one's in
+            // an itinerary or GPX, none in GeoJSON.
+            let stepped =
+                formatText == "text" || formatText == "gpx"
+                ? [route] : formatText == "osrm" && arguments.flags.contains("--steps") ? routes : []
+            let steps = try stepped.map { route throws(AppError) in try app.steps(of: route) }
             switch formatText {
             case "geojson": console.print(RouteDocument.geoJSON(routes))
             case "text":
