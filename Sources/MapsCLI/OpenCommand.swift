@@ -58,6 +58,16 @@ enum OpenCommand {
         }
     }
 
+    /// Refuses, before any work, a file to write in a folder that does not exist.
+    static func requireFolder(of path: String, for option: String) throws(CLIError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard
+            folder.isEmpty
+                || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue)
+        else { throw .usage("'\(option)' names a file in a folder that does not exist: \(folder)") }
+    }
+
     /// Draws the answer to the link in `arguments` into `-o` and says what it holds.
     @discardableResult
     static func draw(_ arguments: ArgumentParser.Result, _ console: inout Console, navigationStep: Int? = nil)
@@ -67,6 +77,8 @@ enum OpenCommand {
         guard let format = PictureFormat(path: output) else {
             throw .usage("'-o' must end in .png, .svg or .pdf, not '\(output)'")
         }
+        try requireFolder(of: output, for: "-o")
+        if let gpx = arguments.value("--gpx") { try requireFolder(of: gpx, for: "--gpx") }
         let scale = try ViewCommand.number(arguments, "--scale", in: 1...8) ?? 1
         let start = Date()
         let app = try ViewCommand.app(arguments)

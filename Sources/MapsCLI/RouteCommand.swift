@@ -118,10 +118,10 @@ enum RouteCommand {
                     RouteDocument.osrm(routes, geometry: geometry, steps: steps, instructions: instructions))
             }
             let minutes = route.duration / 60
+            let roads = route.legs.flatMap(\.roads)
             console.error(
-                String(
-                    format: "%@: %.1f km, %.0f min, by %@", mode.rawValue, route.distance / 1000, minutes,
-                    route.legs.flatMap(\.roads).prefix(4).joined(separator: ", ")))
+                String(format: "%@: %.1f km, %.0f min", mode.rawValue, route.distance / 1000, minutes)
+                    + (roads.isEmpty ? "" : ", by " + roads.prefix(4).joined(separator: ", ")))
         } catch {
             throw CLIError(error)
         }

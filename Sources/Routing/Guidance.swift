@@ -296,7 +296,8 @@ enum Guidance {
         let lastPoint = leg.geometry[leg.geometry.count - 1]
         let arrivalBearing = bearing(along: leg.geometry, from: leg.geometry.count - 1, forward: false)
         var side: Maneuver.Modifier = .straight
-        if let destination, destination.distance(to: lastPoint) > 1 {
+        // The side of the road, seen along the way arrived by (none on a leg without length).
+        if let destination, destination.distance(to: lastPoint) > 1, leg.distance >= 1 {
             let toPoint = RoadGraph.bearing(lastPoint, destination)
             side = RoadGraph.turn(from: arrivalBearing, to: toPoint) < 0 ? .left : .right
         }

@@ -402,13 +402,20 @@ import Testing
         let probe = try Canvas(width: 400, height: 60)
         #expect(TextLayout(String(sentence), size: 17, on: probe).unknownGlyphs == 0)
         // `navigate` at a later step, with the route as GPX.
+        let navigateLink = "comgooglemaps://?saddr=40.73381,-74.00219&daddr=40.73878,-74.00366&directionsmode=walking"
         let later = OpenMapsCLI.run([
-            "navigate", "comgooglemaps://?saddr=40.73381,-74.00219&daddr=40.73878,-74.00366&directionsmode=walking",
+            "navigate", navigateLink,
             "--at-step", "2", "-o", folderPNG, "--gpx", folder + "/walk.gpx", "--store", store,
         ])
         #expect(later.exitCode == 0 && later.standardOutput.contains("\nnavigation: "))
         let track = try String(contentsOfFile: folder + "/walk.gpx", encoding: .utf8)
         #expect(track.contains("<rtept lat=") && track.contains("</gpx>"))
+        let noFolder = OpenMapsCLI.run([
+            "navigate", navigateLink, "-o", folderPNG, "--gpx", folder + "/missing/walk.gpx", "--store", store,
+        ])
+        #expect(noFolder.exitCode == 64)
+        #expect(
+            noFolder.standardError.contains("'--gpx' names a file in a folder that does not exist: \(folder)/missing"))
         let nowhere = OpenMapsCLI.run(["navigate", "comgooglemaps://?q=pizza", "-o", folderPNG, "--store", store])
         #expect(nowhere.exitCode == 1 && nowhere.standardError.contains("the link has no route to navigate"))
         let navAnswer = try #require(
