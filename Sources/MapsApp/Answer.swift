@@ -74,11 +74,10 @@ public struct Navigation: Sendable {
     public var current: Step
     public var travelled: [Coordinate]
 
-    /// The arrival time as a clock shows it, `HH:mm` in UTC.
+    /// The arrival time as this machine's clock shows it, `HH:mm`.
     public var arrivalText: String {
         let clock = DateFormatter()
         clock.dateFormat = "HH:mm"
-        clock.timeZone = TimeZone(identifier: "UTC")
         return clock.string(from: arrival)
     }
 

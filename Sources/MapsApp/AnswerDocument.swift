@@ -30,7 +30,7 @@ public struct AnswerDocument: Encodable, Sendable {
     public var language: String
     public var steps: [StepSummary]
     /// For a link that navigates: the next manoeuvre's banner and sentence, the distance to it,
-    /// the time and distance left and the arrival time (`HH:mm`, UTC).
+    /// the time and distance left and the arrival time (`HH:mm`, this machine's clock).
     public var navigation: NavigationSummary?
 
     public struct NavigationSummary: Encodable, Sendable {

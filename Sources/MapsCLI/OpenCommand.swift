@@ -113,11 +113,11 @@ enum OpenCommand {
                     answer.instructions.itinerary(answer.steps, distance: route.distance, duration: route.duration))
             }
         }
-        if let navigation = AnswerDocument(answer).navigation {
-            console.print(
-                "navigation: \(navigation.instruction) in \(navigation.distance) [\(navigation.maneuver)]; "
-                    + "\(navigation.remaining), \(navigation.remainingDistance) to go, arriving at \(navigation.arrival) UTC"
-            )
+        if let state = answer.navigation {
+            let line = answer.instructions.navigationLine(
+                next: state.next, distance: state.distanceToNext, remainingTime: state.remainingTime,
+                remainingDistance: state.remainingDistance, arrival: state.arrivalText)
+            console.print("navigation: \(line) [\(state.next.maneuver.googleName)]")
         }
         if let callback = answer.callback {
             // Offered as a button, never followed by itself (the URL passed CallbackPolicy).

@@ -30,6 +30,9 @@ public struct Instructions: Sendable {
         var voice: [String: String]
         /// The names of a route's ends on the map: `start`, `stop`, `destination`.
         var role: [String: String]
+        /// A navigation state in a line: `{instruction}`, `{distance}` to it, `{time}` and
+        /// `{distance_left}` left, `{arrival}`.
+        var navigation: String
         /// Whether a sentence starts lower-case inside another (Latin scripts).
         var lowercase: Bool
         var decimal: String
@@ -138,6 +141,19 @@ public struct Instructions: Sendable {
 
     /// What the map calls a route's end: `start`, `stop` or `destination` in this language.
     public func role(_ key: String) -> String { templates.role[key] ?? key }
+
+    /// A navigation state in one line: the next manoeuvre's sentence and how far it is, the time
+    /// and distance left, and the arrival time as written.
+    public func navigationLine(
+        next: Step, distance: Double, remainingTime: Double, remainingDistance: Double, arrival: String
+    ) -> String {
+        Self.fill(
+            templates.navigation,
+            [
+                "instruction": text(for: next), "distance": self.distance(distance), "time": duration(remainingTime),
+                "distance_left": self.distance(remainingDistance), "arrival": arrival,
+            ])
+    }
 
     /// The road as the data names it: `name (ref)`, the name, the ref, or "".
     func wayName(_ step: Step) -> String {

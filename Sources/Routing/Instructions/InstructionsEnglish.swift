@@ -37,6 +37,7 @@ extension Instructions {
                    "minutes": "{n} min", "hours": "{h} h {m} min", "total": "Total: {distance}, {duration}"},
           "voice": {"ahead": "In {distance}, {instruction}", "arrive ahead": "You will arrive at your destination"},
           "role": {"start": "Start", "stop": "Stop", "destination": "Destination"},
+          "navigation": "{instruction} in {distance}; {time} and {distance_left} to go, arriving at {arrival}",
           "lowercase": true,
           "decimal": "."
         }

@@ -37,6 +37,7 @@ extension Instructions {
                    "minutes": "{n} मिनट", "hours": "{h} घंटे {m} मिनट", "total": "कुल: {distance}, {duration}"},
           "voice": {"ahead": "{distance} बाद, {instruction}", "arrive ahead": "आप अपने गंतव्य पर पहुँचेंगे"},
           "role": {"start": "प्रस्थान", "stop": "पड़ाव", "destination": "गंतव्य"},
+          "navigation": "{distance} बाद: {instruction}; {time} और {distance_left} बाकी, पहुँचने का समय {arrival}",
           "lowercase": false,
           "decimal": "."
         }

@@ -38,6 +38,7 @@ extension Instructions {
                    "minutes": "{n} min", "hours": "{h} h {m} min", "total": "Totale: {distance}, {duration}"},
           "voice": {"ahead": "Tra {distance}, {instruction}", "arrive ahead": "Arriverai a destinazione"},
           "role": {"start": "Partenza", "stop": "Tappa", "destination": "Destinazione"},
+          "navigation": "{instruction} tra {distance}; mancano {time} e {distance_left}, arrivo alle {arrival}",
           "lowercase": true,
           "decimal": ","
         }

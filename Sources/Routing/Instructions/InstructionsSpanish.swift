@@ -40,6 +40,7 @@ extension Instructions {
                    "minutes": "{n} min", "hours": "{h} h {m} min", "total": "Total: {distance}, {duration}"},
           "voice": {"ahead": "En {distance}, {instruction}", "arrive ahead": "Llegarás a tu destino"},
           "role": {"start": "Salida", "stop": "Parada", "destination": "Destino"},
+          "navigation": "{instruction} en {distance}; quedan {time} y {distance_left}, llegada a las {arrival}",
           "lowercase": true,
           "decimal": ","
         }
