@@ -181,9 +181,15 @@ public final class MapStore {
     }
 
     /// The columns a ``Feature`` is read from, in the order ``feature(from:)`` reads them.
-    static let featureColumns =
-        "feature.id, osm_type, osm_id, class, kind, name, geometry_type, geometry, levels, height, level, population, "
-        + "detail, layer, bridge, tunnel, colour"
+    static let featureColumns = featureColumns(names: nil)
+
+    /// ``featureColumns`` with each feature's name in `language` where its tags have one
+    /// (`name:es`), else its name as the data writes it locally.
+    static func featureColumns(names language: Language?) -> String {
+        let name = language.map { "coalesce(json_extract(tags, '$.\"name:\($0.rawValue)\"'), name)" } ?? "name"
+        return "feature.id, osm_type, osm_id, class, kind, \(name), geometry_type, geometry, levels, height, level, "
+            + "population, detail, layer, bridge, tunnel, colour"
+    }
 
     /// The feature in a row of ``featureColumns``.
     static func feature(from row: SQLiteRow) throws -> Feature {
@@ -307,16 +313,20 @@ public final class MapStore {
 
     /// Features whose bounding box meets `bounds`, optionally of some classes, at most
     /// `limit`, by id. `details`: nil for every level of detail, `[]` for features without one
-    /// (street data and places), or the levels wanted (`[.intermediate, .full]`).
+    /// (street data and places), or the levels wanted (`[.intermediate, .full]`). `names`: the
+    /// language of the names read, where the data has them (`name:xx`); nil for local names.
     public func features(
-        in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil
+        in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil,
+        names language: Language? = nil
     ) throws(DataError) -> [Feature] {
         let parts = bounds.antimeridianHalves
         if parts.count == 2 {
             // Two queries, west and east of the antimeridian; a feature in both comes once.
-            let west = try features(in: parts[0], classes: classes, details: details, limit: limit)
+            let west = try features(in: parts[0], classes: classes, details: details, limit: limit, names: language)
             let seen = Set(west.map(\.id))
-            let east = try features(in: parts[1], classes: classes, details: details, limit: limit).filter {
+            let east = try features(
+                in: parts[1], classes: classes, details: details, limit: limit, names: language
+            ).filter {
                 !seen.contains($0.id)
             }
             let all = (west + east).sorted { $0.id < $1.id }
@@ -325,7 +335,8 @@ public final class MapStore {
         guard let box = parts.first else { return [] }
         let (condition, boxValues) = Self.boxCondition(box)
         var sql =
-            "SELECT \(Self.featureColumns) FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition)"
+            "SELECT \(Self.featureColumns(names: language)) FROM feature_box JOIN feature ON feature.id = feature_box.id "
+            + "WHERE \(condition)"
         var values = boxValues
         if !classes.isEmpty {
             sql += " AND +class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"

@@ -28,6 +28,10 @@ public struct MapRenderer {
     public var usesFullWorldDetail = true
     /// Decoded world rasters and ground-overlay images, within a byte budget.
     public let rasters: RasterCache
+    /// The language of the map's own words (the no-data notice) and of place names where the
+    /// data has them (`name:es`); nil (the default) for English words and the names as the
+    /// data writes them locally.
+    public var language: Language?
 
     /// - Parameter rasters: the cache of decoded images; renderers drawing from one process
     ///   at once (a tile job's workers) may share one. Default: a cache of this renderer's own.
@@ -91,7 +95,7 @@ public struct MapRenderer {
         let extrudeBuildings = content.buildings3D && zoom >= Self.buildingsZoom
         let scene = try Scene(
             store: store, bounds: bounds, zoom: zoom, classes: Self.localClasses(zoom: zoom, content: content),
-            fullDetail: usesFullWorldDetail)
+            fullDetail: usesFullWorldDetail, names: language)
 
         switch content.base {
         case .roadMap:
@@ -210,7 +214,7 @@ public struct MapRenderer {
             notice = Self.noStreetDataNotice(
                 at: center, regions: sources.filter { $0.kind == .osm },
                 stationsOf: sources.filter { stations.contains($0.id) }.map(\.name), labelled: labelled,
-                nearestStop: try nearestStop(to: center, sources: sources))
+                nearestStop: try nearestStop(to: center, sources: sources), words: Phrasebook(language ?? .en))
         }
         return Coverage(
             credits: Self.credits(
@@ -247,30 +251,30 @@ public struct MapRenderer {
         }.filter { $0.metres <= Self.nearbyStopRadius }.min { $0.metres < $1.metres }
     }
 
-    /// What a street-zoom picture says outside every imported region: that it has no streets,
-    /// how far the nearest imported region is, what it shows instead (the world map, place
-    /// names, the stations of the feeds in view), the transit stop nearest its center, and how
-    /// to add streets.
+    /// What a street-zoom picture says outside every imported region, in `words`' language:
+    /// that it has no streets, how far the nearest imported region is, what it shows instead
+    /// (the world map, place names, the stations of the feeds in view), the transit stop
+    /// nearest its center, and how to add streets.
     public static func noStreetDataNotice(
         at center: Coordinate, regions: [MapStore.Source], stationsOf feeds: [String], labelled: Bool,
-        nearestStop: (name: String, feed: String, metres: Double)? = nil
+        nearestStop: (name: String, feed: String, metres: Double)? = nil, words: Phrasebook = Phrasebook(.en)
     ) -> String {
-        var text = noStreetDataNotice
+        var text = words.note("no street data")
         let nearest = regions.compactMap { region in
             region.bounds.center.map { (region, Self.distance(from: center, to: region.bounds, center: $0)) }
         }.min { $0.1 < $1.1 }
         if let (region, metres) = nearest {
-            text += " (the nearest imported region, \(region.name), is \(DistanceText.rounded(metres)) away)"
+            text += words.note("nearest region", ["region": region.name, "distance": words.roundedDistance(metres)])
         }
-        var shown = ["the world map"]
-        if labelled { shown.append("place names") }
-        if !feeds.isEmpty { shown.append("the stations of " + feeds.joined(separator: ", ")) }
-        let list = shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown[0]
-        text += "; shown: \(list)"
+        var shown = [words.word("world map")]
+        if labelled { shown.append(words.word("place names")) }
+        if !feeds.isEmpty { shown.append(words.note("stations of", ["feeds": words.list(feeds)])) }
+        text += words.note("shown", ["list": words.list(shown)])
         if let stop = nearestStop {
-            text += "; nearest transit stop: \(stop.name) (\(stop.feed)), \(DistanceText.rounded(stop.metres)) away"
+            text += words.note(
+                "nearest stop", ["stop": stop.name, "feed": stop.feed, "distance": words.roundedDistance(stop.metres)])
         }
-        return text + ". Add streets with 'openmaps import'."
+        return text + words.note("add streets", ["command": "openmaps import"])
     }
 
     /// Metres from `point` to the nearest edge of `bounds` (0 inside).
@@ -283,9 +287,6 @@ public struct MapRenderer {
             longitude: min(max(point.longitude, southWest.longitude), northEast.longitude))
         return point.distance(to: nearest)
     }
-
-    /// The opening of what a street-zoom picture says outside every imported region.
-    public static let noStreetDataNotice = "No street data here"
 
     /// The zoom from which a map is expected to show streets: 13.
     public static let streetZoom = 13.0

@@ -14,9 +14,11 @@ struct Scene {
 
     /// Reads what a picture of `bounds` at `zoom` needs: world land, lakes, rivers and borders
     /// (at full detail from zoom 8 when `fullDetail` and the store has it), and the
-    /// street-data classes in `classes`.
+    /// street-data classes in `classes`, named in `names` where the data has it (nil: local
+    /// names).
     init(
-        store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<FeatureClass>, fullDetail: Bool
+        store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<FeatureClass>, fullDetail: Bool,
+        names: Language? = nil
     ) throws {
         let level = MapRenderer.worldDetail(forZoom: zoom)
         // Rivers only between zooms 4 and 11 (streets bring their own from 11).
@@ -33,7 +35,8 @@ struct Scene {
             classes.isEmpty
             ? [:]
             : Dictionary(
-                grouping: try store.features(in: bounds, classes: classes.sorted(), details: []), by: \.featureClass)
+                grouping: try store.features(in: bounds, classes: classes.sorted(), details: [], names: names),
+                by: \.featureClass)
     }
 
     /// World features of a class (land, water, waterway, border), by id.

@@ -15,12 +15,14 @@ public struct TileJob: Sendable {
     public var traffic: TrafficFeed
     /// The transit layer; off by default.
     public var transit: Bool
+    /// The language of place names where the data has them; nil (the default) for local names.
+    public var language: Language?
     /// Threads rendering at once, 1...; default: the active processor count.
     public var workers: Int
 
     public init(
         storePath: String, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
-        traffic: TrafficFeed = TrafficFeed(), transit: Bool = false,
+        traffic: TrafficFeed = TrafficFeed(), transit: Bool = false, language: Language? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.storePath = storePath
@@ -28,6 +30,7 @@ public struct TileJob: Sendable {
         self.style = style
         self.traffic = traffic
         self.transit = transit
+        self.language = language
         self.workers = max(workers, 1)
     }
 
@@ -44,12 +47,12 @@ public struct TileJob: Sendable {
         // One decode of the world rasters for all workers.
         let rasters = RasterCache()
         for _ in 0..<threads {
-            DispatchQueue.global().async(group: group) { [storePath, mapType, style, traffic, transit] in
+            DispatchQueue.global().async(group: group) { [storePath, mapType, style, traffic, transit, language] in
                 do {
-                    let store = try MapStore(path: storePath)
-                    let renderer = TileRenderer(
-                        renderer: MapRenderer(store: store, traffic: traffic, rasters: rasters), mapType: mapType,
-                        style: style, transit: transit)
+                    var mapRenderer = MapRenderer(
+                        store: try MapStore(path: storePath), traffic: traffic, rasters: rasters)
+                    mapRenderer.language = language
+                    let renderer = TileRenderer(renderer: mapRenderer, mapType: mapType, style: style, transit: transit)
                     while let index = channel.take() {
                         channel.put(index, try renderer.render(blocks[index]))
                     }

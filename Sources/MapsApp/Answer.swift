@@ -37,6 +37,10 @@ public struct Answer {
     /// The route's turn-by-turn steps, per leg, and their sentences in the answer's language.
     public var steps: [[Step]] = []
     public var instructions = Instructions(.en)
+    /// The language chosen for the answer (``AnswerOptions/language``, else the link's `hl`),
+    /// in which its notes, steps and the map's words are written and place names read where
+    /// the data has them; nil when none was chosen: English, with local names.
+    public var language: Language? = nil
     /// For a link that asks to navigate (`nav=1`, `dir_action=navigate`, `google.navigation:`):
     /// the state a navigation app starts in.
     public var navigation: Navigation? = nil
@@ -105,6 +109,8 @@ public struct FoundPlace: Sendable, Equatable, Codable {
     /// Why it was chosen, e.g. "name matches 'Cupertino'" or, when only part of the text was
     /// found, "closest match: 'Mountain View'".
     public var why: String
+    /// When only part of the text was found: that part, the place being its closest match.
+    public var closestMatch: String?
     /// Distance from the search centre in metres, when the search had one.
     public var distance: Double?
     /// The data source it came from (`gazetteer`, a region's name).
@@ -113,13 +119,14 @@ public struct FoundPlace: Sendable, Equatable, Codable {
     public var address: String?
 
     public init(
-        name: String, position: Coordinate, kind: String? = nil, why: String, distance: Double? = nil,
-        source: String? = nil, address: String? = nil
+        name: String, position: Coordinate, kind: String? = nil, why: String, closestMatch: String? = nil,
+        distance: Double? = nil, source: String? = nil, address: String? = nil
     ) {
         self.name = name
         self.position = position
         self.kind = kind
         self.why = why
+        self.closestMatch = closestMatch
         self.distance = distance
         self.source = source
         self.address = address

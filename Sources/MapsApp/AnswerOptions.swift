@@ -25,7 +25,7 @@ public struct AnswerOptions: Sendable, Equatable {
     public var level: String?
     /// The language of the directions' steps and the map's words; nil follows the link's `hl`
     /// when it names one of the four, else English.
-    public var language: Instructions.Language?
+    public var language: Language?
     /// When a navigated route sets off, for its arrival time; default now.
     public var departure = Date()
     /// Navigate a directions link (even one that does not ask to), showing the view at the

@@ -12,7 +12,9 @@ public protocol PlaceFinding {
     /// - Parameters:
     ///   - near: the viewport centre the search is biased towards (nearer results first when
     ///     they match as well), or nil to rank by match and importance alone.
-    func places(matching text: String, near: Coordinate?, limit: Int) throws -> [FoundPlace]
+    ///   - names: the language of the names given back where the data has them (`name:es`);
+    ///     nil for the names as the data writes them locally.
+    func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws -> [FoundPlace]
 }
 
 /// Draws map views and says what the data shows there.
@@ -26,12 +28,17 @@ public protocol MapDrawing {
 
     /// What the data holds where `view` looks: the sources to credit and, at street zooms
     /// outside every imported region, the notice that says so.
-    func coverage(of view: MapView) throws -> MapCoverage
+    ///
+    /// - Parameter language: the language of the notice; nil for English.
+    func coverage(of view: MapView, language: Language?) throws -> MapCoverage
 
     /// Draws `view`.
     ///
-    /// - Parameter scale: pixels per point for PNG, 1...8.
-    func draw(_ view: MapView, format: PictureFormat, scale: Double) throws -> DrawnMap
+    /// - Parameters:
+    ///   - scale: pixels per point for PNG, 1...8.
+    ///   - language: the language of the map's words and, where the data has them, of place
+    ///     names; nil for English words and local names.
+    func draw(_ view: MapView, format: PictureFormat, scale: Double, language: Language?) throws -> DrawnMap
 }
 
 /// Renders XYZ tiles of an area into an MBTiles file, and knows which areas hold street data.

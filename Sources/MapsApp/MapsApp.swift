@@ -82,19 +82,21 @@ public struct MapsApp {
         _ request: MapsRequest, form: LinkForm? = nil, diagnostics: [Diagnostic] = [], link: String? = nil,
         options: AnswerOptions = AnswerOptions()
     ) throws(AppError) -> Answer {
-        var notes: [Note] = []
+        let chosen = Self.language(options, request)
+        let words = Instructions(chosen ?? .en)
+        var notes = Notes(words: words.words)
         var viewOptions = MapViewOptions()
         viewOptions.frame = Rect(x: 0, y: 0, width: options.size.width, height: options.size.height)
         let mapView = MapView(options: viewOptions)
         applyViews(of: request, to: mapView, notes: &notes)
-        notes += Self.unresolvableNotes(request)
+        Self.noteUnresolvable(request, in: &notes)
 
         var places: [FoundPlace] = []
         var markers: [Marker] = []
         if let marker = request.marker {
             markers.append(Marker(position: marker, title: request.query ?? marker.description))
         } else if let query = request.query {
-            places = try search(query, near: request.center, notes: &notes)
+            places = try search(query, near: request.center, names: chosen, notes: &notes)
             // Numbered pins, the best one selected with its title and address.
             markers += places.enumerated().map { index, place in
                 var marker = Marker(position: place.position, title: place.name, snippet: place.address)
@@ -104,9 +106,9 @@ public struct MapsApp {
         }
         var ends: [RouteEnd] = []
         var routes: [Route] = []
-        let words = Instructions(Self.language(options, request))
         if let directions = request.directions {
-            ends = try placeEnds(of: directions, near: request.center, myLocation: options.myLocation, notes: &notes)
+            ends = try placeEnds(
+                of: directions, near: request.center, myLocation: options.myLocation, names: chosen, notes: &notes)
             markers += ends.compactMap { Self.marker(for: $0, words: words) }
             routes = findRoutes(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
         }
@@ -145,31 +147,31 @@ public struct MapsApp {
             }
         }
         if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
-            notes.append(Note(.nothingPlaced, "nothing the link names could be placed on the map; the world is shown"))
+            notes.add(.nothingPlaced, "nothing placed")
         }
 
         try apply(options, to: mapView)
-        let coverage = try drawingFacts(for: mapView, level: options.level, notes: &notes)
+        let coverage = try drawingFacts(for: mapView, level: options.level, language: chosen, notes: &notes)
 
         var callback = request.callback
         if callback != nil && (request.directions?.navigate == true || navigation != nil) {
             callback = nil
-            notes.append(
-                Note(.callbackHiddenInNavigation, "the back button is not shown during navigation, as in the Maps app"))
+            notes.add(.callbackHiddenInNavigation, "callback hidden")
         }
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
-            routeEnds: ends, notes: notes, callback: callback, coverage: coverage, route: route,
-            alternatives: Array(routes.dropFirst()), steps: steps, instructions: words, navigation: navigation)
+            routeEnds: ends, notes: notes.list, callback: callback, coverage: coverage, route: route,
+            alternatives: Array(routes.dropFirst()), steps: steps, instructions: words, language: chosen,
+            navigation: navigation)
     }
 
     /// The route through the directions' placed ends (and, between two ends, up to two
     /// alternatives, as the Maps app offers them), or none with a note saying why.
     private func findRoutes(
-        through ends: [RouteEnd], mode: TravelMode?, avoiding: Set<RouteAvoidance>, notes: inout [Note]
+        through ends: [RouteEnd], mode: TravelMode?, avoiding: Set<RouteAvoidance>, notes: inout Notes
     ) -> [Route] {
         guard let routing else {
-            notes.append(Note(.routeUnavailable, "no route is computed yet: the directions' ends are marked"))
+            notes.add(.routeUnavailable, "no routing")
             return []
         }
         let profile: TravelProfile.Mode
@@ -179,16 +181,12 @@ public struct MapsApp {
         case .bicycling: profile = .bicycling
         case .twoWheeler: profile = .twoWheeler
         case .transit:
-            notes.append(
-                Note(
-                    .routeUnavailable,
-                    "transit directions need the timetable search, which is not built yet: the directions' ends are marked"
-                ))
+            notes.add(.routeUnavailable, "no transit")
             return []
         }
         let points = ends.compactMap { $0.place?.position }
         guard points.count == ends.count, points.count >= 2 else {
-            notes.append(Note(.routeUnavailable, "no route: not every end of the directions could be placed"))
+            notes.add(.routeUnavailable, "ends not placed")
             return []
         }
         do {
@@ -197,12 +195,18 @@ public struct MapsApp {
                 points.count == 2
                 ? try routing.routes(from: points[0], to: points[1], mode: profile, avoiding: features, alternatives: 2)
                 : [try routing.route(points, mode: profile, avoiding: features)]
-            notes += routes[0].notes.map {
-                Note($0.kind == .avoidanceUnmet ? .avoidanceUnmet : .routingGraphStale, $0.message)
+            for note in routes[0].notes {
+                let code: Note.Code
+                switch note {
+                case .avoidanceUnmet: code = .avoidanceUnmet
+                case .routingGraphMissing, .routingGraphStale: code = .routingGraphStale
+                }
+                notes.list.append(Note(code, note.message(notes.words)))
             }
             return routes
         } catch {
-            notes.append(Note(.routeUnavailable, "no route: \(error)"))
+            let reason = (error as? RoutingError)?.message(notes.words) ?? "\(error)"
+            notes.add(.routeUnavailable, "no route", ["reason": reason])
             return []
         }
     }
@@ -227,12 +231,11 @@ public struct MapsApp {
         return [.polyline(casing), .polyline(line)]
     }
 
-    /// The answer's language: the one asked for, else the link's `hl` when OpenMaps speaks it
-    /// (`es`, `es-419`, `it_IT` and `hi` alike), else English.
-    static func language(_ options: AnswerOptions, _ request: MapsRequest) -> Instructions.Language {
-        if let language = options.language { return language }
-        let code = request.language?.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first
-        return code.flatMap { Instructions.Language(rawValue: String($0)) } ?? .en
+    /// The language chosen for an answer: the one asked for, else the link's `hl` when
+    /// OpenMaps speaks it (`es`, `es-419`, `it_IT` and `hi` alike); nil when neither chose one
+    /// (the answer is then in English, with place names as the data writes them locally).
+    static func language(_ options: AnswerOptions, _ request: MapsRequest) -> Language? {
+        options.language ?? request.language.flatMap(Language.init(tag:))
     }
 
     /// Draws an answer's map view, with a navigation app's banner and panel when the link
@@ -244,7 +247,7 @@ public struct MapsApp {
     {
         guard let drawing else { throw .engineMissing("map renderer") }
         do {
-            let map = try drawing.draw(answer.mapView, format: format, scale: scale)
+            let map = try drawing.draw(answer.mapView, format: format, scale: scale, language: answer.language)
             if let navigation = answer.navigation {
                 NavigationPainter(canvas: map.canvas, words: answer.instructions).draw(
                     navigation, arrival: navigation.arrivalText)
@@ -258,39 +261,28 @@ public struct MapsApp {
     // MARK: The parts of an answer
 
     /// Map type and layers from the link's `views`, with notes for what cannot be shown.
-    private func applyViews(of request: MapsRequest, to mapView: MapView, notes: inout [Note]) {
+    private func applyViews(of request: MapsRequest, to mapView: MapView, notes: inout Notes) {
         if let views = request.views {
             mapView.mapType = views.contains(.satellite) ? .hybrid : views.contains(.terrain) ? .terrain : .normal
             mapView.isTrafficEnabled = views.contains(.traffic)
             mapView.isTransitEnabled = views.contains(.transit)
             if views.contains(.bicycling) {
-                notes.append(Note(.layerUnavailable, "the bicycling layer is not available; the road map is shown"))
+                notes.add(.layerUnavailable, "bicycling layer")
             }
         }
         if request.mapMode == .streetView {
-            notes.append(
-                Note(.streetViewUnavailable, "Street View imagery is not available; the map at that place is shown"))
+            notes.add(.streetViewUnavailable, "street view")
         }
     }
 
     /// Notes for the parts of a request no offline app can follow.
-    private static func unresolvableNotes(_ request: MapsRequest) -> [Note] {
-        var notes: [Note] = []
+    private static func noteUnresolvable(_ request: MapsRequest, in notes: inout Notes) {
         if let shortLink = request.shortLink {
-            notes.append(
-                Note(
-                    .shortLinkUnresolved,
-                    "the short link \(shortLink) must be resolved over the network first; it is never resolved implicitly"
-                ))
+            notes.add(.shortLinkUnresolved, "short link", ["link": shortLink])
         }
         if let placeID = request.placeID {
-            notes.append(
-                Note(
-                    .placeIDUnresolved,
-                    "the place id \(placeID) needs Google's place database and cannot be resolved offline"
-                        + (request.query != nil ? "; the search text is used instead" : "")))
+            notes.add(.placeIDUnresolved, request.query != nil ? "place id with text" : "place id", ["id": placeID])
         }
-        return notes
     }
 
     /// The kinds of place a search finds wherever they are: settlements, their parts, regions
@@ -304,18 +296,20 @@ public struct MapsApp {
     static func isNamedArea(_ place: FoundPlace) -> Bool { place.kind.map(namedAreaKinds.contains) ?? false }
 
     /// The places for a search text, best first, at most ``searchResultLimit``.
-    private func search(_ text: String, near: Coordinate?, notes: inout [Note]) throws(AppError) -> [FoundPlace] {
+    private func search(_ text: String, near: Coordinate?, names: Language?, notes: inout Notes) throws(AppError)
+        -> [FoundPlace]
+    {
         guard let places else {
-            notes.append(Note(.searchUnavailable, "'\(text)' needs a search of the map data; the viewport is shown"))
+            notes.add(.searchUnavailable, "search unavailable", ["text": text])
             return []
         }
         var found: [FoundPlace]
         do {
-            found = try places.places(matching: text, near: near, limit: Self.searchResultLimit)
+            found = try places.places(matching: text, near: near, limit: Self.searchResultLimit, names: names)
         } catch {
             throw .engineFailed("searching for '\(text)'", underlying: error)
         }
-        if found.isEmpty { notes.append(Note(.noMatch, "no place in the map data matches '\(text)'")) }
+        if found.isEmpty { notes.add(.noMatch, "no match", ["text": text]) }
         if let near {
             // Places and countries are found wherever they are ("Cupertino" seen from San
             // Francisco); shops, stops and streets only around the map's center.
@@ -325,18 +319,18 @@ public struct MapsApp {
             if !found.isEmpty, found.allSatisfy(far),
                 let nearest = found.min(by: { $0.position.distance(to: near) < $1.position.distance(to: near) })
             {
-                let origin = nearest.source.map { " (in \($0))" } ?? ""
-                notes.append(
-                    Note(
-                        .noMatchNearby,
-                        "no place near the map's center matches '\(text)'; the nearest match, \(nearest.name)\(origin), is "
-                            + "\(DistanceText.rounded(nearest.position.distance(to: near))) away"))
+                notes.add(
+                    .noMatchNearby, "no match nearby",
+                    [
+                        "text": text, "name": nearest.source.map { "\(nearest.name) (\($0))" } ?? nearest.name,
+                        "distance": notes.words.roundedDistance(nearest.position.distance(to: near)),
+                    ])
                 return []
             }
             found.removeAll(where: far)
         }
-        if let first = found.first, first.why.hasPrefix(FoundPlace.partialMatchPrefix) {
-            notes.append(Note(.partialMatch, "'\(text)' is not in the map data; \(first.why)"))
+        if let match = found.first?.closestMatch {
+            notes.add(.partialMatch, "partial match", ["text": text, "match": match])
         }
         return found
     }
@@ -345,7 +339,8 @@ public struct MapsApp {
     /// search (its first result, near the link's center when it has one, as the URL scheme's
     /// searches are), a blank end at the user's location when it is known.
     private func placeEnds(
-        of directions: Directions, near center: Coordinate?, myLocation: Coordinate?, notes: inout [Note]
+        of directions: Directions, near center: Coordinate?, myLocation: Coordinate?, names: Language?,
+        notes: inout Notes
     ) throws(AppError) -> [RouteEnd] {
         // A directions link without a start starts where the user is.
         var ends: [(RouteEnd.Role, Waypoint)] = [(.start, directions.origin ?? .currentLocation)]
@@ -353,7 +348,7 @@ public struct MapsApp {
         if let destination = directions.destination { ends.append((.destination, destination)) }
         var placed: [RouteEnd] = []
         for (role, waypoint) in ends {
-            let name = role == .stop ? "stop \(placed.filter { $0.role == .stop }.count + 1)" : role.rawValue
+            let end = notes.words.note("end \(role.rawValue)", ["n": "\(placed.filter { $0.role == .stop }.count + 1)"])
             var place: FoundPlace?
             switch waypoint {
             case .coordinate(let position):
@@ -364,25 +359,22 @@ public struct MapsApp {
                 if let myLocation {
                     place = FoundPlace(name: "My Location", position: myLocation, why: "the user's location")
                 } else {
-                    notes.append(
-                        Note(
-                            .endNotPlaced, "the \(name) is the user's location, which is not known (My Location is off)"
-                        ))
+                    notes.add(.endNotPlaced, "end my location", ["end": end])
                 }
             case .query(let text):
                 guard let places else {
-                    notes.append(Note(.searchUnavailable, "the \(name) '\(text)' needs a search of the map data"))
+                    notes.add(.searchUnavailable, "end search unavailable", ["end": end, "text": text])
                     break
                 }
                 do {
-                    place = try places.places(matching: text, near: center, limit: 1).first
+                    place = try places.places(matching: text, near: center, limit: 1, names: names).first
                 } catch {
-                    throw .engineFailed("searching for the \(name) '\(text)'", underlying: error)
+                    throw .engineFailed("searching for the \(role.rawValue) '\(text)'", underlying: error)
                 }
-                if let place, place.why.hasPrefix(FoundPlace.partialMatchPrefix) {
-                    notes.append(Note(.partialMatch, "the \(name) '\(text)' is not in the map data; \(place.why)"))
+                if let match = place?.closestMatch {
+                    notes.add(.partialMatch, "end partial match", ["end": end, "text": text, "match": match])
                 } else if place == nil {
-                    notes.append(Note(.endNotPlaced, "the \(name) '\(text)' is not in the map data"))
+                    notes.add(.endNotPlaced, "end not found", ["end": end, "text": text])
                 }
             }
             placed.append(RouteEnd(role: role, waypoint: waypoint, place: place))
@@ -452,7 +444,7 @@ public struct MapsApp {
     /// The floors in view (indoor maps), the floor chosen, and what the data holds in view,
     /// with their notes.
     private func drawingFacts(
-        for mapView: MapView, level: String?, notes: inout [Note]
+        for mapView: MapView, level: String?, language: Language?, notes: inout Notes
     ) throws(AppError) -> MapCoverage? {
         guard let drawing else {
             if level != nil { throw .engineMissing("map data for indoor floors") }
@@ -476,14 +468,11 @@ public struct MapsApp {
             mapView.activeLevel = floor
         }
         if drawing.hasTrafficFeed && !mapView.content.traffic {
-            notes.append(
-                Note(
-                    .trafficFeedUnused,
-                    "the traffic feed is not drawn: the link does not turn the traffic layer on (views=traffic)"))
+            notes.add(.trafficFeedUnused, "traffic feed unused", ["views": "views=traffic"])
         }
         do {
-            let coverage = try drawing.coverage(of: mapView)
-            if let notice = coverage.notice { notes.append(Note(.noStreetData, notice)) }
+            let coverage = try drawing.coverage(of: mapView, language: language)
+            if let notice = coverage.notice { notes.list.append(Note(.noStreetData, notice)) }
             return coverage
         } catch {
             throw .engineFailed("reading the data in view", underlying: error)
@@ -491,7 +480,14 @@ public struct MapsApp {
     }
 }
 
-extension FoundPlace {
-    /// How ``why`` begins when only part of a text was found.
-    public static let partialMatchPrefix = "closest match"
+/// An answer's notes as they are written: each in the answer's language, from its template.
+struct Notes {
+    /// The answer's words.
+    let words: Phrasebook
+    var list: [Note] = []
+
+    /// Adds the note `key` of `words` (``Phrasebook/note(_:_:)``) with its values.
+    mutating func add(_ code: Note.Code, _ key: String, _ values: [String: String] = [:]) {
+        list.append(Note(code, words.note(key, values)))
+    }
 }

@@ -22,7 +22,7 @@ public protocol RouteFinding {
 /// on first use and kept.
 public final class StoreRouting: RouteFinding, @unchecked Sendable {
     public let store: MapStore
-    private var routers: [TravelProfile.Mode: (router: Router, note: String?)] = [:]
+    private var routers: [TravelProfile.Mode: (router: Router, note: Route.Note?)] = [:]
     private let lock = NSLock()
 
     public init(store: MapStore) { self.store = store }
@@ -36,7 +36,7 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         defer { lock.unlock() }
         let (router, note) = try loaded(mode)
         var route = try router.route(points, avoiding: avoiding)
-        if let note { route.notes.append(Route.Note(.routingGraphStale, note)) }
+        if let note { route.notes.append(note) }
         return route
     }
 
@@ -48,7 +48,7 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         defer { lock.unlock() }
         let (router, note) = try loaded(mode)
         var routes = try router.routes(from: from, to: to, avoiding: avoiding, alternatives: alternatives)
-        if let note { routes[0].notes.append(Route.Note(.routingGraphStale, note)) }
+        if let note { routes[0].notes.append(note) }
         return routes
     }
 
@@ -59,7 +59,7 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     }
 
     /// The mode's router, loaded on first use (callers hold the lock).
-    private func loaded(_ mode: TravelProfile.Mode) throws -> (router: Router, note: String?) {
+    private func loaded(_ mode: TravelProfile.Mode) throws -> (router: Router, note: Route.Note?) {
         if let cached = routers[mode] { return cached }
         let loaded = try RoutingGraphs.router(store: store, mode: mode)
         routers[mode] = loaded

@@ -15,14 +15,17 @@ public protocol Geocoding: PlaceFinding {
 
 extension PlaceSearch: Geocoding {
     /// A link's text looked up whole (no results while typing), near its centre.
-    public func places(matching text: String, near: Coordinate?, limit: Int) throws -> [FoundPlace] {
+    public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws
+        -> [FoundPlace]
+    {
         guard QueryText.isSearchable(text) else { return [] }
-        var query = SearchQuery(text, near: near, limit: min(max(limit, 1), PlaceSearch.maxLimit))
+        var query = SearchQuery(
+            text, near: near, limit: min(max(limit, 1), PlaceSearch.maxLimit), language: names?.rawValue)
         query.autocomplete = false
         return try search(query).map { result in
             FoundPlace(
                 name: result.name, position: result.coordinate, kind: result.kind, why: result.why,
-                distance: result.distance, source: result.source,
+                closestMatch: result.closestMatch, distance: result.distance, source: result.source,
                 address: result.addressLine.isEmpty ? nil : result.addressLine)
         }
     }

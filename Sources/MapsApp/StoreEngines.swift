@@ -36,12 +36,16 @@ public struct StoreDrawing: MapDrawing {
 
     public func indoorBuilding(in view: MapView) throws -> IndoorBuilding? { try renderer.indoorBuilding(in: view) }
 
-    public func coverage(of view: MapView) throws -> MapCoverage {
+    public func coverage(of view: MapView, language: Language?) throws -> MapCoverage {
+        var renderer = renderer
+        renderer.language = language
         let coverage = try renderer.coverage(of: view)
         return MapCoverage(credits: coverage.credits, regions: coverage.regions, notice: coverage.notice)
     }
 
-    public func draw(_ view: MapView, format: PictureFormat, scale: Double) throws -> DrawnMap {
+    public func draw(_ view: MapView, format: PictureFormat, scale: Double, language: Language?) throws -> DrawnMap {
+        var renderer = renderer
+        renderer.language = language
         let (canvas, report) = try renderer.render(view, format: format, scale: scale)
         return DrawnMap(canvas: canvas, features: report.features.values.reduce(0, +), labels: report.labels.count)
     }
@@ -82,7 +86,7 @@ public struct StoreTiles: TileRendering {
                 bounds: plan.bounds, zooms: request.zooms))
         var job = TileJob(
             storePath: storePath, mapType: request.mapType, style: request.style, traffic: traffic,
-            transit: request.transit)
+            transit: request.transit, language: request.language)
         if let workers = request.workers { job.workers = workers }
         var done = 0
         try job.run(blocks) { _, rendered in

@@ -13,6 +13,9 @@ public struct TileRequest: Sendable, Equatable {
     public var style: UserInterfaceStyle = .light
     /// The transit layer; off by default.
     public var transit = false
+    /// The language of place names where the data has them (`name:es`); nil (the default) for
+    /// the names as the data writes them locally.
+    public var language: Language?
     /// Threads rendering at once; nil for the processor count.
     public var workers: Int?
     /// Tiles a side drawn as one picture, 1...16; default 8.

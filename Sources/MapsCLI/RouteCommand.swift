@@ -58,12 +58,9 @@ enum RouteCommand {
         guard ["osrm", "geojson", "text", "gpx"].contains(formatText) else {
             throw .usage("'--format' must be osrm, geojson, text or gpx, not '\(formatText)'")
         }
-        let languageText = arguments.value("--lang") ?? "en"
-        guard let language = Instructions.Language(rawValue: languageText) else {
-            throw .usage("'--lang' must be en, es, it or hi, not '\(languageText)'")
-        }
+        let language = try ViewCommand.language(arguments) ?? .en
         let unitsText = arguments.value("--units") ?? "metric"
-        guard let units = Instructions.Units(rawValue: unitsText) else {
+        guard let units = DistanceUnits(rawValue: unitsText) else {
             throw .usage("'--units' must be metric or imperial, not '\(unitsText)'")
         }
         let instructions = Instructions(language, units: units)
@@ -101,7 +98,7 @@ enum RouteCommand {
                 ? try app.routes(from: points[0], to: points[1], mode: mode, avoiding: avoid, alternatives: 2)
                 : [try app.route(points, mode: mode, avoiding: avoid)]
             let route = routes[0]
-            for note in route.notes { console.error("note: \(note.message)") }
+            for note in route.notes { console.error("note: \(note.message(instructions.words))") }
             // The steps written: every route's in OSRM's document (with --steps), the best one's in
             // an itinerary or GPX, none in GeoJSON.
             let stepped =

@@ -9,7 +9,7 @@ enum TilesCommand {
         name: "tiles",
         summary: "Render 256-pixel map tiles of an area and zooms into an MBTiles file.",
         usage:
-            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--workers N] [--metatile N] [--store PATH]",
+            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--lang en|es|it|hi] [--workers N] [--metatile N] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--out", value: "FILE", help: "The MBTiles file to write (replaced atomically)."),
@@ -21,6 +21,9 @@ enum TilesCommand {
                 .init(name: "--style", value: "STYLE", help: "light or dark (default light)."),
                 DataCommand.trafficOption,
                 .init(name: "--transit", value: nil, help: "Draw the transit layer: lines and stops."),
+                .init(
+                    name: "--lang", value: "LANG",
+                    help: "Place names in en, es, it or hi where the data has them (default: local names)."),
                 .init(name: "--workers", value: "N", help: "Threads rendering at once (default: the processor count)."),
                 .init(name: "--metatile", value: "N", help: "Tiles a side rendered as one picture, 1-16 (default 8)."),
                 DataCommand.storeOption,
@@ -35,6 +38,7 @@ enum TilesCommand {
         request.metatile = try ViewCommand.count(arguments, "--metatile", in: 1...16) ?? 8
         request.bounds = try arguments.value("--bbox").map(parseBounds)
         request.transit = arguments.flags.contains("--transit")
+        request.language = try ViewCommand.language(arguments)
         // Refused before the store is opened: a run too large is refused however the data stands.
         do throws(AppError) { try MapsApp.check(request) } catch { throw CLIError(error) }
         let app = try ViewCommand.app(arguments)

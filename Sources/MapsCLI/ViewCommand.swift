@@ -27,8 +27,21 @@ enum ViewCommand {
         .init(name: "--heading", value: "DEG", help: "My Location's heading, degrees clockwise from north."),
         .init(name: "--bearing", value: "DEG", help: "Turn the camera to this bearing (default: the link's, 0)."),
         .init(name: "--tilt", value: "DEG", help: "Tilt the camera, 0 up to 30-65 by zoom (default 0)."),
-        .init(name: "--lang", value: "LANG", help: "The directions' language: en (default), es, it or hi."),
+        .init(
+            name: "--lang", value: "LANG",
+            help:
+                "The answer's language: notes, steps, the map's words and place names where the data has them: en, es, "
+                + "it or hi (default: the link's hl, else English with local names)."),
     ]
+
+    /// The language `--lang` names (`en`, `es`, `it`, `hi`), nil without the option.
+    static func language(_ arguments: ArgumentParser.Result) throws(CLIError) -> Language? {
+        guard let text = arguments.value("--lang") else { return nil }
+        guard let language = Language(rawValue: text) else {
+            throw .usage("'--lang' must be en, es, it or hi, not '\(text)'")
+        }
+        return language
+    }
 
     /// The maps app on the store `--store` names (the default store otherwise), with the
     /// traffic feed `--traffic` names, if the command has that option.
@@ -62,12 +75,7 @@ enum ViewCommand {
         options.bearing = try number(arguments, "--bearing", in: -360...360)
         options.tilt = try number(arguments, "--tilt", in: 0...90)
         options.level = arguments.value("--level")
-        if let text = arguments.value("--lang") {
-            guard let language = Instructions.Language(rawValue: text) else {
-                throw .usage("'--lang' must be en, es, it or hi, not '\(text)'")
-            }
-            options.language = language
-        }
+        options.language = try language(arguments)
         if let location = arguments.value("--my-location") {
             guard let coordinate = Coordinate(parsing: location) else {
                 throw .usage("'--my-location' must be LAT,LNG in decimal degrees, not '\(location)'")

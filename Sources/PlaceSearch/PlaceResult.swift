@@ -31,6 +31,9 @@ public struct PlaceResult: Sendable, Equatable {
     public var score: Double
     /// Why it was chosen: "name matches 'Kiasma'", "pharmacy near Kamppi", "closest match: 'Tokyo'".
     public var why: String
+    /// When only part of the text was found: that part (`Tokyo` of "Tokyo Tower Annex"), the
+    /// place being the closest match; nil when the whole text matches.
+    public var closestMatch: String? = nil
     /// The kept tags (opening hours, phone, website, Wikidata, …).
     public var tags: [String: String]
 

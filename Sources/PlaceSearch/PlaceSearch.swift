@@ -120,6 +120,7 @@ public final class PlaceSearch {
         return try matches.prefix(query.limit).map { match in
             var result = try result(match, language: query.language)
             result.why = "closest match: '\(match.name)'"
+            result.closestMatch = match.name
             return result
         }
     }
@@ -212,6 +213,7 @@ public final class PlaceSearch {
         return try narrowest.matches.prefix(query.limit).map { match in
             var result = try result(match, language: query.language)
             result.why = "closest match: '\(narrowest.part)' (\(result.name))"
+            result.closestMatch = narrowest.part
             return result
         }
     }

@@ -12,14 +12,22 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
     /// Fewer than two points, or more than Google's limit.
     case waypointCount(Int)
 
-    public var description: String {
+    public var description: String { message(Phrasebook(.en)) }
+
+    /// Why, in `words`' language.
+    public func message(_ words: Phrasebook) -> String {
         switch self {
         case .noRoad(let point, let coordinate, let mode):
-            "point \(point + 1) (\(coordinate)) has no road for \(Router.modeWords[mode] ?? mode.rawValue) within \(Int(Router.snapRadius / 1000)) km in the imported regions"
+            words.note(
+                "no road",
+                [
+                    "point": "\(point + 1)", "position": coordinate.description, "mode": words.word(mode.rawValue),
+                    "radius": words.roundedDistance(Router.snapRadius),
+                ])
         case .noRoute(let from, let to, let mode):
-            "points \(from + 1) and \(to + 1) are not connected for \(Router.modeWords[mode] ?? mode.rawValue) in the imported road network"
+            words.note("not connected", ["from": "\(from + 1)", "to": "\(to + 1)", "mode": words.word(mode.rawValue)])
         case .waypointCount(let count):
-            "a route needs 2 to \(Router.maxPoints) points (start, up to 9 stops, destination), not \(count)"
+            words.note("waypoint count", ["max": "\(Router.maxPoints)", "count": "\(count)"])
         }
     }
 }
@@ -58,20 +66,31 @@ public struct Route: Sendable {
     var requested: [Coordinate] = []
 
     /// Something a reader should know of a route.
-    public struct Note: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
-            /// The route takes a kind of road it was asked to avoid: there is no other way.
-            case avoidanceUnmet
-            /// The store's routing graph is missing or stale: the route was found more slowly.
-            case routingGraphStale
-        }
+    public enum Note: Sendable, Equatable {
+        /// Leg `leg` (0 for the first) takes kinds of road it was asked to avoid, on the
+        /// named roads (at most three; none when they have no name): there is no other way.
+        case avoidanceUnmet(leg: Int, features: [TravelProfile.RoadFeature], roads: [String])
+        /// The store has no routing graph for the mode: the route was found more slowly.
+        case routingGraphMissing(TravelProfile.Mode)
+        /// The store's routing graph for the mode was built from other roads or rules.
+        case routingGraphStale(TravelProfile.Mode)
 
-        public var kind: Kind
-        public var message: String
-
-        public init(_ kind: Kind, _ message: String) {
-            self.kind = kind
-            self.message = message
+        /// What it says, in `words`' language.
+        public func message(_ words: Phrasebook = Phrasebook(.en)) -> String {
+            switch self {
+            case .avoidanceUnmet(let leg, let features, let roads):
+                words.note(
+                    roads.isEmpty ? "avoidance unmet unnamed" : "avoidance unmet",
+                    [
+                        "from": "\(leg + 1)", "to": "\(leg + 2)",
+                        "features": words.list(features.map { words.word($0.rawValue) }),
+                        "roads": words.list(roads),
+                    ])
+            case .routingGraphMissing(let mode), .routingGraphStale(let mode):
+                words.note(
+                    self == .routingGraphMissing(mode) ? "graph missing" : "graph stale",
+                    ["mode": words.word(mode.rawValue), "command": RoutingGraphs.buildCommand])
+            }
         }
     }
 
@@ -91,10 +110,6 @@ public final class Router: @unchecked Sendable {
     public static let snapRadius = 5_000.0
     /// Start, up to 9 stops (Google's limit for the app) and destination.
     public static let maxPoints = 11
-
-    static let modeWords: [TravelProfile.Mode: String] = [
-        .driving: "driving", .walking: "walking", .bicycling: "bicycling", .twoWheeler: "two-wheelers",
-    ]
 
     // Search state on edges, one per direction, reused between queries (a generation number
     // marks what is current). One query at a time: callers serialize (`StoreRouting` locks).
@@ -252,12 +267,7 @@ public final class Router: @unchecked Sendable {
             }
             var named: [String] = []
             for road in roads where !named.contains(road) { named.append(road) }
-            route.notes.append(
-                Route.Note(
-                    .avoidanceUnmet,
-                    "no way between points \(index + 1) and \(index + 2) avoids "
-                        + taken.map(\.rawValue).joined(separator: " and ") + ": the route takes "
-                        + (named.isEmpty ? "one" : named.prefix(3).joined(separator: ", "))))
+            route.notes.append(.avoidanceUnmet(leg: index, features: taken, roads: Array(named.prefix(3))))
         }
         return (route, snaps)
     }

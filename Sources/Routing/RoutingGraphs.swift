@@ -70,7 +70,9 @@ public enum RoutingGraphs {
     /// A router for `mode` on the store's road network, through its stored hierarchy when that
     /// was built from this very graph; otherwise by the plain search, with a note saying so and
     /// how to build it.
-    public static func router(store: MapStore, mode: TravelProfile.Mode) throws -> (router: Router, note: String?) {
+    public static func router(store: MapStore, mode: TravelProfile.Mode) throws -> (
+        router: Router, note: Route.Note?
+    ) {
         let graph = try RoadGraph(store: store, profile: TravelProfile(mode))
         guard graph.edgeCount > 0 else { return (Router(graph: graph), nil) }
         let stored = try store.roadGraph(mode: mode.rawValue)
@@ -79,10 +81,6 @@ public enum RoutingGraphs {
         {
             return (Router(graph: graph, hierarchy: hierarchy), nil)
         }
-        let state = stored == nil ? "has no routing graph" : "has a routing graph built from other roads or rules"
-        return (
-            Router(graph: graph),
-            "the store \(state) for \(mode.rawValue): routes are found without it, more slowly; '\(buildCommand)' builds it"
-        )
+        return (Router(graph: graph), stored == nil ? .routingGraphMissing(mode) : .routingGraphStale(mode))
     }
 }

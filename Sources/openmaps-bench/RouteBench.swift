@@ -17,7 +17,7 @@ enum RouteBench {
             flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["driving", "walking", "bicycling"]
         let set = try ODSet(path: flags["--od"] ?? "")
         // --steps LANG: each query also makes the route's steps and their sentences.
-        let instructions = flags["--steps"].flatMap(Instructions.Language.init(rawValue:)).map { Instructions($0) }
+        let instructions = flags["--steps"].flatMap(Language.init(rawValue:)).map { Instructions($0) }
         var stepCount = 0
         let (dataset, pairs) = (set.dataset, set.pairs)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ enum RouteBench {
                 flags["--no-hierarchy"] == nil
                 ? try RoutingGraphs.router(store: mapStore, mode: mode)
                 : (Router(graph: try RoadGraph(store: mapStore, profile: TravelProfile(mode))), nil)
-            if let note { print("  note: \(note)") }
+            if let note { print("  note: \(note.message())") }
             let load = Statistics.seconds(since: start)
             if let path = flags["--edges"] {
                 // Every edge of the mode as TSV: OSM from and to node, seconds, metres, OSM way.

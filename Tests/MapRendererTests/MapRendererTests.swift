@@ -153,6 +153,21 @@ struct MapRendererTests {
         #expect(try renderer.render(try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")).1.notice == nil)
     }
 
+    @Test func theNoticeIsInTheChosenLanguage() throws {
+        let paris = try view("comgooglemaps://?center=48.8584,2.2945&zoom=15")
+        var renderer = renderer
+        renderer.language = .es
+        #expect(
+            try renderer.render(paris).1.notice
+                == "No hay datos de calles aquí (la región importada más cercana, Helsinki, está a 1.911 km); se muestra: "
+                + "el mapa del mundo. Añade calles con «openmaps import».")
+        renderer.language = .hi
+        #expect(
+            try renderer.render(paris).1.notice
+                == "यहाँ सड़कों का डेटा नहीं है (सबसे नज़दीकी आयातित क्षेत्र, Helsinki, 1,911 किमी दूर है); दिखाया गया: "
+                + "विश्व मानचित्र। सड़कें ‘openmaps import’ से जोड़ें।")
+    }
+
     @Test func theSelectedPinShowsItsInfoWindowOnlyWhenInThePicture() throws {
         let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")
         let centre = Coordinate(latitude: 60.1699, longitude: 24.9384)
@@ -273,6 +288,19 @@ struct MapRendererTests {
         #expect(report.labels.filter { $0 == "Mannerheimintie" }.count <= 2)
         let closer = try renderer.render(try view("comgooglemaps://?center=60.1679,24.9484&zoom=17")).1
         #expect(closer.labels.contains("Ravintola Savoy") && closer.labels.contains("Havis Amanda"))
+    }
+
+    @Test(arguments: [
+        (Language.en, "Esplanade Park"), (.es, "Parque de la Explanada"), (.it, "Parco dell'Esplanade"),
+        (.hi, "एस्प्लेनेड पार्क"),
+    ])
+    func placesAreNamedInTheChosenLanguageWhereTheDataHasIt(language: Language, name: String) throws {
+        var renderer = renderer
+        renderer.language = language
+        let (_, report) = try renderer.render(try view("comgooglemaps://?center=60.1699,24.9434&zoom=16"))
+        #expect(report.labels.contains(name) && !report.labels.contains("Esplanadinpuisto"))
+        // Names the data has in no other language are drawn as written.
+        #expect(report.labels.contains("Mannerheimintie") && report.labels.contains("Hotel Kämp"))
     }
 
     @Test func labelsKeepClearOfTheControls() throws {

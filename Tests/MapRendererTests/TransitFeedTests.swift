@@ -37,6 +37,13 @@ import Testing
             notice
                 == "No street data here (the nearest imported region, Helsinki, is 7,823 km away); shown: the world map, place names and the stations of metro; nearest transit stop: Corner of \"Main\", 1st (metro), 360 m away. Add streets with 'openmaps import'."
         )
+        var italian = renderer
+        italian.language = .it
+        #expect(
+            try italian.coverage(of: view("comgooglemaps://?center=35.6600,139.7360&zoom=15")).notice
+                == "Nessun dato stradale qui (la regione importata più vicina, Helsinki, è a 7.823 km); è mostrato: la "
+                + "mappa del mondo, i nomi dei luoghi e le stazioni di metro; fermata dei mezzi pubblici più vicina: "
+                + "Corner of \"Main\", 1st (metro), a 360 m. Aggiungi le strade con «openmaps import».")
         #expect(report.credits.last == "Transit data: Example Metro")
         #expect(report.labels.contains("Roppongi") && report.labels.contains("Azabu-Juban"))
     }

@@ -9,12 +9,12 @@ import Testing
 /// A place search over a fixed table: each text finds its places; every call is recorded.
 final class FakePlaces: PlaceFinding {
     var table: [String: [FoundPlace]]
-    private(set) var calls: [(text: String, near: Coordinate?)] = []
+    private(set) var calls: [(text: String, near: Coordinate?, names: Language?)] = []
 
     init(_ table: [String: [FoundPlace]]) { self.table = table }
 
-    func places(matching text: String, near: Coordinate?, limit: Int) throws -> [FoundPlace] {
-        calls.append((text, near))
+    func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws -> [FoundPlace] {
+        calls.append((text, near, names))
         return Array((table[text] ?? []).prefix(limit))
     }
 
@@ -31,10 +31,10 @@ struct FakeDrawing: MapDrawing {
     var notice: String?
 
     func indoorBuilding(in view: MapView) throws -> IndoorBuilding? { building }
-    func coverage(of view: MapView) throws -> MapCoverage {
+    func coverage(of view: MapView, language: Language?) throws -> MapCoverage {
         MapCoverage(credits: ["GSHHG, NASA"], regions: [], notice: notice)
     }
-    func draw(_ view: MapView, format: PictureFormat, scale: Double) throws -> DrawnMap {
+    func draw(_ view: MapView, format: PictureFormat, scale: Double, language: Language?) throws -> DrawnMap {
         DrawnMap(
             canvas: try Canvas(width: view.frame.size.width, height: view.frame.size.height), features: 0, labels: 0)
     }
@@ -120,7 +120,7 @@ struct FakeDrawing: MapDrawing {
     @Test func theEndsAreNamedInTheAnswersLanguage() throws {
         // The ends' names in the answer's language.
         for (language, roles) in [
-            (Instructions.Language.es, ["Salida", "Destino"]), (.it, ["Partenza", "Destinazione"]),
+            (Language.es, ["Salida", "Destino"]), (.it, ["Partenza", "Destinazione"]),
             (.hi, ["प्रस्थान", "गंतव्य"]),
         ] {
             var options = AnswerOptions()
@@ -141,6 +141,38 @@ struct FakeDrawing: MapDrawing {
             }.first
             #expect(first == start, "hl=\(hl)")
         }
+    }
+
+    @Test func notesAreWrittenInTheAnswersLanguageAndPlacesNamedInIt() throws {
+        var options = AnswerOptions()
+        options.language = .es
+        let places = FakePlaces(bayArea.table)
+        let spanish = try answer(
+            "comgooglemaps://?saddr=Cupertino&daddr=Sunnyvale", MapsApp(places: places), options: options)
+        #expect(
+            spanish.notes.map(\.message) == [
+                "el destino «Sunnyvale» no está en los datos del mapa",
+                "todavía no se calcula ninguna ruta: se marcan los extremos de las indicaciones",
+            ])
+        #expect(places.calls.map(\.names) == [.es, .es], "places are asked for in the answer's language")
+        options.language = .hi
+        let hindi = try answer(
+            "comgooglemaps://?q=Kebab&center=37.759748,-122.427135",
+            MapsApp(places: FakePlaces(["Kebab": [FakePlaces.place("Kebab Helsinki", 60.17, 24.94)]])),
+            options: options)
+        #expect(
+            hindi.notes.map(\.message) == [
+                "मानचित्र के केंद्र के पास कोई जगह “Kebab” से मेल नहीं खाती; सबसे नज़दीकी मेल, Kebab Helsinki, 8,724 किमी दूर है"
+            ])
+        // The link's hl chooses too; without a choice, English notes and local names.
+        let italian = try answer(
+            "http://maps.google.com/maps?q=Sushi&ll=1,2&hl=it", MapsApp(places: FakePlaces([:])))
+        #expect(italian.notes.map(\.message) == ["nessun luogo nei dati della mappa corrisponde a «Sushi»"])
+        #expect(italian.language == .it)
+        let english = FakePlaces([:])
+        let plain = try answer("comgooglemaps://?q=Sushi&center=1,2", MapsApp(places: english))
+        #expect(plain.notes.map(\.message) == ["no place in the map data matches 'Sushi'"])
+        #expect(plain.language == nil && english.calls.first.map { $0.names == nil } == true)
     }
 
     @Test func directionsWithTextEndsAreLookedUpMarkedAndFitted() throws {

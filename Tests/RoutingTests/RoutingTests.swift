@@ -225,10 +225,11 @@ import Testing
         // From B, on the toll road, there is no other way: taken, and said.
         let unavoidable = try router.route([Self.grid["B"]!.1, Self.grid["G"]!.1], avoiding: [.tolls, .highways])
         #expect(Self.ways(unavoidable) == [10, 11, 14])
+        #expect(unavoidable.notes == [.avoidanceUnmet(leg: 0, features: [.tolls], roads: ["Pike"])])
+        #expect(unavoidable.notes[0].message() == "no way between points 1 and 2 avoids tolls: the route takes Pike")
         #expect(
-            unavoidable.notes == [
-                Route.Note(.avoidanceUnmet, "no way between points 1 and 2 avoids tolls: the route takes Pike")
-            ])
+            unavoidable.notes[0].message(Phrasebook(.es))
+                == "ningún camino entre los puntos 1 y 2 evita los peajes: la ruta pasa por Pike")
         for (feature, tags) in [
             (TravelProfile.RoadFeature.highways, ["motorroad": "yes"]), (.ferries, ["route": "ferry", "highway": ""]),
         ] {
@@ -399,6 +400,15 @@ import Testing
             try router.route([Self.grid["A"]!.1, far])
         }
         #expect(throws: RoutingError.waypointCount(1)) { try router.route([far]) }
+        // Said in each language.
+        let noRoad = RoutingError.noRoad(point: 1, at: far, mode: .bicycling)
+        #expect(noRoad.description == "point 2 (1,1) has no road for bicycling within 5 km in the imported regions")
+        #expect(
+            noRoad.message(Phrasebook(.it))
+                == "il punto 2 (1,1) non ha strade percorribili in bicicletta entro 5 km nelle regioni importate")
+        #expect(
+            RoutingError.noRoute(from: 0, to: 1, mode: .walking).message(Phrasebook(.hi))
+                == "आयातित सड़क नेटवर्क में बिंदु 1 और 2 पैदल चलने के लिए जुड़े नहीं हैं")
         // An island: a street joined to nothing, 11 km from the rest (beyond the snapping radius).
         let island = RoadNetwork.Way(
             source: 1, osmID: 99, nodes: [100, 101],

@@ -72,7 +72,8 @@ import Testing
         try FileManager.default.copyItem(atPath: SeedPlaces.westVillageStore(), toPath: path)
         // None yet: routes are still found, with a note saying how to build it.
         let (plain, missing) = try RoutingGraphs.router(store: MapStore(path: path), mode: .walking)
-        #expect(plain.hierarchy == nil && missing?.contains("'openmaps import --routing' builds it") == true)
+        #expect(plain.hierarchy == nil && missing == .routingGraphMissing(.walking))
+        #expect(missing?.message().hasSuffix("'openmaps import --routing' builds it") == true)
         let built = try RoutingGraphs.build(storePath: path)
         #expect(built.map(\.mode) == TravelProfile.Mode.allCases && built.allSatisfy { $0.arcs >= $0.nodes })
         #expect(try RoutingGraphs.build(storePath: path).isEmpty, "current graphs are not built again")
@@ -96,7 +97,8 @@ import Testing
         try RoadNetwork.write(
             [RoadNetwork.StoredGraph(mode: "walking", fingerprint: "walking-0-0", data: walking.data)], into: path)
         let (_, stale) = try RoutingGraphs.router(store: MapStore(path: path), mode: .walking)
-        #expect(stale?.contains("built from other roads or rules") == true)
+        #expect(stale == .routingGraphStale(.walking))
+        #expect(stale?.message(Phrasebook(.it)).contains("costruito da altre strade o altre regole") == true)
         #expect(try RoutingGraphs.build(storePath: path).map(\.mode) == TravelProfile.Mode.allCases)
     }
 

@@ -1,67 +1,18 @@
 import Foundation
+import GeoCore
 
-/// The words of turn-by-turn guidance in one language, from its templates (one file per
-/// language, the same keys in each: `InstructionsEnglish.swift`, `…Spanish`, `…Italian`,
-/// `…Hindi`): a sentence per step with the road's name and ref as the data writes them,
-/// localized distances and durations, and a written itinerary.
+/// The words of turn-by-turn guidance in one language, from the language's ``Phrasebook``: a
+/// sentence per step with the road's name and ref as the data writes them, banners, voice
+/// announcements, localized distances and durations, and a written itinerary.
 public struct Instructions: Sendable {
-    /// The languages OpenMaps speaks, as their ISO 639-1 codes.
-    public enum Language: String, Sendable, CaseIterable {
-        case en, es, it, hi
-    }
+    /// The language's words: templates, distances, durations.
+    public let words: Phrasebook
+    public var language: Language { words.language }
+    public var units: DistanceUnits { words.units }
+    var templates: Phrasebook.Templates { words.templates }
 
-    /// Metres and kilometres, or feet and miles.
-    public enum Units: String, Sendable {
-        case metric, imperial
-    }
-
-    public let language: Language
-    public let units: Units
-    let templates: Templates
-
-    struct Templates: Decodable, Sendable {
-        var direction: [String: String]
-        var modifier: [String: String]
-        var side: [String: String]
-        var ordinal: [String]
-        var phrase: [String: [String: String]]
-        var unit: [String: String]
-        /// `ahead`: an announcement before the manoeuvre; `arrive ahead`: the arrival's.
-        var voice: [String: String]
-        /// The names of a route's ends on the map: `start`, `stop`, `destination`.
-        var role: [String: String]
-        /// A navigation state in a line: `{instruction}`, `{distance}` to it, `{time}` and
-        /// `{distance_left}` left, `{arrival}`.
-        var navigation: String
-        /// Whether a sentence starts lower-case inside another (Latin scripts).
-        var lowercase: Bool
-        var decimal: String
-    }
-
-    /// The templates of `language`.
-    ///
-    /// - Precondition: every language's file decodes (a test reads them all).
-    public init(_ language: Language, units: Units = .metric) {
-        self.language = language
-        self.units = units
-        templates = Self.decoded[language]!
-    }
-
-    /// Every language's templates, decoded once, on first use.
-    static let decoded: [Language: Templates] = Dictionary(
-        uniqueKeysWithValues: Language.allCases.map { language in
-            let text =
-                switch language {
-                case .en: english
-                case .es: spanish
-                case .it: italian
-                case .hi: hindi
-                }
-            return (language, decode(text)!)
-        })
-
-    static func decode(_ text: String) -> Templates? {
-        try? JSONDecoder().decode(Templates.self, from: Data(text.utf8))
+    public init(_ language: Language, units: DistanceUnits = .metric) {
+        words = Phrasebook(language, units: units)
     }
 
     /// The sentence for `step`.
@@ -102,7 +53,7 @@ public struct Instructions: Sendable {
         let variant =
             !step.destinations.isEmpty && phrases["destination"] != nil && way.isEmpty
             ? "destination" : way.isEmpty ? "default" : "name"
-        return Self.fill(phrases[variant] ?? phrases["default"] ?? "", values)
+        return Phrasebook.fill(phrases[variant] ?? phrases["default"] ?? "", values)
     }
 
     /// The short text of a navigation banner for `step`: the road it leads onto (as the data
@@ -131,7 +82,7 @@ public struct Instructions: Sendable {
             phases.append(
                 (
                     distance,
-                    Self.fill(
+                    Phrasebook.fill(
                         templates.voice["ahead"] ?? "", ["distance": self.distance(distance), "instruction": sentence])
                 ))
         }
@@ -147,7 +98,7 @@ public struct Instructions: Sendable {
     public func navigationLine(
         next: Step, distance: Double, remainingTime: Double, remainingDistance: Double, arrival: String
     ) -> String {
-        Self.fill(
+        Phrasebook.fill(
             templates.navigation,
             [
                 "instruction": text(for: next), "distance": self.distance(distance), "time": duration(remainingTime),
@@ -165,31 +116,11 @@ public struct Instructions: Sendable {
         }
     }
 
-    /// `metres` as people read them: metres to the nearest 10 (5 under 100) below 1 km, then
-    /// kilometres with one decimal; feet to the nearest 10 below a tenth of a mile, then miles.
-    public func distance(_ metres: Double) -> String {
-        switch units {
-        case .metric:
-            if metres < 1_000 {
-                let step = metres < 100 ? 5.0 : 10.0
-                return Self.fill(templates.unit["m"] ?? "", ["n": "\(Int((metres / step).rounded() * step))"])
-            }
-            return Self.fill(templates.unit["km"] ?? "", ["n": decimal(metres / 1_000)])
-        case .imperial:
-            let miles = metres / 1_609.344
-            if miles < 0.1 {
-                return Self.fill(templates.unit["ft"] ?? "", ["n": "\(Int((metres * 3.28084 / 10).rounded() * 10))"])
-            }
-            return Self.fill(templates.unit["mi"] ?? "", ["n": decimal(miles)])
-        }
-    }
+    /// `metres` as a step's distance (``Phrasebook/distance(_:)``).
+    public func distance(_ metres: Double) -> String { words.distance(metres) }
 
-    /// `seconds` as minutes (at least 1), or hours and minutes.
-    public func duration(_ seconds: Double) -> String {
-        let minutes = max(1, Int((seconds / 60).rounded()))
-        if minutes < 60 { return Self.fill(templates.unit["minutes"] ?? "", ["n": "\(minutes)"]) }
-        return Self.fill(templates.unit["hours"] ?? "", ["h": "\(minutes / 60)", "m": "\(minutes % 60)"])
-    }
+    /// `seconds` as a step's or a route's time (``Phrasebook/duration(_:)``).
+    public func duration(_ seconds: Double) -> String { words.duration(seconds) }
 
     /// A route written out: its steps numbered, each with the distance to the next, then the
     /// total distance and time.
@@ -202,14 +133,10 @@ public struct Instructions: Sendable {
                     + (step.maneuver.kind == .arrive ? "" : " (\(self.distance(step.distance)))"))
         }
         lines.append(
-            Self.fill(
+            Phrasebook.fill(
                 templates.unit["total"] ?? "",
                 ["distance": self.distance(distance), "duration": self.duration(duration)]))
         return lines.joined(separator: "\n")
-    }
-
-    func decimal(_ value: Double) -> String {
-        String(format: "%.1f", value).replacingOccurrences(of: ".", with: templates.decimal)
     }
 
     /// The compass point nearest `bearing` (degrees clockwise from north).
@@ -217,18 +144,5 @@ public struct Instructions: Sendable {
         let points = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
         let index = Int(((bearing.truncatingRemainder(dividingBy: 360) + 360 + 22.5) / 45).rounded(.down)) % 8
         return points[index]
-    }
-
-    /// `template` with each `{key}` replaced by its value (a key without one by nothing).
-    static func fill(_ template: String, _ values: [String: String]) -> String {
-        var text = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            text += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            text += values[String(rest[rest.index(after: open)..<close])] ?? ""
-            rest = rest[rest.index(after: close)...]
-        }
-        return text + rest
     }
 }
