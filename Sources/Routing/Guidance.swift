@@ -32,10 +32,10 @@ public struct Maneuver: Sendable, Equatable {
         public init(angle: Double) {
             let size = abs(angle)
             switch size {
-            case ..<15: self = .straight
-            case ..<60: self = angle > 0 ? .slightRight : .slightLeft
-            case ..<140: self = angle > 0 ? .right : .left
-            case ..<170: self = angle > 0 ? .sharpRight : .sharpLeft
+            case ...20: self = .straight
+            case ...40: self = angle > 0 ? .slightRight : .slightLeft
+            case ..<120: self = angle > 0 ? .right : .left
+            case ..<178: self = angle > 0 ? .sharpRight : .sharpLeft
             default: self = .uturn
             }
         }
@@ -211,54 +211,28 @@ enum Guidance {
                 position += 1
                 continue
             }
-            let roads = Int(graph.degree[node])
-            let exitAngles = graph.outEdges(of: node).compactMap { exit -> Double? in
-                guard exit != out, !graph.isUTurn(into, exit), graph.allows(into, exit) else { return nil }
-                return Double(RoadGraph.turn(from: graph.edgeBearing[Int(into)], to: graph.edgeBearing[Int(exit)]))
+            if graph.isUTurn(into, out) {
+                boundaries.append((position, maneuver(.continue, .uturn)))
+                position += 1
+                continue
             }
-            let modifier = Maneuver.Modifier(angle: angle)
-            let sameRoad = label(wayIn) == label(wayOut)
-            let unnamed = label(wayIn).isEmpty && label(wayOut).isEmpty
-            let onRoads = isRoad(wayIn) && isRoad(wayOut)
             let isLink = { (way: RoadGraph.WayInfo) in way.highway.hasSuffix("_link") }
             let isFast = { (way: RoadGraph.WayInfo) in ["motorway", "trunk"].contains(way.highway) }
             let side: Maneuver.Modifier = angle < 0 ? .slightLeft : .slightRight
+            let modifier = Maneuver.Modifier(angle: angle)
             if isLink(wayOut) && isFast(wayIn) {
                 boundaries.append((position, maneuver(.offRamp, side)))
             } else if isFast(wayOut) && isLink(wayIn) {
-                boundaries.append((position, maneuver(.merge, side)))
+                // Joining from the right is merging left into the traffic, and the other way.
+                boundaries.append((position, maneuver(.merge, angle > 0 ? .slightLeft : .slightRight)))
             } else if isLink(wayOut) && !isLink(wayIn) && ["motorway_link", "trunk_link"].contains(wayOut.highway) {
                 boundaries.append((position, maneuver(.onRamp, modifier == .straight ? side : modifier)))
-            } else if exitAngles.count == 1, abs(angle) < 45, abs(exitAngles[0]) < 45, !sameRoad || roads == 3,
-                (exitAngles[0] < 0) != (angle < 0) || abs(exitAngles[0] - angle) > 10
-            {
-                // Two ways on, both ahead: a fork, kept by the side the route takes.
-                boundaries.append((position, maneuver(.fork, angle < exitAngles[0] ? .slightLeft : .slightRight)))
-            } else if onRoads, roads >= 3, !exitAngles.contains(where: { abs($0) < 35 }), abs(angle) >= 45,
-                !continues(wayIn, from: into, graph: graph, besides: out)
-            {
-                boundaries.append((position, maneuver(.endOfRoad, modifier)))
-            } else if unnamed {
-                // Paths without names: only a real turn where ways meet is said.
-                if roads > 2, abs(angle) >= 45 { boundaries.append((position, maneuver(.turn, modifier))) }
-            } else if sameRoad {
-                // The same road: said only where it turns off a straighter way on.
-                if abs(angle) >= 30, exitAngles.contains(where: { abs($0) < abs(angle) - 20 }) {
-                    boundaries.append((position, maneuver(.continue, modifier)))
-                }
-            } else if modifier == .straight
-                || (abs(angle) < 30 && !exitAngles.contains(where: { abs($0) < abs(angle) }))
-            {
-                // Another name straight on: said unless nothing is named at all.
-                if !label(wayOut).isEmpty { boundaries.append((position, maneuver(.newName, .straight))) }
-            } else if roads > 2 || abs(angle) >= 45 {
-                boundaries.append((position, maneuver(.turn, modifier)))
-            } else if !label(wayOut).isEmpty {
-                boundaries.append((position, maneuver(.newName, modifier)))
+            } else if let said = Junction(graph: graph, into: into, out: out, angle: angle).maneuver() {
+                boundaries.append((position, maneuver(said.kind, said.modifier)))
             }
             position += 1
         }
-        boundaries = collapsed(boundaries, leg: leg)
+        boundaries = collapsed(boundaries, leg: leg, within: collapseDistance(mode))
         // The steps between the manoeuvres, then the arrival with the side of the road.
         var steps: [Step] = []
         for (number, boundary) in boundaries.enumerated() {
@@ -312,13 +286,15 @@ enum Guidance {
         return steps
     }
 
-    /// Steps shorter than this (metres) are folded into the manoeuvre after them: 15 m.
-    static let collapseDistance = 15.0
+    /// Steps shorter than this (metres) are folded into the manoeuvre after them: 30 m on
+    /// roads (across a divided road's two carriageways), 15 m on foot (a jog across a
+    /// junction's islands, a kink of a footway).
+    static func collapseDistance(_ mode: TravelProfile.Mode) -> Double { mode == .walking ? 15 : 30 }
 
     /// The manoeuvres with those that begin a very short step (a jog across a junction's
     /// islands, a kink of a footway) folded into the next one, which then turns by the angle
     /// of both.
-    static func collapsed(_ boundaries: [(position: Int, maneuver: Maneuver)], leg: Route.Leg) -> [(
+    static func collapsed(_ boundaries: [(position: Int, maneuver: Maneuver)], leg: Route.Leg, within: Double) -> [(
         position: Int, maneuver: Maneuver
     )] {
         var result = boundaries
@@ -328,7 +304,7 @@ enum Guidance {
             let next = result[index + 1]
             let length = (position..<next.position).map { leg.edgeDistances[$0] }.reduce(0, +)
             let foldable: Set<Maneuver.Kind> = [.turn, .continue, .newName, .endOfRoad]
-            guard length < collapseDistance, foldable.contains(maneuver.kind), foldable.contains(next.maneuver.kind)
+            guard length < within, foldable.contains(maneuver.kind), foldable.contains(next.maneuver.kind)
             else {
                 index += 1
                 continue

@@ -143,7 +143,12 @@ import Testing
         let on = try Self.steps(
             network, [Coordinate(latitude: -0.0019, longitude: 0.0002), Coordinate(latitude: 0, longitude: 0.0035)])
         #expect(Self.kinds(on).contains("on ramp slight left"), "the slip road bears 15° left of Feeder")
-        #expect(Self.kinds(on).contains { $0.hasPrefix("merge") })
+        // The slip road joins from the right of the eastbound motorway: merge left, into the traffic.
+        #expect(Self.kinds(on).contains("merge slight left"))
+        // Along the motorway past its exit: the motorway is the obvious way on, nothing to say.
+        let along = try Self.steps(
+            network, [Coordinate(latitude: 0, longitude: 0.001), Coordinate(latitude: 0, longitude: 0.007)])
+        #expect(Self.kinds(along) == ["depart ", "arrive straight"])
         let ramp = try #require(on.first { $0.maneuver.kind == .onRamp })
         #expect(ramp.destinations == "Centre" && Instructions(.en).text(for: ramp).hasPrefix("Take the ramp on the "))
         // A road splitting in two, both ahead.
@@ -156,6 +161,30 @@ import Testing
             fork, [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: 0.0005, longitude: 0.002)])
         #expect(Self.kinds(left) == ["depart ", "fork slight left", "arrive straight"])
         #expect(Instructions(.es).text(for: left[1]) == "En la bifurcación, mantente a la izquierda por Left Branch")
+    }
+
+    @Test func straightAcrossABiggerRoadIsSaidStraightOnAlongTheSameIsNot() throws {
+        // Side Street crosses Ring Road (primary) at X and goes on as Park Street; a lane
+        // leaves Park Street 40° to the right, a service road of no account.
+        let ways = [
+            Self.road(20, [30, 31], [(-0.002, 0), (0, 0)], ["highway": "residential", "name": "Side Street"]),
+            Self.road(21, [31, 32], [(0, 0), (0.002, 0)], ["highway": "residential", "name": "Park Street"]),
+            Self.road(
+                22, [33, 31, 34], [(0, -0.002), (0, 0), (0, 0.002)], ["highway": "primary", "name": "Ring Road"]),
+            Self.road(23, [35, 36], [(0.001, 0), (0.0017, 0.0006)], ["highway": "service"]),
+        ]
+        var network = ways
+        network[1] = Self.road(
+            21, [31, 35, 32], [(0, 0), (0.001, 0), (0.002, 0)], ["highway": "residential", "name": "Park Street"])
+        let across = try Self.steps(
+            network, [Coordinate(latitude: -0.0019, longitude: 0), Coordinate(latitude: 0.0019, longitude: 0)])
+        #expect(Self.kinds(across) == ["depart ", "turn straight", "arrive straight"])
+        #expect(Instructions(.it).text(for: across[1]) == "Prosegui dritto su Park Street")
+        // Coming along Ring Road and turning onto Park Street: a turn; past the service road on
+        // Park Street: nothing.
+        let onto = try Self.steps(
+            network, [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: 0.0019, longitude: 0)])
+        #expect(Self.kinds(onto) == ["depart ", "turn left", "arrive straight"])
     }
 
     @Test func theEndOfTheRoadAndAFerry() throws {
