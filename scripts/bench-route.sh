@@ -35,6 +35,12 @@ for dataset in ${DATASETS:-helsinki monaco porto}; do
   done
   "$here/.build/release/openmaps-bench" route --store "$store" --od "$PEERS/od-$dataset.json" --runs "$RUNS" \
     --out "$BENCH_CACHE/openmaps-route-steps" --steps en | tail -4
+  # What the steps say, beside what OSRM's say on the same routes.
+  for pair in car:driving foot:walking bicycle:bicycling; do
+    data="$BENCH_CACHE/osrm/$dataset-scs1000/${pair%%:*}/ch/data.osrm"
+    [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-guidance.py" "$data" \
+      "$PEERS/od-$dataset.json" "${pair##*:}" "$store" "$BIN" || true
+  done
   for pair in car:driving foot:walking bicycle:bicycling; do
     peer="$BENCH_CACHE/results/$dataset/osrm-ch-${pair%%:*}.jsonl"
     ours="$BENCH_CACHE/openmaps-route/openmaps-$dataset-${pair##*:}.jsonl"

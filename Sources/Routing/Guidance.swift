@@ -315,7 +315,8 @@ enum Guidance {
             let angle = RoadGraph.turn(from: merged.bearingBefore, to: merged.bearingAfter)
             merged.modifier = Maneuver.Modifier(angle: angle)
             if merged.modifier == .straight && merged.kind == .turn { merged.kind = .newName }
-            result[index] = (position, merged)
+            // The step goes on from the later junction, by the road taken there.
+            result[index] = (next.position, merged)
             result.remove(at: index + 1)
         }
         return result

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""How closely our turn-by-turn steps follow OSRM's, on the pairs of an O-D set where both
+find the same route (durations within 3 %): each route's manoeuvres as (type, modifier) —
+a roundabout as its exit number, OSRM's 'roundabout turn' and 'rotary' as roundabouts, its
+'exit roundabout' steps and the depart and arrive steps left out — compared by edit
+distance. Prints one line: routes compared, OSRM's and our manoeuvres, the edits per OSRM
+manoeuvre, the routes whose roundabout exits agree.
+
+    peer-osrm-guidance.py DATA.osrm OD.json MODE STORE OPENMAPS [PAIRS]
+"""
+import json
+import subprocess
+import sys
+
+import osrm
+
+
+def manoeuvres(steps):
+    said = []
+    for step in steps:
+        kind = step["maneuver"]["type"]
+        modifier = step["maneuver"]["modifier"] if "modifier" in step["maneuver"] else None
+        if kind in ("depart", "arrive", "exit roundabout", "exit rotary"):
+            continue
+        if kind in ("roundabout", "roundabout turn", "rotary"):
+            said.append(("roundabout", int(step["maneuver"]["exit"]) if "exit" in step["maneuver"] else None))
+        else:
+            said.append((kind, modifier))
+    return said
+
+
+def edits(a, b):
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        diagonal, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            diagonal, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, diagonal + (x != y))
+    return row[len(b)]
+
+
+def main():
+    data, od_path, mode, store, openmaps = sys.argv[1:6]
+    limit = int(sys.argv[6]) if len(sys.argv) > 6 else 80
+    engine = osrm.OSRM(algorithm="CH", storage_config=data, use_shared_memory=False)
+    routes = theirs_total = ours_total = changes = roundabouts = agreeing = 0
+    for pair in json.load(open(od_path))["pairs"][:limit]:
+        origin, destination = pair["origin"], pair["destination"]
+        try:
+            theirs = engine.Route(osrm.RouteParameters(
+                coordinates=[tuple(origin), tuple(destination)], steps=True, overview="false"))["routes"][0]
+        except Exception:
+            continue
+        run = subprocess.run(
+            [openmaps, "route", f"{origin[1]},{origin[0]}", f"{destination[1]},{destination[0]}", "--mode", mode,
+             "--steps", "--store", store], capture_output=True, text=True)
+        if run.returncode != 0:
+            continue
+        ours = json.loads(run.stdout)["routes"][0]
+        if abs(ours["duration"] - theirs["duration"]) > 0.03 * theirs["duration"]:
+            continue
+        a, b = manoeuvres(theirs["legs"][0]["steps"]), manoeuvres(ours["legs"][0]["steps"])
+        routes += 1
+        theirs_total += len(a)
+        ours_total += len(b)
+        changes += edits(a, b)
+        exits_a = [x for x in a if x[0] == "roundabout"]
+        exits_b = [x for x in b if x[0] == "roundabout"]
+        if exits_a or exits_b:
+            roundabouts += 1
+            agreeing += exits_a == exits_b
+    print("  guidance %-9s %3d routes: OSRM %4d manoeuvres, ours %4d; %.2f edits per OSRM manoeuvre; "
+          "roundabout exits agree on %d of %d routes" % (
+              mode, routes, theirs_total, ours_total, changes / max(theirs_total, 1), agreeing, roundabouts))
+
+
+if __name__ == "__main__":
+    main()
