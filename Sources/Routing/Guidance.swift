@@ -186,8 +186,10 @@ enum Guidance {
                 position += 1
                 continue
             }
-            // Into a roundabout: one step to the exit taken, counting the exits passed.
-            if wayOut.isRoundabout && !wayIn.isRoundabout {
+            // Into a roundabout: one step to the exit taken, counting the exits passed (for
+            // vehicles: a walker's way around it is told as streets are, as OSRM tells it).
+            let aroundRoundabouts = mode != .walking
+            if aroundRoundabouts && wayOut.isRoundabout && !wayIn.isRoundabout {
                 var exits = 0
                 var last = position
                 while last < chain.count && graph.ways[Int(graph.edgeWay[Int(chain[last])])].isRoundabout {
@@ -207,7 +209,7 @@ enum Guidance {
                 position = last + 1
                 continue
             }
-            if wayIn.isRoundabout {
+            if aroundRoundabouts && wayIn.isRoundabout {
                 position += 1
                 continue
             }
@@ -320,21 +322,6 @@ enum Guidance {
             result.remove(at: index + 1)
         }
         return result
-    }
-
-    /// Whether a way is a road (not a footway, path, cycleway, steps or the like).
-    static func isRoad(_ way: RoadGraph.WayInfo) -> Bool {
-        TravelProfile.carSpeeds[way.highway] != nil
-    }
-
-    /// Whether `way` goes on past the end of edge `into` by an edge other than `out` and the
-    /// way back.
-    static func continues(_ way: RoadGraph.WayInfo, from into: Int32, graph: RoadGraph, besides out: Int32) -> Bool {
-        let node = Int(graph.edgeTo[Int(into)])
-        return graph.outEdges(of: node).contains { edge in
-            edge != out && graph.ways[Int(graph.edgeWay[Int(edge)])].osmID == way.osmID
-                && graph.edgeTo[Int(edge)] != graph.edgeFrom[Int(into)]
-        }
     }
 
     /// A way's name, else its ref, else "".

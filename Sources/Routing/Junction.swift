@@ -12,7 +12,8 @@ struct Junction {
         /// Turn from the arrival's heading, -180...180 degrees, positive to the right, taken
         /// ``Guidance/lookAhead`` along the road.
         var angle: Double
-        var way: RoadGraph.WayInfo
+        /// The way's index in the graph.
+        var way: Int32
         /// Whether the route may turn onto it here (the mode's access, one-way roads, turn
         /// restrictions).
         var enterable: Bool
@@ -21,7 +22,8 @@ struct Junction {
     }
 
     let branches: [Branch]
-    let wayIn: RoadGraph.WayInfo
+    let graph: RoadGraph
+    let wayIn: Int32
 
     /// The junction at the end of edge `into`, the route leaving by edge `out` at `angle`
     /// (the route's own heading change).
@@ -29,12 +31,14 @@ struct Junction {
         let node = Int(graph.edgeTo[Int(into)])
         let cameFrom = graph.edgeFrom[Int(into)]
         let heading = Double(Self.bearing(graph: graph, from: Int32(node), towards: cameFrom)) + 180
-        wayIn = graph.ways[Int(graph.edgeWay[Int(into)])]
+        self.graph = graph
+        wayIn = graph.edgeWay[Int(into)]
         var branches: [Branch] = []
-        var seen: Set<Int32> = [cameFrom]
+        var seen: [Int32] = [cameFrom]
         for edge in graph.outEdges(of: node) {
             let neighbour = graph.edgeTo[Int(edge)]
-            guard seen.insert(neighbour).inserted || edge == out else { continue }
+            guard !seen.contains(neighbour) || edge == out else { continue }
+            seen.append(neighbour)
             let taken = edge == out
             branches.append(
                 Branch(
@@ -42,17 +46,18 @@ struct Junction {
                         ? angle
                         : RoadGraph.turn(
                             from: heading, to: Self.bearing(graph: graph, from: Int32(node), towards: neighbour)),
-                    way: graph.ways[Int(graph.edgeWay[Int(edge)])], enterable: graph.allows(into, edge), taken: taken))
+                    way: graph.edgeWay[Int(edge)], enterable: graph.allows(into, edge), taken: taken))
         }
         // Roads one may only arrive by (one-way towards the junction): there, but not enterable.
         for edge in graph.inEdges(of: node) {
             let neighbour = graph.edgeFrom[Int(edge)]
-            guard seen.insert(neighbour).inserted else { continue }
+            guard !seen.contains(neighbour) else { continue }
+            seen.append(neighbour)
             branches.append(
                 Branch(
                     angle: RoadGraph.turn(
                         from: heading, to: Self.bearing(graph: graph, from: Int32(node), towards: neighbour)),
-                    way: graph.ways[Int(graph.edgeWay[Int(edge)])], enterable: false, taken: false))
+                    way: graph.edgeWay[Int(edge)], enterable: false, taken: false))
         }
         self.branches = branches
     }
@@ -63,33 +68,51 @@ struct Junction {
     /// direction.
     static func bearing(graph: RoadGraph, from node: Int32, towards neighbour: Int32) -> Double {
         let origin = graph.positions[Int(node)]
+        let plane = LocalPlane(around: origin)
+        let metres = { (a: Int32, b: Int32) in
+            let (p, q) = (plane.point(graph.positions[Int(a)]), plane.point(graph.positions[Int(b)]))
+            return ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+        }
         var previous = node
         var current = neighbour
-        var travelled = origin.distance(to: graph.positions[Int(neighbour)])
+        var travelled = metres(node, neighbour)
         while travelled < Guidance.lookAhead && graph.degree[Int(current)] == 2 {
-            let around =
-                graph.outEdges(of: Int(current)).map { graph.edgeTo[Int($0)] }
-                + graph.inEdges(of: Int(current)).map { graph.edgeFrom[Int($0)] }
-            guard let next = around.first(where: { $0 != previous }) else { break }
-            travelled += graph.positions[Int(current)].distance(to: graph.positions[Int(next)])
+            var next: Int32 = -1
+            for edge in graph.outEdges(of: Int(current)) where graph.edgeTo[Int(edge)] != previous {
+                next = graph.edgeTo[Int(edge)]
+            }
+            if next < 0 {
+                for edge in graph.inEdges(of: Int(current)) where graph.edgeFrom[Int(edge)] != previous {
+                    next = graph.edgeFrom[Int(edge)]
+                }
+            }
+            guard next >= 0 else { break }
+            travelled += metres(current, next)
             previous = current
             current = next
         }
         return RoadGraph.bearing(origin, graph.positions[Int(current)])
     }
 
-    /// A road's class as a rank, 0 for motorways up to 14 for paths; a link ranks just below
-    /// its road.
-    static func rank(_ way: RoadGraph.WayInfo) -> Int {
-        let base = way.highway.hasSuffix("_link") ? String(way.highway.dropLast(5)) : way.highway
+    /// A road's class (its `highway`) as a rank, 0 for motorways up to 14 for paths; a link
+    /// ranks just below its road.
+    static func rank(of highway: String) -> Int {
+        let base = highway.hasSuffix("_link") ? String(highway.dropLast(5)) : highway
         let ranks = [
             "motorway": 0, "trunk": 1, "primary": 2, "secondary": 3, "tertiary": 4, "unclassified": 5,
             "residential": 5, "living_street": 6, "service": 6, "track": 7,
         ]
-        return (ranks[base] ?? 7) * 2 + (base == way.highway ? 0 : 1)
+        return (ranks[base] ?? 7) * 2 + (base == highway ? 0 : 1)
     }
 
-    static func isLink(_ way: RoadGraph.WayInfo) -> Bool { way.highway.hasSuffix("_link") }
+    /// A way's rank, by its index.
+    func rank(_ way: Int32) -> Int { Int(graph.wayRank[Int(way)]) }
+
+    /// Whether a way is a link (a ramp or slip road), by its index.
+    func isLink(_ way: Int32) -> Bool { rank(way) % 2 == 1 }
+
+    /// A way's name, else its ref, by its index.
+    func label(_ way: Int32) -> String { Guidance.label(graph.ways[Int(way)]) }
 
     /// The rank of footways, paths, cycleways, steps and the like: they fork and end at no T;
     /// their junctions are turns.
@@ -100,26 +123,28 @@ struct Junction {
         guard let taken = branches.first(where: \.taken) else { return nil }
         let others = branches.filter { !$0.taken && $0.enterable }
         let deviation = abs(taken.angle)
-        let label = Guidance.label(taken.way)
-        let arrivedLabel = Guidance.label(wayIn)
+        let label = self.label(taken.way)
+        let arrivedLabel = self.label(wayIn)
         let keepsName = !arrivedLabel.isEmpty && label == arrivedLabel
         // A new name is said unless the road keeps its ref (a numbered road's local names).
-        let keepsRef = taken.way.ref != nil && taken.way.ref == wayIn.ref
+        let refIn = graph.ways[Int(wayIn)].ref
+        let keepsRef = refIn != nil && graph.ways[Int(taken.way)].ref == refIn
         let renamed = !label.isEmpty && !keepsName && !keepsRef
         let modifier = Maneuver.Modifier(angle: taken.angle)
-        let rank = Self.rank(taken.way)
+        let rank = self.rank(taken.way)
         // Nothing else to take: a bend, or a new name; a turn onto another road, or where other
         // roads meet that the route may not enter (one-way against it).
         if others.isEmpty {
             if (branches.count > 1 || renamed) && deviation > 45 { return (.turn, modifier) }
             return renamed ? (.newName, deviation <= 20 ? .straight : modifier) : nil
         }
-        let comparable = others.filter { Self.rank($0.way) <= rank + 2 }
+        let comparable = others.filter { self.rank($0.way) <= rank + 2 }
         let straighter = comparable.contains { abs($0.angle) + 20 < deviation }
         // The road goes on (its name or its ref; no other way keeps them): said only where it
         // bends off a straighter way of its rank.
-        let goesOn = { (way: RoadGraph.WayInfo) in
-            (!arrivedLabel.isEmpty && Guidance.label(way) == arrivedLabel) || (way.ref != nil && way.ref == wayIn.ref)
+        let goesOn = { (way: Int32) in
+            (!arrivedLabel.isEmpty && self.label(way) == arrivedLabel)
+                || (refIn != nil && self.graph.ways[Int(way)].ref == refIn)
         }
         if goesOn(taken.way) && !others.contains(where: { goesOn($0.way) }) && deviation <= 100 {
             if straighter && deviation > 30 { return (.continue, modifier) }
@@ -129,14 +154,14 @@ struct Junction {
         let obvious =
             deviation <= 30
             && others.allSatisfy { other in
-                (abs(other.angle) >= deviation + 30 && (rank >= Self.pathRank || Self.rank(other.way) >= rank - 2))
-                    || ((Self.rank(other.way) > rank + 2 || Self.isLink(other.way) && !Self.isLink(taken.way))
+                (abs(other.angle) >= deviation + 30 && (rank >= Self.pathRank || self.rank(other.way) >= rank - 2))
+                    || ((self.rank(other.way) > rank + 2 || self.isLink(other.way) && !self.isLink(taken.way))
                         && abs(other.angle) > deviation)
             }
         if obvious { return renamed ? (.newName, deviation <= 20 ? .straight : modifier) : nil }
         // Two ways ahead, neither obvious: a fork, kept by the side the route takes.
         let ahead = others.filter { abs($0.angle) <= 40 }
-        if deviation <= 40, ahead.count == 1, let other = ahead.first, abs(Self.rank(other.way) - rank) <= 2,
+        if deviation <= 40, ahead.count == 1, let other = ahead.first, abs(self.rank(other.way) - rank) <= 2,
             rank < Self.pathRank,
             others.allSatisfy({ abs($0.angle) <= 40 || abs($0.angle) >= 90 })
         {

@@ -289,6 +289,7 @@ public final class RoadGraph: @unchecked Sendable {
         edgeBearing = edgeFrom.indices.map {
             Float(Self.bearing(positions[Int(edgeFrom[$0])], positions[Int(edgeTo[$0])]))
         }
+        wayRank = ways.map { UInt8(Junction.rank(of: $0.highway)) }
         degree = (0..<positions.count).map { node in
             var neighbours = Set<Int32>()
             for slot in Int(firstOut[node])..<Int(firstOut[node + 1]) { neighbours.insert(outTarget[slot]) }
@@ -307,6 +308,8 @@ public final class RoadGraph: @unchecked Sendable {
 
     /// How many roads meet at each node (its distinct neighbours).
     var degree: [UInt8] = []
+    /// Each way's class as guidance ranks it (``Junction/rank(of:)``).
+    var wayRank: [UInt8] = []
 
     /// Whether the turn from edge `into` to edge `out` (at the node between them) is allowed:
     /// not through a barrier, not against a turn restriction, and a u-turn only where nothing

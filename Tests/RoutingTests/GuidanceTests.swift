@@ -108,6 +108,10 @@ import Testing
         #expect(Instructions(.en).text(for: entry) == "Enter the roundabout and take the 2nd exit onto North Road")
         let east = try Self.steps(Self.roundabout, [fromSouth, Coordinate(latitude: 0, longitude: 0.0019)])
         #expect(east.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 1)
+        // A walker is told the way around as streets are (as OSRM tells walkers): no exits.
+        let walked = try Self.steps(
+            Self.roundabout, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)], mode: .walking)
+        #expect(!walked.contains { $0.maneuver.kind == .roundabout } && walked.count > 2)
     }
 
     /// A way through `points` (latitude, longitude), its nodes numbered from `first`.
