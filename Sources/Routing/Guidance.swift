@@ -97,6 +97,9 @@ public struct Step: Sendable {
     /// The lanes of the road arriving at the manoeuvre, left to right, where `turn:lanes` tags
     /// them: each lane's arrows and whether it leads where the route goes.
     public var lanes: [Lane] = []
+    /// For a roundabout whose ring has a name of its own (a rotary, in OSRM's words: "Enter
+    /// Place de l'Étoile and take the 3rd exit"): that name; "" otherwise.
+    public var rotaryName = ""
 
     /// A lane as `turn:lanes` draws it.
     public struct Lane: Sendable, Equatable {
@@ -267,7 +270,9 @@ enum Guidance {
                     duration: range.map { leg.edgeDurations[$0] }.reduce(0, +),
                     geometry: Array(leg.geometry[startIndex...max(startIndex, endIndex)]),
                     mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings,
-                    lanes: lanes))
+                    lanes: lanes,
+                    rotaryName: boundary.maneuver.kind == .roundabout
+                        ? graph.ways[Int(graph.edgeWay[Int(chain[boundary.position])])].name ?? "" : ""))
         }
         let lastPoint = leg.geometry[leg.geometry.count - 1]
         let arrivalBearing = bearing(along: leg.geometry, from: leg.geometry.count - 1, forward: false)

@@ -61,7 +61,7 @@ public enum RouteDocument {
         Any]
     {
         var maneuver: [String: Any] = [
-            "type": step.maneuver.kind.rawValue,
+            "type": step.rotaryName.isEmpty ? step.maneuver.kind.rawValue : "rotary",
             "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
             "bearing_before": Int(step.maneuver.bearingBefore.rounded()),
             "bearing_after": Int(step.maneuver.bearingAfter.rounded()), "google": step.maneuver.googleName,
@@ -89,6 +89,7 @@ public enum RouteDocument {
                 ) { $1 } as [String: Any]
             ],
         ]
+        if !step.rotaryName.isEmpty { written["rotary_name"] = step.rotaryName }
         if let instructions {
             written["instruction"] = instructions.text(for: step)
             written["banner"] = instructions.banner(for: step)

@@ -105,7 +105,9 @@ import Testing
         #expect(Self.kinds(north).first == "depart ")
         let entry = try #require(north.first { $0.maneuver.kind == .roundabout })
         #expect(entry.maneuver.exit == 2 && entry.name == "North Road")
-        #expect(Instructions(.en).text(for: entry) == "Enter the roundabout and take the 2nd exit onto North Road")
+        // Its ring is named: a rotary, said by its name.
+        #expect(entry.rotaryName == "Circus")
+        #expect(Instructions(.en).text(for: entry) == "Enter Circus and take the 2nd exit onto North Road")
         let east = try Self.steps(Self.roundabout, [fromSouth, Coordinate(latitude: 0, longitude: 0.0019)])
         #expect(east.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 1)
         // A walker is told the way around as streets are (as OSRM tells walkers): no exits.
@@ -229,14 +231,14 @@ import Testing
 
     static func step(
         _ kind: Maneuver.Kind, _ modifier: Maneuver.Modifier? = nil, name: String = "", ref: String = "",
-        exit: Int? = nil, bearing: Double = 0, destinations: String = "", mode: String? = nil
+        exit: Int? = nil, bearing: Double = 0, destinations: String = "", mode: String? = nil, rotary: String = ""
     ) -> Step {
         Step(
             maneuver: Maneuver(
                 kind: kind, modifier: modifier, exit: exit, location: Coordinate(latitude: 0, longitude: 0),
                 bearingBefore: 0, bearingAfter: bearing, mode: mode),
             name: name, ref: ref, destinations: destinations, distance: 0, duration: 0, geometry: [], mode: "driving",
-            bearings: [])
+            bearings: [], rotaryName: rotary)
     }
 
     /// Each case's sentence in English, Spanish, Italian and Hindi, written and read by hand.
@@ -316,6 +318,15 @@ import Testing
             [
                 "Enter the roundabout and take the 3rd exit", "Entra en la rotonda y toma la tercera salida",
                 "Entra nella rotatoria e prendi la terza uscita", "गोलचक्कर में प्रवेश करें और तीसरा निकास लें",
+            ]
+        ),
+        (
+            step(.roundabout, .left, name: "Avenue Kléber", exit: 2, rotary: "Place de l'Étoile"),
+            [
+                "Enter Place de l'Étoile and take the 2nd exit onto Avenue Kléber",
+                "Entra en Place de l'Étoile y toma la segunda salida hacia Avenue Kléber",
+                "Entra in Place de l'Étoile e prendi la seconda uscita verso Avenue Kléber",
+                "Place de l'Étoile में प्रवेश करें और दूसरा निकास लेकर Avenue Kléber पर जाएँ",
             ]
         ),
         (

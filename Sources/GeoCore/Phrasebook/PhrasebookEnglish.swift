@@ -30,6 +30,8 @@ extension Phrasebook {
                          "destination": "Take the exit on the {side} towards {destination}"},
             "roundabout": {"default": "Enter the roundabout and take the {exit} exit",
                            "name": "Enter the roundabout and take the {exit} exit onto {way_name}"},
+            "rotary": {"default": "Enter {rotary_name} and take the {exit} exit",
+                       "name": "Enter {rotary_name} and take the {exit} exit onto {way_name}"},
             "ferry": {"default": "Take the ferry", "name": "Take the ferry {way_name}"},
             "leave ferry": {"default": "Leave the ferry", "name": "Leave the ferry onto {way_name}"}
           },

@@ -30,6 +30,8 @@ extension Phrasebook {
                          "destination": "{destination} की ओर {side} निकास लें"},
             "roundabout": {"default": "गोलचक्कर में प्रवेश करें और {exit} निकास लें",
                            "name": "गोलचक्कर में प्रवेश करें और {exit} निकास लेकर {way_name} पर जाएँ"},
+            "rotary": {"default": "{rotary_name} में प्रवेश करें और {exit} निकास लें",
+                       "name": "{rotary_name} में प्रवेश करें और {exit} निकास लेकर {way_name} पर जाएँ"},
             "ferry": {"default": "नौका लें", "name": "{way_name} नौका लें"},
             "leave ferry": {"default": "नौका से उतरें", "name": "नौका से उतरकर {way_name} पर जाएँ"}
           },

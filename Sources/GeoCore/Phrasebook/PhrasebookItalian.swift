@@ -31,6 +31,8 @@ extension Phrasebook {
                          "destination": "Prendi l'uscita {side} in direzione {destination}"},
             "roundabout": {"default": "Entra nella rotatoria e prendi la {exit} uscita",
                            "name": "Entra nella rotatoria e prendi la {exit} uscita verso {way_name}"},
+            "rotary": {"default": "Entra in {rotary_name} e prendi la {exit} uscita",
+                       "name": "Entra in {rotary_name} e prendi la {exit} uscita verso {way_name}"},
             "ferry": {"default": "Prendi il traghetto", "name": "Prendi il traghetto {way_name}"},
             "leave ferry": {"default": "Scendi dal traghetto", "name": "Scendi dal traghetto e prosegui su {way_name}"}
           },

@@ -33,6 +33,8 @@ extension Phrasebook {
                          "destination": "Toma la salida {side} en dirección a {destination}"},
             "roundabout": {"default": "Entra en la rotonda y toma la {exit} salida",
                            "name": "Entra en la rotonda y toma la {exit} salida hacia {way_name}"},
+            "rotary": {"default": "Entra en {rotary_name} y toma la {exit} salida",
+                       "name": "Entra en {rotary_name} y toma la {exit} salida hacia {way_name}"},
             "ferry": {"default": "Toma el ferri", "name": "Toma el ferri {way_name}"},
             "leave ferry": {"default": "Desembarca del ferri", "name": "Desembarca del ferri y sigue por {way_name}"}
           },

@@ -43,7 +43,8 @@ public struct Instructions: Sendable {
         case .newName: key = "new name"
         case .fork, .merge, .onRamp, .offRamp: key = step.maneuver.kind.rawValue
         case .roundabout:
-            key = "roundabout"
+            key = step.rotaryName.isEmpty ? "roundabout" : "rotary"
+            values["rotary_name"] = step.rotaryName
             let exit = step.maneuver.exit ?? 1
             values["exit"] = exit <= templates.ordinal.count ? templates.ordinal[exit - 1] : "\(exit)"
         case .notification:
