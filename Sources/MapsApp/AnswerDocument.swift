@@ -122,63 +122,71 @@ public struct AnswerDocument: Encodable, Sendable {
 }
 
 extension Answer {
-    /// What the link asks for, in a sentence a person reads: "Transit directions from 'Google
-    /// Inc, 8th Avenue, New York, NY' to 'John F. Kennedy International Airport…'", "A map at
-    /// 40.765819,-73.975866, zoom 14, with traffic", "Search for 'Pizza' near
-    /// 37.759748,-122.427135"; then the back button it offers.
+    /// What the link asks for, in a sentence a person reads, in the answer's language: "Transit
+    /// directions from 'Google Inc, 8th Avenue, New York, NY' to 'John F. Kennedy International
+    /// Airport…'", "A map at 40.765819,-73.975866, zoom 14, with traffic", "Search for 'Pizza'
+    /// near 37.759748,-122.427135"; then the back button it offers.
     public var asks: String {
         let request = self.request
+        let words = instructions.words
+        let say = { (key: String, values: [String: String]) in words.note("asks " + key, values) }
         var sentence: String
         switch request.action {
         case .search:
-            sentence = "Search for '\(request.query ?? "")'"
-            if let center = request.center { sentence += " near \(center)" }
+            sentence = say("search", ["text": say("quoted", ["text": request.query ?? ""])])
+            if let center = request.center { sentence = say("near", ["sentence": sentence, "center": "\(center)"]) }
         case .directions:
             let directions = request.directions
-            let mode = directions?.travelMode.map { Self.modeWords[$0] ?? $0.rawValue } ?? ""
-            sentence = (mode.isEmpty ? "Directions" : mode.prefix(1).uppercased() + mode.dropFirst() + " directions")
-            sentence += " from " + Self.describe(directions?.origin, blank: "your location")
-            for stop in directions?.waypoints ?? [] {
-                sentence += " via " + Self.describe(stop, blank: "your location")
+            let place = { (waypoint: Waypoint?) -> String in
+                switch waypoint {
+                case nil, .currentLocation?: say("your location", [:])
+                case .query(let text)?: say("quoted", ["text": text])
+                case .coordinate(let coordinate)?: coordinate.description
+                case .place(let name, _)?: say("quoted", ["text": name])
+                }
             }
-            sentence += " to " + Self.describe(directions?.destination, blank: "your location")
-            if directions?.navigate == true { sentence += ", navigating" }
+            let via = (directions?.waypoints ?? []).map { say("via", ["stop": place($0)]) }.joined()
+            var values = ["from": place(directions?.origin), "via": via, "to": place(directions?.destination)]
+            if let mode = directions?.travelMode {
+                values["mode"] = words.word("directions mode " + (Self.modeKeys[mode] ?? mode.rawValue))
+                sentence = say("mode directions", values)
+            } else {
+                sentence = say("directions", values)
+            }
+            if directions?.navigate == true { sentence = say("navigating", ["sentence": sentence]) }
         case .streetView:
-            sentence = "Street View" + (request.center.map { " at \($0)" } ?? "")
+            sentence = request.center.map { say("street view at", ["center": "\($0)"]) } ?? say("street view", [:])
         case .resolveShortLink:
-            sentence = "A short link to resolve: \(request.shortLink ?? "")"
+            sentence = say("short link", ["link": request.shortLink ?? ""])
         case .map:
-            sentence = request.mapMode == .streetView ? "Street View" : "A map"
-            if let marker = request.marker {
-                sentence += " with a pin at \(marker)"
-            } else if let center = request.center {
-                sentence += " at \(center)"
+            if request.mapMode == .streetView {
+                sentence =
+                    (request.marker ?? request.center).map { say("street view at", ["center": "\($0)"]) }
+                    ?? say("street view", [:])
+            } else if let marker = request.marker {
+                sentence = say("map pin", ["position": "\(marker)"])
+            } else {
+                sentence = request.center.map { say("map at", ["center": "\($0)"]) } ?? say("map", [:])
             }
         }
-        if request.action != .directions || request.center != nil {
-            if let zoom = request.zoom { sentence += ", zoom \(DecimalText.format(zoom))" }
+        if request.action != .directions || request.center != nil, let zoom = request.zoom {
+            sentence = say("zoom", ["sentence": sentence, "zoom": DecimalText.format(zoom)])
         }
         let views = (request.views ?? []).sorted()
-        if !views.isEmpty { sentence += ", with " + Self.list(views.map(\.rawValue)) }
-        if let callback = request.callback { sentence += "; a button back to \(callback.source)" }
-        return sentence
+        if !views.isEmpty {
+            sentence = say(
+                "views", ["sentence": sentence, "views": words.list(views.map { words.word("view \($0.rawValue)") })])
+        }
+        if let callback = request.callback {
+            sentence = say("back", ["sentence": sentence, "source": callback.source])
+        }
+        // "bicycling directions …" begins with a capital, as a sentence does.
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
     }
 
-    private static let modeWords: [TravelMode: String] = [
+    /// The phrasebook's name of each travel mode.
+    private static let modeKeys: [TravelMode: String] = [
         .driving: "driving", .transit: "transit", .walking: "walking", .bicycling: "bicycling",
         .twoWheeler: "two-wheeler",
     ]
-
-    private static func describe(_ waypoint: Waypoint?, blank: String) -> String {
-        switch waypoint {
-        case nil, .currentLocation?: blank
-        case .query(let text)?: "'\(text)'"
-        case .coordinate(let coordinate)?: coordinate.description
-        case .place(let name, _)?: "'\(name)'"
-        }
-    }
-
-    private static func list(_ words: [String]) -> String {
-        words.count > 1 ? words.dropLast().joined(separator: ", ") + " and " + words.last! : words.first ?? ""
-    }
 }

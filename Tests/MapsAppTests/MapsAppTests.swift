@@ -430,6 +430,43 @@ struct FakeDrawing: MapDrawing {
         #expect(try answer(link).asks == asks)
     }
 
+    @Test(arguments: [
+        (
+            Language.es,
+            [
+                "Indicaciones en bicicleta desde «Cupertino» pasando por «Palo Alto» hasta «Mountain View», con navegación",
+                "Un mapa en 42.585444,13.007813, zoom 6, con tráfico; un botón para volver a Nom Nom",
+                "Buscar «Pizza» cerca de 37.759748,-122.427135",
+            ]
+        ),
+        (
+            .it,
+            [
+                "Indicazioni in bicicletta da «Cupertino» passando per «Palo Alto» a «Mountain View», in navigazione",
+                "Una mappa in 42.585444,13.007813, zoom 6, con traffico; un pulsante per tornare a Nom Nom",
+                "Cerca «Pizza» vicino a 37.759748,-122.427135",
+            ]
+        ),
+        (
+            .hi,
+            [
+                "“Cupertino” से “Palo Alto” होते हुए “Mountain View” तक साइकिल से जाने के दिशा-निर्देश, नेविगेशन के साथ",
+                "42.585444,13.007813 पर एक मानचित्र, ज़ूम 6, यातायात के साथ; Nom Nom पर वापस जाने का बटन",
+                "37.759748,-122.427135 के पास “Pizza” की खोज",
+            ]
+        ),
+    ])
+    func whatALinkAsksForIsSaidInTheAnswersLanguage(language: Language, sentences: [String]) throws {
+        var options = AnswerOptions()
+        options.language = language
+        let links = [
+            "https://www.google.com/maps/dir/?api=1&origin=Cupertino&destination=Mountain+View&waypoints=Palo+Alto&travelmode=bicycling&dir_action=navigate",
+            "comgooglemaps-x-callback://?center=42.585444,13.007813&zoom=6&views=traffic&x-success=sourceapp://?resume=true&x-source=Nom+Nom",
+            "comgooglemaps://?q=Pizza&center=37.759748,-122.427135",
+        ]
+        #expect(try links.map { try answer($0, options: options).asks } == sentences)
+    }
+
     @Test func searchResultsAreNumberedPinsWithTheBestSelected() throws {
         var first = FakePlaces.place("Pizzeria Delfina", 37.76125, -122.42441)
         first.address = "3621 18th Street, San Francisco"
