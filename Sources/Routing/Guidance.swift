@@ -190,17 +190,23 @@ enum Guidance {
                 continue
             }
             // Into a roundabout: one step to the exit taken, counting the exits passed (for
-            // vehicles: a walker's way around it is told as streets are, as OSRM tells it).
+            // vehicles: a walker's way around it is told as streets are, as OSRM tells it). An
+            // exit counts where the route could leave: not onto a road entered only at a route's
+            // end, nor a service road or track (as OSRM counts them), but the exit taken always.
             let aroundRoundabouts = mode != .walking
             if aroundRoundabouts && wayOut.isRoundabout && !wayIn.isRoundabout {
                 var exits = 0
                 var last = position
                 while last < chain.count && graph.ways[Int(graph.edgeWay[Int(chain[last])])].isRoundabout {
                     let around = Int(graph.edgeTo[Int(chain[last])])
+                    let leaving =
+                        last + 1 < chain.count && !graph.ways[Int(graph.edgeWay[Int(chain[last + 1])])].isRoundabout
                     let leaves = graph.outEdges(of: around).contains {
                         !graph.ways[Int(graph.edgeWay[Int($0)])].isRoundabout && graph.allows(chain[last], $0)
+                            && !graph.edgeRestricted[Int($0)]
+                            && Int(graph.wayRank[Int(graph.edgeWay[Int($0)])]) < Junction.serviceRank
                     }
-                    if leaves { exits += 1 }
+                    if leaves || leaving { exits += 1 }
                     last += 1
                 }
                 let exitBearing = bearing(along: leg.geometry, from: ends[max(position, last - 1)], forward: true)

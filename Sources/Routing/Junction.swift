@@ -100,7 +100,7 @@ struct Junction {
         let base = highway.hasSuffix("_link") ? String(highway.dropLast(5)) : highway
         let ranks = [
             "motorway": 0, "trunk": 1, "primary": 2, "secondary": 3, "tertiary": 4, "unclassified": 5,
-            "residential": 5, "living_street": 6, "service": 6, "track": 7,
+            "residential": 5, "living_street": 5, "service": 6, "track": 7,
         ]
         return (ranks[base] ?? 7) * 2 + (base == highway ? 0 : 1)
     }
@@ -113,6 +113,10 @@ struct Junction {
 
     /// A way's name, else its ref, by its index.
     func label(_ way: Int32) -> String { Guidance.label(graph.ways[Int(way)]) }
+
+    /// The rank of service roads (driveways, parking aisles, alleys): below it, the roads a
+    /// roundabout's exits are counted by.
+    static let serviceRank = 12
 
     /// The rank of footways, paths, cycleways, steps and the like: they fork and end at no T;
     /// their junctions are turns.
