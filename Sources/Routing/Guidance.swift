@@ -27,8 +27,9 @@ public struct Maneuver: Sendable, Equatable {
         case left
         case sharpLeft = "sharp left"
 
-        /// The modifier of a turn of `angle` degrees (-180...180, positive to the right):
-        /// straight within 15°, slight to 60°, plain to 140°, sharp to 170°, then a u-turn.
+        /// The modifier of a turn of `angle` degrees (-180...180, positive to the right), at
+        /// OSRM's angles: straight within 20°, slight to 40°, plain below 120°, sharp below
+        /// 178°, then a u-turn.
         public init(angle: Double) {
             let size = abs(angle)
             switch size {

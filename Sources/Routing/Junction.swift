@@ -171,10 +171,9 @@ struct Junction {
         {
             return (.fork, taken.angle < other.angle ? .slightLeft : .slightRight)
         }
-        // A T: the road arrived by ends, one way left and one right.
-        let physical = branches
-        if physical.count == 2, physical.allSatisfy({ (60...120).contains(abs($0.angle)) }),
-            (physical[0].angle < 0) != (physical[1].angle < 0)
+        // A T: the road arrived by ends, one road left and one right (whether enterable or not).
+        if branches.count == 2, branches.allSatisfy({ (60...120).contains(abs($0.angle)) }),
+            (branches[0].angle < 0) != (branches[1].angle < 0)
         {
             return (.endOfRoad, modifier)
         }
