@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
-DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev
+DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libmicrohttpd-dev
 # Peers `make bench` measures against, from Debian.
 BENCH_PACKAGES ?= osmium-tool osm2pgsql postgresql postgresql-15-postgis-3 bc time
 # Real OSM extracts for the reading and import benchmarks (not needed by the tests): PBF, and

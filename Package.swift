@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "MapsServer", targets: ["MapsServer"]),
         .library(name: "MapsCLI", targets: ["MapsCLI"]),
         .executable(name: "openmaps", targets: ["openmaps"]),
         .executable(name: "openmaps-bench", targets: ["openmaps-bench"]),
@@ -44,11 +46,14 @@ let package = Package(
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "ZlibKit"]),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
         .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsApp", "MapsURL", "GeoCore"]),
         .target(
             name: "MapsCLI",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
-                "PlaceSearch", "Routing",
+                "PlaceSearch", "Routing", "MapsServer", "HTTPServer",
             ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(
@@ -57,6 +62,7 @@ let package = Package(
                 "MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch", "Routing",
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsServer", "MapsApp", "TestSupport"]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),

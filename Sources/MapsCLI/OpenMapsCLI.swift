@@ -44,7 +44,7 @@ public enum OpenMapsCLI {
     private static let commands = [
         ViewCommand.command, OpenCommand.command, OpenCommand.navigate, SearchCommand.search, SearchCommand.reverse,
         RouteCommand.command,
-        TilesCommand.command, DataCommand.importFile,
+        TilesCommand.command, DataCommand.importFile, ServeCommand.command,
     ]
 
     /// Command groups, `openmaps GROUP COMMAND …`: their subcommands, an overview printed also

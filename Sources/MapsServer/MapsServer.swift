@@ -1,0 +1,97 @@
+import Foundation
+import GeoCore
+import HTTPServer
+import MapsApp
+import MapsURL
+
+/// The maps app over HTTP: every route asks ``MapsApp`` and serves its answer; none decides
+/// what a link means on its own. Routes so far: `/health`, and `/api/answer?url=LINK` (the
+/// answer as JSON, the answer document `openmaps open --answer` writes; `hl=` picks the
+/// language when the link has none).
+public final class MapsServer: @unchecked Sendable {
+    /// The app; its engines hold one store connection, so requests use it one at a time.
+    private let app: MapsApp
+    private let lock = NSLock()
+    private var server: HTTPServer?
+    private let log: @Sendable (String) -> Void
+
+    /// The longest link `/api/answer` takes: 8,192 bytes (longer ones answer 414).
+    public static let maxLinkLength = 8_192
+
+    /// Serves `app` on `host`:`port` (0: any free port) with `threads` threads, calling `log`
+    /// with one line per request (method, path, status, milliseconds).
+    public init(
+        app: MapsApp, host: String = "127.0.0.1", port: Int = 8080, threads: Int = 4,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) throws(HTTPServerError) {
+        self.app = app
+        self.log = log
+        server = nil
+        server = try HTTPServer(host: host, port: port, threads: threads) { [unowned self] request in
+            let start = Date()
+            let response = self.respond(to: request)
+            self.log(
+                String(
+                    format: "%@ %@ %d %.1f ms", request.method, request.path, response.status,
+                    Date().timeIntervalSince(start) * 1000))
+            return response
+        }
+    }
+
+    /// The port served.
+    public var port: Int { server?.port ?? 0 }
+
+    /// Stops serving, once the requests being answered are.
+    public func stop() { server?.stop() }
+
+    /// The response to `request`.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return Self.error(405, "\(request.method) is not served: only GET and HEAD")
+        }
+        switch request.path {
+        case "/health": return .json(200, Data(#"{"status":"ok"}"#.utf8))
+        case "/api/answer": return answer(request)
+        default: return Self.error(404, "no such path: \(request.path)")
+        }
+    }
+
+    /// `/api/answer?url=LINK[&hl=xx]`.
+    private func answer(_ request: HTTPRequest) -> HTTPResponse {
+        guard let link = request.query["url"], !link.isEmpty else {
+            return Self.error(400, "'url' is required: the link to answer, percent-encoded")
+        }
+        guard link.utf8.count <= Self.maxLinkLength else {
+            return Self.error(414, "'url' is longer than \(Self.maxLinkLength) bytes")
+        }
+        var options = AnswerOptions()
+        if let hl = request.query["hl"] {
+            guard let language = Language(tag: hl) else {
+                return Self.error(400, "'hl' must be en, es, it or hi, not '\(hl)'")
+            }
+            options.language = language
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            let answer = try app.answer(link, options: options)
+            return .json(200, try AnswerDocument(answer).json())
+        } catch let error as AppError {
+            if case .unreadableLink(let diagnostics) = error {
+                return Self.error(
+                    400, "the link could not be read", details: diagnostics.map { $0.description })
+            }
+            return Self.error(500, "\(error)")
+        } catch {
+            return Self.error(500, "\(error)")
+        }
+    }
+
+    /// A JSON error: `{"error": message, "details": [...]}`.
+    static func error(_ status: Int, _ message: String, details: [String] = []) -> HTTPResponse {
+        var document: [String: Any] = ["error": message]
+        if !details.isEmpty { document["details"] = details }
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
+        return .json(status, data)
+    }
+}

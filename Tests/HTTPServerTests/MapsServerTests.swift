@@ -1,0 +1,49 @@
+import Foundation
+import MapsApp
+import MapsServer
+import TestSupport
+import Testing
+
+/// The maps app over HTTP on a loopback port: its routes, statuses, JSON and refusals.
+@Suite struct MapsServerTests {
+    func get(_ server: MapsServer, _ target: String) -> (status: Int, headers: [String: String], json: [String: Any])? {
+        guard let answer = exchange(port: server.port, "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        else { return nil }
+        let json = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8))) as? [String: Any] ?? [:]
+        return (answer.status, answer.headers, json)
+    }
+
+    @Test func aLinkIsAnsweredAsTheAppAnswersIt() throws {
+        let app = try MapsApp.onStore(path: try FixtureStore.path())
+        let server = try MapsServer(app: app, port: 0, threads: 2)
+        defer { server.stop() }
+        #expect(get(server, "/health")?.json["status"] as? String == "ok")
+        let link = "comgooglemaps://?center=60.1699,24.9384&zoom=15&views=transit"
+        let encoded = link.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let answered = try #require(get(server, "/api/answer?url=\(encoded)"))
+        #expect(answered.status == 200 && answered.headers["content-type"] == "application/json; charset=utf-8")
+        #expect(answered.json["asks"] as? String == (try app.answer(link)).asks)
+        #expect(answered.json["asks"] as? String == "A map at 60.1699,24.9384, zoom 15, with transit")
+        // hl picks the answer's language.
+        let spanish = get(server, "/api/answer?url=\(encoded)&hl=es-419")
+        #expect(spanish?.json["asks"] as? String == "Un mapa en 60.1699,24.9384, zoom 15, con transporte público")
+    }
+
+    @Test func badRequestsAreRefusedInWordsAndTheServerGoesOn() throws {
+        let server = try MapsServer(app: MapsApp(), port: 0, threads: 1)
+        defer { server.stop() }
+        #expect(get(server, "/api/answer")?.status == 400)
+        let unreadable = get(server, "/api/answer?url=https%3A%2F%2Fexample.com%2Fmaps")
+        #expect(unreadable?.status == 400 && (unreadable?.json["details"] as? [String])?.isEmpty == false)
+        #expect(get(server, "/api/answer?url=comgooglemaps%3A%2F%2F%3Fq%3Dx&hl=fr")?.status == 400)
+        let long = String(repeating: "a", count: MapsServer.maxLinkLength + 1)
+        #expect(get(server, "/api/answer?url=\(long)")?.status == 414)
+        let traversal = get(server, "/../../etc/passwd")
+        #expect(traversal?.status == 404 || traversal?.status == 400)
+        #expect(get(server, "/nowhere")?.json["error"] as? String == "no such path: /nowhere")
+        let posted = exchange(
+            port: server.port, "POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        #expect(posted?.status == 405)
+        #expect(get(server, "/health")?.status == 200)
+    }
+}
