@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsApp", "MapsURL", "GeoCore"]),
+        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsApp", "MapsURL", "GeoCore", "PlaceSearch"]),
         .target(
             name: "MapsCLI",
             dependencies: [

@@ -8,7 +8,7 @@ import PlaceSearch
 enum SearchCommand {
     static let formatOption = ArgumentParser.Option(
         name: "--format", value: "FORMAT",
-        help: "geojson (a FeatureCollection, the default) or jsonv2 (Nominatim's field names).")
+        help: "geojson (a FeatureCollection, the default), jsonv2 or json (Nominatim's field names).")
     static let languageOption = ArgumentParser.Option(
         name: "--lang", value: "LANG", help: "Names in en, es, it or hi where the data has them (default: local names)."
     )
@@ -74,7 +74,7 @@ enum SearchCommand {
     static func format(_ arguments: ArgumentParser.Result) throws(CLIError) -> ResultFormat {
         let text = arguments.value("--format") ?? "geojson"
         guard let format = ResultFormat(rawValue: text) else {
-            throw .usage("'--format' must be geojson or jsonv2, not '\(text)'")
+            throw .usage("'--format' must be geojson, jsonv2 or json, not '\(text)'")
         }
         return format
     }

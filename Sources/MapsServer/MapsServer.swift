@@ -3,11 +3,13 @@ import GeoCore
 import HTTPServer
 import MapsApp
 import MapsURL
+import PlaceSearch
 
 /// The maps app over HTTP: every route asks ``MapsApp`` and serves its answer; none decides
-/// what a link means on its own. Routes so far: `/health`, and `/api/answer?url=LINK` (the
+/// what a link means on its own. Routes so far: `/health`; `/api/answer?url=LINK` (the
 /// answer as JSON, the answer document `openmaps open --answer` writes; `hl=` picks the
-/// language when the link has none).
+/// language when the link has none); Nominatim's `/search?q=` and `/reverse?lat=&lon=`
+/// (`format=jsonv2|json|geojson`, `limit`, `accept-language`).
 public final class MapsServer: @unchecked Sendable {
     /// The app; its engines hold one store connection, so requests use it one at a time.
     private let app: MapsApp
@@ -52,6 +54,8 @@ public final class MapsServer: @unchecked Sendable {
         switch request.path {
         case "/health": return .json(200, Data(#"{"status":"ok"}"#.utf8))
         case "/api/answer": return answer(request)
+        case "/search": return search(request)
+        case "/reverse": return reverse(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }
     }
@@ -85,6 +89,66 @@ public final class MapsServer: @unchecked Sendable {
         } catch {
             return Self.error(500, "\(error)")
         }
+    }
+
+    /// Nominatim's `/search?q=TEXT[&format=jsonv2|json|geojson][&limit=N][&accept-language=xx]`.
+    private func search(_ request: HTTPRequest) -> HTTPResponse {
+        guard let text = request.query["q"], !text.isEmpty else { return Self.error(400, "'q' is required") }
+        guard let format = Self.format(request) else {
+            return Self.error(400, "'format' must be jsonv2, json or geojson, not '\(request.query["format"] ?? "")'")
+        }
+        var query = SearchQuery(text, limit: 10, language: Self.language(request))
+        if let limit = request.query["limit"] {
+            guard let value = Int(limit) else {
+                return Self.error(400, "'limit' must be a whole number, not '\(limit)'")
+            }
+            query.limit = value
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(AppError) {
+            return .json(200, Data(format.document(try app.search(query)).utf8))
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// Nominatim's `/reverse?lat=LAT&lon=LON[&format=…][&accept-language=xx]`.
+    private func reverse(_ request: HTTPRequest) -> HTTPResponse {
+        guard let lat = request.query["lat"].flatMap({ DecimalText.parse($0, maxIntegerDigits: 3) }),
+            let lon = request.query["lon"].flatMap({ DecimalText.parse($0, maxIntegerDigits: 3) })
+        else { return Self.error(400, "'lat' and 'lon' are required, in decimal degrees") }
+        guard let format = Self.format(request) else {
+            return Self.error(400, "'format' must be jsonv2, json or geojson, not '\(request.query["format"] ?? "")'")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(AppError) {
+            let found = try app.reverse(
+                Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
+            return .json(200, Data(format.document(found.map { [$0] } ?? [], reverse: true).utf8))
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// The `format` asked for, jsonv2 by default (as Nominatim's); nil for another.
+    private static func format(_ request: HTTPRequest) -> ResultFormat? {
+        ResultFormat(rawValue: request.query["format"] ?? "jsonv2")
+    }
+
+    /// The names' language: the first tag of `accept-language` (the parameter, else `hl`, else
+    /// the header), when OpenMaps speaks it; nil (local names) otherwise.
+    private static func language(_ request: HTTPRequest) -> String? {
+        let asked = request.query["accept-language"] ?? request.query["hl"] ?? request.headers["accept-language"]
+        let first = asked?.split(separator: ",").first?.split(separator: ";").first
+        return first.flatMap { Language(tag: String($0)) }?.rawValue
+    }
+
+    /// An app's refusal: 400 for a bad option, else 500.
+    private static func refusal(_ error: AppError) -> HTTPResponse {
+        if case .invalidOption = error { return Self.error(400, "\(error)") }
+        return Self.error(500, "\(error)")
     }
 
     /// A JSON error: `{"error": message, "details": [...]}`.

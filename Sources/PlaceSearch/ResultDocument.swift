@@ -4,10 +4,12 @@ import GeoCore
 /// The two shapes results are written in: a GeoJSON FeatureCollection (best first, geometry
 /// `Point [lon, lat]`), and Nominatim's `jsonv2`, whose field names existing geocoding clients
 /// read (`lat`/`lon` and `boundingbox` as strings, `category`/`type`, `place_rank`,
-/// `display_name`, `address`).
+/// `display_name`, `address`), or its older `json` (the same with `class` for `category`, as
+/// leaflet-control-geocoder reads it).
 public enum ResultFormat: String, Sendable, CaseIterable {
     case geojson
     case jsonv2
+    case json
 
     /// `results` as JSON text (sorted keys, pretty); a reverse lookup's `jsonv2` is one object
     /// (an error object when nothing was found), as Nominatim writes it.
@@ -19,8 +21,12 @@ public enum ResultFormat: String, Sendable, CaseIterable {
                 [
                     "type": "FeatureCollection", "features": results.map(Self.geoJSONFeature),
                 ] as [String: Any]
-        case .jsonv2:
-            let places = results.map(Self.nominatimPlace)
+        case .jsonv2, .json:
+            let places = results.map { result in
+                var place = Self.nominatimPlace(result)
+                if self == .json { place["class"] = place.removeValue(forKey: "category") }
+                return place
+            }
             object = reverse ? (places.first ?? ["error": "Unable to geocode"]) : places
         }
         let data =

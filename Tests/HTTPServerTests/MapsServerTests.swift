@@ -29,6 +29,30 @@ import Testing
         #expect(spanish?.json["asks"] as? String == "Un mapa en 60.1699,24.9384, zoom 15, con transporte público")
     }
 
+    @Test func nominatimsSearchAndReverseAnswerAsItsClientsRead() throws {
+        let server = try MapsServer(app: try MapsApp.onStore(path: try FixtureStore.path()), port: 0, threads: 2)
+        defer { server.stop() }
+        let answer = try #require(
+            exchange(
+                port: server.port,
+                "GET /search?q=Esplanadinpuisto&format=json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+        let places = try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [[String: Any]])
+        #expect(answer.status == 200 && places.first?["display_name"] as? String != nil)
+        #expect(places.first?["class"] as? String == "leisure" && places.first?["lat"] is String)
+        // The names in the language asked for, where the data has them.
+        let spanish = exchange(
+            port: server.port,
+            "GET /search?q=Esplanadinpuisto&accept-language=es-ES,es;q=0.9 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        #expect(spanish?.body.contains("Parque de la Explanada") == true)
+        let reverse = get(server, "/reverse?lat=60.1675&lon=24.9480&format=jsonv2")
+        #expect(reverse?.status == 200 && reverse?.json["display_name"] as? String != nil)
+        #expect(get(server, "/search?q=Esplanadinpuisto&format=xml")?.status == 400)
+        #expect(get(server, "/search?q=Esplanadinpuisto&limit=500")?.status == 400)
+        #expect(get(server, "/reverse?lat=91&lon=0")?.status == 400)
+        #expect(get(server, "/reverse?lat=abc&lon=0")?.status == 400)
+    }
+
     @Test func badRequestsAreRefusedInWordsAndTheServerGoesOn() throws {
         let server = try MapsServer(app: MapsApp(), port: 0, threads: 1)
         defer { server.stop() }

@@ -456,7 +456,7 @@ import Testing
         (["search", "cafe", "--limit", "ten"], "'--limit' must be a whole number, not 'ten'"),
         (["search", "cafe", "--lang", "fr"], "'fr' is not a language of OpenMaps (en, es, it, hi)"),
         (["search", "cafe", "--near", "91,0"], "'--near' must be LAT,LNG in decimal degrees, not '91,0'"),
-        (["search", "cafe", "--format", "xml"], "'--format' must be geojson or jsonv2, not 'xml'"),
+        (["search", "cafe", "--format", "xml"], "'--format' must be geojson, jsonv2 or json, not 'xml'"),
         (
             ["reverse", "60.17,nan"],
             "the point must be LAT,LNG in decimal degrees within ±90 and ±180, not '60.17,nan'"
