@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
-        .target(name: "MapsServer", dependencies: ["HTTPServer", "MapsApp", "MapsURL", "GeoCore", "PlaceSearch"]),
+        .target(
+            name: "MapsServer", dependencies: ["HTTPServer", "MapsApp", "MapsURL", "GeoCore", "PlaceSearch", "Routing"]),
         .target(
             name: "MapsCLI",
             dependencies: [
@@ -62,7 +63,8 @@ let package = Package(
                 "MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch", "Routing",
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsServer", "MapsApp", "TestSupport"]),
+        .testTarget(
+            name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsServer", "MapsApp", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),

@@ -1,4 +1,5 @@
 import MapsURL
+import Routing
 
 /// Why the maps app could not answer.
 public enum AppError: Error, CustomStringConvertible {
@@ -10,8 +11,9 @@ public enum AppError: Error, CustomStringConvertible {
     case engineFailed(String, underlying: any Error)
     /// The answer needs an engine the app was not given (e.g. drawing without a renderer).
     case engineMissing(String)
-    /// No route: a point has no road for the mode, or two points are not connected (the reason).
-    case noRoute(String)
+    /// No route: a point has no road for the mode, two points are not connected, or the points
+    /// are too few or too many (the router's reason).
+    case noRoute(RoutingError)
 
     public var description: String {
         switch self {
@@ -19,7 +21,7 @@ public enum AppError: Error, CustomStringConvertible {
         case .invalidOption(let option, let message): "'\(option)' \(message)"
         case .engineFailed(let doing, let underlying): "\(doing) failed: \(underlying)"
         case .engineMissing(let engine): "no \(engine) is available"
-        case .noRoute(let reason): "no route: \(reason)"
+        case .noRoute(let reason): "no route: \(reason.description)"
         }
     }
 }

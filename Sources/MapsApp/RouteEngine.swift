@@ -86,7 +86,7 @@ extension MapsApp {
         do {
             return try routing.routes(from: from, to: to, mode: mode, avoiding: avoiding, alternatives: alternatives)
         } catch let error as RoutingError {
-            throw .noRoute(error.description)
+            throw .noRoute(error)
         } catch {
             throw .engineFailed("routing", underlying: error)
         }
@@ -102,7 +102,7 @@ extension MapsApp {
     ) throws(AppError) -> Route {
         guard let routing else { throw .engineMissing("routing") }
         do { return try routing.route(points, mode: mode, avoiding: avoiding) } catch let error as RoutingError {
-            throw .noRoute(error.description)
+            throw .noRoute(error)
         } catch {
             throw .engineFailed("routing", underlying: error)
         }

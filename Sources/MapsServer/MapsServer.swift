@@ -4,12 +4,14 @@ import HTTPServer
 import MapsApp
 import MapsURL
 import PlaceSearch
+import Routing
 
 /// The maps app over HTTP: every route asks ``MapsApp`` and serves its answer; none decides
 /// what a link means on its own. Routes so far: `/health`; `/api/answer?url=LINK` (the
 /// answer as JSON, the answer document `openmaps open --answer` writes; `hl=` picks the
 /// language when the link has none); Nominatim's `/search?q=` and `/reverse?lat=&lon=`
-/// (`format=jsonv2|json|geojson`, `limit`, `accept-language`).
+/// (`format=jsonv2|json|geojson`, `limit`, `accept-language`); OSRM's
+/// `/route/v1/{profile}/{lon,lat;lon,lat…}` (`steps`, `geometries`, `alternatives`).
 public final class MapsServer: @unchecked Sendable {
     /// The app; its engines hold one store connection, so requests use it one at a time.
     private let app: MapsApp
@@ -56,6 +58,7 @@ public final class MapsServer: @unchecked Sendable {
         case "/api/answer": return answer(request)
         case "/search": return search(request)
         case "/reverse": return reverse(request)
+        case let path where path.hasPrefix("/route/v1/"): return route(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }
     }
@@ -130,6 +133,73 @@ public final class MapsServer: @unchecked Sendable {
         } catch {
             return Self.refusal(error)
         }
+    }
+
+    /// The travel modes by the names OSRM's clients use and ours.
+    static let profiles: [String: TravelProfile.Mode] = [
+        "driving": .driving, "car": .driving, "walking": .walking, "foot": .walking, "cycling": .bicycling,
+        "bicycle": .bicycling, "two-wheeler": .twoWheeler,
+    ]
+
+    /// OSRM's `/route/v1/{profile}/{lon,lat;lon,lat…}[?steps=true][&geometries=polyline|polyline6|geojson]
+    /// [&alternatives=true][&hl=xx]`: 2 to ``Router/maxPoints`` points; failures as OSRM writes
+    /// them (`NoSegment`, `NoRoute`, `InvalidQuery`, `InvalidUrl`), with 400.
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.dropFirst("/route/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            return Self.osrmError("InvalidUrl", "expected /route/v1/{profile}/{coordinates}")
+        }
+        let coordinates = String(parts[1]).hasSuffix(".json") ? String(parts[1].dropLast(5)) : String(parts[1])
+        guard let mode = Self.profiles[String(parts[0])] else {
+            return Self.osrmError(
+                "InvalidValue",
+                "profile '\(parts[0])' is not one of \(Self.profiles.keys.sorted().joined(separator: ", "))")
+        }
+        let pairs = coordinates.split(separator: ";", omittingEmptySubsequences: false)
+        guard (2...Router.maxPoints).contains(pairs.count) else {
+            return Self.osrmError("InvalidQuery", "a route takes 2 to \(Router.maxPoints) points, not \(pairs.count)")
+        }
+        var points: [Coordinate] = []
+        for pair in pairs {
+            let numbers = pair.split(separator: ",", omittingEmptySubsequences: false)
+            guard numbers.count == 2, let lon = DecimalText.parse(String(numbers[0]), maxIntegerDigits: 3),
+                let lat = DecimalText.parse(String(numbers[1]), maxIntegerDigits: 3),
+                case let point = Coordinate(latitude: lat, longitude: lon), point.isValid
+            else { return Self.osrmError("InvalidValue", "'\(pair)' is not longitude,latitude in decimal degrees") }
+            points.append(point)
+        }
+        guard let geometry = RouteDocument.Geometry(rawValue: request.query["geometries"] ?? "polyline") else {
+            return Self.osrmError("InvalidOptions", "'geometries' must be polyline, polyline6 or geojson")
+        }
+        let steps = request.query["steps"] == "true"
+        let alternatives = request.query["alternatives"].map { $0 == "true" ? 2 : min(Int($0) ?? 0, 2) } ?? 0
+        let language = request.query["hl"].flatMap(Language.init(tag:)) ?? .en
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(AppError) {
+            let routes =
+                alternatives > 0 && points.count == 2
+                ? try app.routes(from: points[0], to: points[1], mode: mode, alternatives: alternatives)
+                : [try app.route(points, mode: mode)]
+            let written = steps ? try routes.map { route throws(AppError) in try app.steps(of: route) } : []
+            return .json(
+                200,
+                Data(
+                    RouteDocument.osrm(
+                        routes, geometry: geometry, steps: written, instructions: steps ? Instructions(language) : nil
+                    ).utf8))
+        } catch {
+            if case .noRoute(let reason) = error { return .json(400, Data(RouteDocument.failure(reason).utf8)) }
+            return Self.error(500, "\(error)")
+        }
+    }
+
+    /// An OSRM error document: `{"code": code, "message": message}`.
+    static func osrmError(_ code: String, _ message: String) -> HTTPResponse {
+        let data =
+            (try? JSONSerialization.data(withJSONObject: ["code": code, "message": message], options: [.sortedKeys]))
+            ?? Data()
+        return .json(400, data)
     }
 
     /// The `format` asked for, jsonv2 by default (as Nominatim's); nil for another.

@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 import MapsApp
 import MapsServer
 import TestSupport
@@ -51,6 +52,34 @@ import Testing
         #expect(get(server, "/search?q=Esplanadinpuisto&limit=500")?.status == 400)
         #expect(get(server, "/reverse?lat=91&lon=0")?.status == 400)
         #expect(get(server, "/reverse?lat=abc&lon=0")?.status == 400)
+    }
+
+    @Test func osrmsRouteServiceAnswersAsOSRMsClientsRead() throws {
+        let app = try MapsApp.onStore(path: try SeedPlaces.westVillageStore())
+        let server = try MapsServer(app: app, port: 0, threads: 2)
+        defer { server.stop() }
+        // Stonewall Inn to Think Coffee, as OSRM's clients write it: longitude first.
+        let points = "-74.00219,40.73381;-74.00366,40.73878"
+        let walked = try #require(get(server, "/route/v1/walking/\(points)?steps=true&hl=it&geometries=geojson"))
+        #expect(walked.status == 200 && walked.json["code"] as? String == "Ok")
+        let route = try #require((walked.json["routes"] as? [[String: Any]])?.first)
+        let expected = try app.route(
+            [
+                Coordinate(latitude: 40.73381, longitude: -74.00219),
+                Coordinate(latitude: 40.73878, longitude: -74.00366),
+            ],
+            mode: .walking)
+        #expect(abs((route["duration"] as? Double ?? 0) - expected.duration) < 0.1)
+        let steps = (route["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]] ?? []
+        #expect(steps.count >= 2 && (steps.first?["instruction"] as? String)?.hasPrefix("Dirigiti verso") == true)
+        #expect((route["geometry"] as? [String: Any])?["type"] as? String == "LineString")
+        #expect(get(server, "/route/v1/driving/\(points)?alternatives=true")?.status == 200)
+        // Refusals as OSRM writes them.
+        #expect(get(server, "/route/v1/boat/\(points)")?.json["code"] as? String == "InvalidValue")
+        #expect(get(server, "/route/v1/driving/-74.00219,40.73381")?.json["code"] as? String == "InvalidQuery")
+        #expect(get(server, "/route/v1/driving/200,40;-74,40.7")?.json["code"] as? String == "InvalidValue")
+        let far = get(server, "/route/v1/driving/-74.00219,40.73381;2.35,48.85")
+        #expect(far?.status == 400 && far?.json["code"] as? String == "NoSegment")
     }
 
     @Test func badRequestsAreRefusedInWordsAndTheServerGoesOn() throws {
