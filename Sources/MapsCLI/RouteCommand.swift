@@ -29,7 +29,9 @@ enum RouteCommand {
                 .init(
                     name: "--steps", value: nil,
                     help: "Add the turn-by-turn steps (OSRM's steps, each with its instruction)."),
-                .init(name: "--lang", value: "LANG", help: "The instructions' language: en (default), es, it or hi."),
+                .init(
+                    name: "--lang", value: "LANG",
+                    help: "The language of the instructions and notes: en (default), es, it or hi."),
                 .init(name: "--units", value: "UNITS", help: "metric (default) or imperial distances in instructions."),
                 .init(
                     name: "--format", value: "FORMAT",

@@ -97,9 +97,7 @@ public final class MapsServer: @unchecked Sendable {
     /// Nominatim's `/search?q=TEXT[&format=jsonv2|json|geojson][&limit=N][&accept-language=xx]`.
     private func search(_ request: HTTPRequest) -> HTTPResponse {
         guard let text = request.query["q"], !text.isEmpty else { return Self.error(400, "'q' is required") }
-        guard let format = Self.format(request) else {
-            return Self.error(400, "'format' must be jsonv2, json or geojson, not '\(request.query["format"] ?? "")'")
-        }
+        guard let format = Self.format(request) else { return Self.badFormat(request) }
         var query = SearchQuery(text, limit: 10, language: Self.language(request))
         if let limit = request.query["limit"] {
             guard let value = Int(limit) else {
@@ -121,9 +119,7 @@ public final class MapsServer: @unchecked Sendable {
         guard let lat = request.query["lat"].flatMap({ DecimalText.parse($0, maxIntegerDigits: 3) }),
             let lon = request.query["lon"].flatMap({ DecimalText.parse($0, maxIntegerDigits: 3) })
         else { return Self.error(400, "'lat' and 'lon' are required, in decimal degrees") }
-        guard let format = Self.format(request) else {
-            return Self.error(400, "'format' must be jsonv2, json or geojson, not '\(request.query["format"] ?? "")'")
-        }
+        guard let format = Self.format(request) else { return Self.badFormat(request) }
         lock.lock()
         defer { lock.unlock() }
         do throws(AppError) {
@@ -205,6 +201,11 @@ public final class MapsServer: @unchecked Sendable {
     /// The `format` asked for, jsonv2 by default (as Nominatim's); nil for another.
     private static func format(_ request: HTTPRequest) -> ResultFormat? {
         ResultFormat(rawValue: request.query["format"] ?? "jsonv2")
+    }
+
+    /// The refusal of a `format` OpenMaps does not write.
+    private static func badFormat(_ request: HTTPRequest) -> HTTPResponse {
+        error(400, "'format' must be jsonv2, json or geojson, not '\(request.query["format"] ?? "")'")
     }
 
     /// The names' language: the first tag of `accept-language` (the parameter, else `hl`, else

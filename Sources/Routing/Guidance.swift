@@ -170,8 +170,8 @@ enum Guidance {
                 position += 1
                 continue
             }
-            let wayIn = graph.ways[Int(graph.edgeWay[Int(into)])]
-            let wayOut = graph.ways[Int(graph.edgeWay[Int(out)])]
+            let wayIn = graph.way(of: into)
+            let wayOut = graph.way(of: out)
             let at = ends[position - 1]
             let before = bearing(along: leg.geometry, from: at, forward: false)
             let after = bearing(along: leg.geometry, from: at, forward: true)
@@ -198,14 +198,14 @@ enum Guidance {
             if aroundRoundabouts && wayOut.isRoundabout && !wayIn.isRoundabout {
                 var exits = 0
                 var last = position
-                while last < chain.count && graph.ways[Int(graph.edgeWay[Int(chain[last])])].isRoundabout {
+                while last < chain.count && graph.way(of: chain[last]).isRoundabout {
                     let around = Int(graph.edgeTo[Int(chain[last])])
                     let leaving =
-                        last + 1 < chain.count && !graph.ways[Int(graph.edgeWay[Int(chain[last + 1])])].isRoundabout
+                        last + 1 < chain.count && !graph.way(of: chain[last + 1]).isRoundabout
                     let leaves = graph.outEdges(of: around).contains {
-                        !graph.ways[Int(graph.edgeWay[Int($0)])].isRoundabout && graph.allows(chain[last], $0)
+                        !graph.way(of: $0).isRoundabout && graph.allows(chain[last], $0)
                             && !graph.edgeRestricted[Int($0)]
-                            && Int(graph.wayRank[Int(graph.edgeWay[Int($0)])]) < Junction.serviceRank
+                            && graph.rank(of: $0) < Junction.serviceRank
                     }
                     if leaves || leaving { exits += 1 }
                     last += 1
@@ -228,16 +228,15 @@ enum Guidance {
                 position += 1
                 continue
             }
-            let isLink = { (way: RoadGraph.WayInfo) in way.highway.hasSuffix("_link") }
-            let isFast = { (way: RoadGraph.WayInfo) in ["motorway", "trunk"].contains(way.highway) }
+            let (rankIn, rankOut) = (graph.rank(of: into), graph.rank(of: out))
             let side: Maneuver.Modifier = angle < 0 ? .slightLeft : .slightRight
             let modifier = Maneuver.Modifier(angle: angle)
-            if isLink(wayOut) && isFast(wayIn) {
+            if Junction.isLink(rankOut) && Junction.isFast(rankIn) {
                 boundaries.append((position, maneuver(.offRamp, side)))
-            } else if isFast(wayOut) && isLink(wayIn) {
+            } else if Junction.isFast(rankOut) && Junction.isLink(rankIn) {
                 // Joining from the right is merging left into the traffic, and the other way.
                 boundaries.append((position, maneuver(.merge, angle > 0 ? .slightLeft : .slightRight)))
-            } else if isLink(wayOut) && !isLink(wayIn) && ["motorway_link", "trunk_link"].contains(wayOut.highway) {
+            } else if Junction.isFastLink(rankOut) && !Junction.isLink(rankIn) {
                 boundaries.append((position, maneuver(.onRamp, modifier == .straight ? side : modifier)))
             } else if let said = Junction(graph: graph, into: into, out: out, angle: angle).maneuver() {
                 boundaries.append((position, maneuver(said.kind, said.modifier)))
@@ -253,7 +252,7 @@ enum Guidance {
             let wayIndex =
                 boundary.maneuver.kind == .roundabout
                 ? chain[max(boundary.position, end - 1)] : chain[boundary.position]
-            let way = graph.ways[Int(graph.edgeWay[Int(wayIndex)])]
+            let way = graph.way(of: wayIndex)
             let startIndex = boundary.position == 0 ? 0 : ends[boundary.position - 1]
             let endIndex = ends[end - 1]
             let node = boundary.position == 0 ? nil : Optional(Int(graph.edgeTo[Int(chain[boundary.position - 1])]))
@@ -265,7 +264,7 @@ enum Guidance {
             var lanes: [Step.Lane] = []
             if boundary.position > 0, let modifier = boundary.maneuver.modifier {
                 let approach = chain[boundary.position - 1]
-                let wayBefore = graph.ways[Int(graph.edgeWay[Int(approach)])]
+                let wayBefore = graph.way(of: approach)
                 let tag = graph.edgeAlong[Int(approach)] ? wayBefore.turnLanesForward : wayBefore.turnLanesBackward
                 if let tag { lanes = Step.lanes(tag, for: modifier) }
             }
@@ -279,7 +278,7 @@ enum Guidance {
                     mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings,
                     lanes: lanes,
                     rotaryName: boundary.maneuver.kind == .roundabout
-                        ? graph.ways[Int(graph.edgeWay[Int(chain[boundary.position])])].name ?? "" : ""))
+                        ? graph.way(of: chain[boundary.position]).name ?? "" : ""))
         }
         let lastPoint = leg.geometry[leg.geometry.count - 1]
         let arrivalBearing = bearing(along: leg.geometry, from: leg.geometry.count - 1, forward: false)
@@ -289,7 +288,7 @@ enum Guidance {
             let toPoint = RoadGraph.bearing(lastPoint, destination)
             side = RoadGraph.turn(from: arrivalBearing, to: toPoint) < 0 ? .left : .right
         }
-        let lastWay = graph.ways[Int(graph.edgeWay[Int(chain[chain.count - 1])])]
+        let lastWay = graph.way(of: chain[chain.count - 1])
         steps.append(
             Step(
                 maneuver: Maneuver(

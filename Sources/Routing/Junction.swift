@@ -98,18 +98,29 @@ struct Junction {
     /// ranks just below its road.
     static func rank(of highway: String) -> Int {
         let base = highway.hasSuffix("_link") ? String(highway.dropLast(5)) : highway
-        let ranks = [
-            "motorway": 0, "trunk": 1, "primary": 2, "secondary": 3, "tertiary": 4, "unclassified": 5,
-            "residential": 5, "living_street": 5, "service": 6, "track": 7,
-        ]
-        return (ranks[base] ?? 7) * 2 + (base == highway ? 0 : 1)
+        return (classRanks[base] ?? 7) * 2 + (base == highway ? 0 : 1)
     }
+
+    /// Road classes by importance, 0 for motorways; paths and the rest are 7.
+    private static let classRanks = [
+        "motorway": 0, "trunk": 1, "primary": 2, "secondary": 3, "tertiary": 4, "unclassified": 5, "residential": 5,
+        "living_street": 5, "service": 6, "track": 7,
+    ]
+
+    /// Whether a rank is a link's (a ramp or slip road).
+    static func isLink(_ rank: Int) -> Bool { rank % 2 == 1 }
+
+    /// Whether a rank is a motorway's or a trunk road's (not their links).
+    static func isFast(_ rank: Int) -> Bool { rank == 0 || rank == 2 }
+
+    /// Whether a rank is a motorway's or a trunk road's link.
+    static func isFastLink(_ rank: Int) -> Bool { rank == 1 || rank == 3 }
 
     /// A way's rank, by its index.
     func rank(_ way: Int32) -> Int { Int(graph.wayRank[Int(way)]) }
 
     /// Whether a way is a link (a ramp or slip road), by its index.
-    func isLink(_ way: Int32) -> Bool { rank(way) % 2 == 1 }
+    func isLink(_ way: Int32) -> Bool { Self.isLink(rank(way)) }
 
     /// A way's name, else its ref, by its index.
     func label(_ way: Int32) -> String { Guidance.label(graph.ways[Int(way)]) }

@@ -279,7 +279,7 @@ public final class RoadGraph: @unchecked Sendable {
             // every way out: it is left out, as OSRM leaves out restrictions it cannot place.
             if only {
                 let exits = (Int(firstOut[Int(via)])..<Int(firstOut[Int(via) + 1])).map {
-                    ways[Int(edgeWay[Int(outEdge[$0])])].osmID
+                    way(of: outEdge[$0]).osmID
                 }
                 guard exits.contains(restriction.toWay) else { continue }
             }
@@ -330,8 +330,8 @@ public final class RoadGraph: @unchecked Sendable {
         if barriers.contains(node) { return false }
         if !bannedTurns.isEmpty && bannedTurns.contains(Self.pair(into, out)) { return false }
         guard let rules = restrictions[node] else { return true }
-        let from = ways[Int(edgeWay[Int(into)])].osmID
-        let to = ways[Int(edgeWay[Int(out)])].osmID
+        let from = way(of: into).osmID
+        let to = way(of: out).osmID
         for rule in rules where rule.fromWay == from {
             if rule.only ? rule.toWay != to : rule.toWay == to { return false }
         }
@@ -452,7 +452,7 @@ public final class RoadGraph: @unchecked Sendable {
         let signal = profile.signalsCostTurns && signals.contains(Int32(node))
         guard profile.chargesTurn(roads: roads, uTurn: uTurn, wayChanges: wayChanges, signal: signal) else { return 0 }
         let angle = Self.turn(from: edgeBearing[Int(into)], to: edgeBearing[Int(out)])
-        let roundabout = ways[Int(edgeWay[Int(into)])].isRoundabout || ways[Int(edgeWay[Int(out)])].isRoundabout
+        let roundabout = way(of: into).isRoundabout || way(of: out).isRoundabout
         return Float(
             profile.turnCost(
                 angle: Double(angle), roads: roads, uTurn: uTurn, wayChanges: wayChanges, roundabout: roundabout,
@@ -491,6 +491,12 @@ public final class RoadGraph: @unchecked Sendable {
 
     /// The edge id of each out-slot.
     var outEdge: [Int32] = []
+
+    /// The way edge `edge` runs along.
+    func way(of edge: Int32) -> WayInfo { ways[Int(edgeWay[Int(edge)])] }
+
+    /// The class rank of the way edge `edge` runs along (``wayRank``).
+    func rank(of edge: Int32) -> Int { Int(wayRank[Int(edgeWay[Int(edge)])]) }
 
     /// The edges out of `node`, and into it.
     func outEdges(of node: Int) -> ArraySlice<Int32> { outEdge[Int(firstOut[node])..<Int(firstOut[node + 1])] }

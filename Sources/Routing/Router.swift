@@ -253,7 +253,7 @@ public final class Router: @unchecked Sendable {
         var route = Route(
             legs: legs,
             snapped: snaps.map { snap in
-                let way = graph.ways[Int(graph.edgeWay[Int(self.edge(of: snap))])]
+                let way = graph.way(of: self.edge(of: snap))
                 return (snap.point, snap.distance, way.name ?? way.ref)
             }, mode: graph.profile.mode)
         route.requested = points
@@ -263,7 +263,7 @@ public final class Router: @unchecked Sendable {
             }
             guard !taken.isEmpty else { continue }
             let roads = leg.edges.filter { !graph.features(of: $0, among: Set(taken)).isEmpty }.compactMap {
-                graph.ways[Int(graph.edgeWay[Int($0)])].name ?? graph.ways[Int(graph.edgeWay[Int($0)])].ref
+                graph.way(of: $0).name ?? graph.way(of: $0).ref
             }
             var named: [String] = []
             for road in roads where !named.contains(road) { named.append(road) }
