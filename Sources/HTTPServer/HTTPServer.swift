@@ -1,4 +1,4 @@
-import CMicroHTTPD
+internal import CMicroHTTPD
 import Foundation
 
 /// A request as the server hands it to its handler: method, path, the query's values (already
