@@ -49,7 +49,11 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
-            name: "MapsServer", dependencies: ["HTTPServer", "MapsApp", "MapsURL", "GeoCore", "PlaceSearch", "Routing"]),
+            name: "MapsServer",
+            dependencies: [
+                "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch", "Routing",
+            ],
+            resources: [.embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .target(
             name: "MapsCLI",
             dependencies: [
@@ -90,6 +94,7 @@ let package = Package(
             name: "MapsAppTests",
             dependencies: [
                 "MapsApp", "MapsURL", "MapCore", "GeoCore", "CairoKit", "MapData", "TestSupport", "PlaceSearch",
+                "MapRenderer",
             ]),
         .testTarget(
             name: "MapsCLITests",

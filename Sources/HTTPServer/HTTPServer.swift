@@ -1,20 +1,32 @@
 internal import CMicroHTTPD
 import Foundation
 
-/// A request as the server hands it to its handler: method, path, the query's values (already
-/// percent-decoded) and the headers (names lower-case).
+/// A request as the server hands it to its handler: method, path (percent-decoded), the query
+/// (percent-decoded, `+` read as a space) and the headers (names lower-case).
 public struct HTTPRequest: Sendable {
     public var method: String
     public var path: String
-    public var query: [String: String]
+    /// The query's parameters in order, repeated names kept (`markers=…&markers=…`).
+    public var queryItems: [(name: String, value: String)]
     public var headers: [String: String]
 
-    public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:]) {
+    public init(
+        method: String, path: String, queryItems: [(name: String, value: String)] = [],
+        headers: [String: String] = [:]
+    ) {
         self.method = method
         self.path = path
-        self.query = query
+        self.queryItems = queryItems
         self.headers = headers
     }
+
+    /// The query's values by name; of a repeated name, the last.
+    public var query: [String: String] {
+        Dictionary(queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Every value given for `name`, in order.
+    public func values(_ name: String) -> [String] { queryItems.filter { $0.name == name }.map(\.value) }
 }
 
 /// A response: status, headers and body.
@@ -39,6 +51,8 @@ public struct HTTPResponse: Sendable {
 /// Why the server could not start.
 public struct HTTPServerError: Error, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of threads polled by epoll, each request handed
@@ -104,14 +118,16 @@ final class HandlerBox: Sendable {
     init(_ handler: @escaping HTTPServer.Handler) { self.handler = handler }
 }
 
-/// Collects a connection's values of one kind (query arguments, headers).
+/// Collects a connection's values of one kind (query arguments, headers), in order.
 private final class ValueCollector {
-    var values: [String: String] = [:]
+    var values: [(name: String, value: String)] = []
     let lowercaseKeys: Bool
     init(lowercaseKeys: Bool) { self.lowercaseKeys = lowercaseKeys }
 }
 
-private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercaseKeys: Bool) -> [String: String] {
+private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercaseKeys: Bool) -> [(
+    name: String, value: String
+)] {
     let collector = ValueCollector(lowercaseKeys: lowercaseKeys)
     let context = Unmanaged.passUnretained(collector).toOpaque()
     _ = MHD_get_connection_values(
@@ -120,8 +136,8 @@ private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowerca
             guard let context, let key else { return MHD_Result.YES }
             let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
             let name = String(cString: key)
-            collector.values[collector.lowercaseKeys ? name.lowercased() : name] =
-                value.map { String(cString: $0) } ?? ""
+            collector.values.append(
+                (collector.lowercaseKeys ? name.lowercased() : name, value.map { String(cString: $0) } ?? ""))
             return MHD_Result.YES
         }, context)
     return collector.values
@@ -146,8 +162,10 @@ private let serveRequest: MHD_AccessHandlerCallback = {
     let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
-        query: collect(connection, MHD_ValueKind.GET_ARGUMENT_KIND, lowercaseKeys: false),
-        headers: collect(connection, MHD_ValueKind.HEADER_KIND, lowercaseKeys: true))
+        queryItems: collect(connection, MHD_ValueKind.GET_ARGUMENT_KIND, lowercaseKeys: false),
+        headers: Dictionary(
+            collect(connection, MHD_ValueKind.HEADER_KIND, lowercaseKeys: true).map { ($0.name, $0.value) },
+            uniquingKeysWith: { first, next in first + ", " + next }))
     let answer = handler(request)
     let response = answer.body.withUnsafeBytes { bytes in openmaps_mhd_response_copy(bytes.count, bytes.baseAddress) }
     guard let response else { return MHD_Result.NO }

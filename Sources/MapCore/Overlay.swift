@@ -10,6 +10,9 @@ public struct Marker: Sendable, Equatable {
     /// Text drawn in the pin's head instead of its dot, as the SDK's pin glyph (a search
     /// result's number); nil for the dot.
     public var glyph: String?
+    /// The pin's fill colour (its outline and dot a darker shade of it); nil for the default
+    /// red, as the SDK's `markerImage(with:)` tints the pin.
+    public var color: Color?
     /// Which point of the icon sits on the position, 0...1 in icon units; centre-bottom by default.
     public var groundAnchor = Point(x: 0.5, y: 1)
     /// Icon size in points (the default pin's).

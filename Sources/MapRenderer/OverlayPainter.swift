@@ -187,8 +187,11 @@ extension Painter {
             y: tipY)
         canvas.closePath()
         let opacity = marker.opacity
-        canvas.fill(Color(hex: 0xEA4335, alpha: opacity), keepPath: true)
-        canvas.stroke(Color(hex: 0xB31412, alpha: opacity), width: 1)
+        let fill = marker.color ?? Color(hex: 0xEA4335)
+        canvas.fill(Color(red: fill.red, green: fill.green, blue: fill.blue, alpha: opacity), keepPath: true)
+        canvas.stroke(
+            marker.color.map { Self.shade($0, 0.7, alpha: opacity) } ?? Color(hex: 0xB31412, alpha: opacity),
+            width: 1)
         if let glyph = marker.glyph, !glyph.isEmpty {
             let layout = TextLayout(glyph, font: "Noto Sans Bold", size: 11, on: canvas)
             let box = layout.logicalBox
@@ -196,7 +199,8 @@ extension Painter {
                 x: centre.x - box.width / 2, y: centre.y - box.height / 2, color: Color(white: 1, alpha: opacity))
         } else {
             canvas.circle(x: centre.x, y: centre.y, radius: radius * 0.35)
-            canvas.fill(Color(hex: 0x7A0C0C, alpha: opacity))
+            canvas.fill(
+                marker.color.map { Self.shade($0, 0.45, alpha: opacity) } ?? Color(hex: 0x7A0C0C, alpha: opacity))
         }
         if titled, let title = marker.title, !title.isEmpty {
             let layout = TextLayout(title, font: "Noto Sans Bold", size: 12, on: canvas)
@@ -205,5 +209,10 @@ extension Painter {
             let x = left + width + 3 + textWidth <= canvas.width ? left + width + 3 : left - 3 - textWidth
             layout.draw(x: x, y: centre.y - layout.logicalBox.height / 2, color: label, halo: halo, haloWidth: 1.5)
         }
+    }
+
+    /// `color` darkened to `factor` (0...1) of its brightness, at `alpha`.
+    private static func shade(_ color: Color, _ factor: Double, alpha: Double) -> Color {
+        Color(red: color.red * factor, green: color.green * factor, blue: color.blue * factor, alpha: alpha)
     }
 }

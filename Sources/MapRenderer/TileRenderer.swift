@@ -18,15 +18,18 @@ public struct TileRenderer {
     public var style: UserInterfaceStyle
     /// The transit layer; off by default. (The traffic layer is on when the renderer has a feed.)
     public var transit: Bool
+    /// Pixels per point: 1 for 256-pixel tiles (the default), 2 for 512-pixel (`@2x`) ones.
+    public var scale: Double
 
     public init(
         renderer: MapRenderer, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
-        transit: Bool = false
+        transit: Bool = false, scale: Double = 1
     ) {
         self.renderer = renderer
         self.mapType = mapType
         self.style = style
         self.transit = transit
+        self.scale = scale
     }
 
     /// The centre of a block's tiles.
@@ -70,7 +73,7 @@ public struct TileRenderer {
         return view
     }
 
-    /// The PNG bytes of every tile of `block`.
+    /// The PNG bytes of every tile of `block` (``tileSize`` × ``scale`` pixels a side).
     public func render(_ block: Metatile) throws -> [(tile: TileID, png: [UInt8])] {
         guard Self.zooms.contains(block.zoom) else {
             throw RenderError(
@@ -78,7 +81,7 @@ public struct TileRenderer {
                 message: "tile zoom \(block.zoom) is outside \(Self.zooms.lowerBound)...\(Self.zooms.upperBound)")
         }
         let drawn = Self.drawnBlock(for: block)
-        let (canvas, _) = try renderer.render(mapView(for: drawn), controls: false)
+        let (canvas, _) = try renderer.render(mapView(for: drawn), scale: scale, controls: false)
         let size = Double(Self.tileSize)
         return try block.tiles.map { tile in
             let png = try canvas.encodedPNG(

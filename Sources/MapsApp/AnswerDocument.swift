@@ -5,7 +5,7 @@ import Routing
 
 /// An answer as a document for programs and pages (`openmaps open --answer FILE.json`, the
 /// demo page): what the link asks for in a sentence, the request, the places found, the
-/// directions' ends, the notes, the offered callback and the data credited.
+/// directions' ends, the notes, the offered callback, the data credited and the map view.
 public struct AnswerDocument: Encodable, Sendable {
     public var link: String?
     public var form: LinkForm?
@@ -32,6 +32,9 @@ public struct AnswerDocument: Encodable, Sendable {
     /// For a link that navigates: the next manoeuvre's banner and sentence, the distance to it,
     /// the time and distance left and the arrival time (`HH:mm`, this machine's clock).
     public var navigation: NavigationSummary?
+    /// The map view the link opens (camera, map type, layers, markers, route lines), as
+    /// `openmaps view` prints it.
+    public var view: MapViewState
 
     public struct NavigationSummary: Encodable, Sendable {
         public var banner: String
@@ -52,6 +55,8 @@ public struct AnswerDocument: Encodable, Sendable {
         public var maneuver: String
         public var distance: Double
         public var duration: Double
+        /// The distance to the next manoeuvre as the answer's language writes it ("300 m").
+        public var distanceText: String
     }
 
     /// A route in a few figures.
@@ -61,11 +66,16 @@ public struct AnswerDocument: Encodable, Sendable {
         public var duration: Double
         public var roads: [String]
         public var legs: Int
+        /// The distance and the time as the answer's language writes them ("3.2 km", "12 min").
+        public var distanceText: String
+        public var durationText: String
 
-        init(_ route: Route) {
+        init(_ route: Route, words: Instructions) {
             mode = route.mode.rawValue
             distance = (route.distance * 10).rounded() / 10
             duration = (route.duration * 10).rounded() / 10
+            distanceText = words.distance(route.distance)
+            durationText = words.duration(route.duration)
             roads = route.legs.flatMap(\.roads)
             legs = route.legs.count
         }
@@ -89,9 +99,10 @@ public struct AnswerDocument: Encodable, Sendable {
         callback = answer.callback.map { OfferedCallback(source: $0.source, success: $0.success) }
         credits = answer.coverage?.credits ?? []
         regions = answer.coverage?.regions ?? []
-        route = answer.route.map(RouteSummary.init)
-        alternatives = answer.alternatives.map(RouteSummary.init)
+        route = answer.route.map { RouteSummary($0, words: answer.instructions) }
+        alternatives = answer.alternatives.map { RouteSummary($0, words: answer.instructions) }
         language = answer.instructions.language.rawValue
+        view = MapViewState(answer.mapView)
         navigation = answer.navigation.map { state in
             let words = answer.instructions
             return NavigationSummary(
@@ -108,7 +119,8 @@ public struct AnswerDocument: Encodable, Sendable {
                     voice: answer.instructions.voice(for: step, approach: index > 0 ? leg[index - 1].distance : 0).map(
                         \.text),
                     maneuver: step.maneuver.googleName.isEmpty ? step.maneuver.kind.rawValue : step.maneuver.googleName,
-                    distance: (step.distance * 10).rounded() / 10, duration: (step.duration * 10).rounded() / 10)
+                    distance: (step.distance * 10).rounded() / 10, duration: (step.duration * 10).rounded() / 10,
+                    distanceText: answer.instructions.distance(step.distance))
             }
         }
     }

@@ -1,6 +1,7 @@
 import CairoKit
 import GeoCore
 import MapCore
+import MapRenderer
 
 /// Finds places by the text a person typed: a search's `q`, a directions end.
 ///
@@ -48,6 +49,10 @@ public protocol TileRendering {
 
     /// Renders `plan` into `output`, calling `progress` with the fraction done (0...1).
     func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary
+
+    /// The PNG bytes of every tile of `block` in `style`. Called from several threads at once
+    /// by a server.
+    func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])]
 }
 
 /// What the data holds where a view looks.

@@ -4,7 +4,7 @@ import MapCore
 /// A map view's state as JSON: size, camera, padding, map type, visible region, what is
 /// drawn, the control frames, the markers (with their screen points and glyphs, and which is
 /// selected), the lines drawn (a route, as an encoded polyline at 6 decimals) and My Location.
-public struct MapViewState: Encodable {
+public struct MapViewState: Encodable, Sendable {
     public var size: Size
     public var camera: CameraPosition
     public var padding: EdgeInsets
@@ -20,7 +20,7 @@ public struct MapViewState: Encodable {
 
     /// A line drawn over the map (a route): its title, colour, width and dash pattern, its
     /// points as a polyline at 6 decimals.
-    public struct LineState: Encodable {
+    public struct LineState: Encodable, Sendable {
         public var title: String?
         public var color: Color
         public var width: Double
@@ -29,7 +29,7 @@ public struct MapViewState: Encodable {
     }
 
     /// A marker, where it is on the ground and on the screen (points from the top left).
-    public struct MarkerState: Encodable {
+    public struct MarkerState: Encodable, Sendable {
         public var title: String?
         public var snippet: String?
         public var glyph: String?

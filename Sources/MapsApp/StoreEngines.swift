@@ -51,14 +51,30 @@ public struct StoreDrawing: MapDrawing {
     }
 }
 
-/// ``TileRendering`` into MBTiles, a store connection per worker thread.
+/// ``TileRendering`` into MBTiles, a store connection per worker thread; and one block at a
+/// time for a server, on connections kept in a pool (one per thread rendering at once).
 public struct StoreTiles: TileRendering {
     public var storePath: String
     public var traffic: TrafficFeed
+    private let connections: StorePool
+    /// One decode of the world rasters for every block rendered.
+    private let rasters = RasterCache()
 
     public init(storePath: String, traffic: TrafficFeed) {
         self.storePath = storePath
         self.traffic = traffic
+        connections = StorePool(path: storePath)
+    }
+
+    public func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] {
+        try connections.with { store in
+            var renderer = MapRenderer(store: store, traffic: style.traffic ? traffic : TrafficFeed(), rasters: rasters)
+            renderer.language = style.language
+            return try TileRenderer(
+                renderer: renderer, mapType: style.mapType, style: style.style, transit: style.transit,
+                scale: Double(style.scale)
+            ).render(block)
+        }
     }
 
     public func regions() throws -> [CoordinateBounds] {
@@ -98,5 +114,23 @@ public struct StoreTiles: TileRendering {
         return TileSummary(
             tiles: writer.count, metatiles: blocks.count, workers: job.workers,
             seconds: Date().timeIntervalSince(start))
+    }
+}
+
+/// Store connections for threads that render at once: a thread takes an idle one or opens a
+/// new one, and gives it back when done, so there are never more than threads rendering.
+final class StorePool: @unchecked Sendable {
+    let path: String
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var idle: [MapStore] = []
+
+    init(path: String) { self.path = path }
+
+    /// Calls `body` with a connection of its own.
+    func with<T>(_ body: (MapStore) throws -> T) throws -> T {
+        let store = try lock.withLock { idle.popLast() } ?? MapStore(path: path)
+        defer { lock.withLock { idle.append(store) } }
+        return try body(store)
     }
 }

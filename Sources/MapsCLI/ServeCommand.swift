@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MapData
 import MapsApp
 import MapsServer
 
@@ -7,8 +8,10 @@ import MapsServer
 enum ServeCommand {
     static let command = Command(
         name: "serve",
-        summary: "Serve the maps app over HTTP: /api/answer?url=LINK answers any Maps link as JSON; /health.",
-        usage: "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--store PATH]",
+        summary:
+            "Serve the maps app over HTTP: the web app at / and every Google Maps web path, /open?url=LINK, tiles, static maps, Nominatim's /search, OSRM's /route/v1.",
+        usage:
+            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--cache DIR] [--cache-size MB] [--store PATH] [--traffic FEED]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--port", value: "N", help: "The port, 1-65535 (default 8080)."),
@@ -16,26 +19,52 @@ enum ServeCommand {
                     name: "--host", value: "IPV4",
                     help: "The address listened on (default 127.0.0.1: this machine only)."),
                 .init(name: "--threads", value: "N", help: "Threads answering requests, 1-64 (default 4)."),
-                DataCommand.storeOption,
+                .init(
+                    name: "--cache", value: "DIR",
+                    help:
+                        "The folder rendered tiles and static maps are kept in (default: tile-cache beside the store)."),
+                .init(
+                    name: "--cache-size", value: "MB",
+                    help: "Megabytes the folder may hold, 16-1048576 (default 1024); the least recently used go first."),
+                DataCommand.storeOption, DataCommand.trafficOption,
             ], positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
-        let port = try ViewCommand.count(arguments, "--port", in: 1...65_535) ?? 8080
-        let threads = try ViewCommand.count(arguments, "--threads", in: 1...64) ?? 4
-        let host = arguments.value("--host") ?? "127.0.0.1"
+        var options = ServerOptions()
+        options.port = try ViewCommand.count(arguments, "--port", in: 1...65_535) ?? 8080
+        options.threads = try ViewCommand.count(arguments, "--threads", in: 1...64) ?? 4
+        options.host = arguments.value("--host") ?? "127.0.0.1"
+        options.cacheDiskBytes = (try ViewCommand.count(arguments, "--cache-size", in: 16...1_048_576) ?? 1024) << 20
+        let store = arguments.value("--store") ?? DataInstaller().storePath
+        options.cacheFolder =
+            arguments.value("--cache")
+            ?? ((store as NSString).deletingLastPathComponent as NSString).appendingPathComponent("tile-cache")
+        options.dataVersion = dataVersion(of: store)
         let app = try ViewCommand.app(arguments)
         let server: MapsServer
         do {
-            server = try MapsServer(app: app, host: host, port: port, threads: threads) { line in
+            server = try MapsServer(app: app, options: options) { line in
                 FileHandle.standardError.write(Data((line + "\n").utf8))
             }
         } catch {
             throw .failure("\(error)")
         }
+        if !server.hasLeaflet {
+            console.error(
+                "warning: Leaflet is not installed (Debian's libjs-leaflet): the web app cannot show its map")
+        }
         FileHandle.standardError.write(
-            Data("serving on http://\(host):\(server.port)/ (Ctrl-C stops)\n".utf8))
+            Data("serving on http://\(options.host):\(server.port)/ (Ctrl-C stops)\n".utf8))
         waitForSignal()
         server.stop()
         console.error("stopped")
+    }
+
+    /// The store file's size and modification time, in hex: a new import makes another.
+    static func dataVersion(of store: String) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: store)
+        let size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return String(format: "%llx-%llx", size, UInt64(date * 1000))
     }
 
     /// Blocks until SIGINT or SIGTERM.

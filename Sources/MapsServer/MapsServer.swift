@@ -1,37 +1,85 @@
 import Foundation
 import GeoCore
 import HTTPServer
+import MapRenderer
 import MapsApp
 import MapsURL
 import PlaceSearch
 import Routing
 
+/// How a ``MapsServer`` runs: where it listens, its threads and its picture cache.
+public struct ServerOptions: Sendable {
+    /// An IPv4 address; 127.0.0.1 (this machine only) by default.
+    public var host = "127.0.0.1"
+    /// 0 for any free port; 8080 by default.
+    public var port = 8080
+    /// Threads answering requests, 1...64; 4 by default.
+    public var threads = 4
+    /// The folder rendered tiles and static maps are kept in; nil keeps them in memory only.
+    public var cacheFolder: String?
+    /// Bytes of pictures kept in memory: 64 MiB by default.
+    public var cacheMemoryBytes = 64 << 20
+    /// Bytes of pictures kept in the folder: 1 GiB by default.
+    public var cacheDiskBytes = 1 << 30
+    /// Names the data the pictures are drawn from (the store file's size and modification
+    /// time), so that pictures cached from older data are never served; empty by default.
+    public var dataVersion = ""
+
+    public init() {}
+}
+
 /// The maps app over HTTP: every route asks ``MapsApp`` and serves its answer; none decides
-/// what a link means on its own. Routes so far: `/health`; `/api/answer?url=LINK` (the
-/// answer as JSON, the answer document `openmaps open --answer` writes; `hl=` picks the
-/// language when the link has none); Nominatim's `/search?q=` and `/reverse?lat=&lon=`
-/// (`format=jsonv2|json|geojson`, `limit`, `accept-language`); OSRM's
-/// `/route/v1/{profile}/{lon,lat;lon,lat…}` (`steps`, `geometries`, `alternatives`).
+/// what a link means on its own.
+///
+/// - The web app: `/` and every Google Maps web path (`/maps/@…`, `/maps/place/…`,
+///   `/maps/search/…`, `/maps/dir/…`, `/maps?q=…`, `api=1` forms, `/?q=…`) open the page in
+///   the state the link asks for; `/open?url=LINK` does the same for any link
+///   (`comgooglemaps://`, x-callback, `comgooglemapsurl://`, `geo:`, Apple). Its files are
+///   under `/app/`.
+/// - `/api/answer?url=LINK` (the answer document; `hl=` picks the language when the link has
+///   none, `mylocation=LAT,LNG` places a blank directions end); `/api/share?center=…` (a view
+///   as a link in every form); `/health`.
+/// - Tiles `/tiles/{type}/{z}/{x}/{y}.png` (and `@2x`), TileJSON `/tiles/{type}.json`, Google's
+///   `/staticmap`: with ETag, Cache-Control and 304, cached within bounds.
+/// - Nominatim's `/search` and `/reverse`; OSRM's `/route/v1/{profile}/{lon,lat;…}`.
 public final class MapsServer: @unchecked Sendable {
-    /// The app; its engines hold one store connection, so requests use it one at a time.
-    private let app: MapsApp
+    /// The app. Its search, drawing and routing engines hold one store connection, so requests
+    /// using them take ``lock``; tiles render on connections of their own, in parallel.
+    let app: MapsApp
     private let lock = NSLock()
     private var server: HTTPServer?
     private let log: @Sendable (String) -> Void
+    let cache: TileCache
+    let dataVersion: String
+    let webApp = WebApp()
+    /// The credits every picture carries.
+    let attribution = MapRenderer.credits(streets: true, placeNames: true, feeds: []).joined(separator: " · ")
 
     /// The longest link `/api/answer` takes: 8,192 bytes (longer ones answer 414).
     public static let maxLinkLength = 8_192
 
-    /// Serves `app` on `host`:`port` (0: any free port) with `threads` threads, calling `log`
-    /// with one line per request (method, path, status, milliseconds).
+    /// Serves `app` as `options` say, calling `log` with one line per request (method, path,
+    /// status, milliseconds).
+    ///
+    /// - Throws: ``HTTPServerError`` when the address cannot be listened on or the cache folder
+    ///   cannot be made.
     public init(
-        app: MapsApp, host: String = "127.0.0.1", port: Int = 8080, threads: Int = 4,
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        app: MapsApp, options: ServerOptions = ServerOptions(), log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(HTTPServerError) {
         self.app = app
         self.log = log
+        dataVersion = options.dataVersion
+        do {
+            cache = try TileCache(
+                memoryBytes: options.cacheMemoryBytes,
+                directory: options.cacheFolder.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                diskBytes: options.cacheDiskBytes)
+        } catch {
+            throw HTTPServerError(description: "cannot use the cache folder \(options.cacheFolder ?? ""): \(error)")
+        }
         server = nil
-        server = try HTTPServer(host: host, port: port, threads: threads) { [unowned self] request in
+        server = try HTTPServer(host: options.host, port: options.port, threads: options.threads) {
+            [unowned self] request in
             let start = Date()
             let response = self.respond(to: request)
             self.log(
@@ -45,8 +93,18 @@ public final class MapsServer: @unchecked Sendable {
     /// The port served.
     public var port: Int { server?.port ?? 0 }
 
+    /// False when Debian's Leaflet was not found: the web app's page then cannot show a map.
+    public var hasLeaflet: Bool { webApp.hasLeaflet }
+
     /// Stops serving, once the requests being answered are.
     public func stop() { server?.stop() }
+
+    /// `body` with the app's shared store connection to itself.
+    func locked<T>(_ body: () throws(AppError) -> T) throws(AppError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
 
     /// The response to `request`.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -56,11 +114,31 @@ public final class MapsServer: @unchecked Sendable {
         switch request.path {
         case "/health": return .json(200, Data(#"{"status":"ok"}"#.utf8))
         case "/api/answer": return answer(request)
+        case "/api/share": return share(request)
         case "/search": return search(request)
         case "/reverse": return reverse(request)
+        case "/staticmap": return staticMap(request)
+        case "/open": return open(request)
+        case "/", "/maps":
+            return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
+        case let path where path.hasPrefix("/maps/"):
+            return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
+        case let path where path.hasPrefix("/app/"): return webApp.file(String(path.dropFirst("/app/".count)))
+        case let path where path.hasPrefix("/tiles/"): return tiles(request)
         case let path where path.hasPrefix("/route/v1/"): return route(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }
+    }
+
+    /// `/open?url=LINK[&hl=xx]`: the web app opening any link, as a scheme handler would.
+    private func open(_ request: HTTPRequest) -> HTTPResponse {
+        guard let link = request.query["url"], !link.isEmpty else {
+            return Self.error(400, "'url' is required: the link to open, percent-encoded")
+        }
+        guard link.utf8.count <= Self.maxLinkLength else {
+            return Self.error(414, "'url' is longer than \(Self.maxLinkLength) bytes")
+        }
+        return webApp.page(link: link, language: WebApp.language(of: request))
     }
 
     /// `/api/answer?url=LINK[&hl=xx]`.
@@ -78,19 +156,26 @@ public final class MapsServer: @unchecked Sendable {
             }
             options.language = language
         }
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            let answer = try app.answer(link, options: options)
-            return .json(200, try AnswerDocument(answer).json())
-        } catch let error as AppError {
+        if let location = request.query["mylocation"] {
+            let parts = location.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let lat = DecimalText.parse(parts[0]), let lng = DecimalText.parse(parts[1]),
+                case let point = Coordinate(latitude: lat, longitude: lng), point.isValid
+            else { return Self.error(400, "'mylocation' must be LAT,LNG in decimal degrees, not '\(location)'") }
+            options.myLocation = point
+        }
+        do throws(AppError) {
+            let answer = try locked { () throws(AppError) in try app.answer(link, options: options) }
+            do {
+                return .json(200, try AnswerDocument(answer).json())
+            } catch {
+                return Self.error(500, "writing the answer failed: \(error)")
+            }
+        } catch {
             if case .unreadableLink(let diagnostics) = error {
                 return Self.error(
                     400, "the link could not be read", details: diagnostics.map { $0.description })
             }
-            return Self.error(500, "\(error)")
-        } catch {
-            return Self.error(500, "\(error)")
+            return Self.refusal(error)
         }
     }
 
@@ -105,10 +190,19 @@ public final class MapsServer: @unchecked Sendable {
             }
             query.limit = value
         }
-        lock.lock()
-        defer { lock.unlock() }
+        if let viewbox = request.query["viewbox"] {
+            // Nominatim's x1,y1,x2,y2: results near its centre rank first.
+            let numbers = viewbox.split(separator: ",").compactMap { DecimalText.parse($0) }
+            guard numbers.count == 4 else {
+                return Self.error(400, "'viewbox' must be x1,y1,x2,y2 in decimal degrees, not '\(viewbox)'")
+            }
+            let centre = Coordinate(latitude: (numbers[1] + numbers[3]) / 2, longitude: (numbers[0] + numbers[2]) / 2)
+            guard centre.isValid else { return Self.error(400, "'viewbox' is outside the world") }
+            query.near = centre
+        }
         do throws(AppError) {
-            return .json(200, Data(format.document(try app.search(query)).utf8))
+            let results = try locked { () throws(AppError) in try app.search(query) }
+            return .json(200, Data(format.document(results).utf8))
         } catch {
             return Self.refusal(error)
         }
@@ -120,11 +214,10 @@ public final class MapsServer: @unchecked Sendable {
             let lon = request.query["lon"].flatMap({ DecimalText.parse($0, maxIntegerDigits: 3) })
         else { return Self.error(400, "'lat' and 'lon' are required, in decimal degrees") }
         guard let format = Self.format(request) else { return Self.badFormat(request) }
-        lock.lock()
-        defer { lock.unlock() }
         do throws(AppError) {
-            let found = try app.reverse(
-                Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
+            let found = try locked { () throws(AppError) in
+                try app.reverse(Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
+            }
             return .json(200, Data(format.document(found.map { [$0] } ?? [], reverse: true).utf8))
         } catch {
             return Self.refusal(error)
@@ -146,6 +239,11 @@ public final class MapsServer: @unchecked Sendable {
             return Self.osrmError("InvalidUrl", "expected /route/v1/{profile}/{coordinates}")
         }
         let coordinates = String(parts[1]).hasSuffix(".json") ? String(parts[1].dropLast(5)) : String(parts[1])
+        let language = request.query["hl"].flatMap(Language.init(tag:)) ?? .en
+        if parts[0] == "transit" {
+            // Timetables are answered through links (directionsmode=transit) once a feed is imported.
+            return Self.osrmError("NoRoute", Phrasebook(language).note("no transit"))
+        }
         guard let mode = Self.profiles[String(parts[0])] else {
             return Self.osrmError(
                 "InvalidValue",
@@ -167,22 +265,26 @@ public final class MapsServer: @unchecked Sendable {
         guard let geometry = RouteDocument.Geometry(rawValue: request.query["geometries"] ?? "polyline") else {
             return Self.osrmError("InvalidOptions", "'geometries' must be polyline, polyline6 or geojson")
         }
+        let overview = request.query["overview"] ?? "simplified"
+        guard ["simplified", "full", "false"].contains(overview) else {
+            return Self.osrmError("InvalidOptions", "'overview' must be simplified, full or false")
+        }
         let steps = request.query["steps"] == "true"
         let alternatives = request.query["alternatives"].map { $0 == "true" ? 2 : min(Int($0) ?? 0, 2) } ?? 0
-        let language = request.query["hl"].flatMap(Language.init(tag:)) ?? .en
-        lock.lock()
-        defer { lock.unlock() }
         do throws(AppError) {
-            let routes =
-                alternatives > 0 && points.count == 2
-                ? try app.routes(from: points[0], to: points[1], mode: mode, alternatives: alternatives)
-                : [try app.route(points, mode: mode)]
-            let written = steps ? try routes.map { route throws(AppError) in try app.steps(of: route) } : []
+            let (routes, written) = try locked { () throws(AppError) in
+                let routes =
+                    alternatives > 0 && points.count == 2
+                    ? try app.routes(from: points[0], to: points[1], mode: mode, alternatives: alternatives)
+                    : [try app.route(points, mode: mode)]
+                return (routes, steps ? try routes.map { route throws(AppError) in try app.steps(of: route) } : [])
+            }
             return .json(
                 200,
                 Data(
                     RouteDocument.osrm(
-                        routes, geometry: geometry, steps: written, instructions: steps ? Instructions(language) : nil
+                        routes, geometry: geometry, overview: overview != "false", steps: written,
+                        instructions: steps ? Instructions(language) : nil
                     ).utf8))
         } catch {
             if case .noRoute(let reason) = error { return .json(400, Data(RouteDocument.failure(reason).utf8)) }
@@ -216,10 +318,14 @@ public final class MapsServer: @unchecked Sendable {
         return first.flatMap { Language(tag: String($0)) }?.rawValue
     }
 
-    /// An app's refusal: 400 for a bad option, else 500.
-    private static func refusal(_ error: AppError) -> HTTPResponse {
-        if case .invalidOption = error { return Self.error(400, "\(error)") }
-        return Self.error(500, "\(error)")
+    /// An app's refusal: 400 for a bad option, 503 for an engine the server was started
+    /// without, else 500.
+    static func refusal(_ error: AppError) -> HTTPResponse {
+        switch error {
+        case .invalidOption, .unreadableLink: Self.error(400, "\(error)")
+        case .engineMissing: Self.error(503, "\(error)")
+        default: Self.error(500, "\(error)")
+        }
     }
 
     /// A JSON error: `{"error": message, "details": [...]}`.

@@ -19,17 +19,18 @@ public enum RouteDocument {
     /// The OSRM response for `routes`: the best first, then its alternatives (same waypoints);
     /// with each route's steps per leg when given (`steps[route][leg]`), their sentences in the
     /// language of `instructions` as `instruction` (and Google's manoeuvre name as
-    /// `maneuver.google`).
+    /// `maneuver.google`); without `overview`, routes have no `geometry` (OSRM's
+    /// `overview=false`).
     public static func osrm(
-        _ routes: [Route], geometry: Geometry = .polyline, steps: [[[Step]]] = [], instructions: Instructions? = nil
+        _ routes: [Route], geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
+        instructions: Instructions? = nil
     ) -> String {
         let document: [String: Any] = [
             "code": "Ok",
             "routes": routes.enumerated().map { number, route -> [String: Any] in
-                [
+                var written: [String: Any] = [
                     "distance": rounded(route.distance), "duration": rounded(route.duration),
                     "weight": rounded(route.duration), "weight_name": "duration",
-                    "geometry": encoded(route.geometry, as: geometry),
                     "legs": route.legs.enumerated().map { index, leg in
                         var written = osrmLeg(leg)
                         if number < steps.count, index < steps[number].count {
@@ -43,6 +44,8 @@ public enum RouteDocument {
                         return written
                     },
                 ]
+                if overview { written["geometry"] = encoded(route.geometry, as: geometry) }
+                return written
             },
             "waypoints": (routes.first?.snapped ?? []).map { snap -> [String: Any] in
                 [

@@ -20,6 +20,7 @@ import Testing
         add("role", book.role)
         add("note", book.note)
         add("word", book.word)
+        add("app", book.app)
         for (kind, variants) in book.phrase { add("phrase.\(kind)", variants) }
         for (index, ordinal) in book.ordinal.enumerated() { all["ordinal.\(index)"] = ordinal }
         return all

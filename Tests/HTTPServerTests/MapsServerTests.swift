@@ -16,7 +16,7 @@ import Testing
 
     @Test func aLinkIsAnsweredAsTheAppAnswersIt() throws {
         let app = try MapsApp.onStore(path: try FixtureStore.path())
-        let server = try MapsServer(app: app, port: 0, threads: 2)
+        let server = try MapsServer(app: app, options: .loopback())
         defer { server.stop() }
         #expect(get(server, "/health")?.json["status"] as? String == "ok")
         let link = "comgooglemaps://?center=60.1699,24.9384&zoom=15&views=transit"
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func nominatimsSearchAndReverseAnswerAsItsClientsRead() throws {
-        let server = try MapsServer(app: try MapsApp.onStore(path: try FixtureStore.path()), port: 0, threads: 2)
+        let server = try MapsServer(app: try MapsApp.onStore(path: try FixtureStore.path()), options: .loopback())
         defer { server.stop() }
         let answer = try #require(
             exchange(
@@ -56,7 +56,7 @@ import Testing
 
     @Test func osrmsRouteServiceAnswersAsOSRMsClientsRead() throws {
         let app = try MapsApp.onStore(path: try SeedPlaces.westVillageStore())
-        let server = try MapsServer(app: app, port: 0, threads: 2)
+        let server = try MapsServer(app: app, options: .loopback())
         defer { server.stop() }
         // Stonewall Inn to Think Coffee, as OSRM's clients write it: longitude first.
         let points = "-74.00219,40.73381;-74.00366,40.73878"
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func badRequestsAreRefusedInWordsAndTheServerGoesOn() throws {
-        let server = try MapsServer(app: MapsApp(), port: 0, threads: 1)
+        let server = try MapsServer(app: MapsApp(), options: .loopback(threads: 1))
         defer { server.stop() }
         #expect(get(server, "/api/answer")?.status == 400)
         let unreadable = get(server, "/api/answer?url=https%3A%2F%2Fexample.com%2Fmaps")
@@ -98,5 +98,15 @@ import Testing
             port: server.port, "POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         #expect(posted?.status == 405)
         #expect(get(server, "/health")?.status == 200)
+    }
+}
+
+extension ServerOptions {
+    /// A server on any free loopback port, its pictures cached in memory only.
+    static func loopback(threads: Int = 2) -> ServerOptions {
+        var options = ServerOptions()
+        options.port = 0
+        options.threads = threads
+        return options
     }
 }

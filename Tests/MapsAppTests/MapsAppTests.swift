@@ -1,6 +1,7 @@
 import CairoKit
 import GeoCore
 import MapCore
+import MapRenderer
 import MapsApp
 import MapsURL
 import Routing
@@ -360,6 +361,10 @@ struct FakeDrawing: MapDrawing {
                 Issue.record("nothing should be rendered")
                 return TileSummary(tiles: 0, metatiles: 0, workers: 1, seconds: 0)
             }
+            func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] {
+                Issue.record("nothing should be rendered")
+                return []
+            }
         }
         let app = MapsApp(tiles: NoRegions())
         #expect(throws: AppError.self) { try app.plan(TileRequest()) }
@@ -386,6 +391,7 @@ struct FakeDrawing: MapDrawing {
             func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
                 TileSummary(tiles: 0, metatiles: 0, workers: 1, seconds: 0)
             }
+            func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] { [] }
         }
         var request = TileRequest()
         request.zooms = 12...16

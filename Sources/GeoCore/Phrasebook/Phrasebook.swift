@@ -56,6 +56,8 @@ public struct Phrasebook: Sendable {
         public var note: [String: String]
         /// Words put into notes: travel modes, road features, a route's ends, `and`.
         public var word: [String: String]
+        /// The web app's words: labels, buttons, headings and messages, by key (``app(_:_:)``).
+        public var app: [String: String]
         /// Whether a sentence starts lower-case inside another (Latin scripts).
         public var lowercase: Bool
         /// The decimal mark and the thousands separator.
@@ -102,6 +104,12 @@ public struct Phrasebook: Sendable {
 
     /// A word put into notes (`driving`, `toll`, `start`, …), the key itself when missing.
     public func word(_ key: String) -> String { templates.word[key] ?? key }
+
+    /// The web app's text `key` with its values filled in; the key itself when missing (never
+    /// for the keys the app uses: a test checks every language).
+    public func app(_ key: String, _ values: [String: String] = [:]) -> String {
+        templates.app[key].map { Self.fill($0, values) } ?? key
+    }
 
     /// Items as a list in a sentence: `a`, `a and b`, `a, b and c`.
     public func list(_ items: [String]) -> String {

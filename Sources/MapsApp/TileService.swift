@@ -1,0 +1,91 @@
+import Foundation
+import GeoCore
+import MapCore
+import MapRenderer
+
+/// How one tile is drawn: map type, colour scheme, layers, the language of names and the
+/// pixel density. A web map asks for tiles in one style; its ``key`` names the style in caches.
+public struct TileStyle: Sendable, Hashable {
+    /// The map type; normal by default.
+    public var mapType: MapType = .normal
+    /// Light (the default) or dark; unspecified draws light.
+    public var style: UserInterfaceStyle = .light
+    /// The traffic layer (coloured where a traffic feed is loaded); off by default.
+    public var traffic = false
+    /// The transit layer; off by default.
+    public var transit = false
+    /// The language of place names where the data has them; nil (the default) for local names.
+    public var language: Language?
+    /// Pixels per point: 1 (256-pixel tiles, the default) or 2 (512-pixel `@2x` tiles).
+    public var scale = 1
+
+    public init() {}
+
+    /// The pixel densities served: 1 and 2.
+    public static let scales = 1...2
+
+    /// The style as a short stable name, for cache keys: `normal.light.-.-.local.1`.
+    public var key: String {
+        [
+            mapType.rawValue, style == .dark ? "dark" : "light", traffic ? "traffic" : "-", transit ? "transit" : "-",
+            language?.rawValue ?? "local", "\(scale)",
+        ].joined(separator: ".")
+    }
+}
+
+/// A rendered tile with the other tiles of its block, drawn together so that labels run across
+/// their edges: a server caches them all.
+public struct RenderedBlock: Sendable {
+    /// The tile asked for.
+    public var tile: TileID
+    /// Every tile of the block, with its PNG bytes (the one asked for among them).
+    public var tiles: [(tile: TileID, png: [UInt8])]
+
+    /// The PNG bytes of the tile asked for.
+    public var png: [UInt8] { tiles.first { $0.tile == tile }?.png ?? [] }
+}
+
+extension MapsApp {
+    /// Tiles a side of the block drawn for one tile asked for: 4 (16 tiles, 1,024 pixels).
+    public static let tileBlockSize = 4
+
+    /// Checks a tile's address: zoom within ``TilePlan/zooms``, column and row within the
+    /// zoom's 2^z, scale within ``TileStyle/scales``.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the part at fault.
+    public static func check(_ tile: TileID, style: TileStyle) throws(AppError) {
+        guard TilePlan.zooms.contains(tile.z) else {
+            throw .invalidOption(
+                "z", message: "must lie within \(TilePlan.zooms.lowerBound)-\(TilePlan.zooms.upperBound), not \(tile.z)"
+            )
+        }
+        let count = 1 << tile.z
+        guard (0..<count).contains(tile.x), (0..<count).contains(tile.y) else {
+            throw .invalidOption("x/y", message: "must lie within 0-\(count - 1) at zoom \(tile.z)")
+        }
+        guard TileStyle.scales.contains(style.scale) else {
+            throw .invalidOption("scale", message: "must be 1 or 2, not \(style.scale)")
+        }
+    }
+
+    /// The tile at `tile` in `style`, with the rest of its block of ``tileBlockSize`` ×
+    /// ``tileBlockSize`` tiles (fewer at zooms with fewer tiles). Safe to call from several
+    /// threads at once: each render uses its own store connection.
+    ///
+    /// - Throws: the errors of ``check(_:style:)``, ``AppError/engineMissing(_:)`` without a
+    ///   tile renderer, ``AppError/engineFailed(_:underlying:)`` when rendering fails.
+    public func tile(_ tile: TileID, style: TileStyle) throws(AppError) -> RenderedBlock {
+        try Self.check(tile, style: style)
+        guard let tiles else { throw .engineMissing("tile renderer") }
+        let side = Self.tileBlockSize
+        let count = 1 << tile.z
+        let columns = (tile.x / side * side)...min(tile.x / side * side + side - 1, count - 1)
+        let rows = (tile.y / side * side)...min(tile.y / side * side + side - 1, count - 1)
+        do {
+            let rendered = try tiles.render(Metatile(zoom: tile.z, columns: columns, rows: rows), style: style)
+            return RenderedBlock(tile: tile, tiles: rendered)
+        } catch {
+            throw .engineFailed("rendering tile \(tile)", underlying: error)
+        }
+    }
+}

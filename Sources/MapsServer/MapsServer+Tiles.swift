@@ -1,0 +1,177 @@
+import Foundation
+import GeoCore
+import HTTPServer
+import MapCore
+import MapsApp
+
+extension MapsServer {
+    /// How long a client may reuse a tile or a static map before asking again (with its ETag):
+    /// one hour.
+    static let pictureMaxAge = 3_600
+
+    /// The map types served as tile sets, by the name in their path.
+    static let tileTypes: [String: MapType] = [
+        "normal": .normal, "satellite": .satellite, "hybrid": .hybrid, "terrain": .terrain,
+    ]
+
+    /// The style `scheme=light|dark`, `layers=traffic,transit` and `hl=` ask for.
+    static func tileStyle(_ request: HTTPRequest, mapType: MapType) throws(AppError) -> TileStyle {
+        var style = TileStyle()
+        style.mapType = mapType
+        switch request.query["scheme"] ?? "light" {
+        case "light": style.style = .light
+        case "dark": style.style = .dark
+        case let other: throw .invalidOption("scheme", message: "must be light or dark, not '\(other)'")
+        }
+        for layer in (request.query["layers"] ?? "").split(separator: ",") {
+            switch layer {
+            case "traffic": style.traffic = true
+            case "transit": style.transit = true
+            default: throw .invalidOption("layers", message: "may list traffic and transit, not '\(layer)'")
+            }
+        }
+        if let hl = request.query["hl"] {
+            guard let language = Language(tag: hl) else {
+                throw .invalidOption("hl", message: "must be en, es, it or hi, not '\(hl)'")
+            }
+            style.language = language
+        }
+        return style
+    }
+
+    /// `/tiles/{type}/{z}/{x}/{y}.png`, `…/{y}@2x.png` (512 pixels), and `/tiles/{type}.json`
+    /// (TileJSON 3.0.0).
+    func tiles(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.dropFirst("/tiles/".count).split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 1, parts[0].hasSuffix(".json") {
+            return tileJSON(request, type: String(parts[0].dropLast(5)))
+        }
+        guard parts.count == 4, let mapType = Self.tileTypes[String(parts[0])] else {
+            return Self.error(
+                404, "tiles are at /tiles/{normal|satellite|hybrid|terrain}/{z}/{x}/{y}.png (or {y}@2x.png)")
+        }
+        var last = Substring(parts[3])
+        guard last.hasSuffix(".png") else { return Self.error(404, "a tile's name ends in .png or @2x.png") }
+        last = last.dropLast(4)
+        var scale = 1
+        if last.hasSuffix("@2x") {
+            scale = 2
+            last = last.dropLast(3)
+        }
+        guard let z = Self.tileNumber(parts[1]), let x = Self.tileNumber(parts[2]), let y = Self.tileNumber(last) else {
+            return Self.error(400, "z, x and y must be whole numbers, not '\(parts[1])/\(parts[2])/\(last)'")
+        }
+        do throws(AppError) {
+            var style = try Self.tileStyle(request, mapType: mapType)
+            style.scale = scale
+            let tile = TileID(x: x, y: y, z: z)
+            try MapsApp.check(tile, style: style)
+            let key = { (tile: TileID) in "\(self.dataVersion)/\(style.key)/\(tile.z)/\(tile.x)/\(tile.y)" }
+            let side = MapsApp.tileBlockSize
+            let group = "\(dataVersion)/\(style.key)/\(z)/\(x / side)/\(y / side)"
+            let entry = try cachedPicture(key(tile), group: group) { () throws(AppError) in
+                try app.tile(tile, style: style).tiles.map { (key($0.tile), $0.png) }
+            }
+            return Self.picture(entry, request)
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// A picture from the cache, rendered by `render` when missing.
+    func cachedPicture(
+        _ key: String, group: String, render: () throws(AppError) -> [(key: String, bytes: [UInt8])]
+    ) throws(AppError) -> TileCache.Entry {
+        do {
+            return try cache.entry(key, group: group) { try render() }
+        } catch let error as AppError {
+            throw error
+        } catch {
+            throw .engineFailed("caching \(key)", underlying: error)
+        }
+    }
+
+    /// A PNG response with its ETag and Cache-Control; 304 without a body when the client's
+    /// `If-None-Match` holds the ETag.
+    static func picture(_ entry: TileCache.Entry, _ request: HTTPRequest) -> HTTPResponse {
+        let headers: [(name: String, value: String)] = [
+            ("ETag", entry.etag), ("Cache-Control", "public, max-age=\(pictureMaxAge)"),
+            ("Access-Control-Allow-Origin", "*"),
+        ]
+        if let asked = request.headers["if-none-match"],
+            asked == "*"
+                || asked.split(separator: ",").contains(where: {
+                    $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "W/", with: "") == entry.etag
+                })
+        {
+            return HTTPResponse(status: 304, headers: headers)
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + headers, body: entry.bytes)
+    }
+
+    /// A tile coordinate: 1 to 7 digits (larger ones are refused by the zoom's range anyway).
+    private static func tileNumber(_ text: Substring) -> Int? {
+        guard (1...7).contains(text.count), text.allSatisfy(\.isASCII) else { return nil }
+        return Int(text)
+    }
+
+    /// `/tiles/{type}.json`: the tile set as TileJSON 3.0.0, its tile URL keeping the request's
+    /// `scheme`, `layers` and `hl`.
+    private func tileJSON(_ request: HTTPRequest, type: String) -> HTTPResponse {
+        guard let mapType = Self.tileTypes[type] else {
+            return Self.error(404, "no tile set '\(type)': normal, satellite, hybrid or terrain")
+        }
+        do throws(AppError) {
+            _ = try Self.tileStyle(request, mapType: mapType)
+        } catch {
+            return Self.refusal(error)
+        }
+        let host = request.headers["host"].flatMap { host in
+            host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : nil
+        }
+        let kept = request.queryItems.filter { ["scheme", "layers", "hl"].contains($0.name) }
+        var components = URLComponents()
+        components.queryItems = kept.map { URLQueryItem(name: $0.name, value: $0.value) }
+        let query = kept.isEmpty ? "" : "?" + (components.percentEncodedQuery ?? "")
+        let base = host.map { "http://\($0)" } ?? ""
+        var bounds = [-180.0, -85.0511, 180.0, 85.0511]
+        if let regions = try? app.tiles?.regions(), let first = regions.first {
+            let all = regions.dropFirst().reduce(first) { $0.including($1) }
+            if let southWest = all.southWest, let northEast = all.northEast {
+                bounds = [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude]
+            }
+        }
+        let document: [String: Any] = [
+            "tilejson": "3.0.0", "name": "OpenMaps \(type)", "scheme": "xyz",
+            "tiles": ["\(base)/tiles/\(type)/{z}/{x}/{y}.png\(query)"],
+            "minzoom": TilePlan.zooms.lowerBound, "maxzoom": TilePlan.zooms.upperBound, "bounds": bounds,
+            "attribution": attribution, "tileSize": 256,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
+        var response = HTTPResponse.json(200, data)
+        response.headers.append(("Access-Control-Allow-Origin", "*"))
+        return response
+    }
+
+    /// `/staticmap?center=…&zoom=…&size=WxH&scale=…&maptype=…&markers=…&path=…&visible=…`: a PNG
+    /// as Google's Static Maps API draws one, cached like tiles.
+    func staticMap(_ request: HTTPRequest) -> HTTPResponse {
+        do throws(AppError) {
+            let parsed = try StaticMapRequest(parameters: request.queryItems)
+            let key =
+                "\(dataVersion)/static/"
+                + request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            let entry = try cachedPicture(key, group: key) { () throws(AppError) in
+                let drawn = try locked { () throws(AppError) in try app.staticMap(parsed) }
+                do {
+                    return [(key, try drawn.canvas.encoded())]
+                } catch {
+                    throw .engineFailed("encoding the static map", underlying: error)
+                }
+            }
+            return Self.picture(entry, request)
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+}

@@ -1,0 +1,386 @@
+// OpenMaps web app. Every question goes to the server, which asks the maps app: what a link
+// means (/api/answer), what a typed text finds (/search), the links that share a view
+// (/api/share). This script only shows the answers. No inline code: the page's
+// Content-Security-Policy allows scripts from this server only.
+'use strict';
+
+(function () {
+  const words = JSON.parse(document.getElementById('openmaps-words').textContent);
+  const language = document.querySelector('meta[name="openmaps-language"]').content;
+  const link = document.querySelector('meta[name="openmaps-link"]').content;
+  const $ = (id) => document.getElementById(id);
+
+  /** The app's text `key` with its `{placeholders}` filled. */
+  function say(key, values) {
+    let text = words[key] || key;
+    for (const [name, value] of Object.entries(values || {})) text = text.split('{' + name + '}').join(value);
+    return text;
+  }
+
+  function status(text) { $('status').textContent = text; }
+
+  const state = { mapType: 'normal', scheme: 'light', traffic: false, transit: false, query: null, directions: null };
+
+  // MARK: the map
+
+  const map = L.map('map', { zoomControl: false, minZoom: 2, maxZoom: 21, worldCopyJump: true })
+    .setView([20, 0], 2);
+  L.control.zoom({ zoomInTitle: say('zoom in'), zoomOutTitle: say('zoom out') }).addTo(map);
+  map.attributionControl.setPrefix(false);
+
+  function tileURL() {
+    const layers = [state.traffic && 'traffic', state.transit && 'transit'].filter(Boolean).join(',');
+    const query = new URLSearchParams({ scheme: state.scheme, hl: language });
+    if (layers) query.set('layers', layers);
+    return '/tiles/' + state.mapType + '/{z}/{x}/{y}{r}.png?' + query.toString();
+  }
+
+  const tiles = L.tileLayer(tileURL(), { minZoom: 2, maxZoom: 21, tileSize: 256 }).addTo(map);
+  fetch('/tiles/normal.json').then((r) => r.json()).then((json) => {
+    if (json.attribution) tiles.options.attribution = json.attribution, map.attributionControl.addAttribution(json.attribution);
+  }).catch(() => {});
+
+  function refreshTiles() {
+    tiles.setUrl(tileURL());
+    document.body.classList.toggle('dark', state.scheme === 'dark');
+    for (const input of document.querySelectorAll('input[name=maptype]')) input.checked = input.value === state.mapType;
+    for (const input of document.querySelectorAll('input[name=scheme]')) input.checked = input.value === state.scheme;
+    $('layer-traffic').checked = state.traffic;
+    $('layer-transit').checked = state.transit;
+  }
+
+  const drawn = L.layerGroup().addTo(map);
+
+  /** A pin with its number or letter, the selected one in blue. */
+  function pin(position, glyph, title, selected) {
+    const icon = glyph
+      ? L.divIcon({ className: '', html: '', iconSize: [26, 26], iconAnchor: [13, 30], popupAnchor: [0, -28] })
+      : new L.Icon.Default();
+    const marker = L.marker(position, { icon: icon, title: title || '', alt: title || '', keyboard: true });
+    if (glyph) {
+      marker.on('add', () => {
+        const element = marker.getElement();
+        const head = document.createElement('div');
+        head.className = 'pin-glyph' + (selected ? ' selected' : '');
+        const text = document.createElement('span');
+        text.textContent = glyph;
+        head.appendChild(text);
+        element.replaceChildren(head);
+      });
+    }
+    return marker;
+  }
+
+  /** Google's encoded polyline at `precision` decimals, as [lat, lng] pairs. */
+  function decodePolyline(text, precision) {
+    const factor = Math.pow(10, precision);
+    const points = [];
+    let index = 0, lat = 0, lng = 0;
+    while (index < text.length) {
+      for (const which of [0, 1]) {
+        let shift = 0, result = 0, byte;
+        do {
+          byte = text.charCodeAt(index++) - 63;
+          result |= (byte & 0x1f) << shift;
+          shift += 5;
+        } while (byte >= 0x20 && index < text.length);
+        const delta = result & 1 ? ~(result >> 1) : result >> 1;
+        if (which === 0) lat += delta; else lng += delta;
+      }
+      points.push([lat / factor, lng / factor]);
+    }
+    return points;
+  }
+
+  function cssColor(color) {
+    const c = (v) => Math.round(v * 255);
+    return 'rgba(' + c(color.red) + ',' + c(color.green) + ',' + c(color.blue) + ',' + color.alpha + ')';
+  }
+
+  // MARK: answers
+
+  function element(tag, text, className) {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  /** A URL the back button may open: the server validated it; a script or data URL never. */
+  function safeCallback(url) {
+    try {
+      const scheme = new URL(url).protocol.toLowerCase();
+      return !['javascript:', 'data:', 'vbscript:', 'file:', 'blob:'].includes(scheme);
+    } catch (e) { return false; }
+  }
+
+  /** Shows an answer document: the map view it opens, places, route, steps, notes, callback. */
+  function show(answer) {
+    const view = answer.view;
+    drawn.clearLayers();
+    state.mapType = view.mapType === 'none' ? 'normal' : view.mapType;
+    state.traffic = !!view.content.traffic;
+    state.transit = !!view.content.transit;
+    if (view.content.colorScheme === 'dark') state.scheme = 'dark';
+    refreshTiles();
+    for (const line of view.lines) {
+      const options = { color: cssColor(line.color), weight: line.width, opacity: line.color.alpha };
+      if (line.pattern && line.pattern.length) options.dashArray = line.pattern.join(' ');
+      L.polyline(decodePolyline(line.polyline6, 6), options).addTo(drawn);
+    }
+    view.markers.forEach((marker, index) => {
+      const title = [marker.title, marker.snippet].filter(Boolean).join(' · ');
+      const made = pin([marker.position.latitude, marker.position.longitude], marker.glyph, title,
+        index === view.selectedMarker);
+      if (title) made.bindPopup(() => popup(marker));
+      made.addTo(drawn);
+    });
+    map.setView([view.camera.target.latitude, view.camera.target.longitude], Math.round(view.camera.zoom));
+
+    $('asks').hidden = !answer.asks;
+    $('asks').textContent = answer.asks ? say('asks') + ': ' + answer.asks : '';
+    showPlaces(answer.places);
+    showRoute(answer);
+    const notes = $('notes');
+    notes.replaceChildren(...answer.notes.map((note) => element('li', note.message)));
+    $('notes-section').hidden = answer.notes.length === 0;
+    const back = answer.callback;
+    $('back').hidden = !(back && safeCallback(back.success));
+    if (back && safeCallback(back.success)) {
+      $('back-link').textContent = say('back', { app: back.source });
+      $('back-link').href = back.success;
+    }
+    if (answer.request && answer.request.query) $('search').value = answer.request.query;
+  }
+
+  function popup(marker) {
+    const box = element('div');
+    box.appendChild(element('strong', marker.title || ''));
+    if (marker.snippet) box.appendChild(element('div', marker.snippet));
+    return box;
+  }
+
+  function showPlaces(places) {
+    const list = $('results');
+    list.replaceChildren();
+    places.forEach((place, index) => {
+      const item = element('li');
+      const button = element('button');
+      button.type = 'button';
+      button.appendChild(element('span', place.name));
+      if (place.address) button.appendChild(element('span', place.address, 'address'));
+      button.addEventListener('click', () => focusPlace(place, index));
+      item.appendChild(button);
+      list.appendChild(item);
+    });
+    $('results-section').hidden = places.length === 0;
+    if (places.length) status(say('results count', { count: String(places.length) }));
+  }
+
+  function focusPlace(place, index) {
+    map.setView([place.position.latitude, place.position.longitude], Math.max(map.getZoom(), 16));
+    for (const [at, item] of [...$('results').children].entries()) item.classList.toggle('selected', at === index);
+    drawn.clearLayers();
+    pin([place.position.latitude, place.position.longitude], String(index + 1), place.name, true).addTo(drawn)
+      .bindPopup(() => popup({ title: place.name, snippet: place.address })).openPopup();
+    $('to').value = place.name;
+  }
+
+  function showRoute(answer) {
+    const steps = $('steps');
+    steps.replaceChildren(...answer.steps.map((step) => {
+      const item = element('li', step.instruction);
+      if (step.distance > 0) item.appendChild(element('span', step.distanceText, 'step-distance'));
+      return item;
+    }));
+    $('steps-heading').hidden = answer.steps.length === 0;
+    const route = answer.route;
+    $('route-summary').hidden = !route;
+    $('route-summary').textContent = route
+      ? say('route summary', { distance: route.distanceText, duration: route.durationText }) : '';
+    const ends = answer.routeEnds || [];
+    if (ends.length >= 2) {
+      const text = (end) => end.waypoint.query || (end.place && end.place.name) || '';
+      $('from').value = ends[0].waypoint.currentLocation !== undefined ? '' : text(ends[0]);
+      $('to').value = text(ends[ends.length - 1]);
+      const mode = answer.request.directions && answer.request.directions.travelMode;
+      for (const input of document.querySelectorAll('input[name=mode]')) input.checked = input.value === (mode || 'driving');
+    }
+  }
+
+  let myLocation = null;
+
+  /** Asks the server what `url` means and shows it. */
+  function open(url) {
+    status(say('loading'));
+    const query = new URLSearchParams({ url: url, hl: language });
+    if (myLocation) query.set('mylocation', myLocation.lat + ',' + myLocation.lng);
+    return fetch('/api/answer?' + query.toString())
+      .then((response) => response.json().then((json) => ({ ok: response.ok, json: json })))
+      .then(({ ok, json }) => {
+        if (!ok) throw new Error(json.error + (json.details ? ': ' + json.details.join('; ') : ''));
+        status('');
+        show(json);
+        return json;
+      })
+      .catch((error) => status(say('error', { message: error.message })));
+  }
+
+  function center() {
+    const c = map.getCenter().wrap();
+    return c.lat.toFixed(6) + ',' + c.lng.toFixed(6);
+  }
+
+  // MARK: search as you type
+
+  let typing = null;
+  let asked = 0;
+  $('search').addEventListener('input', () => {
+    clearTimeout(typing);
+    const text = $('search').value.trim();
+    if (text.length < 2) return;
+    typing = setTimeout(() => suggest(text), 250);
+  });
+
+  function suggest(text) {
+    const number = ++asked;
+    const c = map.getCenter().wrap();
+    const bounds = map.getBounds();
+    const query = new URLSearchParams({
+      q: text, format: 'jsonv2', limit: '8', 'accept-language': language,
+      viewbox: [bounds.getWest(), bounds.getNorth(), bounds.getEast(), bounds.getSouth()].map((v) => v.toFixed(5)).join(','),
+    });
+    status(say('searching'));
+    fetch('/search?' + query.toString()).then((r) => r.json()).then((results) => {
+      if (number !== asked) return;  // a later keystroke asked again
+      if (!Array.isArray(results) || results.length === 0) {
+        showPlaces([]);
+        status(say('no results', { text: text }));
+        return;
+      }
+      showPlaces(results.map((r) => ({
+        name: r.name || r.display_name, address: r.display_name,
+        position: { latitude: Number(r.lat), longitude: Number(r.lon) },
+      })));
+    }).catch((error) => status(say('error', { message: error.message })));
+    return c;
+  }
+
+  $('search-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = $('search').value.trim();
+    if (!text) return;
+    clearTimeout(typing);
+    state.query = text;
+    state.directions = null;
+    open('comgooglemaps://?' + new URLSearchParams({ q: text, center: center(), zoom: String(map.getZoom()) }));
+  });
+
+  // MARK: directions
+
+  $('directions-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const mode = document.querySelector('input[name=mode]:checked').value;
+    const from = $('from').value.trim();
+    const to = $('to').value.trim();
+    if (!to) { $('to').focus(); return; }
+    state.directions = { saddr: from, daddr: to, directionsmode: mode };
+    state.query = null;
+    open('comgooglemaps://?' + new URLSearchParams(state.directions));
+  });
+
+  $('swap').addEventListener('click', () => {
+    const from = $('from').value;
+    $('from').value = $('to').value;
+    $('to').value = from;
+  });
+
+  // MARK: map settings
+
+  for (const input of document.querySelectorAll('input[name=maptype]')) {
+    input.addEventListener('change', () => { state.mapType = input.value; refreshTiles(); });
+  }
+  for (const input of document.querySelectorAll('input[name=scheme]')) {
+    input.addEventListener('change', () => { state.scheme = input.value; refreshTiles(); });
+  }
+  $('layer-traffic').addEventListener('change', () => { state.traffic = $('layer-traffic').checked; refreshTiles(); });
+  $('layer-transit').addEventListener('change', () => { state.transit = $('layer-transit').checked; refreshTiles(); });
+
+  let me = null;
+  $('my-location').addEventListener('click', () => {
+    if (!navigator.geolocation) { status(say('location unavailable')); return; }
+    navigator.geolocation.getCurrentPosition((position) => {
+      myLocation = { lat: position.coords.latitude, lng: position.coords.longitude };
+      if (me) me.remove();
+      me = L.marker([myLocation.lat, myLocation.lng], {
+        icon: L.divIcon({ className: 'me', iconSize: [16, 16] }), title: say('you are here'), alt: say('you are here'),
+      }).addTo(map);
+      L.circle([myLocation.lat, myLocation.lng], { radius: position.coords.accuracy, weight: 1 }).addTo(drawn);
+      map.setView([myLocation.lat, myLocation.lng], Math.max(map.getZoom(), 16));
+      status(say('you are here'));
+    }, () => status(say('location unavailable')), { timeout: 10000 });
+  });
+
+  // MARK: share
+
+  function shareQuery() {
+    const views = [];
+    if (state.mapType === 'satellite' || state.mapType === 'hybrid') views.push('satellite');
+    if (state.mapType === 'terrain') views.push('terrain');
+    if (state.traffic) views.push('traffic');
+    if (state.transit) views.push('transit');
+    const query = new URLSearchParams({ center: center(), zoom: String(map.getZoom()) });
+    if (views.length) query.set('views', views.join(','));
+    if (state.query) query.set('q', state.query);
+    if (state.directions) {
+      if (state.directions.saddr) query.set('saddr', state.directions.saddr);
+      query.set('daddr', state.directions.daddr);
+      query.set('directionsmode', state.directions.directionsmode);
+    }
+    return query;
+  }
+
+  $('share').addEventListener('click', () => {
+    fetch('/api/share?' + shareQuery().toString()).then((r) => r.json()).then((json) => {
+      if (!json.links) throw new Error(json.error || 'share');
+      const list = $('share-links');
+      list.replaceChildren();
+      for (const entry of json.links) {
+        list.appendChild(element('dt', entry.name));
+        const row = element('dd');
+        const field = element('input');
+        field.readOnly = true;
+        field.value = entry.url;
+        field.setAttribute('aria-label', entry.name);
+        const copy = element('button', say('copy'));
+        copy.type = 'button';
+        copy.addEventListener('click', () => {
+          field.select();
+          const done = () => { copy.textContent = say('copied'); status(say('copied')); };
+          if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(entry.url).then(done, done);
+          else { document.execCommand('copy'); done(); }
+        });
+        row.append(field, copy);
+        list.appendChild(row);
+      }
+      $('share-panel').hidden = false;
+      $('share').setAttribute('aria-expanded', 'true');
+      list.querySelector('input').focus();
+    }).catch((error) => status(say('error', { message: error.message })));
+  });
+
+  function closeShare() {
+    $('share-panel').hidden = true;
+    $('share').setAttribute('aria-expanded', 'false');
+    $('share').focus();
+  }
+  $('share-close').addEventListener('click', closeShare);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !$('share-panel').hidden) closeShare();
+  });
+
+  // MARK: the link this page was opened with
+
+  if (link) open(link).then(() => { document.body.dataset.ready = 'true'; });
+  else document.body.dataset.ready = 'true';
+})();
