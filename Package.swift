@@ -68,7 +68,8 @@ let package = Package(
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(
-            name: "HTTPServerTests", dependencies: ["HTTPServer", "MapsServer", "MapsApp", "GeoCore", "TestSupport"]),
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "TestSupport"]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import HTTPServer
+import MapCore
 import MapRenderer
 import MapsApp
 import MapsURL
@@ -37,7 +38,7 @@ public struct ServerOptions: Sendable {
 ///   (`comgooglemaps://`, x-callback, `comgooglemapsurl://`, `geo:`, Apple). Its files are
 ///   under `/app/`.
 /// - `/api/answer?url=LINK` (the answer document; `hl=` picks the language when the link has
-///   none, `mylocation=LAT,LNG` places a blank directions end); `/api/share?center=…` (a view
+///   none, `mylocation=LAT,LNG` places a blank directions end, `size=WxH` is the map's size); `/api/share?center=…` (a view
 ///   as a link in every form); `/health`.
 /// - Tiles `/tiles/{type}/{z}/{x}/{y}.png` (and `@2x`), TileJSON `/tiles/{type}.json`, Google's
 ///   `/staticmap`: with ETag, Cache-Control and 304, cached within bounds.
@@ -155,6 +156,14 @@ public final class MapsServer: @unchecked Sendable {
                 return Self.error(400, "'hl' must be en, es, it or hi, not '\(hl)'")
             }
             options.language = language
+        }
+        if let size = request.query["size"] {
+            // The page's map, so the camera fits what the link places into what the reader sees.
+            let parts = size.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, (64...4_096).contains(parts[0]), (64...4_096).contains(parts[1]) else {
+                return Self.error(400, "'size' must be WIDTHxHEIGHT in points, each 64 to 4096, not '\(size)'")
+            }
+            options.size = Size(width: Double(parts[0]), height: Double(parts[1]))
         }
         if let location = request.query["mylocation"] {
             let parts = location.split(separator: ",", omittingEmptySubsequences: false)

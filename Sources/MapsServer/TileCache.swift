@@ -152,8 +152,10 @@ final class TileCache: @unchecked Sendable {
         let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString)")
         do {
             try Data(bytes).write(to: temporary)
-            _ = try FileManager.default.replaceItemAt(path, withItemAt: temporary)
         } catch {
+            return
+        }
+        guard rename(temporary.path, path.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             return
         }

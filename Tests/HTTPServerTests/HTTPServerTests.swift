@@ -8,7 +8,9 @@ import Testing
 
 /// A plain HTTP/1.1 exchange over a loopback socket: the status, the headers (names
 /// lower-case) and the body, or nil when nothing came back.
-func exchange(port: Int, _ request: String) -> (status: Int, headers: [String: String], body: String)? {
+func exchange(port: Int, _ request: String) -> (
+    status: Int, headers: [String: String], body: String, bytes: [UInt8]
+)? {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { return nil }
     defer { close(socket) }
@@ -22,8 +24,8 @@ func exchange(port: Int, _ request: String) -> (status: Int, headers: [String: S
         }
     }
     guard connected == 0 else { return nil }
-    let bytes = Array(request.utf8)
-    guard bytes.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == bytes.count else { return nil }
+    let sent = Array(request.utf8)
+    guard sent.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == sent.count else { return nil }
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -31,9 +33,12 @@ func exchange(port: Int, _ request: String) -> (status: Int, headers: [String: S
         if count <= 0 { break }
         received += buffer[0..<count]
     }
-    let text = String(decoding: received, as: UTF8.self)
-    guard let split = text.range(of: "\r\n\r\n") else { return nil }
-    let head = text[..<split.lowerBound].components(separatedBy: "\r\n")
+    guard
+        let end = (0..<max(received.count - 3, 0)).first(where: { received[$0..<$0 + 4].elementsEqual("\r\n\r\n".utf8) }
+        )
+    else { return nil }
+    let bytes = Array(received[(end + 4)...])
+    let head = String(decoding: received[..<end], as: UTF8.self).components(separatedBy: "\r\n")
     guard let statusLine = head.first, let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "")
     else { return nil }
     var headers: [String: String] = [:]
@@ -41,7 +46,7 @@ func exchange(port: Int, _ request: String) -> (status: Int, headers: [String: S
         guard let colon = line.firstIndex(of: ":") else { continue }
         headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
-    return (status, headers, String(text[split.upperBound...]))
+    return (status, headers, String(decoding: bytes, as: UTF8.self), bytes)
 }
 
 @Suite struct HTTPServerTests {

@@ -40,6 +40,16 @@
     if (json.attribution) tiles.options.attribution = json.attribution, map.attributionControl.addAttribution(json.attribution);
   }).catch(() => {});
 
+  // The view as the page's data attributes, for scripts and tests that drive the page.
+  function publishView() {
+    const c = map.getCenter();
+    document.body.dataset.center = c.lat.toFixed(5) + ',' + c.lng.toFixed(5);
+    document.body.dataset.zoom = String(map.getZoom());
+    document.body.dataset.mapType = state.mapType;
+    document.body.dataset.scheme = state.scheme;
+  }
+  map.on('moveend', publishView);
+
   function refreshTiles() {
     tiles.setUrl(tileURL());
     document.body.classList.toggle('dark', state.scheme === 'dark');
@@ -47,6 +57,7 @@
     for (const input of document.querySelectorAll('input[name=scheme]')) input.checked = input.value === state.scheme;
     $('layer-traffic').checked = state.traffic;
     $('layer-transit').checked = state.transit;
+    publishView();
   }
 
   const drawn = L.layerGroup().addTo(map);
@@ -213,7 +224,8 @@
   /** Asks the server what `url` means and shows it. */
   function open(url) {
     status(say('loading'));
-    const query = new URLSearchParams({ url: url, hl: language });
+    const size = map.getSize();
+    const query = new URLSearchParams({ url: url, hl: language, size: size.x + 'x' + size.y });
     if (myLocation) query.set('mylocation', myLocation.lat + ',' + myLocation.lng);
     return fetch('/api/answer?' + query.toString())
       .then((response) => response.json().then((json) => ({ ok: response.ok, json: json })))
@@ -259,7 +271,7 @@
         return;
       }
       showPlaces(results.map((r) => ({
-        name: r.name || r.display_name, address: r.display_name,
+        name: r.name || r.display_name, address: r.display_name === r.name ? '' : r.display_name,
         position: { latitude: Number(r.lat), longitude: Number(r.lon) },
       })));
     }).catch((error) => status(say('error', { message: error.message })));

@@ -1,0 +1,212 @@
+#!/usr/bin/python3
+"""The web app in headless Chromium, on a real server over a real extract.
+
+Imports central Monaco (data/test-extracts/monaco-centre.osm.pbf) into a temporary store,
+starts `openmaps serve` on a free port, and opens the seed document's kinds of link in the
+browser: a display link, a search link, a directions link, an x-callback link; then types a
+search, switches the map type and the scheme, asks for share links and walks the page with
+the keyboard. Each check prints a line; screenshots go to .build/browser-shots/ to be looked
+at. Exits 1 on the first failed check.
+
+Usage: Tests/browser/webapp_test.py [path/to/openmaps]   (default .build/debug/openmaps)
+Needs Debian's chromium, chromium-driver and python3-selenium, and libjs-leaflet.
+"""
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/openmaps")
+EXTRACT = os.path.join(ROOT, "data/test-extracts/monaco-centre.osm.pbf")
+SHOTS = os.path.join(ROOT, ".build/browser-shots")
+
+failures = 0
+
+
+def check(condition, what):
+    global failures
+    print(("ok   " if condition else "FAIL ") + what, flush=True)
+    if not condition:
+        failures += 1
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(predicate, seconds=30):
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            value = predicate()
+            if value:
+                return value
+        except Exception:
+            pass
+        time.sleep(0.2)
+    return None
+
+
+def main():
+    os.makedirs(SHOTS, exist_ok=True)
+    work = tempfile.mkdtemp(prefix="openmaps-browser-")
+    store = os.path.join(work, "store.sqlite")
+    subprocess.run([BINARY, "import", EXTRACT, "--store", store], check=True, capture_output=True)
+    port = free_port()
+    server = subprocess.Popen(
+        [BINARY, "serve", "--port", str(port), "--store", store, "--cache", os.path.join(work, "cache"), "--threads", "4"],
+        stderr=subprocess.PIPE, text=True)
+    base = "http://127.0.0.1:%d" % port
+    try:
+        check(wait_for(lambda: urllib.request.urlopen(base + "/health").status == 200, 20), "the server answers /health")
+        options = Options()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1280,800", "--lang=en-US"]:
+            options.add_argument(argument)
+        browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        browser.set_page_load_timeout(60)
+        try:
+            run(browser, base)
+        finally:
+            browser.quit()
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        check(server.returncode == 0, "the server stops cleanly on SIGTERM (exit %s)" % server.returncode)
+    print("%d failed" % failures if failures else "all browser checks passed; screenshots in " + SHOTS)
+    sys.exit(1 if failures else 0)
+
+
+def open_page(browser, url):
+    browser.get(url)
+    return wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "true", 60)
+
+
+def text(browser, selector):
+    return browser.find_element(By.CSS_SELECTOR, selector).text
+
+
+def tiles_loaded(browser):
+    return browser.execute_script(
+        "const t = [...document.querySelectorAll('.leaflet-tile')];"
+        "return t.length > 0 && t.every(i => i.complete) && t.filter(i => i.naturalWidth > 0).length;")
+
+
+def shot(browser, name):
+    wait_for(lambda: tiles_loaded(browser), 60)
+    browser.save_screenshot(os.path.join(SHOTS, name + ".png"))
+
+
+def center(browser):
+    lat, lng = browser.execute_script("return document.body.dataset.center").split(",")
+    return float(lat), float(lng)
+
+
+def run(browser, base):
+    # A display link: the camera where the link puts it.
+    check(open_page(browser, base + "/maps/@43.7384,7.4246,16z"), "a display link opens the page")
+    lat, lng = center(browser)
+    check(abs(lat - 43.7384) < 1e-3 and abs(lng - 7.4246) < 1e-3, "the map is centred on the link's point (%f,%f)" % (lat, lng))
+    check(browser.execute_script("return document.body.dataset.zoom") == "16", "at the link's zoom")
+    check(wait_for(lambda: tiles_loaded(browser), 60), "our tiles load into the map")
+    shot(browser, "display")
+
+    # A search link: the results listed, numbered pins on the map.
+    link = base + "/maps/search/?api=1&query=" + urllib.parse.quote("Musée Océanographique")
+    check(open_page(browser, link), "a search link opens the page")
+    names = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#results li")]
+    # The page speaks English, so names come in English where the data has them (name:en).
+    check(any("Oceanographic Museum" in n for n in names), "the place is among the results: %s" % names[:3])
+    check(len(browser.find_elements(By.CSS_SELECTOR, ".pin-glyph")) >= 1, "numbered pins are on the map")
+    check("Results" in text(browser, "#status"), "the live region says the results: %r" % text(browser, "#status"))
+    shot(browser, "search")
+
+    # A directions link, in Italian: the route drawn, its steps in Italian.
+    directions = "comgooglemaps://?saddr=Place+du+Casino&daddr=Port+Hercule&directionsmode=walking"
+    check(open_page(browser, base + "/open?hl=it&url=" + urllib.parse.quote(directions, safe="")),
+          "a directions link opens the page")
+    steps = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#steps li")]
+    check(len(steps) >= 3, "its steps are listed (%d)" % len(steps))
+    check(steps and steps[0].startswith("Dirigiti"), "in Italian: %r" % (steps[0] if steps else None))
+    check(steps and "Sei arrivato" in steps[-1], "ending on the arrival: %r" % (steps[-1] if steps else None))
+    check(len(browser.find_elements(By.CSS_SELECTOR, ".leaflet-overlay-pane path")) >= 1, "the route is drawn")
+    check(text(browser, "#route-summary") != "", "the route is summed up: %r" % text(browser, "#route-summary"))
+    check(browser.find_element(By.ID, "to").get_attribute("value") == "Port Hercule", "the destination is filled in")
+    check(browser.find_element(By.CSS_SELECTOR, "input[name=mode][value=walking]").is_selected(), "walking is chosen")
+    shot(browser, "directions-it")
+
+    # An x-callback link: the back button with the validated URL, never followed by itself.
+    callback = "comgooglemaps-x-callback://?q=Casino&x-success=sourceapp://?resume=true&x-source=SourceApp"
+    page = base + "/open?url=" + urllib.parse.quote(callback, safe="")
+    check(open_page(browser, page), "an x-callback link opens the page")
+    back = browser.find_element(By.ID, "back-link")
+    check(back.is_displayed() and back.text == "Back to SourceApp", "the back button is offered: %r" % back.text)
+    check(back.get_attribute("href") == "sourceapp://?resume=true", "it opens the link's x-success: %r" % back.get_attribute("href"))
+    time.sleep(1)
+    check(browser.current_url == page, "nothing was followed without a click")
+    shot(browser, "x-callback")
+
+    # A hostile x-success is not offered.
+    hostile = "comgooglemaps-x-callback://?q=Casino&x-success=javascript:alert(1)&x-source=Evil"
+    open_page(browser, base + "/open?url=" + urllib.parse.quote(hostile, safe=""))
+    check(not browser.find_element(By.ID, "back-link").is_displayed(), "a javascript: x-success gets no button")
+
+    # Search as you type, and a keyboard walk from the top of the page.
+    open_page(browser, base + "/maps/@43.7384,7.4246,15z")
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("Palais Prin")
+    found = wait_for(lambda: [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#results li")], 20)
+    check(found and "Palais Princier" in found[0], "results come as the words are typed: %s" % (found or [])[:2])
+    browser.find_element(By.CSS_SELECTOR, "#results li button").send_keys(Keys.ENTER)
+    lat, lng = center(browser) if wait_for(lambda: browser.execute_script("return document.body.dataset.zoom") >= "16", 10) else (0, 0)
+    check(abs(lat - 43.7314) < 0.002 and abs(lng - 7.4201) < 0.002, "Enter on a result shows it (%f,%f)" % (lat, lng))
+    open_page(browser, base + "/maps/@43.7384,7.4246,15z")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+    first = browser.switch_to.active_element
+    check(first.get_attribute("class") == "skip", "the first Tab stop is the skip link")
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('input:not([type=radio]):not([type=checkbox]), button')]"
+        ".filter(e => !e.closest('[hidden]')).every(e => e.labels && e.labels.length || e.getAttribute('aria-label') || e.textContent.trim())")
+    check(labels, "every field and button has a name a screen reader reads")
+
+    # Map type, scheme and share.
+    browser.find_element(By.CSS_SELECTOR, "input[name=maptype][value=satellite]").click()
+    check(wait_for(lambda: "/tiles/satellite/" in browser.find_element(By.CSS_SELECTOR, ".leaflet-tile").get_attribute("src"), 10),
+          "the map type switch asks for satellite tiles")
+    browser.find_element(By.CSS_SELECTOR, "input[name=maptype][value=normal]").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name=scheme][value=dark]").click()
+    check(wait_for(lambda: "scheme=dark" in browser.find_element(By.CSS_SELECTOR, ".leaflet-tile").get_attribute("src"), 10),
+          "the dark scheme asks for dark tiles")
+    shot(browser, "dark")
+    browser.find_element(By.ID, "share").click()
+    links = wait_for(lambda: [e.get_attribute("value") for e in browser.find_elements(By.CSS_SELECTOR, "#share-links input")], 10) or []
+    forms = {link.split(":")[0] for link in links}
+    check({"comgooglemaps", "https", "geo", "comgooglemapsurl"} <= forms and len(links) == 6, "share gives six forms: %s" % links)
+    check(any(link.startswith("https://maps.apple.com/") for link in links), "including Apple Maps")
+    shot(browser, "share")
+
+    # The interface in Hindi.
+    open_page(browser, base + "/maps/@43.7384,7.4246,16z?hl=hi")
+    check(text(browser, "#directions-heading") == "रास्ता", "the page speaks Hindi with hl=hi")
+    shot(browser, "hindi")
+
+
+if __name__ == "__main__":
+    main()
