@@ -145,7 +145,12 @@ extension Answer {
         var sentence: String
         switch request.action {
         case .search:
-            sentence = say("search", ["text": say("quoted", ["text": request.query ?? ""])])
+            if request.query == nil, let marker = request.marker {
+                // `q=@LAT,LNG`: a pin, not a text to search for.
+                sentence = say("map pin", ["position": "\(marker)"])
+            } else {
+                sentence = say("search", ["text": say("quoted", ["text": request.query ?? ""])])
+            }
             if let center = request.center { sentence = say("near", ["sentence": sentence, "center": "\(center)"]) }
         case .directions:
             let directions = request.directions

@@ -15,12 +15,15 @@ extension MapsApp {
     public static func onStore(path: String, traffic: TrafficFeed? = nil) throws(AppError) -> MapsApp {
         let store: MapStore
         do { store = try MapStore(path: path) } catch { throw .engineFailed("opening the store", underlying: error) }
+        // One decode of the world rasters for pictures and tiles alike.
+        let rasters = RasterCache()
         return MapsApp(
             places: PlaceSearch(store: store),
             drawing: StoreDrawing(
-                renderer: MapRenderer(store: store, traffic: traffic ?? TrafficFeed()),
+                renderer: MapRenderer(store: store, traffic: traffic ?? TrafficFeed(), rasters: rasters),
                 hasTrafficFeed: traffic != nil),
-            tiles: StoreTiles(storePath: path, traffic: traffic ?? TrafficFeed()), routing: StoreRouting(store: store))
+            tiles: StoreTiles(storePath: path, traffic: traffic ?? TrafficFeed(), rasters: rasters),
+            routing: StoreRouting(store: store))
     }
 }
 
@@ -58,11 +61,12 @@ public struct StoreTiles: TileRendering {
     public var traffic: TrafficFeed
     private let connections: StorePool
     /// One decode of the world rasters for every block rendered.
-    private let rasters = RasterCache()
+    private let rasters: RasterCache
 
-    public init(storePath: String, traffic: TrafficFeed) {
+    public init(storePath: String, traffic: TrafficFeed, rasters: RasterCache = RasterCache()) {
         self.storePath = storePath
         self.traffic = traffic
+        self.rasters = rasters
         connections = StorePool(path: storePath)
     }
 

@@ -78,6 +78,14 @@ import Testing
         #expect(get(server, "/route/v1/boat/\(points)")?.json["code"] as? String == "InvalidValue")
         #expect(get(server, "/route/v1/driving/-74.00219,40.73381")?.json["code"] as? String == "InvalidQuery")
         #expect(get(server, "/route/v1/driving/200,40;-74,40.7")?.json["code"] as? String == "InvalidValue")
+        // overview=false: no route geometry, as OSRM leaves it out.
+        let bare = try #require(
+            (get(server, "/route/v1/driving/\(points)?overview=false")?.json["routes"] as? [[String: Any]])?.first)
+        #expect(bare["geometry"] == nil && bare["duration"] is Double)
+        #expect(get(server, "/route/v1/driving/\(points)?overview=some")?.json["code"] as? String == "InvalidOptions")
+        // Transit by timetable is answered through links once a feed is imported; here, why not.
+        let transit = get(server, "/route/v1/transit/\(points)")
+        #expect(transit?.status == 400 && transit?.json["code"] as? String == "NoRoute")
         let far = get(server, "/route/v1/driving/-74.00219,40.73381;2.35,48.85")
         #expect(far?.status == 400 && far?.json["code"] as? String == "NoSegment")
     }
@@ -97,6 +105,13 @@ import Testing
         let posted = exchange(
             port: server.port, "POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         #expect(posted?.status == 405)
+        // A request line or headers beyond the connection's memory are refused by the library.
+        let hugeHeader = exchange(
+            port: server.port,
+            "GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 40_000))\r\nConnection: close\r\n\r\n"
+        )
+        #expect(hugeHeader?.status == 431)
+        #expect(get(server, "/health?x=\(String(repeating: "a", count: 40_000))")?.status == 414)
         #expect(get(server, "/health")?.status == 200)
     }
 }

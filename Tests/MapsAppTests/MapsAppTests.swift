@@ -473,6 +473,11 @@ struct FakeDrawing: MapDrawing {
         #expect(try links.map { try answer($0, options: options).asks } == sentences)
     }
 
+    @Test func aSearchForACoordinateAsksForAPin() throws {
+        let asks = try answer("https://maps.google.com/?q=@37.3161,-122.1836").asks
+        #expect(asks == "A map with a pin at 37.3161,-122.1836")
+    }
+
     @Test func searchResultsAreNumberedPinsWithTheBestSelected() throws {
         var first = FakePlaces.place("Pizzeria Delfina", 37.76125, -122.42441)
         first.address = "3621 18th Street, San Francisco"
