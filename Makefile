@@ -48,6 +48,7 @@ demo: build
 	$(BIN) data info
 	@BIN=$(BIN) sh scripts/demo.sh Examples/seed-links.txt
 	@BIN=$(BIN) sh scripts/demo-maps.sh demo Examples/seed-links.txt
+	@BIN=$(BIN) sh scripts/demo-serve.sh Examples/seed-links.txt
 
 ## data: install the pinned open data into $(OPENMAPS_DATA).
 data: deps
@@ -82,6 +83,7 @@ bench: deps data
 	bash scripts/bench-open.sh Examples/seed-links.txt
 	bash scripts/bench-geocode.sh
 	bash scripts/bench-route.sh
+	bash scripts/bench-serve.sh
 
 ## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
 fuzz: deps

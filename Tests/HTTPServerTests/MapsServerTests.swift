@@ -97,6 +97,16 @@ import Testing
         let unreadable = get(server, "/api/answer?url=https%3A%2F%2Fexample.com%2Fmaps")
         #expect(unreadable?.status == 400 && (unreadable?.json["details"] as? [String])?.isEmpty == false)
         #expect(get(server, "/api/answer?url=comgooglemaps%3A%2F%2F%3Fq%3Dx&hl=fr")?.status == 400)
+        // A look-alike host is not a Maps link; a script URL is never offered as the way back.
+        let lookAlike = get(server, "/api/answer?url=https%3A%2F%2Fwww.google.com.evil.example%2Fmaps%2F%401%2C2%2C3z")
+        #expect(
+            lookAlike?.status == 400
+                && (lookAlike?.json["details"] as? [String])?.first?.contains("host-not-maps") == true)
+        let scripted = get(
+            server,
+            "/api/answer?url=comgooglemaps-x-callback%3A%2F%2F%3Fq%3Dx%26x-success%3Djavascript%3Aalert(1)%26x-source%3DEvil"
+        )
+        #expect(scripted?.status == 200 && scripted?.json["callback"] == nil)
         let long = String(repeating: "a", count: MapsServer.maxLinkLength + 1)
         #expect(get(server, "/api/answer?url=\(long)")?.status == 414)
         let traversal = get(server, "/../../etc/passwd")

@@ -202,6 +202,21 @@ def run(browser, base):
     check(any(link.startswith("https://maps.apple.com/") for link in links), "including Apple Maps")
     shot(browser, "share")
 
+    # My Location from the browser, then directions from it (a blank start).
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["geolocation"]})
+    browser.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 43.7395, "longitude": 7.4270, "accuracy": 20})
+    open_page(browser, base + "/maps/@43.7384,7.4246,15z")
+    browser.find_element(By.ID, "my-location").click()
+    check(wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, ".me"), 10), "My Location is shown where the browser says")
+    lat, lng = center(browser) if wait_for(lambda: browser.execute_script("return document.body.dataset.zoom") == "16", 10) else (0, 0)
+    check(abs(lat - 43.7395) < 1e-3 and abs(lng - 7.4270) < 1e-3, "and the map goes there (%f,%f)" % (lat, lng))
+    browser.find_element(By.ID, "to").send_keys("Port Hercule")
+    browser.find_element(By.CSS_SELECTOR, "input[name=mode][value=bicycling]").click()
+    browser.find_element(By.CSS_SELECTOR, "#directions-form button[type=submit]").click()
+    steps = wait_for(lambda: [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#steps li")], 20) or []
+    check(len(steps) >= 2 and "destination" in steps[-1], "directions from My Location by bicycle: %d steps" % len(steps))
+    shot(browser, "my-location-directions")
+
     # The interface in Hindi.
     open_page(browser, base + "/maps/@43.7384,7.4246,16z?hl=hi")
     check(text(browser, "#directions-heading") == "रास्ता", "the page speaks Hindi with hl=hi")

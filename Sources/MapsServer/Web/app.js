@@ -211,8 +211,16 @@
       ? say('route summary', { distance: route.distanceText, duration: route.durationText }) : '';
     const ends = answer.routeEnds || [];
     if (ends.length >= 2) {
-      const text = (end) => end.waypoint.query || (end.place && end.place.name) || '';
-      $('from').value = ends[0].waypoint.currentLocation !== undefined ? '' : text(ends[0]);
+      // A blank start is the user's location; else the text, name or point the link gives.
+      const text = (end) => {
+        const waypoint = end.waypoint;
+        if (waypoint.kind === 'currentLocation') return '';
+        if (waypoint.query || waypoint.name) return waypoint.query || waypoint.name;
+        if (end.place) return end.place.name;
+        const point = waypoint.coordinate;
+        return point ? point.latitude + ',' + point.longitude : '';
+      };
+      $('from').value = text(ends[0]);
       $('to').value = text(ends[ends.length - 1]);
       const mode = answer.request.directions && answer.request.directions.travelMode;
       for (const input of document.querySelectorAll('input[name=mode]')) input.checked = input.value === (mode || 'driving');
