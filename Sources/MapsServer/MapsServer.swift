@@ -38,8 +38,8 @@ public struct ServerOptions: Sendable {
 ///   (`comgooglemaps://`, x-callback, `comgooglemapsurl://`, `geo:`, Apple). Its files are
 ///   under `/app/`.
 /// - `/api/answer?url=LINK` (the answer document; `hl=` picks the language when the link has
-///   none, `mylocation=LAT,LNG` places a blank directions end, `size=WxH` is the map's size); `/api/share?center=…` (a view
-///   as a link in every form); `/health`.
+///   none, `mylocation=LAT,LNG` places a blank directions end, `size=WxH` is the map's size);
+///   `/api/share?center=…` (a view as a link in every form); `/health`.
 /// - Tiles `/tiles/{type}/{z}/{x}/{y}.png` (and `@2x`), TileJSON `/tiles/{type}.json`, Google's
 ///   `/staticmap`: with ETag, Cache-Control and 304, cached within bounds.
 /// - Nominatim's `/search` and `/reverse`; OSRM's `/route/v1/{profile}/{lon,lat;…}`.
@@ -120,9 +120,7 @@ public final class MapsServer: @unchecked Sendable {
         case "/reverse": return reverse(request)
         case "/staticmap": return staticMap(request)
         case "/open": return open(request)
-        case "/", "/maps":
-            return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
-        case let path where path.hasPrefix("/maps/"):
+        case let path where path == "/" || path == "/maps" || path.hasPrefix("/maps/"):
             return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
         case let path where path.hasPrefix("/app/"): return webApp.file(String(path.dropFirst("/app/".count)))
         case let path where path.hasPrefix("/tiles/"): return tiles(request)
@@ -133,22 +131,34 @@ public final class MapsServer: @unchecked Sendable {
 
     /// `/open?url=LINK[&hl=xx]`: the web app opening any link, as a scheme handler would.
     private func open(_ request: HTTPRequest) -> HTTPResponse {
+        switch Self.link(in: request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let link): return webApp.page(link: link, language: WebApp.language(of: request))
+        }
+    }
+
+    /// A refused request's response, as an error to return early with.
+    struct Refusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The `url` parameter: the link to open or answer, at most ``maxLinkLength`` bytes.
+    private static func link(in request: HTTPRequest) -> Result<String, Refusal> {
         guard let link = request.query["url"], !link.isEmpty else {
-            return Self.error(400, "'url' is required: the link to open, percent-encoded")
+            return .failure(Refusal(response: error(400, "'url' is required: the link, percent-encoded")))
         }
-        guard link.utf8.count <= Self.maxLinkLength else {
-            return Self.error(414, "'url' is longer than \(Self.maxLinkLength) bytes")
+        guard link.utf8.count <= maxLinkLength else {
+            return .failure(Refusal(response: error(414, "'url' is longer than \(maxLinkLength) bytes")))
         }
-        return webApp.page(link: link, language: WebApp.language(of: request))
+        return .success(link)
     }
 
     /// `/api/answer?url=LINK[&hl=xx]`.
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
-        guard let link = request.query["url"], !link.isEmpty else {
-            return Self.error(400, "'url' is required: the link to answer, percent-encoded")
-        }
-        guard link.utf8.count <= Self.maxLinkLength else {
-            return Self.error(414, "'url' is longer than \(Self.maxLinkLength) bytes")
+        let link: String
+        switch Self.link(in: request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let text): link = text
         }
         var options = AnswerOptions()
         if let hl = request.query["hl"] {
