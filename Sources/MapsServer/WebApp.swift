@@ -61,9 +61,9 @@ struct WebApp: Sendable {
         let words = Phrasebook(language).templates.app
         var html = String(decoding: PackageResources.index_html, as: UTF8.self)
         html = html.replacingOccurrences(of: "{{lang}}", with: language.rawValue)
-        html = html.replacingOccurrences(of: "{{link}}", with: Self.escape(link ?? ""))
+        html = html.replacingOccurrences(of: "{{link}}", with: (link ?? "").markupEscaped)
         html = html.replacingOccurrences(of: "{{words}}", with: Self.scriptJSON(words))
-        for (key, text) in words { html = html.replacingOccurrences(of: "{{t:\(key)}}", with: Self.escape(text)) }
+        for (key, text) in words { html = html.replacingOccurrences(of: "{{t:\(key)}}", with: text.markupEscaped) }
         return HTTPResponse(
             status: 200,
             headers: [
@@ -71,23 +71,6 @@ struct WebApp: Sendable {
                 ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                 ("Cache-Control", "no-cache"),
             ], body: Array(html.utf8))
-    }
-
-    /// `text` safe inside HTML text and quoted attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
     }
 
     /// A JSON object safe inside a `<script type="application/json">`: `<`, `>` and `&`

@@ -142,10 +142,7 @@ public enum RouteDocument {
     /// manoeuvres, each named by its sentence in the language of `instructions`, and a `<trk>`
     /// of the whole geometry.
     public static func gpx(_ route: Route, steps: [[Step]], instructions: Instructions) -> String {
-        func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        func escaped(_ text: String) -> String { text.markupEscaped }
         func point(_ tag: String, _ coordinate: Coordinate) -> String {
             "<\(tag) lat=\"\(coordinate.latitude)\" lon=\"\(coordinate.longitude)\">"
         }
