@@ -60,10 +60,12 @@ render helsinki-terrain-dark "$helsinki" --map-type terrain --style dark
 render helsinki-none "$helsinki" --map-type none
 end_section
 
-section layers "Helsinki's layers" "Traffic (from the example feed), transit, indoor floors with the floor picker, 3D buildings under tilt, My Location with accuracy and heading."
+section layers "Helsinki's layers" "Traffic (from the example feed), transit, bicycling (from OpenStreetMap's cycle tracks, lanes and routes), indoor floors with the floor picker, 3D buildings under tilt, My Location with accuracy and heading."
 render helsinki-traffic "$helsinki&views=traffic" --traffic Examples/helsinki-traffic.csv
 render helsinki-traffic-dark "$helsinki&views=traffic" --traffic Examples/helsinki-traffic.csv --style dark
 render helsinki-transit "$helsinki&views=transit"
+render helsinki-bicycling 'https://www.google.com/maps/@?api=1&map_action=map&center=60.1705,24.9410&zoom=15&layer=bicycling'
+render helsinki-bicycling-dark 'https://www.google.com/maps/@?api=1&map_action=map&center=60.1705,24.9410&zoom=16&layer=bicycling' --style dark
 render helsinki-indoor 'comgooglemaps://?center=60.1688,24.9405&zoom=18' --level 2
 render helsinki-3d 'comgooglemaps://?center=60.1699,24.9434&zoom=17' --tilt 60 --bearing 30
 render helsinki-my-location 'comgooglemaps://?center=60.1699,24.9434&zoom=17' --my-location 60.1695,24.9430 --accuracy 40 --heading 45

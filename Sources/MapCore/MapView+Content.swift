@@ -26,6 +26,9 @@ public struct MapContent: Sendable, Equatable, Codable {
     public var traffic: Bool
     /// Transit lines and stations: requested and the type is not `none`.
     public var transit: Bool
+    /// Cycle tracks, lanes, friendly streets, trails and routes: requested and roads are drawn
+    /// (normal, hybrid, terrain).
+    public var bicycling: Bool
     /// Indoor floor plans: enabled, normal type, zoom at least ``MapView/indoorMinZoom``.
     public var indoor: Bool
     /// Extruded 3D buildings: enabled, normal type, tilted camera.
@@ -73,6 +76,7 @@ extension MapView {
             colorScheme: schemed ? scheme : nil,
             traffic: isTrafficEnabled && mapType != .none,
             transit: isTransitEnabled && mapType != .none,
+            bicycling: isBicyclingEnabled && (mapType == .normal || mapType == .hybrid || mapType == .terrain),
             indoor: isIndoorEnabled && mapType == .normal && camera.zoom >= Self.indoorMinZoom,
             buildings3D: isBuildingsEnabled && mapType == .normal && camera.viewingAngle > 0,
             backgroundColor: background,

@@ -130,6 +130,9 @@ public final class MapView {
     }
     public var isTrafficEnabled = false
     public var isTransitEnabled = false
+    /// The bicycling layer: cycle tracks, lanes, bicycle-friendly streets, trails and cycle
+    /// routes, drawn where roads are (normal, hybrid and terrain types).
+    public var isBicyclingEnabled = false
     /// Indoor floor plans; turning them off forgets the active building and level.
     public var isIndoorEnabled = true {
         didSet { updateActiveBuilding() }

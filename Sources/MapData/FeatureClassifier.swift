@@ -88,6 +88,62 @@ public enum FeatureClassifier {
         return nil
     }
 
+    /// Surfaces a road bike does not like: the bicycling layer draws such tracks and paths as trails.
+    static let unpavedSurfaces: Set<String> = [
+        "unpaved", "dirt", "gravel", "fine_gravel", "compacted", "ground", "earth", "grass", "sand", "mud",
+        "pebblestone", "woodchips", "rock", "stone",
+    ]
+
+    /// What the bicycling layer shows of a way, nil when bicycles have nothing particular there:
+    /// - `no:HIGHWAY` (`no:motorway`, `no:footway`): closed to bicycles (`bicycle=no` or
+    ///   `use_sidepath`, motorways unless allowed), with the way's `highway` value;
+    /// - `track`: a way of its own (`highway=cycleway`, `cycleway[:side]=track`);
+    /// - `lane`: a painted lane (`cycleway[:left|:right|:both]=lane`);
+    /// - `trail`: a mountain-bike or unpaved trail (`mtb:scale`, tracks and paths on unpaved
+    ///   surfaces or of grade 2–5);
+    /// - `designated`: a path or footway signed for bicycles (`bicycle=designated`);
+    /// - `street`: a cycle street (`cyclestreet=yes`, `bicycle_road=yes`);
+    /// - `shared`: a lane shared with cars or buses (`shared_lane`, `share_busway`).
+    public static func cyclingKind(_ tags: [(key: String, value: String)]) -> String? {
+        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
+        guard let highway = value("highway") else { return nil }
+        let bicycle = value("bicycle")
+        let sides = ["cycleway", "cycleway:left", "cycleway:right", "cycleway:both"].compactMap(value)
+        if highway == "cycleway" || sides.contains(where: { $0 == "track" || $0 == "opposite_track" }) {
+            return "track"
+        }
+        if bicycle == "no" || bicycle == "use_sidepath" { return "no:" + highway }
+        if highway == "motorway" || highway == "motorway_link" {
+            return ["yes", "designated", "permissive"].contains(bicycle ?? "") ? nil : "no:" + highway
+        }
+        if sides.contains(where: { $0 == "lane" || $0 == "opposite_lane" }) { return "lane" }
+        let unpaved =
+            unpavedSurfaces.contains(value("surface") ?? "")
+            || ["grade2", "grade3", "grade4", "grade5"].contains(value("tracktype") ?? "")
+        if value("mtb:scale") != nil || (["track", "path", "bridleway"].contains(highway) && unpaved) {
+            return "trail"
+        }
+        if bicycle == "designated" { return "designated" }
+        if value("cyclestreet") == "yes" || value("bicycle_road") == "yes" { return "street" }
+        if sides.contains(where: { ["shared_lane", "share_busway", "opposite_share_busway", "shared"].contains($0) }) {
+            return "shared"
+        }
+        return nil
+    }
+
+    /// The bicycling layer's kind of a cycle route relation (`route=bicycle` or `mtb`): by its
+    /// network, `route-icn` (international), `route-ncn`, `route-rcn`, `route-lcn` (local, also
+    /// without a network), `route-mtb`; nil for another relation.
+    public static func cyclingRouteKind(_ tags: [(key: String, value: String)]) -> String? {
+        switch value(tags, "route") {
+        case "mtb": return "route-mtb"
+        case "bicycle":
+            let network = value(tags, "network") ?? "lcn"
+            return ["icn", "ncn", "rcn", "lcn"].contains(network) ? "route-" + network : "route-lcn"
+        default: return nil
+        }
+    }
+
     /// Every name of a feature for the name index: name, name:xx, alternative, old, short, official.
     public static func names(_ tags: [(key: String, value: String)]) -> [String] {
         tags.filter { tag in

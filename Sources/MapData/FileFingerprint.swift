@@ -1,10 +1,15 @@
 import Foundation
 import ZlibKit
 
-/// What identifies an imported file: its size and CRC-32, as `size:crc32` (`3188704:1a2b3c4d`).
-/// Stored with each source, so an installer can tell the file a region came from is the one
-/// it would import again, and keep the region.
+/// What identifies an imported file and what the importers make of it: the file's size and
+/// CRC-32 and ``importVersion``, as `size:crc32/version` (`3188704:1a2b3c4d/2`). Stored with
+/// each source, so an installer can tell the region came from the file it would import, read
+/// as it would read it now, and keep the region.
 public enum FileFingerprint {
+    /// Raised when the importers write more from the same file, so that installers import it
+    /// again: 2, the bicycling layer's features.
+    public static let importVersion = 2
+
     /// The fingerprint of the file at `path`, read in 1 MiB pieces.
     ///
     /// - Throws: ``DataError`` (`.file`) when the file cannot be read.
@@ -24,6 +29,6 @@ public enum FileFingerprint {
             throw DataError(.file, message: "cannot read the file", path: path, underlying: error)
         }
         let digits = String(crc, radix: 16)
-        return "\(size):" + String(repeating: "0", count: 8 - digits.count) + digits
+        return "\(size):" + String(repeating: "0", count: 8 - digits.count) + digits + "/\(importVersion)"
     }
 }

@@ -108,9 +108,11 @@ public enum OSMImporter {
             bounds: header.bounds ?? extent(of: nodes.values), fingerprint: try FileFingerprint.of(path), in: database)
         var writer = try FeatureWriter(database: database, source: sourceID)
         let roads = try RoadNetwork.Writer(database: database, source: sourceID)
-        func add(_ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry) throws
-        {
-            try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry)
+        func add(
+            _ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry,
+            names: [String]? = nil
+        ) throws {
+            try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry, names: names)
             report.features += 1
             report.byClass[kind.featureClass, default: 0] += 1
             if let failAfter, report.features >= failAfter {
@@ -147,6 +149,12 @@ public enum OSMImporter {
             guard let kind = FeatureClassifier.classify(way.tags) else { continue }
             let closed = way.nodeIDs.count >= 4 && way.nodeIDs.first == way.nodeIDs.last
             try add(.way, way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
+            if let cycling = FeatureClassifier.cyclingKind(way.tags), !(kind.isArea && closed) {
+                // The bicycling layer's copy of the way: no names, so search finds the road once.
+                try add(
+                    .way, way.id, FeatureKind(featureClass: .cycling, kind: cycling, isArea: false), [],
+                    .line(coordinates), names: [])
+            }
         }
         for node in taggedNodes { try roads.write(node: node) }
         for relation in relations {
@@ -168,6 +176,14 @@ public enum OSMImporter {
                 }
                 guard !outerRings.rings.isEmpty else { continue }
                 try add(.relation, relation.id, kind, relation.tags, .polygon(outerRings.rings + innerRings.rings))
+            } else if type == "route", let cycling = FeatureClassifier.cyclingRouteKind(relation.tags) {
+                let lines = relation.members.filter { $0.type == .way }.compactMap { wayGeometry[$0.id]?.coordinates }
+                guard !lines.isEmpty else { continue }
+                // Labelled with its ref (or its name where it has none); not indexed for search.
+                let label = relation.tags.first { $0.key == "ref" } ?? relation.tags.first { $0.key == "name" }
+                try add(
+                    .relation, relation.id, FeatureKind(featureClass: .cycling, kind: cycling, isArea: false),
+                    label.map { [(key: "name", value: $0.value)] } ?? [], .lines(lines), names: [])
             } else if type == "route", let route = relation.tags.first(where: { $0.key == "route" })?.value,
                 ["bus", "tram", "subway", "train", "light_rail", "ferry", "trolleybus"].contains(route)
             {

@@ -15,7 +15,8 @@ import MapData
 /// alone for `none`. Labels never overlap: place names biggest first, then the names of parks
 /// and waters wide enough to hold them, transit stops, street names along their streets, and
 /// POIs with category icons. Layers: traffic from a
-/// ``TrafficFeed``, transit lines and stops, the indoor floor shown, 3D buildings under tilt,
+/// ``TrafficFeed``, transit lines and stops, bicycling (``BicyclingPalette``), the indoor
+/// floor shown, 3D buildings under tilt,
 /// My Location with its accuracy and heading. One picture reads the store twice (a
 /// ``Scene``); ``TileRenderer`` draws XYZ tiles with the same code.
 public struct MapRenderer {
@@ -129,6 +130,7 @@ public struct MapRenderer {
         if let floor { drawIndoor(&painter, scene: scene, level: floor, palette: palette) }
         if content.traffic { drawTraffic(&painter, roads: roads, zoom: zoom) }
         if content.transit { drawTransitLines(&painter, scene: scene, zoom: zoom) }
+        if content.bicycling { drawBicycling(&painter, scene: scene, zoom: zoom, scheme: content.colorScheme) }
         if extrudeBuildings {
             painter.drawExtruded(scene.local(.building), palette: palette)
         }
@@ -144,6 +146,9 @@ public struct MapRenderer {
             placeAreaNames(&placer, scene: scene, zoom: zoom, projection: projection)
             placeTransitStops(&placer, scene: scene, zoom: zoom, projection: projection, layer: content.transit)
             placeStreetNames(&placer, roads: roads, zoom: zoom, projection: projection)
+            if content.bicycling {
+                placeBicycling(&placer, scene: scene, zoom: zoom, projection: projection, scheme: content.colorScheme)
+            }
             if zoom >= Self.poiZoom {
                 placePOIs(&placer, scene: scene, zoom: zoom, projection: projection, floor: floor)
             }

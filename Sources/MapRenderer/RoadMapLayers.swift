@@ -73,6 +73,10 @@ extension MapRenderer {
         }
         if zoom >= streetDataZoom && content.roads { classes.insert(.road) }
         if content.transit { classes.insert(.route) }
+        if content.bicycling {
+            classes.insert(.cycling)
+            if zoom >= poiZoom { classes.insert(.poi) }
+        }
         if zoom >= stopZoom && content.labels { classes.insert(.transit) }
         if zoom >= poiZoom && content.labels { classes.insert(.poi) }
         if content.indoor { classes.formUnion(leveledClasses) }

@@ -15,6 +15,8 @@ public struct TileJob: Sendable {
     public var traffic: TrafficFeed
     /// The transit layer; off by default.
     public var transit: Bool
+    /// The bicycling layer; off by default.
+    public var bicycling: Bool
     /// The language of place names where the data has them; nil (the default) for local names.
     public var language: Language?
     /// Threads rendering at once, 1...; default: the active processor count.
@@ -22,7 +24,8 @@ public struct TileJob: Sendable {
 
     public init(
         storePath: String, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
-        traffic: TrafficFeed = TrafficFeed(), transit: Bool = false, language: Language? = nil,
+        traffic: TrafficFeed = TrafficFeed(), transit: Bool = false, bicycling: Bool = false,
+        language: Language? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.storePath = storePath
@@ -30,6 +33,7 @@ public struct TileJob: Sendable {
         self.style = style
         self.traffic = traffic
         self.transit = transit
+        self.bicycling = bicycling
         self.language = language
         self.workers = max(workers, 1)
     }
@@ -47,12 +51,14 @@ public struct TileJob: Sendable {
         // One decode of the world rasters for all workers.
         let rasters = RasterCache()
         for _ in 0..<threads {
-            DispatchQueue.global().async(group: group) { [storePath, mapType, style, traffic, transit, language] in
+            DispatchQueue.global().async(group: group) {
+                [storePath, mapType, style, traffic, transit, bicycling, language] in
                 do {
                     var mapRenderer = MapRenderer(
                         store: try MapStore(path: storePath), traffic: traffic, rasters: rasters)
                     mapRenderer.language = language
-                    let renderer = TileRenderer(renderer: mapRenderer, mapType: mapType, style: style, transit: transit)
+                    let renderer = TileRenderer(
+                        renderer: mapRenderer, mapType: mapType, style: style, transit: transit, bicycling: bicycling)
                     while let index = channel.take() {
                         channel.put(index, try renderer.render(blocks[index]))
                     }

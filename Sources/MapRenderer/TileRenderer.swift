@@ -18,17 +18,20 @@ public struct TileRenderer {
     public var style: UserInterfaceStyle
     /// The transit layer; off by default. (The traffic layer is on when the renderer has a feed.)
     public var transit: Bool
+    /// The bicycling layer; off by default.
+    public var bicycling: Bool
     /// Pixels per point: 1 for 256-pixel tiles (the default), 2 for 512-pixel (`@2x`) ones.
     public var scale: Double
 
     public init(
         renderer: MapRenderer, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
-        transit: Bool = false, scale: Double = 1
+        transit: Bool = false, bicycling: Bool = false, scale: Double = 1
     ) {
         self.renderer = renderer
         self.mapType = mapType
         self.style = style
         self.transit = transit
+        self.bicycling = bicycling
         self.scale = scale
     }
 
@@ -70,6 +73,7 @@ public struct TileRenderer {
         view.overrideUserInterfaceStyle = style
         view.isTrafficEnabled = !renderer.traffic.levels.isEmpty
         view.isTransitEnabled = transit
+        view.isBicyclingEnabled = bicycling
         return view
     }
 

@@ -158,8 +158,6 @@ public struct RouteEnd: Sendable, Equatable, Codable {
 public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
     /// What kind of note, stable for programs.
     public enum Code: String, Sendable, Codable {
-        /// A layer the link turns on that the map cannot draw.
-        case layerUnavailable = "layer-unavailable"
         /// Street View imagery is not available.
         case streetViewUnavailable = "street-view-unavailable"
         /// A search found nothing.

@@ -3,6 +3,11 @@ import GeoCore
 import MapCore
 import Routing
 
+/// A layer drawn over the map, as the SDK's view turns them on.
+public enum MapLayer: String, Sendable, CaseIterable {
+    case traffic, transit, bicycling
+}
+
 /// How the maps app shows its answer: the view's size and what the user set on the map.
 public struct AnswerOptions: Sendable, Equatable {
     /// The view's size in points; default 800 × 600.
@@ -11,6 +16,8 @@ public struct AnswerOptions: Sendable, Equatable {
     public var style: UserInterfaceStyle?
     /// The map type, overriding the one the link's views choose; nil keeps the link's.
     public var mapType: MapType?
+    /// Layers turned on besides those the link's views turn on; none by default.
+    public var layers: Set<MapLayer> = []
     /// The user's position, which turns My Location on and stands for a blank `saddr`/`daddr`.
     public var myLocation: Coordinate?
     /// My Location's accuracy radius in metres, ≥ 0; needs ``myLocation``.

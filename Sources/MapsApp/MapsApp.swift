@@ -266,9 +266,7 @@ public struct MapsApp {
             mapView.mapType = views.contains(.satellite) ? .hybrid : views.contains(.terrain) ? .terrain : .normal
             mapView.isTrafficEnabled = views.contains(.traffic)
             mapView.isTransitEnabled = views.contains(.transit)
-            if views.contains(.bicycling) {
-                notes.add(.layerUnavailable, "bicycling layer")
-            }
+            mapView.isBicyclingEnabled = views.contains(.bicycling)
         }
         if request.mapMode == .streetView {
             notes.add(.streetViewUnavailable, "street view")
@@ -421,10 +419,13 @@ public struct MapsApp {
         }
     }
 
-    /// What the user set on the map: scheme, type, My Location, bearing and tilt.
+    /// What the user set on the map: scheme, type, layers, My Location, bearing and tilt.
     private func apply(_ options: AnswerOptions, to mapView: MapView) throws(AppError) {
         if let style = options.style { mapView.overrideUserInterfaceStyle = style }
         if let mapType = options.mapType { mapView.mapType = mapType }
+        if options.layers.contains(.traffic) { mapView.isTrafficEnabled = true }
+        if options.layers.contains(.transit) { mapView.isTransitEnabled = true }
+        if options.layers.contains(.bicycling) { mapView.isBicyclingEnabled = true }
         if let location = options.myLocation {
             mapView.isMyLocationEnabled = true
             mapView.settings.myLocationButton = true

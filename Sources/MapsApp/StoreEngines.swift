@@ -76,7 +76,7 @@ public struct StoreTiles: TileRendering {
             renderer.language = style.language
             return try TileRenderer(
                 renderer: renderer, mapType: style.mapType, style: style.style, transit: style.transit,
-                scale: Double(style.scale)
+                bicycling: style.bicycling, scale: Double(style.scale)
             ).render(block)
         }
     }
@@ -106,7 +106,7 @@ public struct StoreTiles: TileRendering {
                 bounds: plan.bounds, zooms: request.zooms))
         var job = TileJob(
             storePath: storePath, mapType: request.mapType, style: request.style, traffic: traffic,
-            transit: request.transit, language: request.language)
+            transit: request.transit, bicycling: request.bicycling, language: request.language)
         if let workers = request.workers { job.workers = workers }
         var done = 0
         try job.run(blocks) { _, rendered in

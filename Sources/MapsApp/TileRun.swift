@@ -13,6 +13,8 @@ public struct TileRequest: Sendable, Equatable {
     public var style: UserInterfaceStyle = .light
     /// The transit layer; off by default.
     public var transit = false
+    /// The bicycling layer; off by default.
+    public var bicycling = false
     /// The language of place names where the data has them (`name:es`); nil (the default) for
     /// the names as the data writes them locally.
     public var language: Language?

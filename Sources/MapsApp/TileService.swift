@@ -14,6 +14,8 @@ public struct TileStyle: Sendable, Hashable {
     public var traffic = false
     /// The transit layer; off by default.
     public var transit = false
+    /// The bicycling layer; off by default.
+    public var bicycling = false
     /// The language of place names where the data has them; nil (the default) for local names.
     public var language: Language?
     /// Pixels per point: 1 (256-pixel tiles, the default) or 2 (512-pixel `@2x` tiles).
@@ -24,11 +26,11 @@ public struct TileStyle: Sendable, Hashable {
     /// The pixel densities served: 1 and 2.
     public static let scales = 1...2
 
-    /// The style as a short stable name, for cache keys: `normal.light.-.-.local.1`.
+    /// The style as a short stable name, for cache keys: `normal.light.-.-.-.local.1`.
     public var key: String {
         [
             mapType.rawValue, style == .dark ? "dark" : "light", traffic ? "traffic" : "-", transit ? "transit" : "-",
-            language?.rawValue ?? "local", "\(scale)",
+            bicycling ? "bicycling" : "-", language?.rawValue ?? "local", "\(scale)",
         ].joined(separator: ".")
     }
 }

@@ -9,7 +9,7 @@ enum TilesCommand {
         name: "tiles",
         summary: "Render 256-pixel map tiles of an area and zooms into an MBTiles file.",
         usage:
-            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--lang en|es|it|hi] [--workers N] [--metatile N] [--store PATH]",
+            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--bicycling] [--lang en|es|it|hi] [--workers N] [--metatile N] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--out", value: "FILE", help: "The MBTiles file to write (replaced atomically)."),
@@ -21,6 +21,9 @@ enum TilesCommand {
                 .init(name: "--style", value: "STYLE", help: "light or dark (default light)."),
                 DataCommand.trafficOption,
                 .init(name: "--transit", value: nil, help: "Draw the transit layer: lines and stops."),
+                .init(
+                    name: "--bicycling", value: nil,
+                    help: "Draw the bicycling layer: cycle tracks, lanes, friendly streets, trails and routes."),
                 .init(
                     name: "--lang", value: "LANG",
                     help: "Place names in en, es, it or hi where the data has them (default: local names)."),
@@ -38,6 +41,7 @@ enum TilesCommand {
         request.metatile = try ViewCommand.count(arguments, "--metatile", in: 1...16) ?? 8
         request.bounds = try arguments.value("--bbox").map(parseBounds)
         request.transit = arguments.flags.contains("--transit")
+        request.bicycling = arguments.flags.contains("--bicycling")
         request.language = try ViewCommand.language(arguments)
         // Refused before the store is opened: a run too large is refused however the data stands.
         do throws(AppError) { try MapsApp.check(request) } catch { throw CLIError(error) }

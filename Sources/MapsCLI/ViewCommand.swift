@@ -11,7 +11,7 @@ enum ViewCommand {
     static let command = Command(
         name: "view",
         summary: "Print the map view a link opens (camera, visible region, what is drawn, controls) as JSON.",
-        usage: "view <url> [--size WxH] [--style light|dark] [--my-location LAT,LNG] [--store PATH]",
+        usage: "view <url> [--size WxH] [--style light|dark] [--layer NAMES] [--my-location LAT,LNG] [--store PATH]",
         parser: ArgumentParser(options: viewOptions + [DataCommand.storeOption], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let answer = try answer(arguments, on: try app(arguments, needsStore: false), &console)
@@ -27,6 +27,9 @@ enum ViewCommand {
         .init(name: "--heading", value: "DEG", help: "My Location's heading, degrees clockwise from north."),
         .init(name: "--bearing", value: "DEG", help: "Turn the camera to this bearing (default: the link's, 0)."),
         .init(name: "--tilt", value: "DEG", help: "Tilt the camera, 0 up to 30-65 by zoom (default 0)."),
+        .init(
+            name: "--layer", value: "NAMES",
+            help: "Turn layers on besides the link's: traffic, transit, bicycling, comma-separated."),
         .init(
             name: "--lang", value: "LANG",
             help:
@@ -70,6 +73,7 @@ enum ViewCommand {
         options.size = try parseSize(arguments.value("--size") ?? "800x600")
         options.style = try arguments.value("--style").map(parseStyle)
         options.mapType = try arguments.value("--map-type").map(parseMapType)
+        options.layers = try layers(arguments.value("--layer"))
         options.accuracy = try number(arguments, "--accuracy", in: 0...1_000_000)
         options.heading = try number(arguments, "--heading", in: -360...360)
         options.bearing = try number(arguments, "--bearing", in: -360...360)
@@ -96,6 +100,18 @@ enum ViewCommand {
             }
             throw CLIError(error)
         }
+    }
+
+    /// The layers `--layer` names (`traffic,bicycling`), none without the option.
+    static func layers(_ text: String?) throws(CLIError) -> Set<MapLayer> {
+        var layers: Set<MapLayer> = []
+        for name in (text ?? "").split(separator: ",") {
+            guard let layer = MapLayer(rawValue: String(name)) else {
+                throw .usage("'--layer' may list traffic, transit and bicycling, not '\(name)'")
+            }
+            layers.insert(layer)
+        }
+        return layers
     }
 
     /// `--map-type TYPE`, whose default `defaultType` describes.

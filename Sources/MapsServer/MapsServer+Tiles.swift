@@ -14,7 +14,7 @@ extension MapsServer {
         "normal": .normal, "satellite": .satellite, "hybrid": .hybrid, "terrain": .terrain,
     ]
 
-    /// The style `scheme=light|dark`, `layers=traffic,transit` and `hl=` ask for.
+    /// The style `scheme=light|dark`, `layers=traffic,transit,bicycling` and `hl=` ask for.
     static func tileStyle(_ request: HTTPRequest, mapType: MapType) throws(AppError) -> TileStyle {
         var style = TileStyle()
         style.mapType = mapType
@@ -27,7 +27,8 @@ extension MapsServer {
             switch layer {
             case "traffic": style.traffic = true
             case "transit": style.transit = true
-            default: throw .invalidOption("layers", message: "may list traffic and transit, not '\(layer)'")
+            case "bicycling": style.bicycling = true
+            default: throw .invalidOption("layers", message: "may list traffic, transit and bicycling, not '\(layer)'")
             }
         }
         if let hl = request.query["hl"] {

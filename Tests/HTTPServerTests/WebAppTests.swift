@@ -132,8 +132,10 @@ import Testing
         // @2x: 512 pixels.
         let retina = try #require(get(server, "/tiles/normal/16/\(tile.x)/\(tile.y)@2x.png"))
         #expect(try Canvas(png: retina.bytes).width == 512)
-        // The dark scheme is another picture.
+        // The dark scheme is another picture, and so is the bicycling layer (a cycle track there).
         #expect(get(server, path + "?scheme=dark")?.bytes != first.bytes)
+        let cycling = try #require(get(server, path + "?layers=bicycling,transit"))
+        #expect(cycling.status == 200 && cycling.bytes != first.bytes)
         let document = json(try #require(get(server, "/tiles/normal.json?scheme=dark")).body)
         #expect(document["tilejson"] as? String == "3.0.0" && document["minzoom"] as? Int == 2)
         #expect((document["tiles"] as? [String])?.first == "http://x/tiles/normal/{z}/{x}/{y}.png?scheme=dark")

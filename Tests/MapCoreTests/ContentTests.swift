@@ -36,6 +36,18 @@ import Testing
         #expect(view.content.traffic)
     }
 
+    @Test func bicyclingShowsWhereRoadsAreDrawn() {
+        let view = mapView()
+        view.isBicyclingEnabled = true
+        for type in MapType.allCases {
+            view.mapType = type
+            #expect(view.content.bicycling == [.normal, .hybrid, .terrain].contains(type), "\(type)")
+        }
+        view.mapType = .normal
+        view.isBicyclingEnabled = false
+        #expect(!view.content.bicycling)
+    }
+
     @Test func colorSchemeAppliesToNormalAndTerrainOnly() {  // items 62, 63
         let view = mapView()
         view.overrideUserInterfaceStyle = .dark

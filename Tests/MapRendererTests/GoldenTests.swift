@@ -165,6 +165,13 @@ struct GoldenTests {
         try check(name, view(latitude: 60.1675, longitude: 24.9450, zoom: 14, type: type, style: style))
     }
 
+    @Test(arguments: [("bicycling-light", UserInterfaceStyle.light), ("bicycling-dark", .dark)])
+    func theBicyclingLayerInEachScheme(name: String, style: UserInterfaceStyle) throws {
+        let mapView = view(latitude: 60.1676, longitude: 24.9440, zoom: 16, style: style)
+        mapView.isBicyclingEnabled = true
+        try check(name, mapView)
+    }
+
     @Test func paddingMovesTheControls() throws {
         let mapView = view(latitude: 60.1690, longitude: 24.9420, zoom: 15, bearing: 30)
         mapView.frame = Rect(x: 0, y: 0, width: 320, height: 280)

@@ -51,6 +51,40 @@ extension MapRendererTests {
         #expect(on.labels.contains("Ylioppilastalo") && !off.labels.contains("Ylioppilastalo"))
     }
 
+    @Test(arguments: [UserInterfaceStyle.light, .dark])
+    func bicyclingDrawsTheCycleTracksInItsColourOnlyWhenOn(style: UserInterfaceStyle) throws {
+        // Pohjoisesplanadi has cycle tracks on both sides; a Maps URL turns the layer on.
+        let link = "https://www.google.com/maps/@?api=1&map_action=map&center=60.1680,24.9440&zoom=17&layer=bicycling"
+        let onView = try view(link, style: style)
+        #expect(onView.content.bicycling)
+        let offView = try view("comgooglemaps://?center=60.1680,24.9440&zoom=17", style: style)
+        let palette = BicyclingPalette.forScheme(style)
+        let street = [24.9405, 24.9425, 24.9435, 24.9455, 24.9465, 24.9475].map {
+            Coordinate(latitude: 60.1680, longitude: $0)
+        }
+        let (on, report) = try renderer.render(onView)
+        let (off, _) = try renderer.render(offView)
+        let green = street.filter { share(of: palette.track, around: $0, in: onView, on: on) >= 3 }
+        #expect(green.count >= 5, "\(green.count) of \(street.count) points of Pohjoisesplanadi in the track colour")
+        #expect(street.allSatisfy { share(of: palette.track, around: $0, in: offView, on: off) == 0 })
+        #expect(report.features[.cycling, default: 0] >= 10)
+        // The cycle route's ref and the bicycle parking are placed at this zoom.
+        #expect(report.labels.contains("2") && report.labels.contains("P"))
+        // Kaivokatu's lane in the lane colour.
+        let lanes = try view(
+            "https://www.google.com/maps/@?api=1&map_action=map&center=60.1706,24.9415&zoom=17&layer=bicycling",
+            style: style)
+        // On the street, from (60.1705, 24.9385) to (60.1707, 24.9445).
+        let kaivokatu = Coordinate(latitude: 60.1705 + 0.0002 * (0.0040 / 0.0060), longitude: 24.9425)
+        #expect(share(of: palette.lane, around: kaivokatu, in: lanes, on: try renderer.render(lanes).0) >= 3)
+        // Never on satellite (no roads) or none.
+        for type in [MapType.satellite, .none] {
+            let other = try view(link, type: type)
+            let drawn = try renderer.render(other).1
+            #expect(!other.content.bicycling && drawn.features[.cycling] == nil)
+        }
+    }
+
     @Test func tiltRaisesBuildingsAndLeavesTheFlatMapAlone() throws {
         let flatView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=17")
         let tiltedView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=17")

@@ -473,6 +473,25 @@ struct FakeDrawing: MapDrawing {
         #expect(try links.map { try answer($0, options: options).asks } == sentences)
     }
 
+    @Test func everyFormThatCarriesTheBicyclingLayerTurnsItOnWithoutANote() throws {
+        let links = [
+            "https://www.google.com/maps/@?api=1&map_action=map&center=60.1680,24.9440&zoom=16&layer=bicycling",
+            "https://maps.google.com/maps?ll=60.1680,24.9440&z=16&lci=bike",
+            "comgooglemapsurl://maps.google.com/maps?ll=60.1680,24.9440&z=16&lci=bike",
+        ]
+        for link in links {
+            let found = try answer(link)
+            #expect(found.mapView.content.bicycling, "\(link)")
+            #expect(found.notes.isEmpty, "\(link): \(found.notes)")
+            #expect(found.asks.contains("bicycling"), "\(found.asks)")
+        }
+        // And the user's own switch, for a link without it.
+        var options = AnswerOptions()
+        options.layers = [.bicycling]
+        #expect(
+            try answer("comgooglemaps://?center=60.1680,24.9440&zoom=16", options: options).mapView.content.bicycling)
+    }
+
     @Test func aSearchForACoordinateAsksForAPin() throws {
         let asks = try answer("https://maps.google.com/?q=@37.3161,-122.1836").asks
         #expect(asks == "A map with a pin at 37.3161,-122.1836")

@@ -243,6 +243,21 @@ import Testing
         #expect(picture.width == 800 && picture.height == 600)
     }
 
+    @Test func layerTurnsTheBicyclingLayerOnForAnyLink() throws {
+        let store = try FixtureStore.path()
+        let link = "comgooglemaps://?center=60.1680,24.9440&zoom=16"
+        let plain = OpenMapsCLI.run(["view", link, "--store", store])
+        let cycling = OpenMapsCLI.run(["view", link, "--layer", "bicycling,transit", "--store", store])
+        #expect(plain.exitCode == 0 && cycling.exitCode == 0)
+        #expect(plain.standardOutput.contains(#""bicycling" : false"#))
+        #expect(
+            cycling.standardOutput.contains(#""bicycling" : true"#)
+                && cycling.standardOutput.contains(#""transit" : true"#))
+        let wrong = OpenMapsCLI.run(["view", link, "--layer", "cycling", "--store", store])
+        #expect(wrong.exitCode == 64)
+        #expect(wrong.standardError.contains("'--layer' may list traffic, transit and bicycling, not 'cycling'"))
+    }
+
     @Test
     func openWritesTheAnswerAsJSON() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path

@@ -15,7 +15,9 @@ import GeoCore
 /// (every third one tagged with a height), a primary road named Mannerheimintie across the
 /// grid in 20 ways (ids 1000–1019), a park, a pond, a tram track with the stop
 /// "Ylioppilastalo" and twelve route relations on it, a tunnel and a bridge, POIs (a hotel, a sight, a
-/// pizza restaurant, a café on level 7 and a shop on level 0, three of them with addresses).
+/// pizza restaurant, a café on level 7 and a shop on level 0, three of them with addresses), and
+/// for the bicycling layer cycle tracks along Pohjoisesplanadi (cycle route "2"), a lane on
+/// Kaivokatu, Eteläesplanadi a cycle street, and a bicycle parking.
 public enum FixtureStore {
     /// The street grid's bounds.
     public static let streetBounds = CoordinateBounds(
@@ -84,13 +86,24 @@ public enum FixtureStore {
         let latitudes = stride(from: 60.164, through: 60.179 + 1e-9, by: 0.001).map { $0 }
         let longitudes = stride(from: 24.935, through: 24.953 + 1e-9, by: 0.002).map { $0 }
         let named = [60.1690: "Aleksanterinkatu", 60.1680: "Pohjoisesplanadi", 60.1670: "Eteläesplanadi"]
+        // For the bicycling layer: cycle tracks on both sides of Pohjoisesplanadi (a national
+        // cycle route, "2"), Eteläesplanadi a cycle street.
+        let cycling = ["Pohjoisesplanadi": ("cycleway:both", "track"), "Eteläesplanadi": ("cyclestreet", "yes")]
+        var cycleRoute: [Int64] = []
         // Streets east-west and north-south, a way a block (cities map streets in short ways).
         for latitude in latitudes {
             let name = named.first { abs($0.key - latitude) < 1e-6 }?.value ?? String(format: "Katu %.3f", latitude)
             for (west, east) in zip(longitudes, longitudes.dropFirst()) {
-                _ = way([(latitude, west), (latitude, east)], [("highway", "residential"), ("name", name)])
+                let id = way(
+                    [(latitude, west), (latitude, east)],
+                    [("highway", "residential"), ("name", name)] + (cycling[name].map { [$0] } ?? []))
+                if name == "Pohjoisesplanadi" { cycleRoute.append(id) }
             }
         }
+        relations.append(
+            TestRelation(
+                id: 600, members: cycleRoute.map { (1, $0, "") },
+                tags: [("type", "route"), ("route", "bicycle"), ("network", "ncn"), ("ref", "2")]))
         for longitude in longitudes {
             for (south, north) in zip(latitudes, latitudes.dropFirst()) {
                 _ = way(
@@ -98,7 +111,9 @@ public enum FixtureStore {
                     [("highway", "tertiary"), ("name", String(format: "Tie %.3f", longitude))])
             }
         }
-        _ = way([(60.1705, 24.9385), (60.1707, 24.9445)], [("highway", "secondary"), ("name", "Kaivokatu")])
+        _ = way(
+            [(60.1705, 24.9385), (60.1707, 24.9445)],
+            [("highway", "secondary"), ("name", "Kaivokatu"), ("cycleway", "lane")])
         // Nine buildings a block, every third with a height for the 3D layer.
         var count = 0
         for south in latitudes.dropLast() {
@@ -178,6 +193,7 @@ public enum FixtureStore {
             [("shop", "department_store"), ("name", "Stockmann"), ("level", "0;1"), ("wikidata", "Q644390")]
                 + address("Aleksanterinkatu", "52"))
         _ = node(60.1700, 24.9410, [("place", "quarter"), ("name", "Kluuvi")])
+        _ = node(60.16835, 24.9460, [("amenity", "bicycle_parking"), ("capacity", "20")])
         return PBFWriter.file(
             dense: nodes, ways: ways, relations: relations,
             bounds: (

@@ -194,6 +194,9 @@ def run(browser, base):
     browser.find_element(By.CSS_SELECTOR, "input[name=scheme][value=dark]").click()
     check(wait_for(lambda: "scheme=dark" in browser.find_element(By.CSS_SELECTOR, ".leaflet-tile").get_attribute("src"), 10),
           "the dark scheme asks for dark tiles")
+    browser.find_element(By.ID, "layer-bicycling").click()
+    check(wait_for(lambda: "layers=bicycling" in browser.find_element(By.CSS_SELECTOR, ".leaflet-tile").get_attribute("src"), 10),
+          "the bicycling switch asks for the bicycling layer's tiles")
     shot(browser, "dark")
     browser.find_element(By.ID, "share").click()
     links = wait_for(lambda: [e.get_attribute("value") for e in browser.find_elements(By.CSS_SELECTOR, "#share-links input")], 10) or []

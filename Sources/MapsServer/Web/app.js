@@ -19,7 +19,9 @@
 
   function status(text) { $('status').textContent = text; }
 
-  const state = { mapType: 'normal', scheme: 'light', traffic: false, transit: false, query: null, directions: null };
+  const state = {
+    mapType: 'normal', scheme: 'light', traffic: false, transit: false, bicycling: false, query: null, directions: null,
+  };
 
   // MARK: the map
 
@@ -29,7 +31,8 @@
   map.attributionControl.setPrefix(false);
 
   function tileURL() {
-    const layers = [state.traffic && 'traffic', state.transit && 'transit'].filter(Boolean).join(',');
+    const layers = [state.traffic && 'traffic', state.transit && 'transit', state.bicycling && 'bicycling']
+      .filter(Boolean).join(',');
     const query = new URLSearchParams({ scheme: state.scheme, hl: language });
     if (layers) query.set('layers', layers);
     return '/tiles/' + state.mapType + '/{z}/{x}/{y}{r}.png?' + query.toString();
@@ -57,6 +60,7 @@
     for (const input of document.querySelectorAll('input[name=scheme]')) input.checked = input.value === state.scheme;
     $('layer-traffic').checked = state.traffic;
     $('layer-transit').checked = state.transit;
+    $('layer-bicycling').checked = state.bicycling;
     publishView();
   }
 
@@ -132,6 +136,7 @@
     state.mapType = view.mapType === 'none' ? 'normal' : view.mapType;
     state.traffic = !!view.content.traffic;
     state.transit = !!view.content.transit;
+    state.bicycling = !!view.content.bicycling;
     if (view.content.colorScheme === 'dark') state.scheme = 'dark';
     refreshTiles();
     for (const line of view.lines) {
@@ -325,6 +330,10 @@
   }
   $('layer-traffic').addEventListener('change', () => { state.traffic = $('layer-traffic').checked; refreshTiles(); });
   $('layer-transit').addEventListener('change', () => { state.transit = $('layer-transit').checked; refreshTiles(); });
+  $('layer-bicycling').addEventListener('change', () => {
+    state.bicycling = $('layer-bicycling').checked;
+    refreshTiles();
+  });
 
   let me = null;
   $('my-location').addEventListener('click', () => {
@@ -349,6 +358,7 @@
     if (state.mapType === 'terrain') views.push('terrain');
     if (state.traffic) views.push('traffic');
     if (state.transit) views.push('transit');
+    if (state.bicycling) views.push('bicycling');
     const query = new URLSearchParams({ center: center(), zoom: String(map.getZoom()) });
     if (views.length) query.set('views', views.join(','));
     if (state.query) query.set('q', state.query);
