@@ -85,6 +85,16 @@ extension MapRendererTests {
         }
     }
 
+    @Test func realMonacoShowsEuroVelo8AndItsClosedWays() throws {
+        let monaco = MapRenderer(store: try MapStore(path: try TestExtracts.monacoStore()))
+        let link = "https://www.google.com/maps/@?api=1&map_action=map&center=43.7370,7.4230&zoom=15&layer=bicycling"
+        for style in [UserInterfaceStyle.light, .dark] {
+            let report = try monaco.render(try view(link, style: style)).1
+            // The EuroVelo route along the coast, labelled by its ref, and the tunnels bicycles may not use.
+            #expect(report.features[.cycling, default: 0] >= 5 && report.labels.contains("EV 8"), "\(report.labels)")
+        }
+    }
+
     @Test func tiltRaisesBuildingsAndLeavesTheFlatMapAlone() throws {
         let flatView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=17")
         let tiltedView = try view("comgooglemaps://?center=60.1699,24.9434&zoom=17")
