@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "Routing", targets: ["Routing"]),
+        .library(name: "Transit", targets: ["Transit"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "MapsServer", targets: ["MapsServer"]),
         .library(name: "MapsCLI", targets: ["MapsCLI"]),
@@ -31,6 +32,7 @@ let package = Package(
             name: "MapsApp",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit", "PlaceSearch", "Routing",
+                "Transit",
             ]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ZlibKit", dependencies: ["CZlib"]),
@@ -46,6 +48,7 @@ let package = Package(
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "ZlibKit"]),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
         .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
+        .target(name: "Transit", dependencies: ["GeoCore", "MapData"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(
@@ -58,15 +61,18 @@ let package = Package(
             name: "MapsCLI",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
-                "PlaceSearch", "Routing", "MapsServer", "HTTPServer",
+                "PlaceSearch", "Routing", "Transit", "MapsServer", "HTTPServer",
             ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(
             name: "openmaps-bench",
             dependencies: [
                 "MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch", "Routing",
+                "Transit", "MapsApp",
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
+        .testTarget(
+            name: "TransitTests", dependencies: ["Transit", "MapData", "MapsApp", "MapsCLI", "GeoCore", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "TestSupport"]),

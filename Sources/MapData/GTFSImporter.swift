@@ -11,7 +11,7 @@ import GeoCore
 /// (`subway_entrance`). A route's lines are its trips' shapes where `shapes.txt` has them,
 /// else the distinct station sequences of its trips (a platform counts as its station; a
 /// sequence run backwards, or contained in a longer one, is the same line). Names in other languages from `translations.txt` are
-/// searchable. Timetables are not read here.
+/// searchable. The feed's timetable (``Timetable``) is stored with it, for journey planning.
 public enum GTFSImporter {
     /// What an import did.
     public struct Report: Sendable, Equatable {
@@ -24,6 +24,15 @@ public enum GTFSImporter {
         public var routesWithoutShapes = 0
         /// The agencies' names, in the feed's order.
         public var agencies: [String] = []
+        /// Trips in the timetable (those of `frequencies.txt` one by one); 0 without a calendar.
+        public var trips = 0
+    }
+
+    /// Whether the feed has `calendar.txt` or `calendar_dates.txt`, so it has a timetable.
+    static func hasCalendar(_ path: String) throws -> Bool {
+        try ZipArchive(path: path).members.contains {
+            ["calendar.txt", "calendar_dates.txt"].contains(($0.name as NSString).lastPathComponent)
+        }
     }
 
     /// The files a feed must have for its network.
@@ -42,7 +51,10 @@ public enum GTFSImporter {
     ) throws -> Report {
         let name = name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         let network = try Network(feed: path)
+        // A feed without calendars still draws its network; it has no timetable to plan with.
+        let timetable = try Self.hasCalendar(path) ? try Timetable(feed: path) : nil
         var report = Report(name: name, agencies: network.agencies)
+        report.trips = timetable?.trips.count ?? 0
         let credit = attribution ?? "Transit data: " + network.agencies.joined(separator: ", ")
         try StoreUpdate.apply(to: storePath) { database in
             let source = try StoreUpdate.replaceSource(
@@ -53,6 +65,7 @@ public enum GTFSImporter {
             var writer = try FeatureWriter(database: database, source: source)
             try network.writeStops(into: &writer, report: &report)
             try network.writeRoutes(into: &writer, report: &report)
+            try timetable?.write(source: name, into: database)
         }
         return report
     }

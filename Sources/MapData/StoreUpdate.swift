@@ -60,6 +60,8 @@ enum StoreUpdate {
         named name: String, kind: SourceKind, attribution: String, licence: String, path: String?,
         bounds: CoordinateBounds, fingerprint: String? = nil, in database: SQLiteDatabase
     ) throws -> Int64 {
+        try database.execute(Timetable.schema)
+        try database.prepare("DELETE FROM transit_timetable WHERE source = ?").run([.text(name)])
         if let old = try database.prepare("SELECT id FROM source WHERE name = ?").map([.text(name)], { $0.integer(0) })
             .first ?? nil
         {

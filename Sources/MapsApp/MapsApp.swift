@@ -22,6 +22,9 @@ public struct MapsApp {
     public var tiles: (any TileRendering)?
     /// Finds routes; nil answers directions with their ends only.
     public var routing: (any RouteFinding)?
+    /// Plans public transport journeys on imported timetables; nil answers transit directions
+    /// with a note.
+    public var transit: (any TransitFinding)?
 
     /// Zoom used when a link gives a center but no zoom: 15, the Maps URLs default.
     public static let defaultZoom = 15.0
@@ -33,12 +36,13 @@ public struct MapsApp {
 
     public init(
         places: (any PlaceFinding)? = nil, drawing: (any MapDrawing)? = nil, tiles: (any TileRendering)? = nil,
-        routing: (any RouteFinding)? = nil
+        routing: (any RouteFinding)? = nil, transit: (any TransitFinding)? = nil
     ) {
         self.places = places
         self.drawing = drawing
         self.tiles = tiles
         self.routing = routing
+        self.transit = transit
     }
 
     /// The answer to a link in any form the parser reads, or to a text holding one (the first

@@ -17,13 +17,14 @@ extension MapsApp {
         do { store = try MapStore(path: path) } catch { throw .engineFailed("opening the store", underlying: error) }
         // One decode of the world rasters for pictures and tiles alike.
         let rasters = RasterCache()
+        let routing = StoreRouting(store: store)
         return MapsApp(
             places: PlaceSearch(store: store),
             drawing: StoreDrawing(
                 renderer: MapRenderer(store: store, traffic: traffic ?? TrafficFeed(), rasters: rasters),
                 hasTrafficFeed: traffic != nil),
             tiles: StoreTiles(storePath: path, traffic: traffic ?? TrafficFeed(), rasters: rasters),
-            routing: StoreRouting(store: store))
+            routing: routing, transit: StoreTransit(store: store, walking: routing))
     }
 }
 

@@ -162,8 +162,10 @@ enum DataCommand {
     static func printed(_ report: GTFSImporter.Report, store: String, seconds: Double, console: inout Console) {
         console.print(
             String(
-                format: "%@: %d routes, %d stations, %d stops, %d entrances into %@ in %.2f s", report.name,
-                report.routes, report.stations, report.stops, report.entrances, store, seconds))
+                format: "%@: %d routes, %d stations, %d stops, %d entrances, %d timetabled trips into %@ in %.2f s",
+                report.name, report.routes, report.stations, report.stops, report.entrances, report.trips, store,
+                seconds)
+        )
         console.print("  agencies: " + report.agencies.joined(separator: ", "))
         if report.routesWithoutShapes > 0 {
             console.error(

@@ -3,6 +3,7 @@ import GeoCore
 import MapsApp
 import PlaceSearch
 import Routing
+import Transit
 
 /// `openmaps route FROM TO`: the fastest route on the store's road network, as OSRM writes it.
 enum RouteCommand {
@@ -11,13 +12,18 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--store PATH]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(
                     name: "--via", value: "POINT", help: "A stop between, in order (repeatable, up to 9).",
                     repeatable: true),
-                .init(name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler."),
+                .init(
+                    name: "--mode", value: "MODE",
+                    help: "driving (default), walking, bicycling, two-wheeler or transit (on imported timetables)."),
+                .init(
+                    name: "--depart", value: "TIME",
+                    help: "With transit: when to leave, YYYY-MM-DDTHH:MM in the feed's local time (default: now)."),
                 .init(
                     name: "--avoid", value: "KINDS",
                     help:
@@ -45,9 +51,14 @@ enum RouteCommand {
             ], positionals: 2...2)
     ) { (arguments, console) throws(CLIError) in
         let modeText = arguments.value("--mode") ?? "driving"
-        guard let mode = TravelProfile.Mode(rawValue: modeText) else {
-            throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(modeText)'")
+        if modeText == "transit" {
+            try transit(arguments, &console)
+            return
         }
+        guard let mode = TravelProfile.Mode(rawValue: modeText) else {
+            throw .usage("'--mode' must be driving, walking, bicycling, two-wheeler or transit, not '\(modeText)'")
+        }
+        guard arguments.value("--depart") == nil else { throw .usage("'--depart' goes with '--mode transit'") }
         var avoid: Set<TravelProfile.RoadFeature> = []
         for word in (arguments.value("--avoid") ?? "").split(separator: ",") {
             let name = word.trimmingCharacters(in: .whitespaces)
@@ -75,25 +86,7 @@ enum RouteCommand {
             throw .usage("a route takes at most 9 stops between its start and its destination, not \(texts.count - 2)")
         }
         let app = try ViewCommand.app(arguments)
-        var points: [Coordinate] = []
-        for text in texts {
-            if let coordinate = Coordinate(parsing: text), coordinate.isValid {
-                points.append(coordinate)
-                continue
-            }
-            // Two numbers that are not a position are a mistake, not a place to search for.
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
-                throw .usage("'\(text)' is not a latitude within ±90 and a longitude within ±180")
-            }
-            var query = SearchQuery(text, near: points.last, limit: 1)
-            query.autocomplete = false
-            let found: PlaceResult?
-            do throws(AppError) { found = try app.search(query).first } catch { throw SearchCommand.usage(error) }
-            guard let place = found else { throw .failure("no place in the map data matches '\(text)'") }
-            console.error("note: '\(text)' is \(place.displayName) at \(place.coordinate)")
-            points.append(place.coordinate)
-        }
+        let points = try place(texts, app: app, &console)
         do throws(AppError) {
             let routes =
                 arguments.flags.contains("--alternatives") && points.count == 2
@@ -124,5 +117,70 @@ enum RouteCommand {
         } catch {
             throw CLIError(error)
         }
+    }
+
+    /// Each text as a coordinate: `LAT,LNG` as given, else the best place the search finds (near
+    /// the point before), said on standard error.
+    static func place(_ texts: [String], app: MapsApp, _ console: inout Console) throws(CLIError) -> [Coordinate] {
+        var points: [Coordinate] = []
+        for text in texts {
+            if let coordinate = Coordinate(parsing: text), coordinate.isValid {
+                points.append(coordinate)
+                continue
+            }
+            // Two numbers that are not a position are a mistake, not a place to search for.
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
+                throw .usage("'\(text)' is not a latitude within ±90 and a longitude within ±180")
+            }
+            var query = SearchQuery(text, near: points.last, limit: 1)
+            query.autocomplete = false
+            let found: PlaceResult?
+            do throws(AppError) { found = try app.search(query).first } catch { throw SearchCommand.usage(error) }
+            guard let place = found else { throw .failure("no place in the map data matches '\(text)'") }
+            console.error("note: '\(text)' is \(place.displayName) at \(place.coordinate)")
+            points.append(place.coordinate)
+        }
+        return points
+    }
+
+    /// `route FROM TO --mode transit [--depart TIME] [--format osrm|text] [--lang]`: the
+    /// journeys on the imported timetables, earliest arrival first.
+    static func transit(_ arguments: ArgumentParser.Result, _ console: inout Console) throws(CLIError) {
+        let formatText = arguments.value("--format") ?? "osrm"
+        guard ["osrm", "text"].contains(formatText) else {
+            throw .usage("'--format' with transit must be osrm or text, not '\(formatText)'")
+        }
+        for option in ["--via", "--avoid"] where arguments.value(option) != nil {
+            throw .usage("'\(option)' does not go with '--mode transit'")
+        }
+        let departure = try arguments.value("--depart").map { text throws(CLIError) -> ServiceTime in
+            guard let time = ServiceTime(local: text) else {
+                throw .usage("'--depart' must be YYYY-MM-DDTHH:MM (the feed's local time), not '\(text)'")
+            }
+            return time
+        }
+        let words = Phrasebook(try ViewCommand.language(arguments) ?? .en)
+        let app = try ViewCommand.app(arguments)
+        let points = try place([arguments.positionals[0], arguments.positionals[1]], app: app, &console)
+        let journeys: [Journey]
+        do throws(AppError) {
+            journeys = try app.journeys(from: points[0], to: points[1], leaving: departure)
+        } catch {
+            throw CLIError(error)
+        }
+        let timezone = (try? app.transitTimezone()) ?? "UTC"
+        guard let best = journeys.first else {
+            if formatText == "osrm" { console.print(JourneyDocument.osrm([], timezone: timezone)) }
+            throw .failure(words.note("transit no journey"))
+        }
+        switch formatText {
+        case "text": console.print(JourneyDocument.itinerary(best, words: words))
+        default: console.print(JourneyDocument.osrm(journeys, timezone: timezone))
+        }
+        if best.walksStraightLines { console.error("note: " + words.note("transit straight line")) }
+        console.error(
+            "transit: \(JourneyDocument.clock(best.departure)) → \(JourneyDocument.clock(best.arrival)), "
+                + "\((best.arrival - best.departure + 30) / 60) min, \(best.rides) rides; \(journeys.count) journeys")
     }
 }

@@ -66,6 +66,15 @@ if CommandLine.arguments.dropFirst().first == "route" {
     exit(0)
 }
 
+if CommandLine.arguments.dropFirst().first == "transit" {
+    // openmaps-bench transit --store S --od OD-TRANSIT.json [--runs N] [--out FILE.jsonl]
+    do { try TransitBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
+        print("transit: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
+
 if CommandLine.arguments.dropFirst().first == "pbf" {
     // openmaps-bench pbf FILE…: PBF decoding next to osmium.
     PBFBench.run(files: Array(CommandLine.arguments.dropFirst(2)))

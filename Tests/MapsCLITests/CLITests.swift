@@ -320,7 +320,9 @@ import Testing
         try Data(FixtureFeed.zip()).write(to: URL(fileURLWithPath: feed))
         let gtfs = OpenMapsCLI.run(["import", feed, "--store", store, "--licence", "CC BY 4.0"])
         #expect(gtfs.exitCode == 0)
-        #expect(gtfs.standardOutput.hasPrefix("metro: 2 routes, 3 stations, 2 stops, 1 entrances into \(store)"))
+        #expect(
+            gtfs.standardOutput.hasPrefix(
+                "metro: 2 routes, 3 stations, 2 stops, 1 entrances, 0 timetabled trips into \(store)"))
         let info = OpenMapsCLI.run(["data", "info", "--store", store])
         #expect(info.standardOutput.contains("metro [gtfs]: 8 features"))
         #expect(info.standardOutput.contains("  Transit data: Example Metro, CC BY 4.0\n  from \(feed)"))

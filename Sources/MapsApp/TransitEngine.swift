@@ -1,0 +1,98 @@
+import Foundation
+import GeoCore
+import MapData
+import Routing
+import Transit
+
+/// Plans public transport journeys on the imported feeds' timetables.
+public protocol TransitFinding {
+    /// The time zone of the imported timetables (the first feed's), nil without one.
+    func timezone() throws -> String?
+
+    /// The journeys from `origin` to `destination` leaving at `time` (the feeds' local time;
+    /// nil: now), earliest arrival first; empty when no feed is imported or none gets there.
+    func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime?) throws
+        -> [Journey]
+}
+
+/// ``TransitFinding`` on a store: its timetables, laid out once (on first use), and walks by
+/// the store's walking graph, straight lines where no street data covers a stop.
+public final class StoreTransit: TransitFinding, @unchecked Sendable {
+    let store: MapStore
+    let walking: StoreRouting
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private var planner: JourneyPlanner?
+
+    public init(store: MapStore, walking: StoreRouting) {
+        self.store = store
+        self.walking = walking
+    }
+
+    public func timezone() throws -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return try loaded().network.feeds.first?.timetable.timezone
+    }
+
+    public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime?) throws
+        -> [Journey]
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        let planner = try loaded()
+        guard let zone = planner.network.feeds.first.flatMap({ TimeZone(identifier: $0.timetable.timezone) }) else {
+            return []
+        }
+        return planner.journeys(from: origin, to: destination, leaving: time ?? ServiceTime(Date(), in: zone))
+    }
+
+    /// The planner, built on first use (callers hold the lock).
+    private func loaded() throws -> JourneyPlanner {
+        if let planner { return planner }
+        let feeds = try store.timetables()
+        let walk = walker()
+        let network = TransitNetwork(feeds: feeds) { from, to in walk(from, to).seconds }
+        let built = JourneyPlanner(network: network, walk: walk)
+        planner = built
+        return built
+    }
+
+    /// A walk by streets where the store has a walking graph around both points, else a
+    /// straight line (said by ``Walk/straightLine``).
+    private func walker() -> (Coordinate, Coordinate) -> Walk {
+        let routing = walking
+        return { from, to in
+            guard let route = try? routing.route([from, to], mode: .walking), route.distance < 50_000,
+                // A snap far from either point means the streets do not reach it.
+                route.snapped.allSatisfy({ $0.distance < 200 })
+            else { return Walk.straight(from, to) }
+            return Walk(
+                seconds: Int(route.duration.rounded()), metres: route.distance, geometry: route.geometry,
+                straightLine: false)
+        }
+    }
+}
+
+extension MapsApp {
+    /// The time zone the imported timetables keep their times in, nil without a timetable.
+    public func transitTimezone() throws(AppError) -> String? {
+        guard let transit else { return nil }
+        do { return try transit.timezone() } catch { throw .engineFailed("reading the timetables", underlying: error) }
+    }
+
+    /// The public transport journeys between two points, earliest arrival first.
+    ///
+    /// - Throws: ``AppError/engineMissing(_:)`` without a transit engine,
+    ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
+    public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime? = nil)
+        throws(AppError) -> [Journey]
+    {
+        guard let transit else { throw .engineMissing("timetable") }
+        do {
+            return try transit.journeys(from: origin, to: destination, leaving: time)
+        } catch {
+            throw .engineFailed("planning a journey", underlying: error)
+        }
+    }
+}

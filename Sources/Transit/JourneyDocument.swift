@@ -1,0 +1,125 @@
+import Foundation
+import GeoCore
+import MapData
+
+/// Journeys written out: as OSRM-like JSON (a route a journey, a leg a walk or a ride) and as
+/// an itinerary a person reads, in any of the phrasebook's languages.
+public enum JourneyDocument {
+    /// `HH:MM` of seconds after midnight (a time past midnight as the next day's).
+    public static func clock(_ seconds: Int) -> String {
+        let minutes = (seconds + 30) / 60
+        return String(format: "%02d:%02d", minutes / 60 % 24, minutes % 60)
+    }
+
+    /// A route's name as riders know it: its short name, else its long name, else its id.
+    public static func name(of route: Timetable.Route) -> String {
+        route.shortName ?? route.longName ?? route.id
+    }
+
+    /// The journeys as OSRM writes routes: `routes[i].duration` from the departure to the
+    /// arrival (seconds), `distance` (metres), `departure`/`arrival` (`HH:MM`, local), and
+    /// `legs`, each `mode` `walking` or `transit`; a ride carries its route's names, colours,
+    /// headsign, boarding and alighting stops with times, and the stops it calls at.
+    public static func osrm(_ journeys: [Journey], timezone: String) -> String {
+        let routes = journeys.map { journey -> [String: Any] in
+            let legs = journey.legs.map { leg -> [String: Any] in
+                switch leg {
+                case .walk(let walk):
+                    return [
+                        "mode": "walking", "duration": walk.walk.seconds, "distance": rounded(walk.walk.metres),
+                        "departure": clock(walk.departure), "arrival": clock(walk.departure + walk.walk.seconds),
+                        "from": walk.fromName ?? "", "to": walk.toName ?? "", "straight_line": walk.walk.straightLine,
+                        "geometry": EncodedPolyline.encode(walk.walk.geometry),
+                    ]
+                case .ride(let ride):
+                    var written: [String: Any] = [
+                        "mode": "transit", "duration": ride.arrival - ride.departure,
+                        "distance": rounded(length(ride.geometry)), "route": name(of: ride.route),
+                        "route_long_name": ride.route.longName ?? "", "route_type": ride.route.type,
+                        "headsign": ride.headsign ?? "", "trip": ride.tripID, "feed": ride.feed,
+                        "from": ride.from, "to": ride.to, "departure": clock(ride.departure),
+                        "arrival": clock(ride.arrival), "stops": ride.stops,
+                        "geometry": EncodedPolyline.encode(ride.geometry),
+                    ]
+                    // As GTFS writes colours: RRGGBB.
+                    if let colour = ride.route.colour { written["route_color"] = gtfsColour(colour) }
+                    if let colour = ride.route.textColour { written["route_text_color"] = gtfsColour(colour) }
+                    return written
+                }
+            }
+            let distance = journey.legs.reduce(0.0) { total, leg in
+                switch leg {
+                case .walk(let walk): total + walk.walk.metres
+                case .ride(let ride): total + length(ride.geometry)
+                }
+            }
+            return [
+                "duration": journey.arrival - journey.departure, "distance": rounded(distance),
+                "departure": clock(journey.departure), "arrival": clock(journey.arrival), "rides": journey.rides,
+                "walking_duration": journey.walkingSeconds, "legs": legs,
+            ]
+        }
+        let document: [String: Any] = [
+            "code": journeys.isEmpty ? "NoRoute" : "Ok", "timezone": timezone, "routes": routes,
+        ]
+        let data =
+            (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The journey as an itinerary, a line a leg, in `words`' language.
+    public static func itinerary(_ journey: Journey, words: Phrasebook) -> String {
+        var lines: [String] = []
+        for leg in journey.legs {
+            switch leg {
+            case .walk(let walk):
+                let values = [
+                    "time": clock(walk.departure), "stop": walk.toName ?? "",
+                    "distance": words.roundedDistance(walk.walk.metres),
+                    "duration": words.duration(Double(walk.walk.seconds)),
+                ]
+                lines.append(words.note(walk.toName == nil ? "transit walk to destination" : "transit walk", values))
+            case .ride(let ride):
+                var values = [
+                    "time": clock(ride.departure), "route": name(of: ride.route), "from": ride.from,
+                    "headsign": ride.headsign ?? "", "stop": ride.to, "arrival": clock(ride.arrival),
+                    "count": String(ride.stops),
+                ]
+                values["kind"] = words.word("transit type \(kindKey(ride.route.type))")
+                lines.append(words.note(ride.headsign == nil ? "transit ride" : "transit ride towards", values))
+                lines.append(words.note(ride.stops == 1 ? "transit get off next" : "transit get off", values))
+            }
+        }
+        let summary = words.note(
+            "transit summary",
+            [
+                "departure": clock(journey.departure), "arrival": clock(journey.arrival),
+                "duration": words.duration(Double(journey.arrival - journey.departure)),
+            ])
+        var text = ([summary] + lines.enumerated().map { "\($0.offset + 1). \($0.element)" }).joined(separator: "\n")
+        if journey.walksStraightLines { text += "\n" + words.note("transit straight line") }
+        return text
+    }
+
+    /// The phrasebook's word for a GTFS route type.
+    static func kindKey(_ type: Int) -> String {
+        switch type {
+        case 0, 900...999: "tram"
+        case 1, 400...499: "subway"
+        case 2, 100...199: "train"
+        case 4, 1000...1099: "ferry"
+        default: "bus"
+        }
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    /// `#rrggbb` as GTFS writes it, `RRGGBB`.
+    static func gtfsColour(_ colour: String) -> String {
+        String(colour.drop { $0 == "#" }).uppercased()
+    }
+
+    static func length(_ points: [Coordinate]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { $0 + $1.0.distance(to: $1.1) }
+    }
+}

@@ -1,0 +1,399 @@
+import Foundation
+import GeoCore
+import MapData
+
+/// A walk between two points as the planner needs it: seconds, metres and the way walked.
+public struct Walk: Sendable, Equatable {
+    public var seconds: Int
+    public var metres: Double
+    public var geometry: [Coordinate]
+    /// True when no street data covered it and it was taken as a straight line.
+    public var straightLine: Bool
+
+    public init(seconds: Int, metres: Double, geometry: [Coordinate], straightLine: Bool) {
+        self.seconds = seconds
+        self.metres = metres
+        self.geometry = geometry
+        self.straightLine = straightLine
+    }
+
+    /// Walking speed where streets are not known: 1.25 m/s (4.5 km/h), along a straight line
+    /// made a quarter longer.
+    public static let straightLineSpeed = 1.25
+
+    /// A straight-line walk from `from` to `to`.
+    public static func straight(_ from: Coordinate, _ to: Coordinate) -> Walk {
+        let metres = from.distance(to: to) * 1.25
+        return Walk(
+            seconds: Int((metres / straightLineSpeed).rounded()), metres: metres, geometry: [from, to],
+            straightLine: true)
+    }
+}
+
+/// A trip from one place to another by public transport: walks and rides, at their times.
+public struct Journey: Sendable {
+    /// Seconds after the departure day's midnight (past 86,400 on the next day), local time.
+    public var departure: Int
+    public var arrival: Int
+    public var legs: [Leg]
+
+    public enum Leg: Sendable {
+        case walk(WalkLeg)
+        case ride(Ride)
+    }
+
+    public struct WalkLeg: Sendable {
+        public var from: Coordinate
+        public var to: Coordinate
+        /// The stop walked from or to, by name; nil for the journey's own ends.
+        public var fromName: String?
+        public var toName: String?
+        public var departure: Int
+        public var walk: Walk
+    }
+
+    public struct Ride: Sendable {
+        public var route: Timetable.Route
+        public var headsign: String?
+        public var tripID: String
+        public var from: String
+        public var fromPoint: Coordinate
+        public var to: String
+        public var toPoint: Coordinate
+        public var departure: Int
+        public var arrival: Int
+        /// Stops the ride calls at after boarding, the alighting one included.
+        public var stops: Int
+        /// Along the trip's shape where the feed has one, else from stop to stop.
+        public var geometry: [Coordinate]
+        /// The feed's source name.
+        public var feed: String
+    }
+
+    /// Rides taken.
+    public var rides: Int { legs.filter { if case .ride = $0 { true } else { false } }.count }
+    /// Seconds on foot.
+    public var walkingSeconds: Int {
+        legs.reduce(0) { total, leg in if case .walk(let walk) = leg { total + walk.walk.seconds } else { total } }
+    }
+    /// True when some walk had no street data.
+    public var walksStraightLines: Bool {
+        legs.contains { if case .walk(let walk) = $0 { walk.walk.straightLine } else { false } }
+    }
+}
+
+/// A day and a time of departure in a feed's time zone.
+public struct ServiceTime: Sendable, Equatable {
+    /// `YYYYMMDD`.
+    public var date: Int
+    /// 0 Monday … 6 Sunday.
+    public var weekday: Int
+    /// Seconds after midnight.
+    public var seconds: Int
+
+    public init(date: Int, weekday: Int, seconds: Int) {
+        self.date = date
+        self.weekday = weekday
+        self.seconds = seconds
+    }
+
+    /// `YYYY-MM-DDTHH:MM` (or with `:SS`), as a local time; nil when it is not one.
+    public init?(local text: String) {
+        let parts = text.split(separator: "T")
+        guard parts.count == 2 else { return nil }
+        let day = parts[0].split(separator: "-").compactMap { Int($0) }
+        let time = parts[1].split(separator: ":").compactMap { Int($0) }
+        guard day.count == 3, (2...3).contains(time.count), (1...12).contains(day[1]), (1...31).contains(day[2]),
+            (0..<24).contains(time[0]), (0..<60).contains(time[1])
+        else { return nil }
+        var components = DateComponents()
+        components.year = day[0]
+        components.month = day[1]
+        components.day = day[2]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day[2] else {
+            return nil
+        }
+        // Gregorian weekday 1 is Sunday.
+        let weekday = (calendar.component(.weekday, from: date) + 5) % 7
+        self.init(
+            date: day[0] * 10_000 + day[1] * 100 + day[2], weekday: weekday,
+            seconds: time[0] * 3600 + time[1] * 60 + (time.count == 3 ? time[2] : 0))
+    }
+
+    /// The moment `date` in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        self.init(
+            date: (parts.year ?? 1970) * 10_000 + (parts.month ?? 1) * 100 + (parts.day ?? 1),
+            weekday: ((parts.weekday ?? 1) + 5) % 7,
+            seconds: (parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0))
+    }
+
+    /// The day before, as `YYYYMMDD` and weekday.
+    var previousDay: (date: Int, weekday: Int) {
+        var components = DateComponents()
+        components.year = date / 10_000
+        components.month = date / 100 % 100
+        components.day = date % 100 - 1
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let day = calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+        let parts = calendar.dateComponents([.year, .month, .day], from: day)
+        return ((parts.year ?? 1970) * 10_000 + (parts.month ?? 1) * 100 + (parts.day ?? 1), (weekday + 6) % 7)
+    }
+}
+
+/// Plans journeys with RAPTOR (Delling, Pajor and Werneck, "Round-Based Public Transit
+/// Routing", 2012): round k finds the earliest arrival at every stop with k rides, so the
+/// rounds give the Pareto set of earlier arrival against fewer rides. Access and egress are
+/// walks to the stops near each end; transfers are the network's footpaths.
+public struct JourneyPlanner {
+    public let network: TransitNetwork
+    /// Walks between two points, by streets where the caller knows them.
+    public let walk: (Coordinate, Coordinate) -> Walk
+
+    /// The farthest an end is walked from a stop: 2,000 m in a straight line.
+    public static let accessRadius = 2_000.0
+    /// The most rides in a journey: 5.
+    public static let maxRides = 5
+    /// Seconds to change between two rides at one stop, unless `transfers.txt` gives the stop its
+    /// own: 60.
+    public static let changeTime = 60
+
+    public init(network: TransitNetwork, walk: @escaping (Coordinate, Coordinate) -> Walk) {
+        self.network = network
+        self.walk = walk
+    }
+
+    private enum Label {
+        case none
+        case access(Walk)
+        case ride(pattern: Int, trip: Int, board: Int, alight: Int, shift: Int)
+        case transfer(from: Int, seconds: Int)
+    }
+
+    /// The journeys from `origin` leaving at `time` to `destination`: for each number of
+    /// rides, the one arriving earliest when it arrives earlier than every journey with fewer
+    /// (a walk all the way among them when it is the quickest), earliest arrival first.
+    public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime) -> [Journey] {
+        let stopCount = network.stops.count
+        let infinity = Int.max / 4
+        // Trips running today, and yesterday's running past midnight.
+        let yesterday = time.previousDay
+        let active: [[Bool]] = network.feeds.map { feed in
+            feed.timetable.services.map { $0.runs(on: time.date, weekday: time.weekday) }
+        }
+        let activeYesterday: [[Bool]] = network.feeds.map { feed in
+            feed.timetable.services.map { $0.runs(on: yesterday.date, weekday: yesterday.weekday) }
+        }
+        var best = Array(repeating: infinity, count: stopCount)
+        var rounds: [[Int]] = [Array(repeating: infinity, count: stopCount)]
+        var labels: [[Label]] = [Array(repeating: .none, count: stopCount)]
+        var marked = Set<Int>()
+        for stop in network.stops(near: origin, within: Self.accessRadius) {
+            let access = walk(origin, network.stops[stop].coordinate)
+            let arrival = time.seconds + access.seconds
+            if arrival < rounds[0][stop] {
+                rounds[0][stop] = arrival
+                best[stop] = arrival
+                labels[0][stop] = .access(access)
+                marked.insert(stop)
+            }
+        }
+        let egress = Dictionary(
+            uniqueKeysWithValues: network.stops(near: destination, within: Self.accessRadius).map {
+                ($0, walk(network.stops[$0].coordinate, destination))
+            })
+        let direct = walk(origin, destination)
+        var journeys: [Journey] = []
+        var bestArrival = time.seconds + direct.seconds
+        if direct.metres <= Self.accessRadius * 2 {
+            journeys.append(
+                Journey(
+                    departure: time.seconds, arrival: bestArrival,
+                    legs: [
+                        .walk(
+                            .init(
+                                from: origin, to: destination, fromName: nil, toName: nil, departure: time.seconds,
+                                walk: direct))
+                    ]))
+        } else {
+            bestArrival = infinity
+        }
+        for round in 1...Self.maxRides {
+            guard !marked.isEmpty else { break }
+            rounds.append(rounds[round - 1])
+            labels.append(Array(repeating: .none, count: stopCount))
+            // The patterns through a marked stop, from their earliest marked position.
+            var queue: [Int: Int] = [:]
+            for stop in marked {
+                for (pattern, position) in network.stopPatterns[stop] {
+                    queue[pattern] = min(queue[pattern] ?? Int.max, position)
+                }
+            }
+            marked.removeAll()
+            for (patternIndex, start) in queue {
+                let pattern = network.patterns[patternIndex]
+                let width = pattern.stops.count
+                let services = network.feeds[pattern.feed].timetable
+                var trip: (index: Int, shift: Int, board: Int)?
+                for position in start..<width {
+                    let stop = pattern.stops[position]
+                    if let current = trip {
+                        let arrival = Int(pattern.arrivals[current.index * width + position]) + current.shift
+                        if arrival < min(best[stop], bestArrival) {
+                            rounds[round][stop] = arrival
+                            best[stop] = arrival
+                            labels[round][stop] = .ride(
+                                pattern: patternIndex, trip: current.index, board: current.board, alight: position,
+                                shift: current.shift)
+                            marked.insert(stop)
+                        }
+                    }
+                    // Catch an earlier trip here?
+                    let ready = rounds[round - 1][stop]
+                    guard ready < infinity else { continue }
+                    let earliest = ready + (round > 1 ? network.changeTimes[stop] ?? Self.changeTime : 0)
+                    if let current = trip,
+                        Int(pattern.departures[current.index * width + position]) + current.shift < earliest
+                    {
+                        continue
+                    }
+                    for (shift, running) in [(0, active[pattern.feed]), (-86_400, activeYesterday[pattern.feed])] {
+                        for (index, tripNumber) in pattern.trips.enumerated() {
+                            let departure = Int(pattern.departures[index * width + position]) + shift
+                            guard departure >= earliest, running[Int(services.trips[tripNumber].service)] else {
+                                continue
+                            }
+                            let better = trip.map {
+                                departure < Int(pattern.departures[$0.index * width + position]) + $0.shift
+                            }
+                            if better ?? true { trip = (index, shift, position) }
+                            break
+                        }
+                    }
+                }
+            }
+            // Walks to the stops nearby.
+            for stop in Array(marked) {
+                for (other, seconds) in network.footpaths[stop] {
+                    let arrival = rounds[round][stop] + seconds
+                    if arrival < min(best[other], bestArrival) {
+                        rounds[round][other] = arrival
+                        best[other] = arrival
+                        labels[round][other] = .transfer(from: stop, seconds: seconds)
+                        marked.insert(other)
+                    }
+                }
+            }
+            // The best way out this round.
+            var exit: (stop: Int, arrival: Int)?
+            for (stop, walkOut) in egress where rounds[round][stop] < infinity {
+                guard case .ride = labels[round][stop] else { continue }
+                let arrival = rounds[round][stop] + walkOut.seconds
+                if arrival < bestArrival && arrival < (exit?.arrival ?? Int.max) { exit = (stop, arrival) }
+            }
+            if let exit, let walkOut = egress[exit.stop],
+                let journey = reconstruct(
+                    round: round, stop: exit.stop, labels: labels, rounds: rounds, origin: origin,
+                    destination: destination, leaving: time.seconds, egress: walkOut)
+            {
+                bestArrival = exit.arrival
+                journeys.append(journey)
+            }
+        }
+        return journeys.sorted { ($0.arrival, $0.rides) < ($1.arrival, $1.rides) }
+    }
+
+    /// The journey whose last ride ends at `stop` in `round`, walked back through the labels.
+    private func reconstruct(
+        round: Int, stop: Int, labels: [[Label]], rounds: [[Int]], origin: Coordinate, destination: Coordinate,
+        leaving: Int, egress: Walk
+    ) -> Journey? {
+        var legs: [Journey.Leg] = [
+            .walk(
+                .init(
+                    from: network.stops[stop].coordinate, to: destination, fromName: network.stops[stop].name,
+                    toName: nil, departure: rounds[round][stop], walk: egress))
+        ]
+        var current = stop
+        var k = round
+        var guardSteps = 0
+        while guardSteps < 64 {
+            guardSteps += 1
+            switch labels[k][current] {
+            case .none:
+                // Reached in an earlier round: look there.
+                guard k > 0 else { return nil }
+                k -= 1
+            case .access(let walk):
+                legs.append(
+                    .walk(
+                        .init(
+                            from: origin, to: network.stops[current].coordinate, fromName: nil,
+                            toName: network.stops[current].name, departure: leaving, walk: walk)))
+                let ordered = Array(legs.reversed())
+                return Journey(departure: leaving, arrival: rounds[round][stop] + egress.seconds, legs: ordered)
+            case .transfer(let from, let seconds):
+                let walk = self.walk(network.stops[from].coordinate, network.stops[current].coordinate)
+                var shown = walk
+                shown.seconds = seconds
+                legs.append(
+                    .walk(
+                        .init(
+                            from: network.stops[from].coordinate, to: network.stops[current].coordinate,
+                            fromName: network.stops[from].name, toName: network.stops[current].name,
+                            departure: rounds[k][current] - seconds, walk: shown)))
+                current = from
+            case .ride(let patternIndex, let tripIndex, let board, let alight, let shift):
+                legs.append(.ride(ride(patternIndex, tripIndex, board, alight, shift)))
+                current = network.patterns[patternIndex].stops[board]
+                k -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The ride on a pattern's trip between two positions.
+    private func ride(_ patternIndex: Int, _ tripIndex: Int, _ board: Int, _ alight: Int, _ shift: Int)
+        -> Journey.Ride
+    {
+        let pattern = network.patterns[patternIndex]
+        let width = pattern.stops.count
+        let timetable = network.feeds[pattern.feed].timetable
+        let trip = timetable.trips[pattern.trips[tripIndex]]
+        let from = network.stops[pattern.stops[board]]
+        let to = network.stops[pattern.stops[alight]]
+        let stopPoints = pattern.stops[board...alight].map { network.stops[$0].coordinate }
+        var geometry = stopPoints
+        if trip.shape >= 0, let shape = EncodedPolyline.decode(timetable.shapes[Int(trip.shape)], precision: 6),
+            shape.count >= 2
+        {
+            geometry = Self.slice(shape, from: from.coordinate, to: to.coordinate)
+        }
+        return Journey.Ride(
+            route: timetable.routes[Int(trip.route)], headsign: trip.headsign, tripID: trip.id, from: from.name,
+            fromPoint: from.coordinate, to: to.name, toPoint: to.coordinate,
+            departure: Int(pattern.departures[tripIndex * width + board]) + shift,
+            arrival: Int(pattern.arrivals[tripIndex * width + alight]) + shift, stops: alight - board,
+            geometry: geometry, feed: network.feeds[pattern.feed].source)
+    }
+
+    /// The part of `shape` between the points nearest `from` and `to` (in order along it).
+    static func slice(_ shape: [Coordinate], from: Coordinate, to: Coordinate) -> [Coordinate] {
+        func nearest(_ point: Coordinate, after start: Int) -> Int {
+            var best = start
+            for index in start..<shape.count where shape[index].distance(to: point) < shape[best].distance(to: point) {
+                best = index
+            }
+            return best
+        }
+        let first = nearest(from, after: 0)
+        let last = nearest(to, after: first)
+        return [from] + shape[first...last] + [to]
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GeoCore
+import MapData
+
+/// The imported feeds' timetables laid out for a round-based search (RAPTOR): stops of every
+/// feed numbered together, trips grouped into patterns (the trips of one route calling at the
+/// same stops in the same order), each pattern's trips ordered by departure, and the stops
+/// near each stop to walk to.
+public struct TransitNetwork: Sendable {
+    /// A stop of some feed.
+    public struct Stop: Sendable {
+        public var name: String
+        public var coordinate: Coordinate
+        /// Its feed, by index in ``feeds``.
+        public var feed: Int
+    }
+
+    /// Trips calling at the same stops in the same order, on one route.
+    struct Pattern: Sendable {
+        var feed: Int
+        var route: Int
+        var stops: [Int]
+        /// Its trips (by index in their feed's timetable), ordered by departure at the first stop.
+        var trips: [Int]
+        /// `times[trip * stops.count + position]`: arrival and departure, seconds after midnight.
+        var arrivals: [Int32]
+        var departures: [Int32]
+    }
+
+    public let feeds: [(source: String, timetable: Timetable)]
+    public private(set) var stops: [Stop] = []
+    var patterns: [Pattern] = []
+    /// For each stop, the patterns calling there and at which position.
+    var stopPatterns: [[(pattern: Int, position: Int)]] = []
+    /// For each stop, the stops a walk away and the seconds it takes.
+    var footpaths: [[(stop: Int, seconds: Int)]] = []
+    /// The first network stop of each feed.
+    var feedOffsets: [Int] = []
+    /// A stop's own change time between two rides where `transfers.txt` gives one (from the
+    /// stop to itself); nil for the planner's default.
+    var changeTimes: [Int?] = []
+
+    /// The farthest a transfer walks between two stops: 800 m (as Valhalla allows).
+    public static let transferRadius = 800.0
+
+    /// The network of `feeds`; `walk` gives the seconds to walk between two stops (nil: not
+    /// walkable), asked for pairs closer than ``transferRadius``.
+    public init(feeds: [(source: String, timetable: Timetable)], walk: (Coordinate, Coordinate) -> Int?) {
+        self.feeds = feeds
+        for (feed, entry) in feeds.enumerated() {
+            let timetable = entry.timetable
+            feedOffsets.append(stops.count)
+            stops += timetable.stops.map { Stop(name: $0.name, coordinate: $0.coordinate, feed: feed) }
+            var byKey: [[Int]: Int] = [:]
+            var groups: [(route: Int, stops: [Int], trips: [Int])] = []
+            for trip in timetable.trips.indices where timetable.trips[trip].callCount > 1 {
+                let calls = timetable.calls(of: trip)
+                let sequence = calls.map { Int(timetable.callStops[$0]) + feedOffsets[feed] }
+                let key = [Int(timetable.trips[trip].route)] + sequence
+                if let group = byKey[key] {
+                    groups[group].trips.append(trip)
+                } else {
+                    byKey[key] = groups.count
+                    groups.append((Int(timetable.trips[trip].route), sequence, [trip]))
+                }
+            }
+            for group in groups {
+                let ordered = group.trips.sorted {
+                    timetable.departures[timetable.calls(of: $0).lowerBound]
+                        < timetable.departures[timetable.calls(of: $1).lowerBound]
+                }
+                var arrivals: [Int32] = []
+                var departures: [Int32] = []
+                for trip in ordered {
+                    let calls = timetable.calls(of: trip)
+                    arrivals += calls.map { timetable.arrivals[$0] }
+                    departures += calls.map { timetable.departures[$0] }
+                }
+                patterns.append(
+                    Pattern(
+                        feed: feed, route: group.route, stops: group.stops, trips: ordered, arrivals: arrivals,
+                        departures: departures))
+            }
+        }
+        stopPatterns = Array(repeating: [], count: stops.count)
+        for (index, pattern) in patterns.enumerated() {
+            for (position, stop) in pattern.stops.enumerated() { stopPatterns[stop].append((index, position)) }
+        }
+        footpaths = Array(repeating: [], count: stops.count)
+        let grid = StopGrid(stops.map(\.coordinate), cell: Self.transferRadius)
+        for stop in stops.indices {
+            for other in grid.near(stops[stop].coordinate, within: Self.transferRadius) where other != stop {
+                if let seconds = walk(stops[stop].coordinate, stops[other].coordinate) {
+                    footpaths[stop].append((other, seconds))
+                }
+            }
+        }
+        // The feeds' own transfers: their minimum times, and no walk where forbidden.
+        changeTimes = Array(repeating: nil, count: stops.count)
+        for (feed, entry) in feeds.enumerated() {
+            for transfer in entry.timetable.transfers {
+                let from = Int(transfer.from) + feedOffsets[feed]
+                let to = Int(transfer.to) + feedOffsets[feed]
+                if from == to {
+                    changeTimes[from] = Int(transfer.minimumTime)
+                    continue
+                }
+                footpaths[from].removeAll { $0.stop == to }
+                if !transfer.forbidden, from != to { footpaths[from].append((to, Int(transfer.minimumTime))) }
+            }
+        }
+    }
+
+    /// The stops within `radius` metres of `point` (straight line), nearest first.
+    public func stops(near point: Coordinate, within radius: Double) -> [Int] {
+        stops.indices.filter { stops[$0].coordinate.distance(to: point) <= radius }
+            .sorted { stops[$0].coordinate.distance(to: point) < stops[$1].coordinate.distance(to: point) }
+    }
+
+    /// The timetable and index there of a network stop.
+    func local(_ stop: Int) -> (timetable: Timetable, index: Int) {
+        let feed = stops[stop].feed
+        return (feeds[feed].timetable, stop - feedOffsets[feed])
+    }
+}
+
+/// Points in square cells, to find those near a point without looking at all.
+struct StopGrid {
+    let points: [Coordinate]
+    let cellDegrees: Double
+    var cells: [Int64: [Int]] = [:]
+
+    init(_ points: [Coordinate], cell metres: Double) {
+        self.points = points
+        cellDegrees = metres / 111_000
+        for (index, point) in points.enumerated() where point.isValid { cells[key(point), default: []].append(index) }
+    }
+
+    /// A cell: `cellDegrees` of latitude high and of longitude wide (narrower in metres away
+    /// from the equator, so searches look further east and west).
+    func key(_ point: Coordinate, dx: Int = 0, dy: Int = 0) -> Int64 {
+        let x = Int64((point.longitude / cellDegrees).rounded(.down)) + Int64(dx)
+        let y = Int64((point.latitude / cellDegrees).rounded(.down)) + Int64(dy)
+        return x << 32 ^ (y & 0xFFFF_FFFF)
+    }
+
+    /// The points within `radius` metres of `point` (at most a cell's size).
+    func near(_ point: Coordinate, within radius: Double) -> [Int] {
+        guard point.isValid else { return [] }
+        let across = Int((1 / max(cos(point.latitude * .pi / 180), 0.05)).rounded(.up))
+        var found: [Int] = []
+        for dx in -across...across {
+            for dy in -1...1 {
+                for index in cells[key(point, dx: dx, dy: dy)] ?? [] where points[index].distance(to: point) <= radius {
+                    found.append(index)
+                }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import GeoCore
+import MapData
+import MapsApp
+import TestSupport
+import Testing
+
+@testable import MapsCLI
+@testable import Transit
+
+/// Timetables read from a feed and journeys planned on them, over the fixture store's streets.
+@Suite struct TransitTests {
+    /// A copy of the fixture store with ``FixtureTimetable`` imported (once a process).
+    static let store: Result<String, any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmaps-transit-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("store.sqlite").path
+        try FileManager.default.copyItem(atPath: try FixtureStore.path(), toPath: store)
+        let feed = folder.appendingPathComponent("timetable.zip").path
+        try Data(FixtureTimetable.zip()).write(to: URL(fileURLWithPath: feed))
+        _ = try GTFSImporter.importFeed(feed, into: store, name: "example-transit")
+        return store
+    }
+
+    /// A feed file of `files` in a fresh temporary folder.
+    func feed(_ files: [String: String]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).zip").path
+        try Data(FixtureTimetable.zip(files)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aTimetableIsReadWithBlankTimesFilledFrequenciesWrittenOutAndCalendars() throws {
+        let path = try feed(FixtureTimetable.files)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let timetable = try Timetable(feed: path)
+        #expect(timetable.timezone == "Europe/Helsinki")
+        // Kamppi's blank time on t1 lies between 08:00 and 08:10 by distance along the way.
+        let t1 = timetable.calls(of: 0)
+        let kamppi = Int(timetable.arrivals[t1.lowerBound + 1])
+        let a = Coordinate(latitude: 60.1650, longitude: 24.9360)
+        let b = Coordinate(latitude: 60.1700, longitude: 24.9400)
+        let c = Coordinate(latitude: 60.1780, longitude: 24.9500)
+        let share = a.distance(to: b) / (a.distance(to: b) + b.distance(to: c))
+        #expect(abs(kamppi - (8 * 3600 + Int((600 * share).rounded()))) <= 1)
+        // After midnight: 24:10 is 87,000 s after the service day's midnight.
+        #expect(timetable.departures[timetable.calls(of: 1).lowerBound] == 87_000)
+        // Bus 2 every 15 minutes from 09:00 to 10:00: four runs written out, the template emptied.
+        let runs = timetable.trips.filter { $0.id.hasPrefix("t4@") }
+        #expect(runs.count == 4 && timetable.trips.first { $0.id == "t4" }?.callCount == 0)
+        let weekdays = try #require(timetable.services.first)
+        #expect(weekdays.runs(on: 2024_05_07, weekday: 1) && !weekdays.runs(on: 2024_05_06, weekday: 0))
+        #expect(!weekdays.runs(on: 2024_05_11, weekday: 5) && !weekdays.runs(on: 2025_01_06, weekday: 0))
+    }
+
+    @Test(arguments: [
+        (
+            "stop_times.txt", "t1,25:61:00,25:61:00,A,1",
+            "stop_times.txt line 2: arrival_time '25:61:00' is not a time HH:MM:SS"
+        ),
+        ("stop_times.txt", "t1,08:00:00,08:00:00,Z,1", "stop_times.txt line 2: stop_id 'Z' is not in stops.txt"),
+        (
+            "trips.txt", "1,holiday,t1,Hakaniemi",
+            "trips.txt line 2: service_id 'holiday' is not in calendar.txt or calendar_dates.txt"
+        ),
+        ("calendar.txt", "wk,1,1,1,1,1,0,2,20240101,20241231", "calendar.txt line 2: sunday '2' is not 0 or 1"),
+    ])
+    func badDataIsNamedByFileLineAndField(file: String, firstRow: String, message: String) throws {
+        var files = FixtureTimetable.files
+        var lines = files[file]!.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[1] = firstRow
+        files[file] = lines.joined(separator: "\n")
+        let path = try feed(files)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect {
+            try Timetable(feed: path)
+        } throws: { error in
+            (error as? DataError)?.message == message
+        }
+        // And the import fails as a whole: the store keeps no part of the feed.
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("s-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        #expect(throws: DataError.self) { try GTFSImporter.importFeed(path, into: store) }
+        let kept = FileManager.default.fileExists(atPath: store) ? try MapStore(path: store).timetables().count : 0
+        #expect(kept == 0)
+    }
+
+    @Test func aFeedWithoutCalendarsIsRefusedATimetableButKeepsItsNetwork() throws {
+        var files = FixtureTimetable.files
+        files["calendar.txt"] = nil
+        files["calendar_dates.txt"] = nil
+        let path = try feed(files)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: DataError.self) { try Timetable(feed: path) }
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("s-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let report = try GTFSImporter.importFeed(path, into: store)
+        #expect(report.routes == 2 && report.trips == 0)
+    }
+
+    /// The journeys from Ruoholahti's corner to Kallio's on a day at a time.
+    func journeys(_ date: Int, _ weekday: Int, _ seconds: Int, from: Coordinate, to: Coordinate) throws -> [Journey] {
+        let app = try MapsApp.onStore(path: try Self.store.get())
+        return try app.journeys(
+            from: from, to: to, leaving: ServiceTime(date: date, weekday: weekday, seconds: seconds))
+    }
+
+    static let ruoholahti = Coordinate(latitude: 60.1650, longitude: 24.9360)
+    static let kallio = Coordinate(latitude: 60.1790, longitude: 24.9325)
+    static let hakaniemi = Coordinate(latitude: 60.1780, longitude: 24.9495)
+
+    @Test func aJourneyWalksRidesChangesAndWalks() throws {
+        // Tuesday 7 May 2024, 07:59: too late to walk to Kamppi for the 08:08 bus, in time for the
+        // 08:00 tram that makes it (two minutes to change).
+        let found = try journeys(2024_05_07, 1, 7 * 3600 + 59 * 60, from: Self.ruoholahti, to: Self.kallio)
+        let best = try #require(found.first)
+        #expect(best.rides == 2, "\(found.map(\.rides))")
+        let rides = best.legs.compactMap { if case .ride(let ride) = $0 { ride } else { nil } }
+        #expect(rides.map(\.route.shortName) == ["1", "2"])
+        #expect(rides.first?.from == "Ruoholahti" && rides.first?.to == "Kamppi" && rides.last?.to == "Kallio")
+        #expect(rides.last.map { JourneyDocument.clock($0.departure) } == "08:08")
+        #expect(best.arrival >= 8 * 3600 + 12 * 60 && best.arrival < 8 * 3600 + 14 * 60)
+    }
+
+    @Test func theChangeTimeAtAStopIsKept() throws {
+        // Leaving after the morning tram, the only rides left are the 09:00 bus and its repeats.
+        let found = try journeys(2024_05_07, 1, 8 * 3600 + 30 * 60, from: Self.ruoholahti, to: Self.kallio)
+        for journey in found where journey.rides > 0 {
+            let rides = journey.legs.compactMap { if case .ride(let ride) = $0 { ride } else { nil } }
+            #expect(rides.allSatisfy { $0.departure >= 8 * 3600 + 30 * 60 })
+        }
+    }
+
+    @Test func aTripAfterMidnightRunsOnItsServiceDay() throws {
+        // Wednesday 00:05: Tuesday's 24:10 tram is the 00:10 one.
+        let found = try journeys(2024_05_08, 2, 5 * 60, from: Self.ruoholahti, to: Self.hakaniemi)
+        let ride = found.compactMap { journey in
+            journey.legs.compactMap { if case .ride(let ride) = $0 { ride } else { nil } }.first
+        }.first
+        #expect(ride.map { JourneyDocument.clock($0.departure) } == "00:10")
+        #expect(ride?.arrival == 20 * 60)
+    }
+
+    @Test func aHolidayHasNoService() throws {
+        // Monday 6 May 2024 is removed from the weekday service: walking is all there is.
+        let found = try journeys(2024_05_06, 0, 7 * 3600 + 59 * 60, from: Self.ruoholahti, to: Self.kallio)
+        #expect(found.allSatisfy { $0.rides == 0 })
+        #expect(found.count == 1)
+    }
+
+    @Test func theCLIWritesJourneysAsJSONAndAsAnItineraryInFourLanguages() throws {
+        let store = try Self.store.get()
+        let arguments = [
+            "route", "60.1650,24.9360", "60.1790,24.9325", "--mode", "transit", "--depart", "2024-05-07T07:59",
+            "--store", store,
+        ]
+        let json = OpenMapsCLI.run(arguments)
+        #expect(json.exitCode == 0)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let route = try #require((document["routes"] as? [[String: Any]])?.first)
+        #expect(document["code"] as? String == "Ok" && document["timezone"] as? String == "Europe/Helsinki")
+        #expect(route["departure"] as? String == "07:59" && route["rides"] as? Int == 2)
+        let legs = route["legs"] as? [[String: Any]] ?? []
+        #expect(legs.contains { $0["route"] as? String == "1" && $0["route_color"] as? String == "00985F" })
+        let spanish = OpenMapsCLI.run(arguments + ["--format", "text", "--lang", "es"])
+        #expect(spanish.standardOutput.contains("toma el tranvía 1 en dirección a Hakaniemi en Ruoholahti"))
+        let hindi = OpenMapsCLI.run(arguments + ["--format", "text", "--lang", "hi"])
+        #expect(hindi.standardOutput.contains("बजे Kamppi पर उतरें") || hindi.standardOutput.contains("अगले स्टॉप, Kamppi"))
+        let bad = OpenMapsCLI.run(Array(arguments.dropLast(4)) + ["--depart", "2024-13-07T07:55", "--store", store])
+        #expect(bad.exitCode == 64 && bad.standardError.contains("'--depart' must be YYYY-MM-DDTHH:MM"))
+    }
+}
