@@ -177,8 +177,8 @@ public struct JourneyPlanner {
     }
 
     /// The journeys from `origin` leaving at `time` to `destination`: for each number of
-    /// rides, the one arriving earliest when it arrives earlier than every journey with fewer
-    /// (a walk all the way among them when it is the quickest), earliest arrival first.
+    /// rides, the one arriving earliest when it arrives earlier than every journey with fewer,
+    /// and the walk all the way; earliest arrival first.
     public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime) -> [Journey] {
         let stopCount = network.stops.count
         let infinity = Int.max / 4
@@ -208,22 +208,21 @@ public struct JourneyPlanner {
             uniqueKeysWithValues: network.stops(near: destination, within: Self.accessRadius).map {
                 ($0, walk(network.stops[$0].coordinate, destination))
             })
+        // Walking all the way is always a way there; within twice the access radius it also
+        // bounds the search (a ride arriving later is no better), farther it does not (a long
+        // walk is not what a rider compares a ride with).
         let direct = walk(origin, destination)
-        var journeys: [Journey] = []
-        var bestArrival = time.seconds + direct.seconds
-        if direct.metres <= Self.accessRadius * 2 {
-            journeys.append(
-                Journey(
-                    departure: time.seconds, arrival: bestArrival,
-                    legs: [
-                        .walk(
-                            .init(
-                                from: origin, to: destination, fromName: nil, toName: nil, departure: time.seconds,
-                                walk: direct))
-                    ]))
-        } else {
-            bestArrival = infinity
-        }
+        var journeys: [Journey] = [
+            Journey(
+                departure: time.seconds, arrival: time.seconds + direct.seconds,
+                legs: [
+                    .walk(
+                        .init(
+                            from: origin, to: destination, fromName: nil, toName: nil, departure: time.seconds,
+                            walk: direct))
+                ])
+        ]
+        var bestArrival = direct.metres <= Self.accessRadius * 2 ? time.seconds + direct.seconds : infinity
         for round in 1...Self.maxRides {
             guard !marked.isEmpty else { break }
             rounds.append(rounds[round - 1])
