@@ -72,7 +72,8 @@ let package = Package(
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(
-            name: "TransitTests", dependencies: ["Transit", "MapData", "MapsApp", "MapsCLI", "GeoCore", "TestSupport"]),
+            name: "TransitTests",
+            dependencies: ["Transit", "MapData", "MapCore", "MapsApp", "MapsCLI", "GeoCore", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "TestSupport"]),

@@ -86,6 +86,11 @@ public struct Timetable: Codable, Sendable, Equatable {
         public var forbidden: Bool
     }
 
+    /// The last day any service runs, `YYYYMMDD` (0 for none).
+    public var lastServiceDate: Int {
+        services.map { max($0.end, $0.added.max() ?? 0) }.max() ?? 0
+    }
+
     /// The calls of `trip`, as index ranges into the call arrays.
     public func calls(of trip: Int) -> Range<Int> {
         let first = Int(trips[trip].firstCall)

@@ -3,6 +3,7 @@ import GeoCore
 import MapCore
 import MapsURL
 import Routing
+import Transit
 
 /// The maps app's answer to a link: what it was asked, the map view it opens, the places it
 /// found and the notes on what it could not show. Every front end prints, serves or draws an
@@ -44,6 +45,8 @@ public struct Answer {
     /// For a link that asks to navigate (`nav=1`, `dir_action=navigate`, `google.navigation:`):
     /// the state a navigation app starts in.
     public var navigation: Navigation? = nil
+    /// For a transit directions link: the journey found on the imported timetables.
+    public var journey: Journey? = nil
 }
 
 /// What a navigation app shows as it starts: the next manoeuvre and how far it is, the time and
@@ -176,8 +179,12 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case placeIDUnresolved = "place-id-unresolved"
         /// A short link, which must be resolved over the network first.
         case shortLinkUnresolved = "short-link-unresolved"
-        /// Directions are shown as their ends: no route is computed yet.
+        /// Directions are shown as their ends: no route could be found (the note says why).
         case routeUnavailable = "route-unavailable"
+        /// The timetable does not run on the day asked for; another day's journeys are shown.
+        case timetableDate = "timetable-date"
+        /// Some walk of the journey is a straight line: no street data joins its ends.
+        case straightLineWalk = "straight-line-walk"
         /// The x-callback button is not offered in navigation.
         case callbackHiddenInNavigation = "callback-hidden-in-navigation"
         /// A traffic feed was given but the traffic layer is off.

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapsURL
 import Routing
+import Transit
 
 /// An answer as a document for programs and pages (`openmaps open --answer FILE.json`, the
 /// demo page): what the link asks for in a sentence, the request, the places found, the
@@ -35,6 +36,22 @@ public struct AnswerDocument: Encodable, Sendable {
     /// The map view the link opens (camera, map type, layers, markers, route lines), as
     /// `openmaps view` prints it.
     public var view: MapViewState
+    /// For transit directions: the journey found, summed up and written out.
+    public var transit: TransitSummary?
+
+    /// A journey as a reader follows it, in the answer's language.
+    public struct TransitSummary: Encodable, Sendable {
+        /// `HH:MM`, the feed's local time.
+        public var departure: String
+        public var arrival: String
+        /// Seconds from the departure to the arrival.
+        public var duration: Int
+        public var rides: Int
+        /// "Leave at 15:58, arrive at 17:09 (1 h 11 min)".
+        public var summary: String
+        /// What to do, in order: a sentence a walk, two a ride.
+        public var itinerary: [String]
+    }
 
     public struct NavigationSummary: Encodable, Sendable {
         public var banner: String
@@ -103,6 +120,14 @@ public struct AnswerDocument: Encodable, Sendable {
         alternatives = answer.alternatives.map { RouteSummary($0, words: answer.instructions) }
         language = answer.instructions.language.rawValue
         view = MapViewState(answer.mapView)
+        transit = answer.journey.map { journey in
+            let words = answer.instructions.words
+            return TransitSummary(
+                departure: JourneyDocument.clock(journey.departure), arrival: JourneyDocument.clock(journey.arrival),
+                duration: journey.arrival - journey.departure, rides: journey.rides,
+                summary: JourneyDocument.summary(journey, words: words),
+                itinerary: JourneyDocument.lines(journey, words: words))
+        }
         navigation = answer.navigation.map { state in
             let words = answer.instructions
             return NavigationSummary(

@@ -1,8 +1,11 @@
 import CairoKit
+import Foundation
 import GeoCore
 import MapCore
+import MapData
 import MapsURL
 import Routing
+import Transit
 
 /// What the maps app does with a link: reads it, finds the places it names, configures the
 /// map view it opens, lists what cannot be shown, and offers the callback. Every front end
@@ -110,21 +113,29 @@ public struct MapsApp {
         }
         var ends: [RouteEnd] = []
         var routes: [Route] = []
+        var journey: Journey?
         if let directions = request.directions {
             ends = try placeEnds(
                 of: directions, near: request.center, myLocation: options.myLocation, names: chosen, notes: &notes)
             markers += ends.compactMap { Self.marker(for: $0, words: words) }
-            routes = findRoutes(through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
+            if directions.travelMode == .transit {
+                journey = findJourney(through: ends, leaving: options.departure, notes: &notes)
+            } else {
+                routes = findRoutes(
+                    through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
+            }
         }
         let route = routes.first
-        // The alternatives greyed, under the route.
+        // The alternatives greyed, under the route; a journey's walks and rides.
         let routeLines =
             routes.dropFirst().flatMap { Self.lines(of: $0, alternative: true) }
-            + (route.map { Self.lines(of: $0) } ?? [])
+            + (route.map { Self.lines(of: $0) } ?? []) + (journey.map(Self.lines(of:)) ?? [])
         mapView.overlays = routeLines + markers.map { .marker($0) }
         // The best search result, the first marker, is selected.
         if !places.isEmpty { mapView.selectedMarker = routeLines.count }
-        placeCamera(of: mapView, request: request, points: markers.map(\.position) + (route?.geometry ?? []))
+        placeCamera(
+            of: mapView, request: request,
+            points: markers.map(\.position) + (route?.geometry ?? []) + (journey?.geometry ?? []))
         let steps = route.flatMap { try? routing?.steps(of: $0) } ?? []
         var navigation: Navigation?
         if request.directions?.navigate == true || options.navigationStep != nil, let route, !steps.isEmpty {
@@ -166,7 +177,7 @@ public struct MapsApp {
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
             routeEnds: ends, notes: notes.list, callback: callback, coverage: coverage, route: route,
             alternatives: Array(routes.dropFirst()), steps: steps, instructions: words, language: chosen,
-            navigation: navigation)
+            navigation: navigation, journey: journey)
     }
 
     /// The route through the directions' placed ends (and, between two ends, up to two
@@ -185,8 +196,7 @@ public struct MapsApp {
         case .bicycling: profile = .bicycling
         case .twoWheeler: profile = .twoWheeler
         case .transit:
-            notes.add(.routeUnavailable, "no transit")
-            return []
+            return []  // Journeys are found by findJourney.
         }
         let points = ends.compactMap { $0.place?.position }
         guard points.count == ends.count, points.count >= 2 else {
@@ -212,6 +222,62 @@ public struct MapsApp {
             let reason = (error as? RoutingError)?.message(notes.words) ?? "\(error)"
             notes.add(.routeUnavailable, "no route", ["reason": reason])
             return []
+        }
+    }
+
+    /// The quickest public transport journey between the directions' two placed ends, leaving
+    /// at `leaving`, or nil with a note saying why.
+    private func findJourney(through ends: [RouteEnd], leaving: Date, notes: inout Notes) -> Journey? {
+        guard let transit, let zone = (try? transit.timezone()) ?? nil, let timeZone = TimeZone(identifier: zone)
+        else {
+            notes.add(.routeUnavailable, "no transit")
+            return nil
+        }
+        let points = ends.compactMap { $0.place?.position }
+        guard points.count == ends.count, points.count == 2 else {
+            notes.add(.routeUnavailable, points.count == ends.count ? "transit stops" : "ends not placed")
+            return nil
+        }
+        let asked = ServiceTime(leaving, in: timeZone)
+        do {
+            guard let journey = try transit.journeys(from: points[0], to: points[1], leaving: asked).first else {
+                notes.add(.routeUnavailable, "transit no journey")
+                return nil
+            }
+            if journey.serviceDate != asked.date {
+                notes.add(
+                    .timetableDate, "transit timetable date",
+                    ["date": ServiceTime.written(asked.date), "used": ServiceTime.written(journey.serviceDate)])
+            }
+            if journey.walksStraightLines { notes.add(.straightLineWalk, "transit straight line") }
+            return journey
+        } catch {
+            notes.add(.routeUnavailable, "no route", ["reason": "\(error)"])
+            return nil
+        }
+    }
+
+    /// A journey as the map draws it: walks dotted blue, rides in their route's colour (else
+    /// the transit layer's for their kind) over a white casing.
+    static func lines(of journey: Journey) -> [Overlay] {
+        journey.legs.flatMap { leg -> [Overlay] in
+            switch leg {
+            case .walk(let walk):
+                var line = Polyline(path: walk.walk.geometry, title: "walk")
+                line.strokeWidth = 5
+                line.strokeColor = Color(hex: 0x1A73E8)
+                line.pattern = [1, 9]
+                return [.polyline(line)]
+            case .ride(let ride):
+                var casing = Polyline(path: ride.geometry)
+                casing.strokeWidth = 8
+                casing.strokeColor = .white
+                var line = Polyline(path: ride.geometry, title: "route")
+                line.strokeWidth = 5
+                line.strokeColor =
+                    ride.route.colour.flatMap(FeatureColour.color(stored:)) ?? Color(hex: 0x2F6FC4)
+                return [.polyline(casing), .polyline(line)]
+            }
         }
     }
 

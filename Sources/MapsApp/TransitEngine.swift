@@ -44,7 +44,11 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         guard let zone = planner.network.feeds.first.flatMap({ TimeZone(identifier: $0.timetable.timezone) }) else {
             return []
         }
-        return planner.journeys(from: origin, to: destination, leaving: time ?? ServiceTime(Date(), in: zone))
+        // A timetable that has ended is read for the same weekday of its last week (the answer
+        // says which day it used).
+        let last = planner.network.feeds.map(\.timetable.lastServiceDate).max() ?? 0
+        let asked = time ?? ServiceTime(Date(), in: zone)
+        return planner.journeys(from: origin, to: destination, leaving: asked.within(last: last))
     }
 
     /// The planner, built on first use (callers hold the lock).

@@ -67,8 +67,29 @@ public enum JourneyDocument {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The journey as an itinerary, a line a leg, in `words`' language.
+    /// The journey as an itinerary: its summary, then its legs numbered, in `words`' language.
     public static func itinerary(_ journey: Journey, words: Phrasebook) -> String {
+        var text =
+            ([summary(journey, words: words)]
+            + lines(journey, words: words).enumerated().map {
+                "\($0.offset + 1). \($0.element)"
+            }).joined(separator: "\n")
+        if journey.walksStraightLines { text += "\n" + words.note("transit straight line") }
+        return text
+    }
+
+    /// When the journey leaves and arrives and how long it takes, in a sentence.
+    public static func summary(_ journey: Journey, words: Phrasebook) -> String {
+        words.note(
+            "transit summary",
+            [
+                "departure": clock(journey.departure), "arrival": clock(journey.arrival),
+                "duration": words.duration(Double(journey.arrival - journey.departure)),
+            ])
+    }
+
+    /// What to do, a sentence a walk and two a ride (board, get off).
+    public static func lines(_ journey: Journey, words: Phrasebook) -> [String] {
         var lines: [String] = []
         for leg in journey.legs {
             switch leg {
@@ -90,15 +111,7 @@ public enum JourneyDocument {
                 lines.append(words.note(ride.stops == 1 ? "transit get off next" : "transit get off", values))
             }
         }
-        let summary = words.note(
-            "transit summary",
-            [
-                "departure": clock(journey.departure), "arrival": clock(journey.arrival),
-                "duration": words.duration(Double(journey.arrival - journey.departure)),
-            ])
-        var text = ([summary] + lines.enumerated().map { "\($0.offset + 1). \($0.element)" }).joined(separator: "\n")
-        if journey.walksStraightLines { text += "\n" + words.note("transit straight line") }
-        return text
+        return lines
     }
 
     /// The phrasebook's word for a GTFS route type.

@@ -36,6 +36,8 @@ public struct Journey: Sendable {
     public var departure: Int
     public var arrival: Int
     public var legs: [Leg]
+    /// The day whose timetable the journey follows, `YYYYMMDD`.
+    public var serviceDate = 0
 
     public enum Leg: Sendable {
         case walk(WalkLeg)
@@ -76,6 +78,16 @@ public struct Journey: Sendable {
     public var walkingSeconds: Int {
         legs.reduce(0) { total, leg in if case .walk(let walk) = leg { total + walk.walk.seconds } else { total } }
     }
+    /// Every point of its walks and rides, in order.
+    public var geometry: [Coordinate] {
+        legs.flatMap { leg in
+            switch leg {
+            case .walk(let walk): walk.walk.geometry
+            case .ride(let ride): ride.geometry
+            }
+        }
+    }
+
     /// True when some walk had no street data.
     public var walksStraightLines: Bool {
         legs.contains { if case .walk(let walk) = $0 { walk.walk.straightLine } else { false } }
@@ -131,6 +143,25 @@ public struct ServiceTime: Sendable, Equatable {
             date: (parts.year ?? 1970) * 10_000 + (parts.month ?? 1) * 100 + (parts.day ?? 1),
             weekday: ((parts.weekday ?? 1) + 5) % 7,
             seconds: (parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0))
+    }
+
+    /// `YYYYMMDD` as `YYYY-MM-DD`.
+    public static func written(_ date: Int) -> String {
+        String(format: "%04d-%02d-%02d", date / 10_000, date / 100 % 100, date % 100)
+    }
+
+    /// The same weekday and time in the last week up to `last` (`YYYYMMDD`), for a timetable
+    /// that has ended; itself when it falls on or before `last`.
+    public func within(last: Int) -> ServiceTime {
+        guard date > last else { return self }
+        var day = self
+        while day.date > last {
+            // Back a week at a time.
+            for _ in 0..<7 {
+                day = ServiceTime(date: day.previousDay.date, weekday: day.previousDay.weekday, seconds: seconds)
+            }
+        }
+        return day
     }
 
     /// The day before, as `YYYYMMDD` and weekday.
@@ -305,6 +336,7 @@ public struct JourneyPlanner {
                 journeys.append(journey)
             }
         }
+        for index in journeys.indices { journeys[index].serviceDate = time.date }
         return journeys.sorted { ($0.arrival, $0.rides) < ($1.arrival, $1.rides) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import MapCore
 import MapData
 import MapsApp
 import TestSupport
@@ -146,6 +147,31 @@ import Testing
         let found = try journeys(2024_05_06, 0, 7 * 3600 + 59 * 60, from: Self.ruoholahti, to: Self.kallio)
         #expect(found.allSatisfy { $0.rides == 0 })
         #expect(found.count == 1)
+    }
+
+    @Test func aTransitLinkIsAnsweredWithItsJourneyDrawnAndWrittenOut() throws {
+        let app = try MapsApp.onStore(path: try Self.store.get())
+        let link = "comgooglemaps://?saddr=60.1650,24.9360&daddr=60.1790,24.9325&directionsmode=transit"
+        var options = AnswerOptions()
+        options.language = .es
+        // Tuesday 7 May 2024, 07:59 in Helsinki (summer time, 04:59 UTC).
+        options.departure = Date(timeIntervalSince1970: 1_715_057_940)
+        let answer = try app.answer(link, options: options)
+        let journey = try #require(answer.journey)
+        #expect(journey.rides == 2 && answer.notes.isEmpty, "\(answer.notes)")
+        // The rides drawn in their route's colour (tram 1's green), the walks dotted.
+        let lines = answer.mapView.overlays.compactMap { overlay -> Polyline? in
+            if case .polyline(let line) = overlay, line.title != nil { line } else { nil }
+        }
+        #expect(lines.contains { $0.title == "route" && $0.strokeColor == Color(hex: 0x00985F) })
+        #expect(lines.contains { $0.title == "walk" && $0.pattern == [1, 9] })
+        let document = AnswerDocument(answer)
+        #expect(document.transit?.summary.hasPrefix("Sal a las 07:59") == true)
+        #expect(document.transit?.itinerary.count == 6)
+        // A day the timetable no longer runs: the same weekday of its last week, said so.
+        options.departure = Date(timeIntervalSince1970: 1_796_090_000)
+        let later = try app.answer(link, options: options)
+        #expect(later.notes.contains { $0.code == .timetableDate })
     }
 
     @Test func theCLIWritesJourneysAsJSONAndAsAnItineraryInFourLanguages() throws {

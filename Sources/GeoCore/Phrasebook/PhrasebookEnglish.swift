@@ -41,6 +41,9 @@ extension Phrasebook {
           "role": {"start": "Start", "stop": "Stop", "destination": "Destination"},
           "navigation": "{instruction} in {distance}; {time} and {distance_left} to go, arriving at {arrival}",
           "note": {
+            "transit timetable date": "the timetable does not run on {date}; the journey is that of {used}, the same weekday in its last week",
+            "transit stops": "transit directions go from one place to another: the stops between are left out",
+            "no transit": "no timetable is imported for these places (import the area's GTFS feed with 'openmaps import'): the directions' ends are marked",
             "transit walk": "Walk to {stop} ({distance}, {duration})",
             "transit walk to destination": "Walk to your destination ({distance}, {duration})",
             "transit ride": "At {time}, take the {kind} {route} at {from}",
@@ -53,7 +56,6 @@ extension Phrasebook {
             "nothing placed": "nothing the link names could be placed on the map; the world is shown",
             "callback hidden": "the back button is not shown during navigation, as in the Maps app",
             "no routing": "no route is computed yet: the directions' ends are marked",
-            "no transit": "transit directions need the timetable search, which is not built yet: the directions' ends are marked",
             "ends not placed": "no route: not every end of the directions could be placed",
             "no route": "no route: {reason}",
             "no road": "point {point} ({position}) has no road for {mode} within {radius} in the imported regions",

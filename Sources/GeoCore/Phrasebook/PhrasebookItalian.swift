@@ -42,6 +42,9 @@ extension Phrasebook {
           "role": {"start": "Partenza", "stop": "Tappa", "destination": "Destinazione"},
           "navigation": "{instruction} tra {distance}; mancano {time} e {distance_left}, arrivo alle {arrival}",
           "note": {
+            "transit timetable date": "l'orario non copre il {date}; il percorso è quello del {used}, lo stesso giorno della settimana nella sua ultima settimana",
+            "transit stops": "le indicazioni con i mezzi pubblici vanno da un luogo a un altro: le tappe intermedie sono omesse",
+            "no transit": "nessun orario importato per questi luoghi (importa il GTFS della zona con 'openmaps import'): sono segnati gli estremi delle indicazioni",
             "transit walk": "Cammina fino a {stop} ({distance}, {duration})",
             "transit walk to destination": "Cammina fino alla destinazione ({distance}, {duration})",
             "transit ride": "Alle {time}, prendi {kind} {route} a {from}",
@@ -54,7 +57,6 @@ extension Phrasebook {
             "nothing placed": "nulla di ciò che il link nomina si è potuto collocare sulla mappa; è mostrato il mondo",
             "callback hidden": "il pulsante per tornare indietro non è mostrato durante la navigazione, come nell'app Maps",
             "no routing": "nessun percorso è ancora calcolato: sono segnati gli estremi delle indicazioni",
-            "no transit": "le indicazioni con i mezzi pubblici richiedono la ricerca sugli orari, che non esiste ancora: sono segnati gli estremi delle indicazioni",
             "ends not placed": "nessun percorso: non tutti gli estremi delle indicazioni si sono potuti collocare",
             "no route": "nessun percorso: {reason}",
             "no road": "il punto {point} ({position}) non ha strade percorribili {mode} entro {radius} nelle regioni importate",

@@ -44,6 +44,9 @@ extension Phrasebook {
           "role": {"start": "Salida", "stop": "Parada", "destination": "Destino"},
           "navigation": "{instruction} en {distance}; quedan {time} y {distance_left}, llegada a las {arrival}",
           "note": {
+            "transit timetable date": "el horario no cubre el {date}; el trayecto es el del {used}, el mismo día de la semana en su última semana",
+            "transit stops": "las indicaciones en transporte público van de un lugar a otro: se omiten las paradas intermedias",
+            "no transit": "no hay horarios importados para estos lugares (importa el GTFS de la zona con 'openmaps import'): se marcan los extremos de las indicaciones",
             "transit walk": "Camina hasta {stop} ({distance}, {duration})",
             "transit walk to destination": "Camina hasta tu destino ({distance}, {duration})",
             "transit ride": "A las {time}, toma el {kind} {route} en {from}",
@@ -56,7 +59,6 @@ extension Phrasebook {
             "nothing placed": "no se pudo situar en el mapa nada de lo que nombra el enlace; se muestra el mundo",
             "callback hidden": "el botón para volver no se muestra durante la navegación, como en la app de Maps",
             "no routing": "todavía no se calcula ninguna ruta: se marcan los extremos de las indicaciones",
-            "no transit": "las indicaciones en transporte público necesitan la búsqueda de horarios, que aún no existe: se marcan los extremos de las indicaciones",
             "ends not placed": "no hay ruta: no se pudieron situar todos los extremos de las indicaciones",
             "no route": "no hay ruta: {reason}",
             "no road": "el punto {point} ({position}) no tiene ninguna vía transitable {mode} a menos de {radius} en las regiones importadas",

@@ -209,11 +209,17 @@
       if (step.distance > 0) item.appendChild(element('span', step.distanceText, 'step-distance'));
       return item;
     }));
-    $('steps-heading').hidden = answer.steps.length === 0;
     const route = answer.route;
     $('route-summary').hidden = !route;
     $('route-summary').textContent = route
       ? say('route summary', { distance: route.distanceText, duration: route.durationText }) : '';
+    // A transit journey: its summary and what to do, walk by walk and ride by ride.
+    if (answer.transit) {
+      steps.replaceChildren(...answer.transit.itinerary.map((line) => element('li', line)));
+      $('route-summary').hidden = false;
+      $('route-summary').textContent = answer.transit.summary;
+    }
+    $('steps-heading').hidden = steps.children.length === 0;
     const ends = answer.routeEnds || [];
     if (ends.length >= 2) {
       // A blank start is the user's location; else the text, name or point the link gives.
