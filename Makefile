@@ -83,6 +83,7 @@ bench: deps data
 	bash scripts/bench-open.sh Examples/seed-links.txt
 	bash scripts/bench-geocode.sh
 	bash scripts/bench-route.sh
+	bash scripts/bench-transit.sh
 	bash scripts/bench-serve.sh
 
 ## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.

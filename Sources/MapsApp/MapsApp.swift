@@ -240,7 +240,8 @@ public struct MapsApp {
         }
         let asked = ServiceTime(leaving, in: timeZone)
         do {
-            guard let journey = try transit.journeys(from: points[0], to: points[1], leaving: asked).first else {
+            let found = try transit.journeys(from: points[0], to: points[1], leaving: asked)
+            guard let journey = JourneyPlanner.ranked(found).first else {
                 notes.add(.routeUnavailable, "transit no journey")
                 return nil
             }

@@ -13,6 +13,11 @@ public protocol TransitFinding {
     /// nil: now), earliest arrival first; empty when no feed is imported or none gets there.
     func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime?) throws
         -> [Journey]
+
+    /// The journey leaving latest that arrives by `time` (the feeds' local time), and the walk
+    /// all the way when it arrives in time.
+    func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime) throws
+        -> [Journey]
 }
 
 /// ``TransitFinding`` on a store: its timetables, laid out once (on first use), and walks by
@@ -51,6 +56,16 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         return planner.journeys(from: origin, to: destination, leaving: asked.within(last: last))
     }
 
+    public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime) throws
+        -> [Journey]
+    {
+        lock.lock()
+        defer { lock.unlock() }
+        let planner = try loaded()
+        let last = planner.network.feeds.map(\.timetable.lastServiceDate).max() ?? 0
+        return planner.journeys(from: origin, to: destination, arrivingBy: time.within(last: last))
+    }
+
     /// The planner, built on first use (callers hold the lock).
     private func loaded() throws -> JourneyPlanner {
         if let planner { return planner }
@@ -83,6 +98,20 @@ extension MapsApp {
     public func transitTimezone() throws(AppError) -> String? {
         guard let transit else { return nil }
         do { return try transit.timezone() } catch { throw .engineFailed("reading the timetables", underlying: error) }
+    }
+
+    /// The journey leaving latest that arrives by `time`, and the walk when it is in time.
+    ///
+    /// - Throws: as ``journeys(from:to:leaving:)``.
+    public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime)
+        throws(AppError) -> [Journey]
+    {
+        guard let transit else { throw .engineMissing("timetable") }
+        do {
+            return try transit.journeys(from: origin, to: destination, arrivingBy: time)
+        } catch {
+            throw .engineFailed("planning a journey", underlying: error)
+        }
     }
 
     /// The public transport journeys between two points, earliest arrival first.

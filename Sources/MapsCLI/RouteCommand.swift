@@ -12,7 +12,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--store PATH]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--store PATH]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -24,6 +24,10 @@ enum RouteCommand {
                 .init(
                     name: "--depart", value: "TIME",
                     help: "With transit: when to leave, YYYY-MM-DDTHH:MM in the feed's local time (default: now)."),
+                .init(
+                    name: "--arrive", value: "TIME",
+                    help: "With transit: when to be there at the latest, YYYY-MM-DDTHH:MM (the latest departure found)."
+                ),
                 .init(
                     name: "--avoid", value: "KINDS",
                     help:
@@ -58,7 +62,9 @@ enum RouteCommand {
         guard let mode = TravelProfile.Mode(rawValue: modeText) else {
             throw .usage("'--mode' must be driving, walking, bicycling, two-wheeler or transit, not '\(modeText)'")
         }
-        guard arguments.value("--depart") == nil else { throw .usage("'--depart' goes with '--mode transit'") }
+        for option in ["--depart", "--arrive"] where arguments.value(option) != nil {
+            throw .usage("'\(option)' goes with '--mode transit'")
+        }
         var avoid: Set<TravelProfile.RoadFeature> = []
         for word in (arguments.value("--avoid") ?? "").split(separator: ",") {
             let name = word.trimmingCharacters(in: .whitespaces)
@@ -154,21 +160,30 @@ enum RouteCommand {
         for option in ["--via", "--avoid"] where arguments.value(option) != nil {
             throw .usage("'\(option)' does not go with '--mode transit'")
         }
-        let departure = try arguments.value("--depart").map { text throws(CLIError) -> ServiceTime in
+        func time(_ option: String) throws(CLIError) -> ServiceTime? {
+            guard let text = arguments.value(option) else { return nil }
             guard let time = ServiceTime(local: text) else {
-                throw .usage("'--depart' must be YYYY-MM-DDTHH:MM (the feed's local time), not '\(text)'")
+                throw .usage("'\(option)' must be YYYY-MM-DDTHH:MM (the feed's local time), not '\(text)'")
             }
             return time
         }
+        let departure = try time("--depart")
+        let arrival = try time("--arrive")
+        guard departure == nil || arrival == nil else { throw .usage("give '--depart' or '--arrive', not both") }
         let words = Phrasebook(try ViewCommand.language(arguments) ?? .en)
         let app = try ViewCommand.app(arguments)
         let points = try place([arguments.positionals[0], arguments.positionals[1]], app: app, &console)
-        let journeys: [Journey]
+        var journeys: [Journey]
         do throws(AppError) {
-            journeys = try app.journeys(from: points[0], to: points[1], leaving: departure)
+            if let arrival {
+                journeys = try app.journeys(from: points[0], to: points[1], arrivingBy: arrival)
+            } else {
+                journeys = try app.journeys(from: points[0], to: points[1], leaving: departure)
+            }
         } catch {
             throw CLIError(error)
         }
+        journeys = JourneyPlanner.ranked(journeys)
         let timezone = (try? app.transitTimezone()) ?? "UTC"
         guard let best = journeys.first else {
             if formatText == "osrm" { console.print(JourneyDocument.osrm([], timezone: timezone)) }

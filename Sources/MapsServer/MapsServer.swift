@@ -7,6 +7,7 @@ import MapsApp
 import MapsURL
 import PlaceSearch
 import Routing
+import Transit
 
 /// How a ``MapsServer`` runs: where it listens, its threads and its picture cache.
 public struct ServerOptions: Sendable {
@@ -259,11 +260,8 @@ public final class MapsServer: @unchecked Sendable {
         }
         let coordinates = String(parts[1]).hasSuffix(".json") ? String(parts[1].dropLast(5)) : String(parts[1])
         let language = request.query["hl"].flatMap(Language.init(tag:)) ?? .en
-        if parts[0] == "transit" {
-            // Timetables are answered through links (directionsmode=transit) once a feed is imported.
-            return Self.osrmError("NoRoute", Phrasebook(language).note("no transit"))
-        }
-        guard let mode = Self.profiles[String(parts[0])] else {
+        let isTransit = parts[0] == "transit"
+        guard isTransit || Self.profiles[String(parts[0])] != nil else {
             return Self.osrmError(
                 "InvalidValue",
                 "profile '\(parts[0])' is not one of \(Self.profiles.keys.sorted().joined(separator: ", "))")
@@ -280,6 +278,10 @@ public final class MapsServer: @unchecked Sendable {
                 case let point = Coordinate(latitude: lat, longitude: lon), point.isValid
             else { return Self.osrmError("InvalidValue", "'\(pair)' is not longitude,latitude in decimal degrees") }
             points.append(point)
+        }
+        if isTransit { return transitRoute(request, points: points, language: language) }
+        guard let mode = Self.profiles[String(parts[0])] else {
+            return Self.osrmError("InvalidValue", "profile '\(parts[0])' is not served")
         }
         guard let geometry = RouteDocument.Geometry(rawValue: request.query["geometries"] ?? "polyline") else {
             return Self.osrmError("InvalidOptions", "'geometries' must be polyline, polyline6 or geojson")
@@ -308,6 +310,37 @@ public final class MapsServer: @unchecked Sendable {
         } catch {
             if case .noRoute(let reason) = error { return .json(400, Data(RouteDocument.failure(reason).utf8)) }
             return Self.error(500, "\(error)")
+        }
+    }
+
+    /// `/route/v1/transit/{lon,lat;lon,lat}[?depart=YYYY-MM-DDTHH:MM]`: the journeys on the
+    /// imported timetables (leaving now in the feed's time zone without `depart`), as
+    /// `route --mode transit` writes them; OSRM's `NoRoute` when there is none.
+    private func transitRoute(_ request: HTTPRequest, points: [Coordinate], language: Language) -> HTTPResponse {
+        guard points.count == 2 else {
+            return Self.osrmError("InvalidQuery", "a transit journey goes between 2 points, not \(points.count)")
+        }
+        var leaving: ServiceTime?
+        if let text = request.query["depart"] {
+            guard let time = ServiceTime(local: text) else {
+                return Self.osrmError("InvalidOptions", "'depart' must be YYYY-MM-DDTHH:MM, not '\(text)'")
+            }
+            leaving = time
+        }
+        do throws(AppError) {
+            let (journeys, zone) = try locked { () throws(AppError) in
+                (
+                    try app.journeys(from: points[0], to: points[1], leaving: leaving),
+                    try app.transitTimezone() ?? "UTC"
+                )
+            }
+            guard !journeys.isEmpty else {
+                return Self.osrmError("NoRoute", Phrasebook(language).note("transit no journey"))
+            }
+            return .json(200, Data(JourneyDocument.osrm(JourneyPlanner.ranked(journeys), timezone: zone).utf8))
+        } catch {
+            if case .engineMissing = error { return Self.osrmError("NoRoute", Phrasebook(language).note("no transit")) }
+            return Self.refusal(error)
         }
     }
 

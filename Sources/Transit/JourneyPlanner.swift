@@ -189,6 +189,9 @@ public struct JourneyPlanner {
 
     /// The farthest an end is walked from a stop: 2,000 m in a straight line.
     public static let accessRadius = 2_000.0
+    /// The most stops an end is walked to or from, the nearest first: 24 (each is one walk on
+    /// the street graph).
+    public static let accessStops = 24
     /// The most rides in a journey: 5.
     public static let maxRides = 5
     /// Seconds to change between two rides at one stop, unless `transfers.txt` gives the stop its
@@ -225,7 +228,7 @@ public struct JourneyPlanner {
         var rounds: [[Int]] = [Array(repeating: infinity, count: stopCount)]
         var labels: [[Label]] = [Array(repeating: .none, count: stopCount)]
         var marked = Set<Int>()
-        for stop in network.stops(near: origin, within: Self.accessRadius) {
+        for stop in network.stops(near: origin, within: Self.accessRadius).prefix(Self.accessStops) {
             let access = walk(origin, network.stops[stop].coordinate)
             let arrival = time.seconds + access.seconds
             if arrival < rounds[0][stop] {
@@ -236,9 +239,10 @@ public struct JourneyPlanner {
             }
         }
         let egress = Dictionary(
-            uniqueKeysWithValues: network.stops(near: destination, within: Self.accessRadius).map {
-                ($0, walk(network.stops[$0].coordinate, destination))
-            })
+            uniqueKeysWithValues: network.stops(near: destination, within: Self.accessRadius).prefix(Self.accessStops)
+                .map {
+                    ($0, walk(network.stops[$0].coordinate, destination))
+                })
         // Walking all the way is always a way there; within twice the access radius it also
         // bounds the search (a ride arriving later is no better), farther it does not (a long
         // walk is not what a rider compares a ride with).
@@ -338,6 +342,71 @@ public struct JourneyPlanner {
         }
         for index in journeys.indices { journeys[index].serviceDate = time.date }
         return journeys.sorted { ($0.arrival, $0.rides) < ($1.arrival, $1.rides) }
+    }
+
+    /// Journeys as a rider is offered them: the earliest arriving with a ride first (a transit
+    /// request asks for transit, even where walking all the way is as quick), then the others
+    /// by arrival.
+    public static func ranked(_ journeys: [Journey]) -> [Journey] {
+        guard let first = journeys.firstIndex(where: { $0.rides > 0 }) else { return journeys }
+        var ordered = journeys
+        let preferred = ordered.remove(at: first)
+        return [preferred] + ordered
+    }
+
+    /// How far apart the departures an arrive-by search tries are: 5 minutes.
+    public static let arriveByStep = 300
+    /// How long before the arrival an arrive-by search looks: 4 hours.
+    public static let arriveByWindow = 4 * 3600
+
+    /// The journey leaving latest that arrives at `destination` by `time` (tried every
+    /// ``arriveByStep`` back to ``arriveByWindow``, then made to leave as late as its first ride
+    /// allows), with the walk all the way when it arrives in time; earliest arrival first.
+    public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime)
+        -> [Journey]
+    {
+        var found: [Journey] = []
+        for offset in stride(from: Self.arriveByStep, through: Self.arriveByWindow, by: Self.arriveByStep) {
+            guard time.seconds - offset >= 0 else { break }
+            let leaving = ServiceTime(date: time.date, weekday: time.weekday, seconds: time.seconds - offset)
+            let journeys = journeys(from: origin, to: destination, leaving: leaving).filter {
+                $0.arrival <= time.seconds
+            }
+            if found.isEmpty, let walk = journeys.first(where: { $0.rides == 0 }) {
+                found.append(Self.leavingLate(walk, arrivingBy: time.seconds))
+            }
+            if let ride = journeys.filter({ $0.rides > 0 }).min(by: { $0.arrival > $1.arrival }) {
+                return (found + [Self.leavingLate(ride, arrivingBy: time.seconds)]).sorted { $0.arrival < $1.arrival }
+            }
+        }
+        return found
+    }
+
+    /// `journey` leaving as late as it can: a walk so that it arrives at `arrival`, a journey
+    /// with rides so that its first walk ends as its first ride leaves.
+    static func leavingLate(_ journey: Journey, arrivingBy arrival: Int) -> Journey {
+        var late = journey
+        guard let firstRide = journey.legs.firstIndex(where: { if case .ride = $0 { true } else { false } }),
+            case .ride(let ride) = journey.legs[firstRide]
+        else {
+            let shift = arrival - journey.arrival
+            late.departure += shift
+            late.arrival += shift
+            if case .walk(var walk) = late.legs.first {
+                walk.departure += shift
+                late.legs[0] = .walk(walk)
+            }
+            return late
+        }
+        let walked = journey.legs[..<firstRide].reduce(0) { total, leg in
+            if case .walk(let walk) = leg { total + walk.walk.seconds } else { total }
+        }
+        late.departure = max(journey.departure, ride.departure - walked)
+        if case .walk(var walk) = late.legs.first, firstRide > 0 {
+            walk.departure = late.departure
+            late.legs[0] = .walk(walk)
+        }
+        return late
     }
 
     /// The journey whose last ride ends at `stop` in `round`, walked back through the labels.
