@@ -142,6 +142,23 @@ import Testing
         #expect(ride?.arrival == 20 * 60)
     }
 
+    @Test func arrivingByLeavesAsLateAsTheRidesAllow() throws {
+        let app = try MapsApp.onStore(path: try Self.store.get())
+        // Be at Kallio by 08:15 on Tuesday: the 08:00 tram and the 08:08 bus.
+        let found = try app.journeys(
+            from: Self.ruoholahti, to: Self.kallio,
+            arrivingBy: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 29_700))
+        let ride = try #require(found.first { $0.rides > 0 })
+        #expect(ride.rides == 2 && ride.arrival <= 29_700)
+        // Leaving just in time for the tram, not at the first departure tried.
+        #expect(ride.departure > 7 * 3600 + 55 * 60 && ride.departure <= 8 * 3600)
+        // Too early for any ride: walking only.
+        let early = try app.journeys(
+            from: Self.ruoholahti, to: Self.kallio,
+            arrivingBy: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 27_000))
+        #expect(early.allSatisfy { $0.rides == 0 && $0.arrival <= 27_000 })
+    }
+
     @Test func aHolidayHasNoService() throws {
         // Monday 6 May 2024 is removed from the weekday service: walking is all there is.
         let found = try journeys(2024_05_06, 0, 7 * 3600 + 59 * 60, from: Self.ruoholahti, to: Self.kallio)
