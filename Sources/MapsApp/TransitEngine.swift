@@ -49,11 +49,7 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         guard let zone = planner.network.feeds.first.flatMap({ TimeZone(identifier: $0.timetable.timezone) }) else {
             return []
         }
-        // A timetable that has ended is read for the same weekday of its last week (the answer
-        // says which day it used).
-        let last = planner.network.feeds.map(\.timetable.lastServiceDate).max() ?? 0
-        let asked = time ?? ServiceTime(Date(), in: zone)
-        return planner.journeys(from: origin, to: destination, leaving: asked.within(last: last))
+        return planner.journeys(from: origin, to: destination, leaving: time ?? ServiceTime(Date(), in: zone))
     }
 
     public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime) throws
@@ -61,18 +57,17 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
     {
         lock.lock()
         defer { lock.unlock() }
-        let planner = try loaded()
-        let last = planner.network.feeds.map(\.timetable.lastServiceDate).max() ?? 0
-        return planner.journeys(from: origin, to: destination, arrivingBy: time.within(last: last))
+        return try loaded().journeys(from: origin, to: destination, arrivingBy: time)
     }
 
     /// The planner, built on first use (callers hold the lock).
     private func loaded() throws -> JourneyPlanner {
         if let planner { return planner }
         let feeds = try store.timetables()
-        let walk = walker()
-        let network = TransitNetwork(feeds: feeds) { from, to in walk(from, to).seconds }
-        let built = JourneyPlanner(network: network, walk: walk)
+        // Changes between stops are timed along straight lines (thousands of stop pairs in a
+        // city's feed); the walks at the journey's ends go by the streets.
+        let network = TransitNetwork(feeds: feeds) { from, to in Walk.straight(from, to).seconds }
+        let built = JourneyPlanner(network: network, walk: walker())
         planner = built
         return built
     }

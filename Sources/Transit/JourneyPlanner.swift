@@ -217,12 +217,14 @@ public struct JourneyPlanner {
         let stopCount = network.stops.count
         let infinity = Int.max / 4
         // Trips running today, and yesterday's running past midnight.
-        let yesterday = time.previousDay
-        let active: [[Bool]] = network.feeds.map { feed in
-            feed.timetable.services.map { $0.runs(on: time.date, weekday: time.weekday) }
+        // A feed whose timetable has ended is read for the same weekday of its last week.
+        let days = network.feeds.map { time.within(last: $0.timetable.lastServiceDate) }
+        let active: [[Bool]] = zip(network.feeds, days).map { feed, day in
+            feed.timetable.services.map { $0.runs(on: day.date, weekday: day.weekday) }
         }
-        let activeYesterday: [[Bool]] = network.feeds.map { feed in
-            feed.timetable.services.map { $0.runs(on: yesterday.date, weekday: yesterday.weekday) }
+        let activeYesterday: [[Bool]] = zip(network.feeds, days).map { feed, day in
+            let yesterday = day.previousDay
+            return feed.timetable.services.map { $0.runs(on: yesterday.date, weekday: yesterday.weekday) }
         }
         var best = Array(repeating: infinity, count: stopCount)
         var rounds: [[Int]] = [Array(repeating: infinity, count: stopCount)]
@@ -340,7 +342,14 @@ public struct JourneyPlanner {
                 journeys.append(journey)
             }
         }
-        for index in journeys.indices { journeys[index].serviceDate = time.date }
+        // The day the journey's timetable was read for: its first ride's feed's.
+        for index in journeys.indices {
+            let feed = journeys[index].legs.lazy.compactMap { leg -> Int? in
+                guard case .ride(let ride) = leg else { return nil }
+                return self.network.feeds.firstIndex { $0.source == ride.feed }
+            }.first
+            journeys[index].serviceDate = feed.map { days[$0].date } ?? time.date
+        }
         return journeys.sorted { ($0.arrival, $0.rides) < ($1.arrival, $1.rides) }
     }
 

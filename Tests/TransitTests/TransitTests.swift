@@ -186,7 +186,7 @@ import Testing
         #expect(document.transit?.summary.hasPrefix("Sal a las 07:59") == true)
         #expect(document.transit?.itinerary.count == 6)
         // A day the timetable no longer runs: the same weekday of its last week, said so.
-        options.departure = Date(timeIntervalSince1970: 1_796_090_000)
+        options.departure = Date(timeIntervalSince1970: 1_796_104_740)  // Tuesday 1 December 2026, 07:59
         let later = try app.answer(link, options: options)
         #expect(later.notes.contains { $0.code == .timetableDate })
     }
