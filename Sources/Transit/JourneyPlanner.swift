@@ -293,7 +293,15 @@ public struct JourneyPlanner {
                     // Catch an earlier trip here?
                     let ready = rounds[round - 1][stop]
                     guard ready < infinity else { continue }
-                    let earliest = ready + (round > 1 ? network.changeTimes[stop] ?? Self.changeTime : 0)
+                    // Changing at the stop the last ride left you at takes its change time; a walk
+                    // from another stop has taken its own.
+                    var arrivedByRide = false
+                    for earlier in stride(from: round - 1, through: 0, by: -1) {
+                        if case .none = labels[earlier][stop] { continue }
+                        if case .ride = labels[earlier][stop] { arrivedByRide = true }
+                        break
+                    }
+                    let earliest = ready + (arrivedByRide ? network.changeTimes[stop] ?? Self.changeTime : 0)
                     if let current = trip,
                         Int(pattern.departures[current.index * width + position]) + current.shift < earliest
                     {

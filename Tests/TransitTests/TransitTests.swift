@@ -115,7 +115,7 @@ import Testing
         // 08:00 tram that makes it (two minutes to change).
         let found = try journeys(2024_05_07, 1, 7 * 3600 + 59 * 60, from: Self.ruoholahti, to: Self.kallio)
         let best = try #require(found.first)
-        #expect(best.rides == 2, "\(found.map(\.rides))")
+        #expect(best.rides == 2, "\(found.map { ($0.rides, $0.arrival, $0.legs.count) })")
         let rides = best.legs.compactMap { if case .ride(let ride) = $0 { ride } else { nil } }
         #expect(rides.map(\.route.shortName) == ["1", "2"])
         #expect(rides.first?.from == "Ruoholahti" && rides.first?.to == "Kamppi" && rides.last?.to == "Kallio")
@@ -212,5 +212,62 @@ import Testing
         #expect(hindi.standardOutput.contains("बजे Kamppi पर उतरें") || hindi.standardOutput.contains("अगले स्टॉप, Kamppi"))
         let bad = OpenMapsCLI.run(Array(arguments.dropLast(4)) + ["--depart", "2024-13-07T07:55", "--store", store])
         #expect(bad.exitCode == 64 && bad.standardError.contains("'--depart' must be YYYY-MM-DDTHH:MM"))
+    }
+
+    /// A small feed over the real West Village streets: line X from Christopher St to W 4 St,
+    /// line Y from Bleecker St (a short walk from W 4 St) to Jane St.
+    static let westVillageFeed: [String: String] = [
+        "agency.txt":
+            "agency_id,agency_name,agency_url,agency_timezone\nx,Example Lines,https://example.org,America/New_York\n",
+        "stops.txt": """
+        stop_id,stop_name,stop_lat,stop_lon
+        S1,Christopher St,40.7334,-74.0027
+        S2,W 4 St,40.7358,-74.0010
+        S3,Bleecker St,40.7365,-74.0020
+        S4,Jane St,40.7380,-74.0060
+        """,
+        "routes.txt": "route_id,route_short_name,route_type\nX,X,3\nY,Y,3\n",
+        "calendar.txt": """
+        service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+        all,1,1,1,1,1,1,1,20240101,20241231
+        """,
+        "trips.txt": "route_id,service_id,trip_id\nX,all,x1\nY,all,y1\n",
+        "stop_times.txt": """
+        trip_id,arrival_time,departure_time,stop_id,stop_sequence
+        x1,07:56:00,07:56:00,S1,1
+        x1,07:57:00,07:57:00,S2,2
+        y1,07:59:30,07:59:30,S3,1
+        y1,08:01:00,08:01:00,S4,2
+        """,
+    ]
+
+    @Test func walksGoByTheStreetsAndChangesWalkBetweenStops() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("store.sqlite").path
+        try FileManager.default.copyItem(atPath: try SeedPlaces.westVillageStore(), toPath: store)
+        let feed = folder.appendingPathComponent("feed.zip").path
+        try Data(FixtureFeed.zip(Self.westVillageFeed)).write(to: URL(fileURLWithPath: feed))
+        _ = try GTFSImporter.importFeed(feed, into: store, name: "west-village-lines")
+        let app = try MapsApp.onStore(path: store)
+        let found = try app.journeys(
+            from: Coordinate(latitude: 40.7333, longitude: -74.0028),
+            to: Coordinate(latitude: 40.7381, longitude: -74.0061),
+            leaving: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 7 * 3600 + 55 * 60))
+        let best = try #require(found.first)
+        #expect(best.rides == 2, "\(found.map { ($0.rides, $0.arrival, $0.legs.count) })")
+        // The change: a walk from W 4 St to Bleecker St between the rides.
+        let names = best.legs.map { leg -> String in
+            switch leg {
+            case .walk(let walk): "walk \(walk.fromName ?? "start")→\(walk.toName ?? "end")"
+            case .ride(let ride): "ride \(ride.route.shortName ?? "")"
+            }
+        }
+        #expect(
+            names == ["walk start→Christopher St", "ride X", "walk W 4 St→Bleecker St", "ride Y", "walk Jane St→end"])
+        // The ends' walks follow the streets.
+        guard case .walk(let access) = best.legs.first else { return }
+        #expect(!access.walk.straightLine)
     }
 }
