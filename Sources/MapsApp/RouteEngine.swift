@@ -52,6 +52,16 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         return routes
     }
 
+    /// Seconds from `origin` to each of `targets` for `mode`, by one search up to `limit`
+    /// seconds (``Router/durations(from:to:limit:)``); nil for those not reached.
+    public func durations(
+        from origin: Coordinate, to targets: [Coordinate], mode: TravelProfile.Mode, limit: Double
+    ) throws -> [Double?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try loaded(mode).router.durations(from: origin, to: targets, limit: limit)
+    }
+
     public func steps(of route: Route) throws -> [[Step]] {
         lock.lock()
         defer { lock.unlock() }

@@ -67,7 +67,17 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         // Changes between stops are timed along straight lines (thousands of stop pairs in a
         // city's feed); the walks at the journey's ends go by the streets.
         let network = TransitNetwork(feeds: feeds) { from, to in Walk.straight(from, to).seconds }
-        let built = JourneyPlanner(network: network, walk: walker())
+        let routing = walking
+        let built = JourneyPlanner(network: network, walk: walker()) { from, targets in
+            // One search from the point, as far as the farthest stop could be walked (half as
+            // far again as the straight line, at 5 km/h).
+            let farthest = targets.map { from.distance(to: $0) }.max() ?? 0
+            let limit = farthest * 1.5 / 1.39 + 60
+            let times =
+                (try? routing.durations(from: from, to: targets, mode: .walking, limit: limit))
+                ?? Array(repeating: nil, count: targets.count)
+            return times.map { $0.map { Int($0.rounded()) } }
+        }
         planner = built
         return built
     }

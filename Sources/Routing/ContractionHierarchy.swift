@@ -275,6 +275,19 @@ public final class ContractionHierarchy: @unchecked Sendable {
     /// `ends` (node, the weight from its end back to the point: 0 or less), as the nodes (road
     /// edges) in order; nil when none connects them.
     func path(from starts: [(node: Int32, weight: Float)], to ends: [(node: Int32, weight: Float)]) -> [Int32]? {
+        search(from: starts, to: ends, unpacking: true)?.path
+    }
+
+    /// The weight of the lightest path from one of `starts` to one of `ends` (as ``path(from:to:)``
+    /// takes them), without unpacking it; nil when none connects them.
+    func weight(from starts: [(node: Int32, weight: Float)], to ends: [(node: Int32, weight: Float)]) -> Float? {
+        search(from: starts, to: ends, unpacking: false)?.weight
+    }
+
+    /// The bidirectional search of ``path(from:to:)``: the path when `unpacking`, and its weight.
+    private func search(
+        from starts: [(node: Int32, weight: Float)], to ends: [(node: Int32, weight: Float)], unpacking: Bool
+    ) -> (path: [Int32], weight: Float)? {
         prepareQueries()
         generation &+= 1
         let current = generation
@@ -310,12 +323,13 @@ public final class ContractionHierarchy: @unchecked Sendable {
             }
         }
         guard meeting >= 0 else { return nil }
+        guard unpacking else { return ([], best - lift) }
         // The hierarchy's nodes from the start up to the meeting and down to the end, each arc
         // unpacked into the turns it stands for.
         let nodes = forward.chain(from: meeting).reversed() + backward.chain(from: meeting).dropFirst()
         var path = [nodes[0]]
         for index in 1..<nodes.count { unpack(nodes[index - 1], nodes[index], into: &path) }
-        return path
+        return (path, best - lift)
     }
 
     /// Appends the nodes after `from` on the arc `from` → `to` (a turn, or a shortcut through

@@ -118,6 +118,8 @@ public final class Router: @unchecked Sendable {
     private var forward: SearchLabels
     private var backward: SearchLabels
     private var generation: UInt32 = 0
+    /// One-to-many searches' labels (``durations(from:to:limit:)``), made on first use.
+    var durationLabels: DurationLabels?
     /// Edge weights avoiding kinds of road, by the kinds.
     private var avoidanceWeights: [Set<TravelProfile.RoadFeature>: [Float]?] = [:]
 

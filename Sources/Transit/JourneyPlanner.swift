@@ -186,6 +186,10 @@ public struct JourneyPlanner {
     public let network: TransitNetwork
     /// Walks between two points, by streets where the caller knows them.
     public let walk: (Coordinate, Coordinate) -> Walk
+    /// Seconds to walk from a point to each of several (nil where the streets do not reach),
+    /// by one search: the access and egress walks are timed with it, and walked out with
+    /// ``walk`` only for the journeys given.
+    public let walkTimes: (Coordinate, [Coordinate]) -> [Int?]
 
     /// The farthest an end is walked from a stop: 2,000 m in a straight line.
     public static let accessRadius = 2_000.0
@@ -198,14 +202,18 @@ public struct JourneyPlanner {
     /// own: 60.
     public static let changeTime = 60
 
-    public init(network: TransitNetwork, walk: @escaping (Coordinate, Coordinate) -> Walk) {
+    public init(
+        network: TransitNetwork, walk: @escaping (Coordinate, Coordinate) -> Walk,
+        walkTimes: ((Coordinate, [Coordinate]) -> [Int?])? = nil
+    ) {
         self.network = network
         self.walk = walk
+        self.walkTimes = walkTimes ?? { from, targets in targets.map { walk(from, $0).seconds } }
     }
 
     private enum Label {
         case none
-        case access(Walk)
+        case access(seconds: Int)
         case ride(pattern: Int, trip: Int, board: Int, alight: Int, shift: Int)
         case transfer(from: Int, seconds: Int)
     }
@@ -230,21 +238,27 @@ public struct JourneyPlanner {
         var rounds: [[Int]] = [Array(repeating: infinity, count: stopCount)]
         var labels: [[Label]] = [Array(repeating: .none, count: stopCount)]
         var marked = Set<Int>()
-        for stop in network.stops(near: origin, within: Self.accessRadius).prefix(Self.accessStops) {
-            let access = walk(origin, network.stops[stop].coordinate)
-            let arrival = time.seconds + access.seconds
+        // The stops near each end and the seconds to walk there (a straight line where the
+        // streets do not reach).
+        func nearStops(_ point: Coordinate) -> [(stop: Int, seconds: Int)] {
+            let stops = Array(network.stops(near: point, within: Self.accessRadius).prefix(Self.accessStops))
+            let points = stops.map { network.stops[$0].coordinate }
+            let times = walkTimes(point, points)
+            return stops.indices.map { index in
+                (stops[index], times[index] ?? Walk.straight(point, points[index]).seconds)
+            }
+        }
+        for (stop, seconds) in nearStops(origin) {
+            let arrival = time.seconds + seconds
             if arrival < rounds[0][stop] {
                 rounds[0][stop] = arrival
                 best[stop] = arrival
-                labels[0][stop] = .access(access)
+                labels[0][stop] = .access(seconds: seconds)
                 marked.insert(stop)
             }
         }
-        let egress = Dictionary(
-            uniqueKeysWithValues: network.stops(near: destination, within: Self.accessRadius).prefix(Self.accessStops)
-                .map {
-                    ($0, walk(network.stops[$0].coordinate, destination))
-                })
+        // Walking is the same both ways: the egress walks are timed from the destination.
+        let egress = Dictionary(nearStops(destination).map { ($0.stop, $0.seconds) }, uniquingKeysWith: min)
         // Walking all the way is always a way there; within twice the access radius it also
         // bounds the search (a ride arriving later is no better), farther it does not (a long
         // walk is not what a rider compares a ride with).
@@ -338,7 +352,7 @@ public struct JourneyPlanner {
             var exit: (stop: Int, arrival: Int)?
             for (stop, walkOut) in egress where rounds[round][stop] < infinity {
                 guard case .ride = labels[round][stop] else { continue }
-                let arrival = rounds[round][stop] + walkOut.seconds
+                let arrival = rounds[round][stop] + walkOut
                 if arrival < bestArrival && arrival < (exit?.arrival ?? Int.max) { exit = (stop, arrival) }
             }
             if let exit, let walkOut = egress[exit.stop],
@@ -429,8 +443,10 @@ public struct JourneyPlanner {
     /// The journey whose last ride ends at `stop` in `round`, walked back through the labels.
     private func reconstruct(
         round: Int, stop: Int, labels: [[Label]], rounds: [[Int]], origin: Coordinate, destination: Coordinate,
-        leaving: Int, egress: Walk
+        leaving: Int, egress seconds: Int
     ) -> Journey? {
+        var egress = walk(network.stops[stop].coordinate, destination)
+        egress.seconds = seconds
         var legs: [Journey.Leg] = [
             .walk(
                 .init(
@@ -447,7 +463,9 @@ public struct JourneyPlanner {
                 // Reached in an earlier round: look there.
                 guard k > 0 else { return nil }
                 k -= 1
-            case .access(let walk):
+            case .access(let seconds):
+                var walk = self.walk(origin, network.stops[current].coordinate)
+                walk.seconds = seconds
                 legs.append(
                     .walk(
                         .init(
