@@ -148,4 +148,28 @@ import Testing
         let waypoints = try #require(document["waypoints"] as? [[String: Any]])
         #expect(waypoints.count == 2 && (waypoints[0]["location"] as? [Double])?.count == 2)
     }
+
+    @Test func durationsToManyPointsAreTheRoutesDurations() throws {
+        let store = try MapStore(path: SeedPlaces.westVillageStore())
+        let (router, _) = try RoutingGraphs.router(store: store, mode: .walking)
+        let plain = Router(graph: router.graph)
+        let origin = Coordinate(latitude: 40.73381, longitude: -74.00219)
+        let targets = [
+            Coordinate(latitude: 40.73878, longitude: -74.00366), Coordinate(latitude: 40.7358, longitude: -74.0010),
+            Coordinate(latitude: 40.7365, longitude: -74.0020), Coordinate(latitude: 40.7380, longitude: -74.0060),
+        ]
+        let routed = try targets.map { try router.route([origin, $0]).duration }
+        // By the hierarchy, and by one search without it: each within a few seconds of its route.
+        for found in [
+            try router.durations(from: origin, to: targets, limit: 3_600),
+            try plain.durations(from: origin, to: targets, limit: 3_600),
+        ] {
+            for (duration, route) in zip(found, routed) {
+                let duration = try #require(duration)
+                #expect(abs(duration - route) <= 5, "\(duration) against \(route)")
+            }
+        }
+        // Beyond the limit: nil.
+        #expect(try router.durations(from: origin, to: targets, limit: 60).allSatisfy { $0 == nil })
+    }
 }
