@@ -222,6 +222,20 @@ public struct JourneyPlanner {
     /// rides, the one arriving earliest when it arrives earlier than every journey with fewer,
     /// and the walk all the way; earliest arrival first.
     public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime) -> [Journey] {
+        let found = journeys(from: origin, to: destination, leaving: time, reach: (Self.accessRadius, Self.accessStops))
+        // Where no ride is within reach of an end but the walk is long, reach twice as far (an
+        // evening's few lines may run a longer walk away).
+        guard !found.contains(where: { $0.rides > 0 }), found.first?.walkingSeconds ?? 0 > 3_600 else { return found }
+        return journeys(
+            from: origin, to: destination, leaving: time, reach: (Self.accessRadius * 2, Self.accessStops * 2))
+    }
+
+    /// ``journeys(from:to:leaving:)`` walking to the `reach.stops` nearest stops within
+    /// `reach.radius` metres of each end.
+    private func journeys(
+        from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime,
+        reach: (radius: Double, stops: Int)
+    ) -> [Journey] {
         let stopCount = network.stops.count
         let infinity = Int.max / 4
         // Trips running today, and yesterday's running past midnight.
@@ -241,7 +255,7 @@ public struct JourneyPlanner {
         // The stops near each end and the seconds to walk there (a straight line where the
         // streets do not reach).
         func nearStops(_ point: Coordinate) -> [(stop: Int, seconds: Int)] {
-            let stops = Array(network.stops(near: point, within: Self.accessRadius).prefix(Self.accessStops))
+            let stops = Array(network.stops(near: point, within: reach.radius).prefix(reach.stops))
             let points = stops.map { network.stops[$0].coordinate }
             let times = walkTimes(point, points)
             return stops.indices.map { index in
@@ -273,7 +287,7 @@ public struct JourneyPlanner {
                             walk: direct))
                 ])
         ]
-        var bestArrival = direct.metres <= Self.accessRadius * 2 ? time.seconds + direct.seconds : infinity
+        var bestArrival = direct.metres <= reach.radius * 2 ? time.seconds + direct.seconds : infinity
         for round in 1...Self.maxRides {
             guard !marked.isEmpty else { break }
             rounds.append(rounds[round - 1])
