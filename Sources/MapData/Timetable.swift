@@ -454,6 +454,9 @@ private struct TimetableReader {
         let start = try table.requiredColumn("start_time", feed: feed)
         let end = try table.requiredColumn("end_time", feed: feed)
         let headway = try table.requiredColumn("headway_secs", feed: feed)
+        // A trip may have several rows (periods of service): it stands for them only once all
+        // are read, and its copies are numbered across them.
+        var copies: [Int32: Int] = [:]
         try table.forEachRow { row in
             guard let template = tripIndex[row.string(trip)] else {
                 throw invalid(table, row, "trip_id '\(row.string(trip))' is not in trips.txt")
@@ -472,7 +475,7 @@ private struct TimetableReader {
             let calls = timetable.calls(of: Int(template))
             guard let origin = calls.first.map({ Int(timetable.departures[$0]) }) else { return }
             var departure = first
-            var copy = 0
+            var copy = copies[template, default: 0]
             while departure < last {
                 let shift = Int32(departure - origin)
                 var trip = model
@@ -487,9 +490,10 @@ private struct TimetableReader {
                 departure += step
                 copy += 1
             }
-            // The template stands for its frequencies only.
-            timetable.trips[Int(template)].callCount = 0
+            copies[template] = copy
         }
+        // The templates stand for their frequencies only.
+        for template in copies.keys { timetable.trips[Int(template)].callCount = 0 }
     }
 
     mutating func readTransfers(_ table: CSVTable) throws {

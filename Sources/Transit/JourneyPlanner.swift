@@ -469,9 +469,8 @@ public struct JourneyPlanner {
         ]
         var current = stop
         var k = round
-        var guardSteps = 0
-        while guardSteps < 64 {
-            guardSteps += 1
+        // Back through at most every round's ride and walk.
+        for _ in 0..<(4 * Self.maxRides + 4) {
             switch labels[k][current] {
             case .none:
                 // Reached in an earlier round: look there.

@@ -4,7 +4,7 @@ import Foundation
 /// (made-up lines, real time zone): tram 1 from Ruoholahti (A) by Kamppi (B) to Hakaniemi (C),
 /// Kamppi's time left blank to be interpolated, one run after midnight (24:10); bus 2 from
 /// Kamppi to Kallio (D, beyond the grid's west edge), once at 08:08 and every 15 minutes from
-/// 09:00 to 10:00, four minutes a ride; weekdays of
+/// 09:00 to 10:00 and 17:00 to 17:30, four minutes a ride; weekdays of
 /// 2024 but Monday 6 May (a holiday in `calendar_dates.txt`); two minutes to change at Kamppi.
 /// (The fixture's streets do not meet at their crossings, so walks there are straight lines.)
 public enum FixtureTimetable {
@@ -54,6 +54,7 @@ public enum FixtureTimetable {
         "frequencies.txt": """
         trip_id,start_time,end_time,headway_secs
         t4,09:00:00,10:00:00,900
+        t4,17:00:00,17:30:00,900
         """,
         "transfers.txt": """
         from_stop_id,to_stop_id,transfer_type,min_transfer_time
