@@ -20,6 +20,9 @@ public struct Timetable: Codable, Sendable, Equatable {
     public var callStops: [Int32]
     public var arrivals: [Int32]
     public var departures: [Int32]
+    /// Per call: 1 when riders may not board there (`pickup_type` 1), 2 when they may not get
+    /// off (`drop_off_type` 1), 3 for neither; 0 otherwise.
+    public var callRestrictions: [UInt8]
     public var services: [Service]
     public var transfers: [Transfer]
     /// Shapes as polylines at 6 decimals, by ``Trip/shape``.
@@ -86,6 +89,11 @@ public struct Timetable: Codable, Sendable, Equatable {
         public var forbidden: Bool
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case timezone, stops, routes, trips, callStops, arrivals, departures, callRestrictions, services, transfers
+        case shapes
+    }
+
     /// The last day any service runs, `YYYYMMDD` (0 for none).
     public var lastServiceDate: Int {
         services.map { max($0.end, $0.added.max() ?? 0) }.max() ?? 0
@@ -95,6 +103,24 @@ public struct Timetable: Codable, Sendable, Equatable {
     public func calls(of trip: Int) -> Range<Int> {
         let first = Int(trips[trip].firstCall)
         return first..<(first + Int(trips[trip].callCount))
+    }
+}
+
+extension Timetable {
+    /// A stored timetable; one stored before calls had boarding rules has none (every call open).
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        timezone = try values.decode(String.self, forKey: .timezone)
+        stops = try values.decode([Stop].self, forKey: .stops)
+        routes = try values.decode([Route].self, forKey: .routes)
+        trips = try values.decode([Trip].self, forKey: .trips)
+        callStops = try values.decode([Int32].self, forKey: .callStops)
+        arrivals = try values.decode([Int32].self, forKey: .arrivals)
+        departures = try values.decode([Int32].self, forKey: .departures)
+        callRestrictions = try values.decodeIfPresent([UInt8].self, forKey: .callRestrictions) ?? []
+        services = try values.decode([Service].self, forKey: .services)
+        transfers = try values.decode([Transfer].self, forKey: .transfers)
+        shapes = try values.decode([String].self, forKey: .shapes)
     }
 }
 
@@ -165,6 +191,7 @@ private struct TimetableReader {
     let feed: String
     var timetable = Timetable(
         timezone: "UTC", stops: [], routes: [], trips: [], callStops: [], arrivals: [], departures: [],
+        callRestrictions: [],
         services: [], transfers: [], shapes: [])
     var stopIndex: [String: Int32] = [:]
     var routeIndex: [String: Int32] = [:]
@@ -365,9 +392,12 @@ private struct TimetableReader {
         let arrival = try table.requiredColumn("arrival_time", feed: feed)
         let departure = try table.requiredColumn("departure_time", feed: feed)
         let distance = table.column("shape_dist_traveled")
+        let pickup = table.column("pickup_type")
+        let dropOff = table.column("drop_off_type")
         struct Call {
             var sequence: Int
             var stop: Int32
+            var restriction: UInt8
             var arrival: Int?
             var departure: Int?
             var distance: Double?
@@ -396,7 +426,9 @@ private struct TimetableReader {
             let departing = try time(departure)
             calls[Int(tripNumber)].append(
                 Call(
-                    sequence: number, stop: stopNumber, arrival: arriving ?? departing,
+                    sequence: number, stop: stopNumber,
+                    restriction: (pickup.map(row.string) == "1" ? 1 : 0) | (dropOff.map(row.string) == "1" ? 2 : 0),
+                    arrival: arriving ?? departing,
                     departure: departing ?? arriving,
                     distance: distance.map(row.string).flatMap(Double.init), line: row.line))
         }
@@ -443,6 +475,7 @@ private struct TimetableReader {
                 timetable.callStops.append(call.stop)
                 timetable.arrivals.append(Int32(call.arrival ?? 0))
                 timetable.departures.append(Int32(call.departure ?? call.arrival ?? 0))
+                timetable.callRestrictions.append(call.restriction)
             }
         }
     }
@@ -485,6 +518,7 @@ private struct TimetableReader {
                     timetable.callStops.append(timetable.callStops[call])
                     timetable.arrivals.append(timetable.arrivals[call] + shift)
                     timetable.departures.append(timetable.departures[call] + shift)
+                    timetable.callRestrictions.append(timetable.callRestrictions[call])
                 }
                 timetable.trips.append(trip)
                 departure += step

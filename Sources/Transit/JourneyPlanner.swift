@@ -307,7 +307,7 @@ public struct JourneyPlanner {
                 var trip: (index: Int, shift: Int, board: Int)?
                 for position in start..<width {
                     let stop = pattern.stops[position]
-                    if let current = trip {
+                    if let current = trip, pattern.alighting[position] {
                         let arrival = Int(pattern.arrivals[current.index * width + position]) + current.shift
                         if arrival < min(best[stop], bestArrival) {
                             rounds[round][stop] = arrival
@@ -320,7 +320,7 @@ public struct JourneyPlanner {
                     }
                     // Catch an earlier trip here?
                     let ready = rounds[round - 1][stop]
-                    guard ready < infinity else { continue }
+                    guard ready < infinity, pattern.boarding[position] else { continue }
                     // Changing at the stop the last ride left you at takes its change time; a walk
                     // from another stop has taken its own.
                     var arrivedByRide = false

@@ -25,6 +25,10 @@ public struct TransitNetwork: Sendable {
         /// `times[trip * stops.count + position]`: arrival and departure, seconds after midnight.
         var arrivals: [Int32]
         var departures: [Int32]
+        /// Per stop of the pattern: whether riders may board, and get off, there (its trips share
+        /// these rules: they are part of what makes a pattern).
+        var boarding: [Bool]
+        var alighting: [Bool]
     }
 
     public let feeds: [(source: String, timetable: Timetable)]
@@ -56,7 +60,9 @@ public struct TransitNetwork: Sendable {
             for trip in timetable.trips.indices where timetable.trips[trip].callCount > 1 {
                 let calls = timetable.calls(of: trip)
                 let sequence = calls.map { Int(timetable.callStops[$0]) + feedOffsets[feed] }
-                let key = [Int(timetable.trips[trip].route)] + sequence
+                // Trips whose calls allow boarding and getting off at the same stops.
+                let rules = calls.map { timetable.callRestrictions.isEmpty ? 0 : Int(timetable.callRestrictions[$0]) }
+                let key = [Int(timetable.trips[trip].route)] + sequence + rules
                 if let group = byKey[key] {
                     groups[group].trips.append(trip)
                 } else {
@@ -76,10 +82,13 @@ public struct TransitNetwork: Sendable {
                     arrivals += calls.map { timetable.arrivals[$0] }
                     departures += calls.map { timetable.departures[$0] }
                 }
+                let firstCalls = timetable.calls(of: ordered[0])
+                let rules = firstCalls.map { timetable.callRestrictions.isEmpty ? 0 : timetable.callRestrictions[$0] }
                 patterns.append(
                     Pattern(
                         feed: feed, route: group.route, stops: group.stops, trips: ordered, arrivals: arrivals,
-                        departures: departures))
+                        departures: departures, boarding: rules.map { $0 & 1 == 0 },
+                        alighting: rules.map { $0 & 2 == 0 }))
             }
         }
         stopPatterns = Array(repeating: [], count: stops.count)

@@ -88,6 +88,37 @@ import Testing
         #expect(kept == 0)
     }
 
+    @Test func noBoardingWhereTheFeedSaysNoPickup() throws {
+        var files = FixtureTimetable.files
+        files["stop_times.txt"] = files["stop_times.txt"]!
+            .replacingOccurrences(
+                of: "trip_id,arrival_time,departure_time,stop_id,stop_sequence",
+                with: "trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type"
+            )
+            .replacingOccurrences(of: "t3,08:08:00,08:08:00,B,1", with: "t3,08:08:00,08:08:00,B,1,1")
+        let path = try feed(files)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let timetable = try Timetable(feed: path)
+        #expect(timetable.callRestrictions.filter { $0 & 1 != 0 }.count == 1)
+        let network = TransitNetwork(feeds: [("example", timetable)]) { Walk.straight($0, $1).seconds }
+        let planner = JourneyPlanner(network: network) { Walk.straight($0, $1) }
+        let found = planner.journeys(
+            from: Self.ruoholahti, to: Self.kallio, leaving: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 28_740))
+        // The 08:08 bus may not be boarded at Kamppi: no journey rides it (where it would be
+        // ridden without the rule).
+        func rides(_ journeys: [Journey]) -> [String] {
+            journeys.flatMap { $0.legs.compactMap { if case .ride(let ride) = $0 { ride.tripID } else { nil } } }
+        }
+        #expect(!rides(found).contains("t3"))
+        let open = try Timetable(feed: try feed(FixtureTimetable.files))
+        let openPlanner = JourneyPlanner(
+            network: TransitNetwork(feeds: [("example", open)]) { Walk.straight($0, $1).seconds }
+        ) { Walk.straight($0, $1) }
+        let unrestricted = openPlanner.journeys(
+            from: Self.ruoholahti, to: Self.kallio, leaving: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 28_740))
+        #expect(rides(unrestricted).contains("t3"))
+    }
+
     @Test func aFeedWithoutCalendarsIsRefusedATimetableButKeepsItsNetwork() throws {
         var files = FixtureTimetable.files
         files["calendar.txt"] = nil
