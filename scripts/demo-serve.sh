@@ -28,7 +28,11 @@ import json, sys
 answer = json.load(sys.stdin)
 found = len(answer.get("places", [])) + len([e for e in answer.get("routeEnds", []) if e.get("place")])
 route = answer.get("route")
-print(answer.get("asks", answer.get("error")), "|", found, "placed", "| route " + route["distanceText"] if route else "")')
+transit = answer.get("transit")
+parts = [answer.get("asks", answer.get("error")), f"{found} placed"]
+if route: parts.append("route " + route["distanceText"])
+if transit: parts.append("transit: " + transit["summary"])
+print(" | ".join(parts))')
   echo "page $page: $asks"
 done
 kill $server
