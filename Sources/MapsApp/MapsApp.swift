@@ -259,7 +259,7 @@ public struct MapsApp {
     }
 
     /// A journey as the map draws it: walks dotted blue, rides in their route's colour (else
-    /// the transit layer's for their kind) over a white casing.
+    /// the transit layer's bus blue) over a white casing.
     static func lines(of journey: Journey) -> [Overlay] {
         journey.legs.flatMap { leg -> [Overlay] in
             switch leg {
