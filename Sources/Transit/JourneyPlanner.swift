@@ -219,22 +219,64 @@ public struct JourneyPlanner {
     }
 
     /// The journeys from `origin` leaving at `time` to `destination`: for each number of
-    /// rides, the one arriving earliest when it arrives earlier than every journey with fewer,
-    /// and the walk all the way; earliest arrival first.
+    /// rides, the one arriving earliest when it arrives earlier than every journey with fewer;
+    /// the walk all the way; and, where every journey with a ride walks over
+    /// ``lessWalkingFrom`` seconds, the one a search weighing walks ``walkAversion`` times finds
+    /// when it walks at least two minutes less (the third criterion: less walking). Earliest
+    /// arrival first.
     public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime) -> [Journey] {
-        let found = journeys(from: origin, to: destination, leaving: time, reach: (Self.accessRadius, Self.accessStops))
+        let reach = reach(origin, destination, radius: Self.accessRadius, stops: Self.accessStops)
+        var found = journeys(from: origin, to: destination, leaving: time, reach: reach)
         // Where no ride is within reach of an end but the walk is long, reach twice as far (an
         // evening's few lines may run a longer walk away).
-        guard !found.contains(where: { $0.rides > 0 }), found.first?.walkingSeconds ?? 0 > 3_600 else { return found }
-        return journeys(
-            from: origin, to: destination, leaving: time, reach: (Self.accessRadius * 2, Self.accessStops * 2))
+        if !found.contains(where: { $0.rides > 0 }), found.first?.walkingSeconds ?? 0 > 3_600 {
+            let wider = self.reach(
+                origin, destination, radius: Self.accessRadius * 2, stops: Self.accessStops * 2)
+            found = journeys(from: origin, to: destination, leaving: time, reach: wider)
+        }
+        guard let leastWalking = found.filter({ $0.rides > 0 }).map(\.walkingSeconds).min(),
+            leastWalking > Self.lessWalkingFrom
+        else { return found }
+        let averse = journeys(
+            from: origin, to: destination, leaving: time, reach: reach, walkFactor: Self.walkAversion
+        ).filter { $0.rides > 0 && $0.walkingSeconds + 120 <= leastWalking }
+        guard let lessWalking = averse.min(by: { ($0.walkingSeconds, $0.arrival) < ($1.walkingSeconds, $1.arrival) })
+        else { return found }
+        return (found + [lessWalking]).sorted { ($0.arrival, $0.rides) < ($1.arrival, $1.rides) }
     }
 
-    /// ``journeys(from:to:leaving:)`` walking to the `reach.stops` nearest stops within
-    /// `reach.radius` metres of each end.
+    /// Walking, in seconds, above which a journey's rider is offered one walking less: 300.
+    public static let lessWalkingFrom = 300
+    /// How many times its seconds a walk weighs in the search for a journey walking less: 3.
+    public static let walkAversion = 3
+
+    /// The stops near each end of a journey and the seconds to walk to them (a straight line
+    /// where the streets do not reach), and how far the walk all the way may bound the search.
+    struct Reach {
+        var radius: Double
+        var access: [(stop: Int, seconds: Int)]
+        var egress: [(stop: Int, seconds: Int)]
+    }
+
+    /// The `stops` nearest stops within `radius` metres of each end, timed.
+    func reach(_ origin: Coordinate, _ destination: Coordinate, radius: Double, stops count: Int) -> Reach {
+        func near(_ point: Coordinate) -> [(stop: Int, seconds: Int)] {
+            let stops = Array(network.stops(near: point, within: radius).prefix(count))
+            let points = stops.map { network.stops[$0].coordinate }
+            let times = walkTimes(point, points)
+            return stops.indices.map { index in
+                (stops[index], times[index] ?? Walk.straight(point, points[index]).seconds)
+            }
+        }
+        // Walking is the same both ways: the egress walks are timed from the destination.
+        return Reach(radius: radius, access: near(origin), egress: near(destination))
+    }
+
+    /// ``journeys(from:to:leaving:)`` with the ends' walks of `reach`, walks weighing
+    /// `walkFactor` times their seconds in the search (the journeys keep their real times).
     private func journeys(
-        from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime,
-        reach: (radius: Double, stops: Int)
+        from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime, reach: Reach,
+        walkFactor: Int = 1
     ) -> [Journey] {
         let stopCount = network.stops.count
         let infinity = Int.max / 4
@@ -252,17 +294,8 @@ public struct JourneyPlanner {
         var rounds: [[Int]] = [Array(repeating: infinity, count: stopCount)]
         var labels: [[Label]] = [Array(repeating: .none, count: stopCount)]
         var marked = Set<Int>()
-        // The stops near each end and the seconds to walk there (a straight line where the
-        // streets do not reach).
-        func nearStops(_ point: Coordinate) -> [(stop: Int, seconds: Int)] {
-            let stops = Array(network.stops(near: point, within: reach.radius).prefix(reach.stops))
-            let points = stops.map { network.stops[$0].coordinate }
-            let times = walkTimes(point, points)
-            return stops.indices.map { index in
-                (stops[index], times[index] ?? Walk.straight(point, points[index]).seconds)
-            }
-        }
-        for (stop, seconds) in nearStops(origin) {
+        for (stop, walked) in reach.access {
+            let seconds = walked * walkFactor
             let arrival = time.seconds + seconds
             if arrival < rounds[0][stop] {
                 rounds[0][stop] = arrival
@@ -271,23 +304,26 @@ public struct JourneyPlanner {
                 marked.insert(stop)
             }
         }
-        // Walking is the same both ways: the egress walks are timed from the destination.
-        let egress = Dictionary(nearStops(destination).map { ($0.stop, $0.seconds) }, uniquingKeysWith: min)
+        let egress = Dictionary(reach.egress.map { ($0.stop, $0.seconds * walkFactor) }, uniquingKeysWith: min)
         // Walking all the way is always a way there; within twice the access radius it also
         // bounds the search (a ride arriving later is no better), farther it does not (a long
-        // walk is not what a rider compares a ride with).
+        // walk is not what a rider compares a ride with). The search weighing walks more looks
+        // for rides only.
         let direct = walk(origin, destination)
-        var journeys: [Journey] = [
-            Journey(
-                departure: time.seconds, arrival: time.seconds + direct.seconds,
-                legs: [
-                    .walk(
-                        .init(
-                            from: origin, to: destination, fromName: nil, toName: nil, departure: time.seconds,
-                            walk: direct))
-                ])
-        ]
-        var bestArrival = direct.metres <= reach.radius * 2 ? time.seconds + direct.seconds : infinity
+        var journeys: [Journey] = []
+        var bestArrival = infinity
+        if walkFactor == 1 {
+            journeys.append(
+                Journey(
+                    departure: time.seconds, arrival: time.seconds + direct.seconds,
+                    legs: [
+                        .walk(
+                            .init(
+                                from: origin, to: destination, fromName: nil, toName: nil, departure: time.seconds,
+                                walk: direct))
+                    ]))
+            if direct.metres <= reach.radius * 2 { bestArrival = time.seconds + direct.seconds }
+        }
         for round in 1...Self.maxRides {
             guard !marked.isEmpty else { break }
             rounds.append(rounds[round - 1])
@@ -352,7 +388,8 @@ public struct JourneyPlanner {
             }
             // Walks to the stops nearby.
             for stop in Array(marked) {
-                for (other, seconds) in network.footpaths[stop] {
+                for (other, walked) in network.footpaths[stop] {
+                    let seconds = walked * walkFactor
                     let arrival = rounds[round][stop] + seconds
                     if arrival < min(best[other], bestArrival) {
                         rounds[round][other] = arrival
@@ -372,7 +409,7 @@ public struct JourneyPlanner {
             if let exit, let walkOut = egress[exit.stop],
                 let journey = reconstruct(
                     round: round, stop: exit.stop, labels: labels, rounds: rounds, origin: origin,
-                    destination: destination, leaving: time.seconds, egress: walkOut)
+                    destination: destination, leaving: time.seconds, egress: walkOut, walkFactor: walkFactor)
             {
                 bestArrival = exit.arrival
                 journeys.append(journey)
@@ -457,10 +494,10 @@ public struct JourneyPlanner {
     /// The journey whose last ride ends at `stop` in `round`, walked back through the labels.
     private func reconstruct(
         round: Int, stop: Int, labels: [[Label]], rounds: [[Int]], origin: Coordinate, destination: Coordinate,
-        leaving: Int, egress seconds: Int
+        leaving: Int, egress seconds: Int, walkFactor: Int
     ) -> Journey? {
         var egress = walk(network.stops[stop].coordinate, destination)
-        egress.seconds = seconds
+        egress.seconds = seconds / walkFactor
         var legs: [Journey.Leg] = [
             .walk(
                 .init(
@@ -478,18 +515,17 @@ public struct JourneyPlanner {
                 k -= 1
             case .access(let seconds):
                 var walk = self.walk(origin, network.stops[current].coordinate)
-                walk.seconds = seconds
+                walk.seconds = seconds / walkFactor
                 legs.append(
                     .walk(
                         .init(
                             from: origin, to: network.stops[current].coordinate, fromName: nil,
                             toName: network.stops[current].name, departure: leaving, walk: walk)))
-                let ordered = Array(legs.reversed())
-                return Journey(departure: leaving, arrival: rounds[round][stop] + egress.seconds, legs: ordered)
+                return Self.timed(Journey(departure: leaving, arrival: leaving, legs: legs.reversed()))
             case .transfer(let from, let seconds):
                 let walk = self.walk(network.stops[from].coordinate, network.stops[current].coordinate)
                 var shown = walk
-                shown.seconds = seconds
+                shown.seconds = seconds / walkFactor
                 legs.append(
                     .walk(
                         .init(
@@ -504,6 +540,25 @@ public struct JourneyPlanner {
             }
         }
         return nil
+    }
+
+    /// `journey` with each walk leaving when the leg before it ends (the first at the
+    /// departure) and its arrival at the end of its last leg.
+    static func timed(_ journey: Journey) -> Journey {
+        var timed = journey
+        var clock = journey.departure
+        for index in timed.legs.indices {
+            switch timed.legs[index] {
+            case .walk(var walk):
+                walk.departure = clock
+                clock += walk.walk.seconds
+                timed.legs[index] = .walk(walk)
+            case .ride(let ride):
+                clock = ride.arrival
+            }
+        }
+        timed.arrival = clock
+        return timed
     }
 
     /// The ride on a pattern's trip between two positions.

@@ -156,6 +156,22 @@ import Testing
         #expect(best.arrival >= 8 * 3600 + 12 * 60 && best.arrival < 8 * 3600 + 14 * 60)
     }
 
+    @Test func aJourneyWalkingLessIsOfferedBesideTheQuickest() throws {
+        // Leaving Ruoholahti at 07:50: walking 12 minutes to Kamppi catches the 08:08 bus as well
+        // as the 08:00 tram does, so the quickest needs one ride but walks; the tram and the bus
+        // arrive as early and walk less.
+        let found = try journeys(2024_05_07, 1, 7 * 3600 + 50 * 60, from: Self.ruoholahti, to: Self.kallio)
+        let walking = try #require(found.first { $0.rides == 1 })
+        let lessWalking = try #require(
+            found.first { $0.rides == 2 }, "\(found.map { ($0.rides, $0.walkingSeconds, $0.arrival) })")
+        #expect(walking.walkingSeconds > JourneyPlanner.lessWalkingFrom)
+        #expect(lessWalking.walkingSeconds + 120 <= walking.walkingSeconds)
+        #expect(lessWalking.arrival == walking.arrival)
+        // Its times are real walks, not the search's weighed ones: the walk to the tram leaves at 07:50.
+        guard case .walk(let first) = lessWalking.legs.first else { return }
+        #expect(first.departure == 7 * 3600 + 50 * 60 && first.walk.seconds < 120)
+    }
+
     @Test func theChangeTimeAtAStopIsKept() throws {
         // Leaving after the morning tram, the only rides left are the 09:00 bus and its repeats.
         let found = try journeys(2024_05_07, 1, 8 * 3600 + 30 * 60, from: Self.ruoholahti, to: Self.kallio)
