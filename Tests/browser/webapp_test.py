@@ -20,6 +20,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+import zipfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -66,6 +67,9 @@ def main():
     work = tempfile.mkdtemp(prefix="openmaps-browser-")
     store = os.path.join(work, "store.sqlite")
     subprocess.run([BINARY, "import", EXTRACT, "--store", store], check=True, capture_output=True)
+    feed = os.path.join(work, "monaco-bus.zip")
+    write_feed(feed)
+    subprocess.run([BINARY, "import", feed, "--store", store], check=True, capture_output=True)
     port = free_port()
     server = subprocess.Popen(
         [BINARY, "serve", "--port", str(port), "--store", store, "--cache", os.path.join(work, "cache"), "--threads", "4"],
@@ -92,6 +96,24 @@ def main():
         check(server.returncode == 0, "the server stops cleanly on SIGTERM (exit %s)" % server.returncode)
     print("%d failed" % failures if failures else "all browser checks passed; screenshots in " + SHOTS)
     sys.exit(1 if failures else 0)
+
+
+def write_feed(path):
+    """A made-up bus line across central Monaco, every 10 minutes all day, every day to 2035."""
+    files = {
+        "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nm,Example Bus,https://example.org,Europe/Monaco\n",
+        "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nC,Casino,43.7393,7.4275\nP,Port,43.7348,7.4218\nF,Fontvieille,43.7290,7.4160\n",
+        "routes.txt": "route_id,route_short_name,route_long_name,route_type,route_color\n1,1,Casino–Fontvieille,3,D7262C\n",
+        "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\n"
+                        "all,1,1,1,1,1,1,1,20160101,20351231\n",
+        "trips.txt": "route_id,service_id,trip_id,trip_headsign\n1,all,b,Fontvieille\n",
+        "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+                          "b,00:00:00,00:00:00,C,1\nb,00:03:00,00:03:00,P,2\nb,00:07:00,00:07:00,F,3\n",
+        "frequencies.txt": "trip_id,start_time,end_time,headway_secs\nb,00:00:00,24:00:00,600\n",
+    }
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
 
 
 def open_page(browser, url):
@@ -219,6 +241,15 @@ def run(browser, base):
     steps = wait_for(lambda: [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#steps li")], 20) or []
     check(len(steps) >= 2 and "destination" in steps[-1], "directions from My Location by bicycle: %d steps" % len(steps))
     shot(browser, "my-location-directions")
+
+    # A transit link: the journey on the imported timetable, its itinerary listed.
+    transit = "comgooglemaps://?saddr=43.7393,7.4276&daddr=43.7289,7.4161&directionsmode=transit"
+    check(open_page(browser, base + "/open?url=" + urllib.parse.quote(transit, safe="")), "a transit link opens the page")
+    steps = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#steps li")]
+    check(any("take the bus 1 towards Fontvieille at Casino" in s for s in steps), "its itinerary rides the bus: %s" % steps[:3])
+    check(text(browser, "#route-summary").startswith("Leave at"), "and is summed up: %r" % text(browser, "#route-summary"))
+    check(browser.find_element(By.CSS_SELECTOR, "input[name=mode][value=transit]").is_selected(), "transit is chosen")
+    shot(browser, "transit")
 
     # The interface in Hindi.
     open_page(browser, base + "/maps/@43.7384,7.4246,16z?hl=hi")
