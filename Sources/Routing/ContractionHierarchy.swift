@@ -127,6 +127,64 @@ public final class ContractionHierarchy: @unchecked Sendable {
         }
     }
 
+    /// The nodes an upward search from `starts` settles (the forward search's climb with
+    /// `upwards`, else the backward's), each with its weight, stalling on demand: a target's
+    /// backward space, met with a point's forward search (``weights(from:to:)``), times the
+    /// way there without a query of its own.
+    func space(from starts: [(node: Int32, weight: Float)], upwards: Bool) -> [(node: Int32, weight: Float)] {
+        prepareQueries()
+        generation &+= 1
+        var labels = SearchLabels()
+        swap(&labels, &forward)
+        defer { swap(&labels, &forward) }
+        return climb(from: starts, upwards: upwards, labels: &labels, in: generation)
+    }
+
+    /// The least weight from `starts` to each target, a target given by its backward space
+    /// (``space(from:upwards:)``): the forward search climbs once and every target's space is
+    /// looked up in its labels. Infinity for a target it does not meet.
+    func weights(from starts: [(node: Int32, weight: Float)], to spaces: [[(node: Int32, weight: Float)]]) -> [Float] {
+        prepareQueries()
+        generation &+= 1
+        let current = generation
+        var labels = SearchLabels()
+        swap(&labels, &forward)
+        defer { swap(&labels, &forward) }
+        _ = climb(from: starts, upwards: true, labels: &labels, in: current)
+        return spaces.map { space in
+            var best = Float.infinity
+            for (node, weight) in space where labels.seen[Int(node)] == current {
+                best = min(best, labels.cost[Int(node)] + weight)
+            }
+            return best
+        }
+    }
+
+    /// An upward search to exhaustion with stall on demand, in `labels`.
+    private func climb(
+        from starts: [(node: Int32, weight: Float)], upwards: Bool, labels: inout SearchLabels, in current: UInt32
+    ) -> [(node: Int32, weight: Float)] {
+        let (rise, stall) = upwards ? (up, down) : (down, up)
+        labels.queue.items.removeAll(keepingCapacity: true)
+        for (node, weight) in starts { labels.offer(node, weight, parent: -1, in: current) }
+        var settled: [(node: Int32, weight: Float)] = []
+        while !labels.queue.isEmpty {
+            let (cost, node) = labels.queue.pop()
+            guard cost <= labels.cost[Int(node)] else { continue }
+            settled.append((node, cost))
+            // A node reached more cheaply from above is not climbed from.
+            let stalled = stall.slots(node).contains { slot in
+                let above = stall.node[slot]
+                return labels.seen[Int(above)] == current && labels.cost[Int(above)] + stall.weight[slot] < cost
+            }
+            if stalled { continue }
+            for slot in rise.slots(node) {
+                labels.offer(rise.node[slot], cost + rise.weight[slot], parent: node, in: current)
+            }
+        }
+        return settled
+    }
+
     /// Sizes the query state, once, before the first query.
     private func prepareQueries() {
         guard forward.cost.count != nodeCount else { return }

@@ -17,23 +17,25 @@ extension Router {
         for target in targets {
             ends.append(try graph.snap(target, within: Self.snapRadius).map(arrivalEdges) ?? [])
         }
-        // With a hierarchy, a query a target (the origin snapped once) beats one search
-        // spreading over every street within reach.
+        // With a hierarchy: the origin's upward search, met with each target's backward search
+        // space (kept between calls: a journey planner asks for the same stops again and again).
         if let hierarchy {
             let starts = departureEdges(start)
             let weight = { (edge: Int32) in self.graph.edgeWeight[Int(edge)] }
-            let lifted = starts.map { ($0.edge, Float(1 - $0.at) * weight($0.edge)) }
-            return ends.map { arrivals -> Double? in
-                guard !arrivals.isEmpty else { return nil }
+            let spaces = zip(targets, ends).map { target, arrivals in
+                arrivals.isEmpty ? [] : backwardSpace(of: target, arrivals: arrivals, in: hierarchy)
+            }
+            let met = hierarchy.weights(
+                from: starts.map { ($0.edge, Float(1 - $0.at) * weight($0.edge)) }, to: spaces)
+            return ends.indices.map { index -> Double? in
+                var best = met[index]
                 // Both on one edge, the target ahead: along it.
                 for (edge, from) in starts {
-                    for (other, to) in arrivals where other == edge && to >= from {
-                        return Double(Float(to - from) * weight(edge))
+                    for (other, to) in ends[index] where other == edge && to >= from {
+                        best = min(best, Float(to - from) * weight(edge))
                     }
                 }
-                let found = hierarchy.weight(
-                    from: lifted, to: arrivals.map { ($0.edge, Float($0.at) * weight($0.edge) - weight($0.edge)) })
-                return found.flatMap { Double($0) <= limit ? Double($0) : nil }
+                return Double(best) <= limit ? Double(best) : nil
             }
         }
         // Per edge: the cheapest time at its start (after the turn into it), and at its end.
@@ -76,6 +78,24 @@ extension Router {
             return best <= bound ? Double(best) : nil
         }
     }
+
+    /// A target's backward search space in the hierarchy, made once and kept (up to
+    /// ``maxKeptSpaces`` targets, then started afresh).
+    private func backwardSpace(
+        of target: Coordinate, arrivals: [(edge: Int32, at: Double)], in hierarchy: ContractionHierarchy
+    ) -> [(node: Int32, weight: Float)] {
+        let key = TargetKey(target)
+        if let kept = keptSpaces[key] { return kept }
+        if keptSpaces.count >= Self.maxKeptSpaces { keptSpaces.removeAll(keepingCapacity: true) }
+        let weight = { (edge: Int32) in self.graph.edgeWeight[Int(edge)] }
+        let space = hierarchy.space(
+            from: arrivals.map { ($0.edge, Float($0.at) * weight($0.edge) - weight($0.edge)) }, upwards: false)
+        keptSpaces[key] = space
+        return space
+    }
+
+    /// How many targets' search spaces a router keeps: 20,000 (a city's stops).
+    static let maxKeptSpaces = 20_000
 
     /// The edges a route may leave a snap by, and where along each it starts.
     private func departureEdges(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
@@ -163,5 +183,15 @@ final class DurationLabels {
     func setEnd(_ edge: Int32, _ value: Float) {
         atEnd[Int(edge)] = value
         endStamp[Int(edge)] = current
+    }
+}
+
+/// A target as a key of the kept search spaces: its coordinate's bits.
+struct TargetKey: Hashable {
+    var latitude: UInt64
+    var longitude: UInt64
+    init(_ point: Coordinate) {
+        latitude = point.latitude.bitPattern
+        longitude = point.longitude.bitPattern
     }
 }

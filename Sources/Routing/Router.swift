@@ -120,6 +120,8 @@ public final class Router: @unchecked Sendable {
     private var generation: UInt32 = 0
     /// One-to-many searches' labels (``durations(from:to:limit:)``), made on first use.
     var durationLabels: DurationLabels?
+    /// Targets' backward search spaces in the hierarchy, kept between ``durations(from:to:limit:)``.
+    var keptSpaces: [TargetKey: [(node: Int32, weight: Float)]] = [:]
     /// Edge weights avoiding kinds of road, by the kinds.
     private var avoidanceWeights: [Set<TravelProfile.RoadFeature>: [Float]?] = [:]
 
