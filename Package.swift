@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "ZlibKit"]),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
         .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
-        .target(name: "Transit", dependencies: ["GeoCore", "MapData"]),
+        .target(name: "Transit", dependencies: ["GeoCore", "MapData", "Routing"]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(

@@ -259,7 +259,8 @@ public struct MapsApp {
     }
 
     /// A journey as the map draws it: walks dotted blue, rides in their route's colour (else
-    /// the transit layer's bus blue) over a white casing.
+    /// the transit layer's bus blue) over a white casing, small pins of that colour at the stops
+    /// where each ride is boarded and left.
     static func lines(of journey: Journey) -> [Overlay] {
         journey.legs.flatMap { leg -> [Overlay] in
             switch leg {
@@ -275,9 +276,16 @@ public struct MapsApp {
                 casing.strokeColor = .white
                 var line = Polyline(path: ride.geometry, title: "route")
                 line.strokeWidth = 5
-                line.strokeColor =
-                    ride.route.colour.flatMap(FeatureColour.color(stored:)) ?? Color(hex: 0x2F6FC4)
-                return [.polyline(casing), .polyline(line)]
+                let colour = ride.route.colour.flatMap(FeatureColour.color(stored:)) ?? Color(hex: 0x2F6FC4)
+                line.strokeColor = colour
+                // Small pins in the line's colour where the ride is boarded and left.
+                let stops = [(ride.fromPoint, ride.from), (ride.toPoint, ride.to)].map { point, name in
+                    var pin = Marker(position: point, title: name, snippet: JourneyDocument.name(of: ride.route))
+                    pin.color = colour
+                    pin.iconSize = Size(width: 14, height: 22)
+                    return Overlay.marker(pin)
+                }
+                return [.polyline(casing), .polyline(line)] + stops
             }
         }
     }

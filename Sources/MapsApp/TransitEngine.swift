@@ -93,7 +93,7 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
             else { return Walk.straight(from, to) }
             return Walk(
                 seconds: Int(route.duration.rounded()), metres: route.distance, geometry: route.geometry,
-                straightLine: false)
+                straightLine: false, steps: Array(((try? routing.steps(of: route)) ?? []).joined()))
         }
     }
 }

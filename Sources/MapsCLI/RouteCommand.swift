@@ -191,7 +191,9 @@ enum RouteCommand {
         }
         switch formatText {
         case "text": console.print(JourneyDocument.itinerary(best, words: words))
-        default: console.print(JourneyDocument.osrm(journeys, timezone: timezone))
+        default:
+            console.print(
+                JourneyDocument.osrm(journeys, timezone: timezone, instructions: Instructions(words.language)))
         }
         if best.walksStraightLines { console.error("note: " + words.note("transit straight line")) }
         console.error(

@@ -337,7 +337,12 @@ public final class MapsServer: @unchecked Sendable {
             guard !journeys.isEmpty else {
                 return Self.osrmError("NoRoute", Phrasebook(language).note("transit no journey"))
             }
-            return .json(200, Data(JourneyDocument.osrm(JourneyPlanner.ranked(journeys), timezone: zone).utf8))
+            return .json(
+                200,
+                Data(
+                    JourneyDocument.osrm(
+                        JourneyPlanner.ranked(journeys), timezone: zone, instructions: Instructions(language)
+                    ).utf8))
         } catch {
             if case .engineMissing = error { return Self.osrmError("NoRoute", Phrasebook(language).note("no transit")) }
             return Self.refusal(error)

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapData
+import Routing
 
 /// Journeys written out: as OSRM-like JSON (a route a journey, a leg a walk or a ride) and as
 /// an itinerary a person reads, in any of the phrasebook's languages.
@@ -20,17 +21,29 @@ public enum JourneyDocument {
     /// arrival (seconds), `distance` (metres), `departure`/`arrival` (`HH:MM`, local), and
     /// `legs`, each `mode` `walking` or `transit`; a ride carries its route's names, colours,
     /// headsign, boarding and alighting stops with times, and the stops it calls at.
-    public static func osrm(_ journeys: [Journey], timezone: String) -> String {
+    ///
+    /// With `instructions`, a walk by the streets carries its turn-by-turn `steps` (each its
+    /// `instruction`, `distance` and `duration`) in their language.
+    public static func osrm(_ journeys: [Journey], timezone: String, instructions: Instructions? = nil) -> String {
         let routes = journeys.map { journey -> [String: Any] in
             let legs = journey.legs.map { leg -> [String: Any] in
                 switch leg {
                 case .walk(let walk):
-                    return [
+                    var written: [String: Any] = [
                         "mode": "walking", "duration": walk.walk.seconds, "distance": rounded(walk.walk.metres),
                         "departure": clock(walk.departure), "arrival": clock(walk.departure + walk.walk.seconds),
                         "from": walk.fromName ?? "", "to": walk.toName ?? "", "straight_line": walk.walk.straightLine,
                         "geometry": EncodedPolyline.encode(walk.walk.geometry),
                     ]
+                    if let instructions {
+                        written["steps"] = walk.walk.steps.map { step -> [String: Any] in
+                            [
+                                "instruction": instructions.text(for: step), "distance": rounded(step.distance),
+                                "duration": rounded(step.duration),
+                            ]
+                        }
+                    }
+                    return written
                 case .ride(let ride):
                     var written: [String: Any] = [
                         "mode": "transit", "duration": ride.arrival - ride.departure,
@@ -68,14 +81,25 @@ public enum JourneyDocument {
     }
 
     /// The journey as an itinerary: its summary, then its legs numbered, in `words`' language.
+    /// A walk by the streets of more than a turn has its turns beneath it.
     public static func itinerary(_ journey: Journey, words: Phrasebook) -> String {
-        var text =
-            ([summary(journey, words: words)]
-            + lines(journey, words: words).enumerated().map {
-                "\($0.offset + 1). \($0.element)"
-            }).joined(separator: "\n")
-        if journey.walksStraightLines { text += "\n" + words.note("transit straight line") }
-        return text
+        let instructions = Instructions(words.language, units: words.units)
+        var text = [summary(journey, words: words)]
+        var number = 0
+        for leg in journey.legs {
+            for line in lines(of: leg, words: words) {
+                number += 1
+                text.append("\(number). \(line)")
+            }
+            // Its turns, without the arrival (the next line says where it ends).
+            if case .walk(let walk) = leg, walk.walk.steps.count > 2 {
+                for step in walk.walk.steps.dropLast() {
+                    text.append("   · \(instructions.text(for: step)) (\(words.roundedDistance(step.distance)))")
+                }
+            }
+        }
+        if journey.walksStraightLines { text.append(words.note("transit straight line")) }
+        return text.joined(separator: "\n")
     }
 
     /// When the journey leaves and arrives and how long it takes, in a sentence.
@@ -90,28 +114,31 @@ public enum JourneyDocument {
 
     /// What to do, a sentence a walk and two a ride (board, get off).
     public static func lines(_ journey: Journey, words: Phrasebook) -> [String] {
-        var lines: [String] = []
-        for leg in journey.legs {
-            switch leg {
-            case .walk(let walk):
-                let values = [
-                    "time": clock(walk.departure), "stop": walk.toName ?? "",
-                    "distance": words.roundedDistance(walk.walk.metres),
-                    "duration": words.duration(Double(walk.walk.seconds)),
-                ]
-                lines.append(words.note(walk.toName == nil ? "transit walk to destination" : "transit walk", values))
-            case .ride(let ride):
-                var values = [
-                    "time": clock(ride.departure), "route": name(of: ride.route), "from": ride.from,
-                    "headsign": ride.headsign ?? "", "stop": ride.to, "arrival": clock(ride.arrival),
-                    "count": String(ride.stops),
-                ]
-                values["kind"] = words.word("transit type \(kindKey(ride.route.type))")
-                lines.append(words.note(ride.headsign == nil ? "transit ride" : "transit ride towards", values))
-                lines.append(words.note(ride.stops == 1 ? "transit get off next" : "transit get off", values))
-            }
+        journey.legs.flatMap { lines(of: $0, words: words) }
+    }
+
+    /// A leg's sentences: one for a walk, two for a ride (board, get off).
+    static func lines(of leg: Journey.Leg, words: Phrasebook) -> [String] {
+        switch leg {
+        case .walk(let walk):
+            let values = [
+                "time": clock(walk.departure), "stop": walk.toName ?? "",
+                "distance": words.roundedDistance(walk.walk.metres),
+                "duration": words.duration(Double(walk.walk.seconds)),
+            ]
+            return [words.note(walk.toName == nil ? "transit walk to destination" : "transit walk", values)]
+        case .ride(let ride):
+            var values = [
+                "time": clock(ride.departure), "route": name(of: ride.route), "from": ride.from,
+                "headsign": ride.headsign ?? "", "stop": ride.to, "arrival": clock(ride.arrival),
+                "count": String(ride.stops),
+            ]
+            values["kind"] = words.word("transit type \(kindKey(ride.route.type))")
+            return [
+                words.note(ride.headsign == nil ? "transit ride" : "transit ride towards", values),
+                words.note(ride.stops == 1 ? "transit get off next" : "transit get off", values),
+            ]
         }
-        return lines
     }
 
     /// The phrasebook's word for a GTFS route type.

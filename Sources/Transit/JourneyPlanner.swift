@@ -1,20 +1,24 @@
 import Foundation
 import GeoCore
 import MapData
+import Routing
 
 /// A walk between two points as the planner needs it: seconds, metres and the way walked.
-public struct Walk: Sendable, Equatable {
+public struct Walk: Sendable {
     public var seconds: Int
     public var metres: Double
     public var geometry: [Coordinate]
     /// True when no street data covered it and it was taken as a straight line.
     public var straightLine: Bool
+    /// Its turn-by-turn steps by the streets (none for a straight line).
+    public var steps: [Step]
 
-    public init(seconds: Int, metres: Double, geometry: [Coordinate], straightLine: Bool) {
+    public init(seconds: Int, metres: Double, geometry: [Coordinate], straightLine: Bool, steps: [Step] = []) {
         self.seconds = seconds
         self.metres = metres
         self.geometry = geometry
         self.straightLine = straightLine
+        self.steps = steps
     }
 
     /// Walking speed where streets are not known: 1.25 m/s (4.5 km/h), along a straight line

@@ -231,6 +231,12 @@ import Testing
         }
         #expect(lines.contains { $0.title == "route" && $0.strokeColor == Color(hex: 0x00985F) })
         #expect(lines.contains { $0.title == "walk" && $0.pattern == [1, 9] })
+        // Pins where each ride is boarded and left, in its colour.
+        let pins = answer.mapView.overlays.compactMap { overlay -> Marker? in
+            if case .marker(let marker) = overlay, marker.color != nil { marker } else { nil }
+        }
+        #expect(pins.map(\.title) == ["Ruoholahti", "Kamppi", "Kamppi", "Kallio"])
+        #expect(pins.first?.color == Color(hex: 0x00985F))
         let document = AnswerDocument(answer)
         #expect(document.transit?.summary.hasPrefix("Sal a las 07:59") == true)
         #expect(document.transit?.itinerary.count == 6)
@@ -255,6 +261,7 @@ import Testing
         #expect(route["departure"] as? String == "07:59" && route["rides"] as? Int == 2)
         let legs = route["legs"] as? [[String: Any]] ?? []
         #expect(legs.contains { $0["route"] as? String == "1" && $0["route_color"] as? String == "00985F" })
+        #expect(legs.filter { $0["mode"] as? String == "walking" }.allSatisfy { $0["steps"] is [[String: Any]] })
         let spanish = OpenMapsCLI.run(arguments + ["--format", "text", "--lang", "es"])
         #expect(spanish.standardOutput.contains("toma el tranvía 1 en dirección a Hakaniemi en Ruoholahti"))
         let hindi = OpenMapsCLI.run(arguments + ["--format", "text", "--lang", "hi"])
@@ -316,7 +323,9 @@ import Testing
         #expect(
             names == ["walk start→Christopher St", "ride X", "walk W 4 St→Bleecker St", "ride Y", "walk Jane St→end"])
         // The ends' walks follow the streets.
-        guard case .walk(let access) = best.legs.first else { return }
+        guard case .walk(let access) = best.legs.first, case .walk(let egress) = best.legs.last else { return }
         #expect(!access.walk.straightLine)
+        // With their turns, as any walk by the streets.
+        #expect(egress.walk.steps.first?.maneuver.kind == .depart && egress.walk.steps.last?.maneuver.kind == .arrive)
     }
 }
