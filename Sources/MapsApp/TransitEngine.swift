@@ -49,7 +49,8 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         guard let zone = planner.network.feeds.first.flatMap({ TimeZone(identifier: $0.timetable.timezone) }) else {
             return []
         }
-        return planner.journeys(from: origin, to: destination, leaving: time ?? ServiceTime(Date(), in: zone))
+        return withTurns(
+            planner.journeys(from: origin, to: destination, leaving: time ?? ServiceTime(Date(), in: zone)))
     }
 
     public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime) throws
@@ -57,7 +58,22 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
     {
         lock.lock()
         defer { lock.unlock() }
-        return try loaded().journeys(from: origin, to: destination, arrivingBy: time)
+        return withTurns(try loaded().journeys(from: origin, to: destination, arrivingBy: time))
+    }
+
+    /// `journeys` with the turns of their walks by the streets, for those with a ride (the walk
+    /// all the way keeps its line: `route --mode walking` gives its turns).
+    private func withTurns(_ journeys: [Journey]) -> [Journey] {
+        journeys.map { journey in
+            guard journey.rides > 0 else { return journey }
+            var turned = journey
+            for index in turned.legs.indices {
+                guard case .walk(var leg) = turned.legs[index], let route = leg.walk.route else { continue }
+                leg.walk.steps = Array(((try? walking.steps(of: route)) ?? []).joined())
+                turned.legs[index] = .walk(leg)
+            }
+            return turned
+        }
     }
 
     /// The planner, built on first use (callers hold the lock).
@@ -93,7 +109,7 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
             else { return Walk.straight(from, to) }
             return Walk(
                 seconds: Int(route.duration.rounded()), metres: route.distance, geometry: route.geometry,
-                straightLine: false, steps: Array(((try? routing.steps(of: route)) ?? []).joined()))
+                straightLine: false, route: route)
         }
     }
 }

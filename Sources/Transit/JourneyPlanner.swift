@@ -10,15 +10,22 @@ public struct Walk: Sendable {
     public var geometry: [Coordinate]
     /// True when no street data covered it and it was taken as a straight line.
     public var straightLine: Bool
-    /// Its turn-by-turn steps by the streets (none for a straight line).
+    /// Its turn-by-turn steps by the streets (none for a straight line, nor until asked for:
+    /// ``route`` makes them).
     public var steps: [Step]
+    /// The route walked by the streets, nil for a straight line.
+    public var route: Route?
 
-    public init(seconds: Int, metres: Double, geometry: [Coordinate], straightLine: Bool, steps: [Step] = []) {
+    public init(
+        seconds: Int, metres: Double, geometry: [Coordinate], straightLine: Bool, steps: [Step] = [],
+        route: Route? = nil
+    ) {
         self.seconds = seconds
         self.metres = metres
         self.geometry = geometry
         self.straightLine = straightLine
         self.steps = steps
+        self.route = route
     }
 
     /// Walking speed where streets are not known: 1.25 m/s (4.5 km/h), along a straight line
