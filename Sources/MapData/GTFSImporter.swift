@@ -292,23 +292,7 @@ public enum GTFSImporter {
         }
 
         private mutating func readShapes(_ table: CSVTable) throws {
-            let id = try table.requiredColumn("shape_id", feed: feed)
-            let latitude = try table.requiredColumn("shape_pt_lat", feed: feed)
-            let longitude = try table.requiredColumn("shape_pt_lon", feed: feed)
-            let sequence = try table.requiredColumn("shape_pt_sequence", feed: feed)
-            var points: [String: [(Int, Coordinate)]] = [:]
-            try table.forEachRow { row in
-                guard let lat = Double(row.string(latitude)), let lon = Double(row.string(longitude)), abs(lat) <= 90,
-                    abs(lon) <= 180, let number = Int(row.string(sequence))
-                else {
-                    throw invalid(
-                        table, row,
-                        "shape point '\(row.string(latitude))','\(row.string(longitude))' #\(row.string(sequence)) is not a position and sequence number"
-                    )
-                }
-                points[row.string(id), default: []].append((number, Coordinate(latitude: lat, longitude: lon)))
-            }
-            shapes = points.mapValues { $0.sorted { $0.0 < $1.0 }.map(\.1) }
+            shapes = try GTFSShapes.read(table, feed: feed)
         }
 
         private mutating func readTranslations(_ table: CSVTable) {
@@ -389,5 +373,32 @@ public enum GTFSImporter {
                 report.routes += 1
             }
         }
+    }
+}
+
+/// `shapes.txt`, read once for the network and the timetable alike.
+enum GTFSShapes {
+    /// Every shape's points in their sequence order, by shape id.
+    ///
+    /// - Throws: ``DataError`` naming the line of a point that is not a position and a number.
+    static func read(_ table: CSVTable, feed: String) throws -> [String: [Coordinate]] {
+        let id = try table.requiredColumn("shape_id", feed: feed)
+        let latitude = try table.requiredColumn("shape_pt_lat", feed: feed)
+        let longitude = try table.requiredColumn("shape_pt_lon", feed: feed)
+        let sequence = try table.requiredColumn("shape_pt_sequence", feed: feed)
+        var points: [String: [(Int, Coordinate)]] = [:]
+        try table.forEachRow { row in
+            guard let lat = Double(row.string(latitude)), let lon = Double(row.string(longitude)), abs(lat) <= 90,
+                abs(lon) <= 180, let number = Int(row.string(sequence))
+            else {
+                throw DataError(
+                    .invalidData,
+                    message:
+                        "\(table.name) line \(row.line): shape point '\(row.string(latitude))','\(row.string(longitude))' #\(row.string(sequence)) is not a position and sequence number",
+                    path: feed)
+            }
+            points[row.string(id), default: []].append((number, Coordinate(latitude: lat, longitude: lon)))
+        }
+        return points.mapValues { $0.sorted { $0.0 < $1.0 }.map(\.1) }
     }
 }

@@ -340,21 +340,9 @@ private struct TimetableReader {
     }
 
     mutating func readShapes(_ table: CSVTable) throws {
-        let id = try table.requiredColumn("shape_id", feed: feed)
-        let latitude = try table.requiredColumn("shape_pt_lat", feed: feed)
-        let longitude = try table.requiredColumn("shape_pt_lon", feed: feed)
-        let sequence = try table.requiredColumn("shape_pt_sequence", feed: feed)
-        var points: [String: [(Int, Coordinate)]] = [:]
-        try table.forEachRow { row in
-            guard let lat = Double(row.string(latitude)), let lon = Double(row.string(longitude)),
-                let number = Int(row.string(sequence))
-            else { throw invalid(table, row, "shape point is not a position and a sequence number") }
-            points[row.string(id), default: []].append((number, Coordinate(latitude: lat, longitude: lon)))
-        }
-        for (shapeID, list) in points.sorted(by: { $0.key < $1.key }) {
+        for (shapeID, points) in try GTFSShapes.read(table, feed: feed).sorted(by: { $0.key < $1.key }) {
             shapeIndex[shapeID] = Int32(timetable.shapes.count)
-            timetable.shapes.append(
-                EncodedPolyline.encode(list.sorted { $0.0 < $1.0 }.map(\.1), precision: 6))
+            timetable.shapes.append(EncodedPolyline.encode(points, precision: 6))
         }
     }
 
