@@ -127,12 +127,7 @@ extension MapsApp {
     public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime)
         throws(AppError) -> [Journey]
     {
-        guard let transit else { throw .engineMissing("timetable") }
-        do {
-            return try transit.journeys(from: origin, to: destination, arrivingBy: time)
-        } catch {
-            throw .engineFailed("planning a journey", underlying: error)
-        }
+        try planning { try $0.journeys(from: origin, to: destination, arrivingBy: time) }
     }
 
     /// The public transport journeys between two points, earliest arrival first.
@@ -142,9 +137,14 @@ extension MapsApp {
     public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime? = nil)
         throws(AppError) -> [Journey]
     {
+        try planning { try $0.journeys(from: origin, to: destination, leaving: time) }
+    }
+
+    /// `plan` on the transit engine, its failures as the app's.
+    private func planning(_ plan: (any TransitFinding) throws -> [Journey]) throws(AppError) -> [Journey] {
         guard let transit else { throw .engineMissing("timetable") }
         do {
-            return try transit.journeys(from: origin, to: destination, leaving: time)
+            return try plan(transit)
         } catch {
             throw .engineFailed("planning a journey", underlying: error)
         }
