@@ -118,10 +118,8 @@ public final class Router: @unchecked Sendable {
     private var forward: SearchLabels
     private var backward: SearchLabels
     private var generation: UInt32 = 0
-    /// One-to-many searches' labels (``durations(from:to:limit:)``), made on first use.
-    var durationLabels: DurationLabels?
     /// Targets' backward search spaces in the hierarchy, kept between ``durations(from:to:limit:)``.
-    var keptSpaces: [TargetKey: [(node: Int32, weight: Float)]] = [:]
+    var keptSpaces: [Coordinate: [(node: Int32, weight: Float)]] = [:]
     /// Edge weights avoiding kinds of road, by the kinds.
     private var avoidanceWeights: [Set<TravelProfile.RoadFeature>: [Float]?] = [:]
 
@@ -400,13 +398,13 @@ public final class Router: @unchecked Sendable {
 
     /// Where a leg from `snap` may start: each edge it may leave by, and where along it
     /// (0...1 of its length) it starts. A point on a node leaves by any edge out of it.
-    private func departures(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
+    func departures(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
         edges(at: snap, onNode: { graph.outEdges(of: $0) }, nodeAt: 0)
     }
 
     /// Where a leg to `snap` may end: each edge it may arrive by, and where along it (0...1)
     /// it ends. A point on a node is reached by any edge into it.
-    private func arrivals(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
+    func arrivals(_ snap: RoadGraph.Snap) -> [(edge: Int32, at: Double)] {
         edges(at: snap, onNode: { graph.inEdges(of: $0) }, nodeAt: 1)
     }
 

@@ -126,22 +126,14 @@ public struct ServiceTime: Sendable, Equatable {
         guard parts.count == 2 else { return nil }
         let day = parts[0].split(separator: "-").compactMap { Int($0) }
         let time = parts[1].split(separator: ":").compactMap { Int($0) }
-        guard day.count == 3, (2...3).contains(time.count), (1...12).contains(day[1]), (1...31).contains(day[2]),
-            (0..<24).contains(time[0]), (0..<60).contains(time[1])
+        guard day.count == 3, (2...3).contains(time.count), (1...9999).contains(day[0]), (1...12).contains(day[1]),
+            (0..<24).contains(time[0]), (0..<60).contains(time[1]), time.count == 2 || (0..<60).contains(time[2])
         else { return nil }
-        var components = DateComponents()
-        components.year = day[0]
-        components.month = day[1]
-        components.day = day[2]
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day[2] else {
-            return nil
-        }
-        // Gregorian weekday 1 is Sunday.
-        let weekday = (calendar.component(.weekday, from: date) + 5) % 7
+        let date = day[0] * 10_000 + day[1] * 100 + day[2]
+        // A day the month has (not 30 February).
+        guard Self.date(ofDay: Self.day(of: date)) == date else { return nil }
         self.init(
-            date: day[0] * 10_000 + day[1] * 100 + day[2], weekday: weekday,
+            date: date, weekday: Self.weekday(ofDay: Self.day(of: date)),
             seconds: time[0] * 3600 + time[1] * 60 + (time.count == 3 ? time[2] : 0))
     }
 
@@ -165,28 +157,42 @@ public struct ServiceTime: Sendable, Equatable {
     /// that has ended; itself when it falls on or before `last`.
     public func within(last: Int) -> ServiceTime {
         guard date > last else { return self }
-        var day = self
-        while day.date > last {
-            // Back a week at a time.
-            for _ in 0..<7 {
-                day = ServiceTime(date: day.previousDay.date, weekday: day.previousDay.weekday, seconds: seconds)
-            }
-        }
-        return day
+        let day = Self.day(of: date)
+        let weeks = (day - Self.day(of: last) + 6) / 7
+        return ServiceTime(date: Self.date(ofDay: day - 7 * weeks), weekday: weekday, seconds: seconds)
     }
 
     /// The day before, as `YYYYMMDD` and weekday.
     var previousDay: (date: Int, weekday: Int) {
-        var components = DateComponents()
-        components.year = date / 10_000
-        components.month = date / 100 % 100
-        components.day = date % 100 - 1
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let day = calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
-        let parts = calendar.dateComponents([.year, .month, .day], from: day)
-        return ((parts.year ?? 1970) * 10_000 + (parts.month ?? 1) * 100 + (parts.day ?? 1), (weekday + 6) % 7)
+        (Self.date(ofDay: Self.day(of: date) - 1), (weekday + 6) % 7)
     }
+
+    /// Days since 1970-01-01 of a `YYYYMMDD` date, in the proleptic Gregorian calendar
+    /// (Hinnant's days-from-civil).
+    static func day(of date: Int) -> Int {
+        let month = date / 100 % 100
+        let year = date / 10_000 - (month <= 2 ? 1 : 0)
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + date % 100 - 1
+        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
+    }
+
+    /// The `YYYYMMDD` date `day` days after 1970-01-01 (Hinnant's civil-from-days).
+    static func date(ofDay day: Int) -> Int {
+        let shifted = day + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth + (shiftedMonth < 10 ? 3 : -9)
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return year * 10_000 + month * 100 + dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    }
+
+    /// 0 Monday … 6 Sunday of a day since 1970-01-01 (a Thursday).
+    static func weekday(ofDay day: Int) -> Int { ((day + 3) % 7 + 7) % 7 }
 }
 
 /// Plans journeys with RAPTOR (Delling, Pajor and Werneck, "Round-Based Public Transit

@@ -56,6 +56,20 @@ import Testing
         #expect(!weekdays.runs(on: 2024_05_11, weekday: 5) && !weekdays.runs(on: 2025_01_06, weekday: 0))
     }
 
+    @Test func localTimesAndServiceDaysAreCountedInDays() throws {
+        let tuesday = try #require(ServiceTime(local: "2017-10-03T15:58"))
+        #expect(tuesday == ServiceTime(date: 2017_10_03, weekday: 1, seconds: 57_480))
+        #expect(ServiceTime(local: "2024-02-29T00:00")?.weekday == 3)
+        #expect(ServiceTime(local: "2023-02-29T00:00") == nil && ServiceTime(local: "2024-04-31T08:00") == nil)
+        #expect(ServiceTime(local: "2024-05-07T24:00") == nil && ServiceTime(local: "2024-05-07") == nil)
+        // A timetable ended in 2018: the same Tuesday of its last week.
+        let now = ServiceTime(date: 2026_12_01, weekday: 1, seconds: 0)
+        #expect(now.within(last: 2018_12_31) == ServiceTime(date: 2018_12_25, weekday: 1, seconds: 0))
+        #expect(now.within(last: 2030_01_01) == now)
+        #expect(ServiceTime(date: 2024_03_01, weekday: 4, seconds: 0).previousDay == (2024_02_29, 3))
+        #expect(ServiceTime(date: 2025_01_01, weekday: 2, seconds: 0).previousDay == (2024_12_31, 1))
+    }
+
     @Test(arguments: [
         (
             "stop_times.txt", "t1,25:61:00,25:61:00,A,1",
