@@ -107,9 +107,7 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
                 // A snap far from either point means the streets do not reach it.
                 route.snapped.allSatisfy({ $0.distance < 200 })
             else { return Walk.straight(from, to) }
-            return Walk(
-                seconds: Int(route.duration.rounded()), metres: route.distance, geometry: route.geometry,
-                straightLine: false, route: route)
+            return Walk(route: route)
         }
     }
 }

@@ -8,25 +8,28 @@ public struct Walk: Sendable {
     public var seconds: Int
     public var metres: Double
     public var geometry: [Coordinate]
-    /// True when no street data covered it and it was taken as a straight line.
-    public var straightLine: Bool
     /// Its turn-by-turn steps by the streets (none for a straight line, nor until asked for:
     /// ``route`` makes them).
-    public var steps: [Step]
+    public var steps: [Step] = []
     /// The route walked by the streets, nil for a straight line.
     public var route: Route?
 
-    public init(
-        seconds: Int, metres: Double, geometry: [Coordinate], straightLine: Bool, steps: [Step] = [],
-        route: Route? = nil
-    ) {
+    /// A walk by the streets: `route`'s time, length and line.
+    public init(route: Route) {
+        seconds = Int(route.duration.rounded())
+        metres = route.distance
+        geometry = route.geometry
+        self.route = route
+    }
+
+    private init(seconds: Int, metres: Double, geometry: [Coordinate]) {
         self.seconds = seconds
         self.metres = metres
         self.geometry = geometry
-        self.straightLine = straightLine
-        self.steps = steps
-        self.route = route
     }
+
+    /// True when no street data covered it and it was taken as a straight line.
+    public var straightLine: Bool { route == nil }
 
     /// Walking speed where streets are not known: 1.25 m/s (4.5 km/h), along a straight line
     /// made a quarter longer.
@@ -35,9 +38,7 @@ public struct Walk: Sendable {
     /// A straight-line walk from `from` to `to`.
     public static func straight(_ from: Coordinate, _ to: Coordinate) -> Walk {
         let metres = from.distance(to: to) * 1.25
-        return Walk(
-            seconds: Int((metres / straightLineSpeed).rounded()), metres: metres, geometry: [from, to],
-            straightLine: true)
+        return Walk(seconds: Int((metres / straightLineSpeed).rounded()), metres: metres, geometry: [from, to])
     }
 }
 
@@ -242,19 +243,28 @@ public struct JourneyPlanner {
     /// when it walks at least two minutes less (the third criterion: less walking). Earliest
     /// arrival first.
     public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime) -> [Journey] {
-        let reach = reach(origin, destination, radius: Self.accessRadius, stops: Self.accessStops)
-        var found = journeys(from: origin, to: destination, leaving: time, reach: reach)
+        journeys(
+            from: origin, to: destination, leaving: time,
+            reach: reach(origin, destination, radius: Self.accessRadius, stops: Self.accessStops))
+    }
+
+    /// ``journeys(from:to:leaving:)`` from the ends' walks of `reach` (an arrive-by search asks
+    /// again and again with the same).
+    private func journeys(
+        from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime, reach: Reach
+    ) -> [Journey] {
+        var found = search(from: origin, to: destination, leaving: time, reach: reach)
         // Where no ride is within reach of an end but the walk is long, reach twice as far (an
         // evening's few lines may run a longer walk away).
         if !found.contains(where: { $0.rides > 0 }), found.first?.walkingSeconds ?? 0 > 3_600 {
             let wider = self.reach(
                 origin, destination, radius: Self.accessRadius * 2, stops: Self.accessStops * 2)
-            found = journeys(from: origin, to: destination, leaving: time, reach: wider)
+            found = search(from: origin, to: destination, leaving: time, reach: wider)
         }
         guard let leastWalking = found.filter({ $0.rides > 0 }).map(\.walkingSeconds).min(),
             leastWalking > Self.lessWalkingFrom
         else { return found }
-        let averse = journeys(
+        let averse = search(
             from: origin, to: destination, leaving: time, reach: reach, walkFactor: Self.walkAversion
         ).filter { $0.rides > 0 && $0.walkingSeconds + 120 <= leastWalking }
         guard let lessWalking = averse.min(by: { ($0.walkingSeconds, $0.arrival) < ($1.walkingSeconds, $1.arrival) })
@@ -268,11 +278,13 @@ public struct JourneyPlanner {
     public static let walkAversion = 3
 
     /// The stops near each end of a journey and the seconds to walk to them (a straight line
-    /// where the streets do not reach), and how far the walk all the way may bound the search.
+    /// where the streets do not reach), the walk all the way, and how far it may bound the
+    /// search.
     struct Reach {
         var radius: Double
         var access: [(stop: Int, seconds: Int)]
         var egress: [(stop: Int, seconds: Int)]
+        var direct: Walk
     }
 
     /// The `stops` nearest stops within `radius` metres of each end, timed.
@@ -286,12 +298,13 @@ public struct JourneyPlanner {
             }
         }
         // Walking is the same both ways: the egress walks are timed from the destination.
-        return Reach(radius: radius, access: near(origin), egress: near(destination))
+        return Reach(
+            radius: radius, access: near(origin), egress: near(destination), direct: walk(origin, destination))
     }
 
-    /// ``journeys(from:to:leaving:)`` with the ends' walks of `reach`, walks weighing
-    /// `walkFactor` times their seconds in the search (the journeys keep their real times).
-    private func journeys(
+    /// One RAPTOR search with the ends' walks of `reach`, walks weighing `walkFactor` times
+    /// their seconds (the journeys keep their real times).
+    private func search(
         from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime, reach: Reach,
         walkFactor: Int = 1
     ) -> [Journey] {
@@ -326,7 +339,7 @@ public struct JourneyPlanner {
         // bounds the search (a ride arriving later is no better), farther it does not (a long
         // walk is not what a rider compares a ride with). The search weighing walks more looks
         // for rides only.
-        let direct = walk(origin, destination)
+        let direct = reach.direct
         var journeys: [Journey] = []
         var bestArrival = infinity
         if walkFactor == 1 {
@@ -425,7 +438,7 @@ public struct JourneyPlanner {
             }
             if let exit, let walkOut = egress[exit.stop],
                 let journey = reconstruct(
-                    round: round, stop: exit.stop, labels: labels, rounds: rounds, origin: origin,
+                    round: round, stop: exit.stop, labels: labels, origin: origin,
                     destination: destination, leaving: time.seconds, egress: walkOut, walkFactor: walkFactor)
             {
                 bestArrival = exit.arrival
@@ -465,10 +478,11 @@ public struct JourneyPlanner {
         -> [Journey]
     {
         var found: [Journey] = []
+        let reach = reach(origin, destination, radius: Self.accessRadius, stops: Self.accessStops)
         for offset in stride(from: Self.arriveByStep, through: Self.arriveByWindow, by: Self.arriveByStep) {
             guard time.seconds - offset >= 0 else { break }
             let leaving = ServiceTime(date: time.date, weekday: time.weekday, seconds: time.seconds - offset)
-            let journeys = journeys(from: origin, to: destination, leaving: leaving).filter {
+            let journeys = journeys(from: origin, to: destination, leaving: leaving, reach: reach).filter {
                 $0.arrival <= time.seconds
             }
             if found.isEmpty, let walk = journeys.first(where: { $0.rides == 0 }) {
@@ -510,16 +524,17 @@ public struct JourneyPlanner {
 
     /// The journey whose last ride ends at `stop` in `round`, walked back through the labels.
     private func reconstruct(
-        round: Int, stop: Int, labels: [[Label]], rounds: [[Int]], origin: Coordinate, destination: Coordinate,
-        leaving: Int, egress seconds: Int, walkFactor: Int
+        round: Int, stop: Int, labels: [[Label]], origin: Coordinate, destination: Coordinate, leaving: Int,
+        egress seconds: Int, walkFactor: Int
     ) -> Journey? {
+        // The walks' departures are set by `timed`, leg after leg.
         var egress = walk(network.stops[stop].coordinate, destination)
         egress.seconds = seconds / walkFactor
         var legs: [Journey.Leg] = [
             .walk(
                 .init(
                     from: network.stops[stop].coordinate, to: destination, fromName: network.stops[stop].name,
-                    toName: nil, departure: rounds[round][stop], walk: egress))
+                    toName: nil, departure: 0, walk: egress))
         ]
         var current = stop
         var k = round
@@ -537,18 +552,17 @@ public struct JourneyPlanner {
                     .walk(
                         .init(
                             from: origin, to: network.stops[current].coordinate, fromName: nil,
-                            toName: network.stops[current].name, departure: leaving, walk: walk)))
+                            toName: network.stops[current].name, departure: 0, walk: walk)))
                 return Self.timed(Journey(departure: leaving, arrival: leaving, legs: legs.reversed()))
             case .transfer(let from, let seconds):
-                let walk = self.walk(network.stops[from].coordinate, network.stops[current].coordinate)
-                var shown = walk
-                shown.seconds = seconds / walkFactor
+                var walk = self.walk(network.stops[from].coordinate, network.stops[current].coordinate)
+                walk.seconds = seconds / walkFactor
                 legs.append(
                     .walk(
                         .init(
                             from: network.stops[from].coordinate, to: network.stops[current].coordinate,
                             fromName: network.stops[from].name, toName: network.stops[current].name,
-                            departure: rounds[k][current] - seconds, walk: shown)))
+                            departure: 0, walk: walk)))
                 current = from
             case .ride(let patternIndex, let tripIndex, let board, let alight, let shift):
                 legs.append(.ride(ride(patternIndex, tripIndex, board, alight, shift)))

@@ -40,6 +40,8 @@ public struct TransitNetwork: Sendable {
     var footpaths: [[(stop: Int, seconds: Int)]] = []
     /// The first network stop of each feed.
     var feedOffsets: [Int] = []
+    /// The stops by cell, to find those near a point.
+    var grid = StopGrid([], cell: 1)
     /// A stop's own change time between two rides where `transfers.txt` gives one (from the
     /// stop to itself); nil for the planner's default.
     var changeTimes: [Int?] = []
@@ -56,18 +58,18 @@ public struct TransitNetwork: Sendable {
             feedOffsets.append(stops.count)
             stops += timetable.stops.map { Stop(name: $0.name, coordinate: $0.coordinate, feed: feed) }
             var byKey: [[Int]: Int] = [:]
-            var groups: [(route: Int, stops: [Int], trips: [Int])] = []
+            var groups: [(route: Int, stops: [Int], rules: [UInt8], trips: [Int])] = []
             for trip in timetable.trips.indices where timetable.trips[trip].callCount > 1 {
                 let calls = timetable.calls(of: trip)
                 let sequence = calls.map { Int(timetable.callStops[$0]) + feedOffsets[feed] }
                 // Trips whose calls allow boarding and getting off at the same stops.
-                let rules = calls.map { timetable.callRestrictions.isEmpty ? 0 : Int(timetable.callRestrictions[$0]) }
-                let key = [Int(timetable.trips[trip].route)] + sequence + rules
+                let rules = calls.map { timetable.callRestrictions.isEmpty ? 0 : timetable.callRestrictions[$0] }
+                let key = [Int(timetable.trips[trip].route)] + sequence + rules.map(Int.init)
                 if let group = byKey[key] {
                     groups[group].trips.append(trip)
                 } else {
                     byKey[key] = groups.count
-                    groups.append((Int(timetable.trips[trip].route), sequence, [trip]))
+                    groups.append((Int(timetable.trips[trip].route), sequence, rules, [trip]))
                 }
             }
             for group in groups {
@@ -82,13 +84,11 @@ public struct TransitNetwork: Sendable {
                     arrivals += calls.map { timetable.arrivals[$0] }
                     departures += calls.map { timetable.departures[$0] }
                 }
-                let firstCalls = timetable.calls(of: ordered[0])
-                let rules = firstCalls.map { timetable.callRestrictions.isEmpty ? 0 : timetable.callRestrictions[$0] }
                 patterns.append(
                     Pattern(
                         feed: feed, route: group.route, stops: group.stops, trips: ordered, arrivals: arrivals,
-                        departures: departures, boarding: rules.map { $0 & 1 == 0 },
-                        alighting: rules.map { $0 & 2 == 0 }))
+                        departures: departures, boarding: group.rules.map { $0 & 1 == 0 },
+                        alighting: group.rules.map { $0 & 2 == 0 }))
             }
         }
         stopPatterns = Array(repeating: [], count: stops.count)
@@ -96,7 +96,7 @@ public struct TransitNetwork: Sendable {
             for (position, stop) in pattern.stops.enumerated() { stopPatterns[stop].append((index, position)) }
         }
         footpaths = Array(repeating: [], count: stops.count)
-        let grid = StopGrid(stops.map(\.coordinate), cell: Self.transferRadius)
+        grid = StopGrid(stops.map(\.coordinate), cell: Self.transferRadius)
         for stop in stops.indices {
             for other in grid.near(stops[stop].coordinate, within: Self.transferRadius) where other != stop {
                 if let seconds = walk(stops[stop].coordinate, stops[other].coordinate) {
@@ -115,21 +115,15 @@ public struct TransitNetwork: Sendable {
                     continue
                 }
                 footpaths[from].removeAll { $0.stop == to }
-                if !transfer.forbidden, from != to { footpaths[from].append((to, Int(transfer.minimumTime))) }
+                if !transfer.forbidden { footpaths[from].append((to, Int(transfer.minimumTime))) }
             }
         }
     }
 
     /// The stops within `radius` metres of `point` (straight line), nearest first.
     public func stops(near point: Coordinate, within radius: Double) -> [Int] {
-        stops.indices.filter { stops[$0].coordinate.distance(to: point) <= radius }
-            .sorted { stops[$0].coordinate.distance(to: point) < stops[$1].coordinate.distance(to: point) }
-    }
-
-    /// The timetable and index there of a network stop.
-    func local(_ stop: Int) -> (timetable: Timetable, index: Int) {
-        let feed = stops[stop].feed
-        return (feeds[feed].timetable, stop - feedOffsets[feed])
+        grid.near(point, within: radius).map { ($0, stops[$0].coordinate.distance(to: point)) }
+            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
     }
 }
 
@@ -153,13 +147,14 @@ struct StopGrid {
         return x << 32 ^ (y & 0xFFFF_FFFF)
     }
 
-    /// The points within `radius` metres of `point` (at most a cell's size).
+    /// The points within `radius` metres of `point`.
     func near(_ point: Coordinate, within radius: Double) -> [Int] {
         guard point.isValid else { return [] }
-        let across = Int((1 / max(cos(point.latitude * .pi / 180), 0.05)).rounded(.up))
+        let rows = Int((radius / (cellDegrees * 111_000)).rounded(.up))
+        let across = Int((Double(rows) / max(cos(point.latitude * .pi / 180), 0.05)).rounded(.up))
         var found: [Int] = []
         for dx in -across...across {
-            for dy in -1...1 {
+            for dy in -rows...rows {
                 for index in cells[key(point, dx: dx, dy: dy)] ?? [] where points[index].distance(to: point) <= radius {
                     found.append(index)
                 }
