@@ -31,12 +31,7 @@ extension MapsServer {
             default: throw .invalidOption("layers", message: "may list traffic, transit and bicycling, not '\(layer)'")
             }
         }
-        if let hl = request.query["hl"] {
-            guard let language = Language(tag: hl) else {
-                throw .invalidOption("hl", message: "must be en, es, it or hi, not '\(hl)'")
-            }
-            style.language = language
-        }
+        style.language = try hl(request)
         return style
     }
 

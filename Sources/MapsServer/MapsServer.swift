@@ -162,12 +162,7 @@ public final class MapsServer: @unchecked Sendable {
         case .success(let text): link = text
         }
         var options = AnswerOptions()
-        if let hl = request.query["hl"] {
-            guard let language = Language(tag: hl) else {
-                return Self.error(400, "'hl' must be en, es, it or hi, not '\(hl)'")
-            }
-            options.language = language
-        }
+        do throws(AppError) { options.language = try Self.hl(request) } catch { return Self.refusal(error) }
         if let size = request.query["size"] {
             // The page's map, so the camera fits what the link places into what the reader sees.
             let parts = size.split(separator: "x").compactMap { Int($0) }
@@ -371,8 +366,25 @@ public final class MapsServer: @unchecked Sendable {
     /// the header), when OpenMaps speaks it; nil (local names) otherwise.
     private static func language(_ request: HTTPRequest) -> String? {
         let asked = request.query["accept-language"] ?? request.query["hl"] ?? request.headers["accept-language"]
-        let first = asked?.split(separator: ",").first?.split(separator: ";").first
-        return first.flatMap { Language(tag: String($0)) }?.rawValue
+        return tags(asked ?? "").first.flatMap(Language.init(tag:))?.rawValue
+    }
+
+    /// The language `hl` names, nil without the parameter.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` for a language OpenMaps does not speak.
+    static func hl(_ request: HTTPRequest) throws(AppError) -> Language? {
+        guard let hl = request.query["hl"] else { return nil }
+        guard let language = Language(tag: hl) else {
+            throw .invalidOption("hl", message: "must be en, es, it or hi, not '\(hl)'")
+        }
+        return language
+    }
+
+    /// The language tags of an `Accept-Language` list, in its order, without their weights.
+    static func tags(_ list: String) -> [String] {
+        list.split(separator: ",").compactMap { part in
+            part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
     }
 
     /// An app's refusal: 400 for a bad option, 503 for an engine the server was started

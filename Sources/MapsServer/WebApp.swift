@@ -87,10 +87,8 @@ struct WebApp: Sendable {
     /// browser's `Accept-Language` it speaks, else English.
     static func language(of request: HTTPRequest) -> Language {
         if let hl = request.query["hl"], let language = Language(tag: hl) { return language }
-        let accepted = (request.headers["accept-language"] ?? "").split(separator: ",").compactMap { part in
-            part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        return accepted.lazy.compactMap(Language.init(tag:)).first ?? .en
+        return MapsServer.tags(request.headers["accept-language"] ?? "").lazy.compactMap(Language.init(tag:)).first
+            ?? .en
     }
 
     /// The Google Maps web link a request to this server stands for: `https://www.google.com`
