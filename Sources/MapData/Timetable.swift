@@ -198,8 +198,6 @@ private struct TimetableReader {
     var serviceIndex: [String: Int32] = [:]
     var tripIndex: [String: Int32] = [:]
     var shapeIndex: [String: Int32] = [:]
-    /// Per trip, the shape's distances along it for its calls, when the feed gives them.
-    var tripShapeIDs: [String?] = []
 
     init(feed: String) { self.feed = feed }
 
