@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import OSMReader
+import PostgresKit
 import SQLiteKit
 
 /// The embedded store: one SQLite file holding every imported region's features, with an
@@ -36,26 +37,71 @@ import SQLiteKit
 public final class MapStore {
     public static let schemaVersion = 4
 
-    let database: SQLiteDatabase
+    let database: StoreConnection
+    /// Where the store is: a SQLite file's path, or a `postgresql://` URL (its password left out).
     public let path: String
 
-    /// Opens an existing store for reading.
+    /// The store's engine.
+    public var engine: StoreEngine { database.engine }
+
+    /// Opens an existing store for reading: a SQLite file at `path`, or the PostgreSQL database
+    /// a `postgresql://user@host:port/db` URL names.
     ///
-    /// - Throws: ``DataError`` of kind `.noStore` when nothing is at `path`, `.schema` when the
-    ///   file is a store of another schema version, `.database` when SQLite cannot read it.
+    /// - Throws: ``DataError`` of kind `.noStore` when nothing is at `path` (or the database has
+    ///   no store), `.schema` when it is a store of another schema version, `.database` when the
+    ///   engine cannot read it.
     public init(path: String) throws(DataError) {
+        switch StoreEngine(location: path) {
+        case .sqlite:
+            self.path = path
+            database = try Self.openSQLite(path)
+        case .postgis:
+            self.path = PostgresConnection.redacted(path)
+            database = try Self.openPostGIS(path)
+        }
+    }
+
+    private static func openSQLite(_ path: String) throws(DataError) -> StoreConnection {
         guard FileManager.default.fileExists(atPath: path) else {
             throw DataError(
                 .noStore, message: "no store here (build one with 'openmaps data install' or 'openmaps import')",
                 path: path)
         }
         let version: Int64?
+        let database: SQLiteDatabase
         do {
             database = try SQLiteDatabase(path: path, mode: .readOnly)
             version = try database.prepare("PRAGMA user_version").map { $0.integer(0) }.first ?? nil
         } catch {
             throw DataError(.database, message: "cannot open the store", path: path, underlying: error)
         }
+        try checkVersion(version, path: path)
+        return SQLiteStoreConnection(database)
+    }
+
+    private static func openPostGIS(_ location: String) throws(DataError) -> StoreConnection {
+        let address = PostgresConnection.redacted(location)
+        let connection: PostgresConnection
+        do { connection = try PostgresConnection(location) } catch {
+            throw DataError(.database, message: "cannot open the store", path: address, underlying: error)
+        }
+        let version: Int64?
+        do {
+            version = try connection.query("SELECT version FROM openmaps_schema").map { $0.integer(0) }.first ?? nil
+        } catch let error where error.isUndefinedObject {
+            throw DataError(
+                .noStore,
+                message:
+                    "this database holds no store (build one with 'openmaps data install --store URL' or 'openmaps import --store URL')",
+                path: address)
+        } catch {
+            throw DataError(.database, message: "cannot read the store's schema", path: address, underlying: error)
+        }
+        try checkVersion(version, path: address)
+        return PostGISStoreConnection(connection)
+    }
+
+    private static func checkVersion(_ version: Int64?, path: String) throws(DataError) {
         guard version == Int64(Self.schemaVersion) else {
             throw DataError(
                 .schema,
@@ -63,37 +109,17 @@ public final class MapStore {
                     "the store has schema \(version.map(String.init) ?? "none"), not \(Self.schemaVersion): move it aside and build it again with this version of openmaps ('openmaps data install', then your imports)",
                 path: path)
         }
-        self.path = path
     }
 
-    init(database: SQLiteDatabase, path: String) {
-        self.database = database
-        self.path = path
-    }
-
-    /// Creates the schema in an empty database.
-    static func createSchema(_ database: SQLiteDatabase) throws(SQLiteError) {
-        try database.execute(
-            """
-            CREATE TABLE source (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
-                attribution TEXT NOT NULL, licence TEXT NOT NULL, path TEXT,
-                min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL, fingerprint TEXT);
-            CREATE TABLE feature (id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id),
-                osm_type TEXT, osm_id INTEGER, class TEXT NOT NULL, kind TEXT NOT NULL, name TEXT,
-                geometry_type INTEGER NOT NULL, geometry BLOB NOT NULL, layer INTEGER, level TEXT,
-                height REAL, levels REAL, bridge INTEGER, tunnel INTEGER, oneway INTEGER, ref TEXT,
-                detail TEXT, population INTEGER, colour TEXT, tags TEXT);
-            CREATE TABLE raster (name TEXT PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id), path TEXT NOT NULL,
-                width INTEGER, height INTEGER, min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
-            CREATE INDEX feature_source ON feature(source);
-            CREATE INDEX feature_osm ON feature(osm_type, osm_id);
-            CREATE INDEX feature_class ON feature(class, kind);
-            CREATE VIRTUAL TABLE feature_box USING rtree(id, min_lon, max_lon, min_lat, max_lat);
-            CREATE VIRTUAL TABLE search_index USING fts5(names, categories, address,
-                tokenize = "unicode61 remove_diacritics 2 tokenchars '\(SearchVocabulary.wordMarks)'", prefix = '2 3');
-            PRAGMA user_version = \(schemaVersion);
-            """)
-        try RoadNetwork.createTables(database)
+    /// True when a store is at `location`: a file exists there, or the database holds the
+    /// store's tables. A database that cannot be reached is an error, not an empty store.
+    public static func exists(at location: String) throws(DataError) -> Bool {
+        do {
+            _ = try MapStore(path: location)
+            return true
+        } catch  where error.kind == .noStore {
+            return false
+        }
     }
 
     /// Runs a query on the store's connection, with errors naming the store.
@@ -130,16 +156,16 @@ public final class MapStore {
         try query("reading the data sets") {
             var counts: [Int64: [FeatureClass: Int]] = [:]
             if counting {
-                try database.cached("SELECT source, class, count(*) FROM feature GROUP BY source, class").forEachRow {
+                try database.forEachRow("SELECT source, class, count(*) FROM feature GROUP BY source, class", []) {
                     row in
                     guard let source = row.integer(0), let count = row.integer(2) else { return }
                     counts[source, default: [:]][try Self.featureClass(row.text(1))] = Int(count)
                 }
             }
-            return try database.cached(
+            return try database.map(
                 "SELECT id, name, kind, attribution, licence, min_lat, min_lon, max_lat, max_lon, fingerprint, path FROM source "
                     + "ORDER BY name"
-            ).map { row in
+            ) { row in
                 guard let id = row.integer(0), let name = row.text(1), let kindText = row.text(2),
                     let kind = SourceKind(rawValue: kindText)
                 else { throw DataError(.invalidData, message: "a data set has no name or an unknown kind") }
@@ -181,18 +207,31 @@ public final class MapStore {
     }
 
     /// The columns a ``Feature`` is read from, in the order ``feature(from:)`` reads them.
-    static let featureColumns = featureColumns(names: nil)
+    static let featureColumns = featureColumns(nameColumn: "name")
 
     /// ``featureColumns`` with each feature's name in `language` where its tags have one
     /// (`name:es`), else its name as the data writes it locally.
-    static func featureColumns(names language: Language?) -> String {
-        let name = language.map { "coalesce(json_extract(tags, '$.\"name:\($0.rawValue)\"'), name)" } ?? "name"
-        return "feature.id, osm_type, osm_id, class, kind, \(name), geometry_type, geometry, levels, height, level, "
+    func featureColumns(names language: Language?) -> String {
+        Self.featureColumns(
+            nameColumn: language.map { language in
+                switch engine {
+                case .sqlite: "coalesce(json_extract(tags, '$.\"name:\(language.rawValue)\"'), name)"
+                case .postgis: "coalesce(tags::jsonb ->> 'name:\(language.rawValue)', name)"
+                }
+            } ?? "name")
+    }
+
+    /// The class column in a query led by the spatial index: `+class` on SQLite, so that its
+    /// planner does not take the class index instead.
+    var classColumn: String { engine == .sqlite ? "+class" : "class" }
+
+    private static func featureColumns(nameColumn name: String) -> String {
+        "feature.id, osm_type, osm_id, class, kind, \(name), geometry_type, geometry, levels, height, level, "
             + "population, detail, layer, bridge, tunnel, colour"
     }
 
     /// The feature in a row of ``featureColumns``.
-    static func feature(from row: SQLiteRow) throws -> Feature {
+    static func feature(from row: StoreRow) throws -> Feature {
         guard let id = row.integer(0), let typeCode = row.integer(6),
             let geometry = row.withBlob(7, { Geometry(typeCode: typeCode, bytes: $0) }) ?? nil
         else { throw DataError(.invalidData, message: "feature \(row.integer(0).map(String.init) ?? "?") is damaged") }
@@ -212,8 +251,8 @@ public final class MapStore {
         return featureClass
     }
 
-    private func features(_ doing: String, _ sql: String, _ values: [SQLiteValue]) throws(DataError) -> [Feature] {
-        try query(doing) { try database.cached(sql).map(values, Self.feature(from:)) }
+    private func features(_ doing: String, _ sql: String, _ values: [StoreValue]) throws(DataError) -> [Feature] {
+        try query(doing) { try database.map(sql, values, Self.feature(from:)) }
     }
 
     /// The source a feature belongs to: features are numbered in blocks of 2^40 per source.
@@ -223,40 +262,28 @@ public final class MapStore {
     /// alternative names, a country's codes), in the order imported.
     public func names(ofFeature id: Int64) throws(DataError) -> [String] {
         try query("reading a feature's names") {
-            try database.cached("SELECT names FROM search_index WHERE rowid = ?").map([.integer(id)]) { row in
+            try database.map("SELECT names FROM search_index WHERE rowid = ?", [.integer(id)]) { row in
                 row.text(0) ?? ""
             }.flatMap { $0.components(separatedBy: " \u{1F} ") }
         }
     }
 
-    /// Features whose names match an FTS5 query, best match first.
-    public func features(matching query: String, limit: Int = 20) throws(DataError) -> [Feature] {
-        try features(
-            "searching the names",
-            "SELECT \(Self.featureColumns) FROM search_index JOIN feature ON feature.id = search_index.rowid "
-                + "WHERE search_index MATCH ? ORDER BY rank LIMIT ?", [.text(query), .integer(Int64(limit))])
-    }
-
-    /// Features whose names hold every word of `text` (plain text, not FTS5 syntax: each
-    /// word is quoted, so punctuation and operators are searched for, never interpreted),
-    /// best match first.
+    /// Features whose names (or category words, or address) hold every word of `text` (plain
+    /// text: punctuation and operators are searched for, never interpreted), best match first.
     public func features(named text: String, limit: Int = 20) throws(DataError) -> [Feature] {
-        let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "," })
-        guard !words.isEmpty else { return [] }
-        let query = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
-        return try features(matching: query, limit: limit)
+        try indexed(matching: IndexQuery(allWordsOf: text), limit: limit).map(\.feature)
     }
 
     /// True when world land of this level of detail (``DetailLevel/full`` comes with `data
     /// install --hires`) meets `bounds`. Asks the spatial index only: no geometry is read.
     public func hasWorldDetail(_ detail: DetailLevel, in bounds: CoordinateBounds = .world) throws(DataError) -> Bool {
         for part in bounds.antimeridianHalves {
-            let (condition, values) = Self.boxCondition(part)
+            let (condition, values) = boxCondition(part)
             let sql =
                 "SELECT 1 FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition) "
-                + "AND +class = 'land' AND detail = ? LIMIT 1"
+                + "AND \(classColumn) = 'land' AND detail = ? LIMIT 1"
             let found = try query("looking for the world's detail") {
-                try !database.cached(sql).map(values + [.text(detail.rawValue)]) { _ in true }.isEmpty
+                try !database.map(sql, values + [.text(detail.rawValue)]) { _ in true }.isEmpty
             }
             if found { return true }
         }
@@ -272,10 +299,10 @@ public final class MapStore {
         guard !classes.isEmpty else { return [] }
         var found: Set<Int64> = []
         let kindList = kinds.map { " AND kind IN (\(Self.placeholders($0.count)))" } ?? ""
-        let filter = classes.map { SQLiteValue.text($0.rawValue) } + (kinds ?? []).map { .text($0) }
+        let filter = classes.map { StoreValue.text($0.rawValue) } + (kinds ?? []).map { .text($0) }
         try forEachRow(meeting: bounds, "looking for the sources in view", values: filter) { condition in
             "SELECT DISTINCT feature.source FROM feature_box JOIN feature ON feature.id = feature_box.id "
-                + "WHERE \(condition) AND +class IN (\(Self.placeholders(classes.count)))\(kindList)"
+                + "WHERE \(condition) AND \(classColumn) IN (\(Self.placeholders(classes.count)))\(kindList)"
         } _: { row in
             if let id = row.integer(0) { found.insert(id) }
         }
@@ -283,28 +310,40 @@ public final class MapStore {
     }
 
     /// The spatial index's test for boxes meeting `bounds` (which must not cross the
-    /// antimeridian), with its values.
-    static func boxCondition(_ bounds: CoordinateBounds) -> (sql: String, values: [SQLiteValue]) {
-        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return ("0", []) }
-        return (
-            "feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?",
-            [
-                .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
-                .real(southWest.latitude),
-            ]
-        )
+    /// antimeridian), with its values: the R*Tree's columns on SQLite, the GiST-indexed box on
+    /// PostGIS.
+    func boxCondition(_ bounds: CoordinateBounds) -> (sql: String, values: [StoreValue]) {
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return ("1 = 0", []) }
+        switch engine {
+        case .sqlite:
+            return (
+                "feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?",
+                [
+                    .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
+                    .real(southWest.latitude),
+                ]
+            )
+        case .postgis:
+            return (
+                "feature_box.box && ST_MakeEnvelope(?::float8, ?::float8, ?::float8, ?::float8, 4326)",
+                [
+                    .real(southWest.longitude), .real(southWest.latitude), .real(northEast.longitude),
+                    .real(northEast.latitude),
+                ]
+            )
+        }
     }
 
     /// Runs a query on the features whose boxes meet `bounds`, once each side of the
     /// antimeridian: `sql` makes the statement from the spatial index's test
     /// (``boxCondition(_:)``), whose values come first, then `values`; `body` gets each row.
     func forEachRow(
-        meeting bounds: CoordinateBounds, _ doing: String, values: [SQLiteValue] = [],
-        sql: (_ condition: String) -> String, _ body: (SQLiteRow) throws -> Void
+        meeting bounds: CoordinateBounds, _ doing: String, values: [StoreValue] = [],
+        sql: (_ condition: String) -> String, _ body: (StoreRow) throws -> Void
     ) throws(DataError) {
         for part in bounds.antimeridianHalves {
-            let (condition, boxValues) = Self.boxCondition(part)
-            try query(doing) { try database.cached(sql(condition)).forEachRow(boxValues + values, body) }
+            let (condition, boxValues) = boxCondition(part)
+            try query(doing) { try database.forEachRow(sql(condition), boxValues + values, body) }
         }
     }
 
@@ -333,20 +372,20 @@ public final class MapStore {
             return limit.map { Array(all.prefix($0)) } ?? all
         }
         guard let box = parts.first else { return [] }
-        let (condition, boxValues) = Self.boxCondition(box)
+        let (condition, boxValues) = boxCondition(box)
         var sql =
-            "SELECT \(Self.featureColumns(names: language)) FROM feature_box JOIN feature ON feature.id = feature_box.id "
+            "SELECT \(featureColumns(names: language)) FROM feature_box JOIN feature ON feature.id = feature_box.id "
             + "WHERE \(condition)"
         var values = boxValues
         if !classes.isEmpty {
-            sql += " AND +class IN (\(classes.map { _ in "?" }.joined(separator: ",")))"
+            sql += " AND \(classColumn) IN (\(Self.placeholders(classes.count)))"
             values += classes.map { .text($0.rawValue) }
         }
         if let details {
             if details.isEmpty {
                 sql += " AND detail IS NULL"
             } else {
-                sql += " AND detail IN (\(details.map { _ in "?" }.joined(separator: ",")))"
+                sql += " AND detail IN (\(Self.placeholders(details.count)))"
                 values += details.map { .text($0.rawValue) }
             }
         }
@@ -369,7 +408,7 @@ public final class MapStore {
     /// The rasters, by name.
     public func rasters() throws(DataError) -> [Raster] {
         try query("reading the rasters") {
-            try database.cached("SELECT name, path, width, height FROM raster ORDER BY name").map { row in
+            try database.map("SELECT name, path, width, height FROM raster ORDER BY name") { row in
                 guard let name = row.text(0).flatMap(RasterName.init(rawValue:)), let path = row.text(1),
                     let width = row.integer(2), let height = row.integer(3)
                 else { throw DataError(.invalidData, message: "a raster's row is incomplete or of an unknown name") }

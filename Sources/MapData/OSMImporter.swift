@@ -93,7 +93,7 @@ public enum OSMImporter {
 
     /// Deletes the region's old rows and writes its features.
     private static func replaceRegion(
-        _ name: String, path: String, header: OSMHeader, in database: SQLiteDatabase, nodes: [Int64: Coordinate],
+        _ name: String, path: String, header: OSMHeader, in database: StoreConnection, nodes: [Int64: Coordinate],
         taggedNodes: [OSMNode], ways: [OSMWay], relations: [OSMRelation], report: inout Report, failAfter: Int?,
         progress: ((String, Double) -> Void)?
     ) throws {

@@ -100,22 +100,6 @@ public enum RoadNetwork {
         return false
     }
 
-    static func createTables(_ database: SQLiteDatabase) throws(SQLiteError) {
-        try database.execute(
-            """
-            CREATE TABLE road_way (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, nodes BLOB NOT NULL,
-                points BLOB NOT NULL, tags TEXT NOT NULL);
-            CREATE INDEX road_way_source ON road_way(source);
-            CREATE TABLE road_node (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, tags TEXT NOT NULL);
-            CREATE INDEX road_node_source ON road_node(source);
-            CREATE TABLE road_restriction (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, kind TEXT NOT NULL,
-                from_way INTEGER NOT NULL, via_nodes TEXT NOT NULL, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL,
-                except_modes TEXT NOT NULL, modes TEXT NOT NULL);
-            CREATE INDEX road_restriction_source ON road_restriction(source);
-            CREATE TABLE road_graph (mode TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, data BLOB NOT NULL);
-            """)
-    }
-
     /// A travel mode's routing graph as stored: what it was built from (its `fingerprint`)
     /// and its bytes.
     public struct StoredGraph: Sendable, Equatable {
@@ -144,9 +128,12 @@ public enum RoadNetwork {
         into storePath: String, _ build: (_ write: (StoredGraph) throws -> Void) throws -> Void
     ) throws {
         try StoreUpdate.apply(to: storePath) { database in
-            try database.execute("DELETE FROM road_graph")
-            let insert = try database.prepare("INSERT INTO road_graph (mode, fingerprint, data) VALUES (?,?,?)")
-            try build { graph in try insert.run([.text(graph.mode), .text(graph.fingerprint), .blob(graph.data)]) }
+            try database.run("DELETE FROM road_graph")
+            try build { graph in
+                try database.run(
+                    "INSERT INTO road_graph (mode, fingerprint, data) VALUES (?,?,?)",
+                    [.text(graph.mode), .text(graph.fingerprint), .blob(graph.data)])
+            }
         }
     }
 
@@ -158,18 +145,20 @@ public enum RoadNetwork {
 
     /// Writes a region's network rows.
     struct Writer {
-        let insertWay: SQLiteStatement
-        let insertNode: SQLiteStatement
-        let insertRestriction: SQLiteStatement
+        let insertWay: RowInserter
+        let insertNode: RowInserter
+        let insertRestriction: RowInserter
         let source: Int64
 
-        init(database: SQLiteDatabase, source: Int64) throws {
-            insertWay = try database.prepare(
-                "INSERT INTO road_way (source, osm_id, nodes, points, tags) VALUES (?,?,?,?,?)")
-            insertNode = try database.prepare("INSERT INTO road_node (source, osm_id, tags) VALUES (?,?,?)")
-            insertRestriction = try database.prepare(
-                "INSERT INTO road_restriction (source, osm_id, kind, from_way, via_nodes, via_ways, to_way, "
-                    + "except_modes, modes) VALUES (?,?,?,?,?,?,?,?,?)")
+        init(database: StoreConnection, source: Int64) throws {
+            insertWay = try database.inserter(
+                table: "road_way", columns: ["source", "osm_id", "nodes", "points", "tags"])
+            insertNode = try database.inserter(table: "road_node", columns: ["source", "osm_id", "tags"])
+            insertRestriction = try database.inserter(
+                table: "road_restriction",
+                columns: [
+                    "source", "osm_id", "kind", "from_way", "via_nodes", "via_ways", "to_way", "except_modes", "modes",
+                ])
             self.source = source
         }
 
@@ -179,7 +168,7 @@ public enum RoadNetwork {
             var nodeBytes = [UInt8]()
             nodeBytes.reserveCapacity(nodeIDs.count * 8)
             for id in nodeIDs { withUnsafeBytes(of: id.littleEndian) { nodeBytes += $0 } }
-            try insertWay.run([
+            try insertWay.insert([
                 .integer(source), .integer(way.id), .blob(nodeBytes), .blob(RoadNetwork.encode(points)),
                 .text(SearchVocabulary.json(tags) ?? "{}"),
             ])
@@ -188,7 +177,7 @@ public enum RoadNetwork {
         func write(node: OSMNode) throws {
             let tags = node.tags.filter { RoadNetwork.nodeKeys.contains($0.key) }
             guard !tags.isEmpty else { return }
-            try insertNode.run([.integer(source), .integer(node.id), .text(SearchVocabulary.json(tags) ?? "{}")])
+            try insertNode.insert([.integer(source), .integer(node.id), .text(SearchVocabulary.json(tags) ?? "{}")])
         }
 
         /// A `type=restriction` relation; false when it is not one the network can use.
@@ -210,7 +199,7 @@ public enum RoadNetwork {
             let viaWays = via.filter { $0.type == .way }.map { String($0.id) }
             guard viaNodes.count == 1 || (viaNodes.isEmpty && !viaWays.isEmpty) else { return false }
             let except = (value("except") ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            try insertRestriction.run([
+            try insertRestriction.insert([
                 .integer(source), .integer(relation.id), .text(kind), .integer(from[0].id),
                 .text(viaNodes.joined(separator: ",")), .text(viaWays.joined(separator: ",")), .integer(to[0].id),
                 .text(except.joined(separator: ",")), .text(modes.joined(separator: ",")),
@@ -242,7 +231,7 @@ extension MapStore {
     /// Every routable way of the OpenStreetMap regions, in store order.
     public func roadWays() throws(DataError) -> [RoadNetwork.Way] {
         try query("reading the road network") {
-            try database.cached("SELECT source, osm_id, nodes, points, tags FROM road_way ORDER BY rowid").map { row in
+            try database.map("SELECT source, osm_id, nodes, points, tags FROM road_way ORDER BY rowid") { row in
                 RoadNetwork.Way(
                     source: row.integer(0) ?? 0, osmID: row.integer(1) ?? 0,
                     nodes: row.withBlob(2, RoadNetwork.decodeNodes) ?? [],
@@ -256,7 +245,7 @@ extension MapStore {
     public func roadNodes() throws(DataError) -> [Int64: [String: String]] {
         try query("reading the road network's nodes") {
             var nodes: [Int64: [String: String]] = [:]
-            try database.cached("SELECT osm_id, tags FROM road_node").forEachRow { row in
+            try database.forEachRow("SELECT osm_id, tags FROM road_node", []) { row in
                 if let id = row.integer(0) { nodes[id] = row.text(1).map(SearchVocabulary.tags(json:)) ?? [:] }
             }
             return nodes
@@ -268,7 +257,7 @@ extension MapStore {
     public func roadGraphFingerprints() throws(DataError) -> [String: String] {
         try query("reading the routing graphs") {
             Dictionary(
-                try database.cached("SELECT mode, fingerprint FROM road_graph").map { row in
+                try database.map("SELECT mode, fingerprint FROM road_graph") { row in
                     (row.text(0) ?? "", row.text(1) ?? "")
                 }, uniquingKeysWith: { first, _ in first })
         }
@@ -277,7 +266,7 @@ extension MapStore {
     /// The stored routing graphs: each mode and its size in bytes.
     public func roadGraphSizes() throws(DataError) -> [(mode: String, bytes: Int)] {
         try query("reading the routing graphs") {
-            try database.cached("SELECT mode, length(data) FROM road_graph ORDER BY mode").map { row in
+            try database.map("SELECT mode, length(data) FROM road_graph ORDER BY mode") { row in
                 (row.text(0) ?? "", Int(row.integer(1) ?? 0))
             }
         }
@@ -286,7 +275,7 @@ extension MapStore {
     /// The stored routing graph of `mode`, or nil when none was built.
     public func roadGraph(mode: String) throws(DataError) -> RoadNetwork.StoredGraph? {
         try query("reading the routing graph") {
-            try database.cached("SELECT fingerprint, data FROM road_graph WHERE mode = ?").map([.text(mode)]) { row in
+            try database.map("SELECT fingerprint, data FROM road_graph WHERE mode = ?", [.text(mode)]) { row in
                 RoadNetwork.StoredGraph(
                     mode: mode, fingerprint: row.text(0) ?? "", data: row.withBlob(1) { Array($0) } ?? [])
             }.first
@@ -297,9 +286,9 @@ extension MapStore {
         func ids(_ text: String?) -> [Int64] { (text ?? "").split(separator: ",").compactMap { Int64($0) } }
         func words(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }
         return try query("reading the turn restrictions") {
-            try database.cached(
+            try database.map(
                 "SELECT osm_id, kind, from_way, via_nodes, via_ways, to_way, except_modes, modes FROM road_restriction"
-            ).map { row in
+            ) { row in
                 RoadNetwork.Restriction(
                     osmID: row.integer(0) ?? 0, kind: row.text(1) ?? "", fromWay: row.integer(2) ?? 0,
                     viaNodes: ids(row.text(3)), viaWays: ids(row.text(4)), toWay: row.integer(5) ?? 0,

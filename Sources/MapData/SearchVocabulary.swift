@@ -261,4 +261,82 @@ public enum SearchVocabulary {
         let ranges = [0x0900...0x0903, 0x093A...0x094F, 0x0951...0x0957, 0x0962...0x0963]
         return String(String.UnicodeScalarView(ranges.joined().compactMap(Unicode.Scalar.init)))
     }()
+
+    /// Folded words of a text: letters, digits and the signs Devanagari keeps inside words,
+    /// lower case, Latin diacritics dropped (`Töölö` → `toolo`), as the SQLite index's
+    /// `unicode61 remove_diacritics 2` reads them; other scripts as they are. The PostGIS
+    /// index is written and asked in these words.
+    public static func words(_ text: String) -> [String] {
+        // Plain ASCII, the common case, byte by byte.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var words: [String] = []
+            var current: [UInt8] = []
+            for byte in text.utf8 {
+                switch byte {
+                case 0x41...0x5A: current.append(byte | 0x20)
+                case 0x61...0x7A, 0x30...0x39: current.append(byte)
+                default:
+                    if !current.isEmpty {
+                        words.append(String(decoding: current, as: UTF8.self))
+                        current.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+            return words
+        }
+        var words: [String] = []
+        var current = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character.unicodeScalars.allSatisfy(isWordMark) {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map(fold)
+    }
+
+    /// Lower case, Latin diacritics dropped; other scripts as they are.
+    static func fold(_ word: String) -> String {
+        var folded = ""
+        for character in word.lowercased() {
+            if character.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
+                folded += String(character).folding(options: .diacriticInsensitive, locale: nil)
+            } else {
+                folded.append(character)
+            }
+        }
+        return folded
+    }
+
+    static func isWordMark(_ scalar: Unicode.Scalar) -> Bool {
+        (0x0900...0x0903).contains(scalar.value) || (0x093A...0x094F).contains(scalar.value)
+            || (0x0951...0x0957).contains(scalar.value) || (0x0962...0x0963).contains(scalar.value)
+    }
+
+    /// A PostgreSQL `tsvector` literal of an index entry: the words of its names (weight A), its
+    /// address (B) and its category words (C), at their positions (1...16383).
+    static func tsvector(names: [String], address: String, categories: [String]) -> String {
+        var positions: [String: [String]] = [:]
+        var order: [String] = []
+        var position = 0
+        for (texts, weight) in [(names, "A"), ([address], "B"), (categories, "C")] {
+            for text in texts {
+                for word in words(text) {
+                    position = min(position + 1, 16383)
+                    if positions[word] == nil { order.append(word) }
+                    if positions[word, default: []].count < 256 {
+                        positions[word, default: []].append("\(position)\(weight)")
+                    }
+                }
+            }
+        }
+        return order.map { word in
+            let quoted = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''")
+            return "'\(quoted)':" + (positions[word] ?? []).joined(separator: ",")
+        }.joined(separator: " ")
+    }
 }

@@ -1,17 +1,73 @@
 import Foundation
 import GeoCore
 import OSMReader
+import PostgresKit
 import SQLiteKit
 
-/// The one way the store is changed: in a temporary copy beside it, inside a transaction,
-/// renamed into place only after the commit. A failure leaves the previous store untouched
-/// and no temporary file behind.
+/// The one way the store is changed, atomically on either engine.
+///
+/// - SQLite: in a temporary copy beside the store, inside a transaction, renamed into place
+///   only after the commit. A failure leaves the previous store untouched and no temporary
+///   file behind.
+/// - PostGIS: in one transaction (rows sent with `COPY`), committed at the end: readers see the
+///   previous data until the commit, and a killed or failed update is rolled back by the
+///   server. Updates of one database run one at a time (a transaction-level advisory lock).
 enum StoreUpdate {
-    /// Updates of one store run one at a time (an exclusive `flock` on `STORE.lock`, released by
-    /// the kernel if the process dies); a temporary file left by a killed update is removed by
-    /// the next one. The new store is synced to disk before `rename(2)` swaps it in, so the
-    /// path always names a complete store.
-    static func apply(to storePath: String, _ body: (SQLiteDatabase) throws -> Void) throws {
+    /// Runs `body` on a connection to the store at `location` (a SQLite file's path or a
+    /// `postgresql://` URL), creating the store when there is none, and makes its changes
+    /// visible all at once.
+    static func apply(to location: String, _ body: (StoreConnection) throws -> Void) throws {
+        switch StoreEngine(location: location) {
+        case .sqlite: try applySQLite(to: location, body)
+        case .postgis: try applyPostGIS(to: location, body)
+        }
+    }
+
+    /// The advisory lock key that serializes updates of one PostgreSQL store.
+    private static let postgresLockKey: Int64 = 0x6F70_656E_6D61_7073
+
+    private static func applyPostGIS(to location: String, _ body: (StoreConnection) throws -> Void) throws {
+        let address = PostgresConnection.redacted(location)
+        let connection: PostgresConnection
+        do { connection = try PostgresConnection(location) } catch {
+            throw DataError(.database, message: "cannot open the store", path: address, underlying: error)
+        }
+        let database = PostGISStoreConnection(connection)
+        do {
+            try connection.transaction {
+                try database.run("SELECT pg_advisory_xact_lock(?)", [.integer(postgresLockKey)])
+                if try StoreSchema.isEmpty(database) {
+                    try StoreSchema.create(on: database)
+                } else {
+                    let version = try StoreSchema.version(database)
+                    guard version == Int64(MapStore.schemaVersion) else {
+                        throw DataError(
+                            .schema,
+                            message:
+                                "the store has schema \(version.map(String.init) ?? "none"), not \(MapStore.schemaVersion): drop its tables (or use a new database) and build it again with this version of openmaps",
+                            path: address)
+                    }
+                }
+                try body(database)
+                try database.flush()
+                if database.changedFeatures {
+                    try database.execute(
+                        "REFRESH MATERIALIZED VIEW search_word; ANALYZE source, feature, feature_box, search_index")
+                }
+            }
+        } catch let error as DataError {
+            throw error
+        } catch let error as PostgresError {
+            throw DataError(
+                .database, message: "the update failed and was rolled back", path: address, underlying: error)
+        }
+    }
+
+    /// Updates of one SQLite store run one at a time (an exclusive `flock` on `STORE.lock`,
+    /// released by the kernel if the process dies); a temporary file left by a killed update is
+    /// removed by the next one. The new store is synced to disk before `rename(2)` swaps it in,
+    /// so the path always names a complete store.
+    private static func applySQLite(to storePath: String, _ body: (StoreConnection) throws -> Void) throws {
         let parent = (storePath as NSString).deletingLastPathComponent
         if !parent.isEmpty {
             do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
@@ -35,11 +91,11 @@ enum StoreUpdate {
         do {
             let database = try SQLiteDatabase(path: temporary)
             try database.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
-            let version = try database.prepare("PRAGMA user_version").map { $0.integer(0) }.first ?? nil
-            if version == 0 {
-                try MapStore.createSchema(database)
+            let connection = SQLiteStoreConnection(database)
+            if try StoreSchema.isEmpty(connection) {
+                try StoreSchema.create(on: connection)
             }
-            try database.transaction { try body(database) }
+            try database.transaction { try body(connection) }
         }
         guard let handle = FileHandle(forUpdatingAtPath: temporary) else {
             throw DataError(.file, message: "cannot reopen the new store to sync it", path: temporary)
@@ -58,55 +114,62 @@ enum StoreUpdate {
     /// - Returns: the source's id.
     static func replaceSource(
         named name: String, kind: SourceKind, attribution: String, licence: String, path: String?,
-        bounds: CoordinateBounds, fingerprint: String? = nil, in database: SQLiteDatabase
+        bounds: CoordinateBounds, fingerprint: String? = nil, in database: StoreConnection
     ) throws -> Int64 {
-        try database.execute(Timetable.schema)
-        try database.prepare("DELETE FROM transit_timetable WHERE source = ?").run([.text(name)])
-        if let old = try database.prepare("SELECT id FROM source WHERE name = ?").map([.text(name)], { $0.integer(0) })
-            .first ?? nil
+        if database.engine == .sqlite { try database.execute(StoreSchema.timetableSQLite) }
+        if let postgis = database as? PostGISStoreConnection { postgis.changedFeatures = true }
+        try database.run("DELETE FROM transit_timetable WHERE source = ?", [.text(name)])
+        if let old = try database.map("SELECT id FROM source WHERE name = ?", [.text(name)], { $0.integer(0) }).first
+            ?? nil
         {
             for sql in [
                 "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)",
                 "DELETE FROM search_index WHERE rowid IN (SELECT id FROM feature WHERE source = ?)",
                 "DELETE FROM feature WHERE source = ?", "DELETE FROM raster WHERE source = ?",
             ] + RoadNetwork.deletions + ["DELETE FROM source WHERE id = ?"] {
-                try database.prepare(sql).run([.integer(old)])
+                try database.run(sql, [.integer(old)])
             }
         }
-        let next = try database.prepare("SELECT coalesce(max(id), 0) + 1 FROM source").map { $0.integer(0) }.first
+        let next = try database.map("SELECT coalesce(max(id), 0) + 1 FROM source") { $0.integer(0) }.first
         let sourceID = (next ?? nil) ?? 1
-        try database.prepare(
+        try database.run(
             "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon, "
-                + "fingerprint) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
-        ).run([
-            .integer(sourceID), .text(name), .text(kind.rawValue), .text(attribution), .text(licence),
-            path.map { .text($0) } ?? .null, .real(bounds.southWest?.latitude ?? -90),
-            .real(bounds.southWest?.longitude ?? -180), .real(bounds.northEast?.latitude ?? 90),
-            .real(bounds.northEast?.longitude ?? 180), fingerprint.map { .text($0) } ?? .null,
-        ])
+                + "fingerprint) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [
+                .integer(sourceID), .text(name), .text(kind.rawValue), .text(attribution), .text(licence),
+                path.map { .text($0) } ?? .null, .real(bounds.southWest?.latitude ?? -90),
+                .real(bounds.southWest?.longitude ?? -180), .real(bounds.northEast?.latitude ?? 90),
+                .real(bounds.northEast?.longitude ?? 180), fingerprint.map { .text($0) } ?? .null,
+            ])
         return sourceID
     }
 }
 
-/// Prepared statements for writing features, their boxes and names.
+/// Writes features, their boxes and their index entries (with the `tsvector` on PostGIS).
 struct FeatureWriter {
-    let insertFeature: SQLiteStatement
-    let insertBox: SQLiteStatement
-    let insertName: SQLiteStatement
+    let insertFeature: RowInserter
+    let insertBox: RowInserter
+    let insertName: RowInserter
+    let engine: StoreEngine
     let source: Int64
     /// The next feature id: the source's block of 2^40 (``MapStore/sourceID(ofFeature:)``),
     /// numbered in input order, so the same input gives the same ids.
     var next: Int64
 
-    init(database: SQLiteDatabase, source: Int64) throws {
-        insertFeature = try database.prepare(
-            "INSERT INTO feature (id, source, osm_type, osm_id, class, kind, name, geometry_type, geometry, layer, level, "
-                + "height, levels, bridge, tunnel, oneway, ref, detail, population, colour, tags) "
-                + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
-        insertBox = try database.prepare(
-            "INSERT INTO feature_box (id, min_lon, max_lon, min_lat, max_lat) VALUES (?,?,?,?,?)")
-        insertName = try database.prepare(
-            "INSERT INTO search_index (rowid, names, categories, address) VALUES (?, ?, ?, ?)")
+    init(database: StoreConnection, source: Int64) throws {
+        insertFeature = try database.inserter(
+            table: "feature",
+            columns: [
+                "id", "source", "osm_type", "osm_id", "class", "kind", "name", "geometry_type", "geometry", "layer",
+                "level", "height", "levels", "bridge", "tunnel", "oneway", "ref", "detail", "population", "colour",
+                "tags",
+            ])
+        insertBox = try database.inserter(
+            table: "feature_box", columns: ["id", "min_lon", "max_lon", "min_lat", "max_lat"])
+        engine = database.engine
+        insertName = try database.inserter(
+            table: "search_index",
+            columns: ["rowid", "names", "categories", "address"] + (engine == .postgis ? ["document"] : []))
         self.source = source
         next = source << 40
     }
@@ -117,21 +180,21 @@ struct FeatureWriter {
         geometry: Geometry, names: [String]? = nil, detail: DetailLevel? = nil, population: Int64? = nil
     ) throws {
         func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
-        func text(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
-        func integer(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
-        func number(_ key: String) -> SQLiteValue {
+        func text(_ text: String?) -> StoreValue { text.map { .text($0) } ?? .null }
+        func integer(_ number: Int64?) -> StoreValue { number.map { .integer($0) } ?? .null }
+        func number(_ key: String) -> StoreValue {
             guard let text = value(key)?.split(separator: " ").first, let number = Double(text), number.isFinite else {
                 return .null
             }
             return .real(number)
         }
-        func flag(_ key: String) -> SQLiteValue {
+        func flag(_ key: String) -> StoreValue {
             guard let text = value(key) else { return .null }
             return .integer(["yes", "true", "1", "-1"].contains(text) ? 1 : 0)
         }
         let featureID = next
         next += 1
-        let row: [SQLiteValue] = [
+        let row: [StoreValue] = [
             .integer(featureID), .integer(source), text(type?.code), integer(id), .text(kind.featureClass.rawValue),
             .text(kind.kind), text(value("name")), .integer(geometry.typeCode), .blob(geometry.encoded),
             integer(value("layer").flatMap { Int64($0) }), text(value("level")), number("height"),
@@ -139,9 +202,9 @@ struct FeatureWriter {
             text(detail?.rawValue), integer(population), text(value("colour").flatMap(FeatureColour.normalized)),
             text(SearchVocabulary.json(SearchVocabulary.keptTags(tags))),
         ]
-        try insertFeature.run(row)
+        try insertFeature.insert(row)
         let box = geometry.boundingBox
-        try insertBox.run([
+        try insertBox.insert([
             .integer(featureID), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
             .real(box.maxLatitude),
         ])
@@ -149,10 +212,15 @@ struct FeatureWriter {
         let address = SearchVocabulary.addressLine(tags)
         if !allNames.isEmpty || !address.isEmpty {
             let categories = SearchVocabulary.categoryWords(kind: kind.kind, tags: tags)
-            try insertName.run([
+            var entry: [StoreValue] = [
                 .integer(featureID), .text(allNames.joined(separator: " \u{1F} ")),
                 .text(categories.joined(separator: " \u{1F} ")), .text(address),
-            ])
+            ]
+            if engine == .postgis {
+                entry.append(
+                    .text(SearchVocabulary.tsvector(names: allNames, address: address, categories: categories)))
+            }
+            try insertName.insert(entry)
         }
     }
 }

@@ -538,17 +538,13 @@ private struct TimetableReader {
 // MARK: The store
 
 extension Timetable {
-    /// The table the timetables are kept in, created when missing (stores made before it).
-    static let schema =
-        "CREATE TABLE IF NOT EXISTS transit_timetable (source TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)"
-
     /// Writes the timetable of the source `name` (replacing an earlier one), compressed.
-    func write(source name: String, into database: SQLiteDatabase) throws {
-        try database.execute(Self.schema)
+    func write(source name: String, into database: StoreConnection) throws {
         let json = Array(try JSONEncoder().encode(self))
-        try database.prepare("INSERT OR REPLACE INTO transit_timetable (source, size, data) VALUES (?, ?, ?)").run([
-            .text(name), .integer(Int64(json.count)), .blob(try Zlib.deflate(json)),
-        ])
+        try database.run("DELETE FROM transit_timetable WHERE source = ?", [.text(name)])
+        try database.run(
+            "INSERT INTO transit_timetable (source, size, data) VALUES (?, ?, ?)",
+            [.text(name), .integer(Int64(json.count)), .blob(try Zlib.deflate(json))])
     }
 }
 
@@ -558,15 +554,18 @@ extension MapStore {
     /// - Throws: ``DataError`` when a stored timetable is damaged.
     public func timetables() throws(DataError) -> [(source: String, timetable: Timetable)] {
         do {
-            let exists = try database.prepare(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'transit_timetable'"
-            ).map { _ in true }
-            guard !exists.isEmpty else { return [] }
+            if engine == .sqlite {
+                // Stores made before timetables were kept have no table for them.
+                let exists = try database.map(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'transit_timetable'"
+                ) { _ in true }
+                guard !exists.isEmpty else { return [] }
+            }
             var found: [(String, Timetable)] = []
-            try database.prepare(
+            try database.forEachRow(
                 "SELECT transit_timetable.source, size, data FROM transit_timetable "
-                    + "JOIN source ON source.name = transit_timetable.source ORDER BY source.id"
-            ).forEachRow { row in
+                    + "JOIN source ON source.name = transit_timetable.source ORDER BY source.id", []
+            ) { row in
                 guard let name = row.text(0), let size = row.integer(1),
                     let json = try row.withBlob(2, { try Zlib.inflate($0, rawSize: Int(size)) })
                 else { throw DataError(.invalidData, message: "a stored timetable is damaged") }

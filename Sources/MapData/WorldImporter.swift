@@ -115,14 +115,15 @@ public enum WorldImporter {
                     }
                 }
             }
-            let insert = try database.prepare(
-                "INSERT INTO raster (name, source, path, width, height, min_lat, min_lon, max_lat, max_lon) VALUES (?,?,?,?,?,-90,-180,90,180)"
-            )
             for raster in rasterFiles {
-                try insert.run([
-                    .text(raster.name.rawValue), .integer(source), .text(raster.path), .integer(Int64(raster.width)),
-                    .integer(Int64(raster.height)),
-                ])
+                try database.run(
+                    "INSERT INTO raster (name, source, path, width, height, min_lat, min_lon, max_lat, max_lon) "
+                        + "VALUES (?,?,?,?,?,-90,-180,90,180)",
+                    [
+                        .text(raster.name.rawValue), .integer(source), .text(raster.path),
+                        .integer(Int64(raster.width)),
+                        .integer(Int64(raster.height)),
+                    ])
                 report.rasters.append(raster.name)
             }
             progress?("world", 1)

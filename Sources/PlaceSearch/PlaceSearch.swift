@@ -138,9 +138,10 @@ public final class PlaceSearch {
         guard !streetWords.isEmpty else { return nil }
         // Addresses on that street with a number of the same parity: every address line
         // holding the street's words.
-        let terms = streetWords.sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         let onStreet = try store.indexed(
-            matching: "address : (" + terms.joined(separator: " AND ") + ")", limit: 2000
+            matching: IndexQuery(
+                terms: streetWords.sorted().map { IndexQuery.Term($0) }, matchesAll: true, inAddressOnly: true),
+            limit: 2000
         ).compactMap { feature in
             feature.feature.geometry.anchor.map {
                 Match(feature: feature, coordinate: $0, name: "", score: 0, complete: false, distance: nil, why: "")
@@ -239,20 +240,19 @@ public final class PlaceSearch {
         }
         let terms = alternatives.enumerated().flatMap { index, forms in
             forms.map { form in
-                let quoted = "\"" + form.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                 let isPrefix =
                     autocomplete && index == words.count - 1 && form == words[index] && form.count >= 2
                     && !QueryText.isNumber(form)
-                return isPrefix ? quoted + " *" : quoted
+                return IndexQuery.Term(form, isPrefix: isPrefix)
             }
         }
         guard !terms.isEmpty else { return [] }
-        let ftsQuery = terms.joined(separator: " OR ")
-        var candidates = try store.indexed(matching: ftsQuery, limit: Self.candidates)
+        let indexQuery = IndexQuery(terms: terms, matchesAll: false)
+        var candidates = try store.indexed(matching: indexQuery, limit: Self.candidates)
         if let near {
             let seen = Set(candidates.map(\.feature.id))
             let around = box(around: near, metres: Self.nearRadius)
-            candidates += try store.indexed(matching: ftsQuery, in: around, limit: Self.candidates).filter {
+            candidates += try store.indexed(matching: indexQuery, in: around, limit: Self.candidates).filter {
                 !seen.contains($0.feature.id)
             }
         }

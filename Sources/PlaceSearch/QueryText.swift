@@ -1,4 +1,5 @@
 import Foundation
+import MapData
 
 /// A search text as the index reads it: words folded the way the index folds them (lower
 /// case, Latin diacritics dropped, Devanagari kept whole), abbreviations read in full, and a
@@ -53,58 +54,8 @@ public struct QueryText: Equatable, Sendable {
         "के पास", "lähellä", "nära",
     ]
 
-    /// Folded words of a text: letters, digits and the signs Devanagari keeps inside words.
-    static func words(_ text: String) -> [String] {
-        // Plain ASCII, the common case, byte by byte.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var words: [String] = []
-            var current: [UInt8] = []
-            for byte in text.utf8 {
-                switch byte {
-                case 0x41...0x5A: current.append(byte | 0x20)
-                case 0x61...0x7A, 0x30...0x39: current.append(byte)
-                default:
-                    if !current.isEmpty {
-                        words.append(String(decoding: current, as: UTF8.self))
-                        current.removeAll(keepingCapacity: true)
-                    }
-                }
-            }
-            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-            return words
-        }
-        var words: [String] = []
-        var current = ""
-        for character in text {
-            if character.isLetter || character.isNumber || character.unicodeScalars.allSatisfy(isWordMark) {
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words.map(fold)
-    }
-
-    /// Lower case, Latin diacritics dropped (`Töölö` → `toolo`), as the index's `unicode61
-    /// remove_diacritics 2` reads; other scripts as they are.
-    static func fold(_ word: String) -> String {
-        var folded = ""
-        for character in word.lowercased() {
-            if character.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
-                folded += String(character).folding(options: .diacriticInsensitive, locale: nil)
-            } else {
-                folded.append(character)
-            }
-        }
-        return folded
-    }
-
-    static func isWordMark(_ scalar: Unicode.Scalar) -> Bool {
-        (0x0900...0x0903).contains(scalar.value) || (0x093A...0x094F).contains(scalar.value)
-            || (0x0951...0x0957).contains(scalar.value) || (0x0962...0x0963).contains(scalar.value)
-    }
+    /// Folded words of a text, as the index reads them (``SearchVocabulary/words(_:)``).
+    static func words(_ text: String) -> [String] { SearchVocabulary.words(text) }
 
     /// Abbreviations read in full (any language's; both forms are searched).
     static let abbreviations: [String: [String]] = [

@@ -70,8 +70,8 @@ import ZlibKit
         #expect(building.featureClass == .building && building.levels == 6)
         let street = try #require(try store.feature(.way, id: 13))
         #expect(street.featureClass == .road && street.kind == "residential")
-        #expect(try store.features(matching: "Bulevarden").map(\.osmID) == [13])
-        #expect(try store.features(matching: "Ekberg").first?.kind == "amenity=cafe")
+        #expect(try store.features(named: "Bulevarden").map(\.osmID) == [13])
+        #expect(try store.features(named: "Ekberg").first?.kind == "amenity=cafe")
         let nearCafe = CoordinateBounds(
             Coordinate(latitude: 60.119, longitude: 24.919), Coordinate(latitude: 60.121, longitude: 24.921))
         #expect(try store.features(in: nearCafe).map(\.osmID) == [8])
@@ -215,7 +215,7 @@ struct HelsinkiImportTests {
         #expect(station.geometry == .point(Coordinate(latitude: 60.1713198, longitude: 24.9414566)))
         let street = try #require(try store.feature(.way, id: 14_472_962))
         #expect(street.featureClass == .road && street.kind == "secondary" && street.name == "Kaivokatu")
-        #expect(try store.features(matching: "Kaivokatu").contains { $0.osmID == 14_472_962 })
+        #expect(try store.features(named: "Kaivokatu").contains { $0.osmID == 14_472_962 })
         let centre = CoordinateBounds(
             Coordinate(latitude: 60.16, longitude: 24.93), Coordinate(latitude: 60.18, longitude: 24.96))
         // This extract's water areas are closed ways (its water relations are cut by the extract's
@@ -281,12 +281,12 @@ struct DefaultStoreTests {
         let store = try #require(store)
         // The Swedish name finds the gazetteer's city (through GeoNames' alternative names) beside
         // OpenStreetMap's place node, which has no population.
-        let cities = try store.features(matching: "Helsingfors", limit: 200).filter {
+        let cities = try store.features(named: "Helsingfors", limit: 200).filter {
             $0.kind == "city" && $0.name == "Helsinki"
         }
         #expect(cities.contains { ($0.population ?? 0) > 500_000 })
         #expect(cities.contains { $0.osmType == .node })
-        #expect(try store.features(matching: "FIN").contains { $0.kind == "country" && $0.name == "Finland" })
+        #expect(try store.features(named: "FIN").contains { $0.kind == "country" && $0.name == "Finland" })
     }
 }
 

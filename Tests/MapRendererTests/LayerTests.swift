@@ -13,7 +13,7 @@ extension MapRendererTests {
     /// The midpoints of the primary segments of Mannerheimintie in view.
     func mannerheimintie(in mapView: MapView) throws -> [Coordinate] {
         let store = try MapStore(path: FixtureStore.path())
-        return try store.features(matching: "Mannerheimintie").filter { $0.kind == "primary" }.flatMap {
+        return try store.features(named: "Mannerheimintie").filter { $0.kind == "primary" }.flatMap {
             feature -> [Coordinate] in
             guard case .line(let points) = feature.geometry else { return [] }
             return zip(points, points.dropFirst()).map {
@@ -24,7 +24,7 @@ extension MapRendererTests {
 
     @Test func trafficColoursTheRoadsTheFeedListsAndNeverOnNone() throws {
         let store = try MapStore(path: FixtureStore.path())
-        let ways = try store.features(matching: "Mannerheimintie").filter { $0.kind == "primary" }.compactMap(\.osmID)
+        let ways = try store.features(named: "Mannerheimintie").filter { $0.kind == "primary" }.compactMap(\.osmID)
         let feed = TrafficFeed(levels: Dictionary(uniqueKeysWithValues: ways.map { ($0, .heavy) }))
         let trafficRenderer = MapRenderer(store: store, traffic: feed)
         let link = "comgooglemaps://?center=60.1699,24.9384&zoom=16&views=traffic"

@@ -83,7 +83,7 @@ struct MapRendererTests {
         // Every segment midpoint of Mannerheimintie (primary) in view: mostly the major road colour
         // (labels may cover a few).
         let store = try MapStore(path: FixtureStore.path())
-        let midpoints = try store.features(matching: "Mannerheimintie").filter { $0.kind == "primary" }.flatMap {
+        let midpoints = try store.features(named: "Mannerheimintie").filter { $0.kind == "primary" }.flatMap {
             feature -> [Coordinate] in
             guard case .line(let points) = feature.geometry else { return [] }
             return zip(points, points.dropFirst()).map {

@@ -293,16 +293,16 @@ public enum FixtureStore {
                             Coordinate(latitude: $0.0, longitude: $0.1)
                         }), names: [], detail: detail)
             }
-            let insert = try database.prepare(
-                "INSERT INTO raster (name, source, path, width, height, min_lat, min_lon, max_lat, max_lon) "
-                    + "VALUES (?,?,?,?,?,-90,-180,90,180)")
             for (name, canvas) in rasters {
                 let path = rasterDirectory + "/" + name + ".png"
                 try canvas.write(to: path)
-                try insert.run([
-                    .text(name), .integer(world), .text(path), .integer(Int64(canvas.width)),
-                    .integer(Int64(canvas.height)),
-                ])
+                try database.run(
+                    "INSERT INTO raster (name, source, path, width, height, min_lat, min_lon, max_lat, max_lon) "
+                        + "VALUES (?,?,?,?,?,-90,-180,90,180)",
+                    [
+                        .text(name), .integer(world), .text(path), .integer(Int64(canvas.width)),
+                        .integer(Int64(canvas.height)),
+                    ])
             }
             let gazetteer = try StoreUpdate.replaceSource(
                 named: "gazetteer", kind: .gazetteer, attribution: "fixture places after GeoNames",

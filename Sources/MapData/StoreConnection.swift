@@ -1,0 +1,240 @@
+import Foundation
+import PostgresKit
+import SQLiteKit
+
+/// A value written to or compared in the store.
+public enum StoreValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+/// The engine under a store, each with its SQL: SQLite (one file, the default) or PostgreSQL
+/// with PostGIS (a server several processes and machines share).
+public enum StoreEngine: String, Sendable {
+    case sqlite
+    case postgis
+
+    /// The engine a store's location names: a `postgresql://` or `postgres://` URL is PostGIS,
+    /// anything else a SQLite file's path.
+    public init(location: String) {
+        let lowered = location.lowercased()
+        self = lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") ? .postgis : .sqlite
+    }
+}
+
+/// One row of a store query, from either engine; valid inside the row callback only.
+struct StoreRow {
+    enum Cursor {
+        case sqlite(SQLiteRow)
+        case postgres(PostgresRow)
+    }
+
+    let cursor: Cursor
+
+    func integer(_ index: Int) -> Int64? {
+        switch cursor {
+        case .sqlite(let row): row.integer(index)
+        case .postgres(let row): row.integer(index)
+        }
+    }
+
+    func real(_ index: Int) -> Double? {
+        switch cursor {
+        case .sqlite(let row): row.real(index)
+        case .postgres(let row): row.real(index)
+        }
+    }
+
+    func text(_ index: Int) -> String? {
+        switch cursor {
+        case .sqlite(let row): row.text(index)
+        case .postgres(let row): row.text(index)
+        }
+    }
+
+    func withBlob<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
+        switch cursor {
+        case .sqlite(let row): try row.withBlob(index, body)
+        case .postgres(let row): try row.withBlob(index, body)
+        }
+    }
+}
+
+/// Appends rows to one table during an update: a prepared `INSERT` on SQLite, batches of
+/// `COPY … FROM STDIN` on PostgreSQL (flushed every few megabytes and before the commit).
+protocol RowInserter: AnyObject {
+    func insert(_ values: [StoreValue]) throws
+}
+
+/// What the store's queries need from a database connection: statements with `?` parameters,
+/// run once or row by row, bulk inserts, transactions, and the SQL fragments where the two
+/// engines differ (``engine``). ``MapStore`` reads through it and ``StoreUpdate`` writes.
+protocol StoreConnection: AnyObject {
+    var engine: StoreEngine { get }
+    /// Runs statements without parameters or rows (schema changes).
+    func execute(_ sql: String) throws
+    /// Runs a statement (compiled once per connection) and hands each row to `body`.
+    func forEachRow(_ sql: String, _ values: [StoreValue], _ body: (StoreRow) throws -> Void) throws
+    /// A bulk writer of `columns` into `table`.
+    func inserter(table: String, columns: [String]) throws -> RowInserter
+    /// Sends what inserters hold (PostgreSQL's pending `COPY` batches).
+    func flush() throws
+}
+
+extension StoreConnection {
+    /// Runs a statement for its effect.
+    func run(_ sql: String, _ values: [StoreValue] = []) throws {
+        try forEachRow(sql, values) { _ in }
+    }
+
+    /// Every row of a statement, transformed.
+    func map<T>(_ sql: String, _ values: [StoreValue] = [], _ transform: (StoreRow) throws -> T) throws -> [T] {
+        var rows: [T] = []
+        try forEachRow(sql, values) { rows.append(try transform($0)) }
+        return rows
+    }
+}
+
+// MARK: SQLite
+
+/// A store connection on a SQLite file.
+final class SQLiteStoreConnection: StoreConnection {
+    let database: SQLiteDatabase
+    var engine: StoreEngine { .sqlite }
+
+    init(_ database: SQLiteDatabase) { self.database = database }
+
+    func execute(_ sql: String) throws { try database.execute(sql) }
+
+    func forEachRow(_ sql: String, _ values: [StoreValue], _ body: (StoreRow) throws -> Void) throws {
+        try database.cached(sql).forEachRow(values.map(Self.value)) { try body(StoreRow(cursor: .sqlite($0))) }
+    }
+
+    static func value(_ value: StoreValue) -> SQLiteValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .text(let text): .text(text)
+        case .blob(let bytes): .blob(bytes)
+        }
+    }
+
+    private final class Inserter: RowInserter {
+        let statement: SQLiteStatement
+        init(_ statement: SQLiteStatement) { self.statement = statement }
+        func insert(_ values: [StoreValue]) throws { try statement.run(values.map(SQLiteStoreConnection.value)) }
+    }
+
+    func inserter(table: String, columns: [String]) throws -> RowInserter {
+        Inserter(
+            try database.prepare(
+                "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(MapStore.placeholders(columns.count)))"
+            ))
+    }
+
+    func flush() throws {}
+}
+
+// MARK: PostgreSQL
+
+/// A store connection on a PostgreSQL database with PostGIS.
+///
+/// The store's statements are written with `?` parameters, numbered here (`$1`, `$2`, …); no
+/// statement of the store has a `?` inside a string literal.
+final class PostGISStoreConnection: StoreConnection {
+    let connection: PostgresConnection
+    var engine: StoreEngine { .postgis }
+    /// Statements with their parameters numbered, by the store's SQL.
+    private var numbered: [String: String] = [:]
+    private var inserters: [PostGISInserter] = []
+    /// Set when an update replaced a source: the index's word list is refreshed before the commit.
+    var changedFeatures = false
+
+    init(_ connection: PostgresConnection) { self.connection = connection }
+
+    func execute(_ sql: String) throws { try connection.execute(sql) }
+
+    /// `sql` with each `?` replaced by `$1`, `$2`, … in order.
+    static func numbering(_ sql: String) -> String {
+        var result = ""
+        var next = 0
+        for character in sql {
+            if character == "?" {
+                next += 1
+                result += "$\(next)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    static func value(_ value: StoreValue) -> PostgresValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .text(let text): .text(text)
+        case .blob(let bytes): .bytes(bytes)
+        }
+    }
+
+    func forEachRow(_ sql: String, _ values: [StoreValue], _ body: (StoreRow) throws -> Void) throws {
+        let statement: String
+        if let known = numbered[sql] {
+            statement = known
+        } else {
+            statement = Self.numbering(sql)
+            numbered[sql] = statement
+        }
+        try connection.query(statement, values.map(Self.value)).forEachRow { try body(StoreRow(cursor: .postgres($0))) }
+    }
+
+    func inserter(table: String, columns: [String]) throws -> RowInserter {
+        let inserter = PostGISInserter(
+            connection: connection, sql: "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
+        inserters.append(inserter)
+        return inserter
+    }
+
+    func flush() throws {
+        for inserter in inserters { try inserter.flush() }
+    }
+}
+
+/// Rows gathered in `COPY`'s text format and sent in batches of about 8 MB.
+final class PostGISInserter: RowInserter {
+    let connection: PostgresConnection
+    let sql: String
+    private var rows = CopyRows()
+    static let batchBytes = 8 << 20
+
+    init(connection: PostgresConnection, sql: String) {
+        self.connection = connection
+        self.sql = sql
+    }
+
+    func insert(_ values: [StoreValue]) throws {
+        for value in values {
+            switch value {
+            case .null: rows.null()
+            case .integer(let number): rows.integer(number)
+            case .real(let number): rows.real(number)
+            case .text(let text): rows.text(text)
+            case .blob(let bytes): rows.bytes(bytes)
+            }
+        }
+        rows.endRow()
+        if rows.data.count >= Self.batchBytes { try flush() }
+    }
+
+    func flush() throws {
+        guard rows.rows > 0 else { return }
+        try connection.copy(sql, data: rows.data)
+        rows.removeAll()
+    }
+}

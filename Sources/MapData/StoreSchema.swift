@@ -1,0 +1,114 @@
+import Foundation
+
+/// The store's tables on each engine: the same tables, columns and meaning
+/// (``MapStore``'s documentation), each engine with its own indexes.
+///
+/// - SQLite: `feature_box` an R*Tree, `search_index` an FTS5 table (its words read from the
+///   `fts5vocab` view), the version in `PRAGMA user_version`.
+/// - PostGIS: `feature_box` holds the four limits and a `box` polygon made from them (SRID 4326)
+///   under a GiST index; `search_index` holds a `document` (`tsvector`: names weight A, address
+///   B, category words C, folded as ``SearchVocabulary/words(_:)`` folds) under a GIN index;
+///   `search_word` is the index's distinct words (a materialized view refreshed by every
+///   update that changes features) under a `C`-collated B-tree for prefix ranges; the version
+///   in `openmaps_schema`.
+enum StoreSchema {
+    /// Creates every table in an empty database.
+    static func create(on database: StoreConnection) throws {
+        switch database.engine {
+        case .sqlite: try database.execute(sqlite)
+        case .postgis: try database.execute(postgis)
+        }
+    }
+
+    /// True when the database has no store yet.
+    static func isEmpty(_ database: StoreConnection) throws -> Bool {
+        switch database.engine {
+        case .sqlite:
+            return try database.map("PRAGMA user_version") { $0.integer(0) }.first == 0
+        case .postgis:
+            return try database.map("SELECT to_regclass('openmaps_schema') IS NULL") { $0.integer(0) }.first == 1
+        }
+    }
+
+    /// The store's schema version, nil when it has none.
+    static func version(_ database: StoreConnection) throws -> Int64? {
+        switch database.engine {
+        case .sqlite: try database.map("PRAGMA user_version") { $0.integer(0) }.first ?? nil
+        case .postgis: try database.map("SELECT version FROM openmaps_schema") { $0.integer(0) }.first ?? nil
+        }
+    }
+
+    private static let sqlite = """
+        CREATE TABLE source (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,
+            attribution TEXT NOT NULL, licence TEXT NOT NULL, path TEXT,
+            min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL, fingerprint TEXT);
+        CREATE TABLE feature (id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id),
+            osm_type TEXT, osm_id INTEGER, class TEXT NOT NULL, kind TEXT NOT NULL, name TEXT,
+            geometry_type INTEGER NOT NULL, geometry BLOB NOT NULL, layer INTEGER, level TEXT,
+            height REAL, levels REAL, bridge INTEGER, tunnel INTEGER, oneway INTEGER, ref TEXT,
+            detail TEXT, population INTEGER, colour TEXT, tags TEXT);
+        CREATE TABLE raster (name TEXT PRIMARY KEY, source INTEGER NOT NULL REFERENCES source(id), path TEXT NOT NULL,
+            width INTEGER, height INTEGER, min_lat REAL, min_lon REAL, max_lat REAL, max_lon REAL);
+        CREATE INDEX feature_source ON feature(source);
+        CREATE INDEX feature_osm ON feature(osm_type, osm_id);
+        CREATE INDEX feature_class ON feature(class, kind);
+        CREATE VIRTUAL TABLE feature_box USING rtree(id, min_lon, max_lon, min_lat, max_lat);
+        CREATE VIRTUAL TABLE search_index USING fts5(names, categories, address,
+            tokenize = "unicode61 remove_diacritics 2 tokenchars '\(SearchVocabulary.wordMarks)'", prefix = '2 3');
+        CREATE TABLE road_way (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, nodes BLOB NOT NULL,
+            points BLOB NOT NULL, tags TEXT NOT NULL);
+        CREATE INDEX road_way_source ON road_way(source);
+        CREATE TABLE road_node (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, tags TEXT NOT NULL);
+        CREATE INDEX road_node_source ON road_node(source);
+        CREATE TABLE road_restriction (source INTEGER NOT NULL, osm_id INTEGER NOT NULL, kind TEXT NOT NULL,
+            from_way INTEGER NOT NULL, via_nodes TEXT NOT NULL, via_ways TEXT NOT NULL, to_way INTEGER NOT NULL,
+            except_modes TEXT NOT NULL, modes TEXT NOT NULL);
+        CREATE INDEX road_restriction_source ON road_restriction(source);
+        CREATE TABLE road_graph (mode TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, data BLOB NOT NULL);
+        \(timetableSQLite);
+        PRAGMA user_version = \(MapStore.schemaVersion);
+        """
+
+    /// The timetables' table on SQLite, created when missing (stores made before it).
+    static let timetableSQLite =
+        "CREATE TABLE IF NOT EXISTS transit_timetable (source TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)"
+
+    private static let postgis = """
+        CREATE EXTENSION IF NOT EXISTS postgis;
+        CREATE TABLE source (id bigint PRIMARY KEY, name text NOT NULL UNIQUE, kind text NOT NULL,
+            attribution text NOT NULL, licence text NOT NULL, path text,
+            min_lat float8, min_lon float8, max_lat float8, max_lon float8, fingerprint text);
+        CREATE TABLE feature (id bigint PRIMARY KEY, source bigint NOT NULL REFERENCES source(id),
+            osm_type text, osm_id bigint, class text NOT NULL, kind text NOT NULL, name text,
+            geometry_type integer NOT NULL, geometry bytea NOT NULL, layer integer, level text,
+            height float8, levels float8, bridge integer, tunnel integer, oneway integer, ref text,
+            detail text, population bigint, colour text, tags text);
+        CREATE TABLE raster (name text PRIMARY KEY, source bigint NOT NULL REFERENCES source(id), path text NOT NULL,
+            width integer, height integer, min_lat float8, min_lon float8, max_lat float8, max_lon float8);
+        CREATE INDEX feature_source ON feature(source);
+        CREATE INDEX feature_osm ON feature(osm_type, osm_id);
+        CREATE INDEX feature_class ON feature(class, kind);
+        CREATE TABLE feature_box (id bigint PRIMARY KEY, min_lon float8 NOT NULL, max_lon float8 NOT NULL,
+            min_lat float8 NOT NULL, max_lat float8 NOT NULL,
+            box geometry(Polygon, 4326) GENERATED ALWAYS AS (ST_MakeEnvelope(min_lon, min_lat, max_lon, max_lat, 4326)) STORED);
+        CREATE INDEX feature_box_box ON feature_box USING gist (box);
+        CREATE TABLE search_index (rowid bigint PRIMARY KEY, names text, categories text, address text,
+            document tsvector NOT NULL);
+        CREATE INDEX search_index_document ON search_index USING gin (document);
+        CREATE MATERIALIZED VIEW search_word AS SELECT word FROM ts_stat('SELECT document FROM search_index');
+        CREATE INDEX search_word_word ON search_word (word COLLATE "C");
+        CREATE TABLE road_way (rowid bigserial PRIMARY KEY, source bigint NOT NULL, osm_id bigint NOT NULL,
+            nodes bytea NOT NULL, points bytea NOT NULL, tags text NOT NULL);
+        CREATE INDEX road_way_source ON road_way(source);
+        CREATE TABLE road_node (source bigint NOT NULL, osm_id bigint NOT NULL, tags text NOT NULL);
+        CREATE INDEX road_node_source ON road_node(source);
+        CREATE TABLE road_restriction (source bigint NOT NULL, osm_id bigint NOT NULL, kind text NOT NULL,
+            from_way bigint NOT NULL, via_nodes text NOT NULL, via_ways text NOT NULL, to_way bigint NOT NULL,
+            except_modes text NOT NULL, modes text NOT NULL);
+        CREATE INDEX road_restriction_source ON road_restriction(source);
+        CREATE TABLE road_graph (mode text PRIMARY KEY, fingerprint text NOT NULL, data bytea NOT NULL);
+        CREATE TABLE transit_timetable (source text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL);
+        CREATE TABLE openmaps_schema (version integer NOT NULL);
+        INSERT INTO openmaps_schema VALUES (\(MapStore.schemaVersion));
+        """
+}

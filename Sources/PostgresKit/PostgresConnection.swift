@@ -1,0 +1,375 @@
+internal import CPostgres
+import Foundation
+
+/// A failure reported by PostgreSQL or libpq, with what was running.
+public struct PostgresError: Error, Equatable, CustomStringConvertible {
+    /// The five-character SQLSTATE (`42P01` undefined table, `3D000` unknown database, …); empty
+    /// when libpq failed before the server answered (connection refused, bad address).
+    public var state: String
+    /// The server's or libpq's message, one line.
+    public var message: String
+    /// The SQL that failed, when a statement was involved.
+    public var sql: String?
+
+    public init(state: String = "", message: String, sql: String? = nil) {
+        self.state = state
+        self.message = message
+        self.sql = sql
+    }
+
+    /// True when the table, view or function named does not exist (`42P01`, `42883`).
+    public var isUndefinedObject: Bool { state == "42P01" || state == "42883" }
+
+    public var description: String {
+        "PostgreSQL error\(state.isEmpty ? "" : " \(state)"): \(message)" + (sql.map { " in: \($0)" } ?? "")
+    }
+}
+
+/// A parameter of a statement: sent as text, except bytes (binary).
+public enum PostgresValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case bytes([UInt8])
+}
+
+/// One connection to a PostgreSQL server, through libpq: statements with parameters (each
+/// prepared once per connection), `COPY … FROM STDIN` for bulk writes, transactions.
+///
+/// Results come in binary, read by column type (`int2/4/8`, `float4/8`, `bool`, `text`,
+/// `varchar`, `bytea`, `jsonb`); a connection is used by one thread at a time.
+public final class PostgresConnection {
+    private let handle: OpaquePointer
+    /// Prepared statements by SQL: the server-side name of each.
+    private var prepared: [String: String] = [:]
+    /// The address connected to, with any password left out (for messages).
+    public let address: String
+
+    /// Connects with a libpq connection string: `postgresql://user@host:port/db` or
+    /// `host=… port=… dbname=…`.
+    ///
+    /// - Throws: ``PostgresError`` with libpq's reason when the server cannot be reached or
+    ///   refuses the connection.
+    public init(_ conninfo: String) throws(PostgresError) {
+        address = Self.redacted(conninfo)
+        guard let connection = PQconnectdb(conninfo) else {
+            throw PostgresError(message: "libpq could not allocate a connection")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
+            PQfinish(connection)
+            throw PostgresError(message: "cannot connect to \(address): \(reason)")
+        }
+        handle = connection
+        // Notices (`… does not exist, skipping`) are for people at a prompt, not a program.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        try execute("SET client_encoding = 'UTF8'; SET client_min_messages = warning")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// `conninfo` with its password (in a URL or as `password=`) replaced by `***`.
+    public static func redacted(_ conninfo: String) -> String {
+        if var components = URLComponents(string: conninfo), components.scheme?.hasPrefix("postgres") == true {
+            if components.password != nil { components.password = "***" }
+            return components.string ?? conninfo
+        }
+        return conninfo.replacingOccurrences(
+            of: #"password\s*=\s*('[^']*'|\S+)"#, with: "password=***", options: .regularExpression)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// The error of a result (or of the connection, when there is no result).
+    private func error(_ result: OpaquePointer?, sql: String?) -> PostgresError {
+        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+        let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? ""
+        let text = message.isEmpty ? String(cString: PQerrorMessage(handle)) : message
+        return PostgresError(state: state ?? "", message: Self.oneLine(text), sql: sql)
+    }
+
+    /// Runs one or more statements without parameters or results (schema, `BEGIN`, `SET`).
+    public func execute(_ sql: String) throws(PostgresError) {
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(result, sql: sql) }
+    }
+
+    /// Runs a statement with parameters `$1…$n` and returns its rows. The statement is
+    /// prepared on first use and kept for the connection's life.
+    @discardableResult
+    public func query(_ sql: String, _ values: [PostgresValue] = []) throws(PostgresError) -> PostgresResult {
+        let name: String
+        if let known = prepared[sql] {
+            name = known
+        } else {
+            name = "s\(prepared.count)"
+            let result = PQprepare(handle, name, sql, 0, nil)
+            defer { PQclear(result) }
+            guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(result, sql: sql) }
+            prepared[sql] = name
+        }
+        var texts: [[CChar]?] = []
+        var bytes: [[UInt8]?] = []
+        for value in values {
+            switch value {
+            case .null: texts.append(nil)
+            case .integer(let number): texts.append(Array(String(number).utf8CString))
+            case .real(let number): texts.append(Array("\(number)".utf8CString))
+            case .text(let text): texts.append(Array(text.utf8CString))
+            case .bytes: texts.append(nil)
+            }
+            if case .bytes(let data) = value { bytes.append(data) } else { bytes.append(nil) }
+        }
+        let lengths = bytes.map { Int32($0?.count ?? 0) }
+        let formats = bytes.map { $0 == nil ? Int32(0) : 1 }
+        let result = Self.withPointers(texts, bytes) { pointers in
+            PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 1)
+        }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            defer { PQclear(result) }
+            throw error(result, sql: sql)
+        }
+        return PostgresResult(result)
+    }
+
+    /// Pointers to each parameter's bytes (text NUL-terminated, bytes as they are), valid in `body`.
+    private static func withPointers<T>(
+        _ texts: [[CChar]?], _ bytes: [[UInt8]?], _ body: ([UnsafePointer<CChar>?]) -> T
+    ) -> T {
+        var storage: [UnsafeMutableRawPointer?] = []
+        defer { storage.forEach { $0?.deallocate() } }
+        for (text, data) in zip(texts, bytes) {
+            if let text {
+                let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: text.count)
+                pointer.initialize(from: text, count: text.count)
+                storage.append(UnsafeMutableRawPointer(pointer))
+            } else if let data {
+                let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(1, data.count), alignment: 1)
+                data.withUnsafeBytes { pointer.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
+                storage.append(pointer)
+            } else {
+                storage.append(nil)
+            }
+        }
+        return body(storage.map { $0.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } })
+    }
+
+    /// Streams `data` (rows in `COPY`'s text format) into `COPY … FROM STDIN`.
+    public func copy(_ sql: String, data: [UInt8]) throws(PostgresError) {
+        let start = PQexec(handle, sql)
+        let status = PQresultStatus(start)
+        guard status == PGRES_COPY_IN else {
+            defer { PQclear(start) }
+            throw error(start, sql: sql)
+        }
+        PQclear(start)
+        let sent = data.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                PQputCopyData(handle, $0, Int32(buffer.count))
+            }
+        }
+        let ended = PQputCopyEnd(handle, sent == 1 ? nil : "sending the rows failed")
+        var failure: PostgresError?
+        while let result = PQgetResult(handle) {
+            if PQresultStatus(result) != PGRES_COMMAND_OK, failure == nil { failure = error(result, sql: sql) }
+            PQclear(result)
+        }
+        if let failure { throw failure }
+        guard sent == 1, ended == 1 else { throw error(nil, sql: sql) }
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The server's version, as `SHOW server_version` prints it.
+    public var serverVersion: Int { Int(PQserverVersion(handle)) }
+}
+
+/// The rows of a statement, in binary.
+public final class PostgresResult {
+    private let result: OpaquePointer?
+
+    init(_ result: OpaquePointer?) { self.result = result }
+    deinit { PQclear(result) }
+
+    /// The number of rows.
+    public var count: Int { Int(PQntuples(result)) }
+    /// Rows changed by an `INSERT`, `UPDATE` or `DELETE`.
+    public var changes: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+
+    /// The row at `index`, 0 ..< ``count``.
+    public func row(_ index: Int) -> PostgresRow { PostgresRow(result: result, row: Int32(index)) }
+
+    /// Every row, transformed.
+    public func map<T>(_ transform: (PostgresRow) throws -> T) rethrows -> [T] {
+        try (0..<count).map { try transform(row($0)) }
+    }
+
+    /// Every row, in order.
+    public func forEachRow(_ body: (PostgresRow) throws -> Void) rethrows {
+        for index in 0..<count { try body(row(index)) }
+    }
+}
+
+/// One row of a ``PostgresResult``; valid while its result is.
+public struct PostgresRow {
+    fileprivate let result: OpaquePointer?
+    fileprivate let row: Int32
+
+    /// Type OIDs of `pg_type` that the accessors read.
+    private enum TypeID {
+        static let bool: UInt32 = 16
+        static let bytea: UInt32 = 17
+        static let int8: UInt32 = 20
+        static let int2: UInt32 = 21
+        static let int4: UInt32 = 23
+        static let text: UInt32 = 25
+        static let float4: UInt32 = 700
+        static let float8: UInt32 = 701
+        static let varchar: UInt32 = 1043
+        static let jsonb: UInt32 = 3802
+    }
+
+    public func isNull(_ column: Int) -> Bool { PQgetisnull(result, row, Int32(column)) == 1 }
+
+    private func bytes(_ column: Int) -> UnsafeRawBufferPointer? {
+        guard !isNull(column), let value = PQgetvalue(result, row, Int32(column)) else { return nil }
+        return UnsafeRawBufferPointer(start: value, count: Int(PQgetlength(result, row, Int32(column))))
+    }
+
+    private func type(_ column: Int) -> UInt32 { UInt32(PQftype(result, Int32(column))) }
+
+    private func bigEndian<T: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, as: T.Type) -> T? {
+        guard bytes.count == MemoryLayout<T>.size else { return nil }
+        return T(bigEndian: bytes.loadUnaligned(as: T.self))
+    }
+
+    /// The column as an integer (`int2/4/8`, `bool`), nil when NULL or of another type.
+    public func integer(_ column: Int) -> Int64? {
+        guard let bytes = bytes(column) else { return nil }
+        switch type(column) {
+        case TypeID.int8: return bigEndian(bytes, as: Int64.self)
+        case TypeID.int4: return bigEndian(bytes, as: Int32.self).map(Int64.init)
+        case TypeID.int2: return bigEndian(bytes, as: Int16.self).map(Int64.init)
+        case TypeID.bool: return bytes.first.map { Int64($0) }
+        case TypeID.float8: return real(column).map { Int64($0) }
+        default: return nil
+        }
+    }
+
+    /// The column as a number (`float4/8`, or an integer column), nil when NULL.
+    public func real(_ column: Int) -> Double? {
+        guard let bytes = bytes(column) else { return nil }
+        switch type(column) {
+        case TypeID.float8: return bigEndian(bytes, as: UInt64.self).map(Double.init(bitPattern:))
+        case TypeID.float4: return bigEndian(bytes, as: UInt32.self).map { Double(Float(bitPattern: $0)) }
+        default: return integer(column).map(Double.init)
+        }
+    }
+
+    /// The column as text (`text`, `varchar`, `jsonb`; an integer column printed), nil when NULL.
+    public func text(_ column: Int) -> String? {
+        guard let bytes = bytes(column) else { return nil }
+        switch type(column) {
+        case TypeID.text, TypeID.varchar: return String(decoding: bytes, as: UTF8.self)
+        case TypeID.jsonb: return String(decoding: bytes.dropFirst(), as: UTF8.self)  // version byte first
+        case TypeID.int2, TypeID.int4, TypeID.int8: return integer(column).map(String.init)
+        default: return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the column's bytes (a `bytea`'s content), nil when NULL.
+    public func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
+        guard let bytes = bytes(column) else { return nil }
+        return try body(bytes)
+    }
+}
+
+/// Rows in `COPY`'s text format (tab-separated, `\N` for NULL, backslash escapes, `bytea` as
+/// `\\x` hex), gathered for ``PostgresConnection/copy(_:data:)``.
+public struct CopyRows {
+    public private(set) var data: [UInt8] = []
+    public private(set) var rows = 0
+    private var fields = 0
+
+    public init() {}
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private mutating func separate() {
+        if fields > 0 { data.append(0x09) }
+        fields += 1
+    }
+
+    public mutating func null() {
+        separate()
+        data += [0x5C, 0x4E]
+    }
+
+    public mutating func integer(_ value: Int64?) {
+        guard let value else { return null() }
+        separate()
+        data += String(value).utf8
+    }
+
+    public mutating func real(_ value: Double?) {
+        guard let value, value.isFinite else { return null() }
+        separate()
+        data += "\(value)".utf8
+    }
+
+    public mutating func text(_ value: String?) {
+        guard let value else { return null() }
+        separate()
+        for byte in value.utf8 {
+            switch byte {
+            case 0x5C: data += [0x5C, 0x5C]
+            case 0x09: data += [0x5C, 0x74]
+            case 0x0A: data += [0x5C, 0x6E]
+            case 0x0D: data += [0x5C, 0x72]
+            case 0x00: continue
+            default: data.append(byte)
+            }
+        }
+    }
+
+    public mutating func bytes(_ value: [UInt8]?) {
+        guard let value else { return null() }
+        separate()
+        data.reserveCapacity(data.count + 3 + value.count * 2)
+        data += [0x5C, 0x5C, 0x78]
+        for byte in value {
+            data.append(Self.hex[Int(byte >> 4)])
+            data.append(Self.hex[Int(byte & 0x0F)])
+        }
+    }
+
+    /// Ends the current row.
+    public mutating func endRow() {
+        data.append(0x0A)
+        fields = 0
+        rows += 1
+    }
+
+    public mutating func removeAll() {
+        data.removeAll(keepingCapacity: true)
+        rows = 0
+        fields = 0
+    }
+}
