@@ -2,9 +2,9 @@
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
-DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libmicrohttpd-dev libjs-leaflet chromium chromium-driver python3-selenium
+DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libmicrohttpd-dev libpq-dev postgresql-15 postgresql-15-postgis-3 libjs-leaflet chromium chromium-driver python3-selenium
 # Peers `make bench` measures against, from Debian.
-BENCH_PACKAGES ?= osmium-tool osm2pgsql postgresql postgresql-15-postgis-3 bc time wrk nginx-light
+BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light
 # Real OSM extracts for the reading and import benchmarks (not needed by the tests): PBF, and
 # the seed places' OSM XML (bzip2) and its plain originals where ../shared has them.
 BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)

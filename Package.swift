@@ -89,9 +89,12 @@ let package = Package(
         .testTarget(name: "Bzip2KitTests", dependencies: ["Bzip2Kit"]),
         .testTarget(
             name: "MapDataTests",
-            dependencies: ["MapData", "OSMReader", "GeoCore", "SQLiteKit", "TestSupport", "ZlibKit", "Bzip2Kit"]),
+            dependencies: [
+                "MapData", "OSMReader", "GeoCore", "SQLiteKit", "PostgresKit", "TestSupport", "ZlibKit", "Bzip2Kit",
+            ]),
         .target(
-            name: "TestSupport", dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData", "PostgresKit"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "CairoKitTests", dependencies: ["CairoKit", "GeoCore"]),
         .testTarget(
             name: "MapRendererTests",

@@ -432,7 +432,8 @@ public final class MapStore {
     /// The feature made from an OSM element.
     public func feature(_ type: OSMElementType, id osmID: Int64) throws(DataError) -> Feature? {
         try features(
-            "reading an OSM element", "SELECT \(Self.featureColumns) FROM feature WHERE osm_type = ? AND osm_id = ?",
+            "reading an OSM element",
+            "SELECT \(Self.featureColumns) FROM feature WHERE osm_type = ? AND osm_id = ? ORDER BY id LIMIT 1",
             [.text(type.code), .integer(osmID)]
         )
         .first

@@ -16,7 +16,7 @@ import SQLiteKit
 /// (``write(_:into:)``); its fingerprint tells when the network has changed since.
 public enum RoadNetwork {
     /// A routable way as stored.
-    public struct Way: Sendable {
+    public struct Way: Sendable, Equatable {
         public var source: Int64
         public var osmID: Int64
         public var nodes: [Int64]
