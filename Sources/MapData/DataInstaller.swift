@@ -31,12 +31,20 @@ public struct DataInstaller {
     /// The Python that runs pip; `python3` by default.
     public var python = "python3"
 
-    public init(directory: String = DataInstaller.defaultDirectory) {
+    /// The store installs go into: `store`, else `$OPENMAPS_STORE` (a SQLite file's path or a
+    /// `postgresql://` URL), else `openmaps.sqlite` in the data directory.
+    public var storePath: String
+
+    public init(directory: String = DataInstaller.defaultDirectory, store: String? = nil) {
         self.directory = directory
+        storePath = store ?? Self.defaultStore(in: directory)
     }
 
-    /// The default store in the data directory.
-    public var storePath: String { (directory as NSString).appendingPathComponent("openmaps.sqlite") }
+    /// `$OPENMAPS_STORE` when set, else `openmaps.sqlite` in `directory`.
+    public static func defaultStore(in directory: String = DataInstaller.defaultDirectory) -> String {
+        if let store = ProcessInfo.processInfo.environment["OPENMAPS_STORE"], !store.isEmpty { return store }
+        return (directory as NSString).appendingPathComponent("openmaps.sqlite")
+    }
 
     /// Where an installed file lives.
     public func path(of file: PinnedFile) -> String { (directory as NSString).appendingPathComponent(file.destination) }
@@ -124,9 +132,7 @@ public struct DataInstaller {
     {
         let helsinki = try install(.helsinki)
         var report = StoreReport(storePath: storePath)
-        let sources =
-            FileManager.default.fileExists(atPath: storePath)
-            ? try MapStore(path: storePath).sources(counting: false) : []
+        let sources = try MapStore.exists(at: storePath) ? try MapStore(path: storePath).sources(counting: false) : []
         let present = Set(sources.map(\.name))
         let needsWorld = try !present.contains("world") || (hires && !hasFullDetail())
         if needsWorld {
@@ -205,7 +211,7 @@ public struct DataInstaller {
         imported: (DataImport.Report) -> Void = { _ in }
     ) throws -> [String] {
         let present =
-            FileManager.default.fileExists(atPath: storePath)
+            try MapStore.exists(at: storePath)
             ? Dictionary(
                 try MapStore(path: storePath).sources(counting: false).map { ($0.name, $0.fingerprint) },
                 uniquingKeysWith: { first, _ in first }) : [:]

@@ -111,6 +111,32 @@ public final class MapStore {
         }
     }
 
+    /// `location` as it may be shown: a URL's password left out.
+    public static func displayName(of location: String) -> String {
+        StoreEngine(location: location) == .postgis ? PostgresConnection.redacted(location) : location
+    }
+
+    /// What identifies the data the store holds, for caches of what is drawn from it: a new
+    /// import changes it. SQLite: the file's size and modification time; PostGIS: a hash of
+    /// every source's id, name and fingerprint.
+    public func dataVersion() throws(DataError) -> String {
+        switch engine {
+        case .sqlite:
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+            let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return String(format: "%llx-%llx", size, UInt64(date * 1000))
+        case .postgis:
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for source in try sources(counting: false) {
+                for byte in "\(source.id)\u{1F}\(source.name)\u{1F}\(source.fingerprint ?? "")\u{1E}".utf8 {
+                    hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+                }
+            }
+            return String(format: "pg-%016llx", hash)
+        }
+    }
+
     /// True when a store is at `location`: a file exists there, or the database holds the
     /// store's tables. A database that cannot be reached is an error, not an empty store.
     public static func exists(at location: String) throws(DataError) -> Bool {

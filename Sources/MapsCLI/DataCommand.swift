@@ -7,7 +7,10 @@ import Routing
 enum DataCommand {
     /// `--store PATH`, shared by the commands that read or write a store.
     static let storeOption = ArgumentParser.Option(
-        name: "--store", value: "PATH", help: "The store (default: openmaps.sqlite in the data directory).")
+        name: "--store", value: "STORE",
+        help:
+            "The store: a SQLite file's path, or a PostGIS database's URL (postgresql://user@host:port/db); default $OPENMAPS_STORE, else openmaps.sqlite in the data directory."
+    )
 
     /// `--traffic FILE`: a traffic feed for the traffic layer.
     static let trafficOption = ArgumentParser.Option(
@@ -27,7 +30,7 @@ enum DataCommand {
     static let info = Command(
         name: "info",
         summary: "List what a store holds: regions, bounds, feature counts, sources and licences, routing graphs.",
-        usage: "info [--store PATH]",
+        usage: "info [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption
@@ -68,7 +71,7 @@ enum DataCommand {
         summary:
             "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) or a GTFS feed (zip) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store PATH] [--region NAME] [--attribution TEXT] [--licence TEXT] | import --routing [--store PATH]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store STORE] [--region NAME] [--attribution TEXT] [--licence TEXT] | import --routing [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -177,7 +180,7 @@ enum DataCommand {
         name: "install",
         summary:
             "Install the pinned open data and build the default store: world basemap, gazetteer, Helsinki (and the extracts and feeds of a folder).",
-        usage: "install [--data DIR] [--hires] [--extracts DIR]",
+        usage: "install [--data DIR] [--hires] [--extracts DIR] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -189,10 +192,13 @@ enum DataCommand {
                     help:
                         "Also every extract and feed DIR/sources.tsv lists, once (data/seed-places: the seed links' places)."
                 ),
+                DataCommand.storeOption,
             ],
             positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
-        let installer = DataInstaller(directory: arguments.value("--data") ?? DataInstaller.defaultDirectory)
+        let directory = arguments.value("--data") ?? DataInstaller.defaultDirectory
+        let installer = DataInstaller(
+            directory: directory, store: arguments.value("--store") ?? DataInstaller.defaultStore(in: directory))
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }
@@ -230,7 +236,10 @@ enum DataCommand {
                 if !kept.isEmpty { console.print("kept: " + kept.joined(separator: ", ")) }
             }
             try buildRoutingGraphs(storePath: report.storePath, console: &console)
-            console.print(String(format: "store: %@ (%.1f s)", report.storePath, Date().timeIntervalSince(start)))
+            console.print(
+                String(
+                    format: "store: %@ (%.1f s)", MapStore.displayName(of: report.storePath),
+                    Date().timeIntervalSince(start)))
         } catch {
             throw .failure("\(error)")
         }

@@ -10,7 +10,7 @@ enum OpenCommand {
         name: "open",
         summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
         usage:
-            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--layer NAMES] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store PATH] [--answer FILE.json]",
+            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--layer NAMES] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store STORE] [--answer FILE.json]",
         parser: ArgumentParser(options: pictureOptions, positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         try draw(arguments, &console)
@@ -37,7 +37,7 @@ enum OpenCommand {
         summary:
             "Render a directions link as navigation shows it at a step (banner, panel, driver's view); its route as GPX.",
         usage:
-            "navigate <url> -o <map.png|map.svg|map.pdf> [--at-step N] [--gpx FILE] [--lang en|es|it|hi] [--size WxH] [--scale N] [--style light|dark] [--store PATH] [--answer FILE.json]",
+            "navigate <url> -o <map.png|map.svg|map.pdf> [--at-step N] [--gpx FILE] [--lang en|es|it|hi] [--size WxH] [--scale N] [--style light|dark] [--store STORE] [--answer FILE.json]",
         parser: ArgumentParser(
             options: pictureOptions + [
                 .init(name: "--at-step", value: "N", help: "The step being travelled, 0 the departure (default 0)."),

@@ -18,7 +18,7 @@ enum SearchCommand {
         summary:
             "Find places by name in any language, address, category (in en, es, it, hi and the local language) or 'category near place'; typos and unfinished words are read.",
         usage:
-            "search <query> [--near LAT,LNG] [--limit N] [--lang en|es|it|hi] [--format geojson|jsonv2] [--store PATH]",
+            "search <query> [--near LAT,LNG] [--limit N] [--lang en|es|it|hi] [--format geojson|jsonv2] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--near", value: "LAT,LNG", help: "Search around this point (nearer places first)."),
@@ -53,7 +53,7 @@ enum SearchCommand {
         name: "reverse",
         summary:
             "Name what lies at a point: the nearest address, else street, else place, with its district, city and country.",
-        usage: "reverse <lat,lng> [--lang en|es|it|hi] [--format geojson|jsonv2] [--store PATH]",
+        usage: "reverse <lat,lng> [--lang en|es|it|hi] [--format geojson|jsonv2] [--store STORE]",
         parser: ArgumentParser(options: [languageOption, formatOption, DataCommand.storeOption], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let format = try SearchCommand.format(arguments)

@@ -11,7 +11,7 @@ enum ServeCommand {
         summary:
             "Serve the maps app over HTTP: the web app at / and every Google Maps web path, /open?url=LINK, tiles, static maps, Nominatim's /search, OSRM's /route/v1.",
         usage:
-            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--cache DIR] [--cache-size MB] [--store PATH] [--traffic FEED]",
+            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--cache DIR] [--cache-size MB] [--store STORE] [--traffic FEED]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--port", value: "N", help: "The port, 1-65535 (default 8080)."),
@@ -22,7 +22,7 @@ enum ServeCommand {
                 .init(
                     name: "--cache", value: "DIR",
                     help:
-                        "The folder rendered tiles and static maps are kept in (default: tile-cache beside the store)."),
+                        "The folder rendered tiles and static maps are kept in (default: tile-cache beside the store file, or in the data directory for a database)."),
                 .init(
                     name: "--cache-size", value: "MB",
                     help: "Megabytes the folder may hold, 16-1048576 (default 1024); the least recently used go first."),
@@ -35,10 +35,10 @@ enum ServeCommand {
         options.host = arguments.value("--host") ?? "127.0.0.1"
         options.cacheDiskBytes = (try ViewCommand.count(arguments, "--cache-size", in: 16...1_048_576) ?? 1024) << 20
         let store = arguments.value("--store") ?? DataInstaller().storePath
-        options.cacheFolder =
-            arguments.value("--cache")
-            ?? ((store as NSString).deletingLastPathComponent as NSString).appendingPathComponent("tile-cache")
-        options.dataVersion = dataVersion(of: store)
+        // Beside a store file; in the data directory for a database.
+        let home = StoreEngine(location: store) == .sqlite ? (store as NSString).deletingLastPathComponent : DataInstaller.defaultDirectory
+        options.cacheFolder = arguments.value("--cache") ?? (home as NSString).appendingPathComponent("tile-cache")
+        do { options.dataVersion = try MapStore(path: store).dataVersion() } catch { throw .failure("\(error)") }
         let app = try ViewCommand.app(arguments)
         let server: MapsServer
         do {
@@ -57,14 +57,6 @@ enum ServeCommand {
         waitForSignal()
         server.stop()
         console.error("stopped")
-    }
-
-    /// The store file's size and modification time, in hex: a new import makes another.
-    static func dataVersion(of store: String) -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: store)
-        let size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
-        let date = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return String(format: "%llx-%llx", size, UInt64(date * 1000))
     }
 
     /// Blocks until SIGINT or SIGTERM.

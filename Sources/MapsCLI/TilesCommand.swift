@@ -9,7 +9,7 @@ enum TilesCommand {
         name: "tiles",
         summary: "Render 256-pixel map tiles of an area and zooms into an MBTiles file.",
         usage:
-            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--bicycling] [--lang en|es|it|hi] [--workers N] [--metatile N] [--store PATH]",
+            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--bicycling] [--lang en|es|it|hi] [--workers N] [--metatile N] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--out", value: "FILE", help: "The MBTiles file to write (replaced atomically)."),

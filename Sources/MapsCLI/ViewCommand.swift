@@ -11,7 +11,7 @@ enum ViewCommand {
     static let command = Command(
         name: "view",
         summary: "Print the map view a link opens (camera, visible region, what is drawn, controls) as JSON.",
-        usage: "view <url> [--size WxH] [--style light|dark] [--layer NAMES] [--my-location LAT,LNG] [--store PATH]",
+        usage: "view <url> [--size WxH] [--style light|dark] [--layer NAMES] [--my-location LAT,LNG] [--store STORE]",
         parser: ArgumentParser(options: viewOptions + [DataCommand.storeOption], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let answer = try answer(arguments, on: try app(arguments, needsStore: false), &console)
@@ -57,7 +57,9 @@ enum ViewCommand {
         let path = arguments.value("--store") ?? DataInstaller().storePath
         let traffic: TrafficFeed?
         do { traffic = try DataCommand.trafficFeed(arguments) } catch { throw .failure("\(error)") }
-        if !needsStore && arguments.value("--store") == nil && !FileManager.default.fileExists(atPath: path) {
+        if !needsStore && arguments.value("--store") == nil && StoreEngine(location: path) == .sqlite
+            && !FileManager.default.fileExists(atPath: path)
+        {
             return MapsApp()
         }
         do { return try MapsApp.onStore(path: path, traffic: traffic) } catch { throw CLIError(error) }
