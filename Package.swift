@@ -79,7 +79,9 @@ let package = Package(
             dependencies: ["Transit", "MapData", "MapCore", "MapsApp", "MapsCLI", "GeoCore", "TestSupport"]),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "TestSupport"]),
+            dependencies: [
+                "HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "MapData", "TestSupport",
+            ]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),

@@ -89,7 +89,8 @@ public struct StoreTiles: TileRendering {
     public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
         let request = plan.request
         let tiles = plan.tiles
-        let blocks = Metatile.blocks(covering: tiles, size: request.metatile)
+        let all = Metatile.blocks(covering: tiles, size: request.metatile)
+        let blocks = request.shard.map { $0.part(of: all) } ?? all
         let sources = try MapStore(path: storePath).sources(counting: false).filter { source in
             plan.areas.contains { source.bounds.intersects($0) }
         }

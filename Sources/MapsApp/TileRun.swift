@@ -22,8 +22,31 @@ public struct TileRequest: Sendable, Equatable {
     public var workers: Int?
     /// Tiles a side drawn as one picture, 1...16; default 8.
     public var metatile = 8
+    /// The part of the run this process renders, when several share it; nil for all of it.
+    public var shard: TileShard?
 
     public init() {}
+}
+
+/// Part `index` of `count` of a tile run: every `count`-th metatile from the `index`-th, so
+/// that processes (or machines) given `1/N` … `N/N` of the same request render disjoint parts
+/// of about equal work, and together every tile once.
+public struct TileShard: Sendable, Equatable {
+    /// 1...count.
+    public var index: Int
+    public var count: Int
+
+    /// Nil unless `1 <= index <= count`.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// The items of `all` in this part (`all` listed in the same order by every process).
+    public func part<T>(of all: [T]) -> [T] {
+        all.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
 }
 
 /// A tile run the app accepted: the request with its area settled and its size known.

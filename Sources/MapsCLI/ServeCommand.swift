@@ -22,7 +22,8 @@ enum ServeCommand {
                 .init(
                     name: "--cache", value: "DIR",
                     help:
-                        "The folder rendered tiles and static maps are kept in (default: tile-cache beside the store file, or in the data directory for a database)."),
+                        "The folder rendered tiles and static maps are kept in (default: tile-cache beside the store file, or in the data directory for a database)."
+                ),
                 .init(
                     name: "--cache-size", value: "MB",
                     help: "Megabytes the folder may hold, 16-1048576 (default 1024); the least recently used go first."),
@@ -36,7 +37,9 @@ enum ServeCommand {
         options.cacheDiskBytes = (try ViewCommand.count(arguments, "--cache-size", in: 16...1_048_576) ?? 1024) << 20
         let store = arguments.value("--store") ?? DataInstaller().storePath
         // Beside a store file; in the data directory for a database.
-        let home = StoreEngine(location: store) == .sqlite ? (store as NSString).deletingLastPathComponent : DataInstaller.defaultDirectory
+        let home =
+            StoreEngine(location: store) == .sqlite
+            ? (store as NSString).deletingLastPathComponent : DataInstaller.defaultDirectory
         options.cacheFolder = arguments.value("--cache") ?? (home as NSString).appendingPathComponent("tile-cache")
         do { options.dataVersion = try MapStore(path: store).dataVersion() } catch { throw .failure("\(error)") }
         let app = try ViewCommand.app(arguments)

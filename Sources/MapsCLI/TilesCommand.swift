@@ -9,7 +9,7 @@ enum TilesCommand {
         name: "tiles",
         summary: "Render 256-pixel map tiles of an area and zooms into an MBTiles file.",
         usage:
-            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--bicycling] [--lang en|es|it|hi] [--workers N] [--metatile N] [--store STORE]",
+            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--bicycling] [--lang en|es|it|hi] [--workers N] [--metatile N] [--shard K/N] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--out", value: "FILE", help: "The MBTiles file to write (replaced atomically)."),
@@ -29,6 +29,11 @@ enum TilesCommand {
                     help: "Place names in en, es, it or hi where the data has them (default: local names)."),
                 .init(name: "--workers", value: "N", help: "Threads rendering at once (default: the processor count)."),
                 .init(name: "--metatile", value: "N", help: "Tiles a side rendered as one picture, 1-16 (default 8)."),
+                .init(
+                    name: "--shard", value: "K/N",
+                    help:
+                        "Render part K of N of the run (every Nth metatile): N processes or machines given 1/N … N/N render disjoint parts, each into its own --out."
+                ),
                 DataCommand.storeOption,
             ], positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
@@ -43,6 +48,7 @@ enum TilesCommand {
         request.transit = arguments.flags.contains("--transit")
         request.bicycling = arguments.flags.contains("--bicycling")
         request.language = try ViewCommand.language(arguments)
+        request.shard = try arguments.value("--shard").map(parseShard)
         // Refused before the store is opened: a run too large is refused however the data stands.
         do throws(AppError) { try MapsApp.check(request) } catch { throw CLIError(error) }
         let app = try ViewCommand.app(arguments)
@@ -60,6 +66,17 @@ enum TilesCommand {
                 format: "%@: %d tiles, zooms %d-%d, %d metatiles on %d threads in %.2f s (%.1f tiles/s)", output,
                 summary.tiles, request.zooms.lowerBound, request.zooms.upperBound, summary.metatiles, summary.workers,
                 summary.seconds, Double(summary.tiles) / max(summary.seconds, 1e-9)))
+    }
+
+    /// "K/N": part K of N, 1 <= K <= N <= 10,000.
+    static func parseShard(_ text: String) throws(CLIError) -> TileShard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count <= 10_000,
+            let shard = TileShard(index: index, count: count)
+        else {
+            throw .usage("'--shard' must be K/N with 1 <= K <= N <= 10000 (part K of N), not '\(text)'")
+        }
+        return shard
     }
 
     /// "14" or "10-16", inside the tile zooms.

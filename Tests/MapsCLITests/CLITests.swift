@@ -615,6 +615,36 @@ import Testing
         }
         #expect(rows.contains { $0[0] == .integer(14) && $0[1] == .integer(9326) && $0[2] == .integer(16383 - 4742) })
     }
+
+    @Test
+    func shardsRenderDisjointPartsThatMakeTheWholeRun() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func tiles(_ file: String, _ extra: [String]) throws -> [String: [UInt8]] {
+            let result = OpenMapsCLI.run(
+                ["tiles", "--zooms", "14-16", "--metatile", "2", "--out", folder + "/" + file, "--store"]
+                    + [try FixtureStore.path()] + extra)
+            #expect(result.exitCode == 0, "\(result.standardError)")
+            let database = try SQLiteDatabase(path: folder + "/" + file, mode: .readOnly)
+            var found: [String: [UInt8]] = [:]
+            for row in try database.prepare("SELECT zoom_level, tile_column, tile_row, tile_data FROM tiles").rows() {
+                guard case .blob(let png) = row[3] else { throw CLIProblem.notABlob }
+                found["\(row[0])/\(row[1])/\(row[2])"] = png
+            }
+            return found
+        }
+        let whole = try tiles("all.mbtiles", [])
+        let parts = try (1...3).map { try tiles("part-\($0).mbtiles", ["--shard", "\($0)/3"]) }
+        #expect(whole.count > 13 && parts.allSatisfy { !$0.isEmpty })
+        #expect(parts.map(\.count).reduce(0, +) == whole.count)
+        let merged = parts.reduce(into: [String: [UInt8]]()) { $0.merge($1) { first, _ in first } }
+        #expect(merged == whole)
+        for bad in ["0/3", "4/3", "2", "a/b", "1/0"] {
+            let refused = OpenMapsCLI.run(["tiles", "--out", folder + "/x.mbtiles", "--shard", bad])
+            #expect(refused.exitCode == 64 && refused.standardError.contains("'--shard' must be K/N"), "\(bad)")
+        }
+    }
 }
 
 enum CLIProblem: Error { case notABlob }
