@@ -25,40 +25,73 @@ public enum OSMImporter {
         public var restrictions = 0
     }
 
+    /// Inputs larger than this (bytes) keep node locations in a temporary flat file with
+    /// ``NodeCache/automatic``: 256 MiB of PBF is about 30 million nodes, 1.5 GB as a dictionary.
+    public static let flatNodesThreshold = 256 << 20
+
     /// Imports `path` into the store at `storePath` as region `region` (default: the file's
-    /// name without its extensions, ``regionName(forFile:)``).
+    /// name without its extensions, ``regionName(forFile:)``), streaming: the file is read
+    /// twice: first for the relations the map and the router use (areas, drawn routes, turn
+    /// restrictions) and the ways they are built from, then for the nodes and ways, written as
+    /// they are read; the relations are written last. Memory holds the node locations (or,
+    /// with a flat node cache, the pages of it in use), those relations and their member ways,
+    /// never the whole file.
+    ///
+    /// The file must list its nodes before its ways, as OSM files do (`osmium sort` makes any
+    /// file so); a file that does not is refused, naming the node out of order.
     ///
     /// - Parameters:
+    ///   - nodeCache: where node locations are kept (``NodeCache``).
     ///   - failAfter: throws after this many features (for testing atomicity).
-    ///   - progress: called with a phase ("reading", "writing") and the fraction done, 0...1.
+    ///   - progress: called with a phase ("scanning", then "importing") and the fraction of the
+    ///     file read in it, 0...1.
     public static func importFile(
-        _ path: String, into storePath: String, region: String? = nil, failAfter: Int? = nil,
-        progress: ((String, Double) -> Void)? = nil
+        _ path: String, into storePath: String, region: String? = nil, nodeCache: NodeCache = .automatic,
+        failAfter: Int? = nil, progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
         let name = region ?? regionName(forFile: path)
         let reader = try OSMFile(path: path)
-        var nodes: [Int64: Coordinate] = [:]
-        var taggedNodes: [OSMNode] = []
-        var ways: [OSMWay] = []
-        var relations: [OSMRelation] = []
         let fileSize = Double(max(1, reader.fileSize))
+        var members: Set<Int64> = []
+        var relations: [OSMRelation] = []
         try reader.forEachBlock { block in
-            progress?("reading", Double(block.byteOffset) / fileSize)
-            for node in block.nodes {
-                nodes[node.id] = node.coordinate
-                if !node.tags.isEmpty { taggedNodes.append(node) }
+            progress?("scanning", Double(block.byteOffset) / fileSize)
+            for relation in block.relations {
+                if RegionWriter.buildsFromMembers(relation) {
+                    for member in relation.members where member.type == .way { members.insert(member.id) }
+                } else if !RegionWriter.isRestriction(relation) {
+                    continue
+                }
+                relations.append(relation)
             }
-            ways += block.ways
-            relations += block.relations
         }
-        progress?("reading", 1)
-
+        progress?("scanning", 1)
+        let nodes: NodeLocations
+        switch nodeCache {
+        case .memory: nodes = MemoryNodeLocations()
+        case .file(let file): nodes = try FlatNodeLocations(path: file, isTemporary: false)
+        case .automatic:
+            if reader.fileSize > flatNodesThreshold {
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "openmaps-nodes-\(UUID().uuidString).bin"
+                ).path
+                nodes = try FlatNodeLocations(path: file, isTemporary: true)
+            } else {
+                nodes = MemoryNodeLocations()
+            }
+        }
         var report = Report(region: name)
         try StoreUpdate.apply(to: storePath) { database in
-            try replaceRegion(
-                name, path: path, header: reader.header, in: database, nodes: nodes, taggedNodes: taggedNodes,
-                ways: ways, relations: relations, report: &report, failAfter: failAfter, progress: progress)
-            progress?("writing", 1)
+            var writer = try RegionWriter(
+                name, path: path, header: reader.header, database: database, nodes: nodes, members: members,
+                failAfter: failAfter)
+            try reader.forEachBlock { block in
+                progress?("importing", Double(block.byteOffset) / fileSize)
+                try writer.add(block)
+            }
+            try writer.finish(relations)
+            report = writer.report
+            progress?("importing", 1)
         }
         return report
     }
@@ -91,118 +124,12 @@ public enum OSMImporter {
             northEast: Coordinate(latitude: north, longitude: east))
     }
 
-    /// Deletes the region's old rows and writes its features.
-    private static func replaceRegion(
-        _ name: String, path: String, header: OSMHeader, in database: StoreConnection, nodes: [Int64: Coordinate],
-        taggedNodes: [OSMNode], ways: [OSMWay], relations: [OSMRelation], report: inout Report, failAfter: Int?,
-        progress: ((String, Double) -> Void)?
-    ) throws {
-        let total = Double(max(1, taggedNodes.count + ways.count + relations.count))
-        var seen = 0
-        func step() {
-            seen += 1
-            if seen % 2048 == 0 { progress?("writing", Double(seen) / total) }
-        }
-        let sourceID = try StoreUpdate.replaceSource(
-            named: name, kind: .osm, attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
-            bounds: header.bounds ?? extent(of: nodes.values), fingerprint: try FileFingerprint.of(path), in: database)
-        var writer = try FeatureWriter(database: database, source: sourceID)
-        let roads = try RoadNetwork.Writer(database: database, source: sourceID)
-        func add(
-            _ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry,
-            names: [String]? = nil
-        ) throws {
-            try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry, names: names)
-            report.features += 1
-            report.byClass[kind.featureClass, default: 0] += 1
-            if let failAfter, report.features >= failAfter {
-                throw DataError(.interrupted, message: "import stopped after \(failAfter) features (test)", path: path)
-            }
-        }
-        for node in taggedNodes {
-            step()
-            if let kind = FeatureClassifier.classify(node.tags) {
-                try add(.node, node.id, kind, node.tags, .point(node.coordinate))
-            }
-        }
-        var wayGeometry: [Int64: RingAssembler.Way] = [:]
-        for way in ways {
-            step()
-            let coordinates = way.nodeIDs.compactMap { nodes[$0] }
-            guard coordinates.count == way.nodeIDs.count, coordinates.count >= 2 else {
-                report.waysWithMissingNodes += 1
-                // A road crossing the extract's edge is still a road up to it: its runs of
-                // nodes inside are kept for routing, as routers keep them.
-                if RoadNetwork.isRoutable(way.tags) {
-                    for run in Self.runsInside(way.nodeIDs, nodes) {
-                        try roads.write(way: way, nodeIDs: run.ids, points: run.points)
-                        report.roadWays += 1
-                    }
-                }
-                continue
-            }
-            wayGeometry[way.id] = RingAssembler.Way(id: way.id, nodeIDs: way.nodeIDs, coordinates: coordinates)
-            if RoadNetwork.isRoutable(way.tags) {
-                try roads.write(way: way, nodeIDs: way.nodeIDs, points: coordinates)
-                report.roadWays += 1
-            }
-            guard let kind = FeatureClassifier.classify(way.tags) else { continue }
-            let closed = way.nodeIDs.count >= 4 && way.nodeIDs.first == way.nodeIDs.last
-            try add(.way, way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
-            if let cycling = FeatureClassifier.cyclingKind(way.tags), !(kind.isArea && closed) {
-                // The bicycling layer's copy of the way: no names, so search finds the road once.
-                try add(
-                    .way, way.id, FeatureKind(featureClass: .cycling, kind: cycling, isArea: false), [],
-                    .line(coordinates), names: [])
-            }
-        }
-        for node in taggedNodes { try roads.write(node: node) }
-        for relation in relations {
-            step()
-            let type = relation.tags.first { $0.key == "type" }?.value
-            if type == "restriction", try roads.write(restriction: relation) { report.restrictions += 1 }
-            if type == "multipolygon" || type == "boundary" {
-                guard let kind = FeatureClassifier.classify(relation.tags.filter { $0.key != "type" }) else { continue }
-                let members = relation.members.filter {
-                    $0.type == .way && ($0.role == "outer" || $0.role == "inner" || $0.role.isEmpty)
-                }
-                let outer = members.filter { $0.role != "inner" }.compactMap { wayGeometry[$0.id] }
-                let inner = members.filter { $0.role == "inner" }.compactMap { wayGeometry[$0.id] }
-                let outerRings = RingAssembler.rings(from: outer)
-                let innerRings = RingAssembler.rings(from: inner)
-                if !outerRings.broken.isEmpty || !innerRings.broken.isEmpty || outer.count + inner.count < members.count
-                {
-                    report.brokenMultipolygons.append(relation.id)
-                }
-                guard !outerRings.rings.isEmpty else { continue }
-                try add(.relation, relation.id, kind, relation.tags, .polygon(outerRings.rings + innerRings.rings))
-            } else if type == "route", let cycling = FeatureClassifier.cyclingRouteKind(relation.tags) {
-                let lines = relation.members.filter { $0.type == .way }.compactMap { wayGeometry[$0.id]?.coordinates }
-                guard !lines.isEmpty else { continue }
-                // Labelled with its ref (or its name where it has none); not indexed for search.
-                let label = relation.tags.first { $0.key == "ref" } ?? relation.tags.first { $0.key == "name" }
-                try add(
-                    .relation, relation.id, FeatureKind(featureClass: .cycling, kind: cycling, isArea: false),
-                    label.map { [(key: "name", value: $0.value)] } ?? [], .lines(lines), names: [])
-            } else if type == "route", let route = relation.tags.first(where: { $0.key == "route" })?.value,
-                ["bus", "tram", "subway", "train", "light_rail", "ferry", "trolleybus"].contains(route)
-            {
-                let lines = relation.members.filter { $0.type == .way }.compactMap { wayGeometry[$0.id]?.coordinates }
-                guard !lines.isEmpty else { continue }
-                try add(
-                    .relation, relation.id, FeatureKind(featureClass: .route, kind: route, isArea: false),
-                    relation.tags,
-                    .lines(lines))
-            }
-        }
-    }
-
     /// The runs of at least two consecutive nodes of `ids` that the extract holds.
-    static func runsInside(_ ids: [Int64], _ nodes: [Int64: Coordinate]) -> [(ids: [Int64], points: [Coordinate])] {
+    static func runsInside(_ ids: [Int64], _ nodes: NodeLocations) -> [(ids: [Int64], points: [Coordinate])] {
         var runs: [(ids: [Int64], points: [Coordinate])] = []
         var current: (ids: [Int64], points: [Coordinate]) = ([], [])
         for id in ids {
-            if let point = nodes[id] {
+            if let point = nodes.get(id) {
                 current.ids.append(id)
                 current.points.append(point)
                 continue
@@ -212,5 +139,189 @@ public enum OSMImporter {
         }
         if current.ids.count >= 2 { runs.append(current) }
         return runs
+    }
+}
+
+/// Writes one region's features as the file's elements stream past: nodes (their locations
+/// kept, the tagged ones written), then ways (built from the kept locations; those relations
+/// use kept whole), then relations (areas and routes from the kept ways, turn restrictions).
+struct RegionWriter {
+    let name: String
+    let path: String
+    let database: StoreConnection
+    let nodes: NodeLocations
+    /// The ways relations build from (``buildsFromMembers(_:)``), by id.
+    let members: Set<Int64>
+    let failAfter: Int?
+    let sourceID: Int64
+    /// The header's box, when it has one; else the nodes' extent is written at the end.
+    let headerBounds: CoordinateBounds?
+    var writer: FeatureWriter
+    let roads: RoadNetwork.Writer
+    var report: OSMImporter.Report
+    private var wayGeometry: [Int64: RingAssembler.Way] = [:]
+    private var extent = (south: 90.0, west: 180.0, north: -90.0, east: -180.0)
+    /// The first way read, once one was: nodes after it are refused.
+    private var firstWay: Int64?
+
+    init(
+        _ name: String, path: String, header: OSMHeader, database: StoreConnection, nodes: NodeLocations,
+        members: Set<Int64>, failAfter: Int?
+    ) throws {
+        self.name = name
+        self.path = path
+        self.database = database
+        self.nodes = nodes
+        self.members = members
+        self.failAfter = failAfter
+        headerBounds = header.bounds
+        sourceID = try StoreUpdate.replaceSource(
+            named: name, kind: .osm, attribution: "© OpenStreetMap contributors", licence: "ODbL 1.0", path: path,
+            bounds: header.bounds ?? .world, fingerprint: try FileFingerprint.of(path), in: database)
+        writer = try FeatureWriter(database: database, source: sourceID)
+        roads = try RoadNetwork.Writer(database: database, source: sourceID)
+        report = OSMImporter.Report(region: name)
+    }
+
+    /// True for the relations whose member ways' geometry is kept: areas and the routes drawn.
+    static func buildsFromMembers(_ relation: OSMRelation) -> Bool {
+        switch relation.tags.first(where: { $0.key == "type" })?.value {
+        case "multipolygon", "boundary": return true
+        case "route":
+            guard let route = relation.tags.first(where: { $0.key == "route" })?.value else { return false }
+            return FeatureClassifier.cyclingRouteKind(relation.tags) != nil || transitRoutes.contains(route)
+        default: return false
+        }
+    }
+
+    static let transitRoutes: Set<String> = ["bus", "tram", "subway", "train", "light_rail", "ferry", "trolleybus"]
+
+    /// True for a turn restriction (``RoadNetwork``'s).
+    static func isRestriction(_ relation: OSMRelation) -> Bool {
+        relation.tags.contains { $0.key == "type" && $0.value == "restriction" }
+    }
+
+    private mutating func add(
+        _ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry,
+        names: [String]? = nil
+    ) throws {
+        try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry, names: names)
+        report.features += 1
+        report.byClass[kind.featureClass, default: 0] += 1
+        if let failAfter, report.features >= failAfter {
+            throw DataError(.interrupted, message: "import stopped after \(failAfter) features (test)", path: path)
+        }
+    }
+
+    /// Writes a block's nodes and ways (relations wait for ``finish(_:)``).
+    mutating func add(_ block: OSMBlock) throws {
+        if let node = block.nodes.first, let way = firstWay {
+            throw DataError(
+                .invalidData,
+                message:
+                    "node \(node.id) comes after way \(way): an import reads the nodes before the ways, as OSM files list them (sort the file with 'osmium sort')",
+                path: path)
+        }
+        for node in block.nodes {
+            try nodes.set(node.id, node.coordinate)
+            let coordinate = node.coordinate
+            extent.south = min(extent.south, coordinate.latitude)
+            extent.north = max(extent.north, coordinate.latitude)
+            extent.west = min(extent.west, coordinate.longitude)
+            extent.east = max(extent.east, coordinate.longitude)
+            guard !node.tags.isEmpty else { continue }
+            if let kind = FeatureClassifier.classify(node.tags) {
+                try add(.node, node.id, kind, node.tags, .point(coordinate))
+            }
+            try roads.write(node: node)
+        }
+        if firstWay == nil { firstWay = block.ways.first?.id }
+        for way in block.ways { try add(way) }
+    }
+
+    private mutating func add(_ way: OSMWay) throws {
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(way.nodeIDs.count)
+        for id in way.nodeIDs {
+            guard let coordinate = nodes.get(id) else { break }
+            coordinates.append(coordinate)
+        }
+        guard coordinates.count == way.nodeIDs.count, coordinates.count >= 2 else {
+            report.waysWithMissingNodes += 1
+            // A road crossing the extract's edge is still a road up to it: its runs of
+            // nodes inside are kept for routing, as routers keep them.
+            if RoadNetwork.isRoutable(way.tags) {
+                for run in OSMImporter.runsInside(way.nodeIDs, nodes) {
+                    try roads.write(way: way, nodeIDs: run.ids, points: run.points)
+                    report.roadWays += 1
+                }
+            }
+            return
+        }
+        if members.contains(way.id) {
+            wayGeometry[way.id] = RingAssembler.Way(id: way.id, nodeIDs: way.nodeIDs, coordinates: coordinates)
+        }
+        if RoadNetwork.isRoutable(way.tags) {
+            try roads.write(way: way, nodeIDs: way.nodeIDs, points: coordinates)
+            report.roadWays += 1
+        }
+        guard let kind = FeatureClassifier.classify(way.tags) else { return }
+        let closed = way.nodeIDs.count >= 4 && way.nodeIDs.first == way.nodeIDs.last
+        try add(.way, way.id, kind, way.tags, kind.isArea && closed ? .polygon([coordinates]) : .line(coordinates))
+        if let cycling = FeatureClassifier.cyclingKind(way.tags), !(kind.isArea && closed) {
+            // The bicycling layer's copy of the way: no names, so search finds the road once.
+            try add(
+                .way, way.id, FeatureKind(featureClass: .cycling, kind: cycling, isArea: false), [],
+                .line(coordinates), names: [])
+        }
+    }
+
+    private mutating func add(_ relation: OSMRelation) throws {
+        let type = relation.tags.first { $0.key == "type" }?.value
+        if type == "restriction", try roads.write(restriction: relation) { report.restrictions += 1 }
+        if type == "multipolygon" || type == "boundary" {
+            guard let kind = FeatureClassifier.classify(relation.tags.filter { $0.key != "type" }) else { return }
+            let members = relation.members.filter {
+                $0.type == .way && ($0.role == "outer" || $0.role == "inner" || $0.role.isEmpty)
+            }
+            let outer = members.filter { $0.role != "inner" }.compactMap { wayGeometry[$0.id] }
+            let inner = members.filter { $0.role == "inner" }.compactMap { wayGeometry[$0.id] }
+            let outerRings = RingAssembler.rings(from: outer)
+            let innerRings = RingAssembler.rings(from: inner)
+            if !outerRings.broken.isEmpty || !innerRings.broken.isEmpty || outer.count + inner.count < members.count {
+                report.brokenMultipolygons.append(relation.id)
+            }
+            guard !outerRings.rings.isEmpty else { return }
+            try add(.relation, relation.id, kind, relation.tags, .polygon(outerRings.rings + innerRings.rings))
+        } else if type == "route", let cycling = FeatureClassifier.cyclingRouteKind(relation.tags) {
+            let lines = relation.members.filter { $0.type == .way }.compactMap { wayGeometry[$0.id]?.coordinates }
+            guard !lines.isEmpty else { return }
+            // Labelled with its ref (or its name where it has none); not indexed for search.
+            let label = relation.tags.first { $0.key == "ref" } ?? relation.tags.first { $0.key == "name" }
+            try add(
+                .relation, relation.id, FeatureKind(featureClass: .cycling, kind: cycling, isArea: false),
+                label.map { [(key: "name", value: $0.value)] } ?? [], .lines(lines), names: [])
+        } else if type == "route", let route = relation.tags.first(where: { $0.key == "route" })?.value,
+            Self.transitRoutes.contains(route)
+        {
+            let lines = relation.members.filter { $0.type == .way }.compactMap { wayGeometry[$0.id]?.coordinates }
+            guard !lines.isEmpty else { return }
+            try add(
+                .relation, relation.id, FeatureKind(featureClass: .route, kind: route, isArea: false), relation.tags,
+                .lines(lines))
+        }
+    }
+
+    /// Writes what waits for the end: the relations (in file order), and the region's box when
+    /// the header has none.
+    mutating func finish(_ relations: [OSMRelation]) throws {
+        for relation in relations { try add(relation) }
+        guard headerBounds == nil else { return }
+        let box =
+            extent.south <= extent.north
+            ? (extent.south, extent.west, extent.north, extent.east) : (-90.0, -180.0, 90.0, 180.0)
+        try database.run(
+            "UPDATE source SET min_lat = ?, min_lon = ?, max_lat = ?, max_lon = ? WHERE id = ?",
+            [.real(box.0), .real(box.1), .real(box.2), .real(box.3), .integer(sourceID)])
     }
 }

@@ -239,4 +239,52 @@ import Testing
                 == "postgresql://maps:***@db:5432/openmaps")
         #expect(PostgresConnection.redacted("host=db password=secret dbname=x") == "host=db password=*** dbname=x")
     }
+
+    @Test func theFlatNodeCacheImportsWhatMemoryImports() throws {
+        let inMemory = try Self.newStore(.sqlite)
+        let flat = try Self.newStore(.sqlite)
+        let cache = (flat as NSString).deletingLastPathComponent + "/nodes.bin"
+        let memoryReport = try OSMImporter.importFile(Self.monaco, into: inMemory, region: "Monaco", nodeCache: .memory)
+        let flatReport = try OSMImporter.importFile(Self.monaco, into: flat, region: "Monaco", nodeCache: .file(cache))
+        #expect(flatReport == memoryReport)
+        #expect(memoryReport.features > 8000 && memoryReport.restrictions > 0)
+        // Kept for the next import; sparse: far less on disk than its length.
+        var status = stat()
+        #expect(stat(cache, &status) == 0)
+        #expect(status.st_size > 0 && Int(status.st_blocks) * 512 < Int(status.st_size))
+        let a = try MapStore(path: inMemory)
+        let b = try MapStore(path: flat)
+        #expect(try a.features(in: .world) == b.features(in: .world))
+        #expect(try a.roadWays() == b.roadWays())
+        #expect(try a.sources() == b.sources())
+    }
+
+    @Test func nodesAfterWaysAreRefusedByName() throws {
+        let header = PBFWriter.blob(
+            type: "OSMHeader", payload: PBFWriter.headerBlock(required: ["OsmSchema-V0.6", "DenseNodes"]),
+            compress: true)
+        let first = PBFWriter.blob(
+            type: "OSMData",
+            payload: PBFWriter.primitiveBlock(
+                dense: [
+                    TestNode(id: 1, latitude: 601_000_000, longitude: 249_000_000),
+                    TestNode(id: 2, latitude: 601_000_000, longitude: 249_100_000),
+                ], plain: [], ways: [TestWay(id: 10, refs: [1, 2, 3], tags: [("highway", "residential")])],
+                relations: []), compress: true)
+        let late = PBFWriter.blob(
+            type: "OSMData",
+            payload: PBFWriter.primitiveBlock(
+                dense: [TestNode(id: 3, latitude: 601_100_000, longitude: 249_100_000)], plain: [], ways: [],
+                relations: []), compress: true)
+        let file = PBFWriter.temporaryFile(header + first + late)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let store = try Self.newStore(.sqlite)
+        do {
+            _ = try OSMImporter.importFile(file, into: store, region: "unsorted")
+            Issue.record("an unsorted file was imported")
+        } catch {
+            #expect("\(error)".contains("node 3 comes after way 10") && "\(error)".contains("osmium sort"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
 }
