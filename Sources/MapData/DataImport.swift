@@ -43,10 +43,11 @@ public enum DataImport {
     ///   - name: the region's or feed's name (default: from the file's name).
     ///   - attribution, licence: a feed's credit line and licence, where the feed does not say
     ///     them (OpenStreetMap data is always "© OpenStreetMap contributors", ODbL 1.0).
-    ///   - progress: an extract's phases ("reading", "writing") with the fraction done, 0...1.
+    ///   - nodeCache: where an extract's node locations are kept (``NodeCache``).
+    ///   - progress: an extract's phases ("scanning", "importing") with the fraction done, 0...1.
     public static func importFile(
         _ path: String, into storePath: String, name: String? = nil, attribution: String? = nil,
-        licence: String? = nil, progress: ((String, Double) -> Void)? = nil
+        licence: String? = nil, nodeCache: NodeCache = .automatic, progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
         switch try kind(of: path) {
         case .gtfs:
@@ -54,7 +55,9 @@ public enum DataImport {
                 try GTFSImporter.importFeed(
                     path, into: storePath, name: name, attribution: attribution, licence: licence))
         case .osm:
-            return .osm(try OSMImporter.importFile(path, into: storePath, region: name, progress: progress))
+            return .osm(
+                try OSMImporter.importFile(
+                    path, into: storePath, region: name, nodeCache: nodeCache, progress: progress))
         }
     }
 }

@@ -71,7 +71,7 @@ enum DataCommand {
         summary:
             "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) or a GTFS feed (zip) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store STORE] [--region NAME] [--attribution TEXT] [--licence TEXT] | import --routing [--store STORE]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store STORE] [--region NAME] [--node-cache FILE] [--attribution TEXT] [--licence TEXT] | import --routing [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -81,6 +81,11 @@ enum DataCommand {
                         "Only build the routing graphs from the store's roads (an extract's import builds them; a note asks for this when they are missing or stale)."
                 ),
                 .init(name: "--region", value: "NAME", help: "The region's or feed's name (default: the file's name)."),
+                .init(
+                    name: "--node-cache", value: "FILE",
+                    help:
+                        "Keep node locations in this flat file (sparse, 8 bytes per node id; kept for the next import) instead of memory: for country-size extracts (default: memory up to 256 MB of input, a temporary flat file beyond)."
+                ),
                 .init(
                     name: "--attribution", value: "TEXT",
                     help: "A feed's credit line (default: 'Transit data: ' and its agencies)."),
@@ -102,6 +107,7 @@ enum DataCommand {
             let report = try DataImport.importFile(
                 file, into: path, name: arguments.value("--region"), attribution: arguments.value("--attribution"),
                 licence: arguments.value("--licence"),
+                nodeCache: arguments.value("--node-cache").map { .file($0) } ?? .automatic,
                 progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
             bar.finish()
             let seconds = Date().timeIntervalSince(start)
@@ -126,8 +132,12 @@ enum DataCommand {
 
     /// What `import` says of an extract.
     static func printed(_ report: OSMImporter.Report, store: String, seconds: Double, console: inout Console) {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         console.print(
-            String(format: "%@: %d features into %@ in %.2f s", report.region, report.features, store, seconds))
+            String(
+                format: "%@: %d features into %@ in %.2f s (peak memory %.0f MB)", report.region, report.features,
+                MapStore.displayName(of: store), seconds, Double(usage.ru_maxrss) / 1024))
         console.print("  " + describe(report.byClass))
         if report.waysWithMissingNodes > 0 {
             console.error(
