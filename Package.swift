@@ -40,6 +40,8 @@ let package = Package(
         .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"])]),
         .target(name: "Bzip2Kit", dependencies: ["CBzip2"]),
         .target(name: "OSMReader", dependencies: ["GeoCore", "ZlibKit", "Bzip2Kit"]),
+        // OSM PBF and XML written by hand: the tests' exact fixtures and the benchmark's synthetic extract.
+        .target(name: "OSMWriter", dependencies: ["ZlibKit"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
@@ -71,7 +73,7 @@ let package = Package(
             name: "openmaps-bench",
             dependencies: [
                 "MapsURL", "MapCore", "OSMReader", "GeoCore", "MapData", "MapRenderer", "PlaceSearch", "Routing",
-                "Transit", "MapsApp",
+                "Transit", "MapsApp", "OSMWriter",
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(
@@ -95,7 +97,8 @@ let package = Package(
                 "MapData", "OSMReader", "GeoCore", "SQLiteKit", "PostgresKit", "TestSupport", "ZlibKit", "Bzip2Kit",
             ]),
         .target(
-            name: "TestSupport", dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData", "PostgresKit"],
+            name: "TestSupport",
+            dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData", "PostgresKit", "OSMWriter"],
             path: "Tests/TestSupport"),
         .testTarget(name: "CairoKitTests", dependencies: ["CairoKit", "GeoCore"]),
         .testTarget(

@@ -71,7 +71,7 @@ enum DataCommand {
         summary:
             "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) or a GTFS feed (zip) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store STORE] [--region NAME] [--node-cache FILE] [--attribution TEXT] [--licence TEXT] | import --routing [--store STORE]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] | import --routing [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -81,6 +81,11 @@ enum DataCommand {
                         "Only build the routing graphs from the store's roads (an extract's import builds them; a note asks for this when they are missing or stale)."
                 ),
                 .init(name: "--region", value: "NAME", help: "The region's or feed's name (default: the file's name)."),
+                .init(
+                    name: "--no-routing", value: nil,
+                    help:
+                        "Import without building the routing graphs (build them later with 'import --routing'; routes are refused until then)."
+                ),
                 .init(
                     name: "--node-cache", value: "FILE",
                     help:
@@ -119,7 +124,9 @@ enum DataCommand {
                     )
                 }
                 printed(report, store: path, seconds: seconds, console: &console)
-                try buildRoutingGraphs(storePath: path, console: &console)
+                if !arguments.flags.contains("--no-routing") {
+                    try buildRoutingGraphs(storePath: path, console: &console)
+                }
             case .gtfs(let report):
                 printed(report, store: path, seconds: seconds, console: &console)
             }

@@ -19,6 +19,12 @@ struct BenchFlags {
     func double(_ name: String, or fallback: Double) -> Double { values[name].flatMap { Double($0) } ?? fallback }
 }
 
+/// A benchmark that cannot run, and why.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// An origin–destination set in the peers' format (`../shared/bench`): a dataset name and
 /// pairs of `[longitude, latitude]` points with an id; malformed pairs are skipped.
 struct ODSet {

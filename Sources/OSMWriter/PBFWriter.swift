@@ -1,7 +1,8 @@
 import Foundation
 import ZlibKit
 
-/// A small OSM PBF writer for exact decoding tests: protobuf encoding by hand, blocks raw or
+/// A small OSM PBF writer (exact fixtures for the tests, the benchmark's synthetic extract):
+/// protobuf encoding by hand, blocks raw or
 /// zlib-compressed.
 public struct ProtobufWriter {
     public var bytes: [UInt8] = []
