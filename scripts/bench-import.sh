@@ -1,60 +1,76 @@
 #!/usr/bin/env bash
-# Import benchmark: `openmaps import` into a fresh store next to osm2pgsql into PostGIS, same
-# files, one run. Sets up a private PostgreSQL 15 cluster (port 5498, data under /tmp) when
-# run as root; prints the median of RUNS wall times per tool and file, and the sizes.
+# The store benchmark, one run, on a private PostgreSQL 15 + PostGIS cluster
+# (scripts/postgres-private.sh: a temporary directory and port, removed at the end):
+#  1. each extract given: `openmaps import` into SQLite and into PostGIS, osm2pgsql into the
+#     same PostgreSQL (wall seconds and peak memory of each; ratio = ours into PostGIS / osm2pgsql);
+#  2. a synthetic extract of SYNTH_NODES nodes (default 50 million, `openmaps-bench synthetic`,
+#     checked by osmium): `openmaps import --node-cache` into PostGIS against osm2pgsql
+#     --flat-nodes (seconds, peak memory, nodes/s);
+#  3. reads from the same data in both stores (`data install` into each, the default data):
+#     tiles and place searches, PostGIS's median over SQLite's.
+# Usage: scripts/bench-import.sh FILE.osm.pbf…   (SYNTH_NODES=0 skips step 2)
 set -euo pipefail
 . "$(dirname "$0")/bench-env.sh"
 BIN=${BIN:-.build/release/openmaps}
-RUNS=${RUNS:-3}
-PORT=${PGPORT:-5498}
-PGDATA_DIR=${PGDATA_DIR:-/tmp/openmaps-bench-pg}
-WORK=$(mktemp -d)
+BENCH=${BENCH:-.build/release/openmaps-bench}
+SYNTH_NODES=${SYNTH_NODES:-50000000}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/openmaps-bench-store.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-
-have_postgis=no
-if command -v osm2pgsql >/dev/null && command -v pg_createcluster >/dev/null; then
-  if ! pg_lsclusters -h | awk '$1=="15" && $2=="openmaps"' | grep -q .; then
-    pg_createcluster 15 openmaps -p "$PORT" -d "$PGDATA_DIR" >/dev/null
+for tool in osm2pgsql osmium /usr/bin/time; do
+  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y osm2pgsql osmium-tool time" >&2; exit 1; }
+done
+URL=$(sh "$(dirname "$0")/postgres-private.sh" $$)
+SERVER=${URL%/openmaps}
+psql() { command psql -X -q -v ON_ERROR_STOP=1 "$@"; }
+# A new empty database with PostGIS (and hstore for osm2pgsql), by URL.
+fresh() {
+  psql "$SERVER/postgres" -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1 TEMPLATE openmaps" >/dev/null
+  psql "$SERVER/$1" -c "CREATE EXTENSION IF NOT EXISTS hstore" >/dev/null
+  echo "$SERVER/$1"
+}
+# "SECONDS PEAK_MB" of a command, or "nan nan" when it fails (its output in $WORK/last.log).
+measure() {
+  if /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >"$WORK/last.log" 2>&1; then
+    awk '{printf "%.2f %.0f\n", $1, $2 / 1024}' "$WORK/time"
+  else
+    echo "failed: $* ($(tail -1 "$WORK/last.log"))" >&2
+    echo "nan nan"
   fi
-  pg_lsclusters -h | awk '$1=="15" && $2=="openmaps"' | grep -q online || pg_ctlcluster 15 openmaps start
-  runuser -u postgres -- psql -p "$PORT" -qAtc "SELECT 1 FROM pg_roles WHERE rolname='root'" | grep -q 1 ||
-    runuser -u postgres -- psql -p "$PORT" -qc "CREATE ROLE root SUPERUSER LOGIN"
-  have_postgis=yes
-else
-  echo "osm2pgsql or PostgreSQL missing: apt-get install -y osm2pgsql postgresql postgresql-15-postgis-3" >&2
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2fx", a / b }'; }
+
+echo "== imports: openmaps into SQLite and PostGIS, osm2pgsql into the same PostgreSQL (seconds, peak MB)"
+printf '%-34s %16s %16s %16s %9s\n' file "SQLite" "PostGIS" "osm2pgsql" "ratio"
+for file in "$@"; do
+  read -r s_sec s_mb < <(measure "$BIN" import "$file" --store "$WORK/store.sqlite" --no-routing)
+  rm -f "$WORK/store.sqlite"
+  read -r p_sec p_mb < <(measure "$BIN" import "$file" --store "$(fresh ours)" --no-routing)
+  read -r o_sec o_mb < <(measure osm2pgsql --create --slim -d "$(fresh theirs)" "$file")
+  printf '%-34s %8ss %5sMB %8ss %5sMB %8ss %5sMB %9s\n' "$(basename "$file")" "$s_sec" "$s_mb" "$p_sec" "$p_mb" \
+    "$o_sec" "$o_mb" "$(ratio "$p_sec" "$o_sec")"
+done
+
+if [ "$SYNTH_NODES" -gt 0 ]; then
+  echo "== synthetic extract of $SYNTH_NODES nodes"
+  "$BENCH" synthetic --nodes "$SYNTH_NODES" --out "$WORK/synthetic.osm.pbf"
+  osmium fileinfo -e "$WORK/synthetic.osm.pbf" | grep -E "Number of (nodes|ways|relations)"
+  osmium check-refs "$WORK/synthetic.osm.pbf" | tail -1
+  read -r p_sec p_mb < <(measure "$BIN" import "$WORK/synthetic.osm.pbf" --store "$(fresh ours)" --no-routing \
+    --node-cache "$WORK/nodes.bin")
+  rm -f "$WORK/nodes.bin"
+  read -r o_sec o_mb < <(measure osm2pgsql --create --slim --flat-nodes "$WORK/flat.bin" -d "$(fresh theirs)" \
+    "$WORK/synthetic.osm.pbf")
+  rm -f "$WORK/flat.bin"
+  printf '%-28s %10s %10s %14s\n' "" seconds "peak MB" "nodes/s"
+  for row in "openmaps → PostGIS:$p_sec:$p_mb" "osm2pgsql --flat-nodes:$o_sec:$o_mb"; do
+    IFS=: read -r name sec mb <<<"$row"
+    printf '%-28s %10s %10s %14s\n' "$name" "$sec" "$mb" \
+      "$(awk -v n="$SYNTH_NODES" -v s="$sec" 'BEGIN { if (s == "nan") print "-"; else printf "%.0f", n / s }')"
+  done
+  echo "ratio (openmaps / osm2pgsql): $(ratio "$p_sec" "$o_sec"); peak memory target < 2048 MB"
 fi
 
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# Wall seconds of a command; "nan" when it fails (its error goes to $WORK/last-error).
-seconds() {
-  local t0 t1
-  t0=$(date +%s.%N)
-  if ! "$@" >/dev/null 2>"$WORK/last-error"; then echo nan; return; fi
-  t1=$(date +%s.%N)
-  echo "$t1 - $t0" | bc -l
-}
-
-printf '%-34s %10s %10s %12s %12s %7s\n' file openmaps osm2pgsql "store MB" "PostGIS MB" ratio
-for file in "$@"; do
-  ours=$(for _ in $(seq "$RUNS"); do rm -f "$WORK/store.sqlite"; seconds "$BIN" import "$file" --store "$WORK/store.sqlite"; done | median)
-  store_mb=$(du -m "$WORK/store.sqlite" | cut -f1)
-  theirs="-"; pg_mb="-"; ratio="-"
-  if [ "$have_postgis" = yes ]; then
-    theirs=$(for _ in $(seq "$RUNS"); do
-      psql -p "$PORT" -d postgres -qc "DROP DATABASE IF EXISTS osmbench" >/dev/null 2>&1
-      psql -p "$PORT" -d postgres -qc "CREATE DATABASE osmbench" >/dev/null
-      psql -p "$PORT" -d osmbench -qc "CREATE EXTENSION postgis; CREATE EXTENSION hstore" >/dev/null
-      seconds osm2pgsql --create --slim --drop --number-processes 1 -S /usr/share/osm2pgsql/default.style -d osmbench -P "$PORT" "$file"
-    done | median)
-    pg_mb=$(psql -p "$PORT" -d osmbench -qAtc "SELECT pg_database_size('osmbench') / 1048576")
-    if [ "$theirs" = nan ]; then
-      echo "osm2pgsql failed on $(basename "$file"): $(tail -1 "$WORK/last-error")" >&2
-      theirs="-"; pg_mb="-"
-    else
-      ratio=$(printf '%.2fx' "$(echo "$ours / $theirs" | bc -l)")
-      theirs=$(printf '%.3fs' "$theirs")
-    fi
-  fi
-  # A peer that failed or is missing prints '-', never a ratio of 0.
-  printf '%-34s %9.3fs %10s %12s %12s %7s\n' "$(basename "$file")" "$ours" "$theirs" "$store_mb" "$pg_mb" "$ratio"
-done
+echo "== reads from the same data: SQLite against PostGIS"
+"$BIN" data install --store "$WORK/reads.sqlite" >/dev/null
+"$BIN" data install --store "$(fresh reads)" >/dev/null
+"$BENCH" stores --sqlite "$WORK/reads.sqlite" --postgis "$SERVER/reads"

@@ -4,10 +4,13 @@ import OSMReader
 import PostgresKit
 import SQLiteKit
 
-/// The embedded store: one SQLite file holding every imported region's features, with an
-/// R*Tree over their bounding boxes and an FTS5 index over their names.
+/// The store: every imported region's features, with a spatial index over their bounding
+/// boxes and a full-text index over their names, in one SQLite file (the default: an R*Tree
+/// and FTS5) or in a PostgreSQL database with PostGIS (GiST and a GIN `tsvector` index;
+/// several servers share it). The location says which (``StoreEngine``); both hold the same
+/// tables with the same meaning (``StoreSchema``) and answer every query here alike.
 ///
-/// Schema version 3:
+/// Schema version 4:
 /// - `source(id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon,
 ///   fingerprint)`: one row per imported region or data set, replaced as a whole on re-import;
 ///   `fingerprint` identifies the file it was imported from (``FileFingerprint``);

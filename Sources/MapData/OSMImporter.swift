@@ -54,7 +54,7 @@ public enum OSMImporter {
         let fileSize = Double(max(1, reader.fileSize))
         var members: Set<Int64> = []
         var relations: [OSMRelation] = []
-        try reader.forEachBlock { block in
+        try reader.forEachBlock(only: [.relation]) { block in
             progress?("scanning", Double(block.byteOffset) / fileSize)
             for relation in block.relations {
                 if RegionWriter.buildsFromMembers(relation) {
@@ -85,7 +85,8 @@ public enum OSMImporter {
             var writer = try RegionWriter(
                 name, path: path, header: reader.header, database: database, nodes: nodes, members: members,
                 failAfter: failAfter)
-            try reader.forEachBlock { block in
+            // The relations were kept by the first pass.
+            try reader.forEachBlock(only: [.node, .way]) { block in
                 progress?("importing", Double(block.byteOffset) / fileSize)
                 try writer.add(block)
             }

@@ -59,9 +59,13 @@ public struct OSMFile {
     }
 
     /// Calls `body` with every block of elements, in file order.
-    public func forEachBlock(_ body: (OSMBlock) throws -> Void) throws {
+    ///
+    /// - Parameter kinds: the element types wanted; the others may be left out of the blocks
+    ///   (a PBF reader then skips decoding them: a pass over a file's relations only reads its
+    ///   node and way blocks' bytes, never their elements). Nil for every element.
+    public func forEachBlock(only kinds: Set<OSMElementType>? = nil, _ body: (OSMBlock) throws -> Void) throws {
         switch reader {
-        case .pbf(let pbf): try pbf.forEachBlock(body)
+        case .pbf(let pbf): try pbf.forEachBlock(only: kinds, body)
         case .xml(let xml): try xml.forEachBlock(body)
         }
     }

@@ -58,11 +58,12 @@ public struct PBFReader {
         return header
     }
 
-    /// Calls `body` with every data block, in file order.
+    /// Calls `body` with every data block, in file order; with `kinds`, only those element
+    /// types are decoded.
     ///
     /// - Throws: the first ``OSMReaderError`` met (blocks before it have been delivered), or
     ///   what `body` throws.
-    public func forEachBlock(_ body: (OSMBlock) throws -> Void) throws {
+    public func forEachBlock(only kinds: Set<OSMElementType>? = nil, _ body: (OSMBlock) throws -> Void) throws {
         var file = BlobFile(stream: try ByteStream(path: path))
         _ = try Self.readHeader(&file)
         var index = 1
@@ -76,12 +77,12 @@ public struct PBFReader {
                 if blob.type == "OSMData" { batch.append(blob) }
             }
             if batch.isEmpty { return }
-            for result in decode(batch) { try body(try result.get()) }
+            for result in decode(batch, only: kinds) { try body(try result.get()) }
         }
     }
 
     /// Decodes a batch on all cores; results keep the batch's order.
-    private func decode(_ batch: [RawBlob]) -> [Result<OSMBlock, OSMReaderError>] {
+    private func decode(_ batch: [RawBlob], only kinds: Set<OSMElementType>?) -> [Result<OSMBlock, OSMReaderError>] {
         let readMetadata = self.readMetadata
         var results = [Result<OSMBlock, OSMReaderError>](
             repeating: .failure(OSMReaderError(kind: .io, message: "not decoded", offset: 0)), count: batch.count)
@@ -94,7 +95,8 @@ public struct PBFReader {
                     return try withBytes(data) { bytes throws(OSMReaderError) in
                         do throws(OSMReaderError) {
                             var block = try PrimitiveBlockDecoder.decode(
-                                bytes, index: blob.index, baseOffset: blob.dataOffset, readMetadata: readMetadata)
+                                bytes, index: blob.index, baseOffset: blob.dataOffset, readMetadata: readMetadata,
+                                only: kinds)
                             block.byteOffset = blob.fileOffset
                             return block
                         } catch {

@@ -4,8 +4,12 @@
 /// `offset + granularity × value` nanodegrees; dense nodes, way refs and relation member ids
 /// are delta coded; tags index the block's string table.
 enum PrimitiveBlockDecoder {
+    ///
+    /// - Parameter kinds: the element types decoded (nil: all); a block holding none of them
+    ///   is returned empty without its string table read.
     static func decode(
-        _ bytes: UnsafeRawBufferPointer, index blockIndex: Int, baseOffset: Int, readMetadata: Bool
+        _ bytes: UnsafeRawBufferPointer, index blockIndex: Int, baseOffset: Int, readMetadata: Bool,
+        only kinds: Set<OSMElementType>? = nil
     ) throws(OSMReaderError) -> OSMBlock {
         var reader = ProtobufReader(bytes, baseOffset: baseOffset)
         var stringTable: Range<Int>?
@@ -26,6 +30,32 @@ enum PrimitiveBlockDecoder {
             }
         }
         guard granularity > 0 else { throw reader.error("granularity must be positive") }
+        // The group fields wanted: 1 nodes, 2 dense nodes, 3 ways, 4 relations.
+        let fields: Set<Int> =
+            kinds.map { kinds in
+                Set(
+                    kinds.flatMap { kind -> [Int] in
+                        switch kind {
+                        case .node: [1, 2]
+                        case .way: [3]
+                        case .relation: [4]
+                        }
+                    })
+            } ?? [1, 2, 3, 4]
+        if kinds != nil {
+            var wanted = false
+            for group in groups where !wanted {
+                var groupReader = ProtobufReader(bytes, range: group, baseOffset: baseOffset)
+                while let (field, type) = try groupReader.readTag() {
+                    if type == .lengthDelimited && fields.contains(field) {
+                        wanted = true
+                        break
+                    }
+                    try groupReader.skip(type)
+                }
+            }
+            if !wanted { return OSMBlock(index: blockIndex) }
+        }
         var strings: [String] = []
         if let stringTable {
             var table = ProtobufReader(bytes, range: stringTable, baseOffset: baseOffset)
@@ -49,6 +79,7 @@ enum PrimitiveBlockDecoder {
                     continue
                 }
                 var message = try groupReader.readMessage()
+                guard fields.contains(field) else { continue }
                 switch field {
                 case 1: block.nodes.append(try context.node(&message))
                 case 2: try context.denseNodes(&message, into: &block.nodes)

@@ -7,6 +7,7 @@ import MapsURL
 /// Usage: openmaps-bench [--urls N] [--seconds S] | openmaps-bench pbf FILE…
 ///        | openmaps-bench tiles [--runs N] [--peer-results DIR] FILE…
 ///        | openmaps-bench synthetic --nodes N --out FILE.osm.pbf
+///        | openmaps-bench stores --sqlite FILE --postgis URL [--runs N]
 ///        | openmaps-bench geocode --store S --queries Q.json --od OD.json [--runs N] [--peer SUMMARY.json]
 struct Options {
     var urls: Int
@@ -45,6 +46,15 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
         return checksum
     }
     return (result.passesPerSecond * Double(corpus.count), result.checksum)
+}
+
+if CommandLine.arguments.dropFirst().first == "stores" {
+    // openmaps-bench stores --sqlite FILE --postgis URL [--runs N]
+    do { try StoreBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
+        print("stores: \(error)")
+        exit(1)
+    }
+    exit(0)
 }
 
 if CommandLine.arguments.dropFirst().first == "synthetic" {

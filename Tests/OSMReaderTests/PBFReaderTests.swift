@@ -60,6 +60,35 @@ import Testing
         #expect(relation.members.map(\.role) == ["outer", "label", "subarea"])
     }
 
+    @Test func onlyTheKindsAskedForAreDecoded() throws {
+        let file = TestExtracts.path(of: "monaco-centre.osm.pbf")
+        let reader = try OSMFile(path: file)
+        var all: [Int64] = []
+        var nodes = 0
+        try reader.forEachBlock { block in
+            all += block.relations.map(\.id)
+            nodes += block.nodes.count
+        }
+        var relations: [OSMRelation] = []
+        var others = 0
+        try reader.forEachBlock(only: [.relation]) { block in
+            relations += block.relations
+            others += block.nodes.count + block.ways.count
+        }
+        #expect(!all.isEmpty && nodes > 1000)
+        #expect(relations.map(\.id) == all && others == 0)
+        #expect(relations.allSatisfy { !$0.members.isEmpty })
+        var ways = 0
+        var relationsSeen = 0
+        var nodesSeen = 0
+        try reader.forEachBlock(only: [.node, .way]) { block in
+            ways += block.ways.count
+            nodesSeen += block.nodes.count
+            relationsSeen += block.relations.count
+        }
+        #expect(ways > 100 && nodesSeen == nodes && relationsSeen == 0)
+    }
+
     @Test func summaryCounts() throws {
         let path = PBFWriter.temporaryFile(PBFWriter.file(dense: dense, ways: ways, relations: relations))
         defer { try? FileManager.default.removeItem(atPath: path) }
