@@ -166,7 +166,7 @@ extension MapStore {
                 ) { $0.text(0) ?? "" }
             case .postgis:
                 return try database.map(
-                    "SELECT word FROM search_word WHERE word >= ? COLLATE \"C\" AND word < ? COLLATE \"C\" "
+                    "SELECT DISTINCT word FROM search_word WHERE word >= ? COLLATE \"C\" AND word < ? COLLATE \"C\" "
                         + "AND length(word) BETWEEN ? AND ?", values
                 ) { $0.text(0) ?? "" }
             }

@@ -318,8 +318,9 @@ public enum SearchVocabulary {
     }
 
     /// A PostgreSQL `tsvector` literal of an index entry: the words of its names (weight A), its
-    /// address (B) and its category words (C), at their positions (1...16383).
-    static func tsvector(names: [String], address: String, categories: [String]) -> String {
+    /// address (B) and its category words (C), at their positions (1...16383); with its
+    /// distinct words.
+    static func tsvector(names: [String], address: String, categories: [String]) -> (text: String, words: [String]) {
         var positions: [String: [String]] = [:]
         var order: [String] = []
         var position = 0
@@ -334,9 +335,10 @@ public enum SearchVocabulary {
                 }
             }
         }
-        return order.map { word in
+        let text = order.map { word in
             let quoted = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''")
             return "'\(quoted)':" + (positions[word] ?? []).joined(separator: ",")
         }.joined(separator: " ")
+        return (text, order)
     }
 }

@@ -8,16 +8,24 @@ import Foundation
 /// - PostGIS: `feature_box` holds the four limits and a `box` polygon made from them (SRID 4326)
 ///   under a GiST index; `search_index` holds a `document` (`tsvector`: names weight A, address
 ///   B, category words C, folded as ``SearchVocabulary/words(_:)`` folds) under a GIN index;
-///   `search_word` is the index's distinct words (a materialized view refreshed by every
-///   update that changes features) under a `C`-collated B-tree for prefix ranges; the version
-///   in `openmaps_schema`.
+///   `search_word(source, word)` holds each source's distinct index words (written with its
+///   features) under a `C`-collated B-tree for prefix ranges; the version in
+///   `openmaps_schema`. A new database gets its indexes after its first import's rows.
 enum StoreSchema {
-    /// Creates every table in an empty database.
-    static func create(on database: StoreConnection) throws {
+    /// Creates every table in an empty database, with its indexes; on PostGIS, with
+    /// `deferIndexes`, the tables only, and ``createDeferredIndexes(on:)`` builds the indexes
+    /// once the first import's rows are in (a sorted build, much faster than row by row: what
+    /// osm2pgsql does on `--create`).
+    static func create(on database: StoreConnection, deferIndexes: Bool = false) throws {
         switch database.engine {
         case .sqlite: try database.execute(sqlite)
-        case .postgis: try database.execute(postgis)
+        case .postgis: try database.execute(deferIndexes ? postgisTables : postgisTables + postgisIndexes)
         }
+    }
+
+    /// The indexes ``create(on:deferIndexes:)`` left for later.
+    static func createDeferredIndexes(on database: StoreConnection) throws {
+        try database.execute(postgisIndexes)
     }
 
     /// True when the database has no store yet.
@@ -73,42 +81,51 @@ enum StoreSchema {
     static let timetableSQLite =
         "CREATE TABLE IF NOT EXISTS transit_timetable (source TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)"
 
-    private static let postgis = """
+    private static let postgisTables = """
         CREATE EXTENSION IF NOT EXISTS postgis;
         CREATE TABLE source (id bigint PRIMARY KEY, name text NOT NULL UNIQUE, kind text NOT NULL,
             attribution text NOT NULL, licence text NOT NULL, path text,
             min_lat float8, min_lon float8, max_lat float8, max_lon float8, fingerprint text);
-        CREATE TABLE feature (id bigint PRIMARY KEY, source bigint NOT NULL REFERENCES source(id),
+        CREATE TABLE feature (id bigint NOT NULL, source bigint NOT NULL REFERENCES source(id),
             osm_type text, osm_id bigint, class text NOT NULL, kind text NOT NULL, name text,
             geometry_type integer NOT NULL, geometry bytea NOT NULL, layer integer, level text,
             height float8, levels float8, bridge integer, tunnel integer, oneway integer, ref text,
             detail text, population bigint, colour text, tags text);
         CREATE TABLE raster (name text PRIMARY KEY, source bigint NOT NULL REFERENCES source(id), path text NOT NULL,
             width integer, height integer, min_lat float8, min_lon float8, max_lat float8, max_lon float8);
-        CREATE INDEX feature_source ON feature(source);
-        CREATE INDEX feature_osm ON feature(osm_type, osm_id);
-        CREATE INDEX feature_class ON feature(class, kind);
-        CREATE TABLE feature_box (id bigint PRIMARY KEY, min_lon float8 NOT NULL, max_lon float8 NOT NULL,
+        CREATE TABLE feature_box (id bigint NOT NULL, min_lon float8 NOT NULL, max_lon float8 NOT NULL,
             min_lat float8 NOT NULL, max_lat float8 NOT NULL,
             box geometry(Polygon, 4326) GENERATED ALWAYS AS (ST_MakeEnvelope(min_lon, min_lat, max_lon, max_lat, 4326)) STORED);
-        CREATE INDEX feature_box_box ON feature_box USING gist (box);
-        CREATE TABLE search_index (rowid bigint PRIMARY KEY, names text, categories text, address text,
+        CREATE TABLE search_index (rowid bigint NOT NULL, names text, categories text, address text,
             document tsvector NOT NULL);
-        CREATE INDEX search_index_document ON search_index USING gin (document);
-        CREATE MATERIALIZED VIEW search_word AS SELECT word FROM ts_stat('SELECT document FROM search_index');
-        CREATE INDEX search_word_word ON search_word (word COLLATE "C");
-        CREATE TABLE road_way (rowid bigserial PRIMARY KEY, source bigint NOT NULL, osm_id bigint NOT NULL,
+        CREATE TABLE search_word (source bigint NOT NULL, word text NOT NULL);
+        CREATE TABLE road_way (rowid bigserial, source bigint NOT NULL, osm_id bigint NOT NULL,
             nodes bytea NOT NULL, points bytea NOT NULL, tags text NOT NULL);
-        CREATE INDEX road_way_source ON road_way(source);
         CREATE TABLE road_node (source bigint NOT NULL, osm_id bigint NOT NULL, tags text NOT NULL);
-        CREATE INDEX road_node_source ON road_node(source);
         CREATE TABLE road_restriction (source bigint NOT NULL, osm_id bigint NOT NULL, kind text NOT NULL,
             from_way bigint NOT NULL, via_nodes text NOT NULL, via_ways text NOT NULL, to_way bigint NOT NULL,
             except_modes text NOT NULL, modes text NOT NULL);
-        CREATE INDEX road_restriction_source ON road_restriction(source);
         CREATE TABLE road_graph (mode text PRIMARY KEY, fingerprint text NOT NULL, data bytea NOT NULL);
         CREATE TABLE transit_timetable (source text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL);
         CREATE TABLE openmaps_schema (version integer NOT NULL);
         INSERT INTO openmaps_schema VALUES (\(MapStore.schemaVersion));
+
+        """
+
+    private static let postgisIndexes = """
+        ALTER TABLE feature ADD PRIMARY KEY (id);
+        CREATE INDEX feature_source ON feature(source);
+        CREATE INDEX feature_osm ON feature(osm_type, osm_id);
+        CREATE INDEX feature_class ON feature(class, kind);
+        ALTER TABLE feature_box ADD PRIMARY KEY (id);
+        CREATE INDEX feature_box_box ON feature_box USING gist (box);
+        ALTER TABLE search_index ADD PRIMARY KEY (rowid);
+        CREATE INDEX search_index_document ON search_index USING gin (document);
+        CREATE INDEX search_word_word ON search_word (word COLLATE "C");
+        CREATE INDEX search_word_source ON search_word (source);
+        ALTER TABLE road_way ADD PRIMARY KEY (rowid);
+        CREATE INDEX road_way_source ON road_way(source);
+        CREATE INDEX road_node_source ON road_node(source);
+        CREATE INDEX road_restriction_source ON road_restriction(source);
         """
 }

@@ -36,8 +36,9 @@ enum StoreUpdate {
         do {
             try connection.transaction {
                 try database.run("SELECT pg_advisory_xact_lock(?)", [.integer(postgresLockKey)])
-                if try StoreSchema.isEmpty(database) {
-                    try StoreSchema.create(on: database)
+                let creating = try StoreSchema.isEmpty(database)
+                if creating {
+                    try StoreSchema.create(on: database, deferIndexes: true)
                 } else {
                     let version = try StoreSchema.version(database)
                     guard version == Int64(MapStore.schemaVersion) else {
@@ -50,9 +51,12 @@ enum StoreUpdate {
                 }
                 try body(database)
                 try database.flush()
-                if database.changedFeatures {
-                    try database.execute(
-                        "REFRESH MATERIALIZED VIEW search_word; ANALYZE source, feature, feature_box, search_index")
+                if creating {
+                    // The first import's rows are in: its indexes are built once, sorted.
+                    try StoreSchema.createDeferredIndexes(on: database)
+                    try database.execute("ANALYZE")
+                } else if database.changedFeatures {
+                    try database.execute("ANALYZE source, feature, feature_box, search_index, search_word")
                 }
             }
         } catch let error as DataError {
@@ -117,21 +121,22 @@ enum StoreUpdate {
         bounds: CoordinateBounds, fingerprint: String? = nil, in database: StoreConnection
     ) throws -> Int64 {
         if database.engine == .sqlite { try database.execute(StoreSchema.timetableSQLite) }
-        if let postgis = database as? PostGISStoreConnection { postgis.changedFeatures = true }
         try database.run("DELETE FROM transit_timetable WHERE source = ?", [.text(name)])
         if let old = try database.map("SELECT id FROM source WHERE name = ?", [.text(name)], { $0.integer(0) }).first
             ?? nil
         {
+            let words = database.engine == .postgis ? ["DELETE FROM search_word WHERE source = ?"] : []
             for sql in [
                 "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE source = ?)",
                 "DELETE FROM search_index WHERE rowid IN (SELECT id FROM feature WHERE source = ?)",
                 "DELETE FROM feature WHERE source = ?", "DELETE FROM raster WHERE source = ?",
-            ] + RoadNetwork.deletions + ["DELETE FROM source WHERE id = ?"] {
+            ] + words + RoadNetwork.deletions + ["DELETE FROM source WHERE id = ?"] {
                 try database.run(sql, [.integer(old)])
             }
         }
         let next = try database.map("SELECT coalesce(max(id), 0) + 1 FROM source") { $0.integer(0) }.first
         let sourceID = (next ?? nil) ?? 1
+        if let postgis = database as? PostGISStoreConnection { postgis.changedFeatures = true }
         try database.run(
             "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon, "
                 + "fingerprint) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
@@ -150,6 +155,9 @@ struct FeatureWriter {
     let insertFeature: RowInserter
     let insertBox: RowInserter
     let insertName: RowInserter
+    /// PostGIS: the source's distinct index words (`search_word`), each written once.
+    let insertWord: RowInserter?
+    private var writtenWords: Set<String> = []
     let engine: StoreEngine
     let source: Int64
     /// The next feature id: the source's block of 2^40 (``MapStore/sourceID(ofFeature:)``),
@@ -170,6 +178,8 @@ struct FeatureWriter {
         insertName = try database.inserter(
             table: "search_index",
             columns: ["rowid", "names", "categories", "address"] + (engine == .postgis ? ["document"] : []))
+        insertWord =
+            engine == .postgis ? try database.inserter(table: "search_word", columns: ["source", "word"]) : nil
         self.source = source
         next = source << 40
     }
@@ -216,9 +226,12 @@ struct FeatureWriter {
                 .integer(featureID), .text(allNames.joined(separator: " \u{1F} ")),
                 .text(categories.joined(separator: " \u{1F} ")), .text(address),
             ]
-            if engine == .postgis {
-                entry.append(
-                    .text(SearchVocabulary.tsvector(names: allNames, address: address, categories: categories)))
+            if let insertWord {
+                let document = SearchVocabulary.tsvector(names: allNames, address: address, categories: categories)
+                entry.append(.text(document.text))
+                for word in document.words where writtenWords.insert(word).inserted {
+                    try insertWord.insert([.integer(source), .text(word)])
+                }
             }
             try insertName.insert(entry)
         }
