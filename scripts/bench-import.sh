@@ -21,7 +21,7 @@ for tool in osm2pgsql osmium /usr/bin/time; do
 done
 URL=$(sh "$(dirname "$0")/postgres-private.sh" $$)
 SERVER=${URL%/openmaps}
-psql() { command psql -X -q -v ON_ERROR_STOP=1 "$@"; }
+psql() { PGOPTIONS="-c client_min_messages=warning" command psql -X -q -v ON_ERROR_STOP=1 "$@"; }
 # A new empty database with PostGIS (and hstore for osm2pgsql), by URL.
 fresh() {
   psql "$SERVER/postgres" -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1 TEMPLATE openmaps" >/dev/null

@@ -101,6 +101,14 @@ public final class MapStore {
             throw DataError(.database, message: "cannot read the store's schema", path: address, underlying: error)
         }
         try checkVersion(version, path: address)
+        do {
+            // The store's reads are index lookups on tables the cache mostly holds: with the
+            // default cost of a random page (4, for spinning disks) the planner scans the whole
+            // search index rather than its GIN index for a rare word (13 ms against 0.5 ms).
+            try connection.execute("SET random_page_cost = 1.1")
+        } catch {
+            throw DataError(.database, message: "cannot set up the connection", path: address, underlying: error)
+        }
         return PostGISStoreConnection(connection)
     }
 
