@@ -144,19 +144,28 @@ final class SQLiteStoreConnection: StoreConnection {
 /// A store connection on a PostgreSQL database with PostGIS.
 ///
 /// The store's statements are written with `?` parameters, numbered here (`$1`, `$2`, …); no
-/// statement of the store has a `?` inside a string literal.
+/// statement of the store has a `?` inside a string literal. Bulk rows go out on a thread of
+/// their own (``CopySender``), so the next batch is built while the server takes the last;
+/// every other statement first waits for the rows sent before it.
 final class PostGISStoreConnection: StoreConnection {
     let connection: PostgresConnection
     var engine: StoreEngine { .postgis }
     /// Statements with their parameters numbered, by the store's SQL.
     private var numbered: [String: String] = [:]
     private var inserters: [PostGISInserter] = []
-    /// Set when an update replaced a source: the index's word list is refreshed before the commit.
+    private let sender: CopySender
+    /// Set when an update replaced a source: the tables it changed are analysed before the commit.
     var changedFeatures = false
 
-    init(_ connection: PostgresConnection) { self.connection = connection }
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+        sender = CopySender(connection)
+    }
 
-    func execute(_ sql: String) throws { try connection.execute(sql) }
+    func execute(_ sql: String) throws {
+        try sender.drain()
+        try connection.execute(sql)
+    }
 
     /// `sql` with each `?` replaced by `$1`, `$2`, … in order.
     static func numbering(_ sql: String) -> String {
@@ -184,6 +193,7 @@ final class PostGISStoreConnection: StoreConnection {
     }
 
     func forEachRow(_ sql: String, _ values: [StoreValue], _ body: (StoreRow) throws -> Void) throws {
+        try sender.drain()
         let statement: String
         if let known = numbered[sql] {
             statement = known
@@ -196,25 +206,54 @@ final class PostGISStoreConnection: StoreConnection {
 
     func inserter(table: String, columns: [String]) throws -> RowInserter {
         let inserter = PostGISInserter(
-            connection: connection, sql: "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
+            sender: sender, sql: "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
         inserters.append(inserter)
         return inserter
     }
 
     func flush() throws {
         for inserter in inserters { try inserter.flush() }
+        try sender.drain()
+    }
+}
+
+/// Sends `COPY` batches on a serial queue of its own, one at a time and in order; the first
+/// failure is kept and thrown by the next ``send(_:data:)`` or ``drain()``. The connection is
+/// used by the queue only between a send and the next drain, which its owner calls before any
+/// other statement.
+final class CopySender: @unchecked Sendable {
+    private let connection: PostgresConnection
+    private let queue = DispatchQueue(label: "openmaps.postgis.copy")
+    /// Guarded by `queue`.
+    private var failure: (any Error)?
+
+    init(_ connection: PostgresConnection) { self.connection = connection }
+
+    /// Queues a batch (at most one waits: a second send waits for the first to go).
+    func send(_ sql: String, data: [UInt8]) throws {
+        try drain()
+        queue.async {
+            guard self.failure == nil else { return }
+            do { try self.connection.copy(sql, data: data) } catch { self.failure = error }
+        }
+    }
+
+    /// Waits for every queued batch; throws the first failure.
+    func drain() throws {
+        let failure = queue.sync { self.failure }
+        if let failure { throw failure }
     }
 }
 
 /// Rows gathered in `COPY`'s text format and sent in batches of about 8 MB.
 final class PostGISInserter: RowInserter {
-    let connection: PostgresConnection
+    let sender: CopySender
     let sql: String
     private var rows = CopyRows()
     static let batchBytes = 8 << 20
 
-    init(connection: PostgresConnection, sql: String) {
-        self.connection = connection
+    init(sender: CopySender, sql: String) {
+        self.sender = sender
         self.sql = sql
     }
 
@@ -234,7 +273,7 @@ final class PostGISInserter: RowInserter {
 
     func flush() throws {
         guard rows.rows > 0 else { return }
-        try connection.copy(sql, data: rows.data)
+        try sender.send(sql, data: rows.data)
         rows.removeAll()
     }
 }

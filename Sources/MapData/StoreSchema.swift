@@ -11,6 +11,8 @@ import Foundation
 ///   `search_word(source, word)` holds each source's distinct index words (written with its
 ///   features) under a `C`-collated B-tree for prefix ranges; the version in
 ///   `openmaps_schema`. A new database gets its indexes after its first import's rows.
+///   Features name their source without a foreign key (checked per row, it would double the
+///   time of a `COPY`): ``StoreUpdate`` replaces a source and its rows together.
 enum StoreSchema {
     /// Creates every table in an empty database, with its indexes; on PostGIS, with
     /// `deferIndexes`, the tables only, and ``createDeferredIndexes(on:)`` builds the indexes
@@ -86,7 +88,7 @@ enum StoreSchema {
         CREATE TABLE source (id bigint PRIMARY KEY, name text NOT NULL UNIQUE, kind text NOT NULL,
             attribution text NOT NULL, licence text NOT NULL, path text,
             min_lat float8, min_lon float8, max_lat float8, max_lon float8, fingerprint text);
-        CREATE TABLE feature (id bigint NOT NULL, source bigint NOT NULL REFERENCES source(id),
+        CREATE TABLE feature (id bigint NOT NULL, source bigint NOT NULL,
             osm_type text, osm_id bigint, class text NOT NULL, kind text NOT NULL, name text,
             geometry_type integer NOT NULL, geometry bytea NOT NULL, layer integer, level text,
             height float8, levels float8, bridge integer, tunnel integer, oneway integer, ref text,
