@@ -303,7 +303,9 @@ public enum SearchVocabulary {
     static func fold(_ word: String) -> String {
         var folded = ""
         for character in word.lowercased() {
-            if character.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
+            if character.isASCII {
+                folded.append(character)
+            } else if character.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
                 folded += String(character).folding(options: .diacriticInsensitive, locale: nil)
             } else {
                 folded.append(character)
@@ -336,7 +338,9 @@ public enum SearchVocabulary {
             }
         }
         let text = order.map { word in
-            let quoted = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''")
+            let quoted =
+                word.utf8.contains(where: { $0 == 0x5C || $0 == 0x27 })
+                ? word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") : word
             return "'\(quoted)':" + (positions[word] ?? []).joined(separator: ",")
         }.joined(separator: " ")
         return (text, order)
