@@ -149,25 +149,39 @@ extension MapStore {
     }
 
     /// The index's distinct words (folded as the index folds them) of `length` characters,
-    /// starting with `first`: the candidates for a mistyped word.
-    public func indexWords(startingWith first: String, length: ClosedRange<Int>) throws(DataError) -> [String] {
+    /// starting with `first`, at most `limit`: the candidates for a mistyped word.
+    ///
+    /// `near`, with `edits`, is a hint: the engine may leave out words further from `near` than
+    /// twice `edits` plain edits (so never one within `edits` edits counting a transposition as
+    /// one), when it can tell in the database. PostGIS does (`fuzzystrmatch`), so a mistyped
+    /// word's candidates are not all sent over the network; SQLite, in process, returns them all.
+    /// The caller measures the distance it wants either way.
+    public func indexWords(
+        startingWith first: String, length: ClosedRange<Int>, near: String? = nil, edits: Int = 0, limit: Int? = nil
+    ) throws(DataError) -> [String] {
         let upper = first + "\u{10FFFF}"
-        let values: [StoreValue] = [
+        var values: [StoreValue] = [
             .text(first), .text(upper), .integer(Int64(length.lowerBound)), .integer(Int64(length.upperBound)),
         ]
+        let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
         return try self.query("reading the index's words") {
             switch engine {
             case .sqlite:
                 try database.execute(
                     "CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_words USING fts5vocab(main, search_index, 'row')")
                 return try database.map(
-                    "SELECT term FROM temp.search_words WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?",
-                    values
+                    "SELECT term FROM temp.search_words WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?"
+                        + limitClause, values
                 ) { $0.text(0) ?? "" }
             case .postgis:
+                var nearClause = ""
+                if let near {
+                    nearClause = " AND levenshtein_less_equal(word, ?, ?) <= ?"
+                    values += [.text(near), .integer(Int64(2 * edits)), .integer(Int64(2 * edits))]
+                }
                 return try database.map(
                     "SELECT DISTINCT word FROM search_word WHERE word >= ? COLLATE \"C\" AND word < ? COLLATE \"C\" "
-                        + "AND length(word) BETWEEN ? AND ?", values
+                        + "AND length(word) BETWEEN ? AND ?" + nearClause + limitClause, values
                 ) { $0.text(0) ?? "" }
             }
         }

@@ -9,7 +9,8 @@ import Foundation
 ///   under a GiST index; `search_index` holds a `document` (`tsvector`: names weight A, address
 ///   B, category words C, folded as ``SearchVocabulary/words(_:)`` folds) under a GIN index;
 ///   `search_word(source, word)` holds each source's distinct index words (written with its
-///   features) under a `C`-collated B-tree for prefix ranges; the version in
+///   features) under a `C`-collated B-tree for prefix ranges, compared with a mistyped word by
+///   `fuzzystrmatch`'s `levenshtein_less_equal` (a trusted extension, created with the tables); the version in
 ///   `openmaps_schema`. A new database gets its indexes after its first import's rows.
 ///   Features name their source without a foreign key (checked per row, it would double the
 ///   time of a `COPY`): ``StoreUpdate`` replaces a source and its rows together.
@@ -85,6 +86,7 @@ enum StoreSchema {
 
     private static let postgisTables = """
         CREATE EXTENSION IF NOT EXISTS postgis;
+        CREATE EXTENSION IF NOT EXISTS fuzzystrmatch;
         CREATE TABLE source (id bigint PRIMARY KEY, name text NOT NULL UNIQUE, kind text NOT NULL,
             attribution text NOT NULL, licence text NOT NULL, path text,
             min_lat float8, min_lon float8, max_lat float8, max_lon float8, fingerprint text);

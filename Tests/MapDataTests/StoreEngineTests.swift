@@ -132,6 +132,12 @@ import Testing
             Set(try postgis.indexWords(startingWith: "m", length: 5...7))
                 == Set(try sqlite.indexWords(startingWith: "m", length: 5...7)))
         #expect(try postgis.indexWords(startingWith: "moulin", length: 6...99).contains("moulins"))
+        #expect(try postgis.indexWords(startingWith: "moulin", length: 6...99, limit: 1).count == 1)
+        // A mistyped word's candidates: PostGIS leaves out the far ones, never a near one.
+        let all = try sqlite.indexWords(startingWith: "m", length: 6...8)
+        let candidates = try postgis.indexWords(startingWith: "m", length: 6...8, near: "moulnis", edits: 1)
+        #expect(candidates.contains("moulins") && candidates.count < all.count / 4)
+        #expect(Set(candidates).isSubset(of: Set(all)))
         for kind in [MapStore.Nearby.addresses, .streets] {
             try Self.expectSame(
                 try postgis.nearby(kind, in: Self.centre, limit: 5000).map(\.feature),
