@@ -125,7 +125,7 @@ public struct DataInstaller {
     /// - Parameters:
     ///   - hires: also import the world's high and full detail (a 91 MB wheel); re-imports the
     ///     world when it lacks them.
-    ///   - progress: called with a phase ("world", then Helsinki's "reading" and "writing") and
+    ///   - progress: called with a phase ("world", then Helsinki's "scanning" and "importing") and
     ///     the fraction done, 0...1.
     public func installDefaultStore(hires: Bool = false, progress: ((String, Double) -> Void)? = nil) throws
         -> StoreReport

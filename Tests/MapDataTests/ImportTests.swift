@@ -202,13 +202,13 @@ struct HelsinkiImportTests {
         let report = try OSMImporter.importFile(
             DataInstaller().path(of: .helsinki), into: path, progress: { events.append(($0, $1)) })
         #expect(report.region == "Helsinki" && report.features > 5000)
-        // Progress: reading then writing, each rising from below 1 to exactly 1.
-        for phase in ["reading", "writing"] {
+        // Progress: scanning then importing, each rising from below 1 to exactly 1.
+        for phase in ["scanning", "importing"] {
             let fractions = events.filter { $0.phase == phase }.map(\.fraction)
             #expect(fractions.count > 2 && fractions.first! < 1 && fractions.last == 1)
             #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $0 <= $1 })
         }
-        #expect(events.firstIndex { $0.phase == "writing" }! > events.lastIndex { $0.phase == "reading" }!)
+        #expect(events.firstIndex { $0.phase == "importing" }! > events.lastIndex { $0.phase == "scanning" }!)
         let store = try MapStore(path: path)
         let station = try #require(try store.feature(.node, id: 25_389_429))
         #expect(station.featureClass == .transit && station.kind == "station")
