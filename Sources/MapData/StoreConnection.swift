@@ -215,6 +215,9 @@ final class PostGISStoreConnection: StoreConnection {
         for inserter in inserters { try inserter.flush() }
         try sender.drain()
     }
+
+    /// Waits until no batch is being sent (their failures left to whoever asks next).
+    func waitForSentRows() { _ = try? sender.drain() }
 }
 
 /// Sends `COPY` batches on a serial queue of its own, one at a time and in order; the first

@@ -49,8 +49,14 @@ enum StoreUpdate {
                             path: address)
                     }
                 }
-                try body(database)
-                try database.flush()
+                do {
+                    try body(database)
+                    try database.flush()
+                } catch {
+                    // The rollback must not meet a batch still being sent on the connection.
+                    database.waitForSentRows()
+                    throw error
+                }
                 if creating {
                     // The first import's rows are in: its indexes are built once, sorted.
                     try StoreSchema.createDeferredIndexes(on: database)
