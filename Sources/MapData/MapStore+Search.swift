@@ -42,12 +42,17 @@ extension MapStore {
     {
         guard let match = matchClause(query) else { return [] }
         var found: [IndexedFeature] = []
+        let engine = self.engine
         try forEachRow(
             meeting: bounds, "searching the index in an area", values: match.values + [.integer(Int64(limit))]
         ) { condition in
-            "SELECT \(Self.indexColumns) FROM search_index "
+            // PostGIS: the words lead and the box is a filter (`IS TRUE` keeps the GiST index out
+            // of the plan). Its estimate of a box in a dense area can be off a thousandfold, and a
+            // plan that walks every feature in the box costs 16 ms where the words' 1.5.
+            let box = engine == .postgis ? "(\(condition)) IS TRUE" : condition
+            return "SELECT \(Self.indexColumns) FROM search_index "
                 + "JOIN feature ON feature.id = search_index.rowid JOIN feature_box ON feature_box.id = feature.id "
-                + "WHERE \(condition) AND \(match.condition) ORDER BY \(match.order) LIMIT ?"
+                + "WHERE \(box) AND \(match.condition) ORDER BY \(match.order) LIMIT ?"
         } _: { row in
             found.append(try Self.indexedFeature(from: row))
         }
