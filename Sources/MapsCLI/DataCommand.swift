@@ -5,7 +5,7 @@ import Routing
 
 /// `openmaps data install | info` and `openmaps import`: the open data and the store.
 enum DataCommand {
-    /// `--store PATH`, shared by the commands that read or write a store.
+    /// `--store STORE`, shared by the commands that read or write a store.
     static let storeOption = ArgumentParser.Option(
         name: "--store", value: "STORE",
         help:
@@ -40,7 +40,7 @@ enum DataCommand {
         let path = arguments.value("--store") ?? DataInstaller().storePath
         do {
             let store = try MapStore(path: path)
-            console.print("store: \(path) (schema \(MapStore.schemaVersion))")
+            console.print("store: \(store.path) (schema \(MapStore.schemaVersion))")
             for source in try store.sources() {
                 let total = source.counts.values.reduce(0, +)
                 console.print("\(source.name) [\(source.kind.rawValue)]: \(total) features")
@@ -183,8 +183,8 @@ enum DataCommand {
         console.print(
             String(
                 format: "%@: %d routes, %d stations, %d stops, %d entrances, %d timetabled trips into %@ in %.2f s",
-                report.name, report.routes, report.stations, report.stops, report.entrances, report.trips, store,
-                seconds)
+                report.name, report.routes, report.stations, report.stops, report.entrances, report.trips,
+                MapStore.displayName(of: store), seconds)
         )
         console.print("  agencies: " + report.agencies.joined(separator: ", "))
         if report.routesWithoutShapes > 0 {
