@@ -10,8 +10,8 @@ public enum NodeCache: Sendable, Equatable {
     /// file beyond.
     case automatic
     case memory
-    /// A flat file at this path (created or overwritten; kept after the import, so the next
-    /// import of the same area reuses the disk space).
+    /// A flat file at this path (created or overwritten, and left in place after the import:
+    /// a place on a disk with room, such as `/var/tmp`, rather than a memory-backed `/tmp`).
     case file(String)
 }
 

@@ -89,7 +89,7 @@ enum DataCommand {
                 .init(
                     name: "--node-cache", value: "FILE",
                     help:
-                        "Keep node locations in this flat file (sparse, 8 bytes per node id; kept for the next import) instead of memory: for country-size extracts (default: memory up to 256 MB of input, a temporary flat file beyond)."
+                        "Keep node locations in this flat file (sparse, 8 bytes per node id; overwritten, and left in place after the import) instead of memory: for country-size extracts (default: memory up to 256 MB of input, a temporary flat file beyond)."
                 ),
                 .init(
                     name: "--attribution", value: "TEXT",
