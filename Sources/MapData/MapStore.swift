@@ -112,7 +112,8 @@ public final class MapStore {
         return PostGISStoreConnection(connection)
     }
 
-    private static func checkVersion(_ version: Int64?, path: String) throws(DataError) {
+    /// Refuses a store of another schema version, saying how to build it again.
+    static func checkVersion(_ version: Int64?, path: String) throws(DataError) {
         guard version == Int64(Self.schemaVersion) else {
             throw DataError(
                 .schema,

@@ -40,14 +40,7 @@ enum StoreUpdate {
                 if creating {
                     try StoreSchema.create(on: database, deferIndexes: true)
                 } else {
-                    let version = try StoreSchema.version(database)
-                    guard version == Int64(MapStore.schemaVersion) else {
-                        throw DataError(
-                            .schema,
-                            message:
-                                "the store has schema \(version.map(String.init) ?? "none"), not \(MapStore.schemaVersion): drop its tables (or use a new database) and build it again with this version of openmaps",
-                            path: address)
-                    }
+                    try MapStore.checkVersion(try StoreSchema.version(database), path: address)
                 }
                 do {
                     try body(database)
