@@ -1,7 +1,6 @@
 import Foundation
 import GeoCore
 import OSMReader
-import SQLiteKit
 
 /// Imports an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2: ``OSMFile``) into a
 /// store as one region, atomically.

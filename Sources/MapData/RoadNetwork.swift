@@ -1,7 +1,6 @@
 import Foundation
 import GeoCore
 import OSMReader
-import SQLiteKit
 
 /// The road network of the OpenStreetMap regions, kept in the store for routing: every
 /// routable way with its node ids (junctions are shared nodes), positions and the tags the

@@ -154,8 +154,9 @@ final class PostGISStoreConnection: StoreConnection {
     private var numbered: [String: String] = [:]
     private var inserters: [PostGISInserter] = []
     private let sender: CopySender
-    /// Set when an update replaced a source: the tables it changed are analysed before the commit.
-    var changedFeatures = false
+    /// True once rows were written in bulk (a source's features and network): the tables are
+    /// analysed before the commit.
+    var wroteRows: Bool { !inserters.isEmpty }
 
     init(_ connection: PostgresConnection) {
         self.connection = connection

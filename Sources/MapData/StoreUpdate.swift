@@ -54,7 +54,7 @@ enum StoreUpdate {
                     // The first import's rows are in: its indexes are built once, sorted.
                     try StoreSchema.createDeferredIndexes(on: database)
                     try database.execute("ANALYZE")
-                } else if database.changedFeatures {
+                } else if database.wroteRows {
                     try database.execute("ANALYZE source, feature, feature_box, search_index, search_word")
                 }
             }
@@ -135,7 +135,6 @@ enum StoreUpdate {
         }
         let next = try database.map("SELECT coalesce(max(id), 0) + 1 FROM source") { $0.integer(0) }.first
         let sourceID = (next ?? nil) ?? 1
-        if let postgis = database as? PostGISStoreConnection { postgis.changedFeatures = true }
         try database.run(
             "INSERT INTO source (id, name, kind, attribution, licence, path, min_lat, min_lon, max_lat, max_lon, "
                 + "fingerprint) VALUES (?,?,?,?,?,?,?,?,?,?,?)",

@@ -1,6 +1,5 @@
 import Foundation
 import GeoCore
-import SQLiteKit
 import ZlibKit
 
 /// A GTFS feed's timetable, as a journey planner reads it: stops (with their stations), routes,

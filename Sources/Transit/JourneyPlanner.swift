@@ -87,7 +87,10 @@ public struct Journey: Sendable {
     /// Rides taken.
     public var rides: Int { legs.filter { if case .ride = $0 { true } else { false } }.count }
     /// Seconds on foot.
-    public var walkingSeconds: Int {
+    public var walkingSeconds: Int { Self.walkingSeconds(legs[...]) }
+
+    /// Seconds on foot in `legs`.
+    static func walkingSeconds(_ legs: ArraySlice<Leg>) -> Int {
         legs.reduce(0) { total, leg in if case .walk(let walk) = leg { total + walk.walk.seconds } else { total } }
     }
     /// Every point of its walks and rides, in order.
@@ -258,7 +261,7 @@ public struct JourneyPlanner {
         // evening's few lines may run a longer walk away).
         if !found.contains(where: { $0.rides > 0 }), found.first?.walkingSeconds ?? 0 > 3_600 {
             let wider = self.reach(
-                origin, destination, radius: Self.accessRadius * 2, stops: Self.accessStops * 2)
+                origin, destination, radius: Self.accessRadius * 2, stops: Self.accessStops * 2, direct: reach.direct)
             found = search(from: origin, to: destination, leaving: time, reach: wider)
         }
         guard let leastWalking = found.filter({ $0.rides > 0 }).map(\.walkingSeconds).min(),
@@ -287,8 +290,11 @@ public struct JourneyPlanner {
         var direct: Walk
     }
 
-    /// The `stops` nearest stops within `radius` metres of each end, timed.
-    func reach(_ origin: Coordinate, _ destination: Coordinate, radius: Double, stops count: Int) -> Reach {
+    /// The `stops` nearest stops within `radius` metres of each end, timed; `direct`, the walk
+    /// all the way when already walked.
+    func reach(
+        _ origin: Coordinate, _ destination: Coordinate, radius: Double, stops count: Int, direct: Walk? = nil
+    ) -> Reach {
         func near(_ point: Coordinate) -> [(stop: Int, seconds: Int)] {
             let stops = Array(network.stops(near: point, within: radius).prefix(count))
             let points = stops.map { network.stops[$0].coordinate }
@@ -299,7 +305,8 @@ public struct JourneyPlanner {
         }
         // Walking is the same both ways: the egress walks are timed from the destination.
         return Reach(
-            radius: radius, access: near(origin), egress: near(destination), direct: walk(origin, destination))
+            radius: radius, access: near(origin), egress: near(destination),
+            direct: direct ?? walk(origin, destination))
     }
 
     /// One RAPTOR search with the ends' walks of `reach`, walks weighing `walkFactor` times
@@ -319,6 +326,10 @@ public struct JourneyPlanner {
         let activeYesterday: [[Bool]] = zip(network.feeds, days).map { feed, day in
             let yesterday = day.previousDay
             return feed.timetable.services.map { $0.runs(on: yesterday.date, weekday: yesterday.weekday) }
+        }
+        // Per feed: today's trips as they are, yesterday's a day earlier.
+        let runningDays: [[(shift: Int, running: [Bool])]] = network.feeds.indices.map { feed in
+            [(0, active[feed]), (-86_400, activeYesterday[feed])]
         }
         var best = Array(repeating: infinity, count: stopCount)
         var rounds: [[Int]] = [Array(repeating: infinity, count: stopCount)]
@@ -401,7 +412,7 @@ public struct JourneyPlanner {
                     {
                         continue
                     }
-                    for (shift, running) in [(0, active[pattern.feed]), (-86_400, activeYesterday[pattern.feed])] {
+                    for (shift, running) in runningDays[pattern.feed] {
                         for (index, tripNumber) in pattern.trips.enumerated() {
                             let departure = Int(pattern.departures[index * width + position]) + shift
                             guard departure >= earliest, running[Int(services.trips[tripNumber].service)] else {
@@ -511,9 +522,7 @@ public struct JourneyPlanner {
             }
             return late
         }
-        let walked = journey.legs[..<firstRide].reduce(0) { total, leg in
-            if case .walk(let walk) = leg { total + walk.walk.seconds } else { total }
-        }
+        let walked = Journey.walkingSeconds(journey.legs[..<firstRide])
         late.departure = max(journey.departure, ride.departure - walked)
         if case .walk(var walk) = late.legs.first, firstRide > 0 {
             walk.departure = late.departure

@@ -48,48 +48,22 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
     return (result.passesPerSecond * Double(corpus.count), result.checksum)
 }
 
-if CommandLine.arguments.dropFirst().first == "stores" {
-    // openmaps-bench stores --sqlite FILE --postgis URL [--runs N]
-    do { try StoreBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        print("stores: \(error)")
-        exit(1)
-    }
-    exit(0)
-}
+/// The benchmarks that take `--name value` options and may fail, by subcommand:
+/// - `stores --sqlite FILE --postgis URL [--runs N]`
+/// - `synthetic --nodes N --out FILE.osm.pbf`
+/// - `geocode --store S --queries Q.json --od OD.json [--runs N] [--peer SUMMARY.json]`
+/// - `route --store S --od OD.json [--runs N] [--modes driving,walking,bicycling] [--out DIR]
+///   [--edges PREFIX]` (also every edge of each mode as PREFIX-MODE.tsv) `[--steps LANG]` (each
+///   query also makes the steps and their sentences)
+/// - `transit --store S --od OD-TRANSIT.json [--runs N] [--out FILE.jsonl]`
+let optionBenchmarks: [String: ([String]) throws -> Void] = [
+    "stores": StoreBench.run, "synthetic": SyntheticExtract.run, "geocode": GeocodeBench.run,
+    "route": RouteBench.run, "transit": TransitBench.run,
+]
 
-if CommandLine.arguments.dropFirst().first == "synthetic" {
-    // openmaps-bench synthetic --nodes N --out FILE.osm.pbf
-    do { try SyntheticExtract.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        print("synthetic: \(error)")
-        exit(1)
-    }
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().first == "geocode" {
-    // openmaps-bench geocode --store S --queries Q.json --od OD.json [--runs N] [--peer SUMMARY.json]
-    do { try GeocodeBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        print("geocode: \(error)")
-        exit(1)
-    }
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().first == "route" {
-    // openmaps-bench route --store S --od OD.json [--runs N] [--modes driving,walking,bicycling] [--out DIR]
-    //   [--edges PREFIX]: also every edge of each mode as PREFIX-MODE.tsv
-    //   [--steps LANG]: each query also makes the steps and their sentences
-    do { try RouteBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        print("route: \(error)")
-        exit(1)
-    }
-    exit(0)
-}
-
-if CommandLine.arguments.dropFirst().first == "transit" {
-    // openmaps-bench transit --store S --od OD-TRANSIT.json [--runs N] [--out FILE.jsonl]
-    do { try TransitBench.run(Array(CommandLine.arguments.dropFirst(2))) } catch {
-        print("transit: \(error)")
+if let name = CommandLine.arguments.dropFirst().first, let benchmark = optionBenchmarks[name] {
+    do { try benchmark(Array(CommandLine.arguments.dropFirst(2))) } catch {
+        print("\(name): \(error)")
         exit(1)
     }
     exit(0)
