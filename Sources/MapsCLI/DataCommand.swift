@@ -12,6 +12,20 @@ enum DataCommand {
             "The store: a SQLite file's path, or a PostGIS database's URL (postgresql://user@host:port/db); default $OPENMAPS_STORE, else openmaps.sqlite in the data directory."
     )
 
+    /// The store `--store` names, else the default (`$OPENMAPS_STORE`, else `openmaps.sqlite` in
+    /// `directory`).
+    ///
+    /// - Throws: a usage error for an empty `--store`.
+    static func store(_ arguments: ArgumentParser.Result, directory: String = DataInstaller.defaultDirectory)
+        throws(CLIError) -> String
+    {
+        guard let given = arguments.value("--store") else { return DataInstaller.defaultStore(in: directory) }
+        guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .usage("'--store' must be a store file's path or a postgresql:// URL, not empty")
+        }
+        return given
+    }
+
     /// `--traffic FILE`: a traffic feed for the traffic layer.
     static let trafficOption = ArgumentParser.Option(
         name: "--traffic", value: "FILE",
@@ -37,7 +51,7 @@ enum DataCommand {
             ],
             positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
-        let path = arguments.value("--store") ?? DataInstaller().storePath
+        let path = try store(arguments)
         do {
             let store = try MapStore(path: path)
             console.print("store: \(store.path) (schema \(MapStore.schemaVersion))")
@@ -97,7 +111,7 @@ enum DataCommand {
                 .init(name: "--licence", value: "TEXT", help: "A feed's licence or terms."),
             ], positionals: 0...1)
     ) { (arguments, console) throws(CLIError) in
-        let path = arguments.value("--store") ?? DataInstaller().storePath
+        let path = try store(arguments)
         guard let file = arguments.positionals.first else {
             guard arguments.flags.contains("--routing") else {
                 throw .usage("import needs a file to import (or --routing to build the routing graphs)")
@@ -215,7 +229,7 @@ enum DataCommand {
     ) { (arguments, console) throws(CLIError) in
         let directory = arguments.value("--data") ?? DataInstaller.defaultDirectory
         let installer = DataInstaller(
-            directory: directory, store: arguments.value("--store") ?? DataInstaller.defaultStore(in: directory))
+            directory: directory, store: try store(arguments, directory: directory))
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }

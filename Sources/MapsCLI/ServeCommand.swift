@@ -35,7 +35,7 @@ enum ServeCommand {
         options.threads = try ViewCommand.count(arguments, "--threads", in: 1...64) ?? 4
         options.host = arguments.value("--host") ?? "127.0.0.1"
         options.cacheDiskBytes = (try ViewCommand.count(arguments, "--cache-size", in: 16...1_048_576) ?? 1024) << 20
-        let store = arguments.value("--store") ?? DataInstaller().storePath
+        let store = try DataCommand.store(arguments)
         // Beside a store file; in the data directory for a database.
         let home =
             StoreEngine(location: store) == .sqlite

@@ -54,7 +54,7 @@ enum ViewCommand {
     ///   it could not look up. True (drawing, tiles): a missing store is an error that says how
     ///   to build one.
     static func app(_ arguments: ArgumentParser.Result, needsStore: Bool = true) throws(CLIError) -> MapsApp {
-        let path = arguments.value("--store") ?? DataInstaller().storePath
+        let path = try DataCommand.store(arguments)
         let traffic: TrafficFeed?
         do { traffic = try DataCommand.trafficFeed(arguments) } catch { throw .failure("\(error)") }
         if !needsStore && arguments.value("--store") == nil && StoreEngine(location: path) == .sqlite

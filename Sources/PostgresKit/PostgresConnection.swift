@@ -59,7 +59,7 @@ public final class PostgresConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
             PQfinish(connection)
-            throw PostgresError(message: "cannot connect to \(address): \(reason)")
+            throw PostgresError(message: "cannot connect: \(reason)")
         }
         handle = connection
         // Notices (`… does not exist, skipping`) are for people at a prompt, not a program.

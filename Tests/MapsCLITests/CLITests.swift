@@ -543,6 +543,10 @@ import Testing
         (["tiles", "--out", "t.mbtiles", "--workers", "0"], "'--workers' must be a whole number from 1 to 256"),
         (["tiles", "--out", "t.mbtiles", "--metatile", "32"], "'--metatile' must be a whole number from 1 to 16"),
         (
+            ["tiles", "--out", "t.mbtiles", "--store", " "],
+            "'--store' must be a store file's path or a postgresql:// URL"
+        ),
+        (
             ["tiles", "--out", "t.mbtiles", "--bbox", "-180,-85,180,85", "--zooms", "2-12"],
             "the zooms make 22306128 tiles; at most 4000000 at once"
         ),
