@@ -87,6 +87,7 @@ let package = Package(
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+        .testTarget(name: "PostgresKitTests", dependencies: ["PostgresKit", "TestSupport"]),
         .testTarget(name: "ZlibKitTests", dependencies: ["ZlibKit"]),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "MapData", "GeoCore", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "MapData", "GeoCore", "TestSupport"]),

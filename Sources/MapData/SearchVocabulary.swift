@@ -1,4 +1,5 @@
 import Foundation
+import PostgresKit
 
 /// What the search index holds of a feature besides its names: the words of its category in
 /// English, Spanish, Italian, Hindi and the languages of the places we hold (Finnish, Swedish),
@@ -183,11 +184,23 @@ public enum SearchVocabulary {
         for tag in tags where tag.key == "cuisine" {
             kinds += tag.value.split(separator: ";").map { "cuisine=" + $0.trimmingCharacters(in: .whitespaces) }
         }
+        if kinds.count == 1 { return categoryWordsByKind[kind] ?? [] }
+        return distinctWords(of: kinds.flatMap { categoriesByKind[$0] ?? [] })
+    }
+
+    /// The languages of the category words, in the order the index lists them.
+    static let languages = ["en", "es", "it", "hi", "fi", "sv"]
+
+    /// The words of `categories`, language by language (``languages``), each once.
+    private static func distinctWords(of categories: [Category]) -> [String] {
         var seen: Set<String> = []
-        return kinds.flatMap { categoriesByKind[$0] ?? [] }.flatMap { $0.words.values.joined() }.filter {
+        return categories.flatMap { category in languages.flatMap { category.words[$0] ?? [] } }.filter {
             seen.insert($0).inserted
         }
     }
+
+    /// The category words of each kind (without cuisines), worked out once.
+    private static let categoryWordsByKind: [String: [String]] = categoriesByKind.mapValues(distinctWords)
 
     /// The tags kept with a feature and shown with a result: every name, the address, contact,
     /// opening hours, links to Wikidata and Wikipedia, cuisine, operator and brand, and what
@@ -221,33 +234,34 @@ public enum SearchVocabulary {
         guard !tags.isEmpty else { return nil }
         var object: [String: String] = [:]
         for tag in tags { object[tag.key] = tag.value }
-        var text = "{"
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
         for (index, key) in object.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            appendQuoted(key, to: &text)
-            text += ":"
-            appendQuoted(object[key]!, to: &text)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendQuoted(key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendQuoted(object[key]!, to: &bytes)
         }
-        return text + "}"
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `value` as a JSON string: quotes, backslashes and control characters escaped.
-    private static func appendQuoted(_ value: String, to text: inout String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// `value` as a JSON string in UTF-8: quotes, backslashes and control characters escaped
+    /// (every byte of a multi-byte character is 0x80 or above, so bytes are read one by one).
+    private static func appendQuoted(_ value: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20: bytes += Array("\\u00".utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
             }
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// The tags of a stored JSON object.
@@ -319,30 +333,28 @@ public enum SearchVocabulary {
             || (0x0951...0x0957).contains(scalar.value) || (0x0962...0x0963).contains(scalar.value)
     }
 
-    /// A PostgreSQL `tsvector` literal of an index entry: the words of its names (weight A), its
-    /// address (B) and its category words (C), at their positions (1...16383); with its
-    /// distinct words.
-    static func tsvector(names: [String], address: String, categories: [String]) -> (text: String, words: [String]) {
-        var positions: [String: [String]] = [:]
-        var order: [String] = []
+    /// The folded words of every category word (``words(_:)`` of each, read once).
+    static let categoryIndexWords: [String: [String]] = {
+        var table: [String: [String]] = [:]
+        for category in categories {
+            for word in category.words.values.joined() { table[word] = words(word) }
+        }
+        return table
+    }()
+
+    /// The PostgreSQL `tsvector` of an index entry: the words of its names (weight A), its
+    /// address (B) and its category words (C), numbered from 1 in that order.
+    static func tsvector(names: [String], address: String, categories: [String]) -> TextSearchVector {
+        var vector = TextSearchVector()
         var position = 0
-        for (texts, weight) in [(names, "A"), ([address], "B"), (categories, "C")] {
+        for (texts, weight) in [(names, TextSearchVector.Weight.a), ([address], .b), (categories, .c)] {
             for text in texts {
-                for word in words(text) {
-                    position = min(position + 1, 16383)
-                    if positions[word] == nil { order.append(word) }
-                    if positions[word, default: []].count < 256 {
-                        positions[word, default: []].append("\(position)\(weight)")
-                    }
+                for word in weight == .c ? categoryIndexWords[text] ?? words(text) : words(text) {
+                    position += 1
+                    vector.add(word, position: position, weight: weight)
                 }
             }
         }
-        let text = order.map { word in
-            let quoted =
-                word.utf8.contains(where: { $0 == 0x5C || $0 == 0x27 })
-                ? word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") : word
-            return "'\(quoted)':" + (positions[word] ?? []).joined(separator: ",")
-        }.joined(separator: " ")
-        return (text, order)
+        return vector
     }
 }

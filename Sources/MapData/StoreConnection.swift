@@ -9,6 +9,17 @@ public enum StoreValue: Sendable, Equatable {
     case real(Double)
     case text(String)
     case blob([UInt8])
+
+    /// What kind of value this is, for messages (`integer 300`, `text`, `blob of 12 bytes`).
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .integer(let number): "integer \(number)"
+        case .real(let number): "real \(number)"
+        case .text: "text"
+        case .blob(let bytes): "blob of \(bytes.count) bytes"
+        }
+    }
 }
 
 /// The engine under a store, each with its SQL: SQLite (one file, the default) or PostgreSQL
@@ -206,8 +217,25 @@ final class PostGISStoreConnection: StoreConnection {
     }
 
     func inserter(table: String, columns: [String]) throws -> RowInserter {
+        var types: [String: UInt32] = [:]
+        try forEachRow(
+            "SELECT attname::text, atttypid::int8 FROM pg_attribute WHERE attrelid = ?::regclass AND attnum > 0 "
+                + "AND NOT attisdropped", [.text(table)]
+        ) { row in
+            if let name = row.text(0), let type = row.integer(1) { types[name] = UInt32(truncatingIfNeeded: type) }
+        }
+        let columnTypes = try columns.map { column in
+            guard let oid = types[column] else {
+                throw DataError(.database, message: "the store's table \(table) has no column \(column)")
+            }
+            guard let type = PostgresType(rawValue: oid) else {
+                throw DataError(
+                    .database, message: "the column \(table).\(column) is of a type (OID \(oid)) not written in bulk")
+            }
+            return type
+        }
         let inserter = PostGISInserter(
-            sender: sender, sql: "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
+            sender: sender, table: table, columns: columns, types: columnTypes)
         inserters.append(inserter)
         return inserter
     }
@@ -249,35 +277,61 @@ final class CopySender: @unchecked Sendable {
     }
 }
 
-/// Rows gathered in `COPY`'s text format and sent in batches of about 8 MB.
+/// Rows gathered in `COPY`'s binary format and sent in batches of about 8 MB. Each value is
+/// written in its column's type, read from the table when the inserter is made: integers
+/// into `int2/4/8` (range checked), `bool` (non-zero is true) or `float4/8`, reals into
+/// `float4/8` (non-finite ones as NULL, as SQLite stores them), text into `text`, `varchar`
+/// or `jsonb`, blobs into `bytea`, and into a `tsvector` column as its binary form
+/// (``TextSearchVector``).
 final class PostGISInserter: RowInserter {
     let sender: CopySender
+    let table: String
+    let columns: [String]
+    let types: [PostgresType]
     let sql: String
     private var rows = CopyRows()
     static let batchBytes = 8 << 20
 
-    init(sender: CopySender, sql: String) {
+    init(sender: CopySender, table: String, columns: [String], types: [PostgresType]) {
         self.sender = sender
-        self.sql = sql
+        self.table = table
+        self.columns = columns
+        self.types = types
+        sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN WITH (FORMAT binary)"
     }
 
     func insert(_ values: [StoreValue]) throws {
-        for value in values {
-            switch value {
-            case .null: rows.null()
-            case .integer(let number): rows.integer(number)
-            case .real(let number): rows.real(number)
-            case .text(let text): rows.text(text)
-            case .blob(let bytes): rows.bytes(bytes)
+        guard values.count == types.count else {
+            throw DataError(
+                .database, message: "\(values.count) values for the \(types.count) columns written to \(table)")
+        }
+        rows.beginRow(fields: values.count)
+        for (index, value) in values.enumerated() {
+            switch (value, types[index]) {
+            case (.null, _): rows.null()
+            case (.integer(let number), .int8): rows.int8(number)
+            case (.integer(let number), .int4) where Int32(exactly: number) != nil: rows.int4(Int32(number))
+            case (.integer(let number), .int2) where Int16(exactly: number) != nil: rows.int2(Int16(number))
+            case (.integer(let number), .bool): rows.bool(number != 0)
+            case (.integer(let number), .float8): rows.float8(Double(number))
+            case (.integer(let number), .float4): rows.float4(Float(number))
+            case (.real(let number), .float8): number.isFinite ? rows.float8(number) : rows.null()
+            case (.real(let number), .float4): number.isFinite ? rows.float4(Float(number)) : rows.null()
+            case (.text(let text), .text), (.text(let text), .varchar): rows.text(text)
+            case (.text(let text), .jsonb): rows.jsonb(text)
+            case (.blob(let bytes), .bytea), (.blob(let bytes), .tsvector): rows.bytes(bytes)
+            default:
+                throw DataError(
+                    .database,
+                    message: "a value (\(value.kindName)) does not fit the column \(table).\(columns[index]) "
+                        + "(\(types[index]))")
             }
         }
-        rows.endRow()
-        if rows.data.count >= Self.batchBytes { try flush() }
+        if rows.byteCount >= Self.batchBytes { try flush() }
     }
 
     func flush() throws {
         guard rows.rows > 0 else { return }
-        try sender.send(sql, data: rows.data)
-        rows.removeAll()
+        try sender.send(sql, data: rows.batch())
     }
 }

@@ -13,7 +13,9 @@ import Foundation
 ///   `fuzzystrmatch`'s `levenshtein_less_equal` (a trusted extension, created with the tables); the version in
 ///   `openmaps_schema`. A new database gets its indexes after its first import's rows.
 ///   Features name their source without a foreign key (checked per row, it would double the
-///   time of a `COPY`): ``StoreUpdate`` replaces a source and its rows together.
+///   time of a `COPY`) and without an index: a source's features are its block of ids
+///   (``MapStore/sourceID(ofFeature:)``), found by the primary key; ``StoreUpdate`` replaces
+///   a source and its rows together.
 enum StoreSchema {
     /// Creates every table in an empty database, with its indexes; on PostGIS, with
     /// `deferIndexes`, the tables only, and ``createDeferredIndexes(on:)`` builds the indexes
@@ -118,7 +120,6 @@ enum StoreSchema {
 
     private static let postgisIndexes = """
         ALTER TABLE feature ADD PRIMARY KEY (id);
-        CREATE INDEX feature_source ON feature(source);
         CREATE INDEX feature_osm ON feature(osm_type, osm_id);
         CREATE INDEX feature_class ON feature(class, kind);
         ALTER TABLE feature_box ADD PRIMARY KEY (id);

@@ -160,7 +160,8 @@ public final class PostgresConnection {
         return body(storage.map { $0.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } })
     }
 
-    /// Streams `data` (rows in `COPY`'s text format) into `COPY … FROM STDIN`.
+    /// Streams `data` into `COPY … FROM STDIN`: rows in the format the statement names (a
+    /// ``CopyRows`` batch for `WITH (FORMAT binary)`).
     public func copy(_ sql: String, data: [UInt8]) throws(PostgresError) {
         let start = PQexec(handle, sql)
         let status = PQresultStatus(start)
@@ -203,7 +204,7 @@ public final class PostgresConnection {
 
 /// The rows of a statement, in binary.
 public final class PostgresResult {
-    private let result: OpaquePointer?
+    fileprivate let result: OpaquePointer?
 
     init(_ result: OpaquePointer?) { self.result = result }
     deinit { PQclear(result) }
@@ -214,7 +215,7 @@ public final class PostgresResult {
     public var changes: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
 
     /// The row at `index`, 0 ..< ``count``.
-    public func row(_ index: Int) -> PostgresRow { PostgresRow(result: result, row: Int32(index)) }
+    public func row(_ index: Int) -> PostgresRow { PostgresRow(owner: self, row: Int32(index)) }
 
     /// Every row, transformed.
     public func map<T>(_ transform: (PostgresRow) throws -> T) rethrows -> [T] {
@@ -227,24 +228,12 @@ public final class PostgresResult {
     }
 }
 
-/// One row of a ``PostgresResult``; valid while its result is.
+/// One row of a ``PostgresResult``, which it keeps alive.
 public struct PostgresRow {
-    fileprivate let result: OpaquePointer?
+    /// The rows it belongs to, kept alive as long as it is.
+    fileprivate let owner: PostgresResult
     fileprivate let row: Int32
-
-    /// Type OIDs of `pg_type` that the accessors read.
-    private enum TypeID {
-        static let bool: UInt32 = 16
-        static let bytea: UInt32 = 17
-        static let int8: UInt32 = 20
-        static let int2: UInt32 = 21
-        static let int4: UInt32 = 23
-        static let text: UInt32 = 25
-        static let float4: UInt32 = 700
-        static let float8: UInt32 = 701
-        static let varchar: UInt32 = 1043
-        static let jsonb: UInt32 = 3802
-    }
+    private var result: OpaquePointer? { owner.result }
 
     public func isNull(_ column: Int) -> Bool { PQgetisnull(result, row, Int32(column)) == 1 }
 
@@ -253,7 +242,7 @@ public struct PostgresRow {
         return UnsafeRawBufferPointer(start: value, count: Int(PQgetlength(result, row, Int32(column))))
     }
 
-    private func type(_ column: Int) -> UInt32 { UInt32(PQftype(result, Int32(column))) }
+    private func type(_ column: Int) -> PostgresType? { PostgresType(rawValue: UInt32(PQftype(result, Int32(column)))) }
 
     private func bigEndian<T: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, as: T.Type) -> T? {
         guard bytes.count == MemoryLayout<T>.size else { return nil }
@@ -264,11 +253,11 @@ public struct PostgresRow {
     public func integer(_ column: Int) -> Int64? {
         guard let bytes = bytes(column) else { return nil }
         switch type(column) {
-        case TypeID.int8: return bigEndian(bytes, as: Int64.self)
-        case TypeID.int4: return bigEndian(bytes, as: Int32.self).map(Int64.init)
-        case TypeID.int2: return bigEndian(bytes, as: Int16.self).map(Int64.init)
-        case TypeID.bool: return bytes.first.map { Int64($0) }
-        case TypeID.float8: return real(column).map { Int64($0) }
+        case .int8: return bigEndian(bytes, as: Int64.self)
+        case .int4: return bigEndian(bytes, as: Int32.self).map(Int64.init)
+        case .int2: return bigEndian(bytes, as: Int16.self).map(Int64.init)
+        case .bool: return bytes.first.map { Int64($0) }
+        case .float8: return real(column).map { Int64($0) }
         default: return nil
         }
     }
@@ -277,8 +266,8 @@ public struct PostgresRow {
     public func real(_ column: Int) -> Double? {
         guard let bytes = bytes(column) else { return nil }
         switch type(column) {
-        case TypeID.float8: return bigEndian(bytes, as: UInt64.self).map(Double.init(bitPattern:))
-        case TypeID.float4: return bigEndian(bytes, as: UInt32.self).map { Double(Float(bitPattern: $0)) }
+        case .float8: return bigEndian(bytes, as: UInt64.self).map(Double.init(bitPattern:))
+        case .float4: return bigEndian(bytes, as: UInt32.self).map { Double(Float(bitPattern: $0)) }
         default: return integer(column).map(Double.init)
         }
     }
@@ -287,9 +276,9 @@ public struct PostgresRow {
     public func text(_ column: Int) -> String? {
         guard let bytes = bytes(column) else { return nil }
         switch type(column) {
-        case TypeID.text, TypeID.varchar: return String(decoding: bytes, as: UTF8.self)
-        case TypeID.jsonb: return String(decoding: bytes.dropFirst(), as: UTF8.self)  // version byte first
-        case TypeID.int2, TypeID.int4, TypeID.int8: return integer(column).map(String.init)
+        case .text, .varchar: return String(decoding: bytes, as: UTF8.self)
+        case .jsonb: return String(decoding: bytes.dropFirst(), as: UTF8.self)  // version byte first
+        case .int2, .int4, .int8: return integer(column).map(String.init)
         default: return String(decoding: bytes, as: UTF8.self)
         }
     }
@@ -298,78 +287,5 @@ public struct PostgresRow {
     public func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
         guard let bytes = bytes(column) else { return nil }
         return try body(bytes)
-    }
-}
-
-/// Rows in `COPY`'s text format (tab-separated, `\N` for NULL, backslash escapes, `bytea` as
-/// `\\x` hex), gathered for ``PostgresConnection/copy(_:data:)``.
-public struct CopyRows {
-    public private(set) var data: [UInt8] = []
-    public private(set) var rows = 0
-    private var fields = 0
-
-    public init() {}
-
-    private static let hex = Array("0123456789abcdef".utf8)
-
-    private mutating func separate() {
-        if fields > 0 { data.append(0x09) }
-        fields += 1
-    }
-
-    public mutating func null() {
-        separate()
-        data += [0x5C, 0x4E]
-    }
-
-    public mutating func integer(_ value: Int64?) {
-        guard let value else { return null() }
-        separate()
-        data += String(value).utf8
-    }
-
-    public mutating func real(_ value: Double?) {
-        guard let value, value.isFinite else { return null() }
-        separate()
-        data += "\(value)".utf8
-    }
-
-    public mutating func text(_ value: String?) {
-        guard let value else { return null() }
-        separate()
-        for byte in value.utf8 {
-            switch byte {
-            case 0x5C: data += [0x5C, 0x5C]
-            case 0x09: data += [0x5C, 0x74]
-            case 0x0A: data += [0x5C, 0x6E]
-            case 0x0D: data += [0x5C, 0x72]
-            case 0x00: continue
-            default: data.append(byte)
-            }
-        }
-    }
-
-    public mutating func bytes(_ value: [UInt8]?) {
-        guard let value else { return null() }
-        separate()
-        data.reserveCapacity(data.count + 3 + value.count * 2)
-        data += [0x5C, 0x5C, 0x78]
-        for byte in value {
-            data.append(Self.hex[Int(byte >> 4)])
-            data.append(Self.hex[Int(byte & 0x0F)])
-        }
-    }
-
-    /// Ends the current row.
-    public mutating func endRow() {
-        data.append(0x0A)
-        fields = 0
-        rows += 1
-    }
-
-    public mutating func removeAll() {
-        data.removeAll(keepingCapacity: true)
-        rows = 0
-        fields = 0
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import GeoCore
-import MapData
 import PostgresKit
 import TestSupport
 import Testing
+
+@testable import MapData
 
 /// The store's operations on both engines, on real data (central Monaco, the Toei timetable):
 /// every read gives the same answer from SQLite and from PostGIS, imports replace a region
@@ -105,7 +106,8 @@ import Testing
 
     @Test func searchFindsTheSamePlaces() throws {
         let (sqlite, postgis) = try Self.stores()
-        for text in ["Casino", "Boulevard des Moulins", "Monte-Carlo", "pharmacie"] {
+        // Names, streets, and category words in four languages (the index's third weight).
+        for text in ["Casino", "Boulevard des Moulins", "Monte-Carlo", "pharmacie", "farmacia", "फार्मेसी", "drugstore"] {
             let expected = Set(try sqlite.features(named: text, limit: 50).map(\.id))
             #expect(!expected.isEmpty, "\(text)")
             #expect(Set(try postgis.features(named: text, limit: 50).map(\.id)) == expected, "\(text)")
@@ -226,6 +228,36 @@ import Testing
         #expect(throws: DataError.self) {
             _ = try OSMImporter.importFile(Self.monaco, into: empty, region: "Monaco")
         }
+    }
+
+    @Test func aRowThatDoesNotFitItsColumnsIsRefusedByName() throws {
+        let store = try PrivatePostgres.newDatabase()
+        _ = try OSMImporter.importFile(Self.monaco, into: store, region: "Monaco")
+        let before = try MapStore(path: store).sources()
+        func refusal(_ write: (StoreConnection) throws -> Void) -> String {
+            do {
+                try StoreUpdate.apply(to: store, write)
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        // A layer past a 32-bit integer, text for a number, a column the table lacks, too few values.
+        #expect(
+            refusal {
+                try $0.inserter(table: "feature", columns: ["id", "layer"]).insert([.integer(1), .integer(1 << 40)])
+            }.contains("integer 1099511627776) does not fit the column feature.layer"))
+        #expect(
+            refusal { try $0.inserter(table: "feature_box", columns: ["min_lon"]).insert([.text("west")]) }
+                .contains("(text) does not fit the column feature_box.min_lon"))
+        #expect(
+            refusal { _ = try $0.inserter(table: "feature", columns: ["id", "elevation"]) }
+                .contains("table feature has no column elevation"))
+        #expect(
+            refusal { try $0.inserter(table: "feature", columns: ["id", "kind"]).insert([.integer(1)]) }
+                .contains("1 values for the 2 columns written to feature"))
+        // Each update was rolled back whole.
+        #expect(try MapStore(path: store).sources() == before)
     }
 
     @Test func anUnreachableServerIsAClearError() throws {

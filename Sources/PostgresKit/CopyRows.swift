@@ -1,0 +1,206 @@
+import Foundation
+
+/// The column types whose binary form this package reads and writes, by `pg_type` OID.
+public enum PostgresType: UInt32, Sendable {
+    case bool = 16
+    case bytea = 17
+    case int8 = 20
+    case int2 = 21
+    case int4 = 23
+    case text = 25
+    case float4 = 700
+    case float8 = 701
+    case varchar = 1043
+    case tsvector = 3614
+    case jsonb = 3802
+}
+
+/// Rows in `COPY`'s binary format (`COPY … FROM STDIN WITH (FORMAT binary)`), gathered for
+/// ``PostgresConnection/copy(_:data:)``: no number is printed and no text is escaped on
+/// either side. Each value must be written in its column's type (an `int4` column takes
+/// ``int4(_:)``); ``batch()`` hands over the rows gathered so far as one complete stream.
+public struct CopyRows {
+    /// The stream's header: signature, flags (none), header extension length (0).
+    private static let header: [UInt8] =
+        Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [0, 0, 0, 0] + [0, 0, 0, 0]
+
+    private var data: [UInt8] = CopyRows.header
+    /// Rows gathered since the last batch.
+    public private(set) var rows = 0
+    /// Bytes gathered since the last batch.
+    public var byteCount: Int { data.count }
+
+    public init() {}
+
+    /// Appends `value` in network byte order, byte by byte (faster than a generic copy for
+    /// two to eight bytes).
+    private mutating func append<T: FixedWidthInteger>(_ value: T) {
+        for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) {
+            data.append(UInt8(truncatingIfNeeded: value >> shift))
+        }
+    }
+
+    /// Starts a row of `fields` values (the columns the `COPY` names, in order).
+    public mutating func beginRow(fields: Int) {
+        append(Int16(fields))
+        rows += 1
+    }
+
+    public mutating func null() { append(Int32(-1)) }
+
+    public mutating func bool(_ value: Bool) {
+        append(Int32(1))
+        data.append(value ? 1 : 0)
+    }
+
+    public mutating func int2(_ value: Int16) {
+        append(Int32(2))
+        append(value)
+    }
+
+    public mutating func int4(_ value: Int32) {
+        append(Int32(4))
+        append(value)
+    }
+
+    public mutating func int8(_ value: Int64) {
+        append(Int32(8))
+        append(value)
+    }
+
+    public mutating func float4(_ value: Float) {
+        append(Int32(4))
+        append(value.bitPattern)
+    }
+
+    public mutating func float8(_ value: Double) {
+        append(Int32(8))
+        append(value.bitPattern)
+    }
+
+    /// A `text` or `varchar` value; NUL characters, which PostgreSQL's text cannot hold, are
+    /// left out.
+    public mutating func text(_ value: String) {
+        field { data in Self.appendWithoutNUL(value, to: &data) }
+    }
+
+    /// A `jsonb` value from its JSON text.
+    public mutating func jsonb(_ json: String) {
+        field { data in
+            data.append(1)  // the format's version
+            Self.appendWithoutNUL(json, to: &data)
+        }
+    }
+
+    private static func appendWithoutNUL(_ text: String, to data: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            if bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil {
+                data.append(contentsOf: bytes)
+            } else {
+                data += bytes.lazy.filter { $0 != 0 }
+            }
+        }
+    }
+
+    /// A `bytea` value, or a value already in its type's binary form (``TextSearchVector``'s).
+    public mutating func bytes(_ value: [UInt8]) {
+        append(Int32(truncatingIfNeeded: value.count))
+        data += value
+    }
+
+    /// A value whose binary form `body` appends; its length is written before it.
+    public mutating func field(_ body: (inout [UInt8]) -> Void) {
+        let start = data.count
+        append(Int32(0))
+        body(&data)
+        let length = Int32(truncatingIfNeeded: data.count - start - 4).bigEndian
+        withUnsafeBytes(of: length) { bytes in
+            for index in 0..<4 { data[start + index] = bytes[index] }
+        }
+    }
+
+    /// The rows gathered since the last batch, as a complete stream (header, rows, trailer);
+    /// the next rows start a new batch.
+    public mutating func batch() -> [UInt8] {
+        append(Int16(-1))
+        defer {
+            data = Self.header
+            data.reserveCapacity(1 << 20)
+            rows = 0
+        }
+        return data
+    }
+}
+
+/// A `tsvector` in its binary form: lexemes with their positions and weights, as
+/// `tsvectorrecv` reads them (lexemes in byte order, each once; positions ascending).
+public struct TextSearchVector {
+    /// A position's weight, A the highest.
+    public enum Weight: UInt16, Sendable {
+        case a = 3
+        case b = 2
+        case c = 1
+        case d = 0
+    }
+
+    /// The largest position a lexeme can have; later words share it.
+    public static let maxPosition = 16383
+    /// Positions kept per lexeme (PostgreSQL's limit); later ones are dropped.
+    public static let maxPositions = 256
+    /// A lexeme's longest UTF-8 form in bytes (PostgreSQL's limit); longer words are left out.
+    public static let maxLexemeBytes = 2047
+
+    /// The lexemes in the order first added, each with its encoded positions (weight in the
+    /// top two bits). A document holds a few dozen words at most: found by a linear search.
+    private var entries: [(lexeme: String, positions: [UInt16])] = []
+
+    public init() {}
+
+    /// Adds `lexeme` at `position` (1 ... ``maxPosition``, clamped) with `weight`; a position
+    /// not after the lexeme's last one is not added again, nor an empty lexeme, one longer
+    /// than ``maxLexemeBytes`` or one with a NUL character. Lexemes are told apart by their
+    /// bytes, as PostgreSQL compares them.
+    public mutating func add(_ lexeme: String, position: Int, weight: Weight) {
+        let clamped = UInt16(min(max(position, 1), Self.maxPosition))
+        let encoded = weight.rawValue << 14 | clamped
+        if let index = entries.firstIndex(where: { $0.lexeme.utf8.elementsEqual(lexeme.utf8) }) {
+            entries[index].positions.appendIfLater(encoded)
+        } else if !lexeme.isEmpty, lexeme.utf8.count <= Self.maxLexemeBytes, !lexeme.utf8.contains(0) {
+            entries.append((lexeme, [encoded]))
+        }
+    }
+
+    /// The distinct lexemes, in the order first added.
+    public var lexemes: [String] { entries.map(\.lexeme) }
+
+    /// True when no lexeme was added.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Appends the binary form: the number of lexemes, then each lexeme (NUL-terminated) with
+    /// its number of positions and the positions.
+    public func append(to data: inout [UInt8]) {
+        func append<T: FixedWidthInteger>(_ value: T) {
+            for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) {
+                data.append(UInt8(truncatingIfNeeded: value >> shift))
+            }
+        }
+        append(UInt32(entries.count))
+        for (lexeme, positions) in entries.sorted(by: { $0.lexeme.utf8.lexicographicallyPrecedes($1.lexeme.utf8) }) {
+            data += lexeme.utf8
+            data.append(0)
+            append(UInt16(positions.count))
+            for position in positions { append(position) }
+        }
+    }
+}
+
+extension Array where Element == UInt16 {
+    /// Appends an encoded position when it comes after the last one (and fewer than the
+    /// limit are held).
+    fileprivate mutating func appendIfLater(_ encoded: UInt16) {
+        guard count < TextSearchVector.maxPositions else { return }
+        if let last, last & 0x3FFF >= encoded & 0x3FFF { return }
+        append(encoded)
+    }
+}
