@@ -305,6 +305,20 @@ final class PostGISInserter: RowInserter {
             throw DataError(
                 .database, message: "\(values.count) values for the \(types.count) columns written to \(table)")
         }
+        try Self.append(values, types: types, to: &rows) { index in
+            DataError(
+                .database,
+                message: "a value (\(values[index].kindName)) does not fit the column \(table).\(columns[index]) "
+                    + "(\(types[index]))")
+        }
+        if rows.byteCount >= Self.batchBytes { try flush() }
+    }
+
+    /// Appends one row of `values` in their columns' `types`, or none: `misfit` makes the error
+    /// for the value at an index that does not fit its column.
+    private static func append(
+        _ values: [StoreValue], types: [PostgresType], to rows: inout CopyRows, misfit: (Int) -> DataError
+    ) throws {
         rows.beginRow(fields: values.count)
         for (index, value) in values.enumerated() {
             switch (value, types[index]) {
@@ -321,13 +335,10 @@ final class PostGISInserter: RowInserter {
             case (.text(let text), .jsonb): rows.jsonb(text)
             case (.blob(let bytes), .bytea), (.blob(let bytes), .tsvector): rows.bytes(bytes)
             default:
-                throw DataError(
-                    .database,
-                    message: "a value (\(value.kindName)) does not fit the column \(table).\(columns[index]) "
-                        + "(\(types[index]))")
+                rows.cancelRow()
+                throw misfit(index)
             }
         }
-        if rows.byteCount >= Self.batchBytes { try flush() }
     }
 
     func flush() throws {

@@ -156,77 +156,6 @@ enum StoreUpdate {
     }
 }
 
-/// A feature's rows worked out before it is numbered: everything ``FeatureWriter`` writes but
-/// the id, so features can be prepared on several threads and written in input order.
-struct PreparedFeature: Sendable {
-    let featureClass: FeatureClass
-    /// The `feature` columns after `id` and `source` (``FeatureWriter``'s order).
-    fileprivate let columns: [StoreValue]
-    fileprivate let box: [StoreValue]
-    /// The `search_index` columns after `rowid`; nil for a feature without names or address.
-    fileprivate let entry: [StoreValue]?
-    /// The entry's distinct words (PostGIS's `search_word`).
-    fileprivate let words: [String]
-
-    /// Works out one feature's rows for `engine`; tags supply the name, layer, level, heights
-    /// and road flags, and (with `names`, default every name the tags hold) the index entry.
-    init(
-        type: OSMElementType?, id: Int64?, kind: FeatureKind, tags: [(key: String, value: String)],
-        geometry: Geometry, names: [String]? = nil, detail: DetailLevel? = nil, population: Int64? = nil,
-        engine: StoreEngine
-    ) {
-        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
-        func text(_ text: String?) -> StoreValue { text.map { .text($0) } ?? .null }
-        func integer(_ number: Int64?) -> StoreValue { number.map { .integer($0) } ?? .null }
-        func number(_ key: String) -> StoreValue {
-            guard let text = value(key)?.split(separator: " ").first, let number = Double(text), number.isFinite else {
-                return .null
-            }
-            return .real(number)
-        }
-        func flag(_ key: String) -> StoreValue {
-            guard let text = value(key) else { return .null }
-            return .integer(["yes", "true", "1", "-1"].contains(text) ? 1 : 0)
-        }
-        featureClass = kind.featureClass
-        columns = [
-            text(type?.code), integer(id), .text(kind.featureClass.rawValue), .text(kind.kind), text(value("name")),
-            .integer(geometry.typeCode), .blob(geometry.encoded), integer(value("layer").flatMap { Int64($0) }),
-            text(value("level")), number("height"), number("building:levels"), flag("bridge"), flag("tunnel"),
-            flag("oneway"), text(value("ref")), text(detail?.rawValue), integer(population),
-            text(value("colour").flatMap(FeatureColour.normalized)),
-            text(SearchVocabulary.json(SearchVocabulary.keptTags(tags))),
-        ]
-        let bounds = geometry.boundingBox
-        box = [
-            .real(bounds.minLongitude), .real(bounds.maxLongitude), .real(bounds.minLatitude),
-            .real(bounds.maxLatitude),
-        ]
-        let allNames = names ?? FeatureClassifier.names(tags)
-        let address = SearchVocabulary.addressLine(tags)
-        guard !allNames.isEmpty || !address.isEmpty else {
-            entry = nil
-            words = []
-            return
-        }
-        let categories = SearchVocabulary.categoryWords(kind: kind.kind, tags: tags)
-        var entry: [StoreValue] = [
-            .text(allNames.joined(separator: " \u{1F} ")), .text(categories.joined(separator: " \u{1F} ")),
-            .text(address),
-        ]
-        if engine == .postgis {
-            let document = SearchVocabulary.tsvector(names: allNames, address: address, categories: categories)
-            var binary: [UInt8] = []
-            document.append(to: &binary)
-            entry.append(.blob(binary))
-            words = document.lexemes
-        } else {
-            words = []
-        }
-        self.entry = entry
-    }
-}
-
 /// Writes features, their boxes and their index entries (with the `tsvector` and the source's
 /// words on PostGIS), numbering them in the order written.
 struct FeatureWriter {
@@ -262,29 +191,54 @@ struct FeatureWriter {
         next = source << 40
     }
 
-    /// Writes one feature (``PreparedFeature/init(type:id:kind:tags:geometry:names:detail:population:engine:)``).
+    /// Writes one feature; tags supply the name, layer, level, heights and road flags, and
+    /// (with `names`, default every name the tags hold) the index entry.
     mutating func write(
         type: OSMElementType?, id: Int64?, kind: FeatureKind, tags: [(key: String, value: String)],
         geometry: Geometry, names: [String]? = nil, detail: DetailLevel? = nil, population: Int64? = nil
     ) throws {
-        try write(
-            PreparedFeature(
-                type: type, id: id, kind: kind, tags: tags, geometry: geometry, names: names, detail: detail,
-                population: population, engine: engine))
-    }
-
-    /// Writes a prepared feature with the next id.
-    mutating func write(_ feature: PreparedFeature) throws {
+        func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
+        func text(_ text: String?) -> StoreValue { text.map { .text($0) } ?? .null }
+        func integer(_ number: Int64?) -> StoreValue { number.map { .integer($0) } ?? .null }
+        func number(_ key: String) -> StoreValue {
+            guard let text = value(key)?.split(separator: " ").first, let number = Double(text), number.isFinite else {
+                return .null
+            }
+            return .real(number)
+        }
+        func flag(_ key: String) -> StoreValue {
+            guard let text = value(key) else { return .null }
+            return .integer(["yes", "true", "1", "-1"].contains(text) ? 1 : 0)
+        }
         let featureID = next
         next += 1
-        try insertFeature.insert([.integer(featureID), .integer(source)] + feature.columns)
-        try insertBox.insert([.integer(featureID)] + feature.box)
-        guard let entry = feature.entry else { return }
-        try insertName.insert([.integer(featureID)] + entry)
-        if let insertWord {
-            for word in feature.words where writtenWords.insert(IndexWord(word)).inserted {
-                try insertWord.insert([.integer(source), .text(word)])
-            }
+        try insertFeature.insert([
+            .integer(featureID), .integer(source), text(type?.code), integer(id), .text(kind.featureClass.rawValue),
+            .text(kind.kind), text(value("name")), .integer(geometry.typeCode), .blob(geometry.encoded),
+            integer(value("layer").flatMap { Int64($0) }), text(value("level")), number("height"),
+            number("building:levels"), flag("bridge"), flag("tunnel"), flag("oneway"), text(value("ref")),
+            text(detail?.rawValue), integer(population), text(value("colour").flatMap(FeatureColour.normalized)),
+            text(SearchVocabulary.json(SearchVocabulary.keptTags(tags))),
+        ])
+        let box = geometry.boundingBox
+        try insertBox.insert([
+            .integer(featureID), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
+            .real(box.maxLatitude),
+        ])
+        let allNames = names ?? FeatureClassifier.names(tags)
+        let address = SearchVocabulary.addressLine(tags)
+        guard !allNames.isEmpty || !address.isEmpty else { return }
+        let categories = SearchVocabulary.categoryWords(kind: kind.kind, tags: tags)
+        var entry: [StoreValue] = [
+            .integer(featureID), .text(allNames.joined(separator: " \u{1F} ")),
+            .text(categories.joined(separator: " \u{1F} ")), .text(address),
+        ]
+        guard let insertWord else { return try insertName.insert(entry) }
+        let document = SearchVocabulary.tsvector(names: allNames, address: address, categories: categories)
+        entry.append(.blob(document.binary))
+        try insertName.insert(entry)
+        for word in document.lexemes where writtenWords.insert(IndexWord(word)).inserted {
+            try insertWord.insert([.integer(source), .text(word)])
         }
     }
 }

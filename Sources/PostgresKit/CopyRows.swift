@@ -19,38 +19,81 @@ public enum PostgresType: UInt32, Sendable {
 /// ``PostgresConnection/copy(_:data:)``: no number is printed and no text is escaped on
 /// either side. Each value must be written in its column's type (an `int4` column takes
 /// ``int4(_:)``); ``batch()`` hands over the rows gathered so far as one complete stream.
-public struct CopyRows {
+///
+/// The rows are gathered in a buffer of its own (grown by doubling), written in place: an
+/// import writes hundreds of millions of values through it.
+public struct CopyRows: ~Copyable {
     /// The stream's header: signature, flags (none), header extension length (0).
     private static let header: [UInt8] =
         Array("PGCOPY\n".utf8) + [0xFF, 0x0D, 0x0A, 0x00] + [0, 0, 0, 0] + [0, 0, 0, 0]
 
-    private var data: [UInt8] = CopyRows.header
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// Bytes gathered since the last batch (its header included).
+    public private(set) var byteCount = 0
     /// Rows gathered since the last batch.
     public private(set) var rows = 0
-    /// Bytes gathered since the last batch.
-    public var byteCount: Int { data.count }
+    /// Where the row begun last starts.
+    private var rowStart = 0
 
-    public init() {}
+    /// An empty batch with room for `capacity` bytes to begin with.
+    public init(capacity: Int = 1 << 20) {
+        self.capacity = max(capacity, 64)
+        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 8)
+        append(bytes: Self.header)
+    }
 
-    /// Appends `value` in network byte order, byte by byte (faster than a generic copy for
-    /// two to eight bytes).
+    deinit { base.deallocate() }
+
+    /// Makes room for `count` more bytes.
+    private mutating func reserve(_ count: Int) {
+        guard byteCount + count > capacity else { return }
+        var grown = capacity * 2
+        while grown < byteCount + count { grown *= 2 }
+        let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 8)
+        larger.copyMemory(from: base, byteCount: byteCount)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    /// Appends `value` in network byte order.
     private mutating func append<T: FixedWidthInteger>(_ value: T) {
-        for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) {
-            data.append(UInt8(truncatingIfNeeded: value >> shift))
-        }
+        reserve(MemoryLayout<T>.size)
+        (base + byteCount).storeBytes(of: value.bigEndian, as: T.self)
+        byteCount += MemoryLayout<T>.size
+    }
+
+    private mutating func append(bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + byteCount).copyMemory(from: source, byteCount: bytes.count)
+        byteCount += bytes.count
+    }
+
+    private mutating func append(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append(bytes: $0) }
     }
 
     /// Starts a row of `fields` values (the columns the `COPY` names, in order).
     public mutating func beginRow(fields: Int) {
+        rowStart = byteCount
         append(Int16(fields))
         rows += 1
+    }
+
+    /// Takes back the row begun last (when one of its values turned out not to fit).
+    public mutating func cancelRow() {
+        guard rows > 0 else { return }
+        byteCount = rowStart
+        rows -= 1
     }
 
     public mutating func null() { append(Int32(-1)) }
 
     public mutating func bool(_ value: Bool) {
         append(Int32(1))
-        data.append(value ? 1 : 0)
+        append(UInt8(value ? 1 : 0))
     }
 
     public mutating func int2(_ value: Int16) {
@@ -81,24 +124,29 @@ public struct CopyRows {
     /// A `text` or `varchar` value; NUL characters, which PostgreSQL's text cannot hold, are
     /// left out.
     public mutating func text(_ value: String) {
-        field { data in Self.appendWithoutNUL(value, to: &data) }
+        appendText(value, prefix: nil)
     }
 
     /// A `jsonb` value from its JSON text.
     public mutating func jsonb(_ json: String) {
-        field { data in
-            data.append(1)  // the format's version
-            Self.appendWithoutNUL(json, to: &data)
-        }
+        appendText(json, prefix: 1)  // the format's version
     }
 
-    private static func appendWithoutNUL(_ text: String, to data: inout [UInt8]) {
+    /// Text's length and UTF-8 bytes (after `prefix`), NUL characters left out.
+    private mutating func appendText(_ text: String, prefix: UInt8?) {
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
+            let prefixLength = prefix == nil ? 0 : 1
             if bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil {
-                data.append(contentsOf: bytes)
+                append(Int32(truncatingIfNeeded: bytes.count + prefixLength))
+                if let prefix { append(prefix) }
+                append(bytes: bytes)
             } else {
-                data += bytes.lazy.filter { $0 != 0 }
+                let kept = bytes.filter { $0 != 0 }
+                append(Int32(truncatingIfNeeded: kept.count + prefixLength))
+                if let prefix { append(prefix) }
+                append(bytes: kept)
             }
         }
     }
@@ -106,30 +154,18 @@ public struct CopyRows {
     /// A `bytea` value, or a value already in its type's binary form (``TextSearchVector``'s).
     public mutating func bytes(_ value: [UInt8]) {
         append(Int32(truncatingIfNeeded: value.count))
-        data += value
-    }
-
-    /// A value whose binary form `body` appends; its length is written before it.
-    public mutating func field(_ body: (inout [UInt8]) -> Void) {
-        let start = data.count
-        append(Int32(0))
-        body(&data)
-        let length = Int32(truncatingIfNeeded: data.count - start - 4).bigEndian
-        withUnsafeBytes(of: length) { bytes in
-            for index in 0..<4 { data[start + index] = bytes[index] }
-        }
+        append(bytes: value)
     }
 
     /// The rows gathered since the last batch, as a complete stream (header, rows, trailer);
     /// the next rows start a new batch.
     public mutating func batch() -> [UInt8] {
         append(Int16(-1))
-        defer {
-            data = Self.header
-            data.reserveCapacity(1 << 20)
-            rows = 0
-        }
-        return data
+        let stream = [UInt8](UnsafeRawBufferPointer(start: base, count: byteCount))
+        byteCount = 0
+        rows = 0
+        append(bytes: Self.header)
+        return stream
     }
 }
 
@@ -177,13 +213,12 @@ public struct TextSearchVector {
     /// True when no lexeme was added.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// Appends the binary form: the number of lexemes, then each lexeme (NUL-terminated) with
-    /// its number of positions and the positions.
-    public func append(to data: inout [UInt8]) {
+    /// The binary form: the number of lexemes, then each lexeme (NUL-terminated) with its
+    /// number of positions and the positions, lexemes in byte order.
+    public var binary: [UInt8] {
+        var data: [UInt8] = []
         func append<T: FixedWidthInteger>(_ value: T) {
-            for shift in stride(from: T.bitWidth - 8, through: 0, by: -8) {
-                data.append(UInt8(truncatingIfNeeded: value >> shift))
-            }
+            withUnsafeBytes(of: value.bigEndian) { data.append(contentsOf: $0) }
         }
         append(UInt32(entries.count))
         for (lexeme, positions) in entries.sorted(by: { $0.lexeme.utf8.lexicographicallyPrecedes($1.lexeme.utf8) }) {
@@ -192,6 +227,7 @@ public struct TextSearchVector {
             append(UInt16(positions.count))
             for position in positions { append(position) }
         }
+        return data
     }
 }
 

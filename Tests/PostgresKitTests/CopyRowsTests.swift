@@ -45,12 +45,18 @@ import Testing
     @Test func batchesAreCompleteStreamsEach() throws {
         let connection = try PostgresConnection(try PrivatePostgres.newDatabase())
         try connection.execute("CREATE TABLE numbers (n int8)")
-        var rows = CopyRows()
+        // A small first buffer, so the rows outgrow it.
+        var rows = CopyRows(capacity: 100)
         for batch in 0..<3 {
             for index in 0..<1000 {
                 rows.beginRow(fields: 1)
                 rows.int8(Int64(batch * 1000 + index))
+                // A row taken back is not sent.
+                rows.beginRow(fields: 1)
+                rows.int8(-1)
+                rows.cancelRow()
             }
+            #expect(rows.rows == 1000)
             try connection.copy("COPY numbers FROM STDIN WITH (FORMAT binary)", data: rows.batch())
         }
         let sum = try connection.query("SELECT count(*), sum(n)::int8 FROM numbers").row(0)
@@ -64,7 +70,7 @@ import Testing
         try connection.execute("DROP TABLE IF EXISTS documents; CREATE TABLE documents (document tsvector)")
         var rows = CopyRows()
         rows.beginRow(fields: 1)
-        rows.field { vector.append(to: &$0) }
+        rows.bytes(vector.binary)
         try connection.copy("COPY documents FROM STDIN WITH (FORMAT binary)", data: rows.batch())
         return try connection.query("SELECT document::text FROM documents").row(0).text(0) ?? ""
     }
