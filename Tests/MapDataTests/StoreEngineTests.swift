@@ -230,6 +230,19 @@ import Testing
         }
     }
 
+    @Test func aLaterImportLeavesNoSearchRowsWaitingOutsideTheIndex() throws {
+        let store = try PrivatePostgres.newDatabase()
+        _ = try OSMImporter.importFile(Self.monaco, into: store, region: "Monaco")
+        _ = try DataImport.importFile(SeedPlaces.path(of: "toei-train-2026.zip"), into: store, name: "toei")
+        // The second import's index rows were merged into the GIN index, not left in its
+        // pending list for every search to read through.
+        let pending = try PostgresConnection(store).query(
+            "SELECT gin_clean_pending_list('search_index_document'::regclass)::int8"
+        ).row(0).integer(0)
+        #expect(pending == 0)
+        #expect(try MapStore(path: store).features(named: "大江戸線").contains { $0.name == "大江戸線" })
+    }
+
     @Test func aRowThatDoesNotFitItsColumnsIsRefusedByName() throws {
         let store = try PrivatePostgres.newDatabase()
         _ = try OSMImporter.importFile(Self.monaco, into: store, region: "Monaco")
