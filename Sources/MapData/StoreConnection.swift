@@ -165,6 +165,9 @@ final class PostGISStoreConnection: StoreConnection {
     private var numbered: [String: String] = [:]
     private var inserters: [PostGISInserter] = []
     private let sender: CopySender
+    /// Sends bulk rows with `COPY … FREEZE` (allowed into tables created in the same
+    /// transaction: a new store's).
+    var freezesRows = false
     /// True once rows were written in bulk (a source's features and network): the tables are
     /// analysed before the commit.
     var wroteRows: Bool { !inserters.isEmpty }
@@ -235,7 +238,7 @@ final class PostGISStoreConnection: StoreConnection {
             return type
         }
         let inserter = PostGISInserter(
-            sender: sender, table: table, columns: columns, types: columnTypes)
+            sender: sender, table: table, columns: columns, types: columnTypes, freeze: freezesRows)
         inserters.append(inserter)
         return inserter
     }
@@ -292,12 +295,14 @@ final class PostGISInserter: RowInserter {
     private var rows = CopyRows()
     static let batchBytes = 8 << 20
 
-    init(sender: CopySender, table: String, columns: [String], types: [PostgresType]) {
+    /// With `freeze`, rows go in frozen (`COPY … FREEZE`: the table must be the transaction's own).
+    init(sender: CopySender, table: String, columns: [String], types: [PostgresType], freeze: Bool) {
         self.sender = sender
         self.table = table
         self.columns = columns
         self.types = types
-        sql = "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN WITH (FORMAT binary)"
+        sql =
+            "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN WITH (FORMAT binary\(freeze ? ", FREEZE" : ""))"
     }
 
     func insert(_ values: [StoreValue]) throws {

@@ -33,12 +33,20 @@ enum StoreUpdate {
             throw DataError(.database, message: "cannot open the store", path: address, underlying: error)
         }
         let database = PostGISStoreConnection(connection)
+        var added = false
         do {
             try connection.transaction {
                 try database.run("SELECT pg_advisory_xact_lock(?)", [.integer(postgresLockKey)])
+                // The update is on disk before it is reported done, whatever the server's
+                // default; and the vacuum after it can mark its rows visible to all (it cannot
+                // while the commit is not flushed).
+                try database.execute("SET LOCAL synchronous_commit = on")
                 let creating = try StoreSchema.isEmpty(database)
                 if creating {
                     try StoreSchema.create(on: database, deferIndexes: true)
+                    // The tables are this transaction's own: rows go in frozen and all-visible,
+                    // so the first reads do not rewrite every page to mark them.
+                    database.freezesRows = true
                 } else {
                     try MapStore.checkVersion(try StoreSchema.version(database), path: address)
                 }
@@ -60,6 +68,7 @@ enum StoreUpdate {
                     // `data install`): merged now, before readers see the rows.
                     try database.run("SELECT gin_clean_pending_list('search_index_document'::regclass)")
                     try database.execute("ANALYZE source, feature, feature_box, search_index, search_word")
+                    added = true
                 }
             }
         } catch let error as DataError {
@@ -67,6 +76,13 @@ enum StoreUpdate {
         } catch let error as PostgresError {
             throw DataError(
                 .database, message: "the update failed and was rolled back", path: address, underlying: error)
+        }
+        if added {
+            // Rows added to existing tables are marked visible to all by a vacuum (outside a
+            // transaction; it visits only the pages not yet marked), else readers check each
+            // row's transaction until autovacuum comes by: searches took twice as long. The
+            // update is committed: a failure here leaves that to autovacuum.
+            try? connection.execute("VACUUM feature, feature_box, search_index, search_word, road_way")
         }
     }
 
