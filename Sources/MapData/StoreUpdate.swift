@@ -80,7 +80,7 @@ enum StoreUpdate {
         if added {
             // Rows added to existing tables are marked visible to all by a vacuum (outside a
             // transaction; it visits only the pages not yet marked), else readers check each
-            // row's transaction until autovacuum comes by: searches took twice as long. The
+            // row's transaction until autovacuum comes by (a search: 1.3 ms against 0.9). The
             // update is committed: a failure here leaves that to autovacuum.
             try? connection.execute("VACUUM feature, feature_box, search_index, search_word, road_way")
         }
