@@ -291,13 +291,13 @@ public final class PlaceSearch {
         let letters = word.count
         guard letters >= 5, !QueryText.isNumber(word), let first = word.first else { return forms }
         let limit = letters >= 8 ? 2 : 1
-        // A known word, or the beginning of one being typed, is not a typo: asked first, one
-        // word each, before the candidates (thousands of words) are read.
-        if try !store.indexWords(startingWith: word, length: letters...letters, limit: 1).isEmpty { return forms }
-        if prefix, try !store.indexWords(startingWith: word, length: letters...99, limit: 1).isEmpty { return forms }
-        let known = try store.indexWords(
+        // A known word, or the beginning of one being typed, is not a typo: asked first, in one
+        // lookup of one word, before the candidates (thousands of words) are read.
+        let known = prefix ? letters...99 : letters...letters
+        if try !store.indexWords(startingWith: word, length: known, limit: 1).isEmpty { return forms }
+        let candidates = try store.indexWords(
             startingWith: String(first), length: (letters - limit)...(letters + limit), near: word, edits: limit)
-        let near = known.map { ($0, editDistance(word, $0, limit: limit)) }.filter { $0.1 <= limit }
+        let near = candidates.map { ($0, editDistance(word, $0, limit: limit)) }.filter { $0.1 <= limit }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(5).map(\.0)
         forms += near
         return forms

@@ -210,9 +210,6 @@ public struct TextSearchVector {
     /// The distinct lexemes, in the order first added.
     public var lexemes: [String] { entries.map(\.lexeme) }
 
-    /// True when no lexeme was added.
-    public var isEmpty: Bool { entries.isEmpty }
-
     /// The binary form: the number of lexemes, then each lexeme (NUL-terminated) with its
     /// number of positions and the positions, lexemes in byte order.
     public var binary: [UInt8] {
