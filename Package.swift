@@ -59,14 +59,14 @@ let package = Package(
         .target(
             name: "MapsServer",
             dependencies: [
-                "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch", "Routing",
+                "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch",
             ],
             resources: [.embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .target(
             name: "MapsCLI",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
-                "PlaceSearch", "Routing", "Transit", "MapsServer", "HTTPServer",
+                "PlaceSearch", "Routing", "MapsServer", "HTTPServer",
             ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(
@@ -83,6 +83,7 @@ let package = Package(
             name: "HTTPServerTests",
             dependencies: [
                 "HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "MapData", "TestSupport",
+                "MapsCLI",
             ]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
@@ -114,7 +115,7 @@ let package = Package(
             name: "MapsAppTests",
             dependencies: [
                 "MapsApp", "MapsURL", "MapCore", "GeoCore", "CairoKit", "MapData", "TestSupport", "PlaceSearch",
-                "MapRenderer",
+                "MapRenderer", "Routing", "Transit",
             ]),
         .testTarget(
             name: "MapsCLITests",

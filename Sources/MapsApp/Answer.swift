@@ -31,12 +31,16 @@ public struct Answer {
     /// What the data holds where the view looks (credits, regions, the no-data notice), when
     /// the app has a map engine.
     public var coverage: MapCoverage?
+    /// The directions a directions link asks for: their ends placed, the routes or the journey,
+    /// the steps; nil for another link.
+    public var directions: DirectionsAnswer? = nil
     /// The route through the directions' ends, when one was found.
-    public var route: Route? = nil
+    public var route: Route? { directions?.routes.first }
     /// Other routes between the two ends (at most two), drawn greyed.
-    public var alternatives: [Route] = []
-    /// The route's turn-by-turn steps, per leg, and their sentences in the answer's language.
-    public var steps: [[Step]] = []
+    public var alternatives: [Route] { Array(directions?.routes.dropFirst() ?? []) }
+    /// The route's turn-by-turn steps, per leg; their sentences are in ``instructions``.
+    public var steps: [[Step]] { directions?.steps.first ?? [] }
+    /// The words of the answer's notes and steps, in its language.
     public var instructions = Instructions(.en)
     /// The language chosen for the answer (``AnswerOptions/language``, else the link's `hl`),
     /// in which its notes, steps and the map's words are written and place names read where
@@ -46,7 +50,7 @@ public struct Answer {
     /// the state a navigation app starts in.
     public var navigation: Navigation? = nil
     /// For a transit directions link: the journey found on the imported timetables.
-    public var journey: Journey? = nil
+    public var journey: Journey? { directions?.journeys.first }
 }
 
 /// What a navigation app shows as it starts: the next manoeuvre and how far it is, the time and
@@ -193,8 +197,11 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case noStreetData = "no-street-data"
         /// The store's routing graph is missing or stale: the route was found more slowly.
         case routingGraphStale = "routing-graph-stale"
-        /// The route takes a kind of road the link asks to avoid: there is no other way.
+        /// The route takes a kind of road the link asks to avoid: there is no other way (or, for
+        /// transit, the timetables cannot avoid it).
         case avoidanceUnmet = "avoidance-unmet"
+        /// A transit journey goes from the start to the destination: the stops between are left out.
+        case stopsLeftOut = "stops-left-out"
     }
 
     public var code: Code

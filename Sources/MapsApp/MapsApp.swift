@@ -111,21 +111,24 @@ public struct MapsApp {
                 return marker
             }
         }
-        var ends: [RouteEnd] = []
-        var routes: [Route] = []
-        var journey: Journey?
+        var found: DirectionsAnswer?
         if let directions = request.directions {
-            ends = try placeEnds(
-                of: directions, near: request.center, myLocation: options.myLocation, names: chosen, notes: &notes)
-            markers += ends.compactMap { Self.marker(for: $0, words: words) }
-            if directions.travelMode == .transit {
-                journey = findJourney(through: ends, leaving: options.departure, notes: &notes)
-            } else {
-                routes = findRoutes(
-                    through: ends, mode: directions.travelMode, avoiding: directions.avoid, notes: &notes)
-            }
+            var query = DirectionsQuery(directions)
+            // As the Maps app offers them: two other routes between two ends.
+            query.alternatives = 2
+            query.time = .leaving(options.departure)
+            query.near = request.center
+            query.myLocation = options.myLocation
+            query.language = chosen
+            let answer = try self.directions(query)
+            notes.list += answer.allNotes
+            markers += answer.ends.compactMap { Self.marker(for: $0, words: words) }
+            found = answer
         }
+        let routes = found?.routes ?? []
         let route = routes.first
+        let steps = found?.steps.first ?? []
+        let journey = found?.journeys.first
         // The alternatives greyed, under the route; a journey's walks and rides.
         let routeLines =
             routes.dropFirst().flatMap { Self.lines(of: $0, alternative: true) }
@@ -136,7 +139,6 @@ public struct MapsApp {
         placeCamera(
             of: mapView, request: request,
             points: markers.map(\.position) + (route?.geometry ?? []) + (journey?.geometry ?? []))
-        let steps = route.flatMap { try? routing?.steps(of: $0) } ?? []
         var navigation: Navigation?
         if request.directions?.navigate == true || options.navigationStep != nil, let route, !steps.isEmpty {
             let state = Navigation(
@@ -175,87 +177,8 @@ public struct MapsApp {
         }
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
-            routeEnds: ends, notes: notes.list, callback: callback, coverage: coverage, route: route,
-            alternatives: Array(routes.dropFirst()), steps: steps, instructions: words, language: chosen,
-            navigation: navigation, journey: journey)
-    }
-
-    /// The route through the directions' placed ends (and, between two ends, up to two
-    /// alternatives, as the Maps app offers them), or none with a note saying why.
-    private func findRoutes(
-        through ends: [RouteEnd], mode: TravelMode?, avoiding: Set<RouteAvoidance>, notes: inout Notes
-    ) -> [Route] {
-        guard let routing else {
-            notes.add(.routeUnavailable, "no routing")
-            return []
-        }
-        let profile: TravelProfile.Mode
-        switch mode ?? .driving {
-        case .driving: profile = .driving
-        case .walking: profile = .walking
-        case .bicycling: profile = .bicycling
-        case .twoWheeler: profile = .twoWheeler
-        case .transit:
-            return []  // Journeys are found by findJourney.
-        }
-        let points = ends.compactMap { $0.place?.position }
-        guard points.count == ends.count, points.count >= 2 else {
-            notes.add(.routeUnavailable, "ends not placed")
-            return []
-        }
-        do {
-            let features = Set(avoiding.compactMap { TravelProfile.RoadFeature(rawValue: $0.rawValue) })
-            let routes =
-                points.count == 2
-                ? try routing.routes(from: points[0], to: points[1], mode: profile, avoiding: features, alternatives: 2)
-                : [try routing.route(points, mode: profile, avoiding: features)]
-            for note in routes[0].notes {
-                let code: Note.Code
-                switch note {
-                case .avoidanceUnmet: code = .avoidanceUnmet
-                case .routingGraphMissing, .routingGraphStale: code = .routingGraphStale
-                }
-                notes.list.append(Note(code, note.message(notes.words)))
-            }
-            return routes
-        } catch {
-            let reason = (error as? RoutingError)?.message(notes.words) ?? "\(error)"
-            notes.add(.routeUnavailable, "no route", ["reason": reason])
-            return []
-        }
-    }
-
-    /// The quickest public transport journey between the directions' two placed ends, leaving
-    /// at `leaving`, or nil with a note saying why.
-    private func findJourney(through ends: [RouteEnd], leaving: Date, notes: inout Notes) -> Journey? {
-        guard let transit, let zone = (try? transit.timezone()) ?? nil, let timeZone = TimeZone(identifier: zone)
-        else {
-            notes.add(.routeUnavailable, "no transit")
-            return nil
-        }
-        let points = ends.compactMap { $0.place?.position }
-        guard points.count == ends.count, points.count == 2 else {
-            notes.add(.routeUnavailable, points.count == ends.count ? "transit stops" : "ends not placed")
-            return nil
-        }
-        let asked = ServiceTime(leaving, in: timeZone)
-        do {
-            let found = try transit.journeys(from: points[0], to: points[1], leaving: asked)
-            guard let journey = JourneyPlanner.ranked(found).first else {
-                notes.add(.routeUnavailable, "transit no journey")
-                return nil
-            }
-            if journey.serviceDate != asked.date {
-                notes.add(
-                    .timetableDate, "transit timetable date",
-                    ["date": ServiceTime.written(asked.date), "used": ServiceTime.written(journey.serviceDate)])
-            }
-            if journey.walksStraightLines { notes.add(.straightLineWalk, "transit straight line") }
-            return journey
-        } catch {
-            notes.add(.routeUnavailable, "no route", ["reason": "\(error)"])
-            return nil
-        }
+            routeEnds: found?.ends ?? [], notes: notes.list, callback: callback, coverage: coverage, directions: found,
+            instructions: words, language: chosen, navigation: navigation)
     }
 
     /// A journey as the map draws it: walks dotted blue, rides in their route's colour (else
@@ -412,53 +335,6 @@ public struct MapsApp {
         return found
     }
 
-    /// Each end of the directions, placed: coordinates as they are, texts through the place
-    /// search (its first result, near the link's center when it has one, as the URL scheme's
-    /// searches are), a blank end at the user's location when it is known.
-    private func placeEnds(
-        of directions: Directions, near center: Coordinate?, myLocation: Coordinate?, names: Language?,
-        notes: inout Notes
-    ) throws(AppError) -> [RouteEnd] {
-        // A directions link without a start starts where the user is.
-        var ends: [(RouteEnd.Role, Waypoint)] = [(.start, directions.origin ?? .currentLocation)]
-        ends += directions.waypoints.map { (.stop, $0) }
-        if let destination = directions.destination { ends.append((.destination, destination)) }
-        var placed: [RouteEnd] = []
-        for (role, waypoint) in ends {
-            let end = notes.words.note("end \(role.rawValue)", ["n": "\(placed.filter { $0.role == .stop }.count + 1)"])
-            var place: FoundPlace?
-            switch waypoint {
-            case .coordinate(let position):
-                place = FoundPlace(name: position.description, position: position, why: "the link's coordinate")
-            case .place(let placeName, let position):
-                place = FoundPlace(name: placeName, position: position, why: "the link's named position")
-            case .currentLocation:
-                if let myLocation {
-                    place = FoundPlace(name: "My Location", position: myLocation, why: "the user's location")
-                } else {
-                    notes.add(.endNotPlaced, "end my location", ["end": end])
-                }
-            case .query(let text):
-                guard let places else {
-                    notes.add(.searchUnavailable, "end search unavailable", ["end": end, "text": text])
-                    break
-                }
-                do {
-                    place = try places.places(matching: text, near: center, limit: 1, names: names).first
-                } catch {
-                    throw .engineFailed("searching for the \(role.rawValue) '\(text)'", underlying: error)
-                }
-                if let match = place?.closestMatch {
-                    notes.add(.partialMatch, "end partial match", ["end": end, "text": text, "match": match])
-                } else if place == nil {
-                    notes.add(.endNotPlaced, "end not found", ["end": end, "text": text])
-                }
-            }
-            placed.append(RouteEnd(role: role, waypoint: waypoint, place: place))
-        }
-        return placed
-    }
-
     /// The pin of a placed directions end: titled with the place's name for a text end, with
     /// its role for a coordinate or the user's location.
     private static func marker(for end: RouteEnd, words: Instructions) -> Marker? {
@@ -568,6 +444,11 @@ struct Notes {
 
     /// Adds the note `key` of `words` (``Phrasebook/note(_:_:)``) with its values.
     mutating func add(_ code: Note.Code, _ key: String, _ values: [String: String] = [:]) {
-        list.append(Note(code, words.note(key, values)))
+        list.append(make(code, key, values))
+    }
+
+    /// The note `key` of `words` with its values, not added.
+    func make(_ code: Note.Code, _ key: String, _ values: [String: String] = [:]) -> Note {
+        Note(code, words.note(key, values))
     }
 }

@@ -2,7 +2,6 @@ import CairoKit
 import Foundation
 import MapCore
 import MapsApp
-import Routing
 
 /// `openmaps open URL -o map.png`: the maps app's answer to a link, as a picture.
 enum OpenCommand {
@@ -46,12 +45,11 @@ enum OpenCommand {
     ) { (arguments, console) throws(CLIError) in
         let step = try ViewCommand.number(arguments, "--at-step", in: 0...10_000) ?? 0
         let answer = try draw(arguments, &console, navigationStep: Int(step))
-        guard answer.navigation != nil, let route = answer.route else {
+        guard answer.navigation != nil, let gpx = answer.directions?.gpx else {
             throw .failure(
                 "the link has no route to navigate (a directions link between places in the imported regions)")
         }
         if let file = arguments.value("--gpx") {
-            let gpx = RouteDocument.gpx(route, steps: answer.steps, instructions: answer.instructions)
             do { try Data((gpx + "\n").utf8).write(to: URL(fileURLWithPath: file), options: .atomic) } catch {
                 throw .failure("cannot write \(file): \(error.localizedDescription)")
             }

@@ -4,7 +4,6 @@ import MapCore
 import MapData
 import MapsApp
 import MapsURL
-import Routing
 
 /// `openmaps view URL --size WxH`: the map view's full state for a link, as JSON.
 enum ViewCommand {

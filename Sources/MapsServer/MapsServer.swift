@@ -6,8 +6,6 @@ import MapRenderer
 import MapsApp
 import MapsURL
 import PlaceSearch
-import Routing
-import Transit
 
 /// How a ``MapsServer`` runs: where it listens, its threads and its picture cache.
 public struct ServerOptions: Sendable {
@@ -240,106 +238,70 @@ public final class MapsServer: @unchecked Sendable {
     }
 
     /// The travel modes by the names OSRM's clients use and ours.
-    static let profiles: [String: TravelProfile.Mode] = [
+    static let profiles: [String: TravelMode] = [
         "driving": .driving, "car": .driving, "walking": .walking, "foot": .walking, "cycling": .bicycling,
-        "bicycle": .bicycling, "two-wheeler": .twoWheeler,
+        "bicycle": .bicycling, "two-wheeler": .twoWheeler, "transit": .transit,
     ]
 
     /// OSRM's `/route/v1/{profile}/{lon,lat;lon,lat…}[?steps=true][&geometries=polyline|polyline6|geojson]
-    /// [&alternatives=true][&hl=xx]`: 2 to ``Router/maxPoints`` points; failures as OSRM writes
-    /// them (`NoSegment`, `NoRoute`, `InvalidQuery`, `InvalidUrl`), with 400.
+    /// [&overview=simplified|full|false][&alternatives=true|N][&hl=xx]`: 2 to
+    /// ``DirectionsQuery/maxEnds`` points; `transit` between 2 points, leaving at `depart`
+    /// (`YYYY-MM-DDTHH:MM`, the timetables' local time; now without it) or arriving by `arrive`.
+    /// Failures as OSRM writes them (`NoSegment`, `NoRoute`, `InvalidQuery`, `InvalidUrl`,
+    /// `InvalidValue`, `InvalidOptions`), with 400.
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         let parts = request.path.dropFirst("/route/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             return Self.osrmError("InvalidUrl", "expected /route/v1/{profile}/{coordinates}")
         }
         let coordinates = String(parts[1]).hasSuffix(".json") ? String(parts[1].dropLast(5)) : String(parts[1])
-        let language = request.query["hl"].flatMap(Language.init(tag:)) ?? .en
-        let isTransit = parts[0] == "transit"
-        guard isTransit || Self.profiles[String(parts[0])] != nil else {
+        guard let mode = Self.profiles[String(parts[0])] else {
             return Self.osrmError(
                 "InvalidValue",
                 "profile '\(parts[0])' is not one of \(Self.profiles.keys.sorted().joined(separator: ", "))")
         }
         let pairs = coordinates.split(separator: ";", omittingEmptySubsequences: false)
-        guard (2...Router.maxPoints).contains(pairs.count) else {
-            return Self.osrmError("InvalidQuery", "a route takes 2 to \(Router.maxPoints) points, not \(pairs.count)")
+        let most = mode == .transit ? 2 : DirectionsQuery.maxEnds
+        guard (2...most).contains(pairs.count) else {
+            return Self.osrmError("InvalidQuery", "a route takes 2 to \(most) points, not \(pairs.count)")
         }
-        var points: [Coordinate] = []
+        var ends: [Waypoint] = []
         for pair in pairs {
             let numbers = pair.split(separator: ",", omittingEmptySubsequences: false)
             guard numbers.count == 2, let lon = DecimalText.parse(String(numbers[0]), maxIntegerDigits: 3),
                 let lat = DecimalText.parse(String(numbers[1]), maxIntegerDigits: 3),
                 case let point = Coordinate(latitude: lat, longitude: lon), point.isValid
             else { return Self.osrmError("InvalidValue", "'\(pair)' is not longitude,latitude in decimal degrees") }
-            points.append(point)
+            ends.append(.coordinate(point))
         }
-        if isTransit { return transitRoute(request, points: points, language: language) }
-        guard let mode = Self.profiles[String(parts[0])] else {
-            return Self.osrmError("InvalidValue", "profile '\(parts[0])' is not served")
-        }
-        guard let geometry = RouteDocument.Geometry(rawValue: request.query["geometries"] ?? "polyline") else {
+        guard let geometry = RouteGeometry(rawValue: request.query["geometries"] ?? "polyline") else {
             return Self.osrmError("InvalidOptions", "'geometries' must be polyline, polyline6 or geojson")
         }
         let overview = request.query["overview"] ?? "simplified"
         guard ["simplified", "full", "false"].contains(overview) else {
             return Self.osrmError("InvalidOptions", "'overview' must be simplified, full or false")
         }
-        let steps = request.query["steps"] == "true"
-        let alternatives = request.query["alternatives"].map { $0 == "true" ? 2 : min(Int($0) ?? 0, 2) } ?? 0
+        var query = DirectionsQuery(ends: ends, mode: mode)
+        query.language = request.query["hl"].flatMap(Language.init(tag:)) ?? .en
+        query.steps = request.query["steps"] == "true"
+        query.alternatives = request.query["alternatives"].map { $0 == "true" ? 2 : min(max(Int($0) ?? 0, 0), 2) } ?? 0
         do throws(AppError) {
-            let (routes, written) = try locked { () throws(AppError) in
-                let routes =
-                    alternatives > 0 && points.count == 2
-                    ? try app.routes(from: points[0], to: points[1], mode: mode, alternatives: alternatives)
-                    : [try app.route(points, mode: mode)]
-                return (routes, steps ? try routes.map { route throws(AppError) in try app.steps(of: route) } : [])
+            let departure = try request.query["depart"].map { text throws(AppError) in
+                try LocalTime.parse(text, option: "depart")
             }
-            return .json(
-                200,
-                Data(
-                    RouteDocument.osrm(
-                        routes, geometry: geometry, overview: overview != "false", steps: written,
-                        instructions: steps ? Instructions(language) : nil
-                    ).utf8))
+            let arrival = try request.query["arrive"].map { text throws(AppError) in
+                try LocalTime.parse(text, option: "arrive")
+            }
+            if let departure { query.time = .leavingLocal(departure) }
+            if let arrival { query.time = .arrivingLocal(arrival) }
+            let answer = try locked { () throws(AppError) in try app.directions(query) }
+            if let failure = answer.osrmFailure { return Self.osrmError(failure.code, failure.message) }
+            if answer.failure != nil { return Self.error(503, answer.failureNote?.message ?? "no routing") }
+            return .json(200, Data(answer.osrm(geometry: geometry, overview: overview != "false").utf8))
         } catch {
-            if case .noRoute(let reason) = error { return .json(400, Data(RouteDocument.failure(reason).utf8)) }
-            return Self.error(500, "\(error)")
-        }
-    }
-
-    /// `/route/v1/transit/{lon,lat;lon,lat}[?depart=YYYY-MM-DDTHH:MM]`: the journeys on the
-    /// imported timetables (leaving now in the feed's time zone without `depart`), as
-    /// `route --mode transit` writes them; OSRM's `NoRoute` when there is none.
-    private func transitRoute(_ request: HTTPRequest, points: [Coordinate], language: Language) -> HTTPResponse {
-        guard points.count == 2 else {
-            return Self.osrmError("InvalidQuery", "a transit journey goes between 2 points, not \(points.count)")
-        }
-        var leaving: ServiceTime?
-        if let text = request.query["depart"] {
-            guard let time = ServiceTime(local: text) else {
-                return Self.osrmError("InvalidOptions", "'depart' must be YYYY-MM-DDTHH:MM, not '\(text)'")
+            if case .invalidOption(let option, let message) = error {
+                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
             }
-            leaving = time
-        }
-        do throws(AppError) {
-            let (journeys, zone) = try locked { () throws(AppError) in
-                (
-                    try app.journeys(from: points[0], to: points[1], leaving: leaving),
-                    try app.transitTimezone() ?? "UTC"
-                )
-            }
-            guard !journeys.isEmpty else {
-                return Self.osrmError("NoRoute", Phrasebook(language).note("transit no journey"))
-            }
-            return .json(
-                200,
-                Data(
-                    JourneyDocument.osrm(
-                        JourneyPlanner.ranked(journeys), timezone: zone, instructions: Instructions(language)
-                    ).utf8))
-        } catch {
-            if case .engineMissing = error { return Self.osrmError("NoRoute", Phrasebook(language).note("no transit")) }
             return Self.refusal(error)
         }
     }

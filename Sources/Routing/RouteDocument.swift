@@ -165,15 +165,14 @@ public enum RouteDocument {
         return lines.joined(separator: "\n")
     }
 
-    /// OSRM's failure document for `error`.
-    public static func failure(_ error: RoutingError) -> String {
-        let code =
-            switch error {
-            case .noRoad: "NoSegment"
-            case .noRoute: "NoRoute"
-            case .waypointCount: "InvalidQuery"
-            }
-        return json(["code": code, "message": error.description])
+    /// OSRM's code for `error`: `NoSegment` (a point far from every road), `NoRoute` (points
+    /// not connected) or `InvalidQuery` (too few or too many points).
+    public static func failureCode(_ error: RoutingError) -> String {
+        switch error {
+        case .noRoad: "NoSegment"
+        case .noRoute: "NoRoute"
+        case .waypointCount: "InvalidQuery"
+        }
     }
 
     static func encoded(_ points: [Coordinate], as geometry: Geometry) -> Any {

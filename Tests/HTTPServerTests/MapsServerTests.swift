@@ -63,12 +63,12 @@ import Testing
         let walked = try #require(get(server, "/route/v1/walking/\(points)?steps=true&hl=it&geometries=geojson"))
         #expect(walked.status == 200 && walked.json["code"] as? String == "Ok")
         let route = try #require((walked.json["routes"] as? [[String: Any]])?.first)
-        let expected = try app.route(
+        let expected = try #require(app.routing).route(
             [
                 Coordinate(latitude: 40.73381, longitude: -74.00219),
                 Coordinate(latitude: 40.73878, longitude: -74.00366),
             ],
-            mode: .walking)
+            mode: .walking, avoiding: [])
         #expect(abs((route["duration"] as? Double ?? 0) - expected.duration) < 0.1)
         let steps = (route["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]] ?? []
         #expect(steps.count >= 2 && (steps.first?["instruction"] as? String)?.hasPrefix("Dirigiti verso") == true)

@@ -149,7 +149,7 @@ import Testing
     /// The journeys from Ruoholahti's corner to Kallio's on a day at a time.
     func journeys(_ date: Int, _ weekday: Int, _ seconds: Int, from: Coordinate, to: Coordinate) throws -> [Journey] {
         let app = try MapsApp.onStore(path: try Self.store.get())
-        return try app.journeys(
+        return try #require(app.transit).journeys(
             from: from, to: to, leaving: ServiceTime(date: date, weekday: weekday, seconds: seconds))
     }
 
@@ -208,7 +208,7 @@ import Testing
     @Test func arrivingByLeavesAsLateAsTheRidesAllow() throws {
         let app = try MapsApp.onStore(path: try Self.store.get())
         // Be at Kallio by 08:15 on Tuesday: the 08:00 tram and the 08:08 bus.
-        let found = try app.journeys(
+        let found = try #require(app.transit).journeys(
             from: Self.ruoholahti, to: Self.kallio,
             arrivingBy: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 29_700))
         let ride = try #require(found.first { $0.rides > 0 })
@@ -216,7 +216,7 @@ import Testing
         // Leaving just in time for the tram, not at the first departure tried.
         #expect(ride.departure > 7 * 3600 + 55 * 60 && ride.departure <= 8 * 3600)
         // Too early for any ride: walking only.
-        let early = try app.journeys(
+        let early = try #require(app.transit).journeys(
             from: Self.ruoholahti, to: Self.kallio,
             arrivingBy: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 27_000))
         #expect(early.allSatisfy { $0.rides == 0 && $0.arrival <= 27_000 })
@@ -321,7 +321,7 @@ import Testing
         try Data(FixtureFeed.zip(Self.westVillageFeed)).write(to: URL(fileURLWithPath: feed))
         _ = try GTFSImporter.importFeed(feed, into: store, name: "west-village-lines")
         let app = try MapsApp.onStore(path: store)
-        let found = try app.journeys(
+        let found = try #require(app.transit).journeys(
             from: Coordinate(latitude: 40.7333, longitude: -74.0028),
             to: Coordinate(latitude: 40.7381, longitude: -74.0061),
             leaving: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 7 * 3600 + 55 * 60))

@@ -42,6 +42,7 @@ extension Phrasebook {
           "navigation": "{instruction} in {distance}; {time} and {distance_left} to go, arriving at {arrival}",
           "note": {
             "transit timetable date": "the timetable does not run on {date}; the journey is that of {used}, the same weekday in its last week",
+            "transit avoid": "public transport journeys cannot avoid {features}: the option does not apply",
             "transit stops": "transit directions go from one place to another: the stops between are left out",
             "no transit": "no timetable is imported for these places (import the area's GTFS feed with 'openmaps import'): the directions' ends are marked",
             "transit walk": "Walk to {stop} ({distance}, {duration})",

@@ -42,6 +42,7 @@ extension Phrasebook {
           "navigation": "{distance} बाद: {instruction}; {time} और {distance_left} बाकी, पहुँचने का समय {arrival}",
           "note": {
             "transit timetable date": "समय-सारणी {date} को नहीं चलती; यात्रा {used} की है, उसके आख़िरी सप्ताह का वही दिन",
+            "transit avoid": "सार्वजनिक परिवहन की यात्राएँ {features} से बच नहीं सकतीं: यह विकल्प लागू नहीं होता",
             "transit stops": "सार्वजनिक परिवहन के दिशा-निर्देश एक जगह से दूसरी जगह तक होते हैं: बीच के पड़ाव छोड़ दिए गए हैं",
             "no transit": "इन जगहों के लिए कोई समय-सारणी आयात नहीं की गई है (क्षेत्र का जीटीएफ़एस फ़ीड आयात करें): दिशा-निर्देशों के छोर चिह्नित हैं",
             "transit walk": "{stop} तक पैदल जाएँ ({distance}, {duration})",

@@ -43,6 +43,7 @@ extension Phrasebook {
           "navigation": "{instruction} tra {distance}; mancano {time} e {distance_left}, arrivo alle {arrival}",
           "note": {
             "transit timetable date": "l'orario non copre il {date}; il percorso è quello del {used}, lo stesso giorno della settimana nella sua ultima settimana",
+            "transit avoid": "i percorsi con i mezzi pubblici non possono evitare {features}: questa opzione non si applica",
             "transit stops": "le indicazioni con i mezzi pubblici vanno da un luogo a un altro: le tappe intermedie sono omesse",
             "no transit": "nessun orario importato per questi luoghi (importa il GTFS della zona con 'openmaps import'): sono segnati gli estremi delle indicazioni",
             "transit walk": "Cammina fino a {stop} ({distance}, {duration})",

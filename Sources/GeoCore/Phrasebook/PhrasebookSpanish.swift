@@ -45,6 +45,7 @@ extension Phrasebook {
           "navigation": "{instruction} en {distance}; quedan {time} y {distance_left}, llegada a las {arrival}",
           "note": {
             "transit timetable date": "el horario no cubre el {date}; el trayecto es el del {used}, el mismo día de la semana en su última semana",
+            "transit avoid": "los trayectos en transporte público no pueden evitar {features}: esta opción no se aplica",
             "transit stops": "las indicaciones en transporte público van de un lugar a otro: se omiten las paradas intermedias",
             "no transit": "no hay horarios importados para estos lugares (importa el GTFS de la zona con 'openmaps import'): se marcan los extremos de las indicaciones",
             "transit walk": "Camina hasta {stop} ({distance}, {duration})",

@@ -1,0 +1,351 @@
+import Foundation
+import GeoCore
+import MapsURL
+import Routing
+import Transit
+
+/// How a route's line is written in OSRM's documents: `polyline` (default), `polyline6` or
+/// `geojson`.
+public typealias RouteGeometry = RouteDocument.Geometry
+
+/// A wall-clock time, `YYYY-MM-DDTHH:MM` (or with `:SS`), read in the imported timetables'
+/// time zone.
+public struct LocalTime: Sendable, Equatable, CustomStringConvertible {
+    /// The time as the journey planner reads it.
+    let time: ServiceTime
+    public let description: String
+
+    /// The time `text` writes, or nil when it is not `YYYY-MM-DDTHH:MM[:SS]` of a real day.
+    public init?(_ text: String) {
+        guard let time = ServiceTime(local: text) else { return nil }
+        self.time = time
+        description = text
+    }
+
+    /// The time `text` of `option` writes.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `option` when it is not one.
+    public static func parse(_ text: String, option: String) throws(AppError) -> LocalTime {
+        guard let time = LocalTime(text) else {
+            throw .invalidOption(
+                option, message: "must be YYYY-MM-DDTHH:MM (the timetables' local time), not '\(text)'")
+        }
+        return time
+    }
+}
+
+/// A question of directions, the same whichever front end asks it: a link's `saddr`/`daddr`
+/// (``MapsApp/answer(_:form:diagnostics:link:options:)``), `openmaps route` and OSRM's
+/// `/route/v1`. ``MapsApp/directions(_:)`` answers it.
+public struct DirectionsQuery: Sendable, Equatable {
+    /// When to travel.
+    public enum Time: Sendable, Equatable {
+        /// Leaving at this moment.
+        case leaving(Date)
+        /// Leaving at a wall-clock time in the timetables' time zone (transit only).
+        case leavingLocal(LocalTime)
+        /// Arriving at the latest at a wall-clock time in the timetables' time zone: the journey
+        /// leaving latest that is there in time (transit only).
+        case arrivingLocal(LocalTime)
+    }
+
+    /// The start, the stops between in order and the destination: up to ``maxEnds``. A link
+    /// without a destination has only its start (and stops): its directions are shown as their
+    /// ends.
+    public var ends: [Waypoint]
+    /// How to travel; driving by default.
+    public var mode: TravelMode
+    /// Kinds of road to keep off where another way is not far longer; none by default. Transit
+    /// journeys cannot avoid them (a note says so).
+    public var avoid: Set<RouteAvoidance> = []
+    /// How many other routes to offer besides the best, 0...2 (each at most 1.4 times as long);
+    /// only between two ends, as the Maps app offers them. 0 by default.
+    public var alternatives = 0
+    /// When to travel: leaving now by default.
+    public var time: Time = .leaving(Date())
+    /// The point text ends are searched near (a link's center); nil searches each near the end
+    /// placed before it (the first by match and importance alone).
+    public var near: Coordinate?
+    /// The user's position: where a blank end (``Waypoint/currentLocation``) is.
+    public var myLocation: Coordinate?
+    /// The language of the notes, steps and place names; nil for English with local names.
+    public var language: Language?
+    /// The distances of the steps' sentences: metric by default.
+    public var units: DistanceUnits = .metric
+    /// True to find every route's turn-by-turn steps (the default); false for the lines only.
+    public var steps = true
+
+    /// Start, up to 9 stops (the Maps app's limit) and destination: 11.
+    public static let maxEnds = Router.maxPoints
+
+    public init(ends: [Waypoint], mode: TravelMode = .driving) {
+        self.ends = ends
+        self.mode = mode
+    }
+
+    /// The question a link's directions ask: from `origin` (the user's location when blank or
+    /// missing) through its stops to its destination, by its mode, avoiding what it avoids.
+    public init(_ directions: Directions) {
+        var ends = [directions.origin ?? .currentLocation] + directions.waypoints
+        if let destination = directions.destination { ends.append(destination) }
+        self.init(ends: ends, mode: directions.travelMode ?? .driving)
+        avoid = directions.avoid
+    }
+
+    /// An end as a person types it: `LAT,LNG` as that point, any other text a place to search
+    /// for.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` (option `end`) for two numbers that are
+    ///   not a position: a mistake, not a place to search for.
+    public static func end(_ text: String) throws(AppError) -> Waypoint {
+        if let coordinate = Coordinate(parsing: text), coordinate.isValid { return .coordinate(coordinate) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
+            throw .invalidOption("end", message: "'\(text)' is not a latitude within ±90 and a longitude within ±180")
+        }
+        return .query(text)
+    }
+
+    /// The way of travel on roads for a travel mode; nil for transit, which rides timetables.
+    public static func profile(for mode: TravelMode) -> TravelProfile.Mode? {
+        switch mode {
+        case .driving: .driving
+        case .walking: .walking
+        case .bicycling: .bicycling
+        case .twoWheeler: .twoWheeler
+        case .transit: nil
+        }
+    }
+}
+
+/// The app's answer to a ``DirectionsQuery``: the ends placed, the routes or the journeys found,
+/// their steps and notes, or why there is none.
+public struct DirectionsAnswer: Sendable {
+    /// Why no route or journey was found.
+    public enum Failure: Sendable {
+        /// The app has no road network to route on.
+        case noRouting
+        /// No timetable is imported.
+        case noTimetable
+        /// An end could not be placed (a text not in the map data, an unknown user location), or
+        /// there are fewer than two.
+        case endsNotPlaced
+        /// The router's reason: a point without a road, points not connected.
+        case noRoute(RoutingError)
+        /// No public transport journey gets there at that time.
+        case noJourney
+    }
+
+    /// The question answered.
+    public var query: DirectionsQuery
+    /// Each end, placed or not, in order.
+    public var ends: [RouteEnd]
+    /// The best route first, then the alternatives; empty for transit or when none was found.
+    public var routes: [Route] = []
+    /// Each route's steps, per leg (`steps[route][leg]`); empty when the query asks for none.
+    public var steps: [[[Step]]] = []
+    /// Transit journeys as a rider is offered them (the earliest arriving with a ride first).
+    public var journeys: [Journey] = []
+    /// The time zone the journeys' times are in (the timetables'), for transit.
+    public var timezone: String?
+    /// What the person should know about the answer, in its language: partial matches, routes
+    /// found without a routing graph, avoidances unmet, another day's timetable.
+    public var notes: [Note] = []
+    /// Why there is no route or journey, nil when there is one.
+    public var failure: Failure?
+    /// The note that says why there is none, in the answer's language.
+    public var failureNote: Note?
+    /// The words of the steps and notes, in the query's language and units.
+    public var instructions: Instructions
+
+    /// Every note, the failure's last.
+    public var allNotes: [Note] { notes + (failureNote.map { [$0] } ?? []) }
+}
+
+extension MapsApp {
+    /// The answer to a question of directions: its ends placed (coordinates as they are, texts
+    /// through the place search's first result, a blank end at the user's location), then the
+    /// route by road with up to ``DirectionsQuery/alternatives`` others between two ends, or the
+    /// public transport journeys on the imported timetables. Every front end asks here.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` for a question that cannot be asked (too
+    ///   many stops, a clock time for a road route, more than 2 alternatives),
+    ///   ``AppError/engineFailed(_:underlying:)`` when the place search, the router or the
+    ///   journey planner fails. A route that does not exist is an answer: its ``DirectionsAnswer/failure``.
+    public func directions(_ query: DirectionsQuery) throws(AppError) -> DirectionsAnswer {
+        try Self.check(query)
+        let instructions = Instructions(query.language ?? .en, units: query.units)
+        var notes = Notes(words: instructions.words)
+        let ends = try placeEnds(of: query, notes: &notes)
+        var answer = DirectionsAnswer(query: query, ends: ends, instructions: instructions)
+        let failure: (DirectionsAnswer.Failure, Note)?
+        if let profile = DirectionsQuery.profile(for: query.mode) {
+            failure = try findRoutes(for: query, profile: profile, ends: ends, into: &answer, notes: &notes)
+        } else {
+            failure = try findJourneys(for: query, ends: ends, into: &answer, notes: &notes)
+        }
+        answer.notes = notes.list
+        answer.failure = failure?.0
+        answer.failureNote = failure?.1
+        return answer
+    }
+
+    /// Refuses what no answer can follow.
+    private static func check(_ query: DirectionsQuery) throws(AppError) {
+        guard query.ends.count <= DirectionsQuery.maxEnds else {
+            throw .invalidOption(
+                "via",
+                message:
+                    "takes at most \(DirectionsQuery.maxEnds - 2) stops between the start and the destination, not \(query.ends.count - 2)"
+            )
+        }
+        guard (0...2).contains(query.alternatives) else {
+            throw .invalidOption("alternatives", message: "must be 0 to 2, not \(query.alternatives)")
+        }
+        switch query.time {
+        case .leaving: break
+        case .leavingLocal, .arrivingLocal:
+            guard query.mode == .transit else {
+                let option = if case .arrivingLocal = query.time { "arrive" } else { "depart" }
+                throw .invalidOption(option, message: "goes with transit directions only")
+            }
+        }
+    }
+
+    /// Each end, placed: coordinates as they are, texts through the place search (its first
+    /// result, near the query's point, else near the end placed before), a blank end at the
+    /// user's location when it is known.
+    private func placeEnds(of query: DirectionsQuery, notes: inout Notes) throws(AppError) -> [RouteEnd] {
+        var placed: [RouteEnd] = []
+        for (index, waypoint) in query.ends.enumerated() {
+            let role: RouteEnd.Role =
+                index == 0 ? .start : index == query.ends.count - 1 && index > 0 ? .destination : .stop
+            let end = notes.words.note("end \(role.rawValue)", ["n": "\(index)"])
+            var place: FoundPlace?
+            switch waypoint {
+            case .coordinate(let position):
+                place = FoundPlace(name: position.description, position: position, why: "the link's coordinate")
+            case .place(let placeName, let position):
+                place = FoundPlace(name: placeName, position: position, why: "the link's named position")
+            case .currentLocation:
+                if let myLocation = query.myLocation {
+                    place = FoundPlace(name: "My Location", position: myLocation, why: "the user's location")
+                } else {
+                    notes.add(.endNotPlaced, "end my location", ["end": end])
+                }
+            case .query(let text):
+                guard let places else {
+                    notes.add(.searchUnavailable, "end search unavailable", ["end": end, "text": text])
+                    break
+                }
+                let near = query.near ?? placed.last(where: { $0.place != nil })?.place?.position
+                do {
+                    place = try places.places(matching: text, near: near, limit: 1, names: query.language).first
+                } catch {
+                    throw .engineFailed("searching for the \(role.rawValue) '\(text)'", underlying: error)
+                }
+                if let match = place?.closestMatch {
+                    notes.add(.partialMatch, "end partial match", ["end": end, "text": text, "match": match])
+                } else if place == nil {
+                    notes.add(.endNotPlaced, "end not found", ["end": end, "text": text])
+                }
+            }
+            placed.append(RouteEnd(role: role, waypoint: waypoint, place: place))
+        }
+        return placed
+    }
+
+    /// The route through the placed ends (and, between two ends, the alternatives asked for)
+    /// with their steps, or why there is none.
+    private func findRoutes(
+        for query: DirectionsQuery, profile: TravelProfile.Mode, ends: [RouteEnd], into answer: inout DirectionsAnswer,
+        notes: inout Notes
+    ) throws(AppError) -> (DirectionsAnswer.Failure, Note)? {
+        guard let routing else { return (.noRouting, notes.make(.routeUnavailable, "no routing")) }
+        let points = ends.compactMap { $0.place?.position }
+        guard points.count == ends.count, points.count >= 2 else {
+            return (.endsNotPlaced, notes.make(.routeUnavailable, "ends not placed"))
+        }
+        let features = Set(query.avoid.compactMap { TravelProfile.RoadFeature(rawValue: $0.rawValue) })
+        let routes: [Route]
+        do {
+            routes =
+                points.count == 2 && query.alternatives > 0
+                ? try routing.routes(
+                    from: points[0], to: points[1], mode: profile, avoiding: features, alternatives: query.alternatives)
+                : [try routing.route(points, mode: profile, avoiding: features)]
+        } catch let error as RoutingError {
+            return (.noRoute(error), notes.make(.routeUnavailable, "no route", ["reason": error.message(notes.words)]))
+        } catch {
+            throw .engineFailed("routing", underlying: error)
+        }
+        for note in routes[0].notes {
+            let code: Note.Code =
+                switch note {
+                case .avoidanceUnmet: .avoidanceUnmet
+                case .routingGraphMissing, .routingGraphStale: .routingGraphStale
+                }
+            notes.list.append(Note(code, note.message(notes.words)))
+        }
+        answer.routes = routes
+        if query.steps {
+            do { answer.steps = try routes.map { try routing.steps(of: $0) } } catch {
+                throw .engineFailed("finding the steps", underlying: error)
+            }
+        }
+        return nil
+    }
+
+    /// The public transport journeys between the two placed ends on the imported timetables,
+    /// ranked as a rider is offered them, or why there is none.
+    private func findJourneys(
+        for query: DirectionsQuery, ends: [RouteEnd], into answer: inout DirectionsAnswer, notes: inout Notes
+    ) throws(AppError) -> (DirectionsAnswer.Failure, Note)? {
+        let zone: String?
+        do { zone = try transit?.timezone() } catch { throw .engineFailed("reading the timetables", underlying: error) }
+        guard let transit, let zone, let timeZone = TimeZone(identifier: zone) else {
+            return (.noTimetable, notes.make(.routeUnavailable, "no transit"))
+        }
+        answer.timezone = zone
+        let points = ends.compactMap { $0.place?.position }
+        guard points.count == ends.count, points.count >= 2 else {
+            return (.endsNotPlaced, notes.make(.routeUnavailable, "ends not placed"))
+        }
+        // A journey goes from one place to another: the stops between are left out, said so.
+        if points.count > 2 { notes.add(.stopsLeftOut, "transit stops") }
+        let (origin, destination) = (points[0], points[points.count - 1])
+        if !query.avoid.isEmpty {
+            notes.add(
+                .avoidanceUnmet, "transit avoid",
+                ["features": notes.words.list(query.avoid.sorted().map { notes.words.word($0.rawValue) })])
+        }
+        let asked: ServiceTime
+        let found: [Journey]
+        do {
+            switch query.time {
+            case .leaving(let date):
+                asked = ServiceTime(date, in: timeZone)
+                found = try transit.journeys(from: origin, to: destination, leaving: asked)
+            case .leavingLocal(let local):
+                asked = local.time
+                found = try transit.journeys(from: origin, to: destination, leaving: asked)
+            case .arrivingLocal(let local):
+                asked = local.time
+                found = try transit.journeys(from: origin, to: destination, arrivingBy: asked)
+            }
+        } catch {
+            throw .engineFailed("planning a journey", underlying: error)
+        }
+        answer.journeys = JourneyPlanner.ranked(found)
+        guard let best = answer.journeys.first else {
+            return (.noJourney, notes.make(.routeUnavailable, "transit no journey"))
+        }
+        if best.serviceDate != asked.date {
+            notes.add(
+                .timetableDate, "transit timetable date",
+                ["date": ServiceTime.written(asked.date), "used": ServiceTime.written(best.serviceDate)])
+        }
+        if best.walksStraightLines { notes.add(.straightLineWalk, "transit straight line") }
+        return nil
+    }
+}
