@@ -5,10 +5,13 @@
 
 /* MHD_start_daemon is variadic, which Swift cannot call: this starts a daemon with a thread
    pool polled by epoll, listening on `host` (an IPv4 address) and `port`, with its limits
-   set. Returns NULL when the address is not IPv4 or the daemon cannot start. */
+   set: connections at once (in all and from one address, 0 for no limit of its own), the
+   seconds a connection may stay silent before its request's headers are in, and each
+   connection's memory. Returns NULL when the address is not IPv4 or the daemon cannot start. */
 static inline struct MHD_Daemon *openmaps_mhd_start(
     const char *host, unsigned short port, unsigned int threads, unsigned int connection_limit,
-    unsigned int timeout_seconds, size_t memory_limit, MHD_AccessHandlerCallback handler, void *context) {
+    unsigned int per_address_limit, unsigned int header_timeout_seconds, size_t memory_limit,
+    MHD_AccessHandlerCallback handler, void *context) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof(address));
     address.sin_family = AF_INET;
@@ -19,9 +22,16 @@ static inline struct MHD_Daemon *openmaps_mhd_start(
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, header_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_END);
+}
+
+/* MHD_set_connection_option is variadic too: this sets how many seconds `connection` may stay
+   silent from now on. */
+static inline void openmaps_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
 /* The port a daemon listens on (the one the system chose for port 0). */

@@ -56,15 +56,37 @@ public struct HTTPServerError: Error, CustomStringConvertible {
 }
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of threads polled by epoll, each request handed
-/// to `handler` on one of them. Connections are limited in number, idle time and memory; a
-/// request with a body has it read and dropped (the handler sees GET-style requests only).
+/// to `handler` on one of them. Connections are limited in number (in all and from one
+/// address), in the time their request's headers may take and their idle time, and in memory;
+/// a request with a body has it read and dropped (the handler sees GET-style requests only).
+///
+/// Connections waiting for their request cost no thread: many more can be open than there are
+/// threads, so slow or stalled clients do not keep others from being answered.
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
-    /// At most this many connections at once: 256.
-    public static let connectionLimit: UInt32 = 256
-    /// An idle connection is closed after this many seconds: 15.
-    public static let timeoutSeconds: UInt32 = 15
+    /// How many connections the server holds and how long it waits for them.
+    public struct Limits: Sendable, Equatable {
+        /// Connections open at once, ≥ 1; by default as many as the process's open-file limit
+        /// allows (raised to the system's ceiling, ``raiseOpenFileLimit()``) less 256 for the
+        /// store and its files, at most 65,536.
+        public var connections = Limits.defaultConnections
+        /// Connections open at once from one address; 0 (the default) for no limit beyond
+        /// ``connections`` (clients behind one proxy or NAT share an address).
+        public var perAddress = 0
+        /// Seconds a new connection may stay silent before its first request's headers are all
+        /// in: 10.
+        public var headerSeconds = 10
+        /// Seconds a connection may stay idle once a request was read (between keep-alive
+        /// requests): 15.
+        public var idleSeconds = 15
+
+        public init() {}
+
+        /// The default for ``connections``.
+        public static var defaultConnections: Int { max(64, min(HTTPServer.raiseOpenFileLimit() - 256, 65_536)) }
+    }
+
     /// Memory a connection may use for its request line, headers and buffers: 32 KiB, so a
     /// request line or headers beyond it are refused by the library.
     public static let connectionMemory = 32 * 1024
@@ -75,22 +97,32 @@ public final class HTTPServer: @unchecked Sendable {
     private let context: Unmanaged<HandlerBox>
     /// The port listened on (the one the system chose when 0 was asked).
     public let port: Int
+    /// The limits in force.
+    public let limits: Limits
 
     /// Starts listening on `host` (an IPv4 address), `port` (0: any free one), with `threads`
-    /// threads (1...64).
-    public init(host: String = "127.0.0.1", port: Int, threads: Int, handler: @escaping Handler)
-        throws(HTTPServerError)
-    {
+    /// threads (1...64) and `limits`.
+    public init(
+        host: String = "127.0.0.1", port: Int, threads: Int, limits: Limits = Limits(),
+        handler: @escaping Handler
+    ) throws(HTTPServerError) {
         guard (0...65_535).contains(port) else { throw HTTPServerError(description: "port \(port) is not 0 to 65535") }
         guard (1...64).contains(threads) else {
             throw HTTPServerError(description: "threads must be 1 to 64, not \(threads)")
         }
+        guard limits.connections >= 1, limits.perAddress >= 0, limits.headerSeconds >= 1, limits.idleSeconds >= 1
+        else {
+            throw HTTPServerError(
+                description:
+                    "limits must be at least 1 connection (0 or more per address) and 1 second, not \(limits)")
+        }
         self.handler = handler
-        let context = Unmanaged.passRetained(HandlerBox(handler))
+        self.limits = limits
+        let context = Unmanaged.passRetained(HandlerBox(handler, idleSeconds: UInt32(limits.idleSeconds)))
         guard
             let started = openmaps_mhd_start(
-                host, UInt16(port), UInt32(threads), Self.connectionLimit, Self.timeoutSeconds, Self.connectionMemory,
-                serveRequest, context.toOpaque())
+                host, UInt16(port), UInt32(threads), UInt32(limits.connections), UInt32(limits.perAddress),
+                UInt32(limits.headerSeconds), Self.connectionMemory, serveRequest, context.toOpaque())
         else {
             context.release()
             throw HTTPServerError(
@@ -100,6 +132,23 @@ public final class HTTPServer: @unchecked Sendable {
         daemon = started
         self.port = Int(openmaps_mhd_port(started))
     }
+
+    /// Raises this process's limit of open files to the system's ceiling for it (each open
+    /// connection is a file), once; returns the limit in force.
+    @discardableResult
+    public static func raiseOpenFileLimit() -> Int { openFileLimit }
+
+    private static let openFileLimit: Int = {
+        let files = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        var limit = rlimit()
+        guard getrlimit(files, &limit) == 0 else { return 1_024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(files, &raised) == 0 { limit = raised }
+        }
+        return Int(clamping: limit.rlim_cur)
+    }()
 
     /// Stops listening and waits for the requests being answered.
     public func stop() {
@@ -112,10 +161,15 @@ public final class HTTPServer: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// A server's handler, as its daemon's callback context.
+/// A server's handler, as its daemon's callback context, and the idle time of a connection
+/// whose request is in.
 final class HandlerBox: Sendable {
     let handler: HTTPServer.Handler
-    init(_ handler: @escaping HTTPServer.Handler) { self.handler = handler }
+    let idleSeconds: UInt32
+    init(_ handler: @escaping HTTPServer.Handler, idleSeconds: UInt32) {
+        self.handler = handler
+        self.idleSeconds = idleSeconds
+    }
 }
 
 /// Collects a connection's values of one kind (query arguments, headers), in order.
@@ -151,15 +205,18 @@ nonisolated(unsafe) private let seen = UnsafeMutableRawPointer(bitPattern: 1)
 private let serveRequest: MHD_AccessHandlerCallback = {
     context, connection, url, method, _, _, uploadSize, requestContext in
     guard let context, let connection, let requestContext else { return MHD_Result.NO }
+    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
     if requestContext.pointee == nil {
+        // The headers are in: from now on the connection may idle as long as any.
         requestContext.pointee = seen
+        openmaps_mhd_set_timeout(connection, box.idleSeconds)
         return MHD_Result.YES
     }
     if let uploadSize, uploadSize.pointee > 0 {
         uploadSize.pointee = 0
         return MHD_Result.YES
     }
-    let handler = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handler
+    let handler = box.handler
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         queryItems: collect(connection, MHD_ValueKind.GET_ARGUMENT_KIND, lowercaseKeys: false),

@@ -6,8 +6,9 @@ import MapRenderer
 /// Finds places by the text a person typed: a search's `q`, a directions end.
 ///
 /// The maps app asks through this protocol, so it is tested with small fakes and wired to the
-/// store's place search (`PlaceSearch`, a ``Geocoding``) by the front ends.
-public protocol PlaceFinding {
+/// store's place search (`PlaceSearch`, a ``Geocoding``) by the front ends. A server calls it
+/// from several threads at once.
+public protocol PlaceFinding: Sendable {
     /// Places for `text`, best first, at most `limit`.
     ///
     /// - Parameters:
@@ -18,8 +19,9 @@ public protocol PlaceFinding {
     func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws -> [FoundPlace]
 }
 
-/// Draws map views and says what the data shows there.
-public protocol MapDrawing {
+/// Draws map views and says what the data shows there. A server calls it from several threads
+/// at once.
+public protocol MapDrawing: Sendable {
     /// True when a traffic feed was given, so the traffic layer has congestion to colour.
     var hasTrafficFeed: Bool { get }
 
@@ -43,7 +45,7 @@ public protocol MapDrawing {
 }
 
 /// Renders XYZ tiles of an area into an MBTiles file, and knows which areas hold street data.
-public protocol TileRendering {
+public protocol TileRendering: Sendable {
     /// The bounds of every imported street-data region.
     func regions() throws -> [CoordinateBounds]
 

@@ -16,7 +16,7 @@ import Transit
 /// ``TileRendering``), so it is tested with small fakes; ``MapsApp/onStore(path:traffic:)``
 /// wires it to the store, its name index and the renderer. Without an engine the app still
 /// answers, with a note for what that engine would have done.
-public struct MapsApp {
+public struct MapsApp: Sendable {
     /// Finds the places of searches and directions' text ends; nil answers them with a note.
     public var places: (any PlaceFinding)?
     /// Draws views, lists the floors and the data in view; nil answers without them.

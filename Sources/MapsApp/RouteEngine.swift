@@ -3,8 +3,9 @@ import GeoCore
 import MapData
 import Routing
 
-/// Finds routes through points for a way of travel.
-public protocol RouteFinding {
+/// Finds routes through points for a way of travel. A server calls it from several threads at
+/// once.
+public protocol RouteFinding: Sendable {
     /// The route through `points` in order for `mode`, keeping off the kinds of road in
     /// `avoiding` where it can.
     func route(_ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>) throws
@@ -19,37 +20,41 @@ public protocol RouteFinding {
 }
 
 /// ``RouteFinding`` on the store's road network: each mode's graph and stored hierarchy loaded
-/// on first use and kept.
+/// on first use and kept, shared read-only by routers that each hold their own search state,
+/// so that several threads route at once (one router per thread routing, made on demand).
 public final class StoreRouting: RouteFinding, @unchecked Sendable {
-    public let store: MapStore
-    private var routers: [TravelProfile.Mode: (router: Router, note: Route.Note?)] = [:]
+    let connections: StorePool
+    // Guarded by `lock`: each mode's first router (and its note), and the routers not in use.
     private let lock = NSLock()
+    private var loaded: [TravelProfile.Mode: (router: Router, note: Route.Note?)] = [:]
+    private var idle: [TravelProfile.Mode: [Router]] = [:]
 
-    public init(store: MapStore) { self.store = store }
+    init(connections: StorePool) { self.connections = connections }
+
+    /// Routes on the store at `path` (a SQLite file or a `postgresql://` URL).
+    public convenience init(storePath path: String) { self.init(connections: StorePool(path: path)) }
 
     /// The route, with a note when the store's routing graph for the mode is missing or stale
     /// (``RoutingGraphs/router(store:mode:)``).
     public func route(
         _ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = []
     ) throws -> Route {
-        lock.lock()
-        defer { lock.unlock() }
-        let (router, note) = try loaded(mode)
-        var route = try router.route(points, avoiding: avoiding)
-        if let note { route.notes.append(note) }
-        return route
+        try routing(mode) { router, note in
+            var route = try router.route(points, avoiding: avoiding)
+            if let note { route.notes.append(note) }
+            return route
+        }
     }
 
     public func routes(
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = [],
         alternatives: Int
     ) throws -> [Route] {
-        lock.lock()
-        defer { lock.unlock() }
-        let (router, note) = try loaded(mode)
-        var routes = try router.routes(from: from, to: to, avoiding: avoiding, alternatives: alternatives)
-        if let note { routes[0].notes.append(note) }
-        return routes
+        try routing(mode) { router, note in
+            var routes = try router.routes(from: from, to: to, avoiding: avoiding, alternatives: alternatives)
+            if let note { routes[0].notes.append(note) }
+            return routes
+        }
     }
 
     /// Seconds from `origin` to each of `targets` for `mode`, by one search up to `limit`
@@ -57,22 +62,30 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     public func durations(
         from origin: Coordinate, to targets: [Coordinate], mode: TravelProfile.Mode, limit: Double
     ) throws -> [Double?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try loaded(mode).router.durations(from: origin, to: targets, limit: limit)
+        try routing(mode) { router, _ in try router.durations(from: origin, to: targets, limit: limit) }
     }
 
     public func steps(of route: Route) throws -> [[Step]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try loaded(route.mode).router.steps(of: route)
+        try routing(route.mode) { router, _ in router.steps(of: route) }
     }
 
-    /// The mode's router, loaded on first use (callers hold the lock).
-    private func loaded(_ mode: TravelProfile.Mode) throws -> (router: Router, note: Route.Note?) {
-        if let cached = routers[mode] { return cached }
-        let loaded = try RoutingGraphs.router(store: store, mode: mode)
-        routers[mode] = loaded
-        return loaded
+    /// `body` with a router for `mode` that no other thread is using, and the mode's note.
+    private func routing<T>(_ mode: TravelProfile.Mode, _ body: (Router, Route.Note?) throws -> T) throws -> T {
+        let (router, note) = try taken(mode)
+        defer { lock.withLock { idle[mode, default: []].append(router) } }
+        return try body(router, note)
+    }
+
+    /// An idle router for `mode`, else a new one on the mode's graph (loaded from the store on
+    /// first use).
+    private func taken(_ mode: TravelProfile.Mode) throws -> (Router, Route.Note?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if loaded[mode] == nil {
+            loaded[mode] = try connections.with { try RoutingGraphs.router(store: $0, mode: mode) }
+            return loaded[mode]!
+        }
+        let first = loaded[mode]!
+        return (idle[mode]?.popLast() ?? first.router.sharingGraph(), first.note)
     }
 }

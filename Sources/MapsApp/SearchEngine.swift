@@ -13,8 +13,10 @@ public protocol Geocoding: PlaceFinding {
     func reverse(_ coordinate: Coordinate, language: String?) throws -> PlaceResult?
 }
 
-extension PlaceSearch: Geocoding {
-    /// A link's text looked up whole (no results while typing), near its centre.
+extension PlaceSearch {
+    /// A link's text looked up whole (no results while typing), near its centre, as
+    /// ``PlaceFinding`` asks (one connection, one thread: the app's engines take a search of
+    /// their own per call, ``PooledPlaceSearch``).
     public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws
         -> [FoundPlace]
     {

@@ -7,68 +7,111 @@ import MapRenderer
 import PlaceSearch
 
 extension MapsApp {
-    /// The app on a store: its name index and gazetteer find places, the renderer draws, and
-    /// tiles render on every core from the same file.
+    /// The app on a store: its name index and gazetteer find places, the renderer draws, the
+    /// road network routes and the timetables plan journeys, and tiles render on every core.
+    ///
+    /// Every engine takes a store connection of its own from one pool for each call, and the
+    /// routing graphs and timetables are loaded once and shared read-only, so the app answers
+    /// on several threads at once (a server's workers) without a lock around it.
     ///
     /// - Parameter traffic: congestion for the traffic layer links turn on; nil for none.
     /// - Throws: ``AppError/engineFailed(_:underlying:)`` when the store cannot be opened.
     public static func onStore(path: String, traffic: TrafficFeed? = nil) throws(AppError) -> MapsApp {
-        let store: MapStore
-        do { store = try MapStore(path: path) } catch { throw .engineFailed("opening the store", underlying: error) }
+        let connections: StorePool
+        do { connections = try StorePool(opening: path) } catch {
+            throw .engineFailed("opening the store", underlying: error)
+        }
         // One decode of the world rasters for pictures and tiles alike.
         let rasters = RasterCache()
-        let routing = StoreRouting(store: store)
+        let routing = StoreRouting(connections: connections)
         return MapsApp(
-            places: PlaceSearch(store: store),
+            places: PooledPlaceSearch(connections: connections),
             drawing: StoreDrawing(
-                renderer: MapRenderer(store: store, traffic: traffic ?? TrafficFeed(), rasters: rasters),
+                connections: connections, traffic: traffic ?? TrafficFeed(), rasters: rasters,
                 hasTrafficFeed: traffic != nil),
-            tiles: StoreTiles(storePath: path, traffic: traffic ?? TrafficFeed(), rasters: rasters),
-            routing: routing, transit: StoreTransit(store: store, walking: routing))
+            tiles: StoreTiles(connections: connections, traffic: traffic ?? TrafficFeed(), rasters: rasters),
+            routing: routing, transit: StoreTransit(connections: connections, walking: routing))
     }
 }
 
-/// ``MapDrawing`` by the renderer over a store.
-public struct StoreDrawing: MapDrawing {
-    public var renderer: MapRenderer
+/// ``Geocoding`` by the place search, each call on a store connection of its own from a pool,
+/// so that several threads search at once.
+public struct PooledPlaceSearch: Geocoding, Sendable {
+    let connections: StorePool
+
+    public func search(_ query: SearchQuery) throws -> [PlaceResult] {
+        try connections.with { try PlaceSearch(store: $0).search(query) }
+    }
+
+    public func reverse(_ coordinate: Coordinate, language: String?) throws -> PlaceResult? {
+        try connections.with { try PlaceSearch(store: $0).reverse(coordinate, language: language) }
+    }
+
+    public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws
+        -> [FoundPlace]
+    {
+        try connections.with {
+            try PlaceSearch(store: $0).places(matching: text, near: near, limit: limit, names: names)
+        }
+    }
+}
+
+/// ``MapDrawing`` by the renderer, each call on a store connection of its own from a pool.
+public struct StoreDrawing: MapDrawing, Sendable {
+    let connections: StorePool
+    public var traffic: TrafficFeed
+    /// One decode of the world rasters for every picture.
+    let rasters: RasterCache
     public var hasTrafficFeed: Bool
 
-    public init(renderer: MapRenderer, hasTrafficFeed: Bool) {
-        self.renderer = renderer
+    init(connections: StorePool, traffic: TrafficFeed, rasters: RasterCache, hasTrafficFeed: Bool) {
+        self.connections = connections
+        self.traffic = traffic
+        self.rasters = rasters
         self.hasTrafficFeed = hasTrafficFeed
     }
 
-    public func indoorBuilding(in view: MapView) throws -> IndoorBuilding? { try renderer.indoorBuilding(in: view) }
+    /// `body` with a renderer on a connection of its own, its words and names in `language`.
+    private func rendering<T>(_ language: Language?, _ body: (MapRenderer) throws -> T) throws -> T {
+        try connections.with { store in
+            var renderer = MapRenderer(store: store, traffic: traffic, rasters: rasters)
+            renderer.language = language
+            return try body(renderer)
+        }
+    }
+
+    public func indoorBuilding(in view: MapView) throws -> IndoorBuilding? {
+        try rendering(nil) { try $0.indoorBuilding(in: view) }
+    }
 
     public func coverage(of view: MapView, language: Language?) throws -> MapCoverage {
-        var renderer = renderer
-        renderer.language = language
-        let coverage = try renderer.coverage(of: view)
+        let coverage = try rendering(language) { try $0.coverage(of: view) }
         return MapCoverage(credits: coverage.credits, regions: coverage.regions, notice: coverage.notice)
     }
 
     public func draw(_ view: MapView, format: PictureFormat, scale: Double, language: Language?) throws -> DrawnMap {
-        var renderer = renderer
-        renderer.language = language
-        let (canvas, report) = try renderer.render(view, format: format, scale: scale)
+        let (canvas, report) = try rendering(language) { try $0.render(view, format: format, scale: scale) }
         return DrawnMap(canvas: canvas, features: report.features.values.reduce(0, +), labels: report.labels.count)
     }
 }
 
 /// ``TileRendering`` into MBTiles, a store connection per worker thread; and one block at a
 /// time for a server, on connections kept in a pool (one per thread rendering at once).
-public struct StoreTiles: TileRendering {
-    public var storePath: String
+public struct StoreTiles: TileRendering, Sendable {
+    public var storePath: String { connections.path }
     public var traffic: TrafficFeed
     private let connections: StorePool
     /// One decode of the world rasters for every block rendered.
     private let rasters: RasterCache
 
     public init(storePath: String, traffic: TrafficFeed, rasters: RasterCache = RasterCache()) {
-        self.storePath = storePath
+        self.init(connections: StorePool(path: storePath), traffic: traffic, rasters: rasters)
+    }
+
+    init(connections: StorePool, traffic: TrafficFeed, rasters: RasterCache) {
+        self.connections = connections
         self.traffic = traffic
         self.rasters = rasters
-        connections = StorePool(path: storePath)
     }
 
     public func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] {
@@ -83,7 +126,7 @@ public struct StoreTiles: TileRendering {
     }
 
     public func regions() throws -> [CoordinateBounds] {
-        try MapStore(path: storePath).sources(counting: false).filter { $0.kind == .osm }.map(\.bounds)
+        try connections.with { try $0.sources(counting: false) }.filter { $0.kind == .osm }.map(\.bounds)
     }
 
     public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
@@ -91,7 +134,7 @@ public struct StoreTiles: TileRendering {
         let tiles = plan.tiles
         let all = Metatile.blocks(covering: tiles, size: request.metatile)
         let blocks = request.shard.map { $0.part(of: all) } ?? all
-        let sources = try MapStore(path: storePath).sources(counting: false).filter { source in
+        let sources = try connections.with { try $0.sources(counting: false) }.filter { source in
             plan.areas.contains { source.bounds.intersects($0) }
         }
         let streets = sources.contains { $0.kind == .osm }
@@ -123,15 +166,24 @@ public struct StoreTiles: TileRendering {
     }
 }
 
-/// Store connections for threads that render at once: a thread takes an idle one or opens a
-/// new one, and gives it back when done, so there are never more than threads rendering.
-final class StorePool: @unchecked Sendable {
+/// Store connections for threads that use the store at once: a thread takes an idle one or
+/// opens a new one, and gives it back when done, so there are never more than threads using
+/// it (a SQLite connection belongs to one thread at a time; a PostGIS one is one session).
+public final class StorePool: @unchecked Sendable {
+    /// The store's location as given (a file's path, or a `postgresql://` URL with its password).
     let path: String
     // Guarded by `lock`.
     private let lock = NSLock()
     private var idle: [MapStore] = []
 
     init(path: String) { self.path = path }
+
+    /// A pool whose first connection is opened now, so a store that cannot be read is said at
+    /// once.
+    init(opening path: String) throws(DataError) {
+        self.path = path
+        idle = [try MapStore(path: path)]
+    }
 
     /// Calls `body` with a connection of its own.
     func with<T>(_ body: (MapStore) throws -> T) throws -> T {

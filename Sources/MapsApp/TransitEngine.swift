@@ -4,8 +4,9 @@ import MapData
 import Routing
 import Transit
 
-/// Plans public transport journeys on the imported feeds' timetables.
-public protocol TransitFinding {
+/// Plans public transport journeys on the imported feeds' timetables. A server calls it from
+/// several threads at once.
+public protocol TransitFinding: Sendable {
     /// The time zone of the imported timetables (the first feed's), nil without one.
     func timezone() throws -> String?
 
@@ -20,31 +21,26 @@ public protocol TransitFinding {
         -> [Journey]
 }
 
-/// ``TransitFinding`` on a store: its timetables, laid out once (on first use), and walks by
-/// the store's walking graph, straight lines where no street data covers a stop.
+/// ``TransitFinding`` on a store: its timetables, laid out once (on first use) and then read
+/// by several threads at once, and walks by the store's walking graph, straight lines where no
+/// street data covers a stop.
 public final class StoreTransit: TransitFinding, @unchecked Sendable {
-    let store: MapStore
+    let connections: StorePool
     let walking: StoreRouting
-    // Guarded by `lock`.
+    // Guarded by `lock`; once built, the planner is only read.
     private let lock = NSLock()
     private var planner: JourneyPlanner?
 
-    public init(store: MapStore, walking: StoreRouting) {
-        self.store = store
+    init(connections: StorePool, walking: StoreRouting) {
+        self.connections = connections
         self.walking = walking
     }
 
-    public func timezone() throws -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return try loaded().network.feeds.first?.timetable.timezone
-    }
+    public func timezone() throws -> String? { try loaded().network.feeds.first?.timetable.timezone }
 
     public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime?) throws
         -> [Journey]
     {
-        lock.lock()
-        defer { lock.unlock() }
         let planner = try loaded()
         guard let zone = planner.network.feeds.first.flatMap({ TimeZone(identifier: $0.timetable.timezone) }) else {
             return []
@@ -56,9 +52,7 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
     public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime) throws
         -> [Journey]
     {
-        lock.lock()
-        defer { lock.unlock() }
-        return withTurns(try loaded().journeys(from: origin, to: destination, arrivingBy: time))
+        withTurns(try loaded().journeys(from: origin, to: destination, arrivingBy: time))
     }
 
     /// `journeys` with the turns of their walks by the streets, for those with a ride (the walk
@@ -76,10 +70,12 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         }
     }
 
-    /// The planner, built on first use (callers hold the lock).
+    /// The planner, built on first use.
     private func loaded() throws -> JourneyPlanner {
+        lock.lock()
+        defer { lock.unlock() }
         if let planner { return planner }
-        let feeds = try store.timetables()
+        let feeds = try connections.with { try $0.timetables() }
         // Changes between stops are timed along straight lines (thousands of stop pairs in a
         // city's feed); the walks at the journey's ends go by the streets.
         let network = TransitNetwork(feeds: feeds) { from, to in Walk.straight(from, to).seconds }

@@ -11,7 +11,7 @@ enum ServeCommand {
         summary:
             "Serve the maps app over HTTP: the web app at / and every Google Maps web path, /open?url=LINK, tiles, static maps, Nominatim's /search, OSRM's /route/v1.",
         usage:
-            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--cache DIR] [--cache-size MB] [--store STORE] [--traffic FEED]",
+            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--connections N] [--connections-per-address N] [--cache DIR] [--cache-size MB] [--store STORE] [--traffic FEED]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--port", value: "N", help: "The port, 1-65535 (default 8080)."),
@@ -19,6 +19,14 @@ enum ServeCommand {
                     name: "--host", value: "IPV4",
                     help: "The address listened on (default 127.0.0.1: this machine only)."),
                 .init(name: "--threads", value: "N", help: "Threads answering requests, 1-64 (default 4)."),
+                .init(
+                    name: "--connections", value: "N",
+                    help:
+                        "Connections held open at once, 1-65536 (default: as many as the open-file limit allows, less 256)."
+                ),
+                .init(
+                    name: "--connections-per-address", value: "N",
+                    help: "Connections held open at once from one address, 1-65536 (default: no limit of its own)."),
                 .init(
                     name: "--cache", value: "DIR",
                     help:
@@ -34,6 +42,10 @@ enum ServeCommand {
         options.port = try ViewCommand.count(arguments, "--port", in: 1...65_535) ?? 8080
         options.threads = try ViewCommand.count(arguments, "--threads", in: 1...64) ?? 4
         options.host = arguments.value("--host") ?? "127.0.0.1"
+        if let connections = try ViewCommand.count(arguments, "--connections", in: 1...65_536) {
+            options.limits.connections = connections
+        }
+        options.limits.perAddress = try ViewCommand.count(arguments, "--connections-per-address", in: 1...65_536) ?? 0
         options.cacheDiskBytes = (try ViewCommand.count(arguments, "--cache-size", in: 16...1_048_576) ?? 1024) << 20
         let store = try DataCommand.store(arguments)
         // Beside a store file; in the data directory for a database.

@@ -158,7 +158,7 @@ extension MapsServer {
                 "\(dataVersion)/static/"
                 + request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
             let entry = try cachedPicture(key, group: key) { () throws(AppError) in
-                let drawn = try locked { () throws(AppError) in try app.staticMap(parsed) }
+                let drawn = try app.staticMap(parsed)
                 do {
                     return [(key, try drawn.canvas.encoded())]
                 } catch {

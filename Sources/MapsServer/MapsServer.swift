@@ -15,6 +15,9 @@ public struct ServerOptions: Sendable {
     public var port = 8080
     /// Threads answering requests, 1...64; 4 by default.
     public var threads = 4
+    /// Connections held at once (in all and from one address) and how long the server waits
+    /// for them (``HTTPServer/Limits``).
+    public var limits = HTTPServer.Limits()
     /// The folder rendered tiles and static maps are kept in; nil keeps them in memory only.
     public var cacheFolder: String?
     /// Bytes of pictures kept in memory: 64 MiB by default.
@@ -43,10 +46,10 @@ public struct ServerOptions: Sendable {
 ///   `/staticmap`: with ETag, Cache-Control and 304, cached within bounds.
 /// - Nominatim's `/search` and `/reverse`; OSRM's `/route/v1/{profile}/{lon,lat;…}`.
 public final class MapsServer: @unchecked Sendable {
-    /// The app. Its search, drawing and routing engines hold one store connection, so requests
-    /// using them take ``lock``; tiles render on connections of their own, in parallel.
+    /// The app, answering on every worker thread at once: its engines take store connections
+    /// of their own from a pool (``MapsApp/onStore(path:traffic:)``), so no request waits for
+    /// another's.
     let app: MapsApp
-    private let lock = NSLock()
     private var server: HTTPServer?
     private let log: @Sendable (String) -> Void
     let cache: TileCache
@@ -78,7 +81,9 @@ public final class MapsServer: @unchecked Sendable {
             throw HTTPServerError(description: "cannot use the cache folder \(options.cacheFolder ?? ""): \(error)")
         }
         server = nil
-        server = try HTTPServer(host: options.host, port: options.port, threads: options.threads) {
+        server = try HTTPServer(
+            host: options.host, port: options.port, threads: options.threads, limits: options.limits
+        ) {
             [unowned self] request in
             let start = Date()
             let response = self.respond(to: request)
@@ -98,13 +103,6 @@ public final class MapsServer: @unchecked Sendable {
 
     /// Stops serving, once the requests being answered are.
     public func stop() { server?.stop() }
-
-    /// `body` with the app's shared store connection to itself.
-    func locked<T>(_ body: () throws(AppError) -> T) throws(AppError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
-    }
 
     /// The response to `request`.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -177,7 +175,7 @@ public final class MapsServer: @unchecked Sendable {
             options.myLocation = point
         }
         do throws(AppError) {
-            let answer = try locked { () throws(AppError) in try app.answer(link, options: options) }
+            let answer = try app.answer(link, options: options)
             do {
                 return .json(200, try AnswerDocument(answer).json())
             } catch {
@@ -214,7 +212,7 @@ public final class MapsServer: @unchecked Sendable {
             query.near = centre
         }
         do throws(AppError) {
-            let results = try locked { () throws(AppError) in try app.search(query) }
+            let results = try app.search(query)
             return .json(200, Data(format.document(results).utf8))
         } catch {
             return Self.refusal(error)
@@ -228,9 +226,7 @@ public final class MapsServer: @unchecked Sendable {
         else { return Self.error(400, "'lat' and 'lon' are required, in decimal degrees") }
         guard let format = Self.format(request) else { return Self.badFormat(request) }
         do throws(AppError) {
-            let found = try locked { () throws(AppError) in
-                try app.reverse(Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
-            }
+            let found = try app.reverse(Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
             return .json(200, Data(format.document(found.map { [$0] } ?? [], reverse: true).utf8))
         } catch {
             return Self.refusal(error)
@@ -294,7 +290,7 @@ public final class MapsServer: @unchecked Sendable {
             }
             if let departure { query.time = .leavingLocal(departure) }
             if let arrival { query.time = .arrivingLocal(arrival) }
-            let answer = try locked { () throws(AppError) in try app.directions(query) }
+            let answer = try app.directions(query)
             if let failure = answer.osrmFailure { return Self.osrmError(failure.code, failure.message) }
             if answer.failure != nil { return Self.error(503, answer.failureNote?.message ?? "no routing") }
             return .json(200, Data(answer.osrm(geometry: geometry, overview: overview != "false").utf8))

@@ -38,12 +38,22 @@ public final class ContractionHierarchy: @unchecked Sendable {
     public var nodeCount: Int { max(0, up.first.count - 1) }
     public var arcCount: Int { up.node.count + down.node.count }
 
-    // Query state, reused between queries (one at a time: callers serialize).
+    // Query state, reused between queries (one at a time: another thread queries a hierarchy
+    // of its own, ``sharingArcs()``).
     private var forward = SearchLabels()
     private var backward = SearchLabels()
     private var generation: UInt32 = 0
 
     init() {}
+
+    /// A hierarchy on the same arcs, shared and never written after building (copy-on-write
+    /// arrays: not copied), with query state of its own, for another thread.
+    public func sharingArcs() -> ContractionHierarchy {
+        let other = ContractionHierarchy()
+        other.up = up
+        other.down = down
+        return other
+    }
 
     // MARK: Building
 

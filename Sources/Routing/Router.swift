@@ -112,7 +112,8 @@ public final class Router: @unchecked Sendable {
     public static let maxPoints = 11
 
     // Search state on edges, one per direction, reused between queries (a generation number
-    // marks what is current). One query at a time: callers serialize (`StoreRouting` locks).
+    // marks what is current). One query at a time: a thread routing at the same time uses a
+    // router of its own (``sharingGraph()``).
     /// One direction's labels on edges: forward, the time to an edge's end having travelled
     /// it; backward, the time from its start to the end of the leg.
     private var forward: SearchLabels
@@ -132,6 +133,10 @@ public final class Router: @unchecked Sendable {
         forward = SearchLabels(nodes: graph.edgeCount)
         backward = SearchLabels(nodes: graph.edgeCount)
     }
+
+    /// A router on the same graph and hierarchy, shared and never written (not copied), with
+    /// search state of its own: another thread routes with it while this one does.
+    public func sharingGraph() -> Router { Router(graph: graph, hierarchy: hierarchy?.sharingArcs()) }
 
     /// The fastest route through `points` in order, keeping off the kinds of road in `avoiding`
     /// where another way is at most ``TravelProfile/avoidanceFactor`` times as long (a note says

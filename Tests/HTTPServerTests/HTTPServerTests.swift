@@ -94,4 +94,92 @@ func exchange(port: Int, _ request: String) -> (
         }
         #expect(throws: HTTPServerError.self) { try HTTPServer(port: 0, threads: 0) { _ in HTTPResponse(status: 204) } }
     }
+
+    /// A connection to the loopback `port` that has sent `text` and waits; nil when it cannot
+    /// connect. Reading it times out after `seconds`.
+    func openConnection(port: Int, sending text: String, readTimeout seconds: Int = 5) -> Int32? {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        let bytes = Array(text.utf8)
+        guard connected == 0, bytes.withUnsafeBytes({ send(socket, $0.baseAddress, $0.count, 0) }) == bytes.count
+        else {
+            close(socket)
+            return nil
+        }
+        return socket
+    }
+
+    /// True when the server closed `socket` (a read finds its end) within its read timeout.
+    func isClosedByServer(_ socket: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(socket, &byte, 1, 0) == 0
+    }
+
+    @Test func halfSentRequestsDoNotKeepOthersWaitingAndAreClosedAtTheHeaderDeadline() throws {
+        HTTPServer.raiseOpenFileLimit()
+        var limits = HTTPServer.Limits()
+        limits.headerSeconds = 2
+        let server = try HTTPServer(port: 0, threads: 2, limits: limits) { _ in
+            HTTPResponse(status: 200, body: Array("ok".utf8))
+        }
+        defer { server.stop() }
+        #expect(server.limits.connections >= 1_100 && server.limits.perAddress == 0)
+        // 1,000 connections from this one address, each with half a request, holding on.
+        var stalled: [Int32] = []
+        defer { stalled.forEach { close($0) } }
+        for _ in 0..<1_000 {
+            guard let socket = openConnection(port: server.port, sending: "GET /health HTTP/1.1\r\nHost: x\r\n") else {
+                break
+            }
+            stalled.append(socket)
+        }
+        #expect(stalled.count == 1_000)
+        // Another client is answered at once, on one of the two threads.
+        let start = ContinuousClock.now
+        let answer = exchange(port: server.port, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(answer?.body == "ok")
+        #expect(ContinuousClock.now - start < .seconds(1))
+        // Past the deadline for their headers the stalled connections are closed; a connection
+        // whose request came in whole stays open, idle, for longer.
+        let idle = try #require(
+            openConnection(port: server.port, sending: "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", readTimeout: 1))
+        defer { close(idle) }
+        var response = [UInt8](repeating: 0, count: 4_096)
+        #expect(recv(idle, &response, response.count, 0) > 0)
+        #expect(stalled.prefix(20).allSatisfy(isClosedByServer))
+        #expect(!isClosedByServer(idle))
+    }
+
+    @Test func connectionsFromOneAddressAreLimitedWhereTheDeploymentSaysSo() throws {
+        var limits = HTTPServer.Limits()
+        limits.perAddress = 4
+        let server = try HTTPServer(port: 0, threads: 1, limits: limits) { _ in
+            HTTPResponse(status: 200, body: Array("ok".utf8))
+        }
+        defer { server.stop() }
+        let held = (0..<4).compactMap { _ in openConnection(port: server.port, sending: "GET / HTTP/1.1\r\n") }
+        defer { held.forEach { close($0) } }
+        #expect(held.count == 4)
+        // A fifth from the same address is turned away; once one closes, it is served again.
+        #expect(exchange(port: server.port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == nil)
+        close(held[0])
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(exchange(port: server.port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")?.body == "ok")
+        #expect(throws: HTTPServerError.self) {
+            var bad = HTTPServer.Limits()
+            bad.headerSeconds = 0
+            return try HTTPServer(port: 0, threads: 1, limits: bad) { _ in HTTPResponse(status: 204) }
+        }
+    }
 }

@@ -10,7 +10,7 @@ import Testing
 
 /// A router that draws a straight leg between consecutive points, at 10 m/s; every call is
 /// recorded, and a point at latitude 0 has no road.
-final class FakeRouting: RouteFinding {
+final class FakeRouting: RouteFinding, @unchecked Sendable {
     struct Call: Equatable {
         var points: [Coordinate]
         var mode: TravelProfile.Mode
@@ -72,7 +72,7 @@ final class FakeRouting: RouteFinding {
 /// A timetable in Europe/Rome that offers, from any place to any other, a walk all the way
 /// arriving at 08:20 and a ride arriving at 08:30 (so a rider is offered the ride first),
 /// running on one day only; every call is recorded.
-final class FakeTransit: TransitFinding {
+final class FakeTransit: TransitFinding, @unchecked Sendable {
     enum Call: Equatable {
         case leaving(ServiceTime?)
         case arrivingBy(ServiceTime)

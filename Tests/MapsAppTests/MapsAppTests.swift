@@ -8,7 +8,7 @@ import Routing
 import Testing
 
 /// A place search over a fixed table: each text finds its places; every call is recorded.
-final class FakePlaces: PlaceFinding {
+final class FakePlaces: PlaceFinding, @unchecked Sendable {
     var table: [String: [FoundPlace]]
     private(set) var calls: [(text: String, near: Coordinate?, names: Language?)] = []
 

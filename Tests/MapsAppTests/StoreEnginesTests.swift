@@ -3,6 +3,7 @@ import GeoCore
 import MapCore
 import MapData
 import MapsApp
+import MapsURL
 import PlaceSearch
 import TestSupport
 import Testing
@@ -63,4 +64,54 @@ import Testing
         #expect(answer.places.first?.name == "Stockmann" && answer.mapView.overlays.count == answer.places.count)
         #expect(answer.places.first?.source == "Helsinki", "the region it was found in")
     }
+}
+
+/// One app on a store, asked from many threads at once: every engine answers each thread on a
+/// connection and a router of its own, and gives the same answers as one thread does.
+@Suite struct ConcurrentEnginesTests {
+    @Test func manyThreadsGetTheAnswersOneThreadGets() throws {
+        let app = try MapsApp.onStore(path: try SeedPlaces.westVillageStore())
+        let starts = [
+            Coordinate(latitude: 40.73381, longitude: -74.00219), Coordinate(latitude: 40.7358, longitude: -74.0010),
+            Coordinate(latitude: 40.7365, longitude: -74.0020), Coordinate(latitude: 40.7334, longitude: -74.0027),
+        ]
+        let end = Coordinate(latitude: 40.73878, longitude: -74.00366)
+        let modes: [TravelMode] = [.driving, .walking, .bicycling]
+        let questions = starts.flatMap { start in
+            modes.map { DirectionsQuery(ends: [.coordinate(start), .coordinate(end)], mode: $0) }
+        }
+        let texts = ["Think Coffee", "Stonewall Inn", "Christopher Street", "cafe", "pharmacy", "Jane Street"]
+        /// What one question's answers are, to compare: a route's length and steps, a search's names.
+        @Sendable func route(_ query: DirectionsQuery) throws -> String {
+            let answer = try app.directions(query)
+            let route = try #require(answer.routes.first)
+            return "\(route.distance) \(route.duration) \(answer.steps.joined().joined().map(\.name))"
+        }
+        @Sendable func found(_ text: String) throws -> String {
+            try app.search(SearchQuery(text, limit: 5)).map(\.name).joined(separator: "|")
+        }
+        let expectedRoutes = try questions.map(route)
+        let expectedSearches = try texts.map(found)
+        // 64 questions on 8 threads, in an order that mixes modes and searches.
+        let results = Results(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            if index % 2 == 0 {
+                let query = questions[(index / 2) % questions.count]
+                results.set(index, (try? route(query)) == expectedRoutes[(index / 2) % questions.count])
+            } else {
+                let text = texts[(index / 2) % texts.count]
+                results.set(index, (try? found(text)) == expectedSearches[(index / 2) % texts.count])
+            }
+        }
+        #expect(results.all.allSatisfy { $0 }, "\(results.all.enumerated().filter { !$0.element }.map(\.offset))")
+    }
+}
+
+/// Results written from several threads.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Bool]
+    init(count: Int) { values = Array(repeating: false, count: count) }
+    func set(_ index: Int, _ value: Bool) { lock.withLock { values[index] = value } }
+    var all: [Bool] { lock.withLock { values } }
 }
