@@ -3,28 +3,32 @@
 #include <netinet/in.h>
 #include <string.h>
 
-/* MHD_start_daemon is variadic, which Swift cannot call: this starts a daemon with a thread
-   pool polled by epoll, listening on `host` (an IPv4 address) and `port`, with its limits
-   set: connections at once (in all and from one address, 0 for no limit of its own), the
-   seconds a connection may stay silent before its request's headers are in, and each
-   connection's memory. Returns NULL when the address is not IPv4 or the daemon cannot start. */
+/* MHD_start_daemon is variadic, which Swift cannot call: this starts a daemon with a pool of
+   `threads` threads polled by epoll that may suspend connections while their answer is made
+   elsewhere, listening on `host` (an IPv4 address) and `port`, with its limits set:
+   connections at once (in all and from one address, 0 for no limit of its own), the seconds a
+   connection may stay silent before its request's headers are in, and each connection's
+   memory. `completed` is called when a request ends, with `context`. Returns NULL when the
+   address is not IPv4 or the daemon cannot start. */
 static inline struct MHD_Daemon *openmaps_mhd_start(
     const char *host, unsigned short port, unsigned int threads, unsigned int connection_limit,
     unsigned int per_address_limit, unsigned int header_timeout_seconds, size_t memory_limit,
-    MHD_AccessHandlerCallback handler, void *context) {
+    MHD_AccessHandlerCallback handler, void *context, MHD_RequestCompletedCallback completed) {
     struct sockaddr_in address;
     memset(&address, 0, sizeof(address));
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
     if (inet_pton(AF_INET, host, &address.sin_addr) != 1) return NULL;
     return MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ERROR_LOG, port, NULL, NULL, handler, context,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
+        NULL, handler, context,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, header_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
         MHD_OPTION_END);
 }
 

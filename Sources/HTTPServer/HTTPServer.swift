@@ -61,9 +61,15 @@ public struct HTTPServerError: Error, CustomStringConvertible {
 /// a request with a body has it read and dropped (the handler sees GET-style requests only).
 ///
 /// Connections waiting for their request cost no thread: many more can be open than there are
-/// threads, so slow or stalled clients do not keep others from being answered.
+/// threads, so slow or stalled clients do not keep others from being answered. A request whose
+/// headers are in is answered by `quick` on the thread that read it when it can be at once (a
+/// cached picture, a page), else handed with its connection suspended to the next free one of
+/// `threads` workers, whichever connection it came on: every worker is busy while requests wait.
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Answers a request at once, on the thread that read it, or gives nil to hand it to a
+    /// worker; it must never wait on anything slow.
+    public typealias QuickHandler = @Sendable (HTTPRequest) -> HTTPResponse?
 
     /// How many connections the server holds and how long it waits for them.
     public struct Limits: Sendable, Equatable {
@@ -100,11 +106,15 @@ public final class HTTPServer: @unchecked Sendable {
     /// The limits in force.
     public let limits: Limits
 
+    /// The threads that run `handler`.
+    private let workers: WorkerPool
+
     /// Starts listening on `host` (an IPv4 address), `port` (0: any free one), with `threads`
-    /// threads (1...64) and `limits`.
+    /// workers (1...64; as many threads read and write the connections) and `limits`; `quick`
+    /// answers what needs no worker (nil: every request goes to one).
     public init(
         host: String = "127.0.0.1", port: Int, threads: Int, limits: Limits = Limits(),
-        handler: @escaping Handler
+        quick: QuickHandler? = nil, handler: @escaping Handler
     ) throws(HTTPServerError) {
         guard (0...65_535).contains(port) else { throw HTTPServerError(description: "port \(port) is not 0 to 65535") }
         guard (1...64).contains(threads) else {
@@ -118,12 +128,16 @@ public final class HTTPServer: @unchecked Sendable {
         }
         self.handler = handler
         self.limits = limits
-        let context = Unmanaged.passRetained(HandlerBox(handler, idleSeconds: UInt32(limits.idleSeconds)))
+        workers = WorkerPool(threads: threads)
+        let context = Unmanaged.passRetained(
+            HandlerBox(handler, quick: quick, workers: workers, idleSeconds: UInt32(limits.idleSeconds)))
         guard
             let started = openmaps_mhd_start(
                 host, UInt16(port), UInt32(threads), UInt32(limits.connections), UInt32(limits.perAddress),
-                UInt32(limits.headerSeconds), Self.connectionMemory, serveRequest, context.toOpaque())
+                UInt32(limits.headerSeconds), Self.connectionMemory, serveRequest, context.toOpaque(),
+                requestCompleted)
         else {
+            workers.stop()
             context.release()
             throw HTTPServerError(
                 description: "cannot listen on \(host):\(port) (address in use, or not an IPv4 address)")
@@ -153,23 +167,94 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops listening and waits for the requests being answered.
     public func stop() {
         guard let daemon else { return }
+        // No new connection; requests read from now on are refused (503), and those with the
+        // workers are answered, their connections resumed, before the daemon stops.
+        // (The listening socket is closed once the daemon is stopped: its threads may still
+        // look at it until then, and its number must not be reused under them.)
+        let listening = MHD_quiesce_daemon(daemon)
+        let box = context.takeUnretainedValue()
+        box.stopping.store(true)
+        workers.drain()
+        // The answers the workers made go out before the connections close (a client that
+        // does not read its answer is not waited for past the deadline).
+        box.handed.waitUntilNone(seconds: Double(limits.idleSeconds))
         MHD_stop_daemon(daemon)
+        if listening >= 0 { close(listening) }
         self.daemon = nil
+        workers.stop()
         context.release()
     }
 
     deinit { stop() }
 }
 
-/// A server's handler, as its daemon's callback context, and the idle time of a connection
-/// whose request is in.
+/// A server's handlers and workers, as its daemon's callback context, and the idle time of a
+/// connection whose request is in.
 final class HandlerBox: Sendable {
     let handler: HTTPServer.Handler
+    let quick: HTTPServer.QuickHandler?
+    let workers: WorkerPool
     let idleSeconds: UInt32
-    init(_ handler: @escaping HTTPServer.Handler, idleSeconds: UInt32) {
+    /// Set once the server stops: no request is handed to the workers any more.
+    let stopping = Flag()
+    /// Requests handed to the workers and not yet ended.
+    let handed = Counter()
+
+    init(
+        _ handler: @escaping HTTPServer.Handler, quick: HTTPServer.QuickHandler?, workers: WorkerPool,
+        idleSeconds: UInt32
+    ) {
         self.handler = handler
+        self.quick = quick
+        self.workers = workers
         self.idleSeconds = idleSeconds
     }
+}
+
+/// A boolean read and written from several threads.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func load() -> Bool { lock.withLock { value } }
+    func store(_ newValue: Bool) { lock.withLock { value = newValue } }
+}
+
+/// A count read and written from several threads, that can be waited on to reach 0.
+final class Counter: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value = 0
+
+    func increment() { condition.withLock { value += 1 } }
+
+    func decrement() {
+        condition.withLock {
+            value -= 1
+            if value == 0 { condition.broadcast() }
+        }
+    }
+
+    /// Waits until the count is 0, at most `seconds`.
+    func waitUntilNone(seconds: Double) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.withLock {
+            while value > 0 && condition.wait(until: deadline) {}
+        }
+    }
+}
+
+/// One request's state across the calls of the access handler: whether it was handed to a
+/// worker, and its answer once the worker has made it.
+final class RequestState: @unchecked Sendable {
+    /// Written by the worker before it resumes the connection, read after on the connection's
+    /// thread (the resume orders the two).
+    var answer: HTTPResponse?
+    var handed = false
+}
+
+/// A connection handed to a worker (a pointer libmicrohttpd owns; resumed exactly once).
+struct SuspendedConnection: @unchecked Sendable {
+    let connection: OpaquePointer
 }
 
 /// Collects a connection's values of one kind (query arguments, headers), in order.
@@ -197,18 +282,17 @@ private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowerca
     return collector.values
 }
 
-/// A marker for a request whose headers have been seen.
-nonisolated(unsafe) private let seen = UnsafeMutableRawPointer(bitPattern: 1)
-
-/// libmicrohttpd's access handler: called when a request's headers are in (marked), for each
-/// piece of its body (dropped), and once more at its end, when the handler answers.
+/// libmicrohttpd's access handler: called when a request's headers are in (its state made),
+/// for each piece of its body (dropped), once more at its end (answered at once by the quick
+/// handler, else suspended and handed to a worker), and, for a handed request, when its worker
+/// resumes the connection with the answer.
 private let serveRequest: MHD_AccessHandlerCallback = {
     context, connection, url, method, _, _, uploadSize, requestContext in
     guard let context, let connection, let requestContext else { return MHD_Result.NO }
     let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
-    if requestContext.pointee == nil {
+    guard let pointer = requestContext.pointee else {
         // The headers are in: from now on the connection may idle as long as any.
-        requestContext.pointee = seen
+        requestContext.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
         openmaps_mhd_set_timeout(connection, box.idleSeconds)
         return MHD_Result.YES
     }
@@ -216,18 +300,45 @@ private let serveRequest: MHD_AccessHandlerCallback = {
         uploadSize.pointee = 0
         return MHD_Result.YES
     }
-    let handler = box.handler
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
+    if let answer = state.answer { return queue(answer, on: connection) }
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         queryItems: collect(connection, MHD_ValueKind.GET_ARGUMENT_KIND, lowercaseKeys: false),
         headers: Dictionary(
             collect(connection, MHD_ValueKind.HEADER_KIND, lowercaseKeys: true).map { ($0.name, $0.value) },
             uniquingKeysWith: { first, next in first + ", " + next }))
-    let answer = handler(request)
+    if let answer = box.quick?(request) { return queue(answer, on: connection) }
+    guard !box.stopping.load() else {
+        return queue(HTTPResponse(status: 503, body: Array("the server is stopping".utf8)), on: connection)
+    }
+    state.handed = true
+    box.handed.increment()
+    MHD_suspend_connection(connection)
+    let suspended = SuspendedConnection(connection: connection)
+    let handler = box.handler
+    box.workers.submit {
+        state.answer = handler(request)
+        MHD_resume_connection(suspended.connection)
+    }
+    return MHD_Result.YES
+}
+
+/// Queues `answer` on `connection`.
+private func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
     let response = answer.body.withUnsafeBytes { bytes in openmaps_mhd_response_copy(bytes.count, bytes.baseAddress) }
     guard let response else { return MHD_Result.NO }
     for (name, value) in answer.headers { _ = MHD_add_response_header(response, name, value) }
     let result = MHD_queue_response(connection, UInt32(answer.status), response)
     MHD_destroy_response(response)
     return result
+}
+
+/// libmicrohttpd's notice that a request ended (answered, or its connection closed): its state
+/// is released.
+private let requestCompleted: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+    guard let context, let requestContext, let pointer = requestContext.pointee else { return }
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeRetainedValue()
+    requestContext.pointee = nil
+    if state.handed { Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue().handed.decrement() }
 }

@@ -36,11 +36,12 @@ extension MapsServer {
     }
 
     /// `/tiles/{type}/{z}/{x}/{y}.png`, `…/{y}@2x.png` (512 pixels), and `/tiles/{type}.json`
-    /// (TileJSON 3.0.0).
-    func tiles(_ request: HTTPRequest) -> HTTPResponse {
+    /// (TileJSON 3.0.0); with `cachedOnly`, nil for a tile that must be rendered and for the
+    /// TileJSON (which reads the store).
+    func tiles(_ request: HTTPRequest, cachedOnly: Bool = false) -> HTTPResponse? {
         let parts = request.path.dropFirst("/tiles/".count).split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 1, parts[0].hasSuffix(".json") {
-            return tileJSON(request, type: String(parts[0].dropLast(5)))
+            return cachedOnly ? nil : tileJSON(request, type: String(parts[0].dropLast(5)))
         }
         guard parts.count == 4, let mapType = Self.tileTypes[String(parts[0])] else {
             return Self.error(
@@ -65,6 +66,7 @@ extension MapsServer {
             let key = { (tile: TileID) in "\(self.dataVersion)/\(style.key)/\(tile.z)/\(tile.x)/\(tile.y)" }
             let side = MapsApp.tileBlockSize
             let group = "\(dataVersion)/\(style.key)/\(z)/\(x / side)/\(y / side)"
+            if cachedOnly { return cache.cached(key(tile)).map { Self.picture($0, request) } }
             let entry = try cachedPicture(key(tile), group: group) { () throws(AppError) in
                 try app.tile(tile, style: style).tiles.map { (key($0.tile), $0.png) }
             }
@@ -150,13 +152,15 @@ extension MapsServer {
     }
 
     /// `/staticmap?center=…&zoom=…&size=WxH&scale=…&maptype=…&markers=…&path=…&visible=…`: a PNG
-    /// as Google's Static Maps API draws one, cached like tiles.
-    func staticMap(_ request: HTTPRequest) -> HTTPResponse {
+    /// as Google's Static Maps API draws one, cached like tiles; with `cachedOnly`, nil for one
+    /// that must be drawn.
+    func staticMap(_ request: HTTPRequest, cachedOnly: Bool = false) -> HTTPResponse? {
         do throws(AppError) {
             let parsed = try StaticMapRequest(parameters: request.queryItems)
             let key =
                 "\(dataVersion)/static/"
                 + request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            if cachedOnly { return cache.cached(key).map { Self.picture($0, request) } }
             let entry = try cachedPicture(key, group: key) { () throws(AppError) in
                 let drawn = try app.staticMap(parsed)
                 do {

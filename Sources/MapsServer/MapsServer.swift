@@ -82,17 +82,27 @@ public final class MapsServer: @unchecked Sendable {
         }
         server = nil
         server = try HTTPServer(
-            host: options.host, port: options.port, threads: options.threads, limits: options.limits
-        ) {
-            [unowned self] request in
+            host: options.host, port: options.port, threads: options.threads, limits: options.limits,
+            quick: { [unowned self] request in
+                let start = Date()
+                guard let response = self.respond(to: request, atOnce: true) else { return nil }
+                self.logLine(request, start, response)
+                return response
+            }
+        ) { [unowned self] request in
             let start = Date()
             let response = self.respond(to: request)
-            self.log(
-                String(
-                    format: "%@ %@ %d %.1f ms", request.method, request.path, response.status,
-                    Date().timeIntervalSince(start) * 1000))
+            self.logLine(request, start, response)
             return response
         }
+    }
+
+    /// Logs one line for a request answered: method, path, status, milliseconds since `start`.
+    private func logLine(_ request: HTTPRequest, _ start: Date, _ response: HTTPResponse) {
+        log(
+            String(
+                format: "%@ %@ %d %.1f ms", request.method, request.path, response.status,
+                Date().timeIntervalSince(start) * 1000))
     }
 
     /// The port served.
@@ -106,22 +116,29 @@ public final class MapsServer: @unchecked Sendable {
 
     /// The response to `request`.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        respond(to: request, atOnce: false) ?? Self.error(500, "no answer to \(request.path)")
+    }
+
+    /// The response to `request`; with `atOnce`, only what needs none of the app's engines (a
+    /// page, a file, a picture in the cache, a refusal), else nil: the server answers those on
+    /// the thread that read them, and hands the rest to a worker.
+    func respond(to request: HTTPRequest, atOnce: Bool) -> HTTPResponse? {
         guard request.method == "GET" || request.method == "HEAD" else {
             return Self.error(405, "\(request.method) is not served: only GET and HEAD")
         }
         switch request.path {
         case "/health": return .json(200, Data(#"{"status":"ok"}"#.utf8))
-        case "/api/answer": return answer(request)
+        case "/api/answer": return atOnce ? nil : answer(request)
         case "/api/share": return share(request)
-        case "/search": return search(request)
-        case "/reverse": return reverse(request)
-        case "/staticmap": return staticMap(request)
+        case "/search": return atOnce ? nil : search(request)
+        case "/reverse": return atOnce ? nil : reverse(request)
+        case "/staticmap": return staticMap(request, cachedOnly: atOnce)
         case "/open": return open(request)
         case let path where path == "/" || path == "/maps" || path.hasPrefix("/maps/"):
             return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
         case let path where path.hasPrefix("/app/"): return webApp.file(String(path.dropFirst("/app/".count)))
-        case let path where path.hasPrefix("/tiles/"): return tiles(request)
-        case let path where path.hasPrefix("/route/v1/"): return route(request)
+        case let path where path.hasPrefix("/tiles/"): return tiles(request, cachedOnly: atOnce)
+        case let path where path.hasPrefix("/route/v1/"): return atOnce ? nil : route(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }
     }

@@ -91,6 +91,13 @@ final class TileCache: @unchecked Sendable {
         return asked
     }
 
+    /// The picture cached under `key`, from memory or disk, or nil (nothing is rendered).
+    func cached(_ key: String) -> Entry? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lookUp(key)
+    }
+
     /// The bytes counted in memory and on disk.
     var usage: (memory: Int, disk: Int) {
         lock.lock()

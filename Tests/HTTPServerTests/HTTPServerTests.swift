@@ -120,10 +120,12 @@ func exchange(port: Int, _ request: String) -> (
         return socket
     }
 
-    /// True when the server closed `socket` (a read finds its end) within its read timeout.
+    /// True when the server closed `socket` (a read finds its end, or its reset) within its
+    /// read timeout.
     func isClosedByServer(_ socket: Int32) -> Bool {
         var byte: UInt8 = 0
-        return recv(socket, &byte, 1, 0) == 0
+        let count = recv(socket, &byte, 1, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
     @Test func halfSentRequestsDoNotKeepOthersWaitingAndAreClosedAtTheHeaderDeadline() throws {
@@ -169,7 +171,7 @@ func exchange(port: Int, _ request: String) -> (
         }
         defer { server.stop() }
         let held = (0..<4).compactMap { _ in openConnection(port: server.port, sending: "GET / HTTP/1.1\r\n") }
-        defer { held.forEach { close($0) } }
+        defer { held.dropFirst().forEach { close($0) } }
         #expect(held.count == 4)
         // A fifth from the same address is turned away; once one closes, it is served again.
         #expect(exchange(port: server.port, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n") == nil)
@@ -182,4 +184,47 @@ func exchange(port: Int, _ request: String) -> (
             return try HTTPServer(port: 0, threads: 1, limits: bad) { _ in HTTPResponse(status: 204) }
         }
     }
+
+    @Test func aBusyWorkerKeepsNoQuickAnswerWaitingAndAFreeWorkerTakesTheNextRequest() throws {
+        let release = DispatchSemaphore(value: 0)
+        let entered = DispatchSemaphore(value: 0)
+        let server = try HTTPServer(
+            port: 0, threads: 2,
+            quick: { request in request.path == "/health" ? HTTPResponse(status: 200, body: Array("ok".utf8)) : nil }
+        ) { request in
+            if request.path == "/block" {
+                entered.signal()
+                release.wait()
+            }
+            return HTTPResponse(status: 200, body: Array("done \(request.path)".utf8))
+        }
+        // One worker held by a request that waits; it is answered once let go, even as the
+        // server stops.
+        let blocked = Results(count: 1)
+        let waiting = DispatchGroup()
+        DispatchQueue.global().async(group: waiting) {
+            let answer = exchange(port: server.port, "GET /block HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            blocked.set(0, answer?.body == "done /block")
+        }
+        #expect(entered.wait(timeout: .now() + 10) == .success)
+        // The other worker answers; the quick answer needs none.
+        #expect(
+            exchange(port: server.port, "GET /next HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")?.body
+                == "done /next")
+        #expect(
+            exchange(port: server.port, "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")?.body == "ok")
+        release.signal()
+        server.stop()
+        waiting.wait()
+        #expect(blocked.all == [true])
+    }
+}
+
+/// Booleans written from several threads.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Bool]
+    init(count: Int) { values = Array(repeating: false, count: count) }
+    func set(_ index: Int, _ value: Bool) { lock.withLock { values[index] = value } }
+    var all: [Bool] { lock.withLock { values } }
 }
