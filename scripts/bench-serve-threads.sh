@@ -17,28 +17,56 @@ command -v wrk >/dev/null || { echo "(wrk is not installed: no threads benchmark
 work=$BENCH_CACHE/serve-threads
 rm -rf "$work" && mkdir -p "$work"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-read -r south west north east < <(python3 - "$STORE" <<'PY'
-import sqlite3, sys
-row = sqlite3.connect(sys.argv[1]).execute(
-    "select min_lat, min_lon, max_lat, max_lon from source where kind = 'osm' order by (name = 'Helsinki') desc, id limit 1").fetchone()
-print(*row)
+# 200 points on the first street region's drivable streets (the middle of a way each), so that
+# every route has a road at both ends; and the region's box.
+python3 - "$STORE" "$work" <<'PY'
+import json, random, sqlite3, struct, sys
+store, work = sys.argv[1], sys.argv[2]
+db = sqlite3.connect(store)
+source, = db.execute("select id from source where kind = 'osm' order by (name = 'Helsinki') desc, id limit 1").fetchone()
+drivable = {"primary", "secondary", "tertiary", "residential", "unclassified"}
+points = []
+for blob, tags in db.execute("select points, tags from road_way where source = ?", (source,)):
+    if json.loads(tags).get("highway") not in drivable: continue
+    lat, lon = struct.unpack_from("<ii", blob, (len(blob) // 8 // 2) * 8)
+    points.append((lat / 1e7, lon / 1e7))
+random.seed(7)
+with open(work + "/candidates.txt", "w") as f:
+    f.writelines("%.6f %.6f\n" % p for p in random.sample(points, min(400, len(points))))
 PY
-)
+# Of those, the points routed to and from a well-connected one (a point on a street cut off
+# from the rest, or on a one-way street out of the extract, is not a route a client would ask).
+keep_routable() {  # port
+  python3 - "$1" "$work" <<'PY'
+import sys, urllib.request
+port, work = sys.argv[1], sys.argv[2]
+points = [tuple(map(float, line.split())) for line in open(work + "/candidates.txt")]
+def ok(a, b):
+    url = "http://127.0.0.1:%s/route/v1/driving/%.6f,%.6f;%.6f,%.6f?overview=false" % (port, a[1], a[0], b[1], b[0])
+    try:
+        return urllib.request.urlopen(url).status == 200
+    except Exception:
+        return False
+hub = max(points[:10], key=lambda h: sum(ok(h, p) and ok(p, h) for p in points[10:40]))
+kept = [p for p in points if ok(hub, p) and ok(p, hub)][:200]
+with open(work + "/points.lua", "w") as f:
+    f.write("return {" + ",".join("{%.6f,%.6f}" % p for p in kept) + "}\n")
+print("routes between %d points on streets, each reached from and reaching one well-connected point" % len(kept))
+PY
+}
 cat > "$work/random.lua" <<LUA
--- Searches and routes at random places in the region, the same sequence for every run.
-local south, west, north, east = $south, $west, $north, $east
+-- Searches and routes at random, the same sequence for every run: words, and points on streets.
+local points = dofile("$work/points.lua")
 local words = {"cafe", "Esplanadi", "Kamppi", "museum", "restaurant", "Stockmann", "pharmacy", "Senate Square",
   "hotel", "Ateneum", "bank", "Kaisaniemi", "bar", "Aleksanterinkatu", "school", "park"}
 local kind = os.getenv("KIND")
 math.randomseed(7)
-local function point() return south + math.random() * (north - south), west + math.random() * (east - west) end
 request = function()
   if kind == "search" then
     return wrk.format("GET", "/search?q=" .. words[math.random(#words)]:gsub(" ", "%%20") .. "&limit=10")
   end
-  local a, b = point()
-  local c, d = point()
-  return wrk.format("GET", string.format("/route/v1/driving/%.6f,%.6f;%.6f,%.6f?overview=full", b, a, d, c))
+  local a, b = points[math.random(#points)], points[math.random(#points)]
+  return wrk.format("GET", string.format("/route/v1/driving/%.6f,%.6f;%.6f,%.6f?overview=full", a[2], a[1], b[2], b[1]))
 end
 LUA
 # One wrk run: "name rps p50 p99 errors".
@@ -61,7 +89,7 @@ for threads in 1 2; do
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
   # Warm both paths (the routing graph loads on first use), then measure.
   curl -sf "http://127.0.0.1:$port/search?q=cafe" >/dev/null
-  curl -sf "http://127.0.0.1:$port/route/v1/driving/$west,$south;$east,$north" >/dev/null || true
+  [ -f "$work/points.lua" ] || keep_routable "$port"
   for kind in search route; do
     read -r name r p50 p99 bad < <(measure "$kind-$threads" "$port" "$kind")
     rps[$kind-$threads]=$r

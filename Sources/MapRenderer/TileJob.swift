@@ -9,32 +9,21 @@ import MapData
 public struct TileJob: Sendable {
     /// The store to draw from.
     public var storePath: String
-    public var mapType: MapType
-    public var style: UserInterfaceStyle
-    /// Congestion for the traffic layer, drawn when not empty; empty by default.
+    /// How the tiles are drawn.
+    public var style: TileStyle
+    /// Congestion for the traffic layer, drawn when the style asks for it and it is not empty;
+    /// empty by default.
     public var traffic: TrafficFeed
-    /// The transit layer; off by default.
-    public var transit: Bool
-    /// The bicycling layer; off by default.
-    public var bicycling: Bool
-    /// The language of place names where the data has them; nil (the default) for local names.
-    public var language: Language?
     /// Threads rendering at once, 1...; default: the active processor count.
     public var workers: Int
 
     public init(
-        storePath: String, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
-        traffic: TrafficFeed = TrafficFeed(), transit: Bool = false, bicycling: Bool = false,
-        language: Language? = nil,
+        storePath: String, style: TileStyle = TileStyle(), traffic: TrafficFeed = TrafficFeed(),
         workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) {
         self.storePath = storePath
-        self.mapType = mapType
         self.style = style
         self.traffic = traffic
-        self.transit = transit
-        self.bicycling = bicycling
-        self.language = language
         self.workers = max(workers, 1)
     }
 
@@ -52,13 +41,11 @@ public struct TileJob: Sendable {
         let rasters = RasterCache()
         for _ in 0..<threads {
             DispatchQueue.global().async(group: group) {
-                [storePath, mapType, style, traffic, transit, bicycling, language] in
+                [storePath, style, traffic] in
                 do {
-                    var mapRenderer = MapRenderer(
-                        store: try MapStore(path: storePath), traffic: traffic, rasters: rasters)
-                    mapRenderer.language = language
                     let renderer = TileRenderer(
-                        renderer: mapRenderer, mapType: mapType, style: style, transit: transit, bicycling: bicycling)
+                        renderer: MapRenderer(store: try MapStore(path: storePath), traffic: traffic, rasters: rasters),
+                        style: style)
                     while let index = channel.take() {
                         channel.put(index, try renderer.render(blocks[index]))
                     }

@@ -11,28 +11,17 @@ public struct TileRenderer {
     /// The zooms a tile may have: MapCore's camera range.
     public static let zooms = 2...21
 
+    /// The renderer, its place names in the style's language.
     public let renderer: MapRenderer
-    /// The map type drawn; normal by default.
-    public var mapType: MapType
-    /// The colour scheme; unspecified (light) by default.
-    public var style: UserInterfaceStyle
-    /// The transit layer; off by default. (The traffic layer is on when the renderer has a feed.)
-    public var transit: Bool
-    /// The bicycling layer; off by default.
-    public var bicycling: Bool
-    /// Pixels per point: 1 for 256-pixel tiles (the default), 2 for 512-pixel (`@2x`) ones.
-    public var scale: Double
+    /// How the tiles are drawn: map type, scheme, layers, language and pixel density. The
+    /// traffic layer is drawn when the style asks for it and the renderer has a feed.
+    public let style: TileStyle
 
-    public init(
-        renderer: MapRenderer, mapType: MapType = .normal, style: UserInterfaceStyle = .unspecified,
-        transit: Bool = false, bicycling: Bool = false, scale: Double = 1
-    ) {
+    public init(renderer: MapRenderer, style: TileStyle = TileStyle()) {
+        var renderer = renderer
+        renderer.language = style.language
         self.renderer = renderer
-        self.mapType = mapType
         self.style = style
-        self.transit = transit
-        self.bicycling = bicycling
-        self.scale = scale
     }
 
     /// The centre of a block's tiles.
@@ -69,15 +58,15 @@ public struct TileRenderer {
         options.frame = Rect(x: 0, y: 0, width: width, height: height)
         options.camera = CameraPosition(target: target, zoom: Double(block.zoom))
         let view = MapView(options: options)
-        view.mapType = mapType
-        view.overrideUserInterfaceStyle = style
-        view.isTrafficEnabled = !renderer.traffic.levels.isEmpty
-        view.isTransitEnabled = transit
-        view.isBicyclingEnabled = bicycling
+        view.mapType = style.mapType
+        view.overrideUserInterfaceStyle = style.style
+        view.isTrafficEnabled = style.traffic && !renderer.traffic.levels.isEmpty
+        view.isTransitEnabled = style.transit
+        view.isBicyclingEnabled = style.bicycling
         return view
     }
 
-    /// The PNG bytes of every tile of `block` (``tileSize`` × ``scale`` pixels a side).
+    /// The PNG bytes of every tile of `block` (``tileSize`` × the style's scale pixels a side).
     public func render(_ block: Metatile) throws -> [(tile: TileID, png: [UInt8])] {
         guard Self.zooms.contains(block.zoom) else {
             throw RenderError(
@@ -85,7 +74,7 @@ public struct TileRenderer {
                 message: "tile zoom \(block.zoom) is outside \(Self.zooms.lowerBound)...\(Self.zooms.upperBound)")
         }
         let drawn = Self.drawnBlock(for: block)
-        let (canvas, _) = try renderer.render(mapView(for: drawn), scale: scale, controls: false)
+        let (canvas, _) = try renderer.render(mapView(for: drawn), scale: Double(style.scale), controls: false)
         let size = Double(Self.tileSize)
         return try block.tiles.map { tile in
             let png = try canvas.encodedPNG(

@@ -116,11 +116,8 @@ public struct StoreTiles: TileRendering, Sendable {
 
     public func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] {
         try connections.with { store in
-            var renderer = MapRenderer(store: store, traffic: style.traffic ? traffic : TrafficFeed(), rasters: rasters)
-            renderer.language = style.language
-            return try TileRenderer(
-                renderer: renderer, mapType: style.mapType, style: style.style, transit: style.transit,
-                bicycling: style.bicycling, scale: Double(style.scale)
+            try TileRenderer(
+                renderer: MapRenderer(store: store, traffic: traffic, rasters: rasters), style: style
             ).render(block)
         }
     }
@@ -139,19 +136,18 @@ public struct StoreTiles: TileRendering, Sendable {
         }
         let streets = sources.contains { $0.kind == .osm }
         let feeds = sources.filter {
-            $0.kind == .gtfs && (request.transit || Double(request.zooms.upperBound) >= MapRenderer.stopZoom)
+            $0.kind == .gtfs && (request.style.transit || Double(request.zooms.upperBound) >= MapRenderer.stopZoom)
         }
         let start = Date()
         let writer = try MBTilesWriter(
             path: output,
             metadata: .init(
-                name: (output as NSString).lastPathComponent, description: "OpenMaps \(request.mapType.rawValue) map",
+                name: (output as NSString).lastPathComponent,
+                description: "OpenMaps \(request.style.mapType.rawValue) map",
                 attribution: MapRenderer.credits(streets: streets, placeNames: true, feeds: feeds.map(\.attribution))
                     .joined(separator: " · "),
                 bounds: plan.bounds, zooms: request.zooms))
-        var job = TileJob(
-            storePath: storePath, mapType: request.mapType, style: request.style, traffic: traffic,
-            transit: request.transit, bicycling: request.bicycling, language: request.language)
+        var job = TileJob(storePath: storePath, style: request.style, traffic: traffic)
         if let workers = request.workers { job.workers = workers }
         var done = 0
         try job.run(blocks) { _, rendered in

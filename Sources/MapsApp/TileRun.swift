@@ -9,15 +9,10 @@ public struct TileRequest: Sendable, Equatable {
     public var bounds: CoordinateBounds?
     /// Zooms within ``TilePlan/zooms``; default 10...16.
     public var zooms: ClosedRange<Int> = 10...16
-    public var mapType: MapType = .normal
-    public var style: UserInterfaceStyle = .light
-    /// The transit layer; off by default.
-    public var transit = false
-    /// The bicycling layer; off by default.
-    public var bicycling = false
-    /// The language of place names where the data has them (`name:es`); nil (the default) for
-    /// the names as the data writes them locally.
-    public var language: Language?
+    /// How the tiles are drawn (map type, scheme, layers, names' language, pixel density);
+    /// the normal light map, 256-pixel tiles, local names by default. The traffic layer is
+    /// drawn when it asks for it and the app has a traffic feed.
+    public var style = TileStyle()
     /// Threads rendering at once; nil for the processor count.
     public var workers: Int?
     /// Tiles a side drawn as one picture, 1...16; default 8.

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapCore
+import MapRenderer
 import MapsApp
 
 /// `openmaps tiles --zooms 10-16 --out FILE.mbtiles`: XYZ map tiles into an MBTiles file.
@@ -40,14 +41,10 @@ enum TilesCommand {
         guard let output = arguments.value("--out") else { throw .usage("'--out FILE.mbtiles' is required") }
         var request = TileRequest()
         request.zooms = try parseZooms(arguments.value("--zooms") ?? "10-16")
-        request.mapType = try ViewCommand.parseMapType(arguments.value("--map-type") ?? "normal")
-        request.style = try ViewCommand.parseStyle(arguments.value("--style") ?? "light")
+        request.style = try style(arguments)
         request.workers = try ViewCommand.count(arguments, "--workers", in: 1...256)
         request.metatile = try ViewCommand.count(arguments, "--metatile", in: 1...16) ?? 8
         request.bounds = try arguments.value("--bbox").map(parseBounds)
-        request.transit = arguments.flags.contains("--transit")
-        request.bicycling = arguments.flags.contains("--bicycling")
-        request.language = try ViewCommand.language(arguments)
         request.shard = try arguments.value("--shard").map(parseShard)
         // Refused before the store is opened: a run too large is refused however the data stands.
         do throws(AppError) { try MapsApp.check(request) } catch { throw CLIError(error) }
@@ -66,6 +63,24 @@ enum TilesCommand {
                 format: "%@: %d tiles, zooms %d-%d, %d metatiles on %d threads in %.2f s (%.1f tiles/s)", output,
                 summary.tiles, request.zooms.lowerBound, request.zooms.upperBound, summary.metatiles, summary.workers,
                 summary.seconds, Double(summary.tiles) / max(summary.seconds, 1e-9)))
+    }
+
+    /// The flags of the tiles' style and the names ``TileStyle/init(parameters:)`` reads them by.
+    static let styleFlags: [(flag: String, name: String)] = [
+        ("--map-type", "maptype"), ("--style", "scheme"), ("--lang", "hl"), ("--transit", "layers"),
+        ("--bicycling", "layers"), ("--traffic", "layers"),
+    ]
+
+    /// The style the flags in `arguments` set, read as the server reads a tile's query: the
+    /// layers from `--transit`, `--bicycling` and a `--traffic` feed.
+    static func style(_ arguments: ArgumentParser.Result) throws(CLIError) -> TileStyle {
+        let layers =
+            [("--transit", "transit"), ("--bicycling", "bicycling")].filter {
+                arguments.flags.contains($0.0)
+            }.map(\.1) + (arguments.value("--traffic") != nil ? ["traffic"] : [])
+        var parameters = styleFlags.prefix(3).compactMap { flag, name in arguments.value(flag).map { (name, $0) } }
+        parameters.append(("layers", layers.joined(separator: ",")))
+        return try ViewCommand.reading(styleFlags) { () throws(AppError) in try TileStyle(parameters: parameters) }
     }
 
     /// "K/N": part K of N, 1 <= K <= N <= 10,000.

@@ -38,11 +38,7 @@ enum ViewCommand {
 
     /// The language `--lang` names (`en`, `es`, `it`, `hi`), nil without the option.
     static func language(_ arguments: ArgumentParser.Result) throws(CLIError) -> Language? {
-        guard let text = arguments.value("--lang") else { return nil }
-        guard let language = Language(rawValue: text) else {
-            throw .usage("'--lang' must be en, es, it or hi, not '\(text)'")
-        }
-        return language
+        try reading([("--lang", "hl")]) { () throws(AppError) in try arguments.value("--lang").map(Language.hl) }
     }
 
     /// The maps app on the store `--store` names (the default store otherwise), with the
@@ -69,24 +65,8 @@ enum ViewCommand {
     static func answer(
         _ arguments: ArgumentParser.Result, on app: MapsApp, _ console: inout Console, navigationStep: Int? = nil
     ) throws(CLIError) -> Answer {
-        var options = AnswerOptions()
-        options.navigationStep = navigationStep
-        options.size = try parseSize(arguments.value("--size") ?? "800x600")
-        options.style = try arguments.value("--style").map(parseStyle)
-        options.mapType = try arguments.value("--map-type").map(parseMapType)
-        options.layers = try layers(arguments.value("--layer"))
-        options.accuracy = try number(arguments, "--accuracy", in: 0...1_000_000)
-        options.heading = try number(arguments, "--heading", in: -360...360)
-        options.bearing = try number(arguments, "--bearing", in: -360...360)
-        options.tilt = try number(arguments, "--tilt", in: 0...90)
-        options.level = arguments.value("--level")
-        options.language = try language(arguments)
-        if let location = arguments.value("--my-location") {
-            guard let coordinate = Coordinate(parsing: location) else {
-                throw .usage("'--my-location' must be LAT,LNG in decimal degrees, not '\(location)'")
-            }
-            options.myLocation = coordinate
-        }
+        var options = try answerOptions(arguments)
+        if let navigationStep { options.navigationStep = navigationStep }
         let link = arguments.positionals[0]
         let reading = MapsURLParser.read(link)
         do {
@@ -103,16 +83,35 @@ enum ViewCommand {
         }
     }
 
-    /// The layers `--layer` names (`traffic,bicycling`), none without the option.
-    static func layers(_ text: String?) throws(CLIError) -> Set<MapLayer> {
-        var layers: Set<MapLayer> = []
-        for name in (text ?? "").split(separator: ",") {
-            guard let layer = MapLayer(rawValue: String(name)) else {
-                throw .usage("'--layer' may list traffic, transit and bicycling, not '\(name)'")
-            }
-            layers.insert(layer)
+    /// The flags of the answer's options and the names ``AnswerOptions/init(parameters:)``
+    /// reads them by.
+    static let answerFlags: [(flag: String, name: String)] = [
+        ("--size", "size"), ("--style", "scheme"), ("--map-type", "maptype"), ("--layer", "layers"),
+        ("--my-location", "mylocation"), ("--accuracy", "accuracy"), ("--heading", "heading"),
+        ("--bearing", "bearing"), ("--tilt", "tilt"), ("--level", "level"), ("--lang", "hl"),
+    ]
+
+    /// The answer's options the flags in `arguments` set, read as the server reads its query.
+    static func answerOptions(_ arguments: ArgumentParser.Result) throws(CLIError) -> AnswerOptions {
+        try reading(answerFlags) { () throws(AppError) in
+            try AnswerOptions(
+                parameters: answerFlags.compactMap { flag, name in arguments.value(flag).map { (name, $0) } })
         }
-        return layers
+    }
+
+    /// `read`'s value, its refusal of an option by name said as a usage error of the flag
+    /// `flags` maps that name to.
+    static func reading<T>(_ flags: [(flag: String, name: String)], _ read: () throws(AppError) -> T) throws(CLIError)
+        -> T
+    {
+        do {
+            return try read()
+        } catch {
+            if case .invalidOption(let name, let message) = error, let flag = flags.first(where: { $0.name == name }) {
+                throw .usage("'\(flag.flag)' \(message)")
+            }
+            throw CLIError(error)
+        }
     }
 
     /// `--map-type TYPE`, whose default `defaultType` describes.
@@ -122,52 +121,25 @@ enum ViewCommand {
             help: "normal, hybrid, satellite, terrain or none (default: \(defaultType)).")
     }
 
-    /// A `--map-type` value.
-    static func parseMapType(_ text: String) throws(CLIError) -> MapType {
-        guard let type = MapType(rawValue: text) else {
-            throw .usage("'--map-type' must be normal, hybrid, satellite, terrain or none, not '\(text)'")
-        }
-        return type
-    }
-
-    /// A `--style` value: light or dark.
-    static func parseStyle(_ text: String) throws(CLIError) -> UserInterfaceStyle {
-        guard let style = UserInterfaceStyle(rawValue: text), style != .unspecified else {
-            throw .usage("'--style' must be light or dark, not '\(text)'")
-        }
-        return style
-    }
-
     /// An option's decimal value inside `range`, or nil when the option is absent.
     static func number(
         _ arguments: ArgumentParser.Result, _ option: String, in range: ClosedRange<Double>
     ) throws(CLIError) -> Double? {
-        guard let text = arguments.value(option) else { return nil }
-        guard let value = DecimalText.parse(Substring(text), maxIntegerDigits: 7), range.contains(value) else {
-            throw .usage(
-                "'\(option)' must be a number from \(DecimalText.format(range.lowerBound)) to \(DecimalText.format(range.upperBound)), not '\(text)'"
-            )
+        try reading([(option, option)]) { () throws(AppError) in
+            try arguments.value(option).map { text throws(AppError) in
+                try Parameter.number(text, name: option, in: range)
+            }
         }
-        return value
     }
 
     /// An option's whole-number value inside `range`, or nil when the option is absent.
     static func count(
         _ arguments: ArgumentParser.Result, _ option: String, in range: ClosedRange<Int>
     ) throws(CLIError) -> Int? {
-        guard let text = arguments.value(option) else { return nil }
-        guard let count = Int(text), range.contains(count) else {
-            throw .usage(
-                "'\(option)' must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        try reading([(option, option)]) { () throws(AppError) in
+            try arguments.value(option).map { text throws(AppError) in
+                try Parameter.count(text, name: option, in: range)
+            }
         }
-        return count
-    }
-
-    static func parseSize(_ text: String) throws(CLIError) -> Size {
-        let parts = text.split(separator: "x")
-        guard parts.count == 2, let width = DecimalText.parse(parts[0], maxIntegerDigits: 5),
-            let height = DecimalText.parse(parts[1], maxIntegerDigits: 5), width > 0, height > 0
-        else { throw .usage("'--size' must be WIDTHxHEIGHT in points, like 800x600, not '\(text)'") }
-        return Size(width: width, height: height)
     }
 }

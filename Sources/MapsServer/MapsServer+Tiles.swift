@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import HTTPServer
 import MapCore
+import MapRenderer
 import MapsApp
 
 extension MapsServer {
@@ -14,25 +15,12 @@ extension MapsServer {
         "normal": .normal, "satellite": .satellite, "hybrid": .hybrid, "terrain": .terrain,
     ]
 
-    /// The style `scheme=light|dark`, `layers=traffic,transit,bicycling` and `hl=` ask for.
-    static func tileStyle(_ request: HTTPRequest, mapType: MapType) throws(AppError) -> TileStyle {
-        var style = TileStyle()
-        style.mapType = mapType
-        switch request.query["scheme"] ?? "light" {
-        case "light": style.style = .light
-        case "dark": style.style = .dark
-        case let other: throw .invalidOption("scheme", message: "must be light or dark, not '\(other)'")
-        }
-        for layer in (request.query["layers"] ?? "").split(separator: ",") {
-            switch layer {
-            case "traffic": style.traffic = true
-            case "transit": style.transit = true
-            case "bicycling": style.bicycling = true
-            default: throw .invalidOption("layers", message: "may list traffic, transit and bicycling, not '\(layer)'")
-            }
-        }
-        style.language = try hl(request)
-        return style
+    /// The style of a tile of `mapType` at `scale` (from its path) that the query's `scheme`,
+    /// `layers` and `hl` ask for (``TileStyle/init(parameters:)``).
+    static func tileStyle(_ request: HTTPRequest, mapType: MapType, scale: Int = 1) throws(AppError) -> TileStyle {
+        try TileStyle(
+            parameters: [("maptype", mapType.rawValue), ("scale", "\(scale)")]
+                + request.queryItems.filter { ["scheme", "layers", "hl"].contains($0.name) })
     }
 
     /// `/tiles/{type}/{z}/{x}/{y}.png`, `…/{y}@2x.png` (512 pixels), and `/tiles/{type}.json`
@@ -59,8 +47,7 @@ extension MapsServer {
             return Self.error(400, "z, x and y must be whole numbers, not '\(parts[1])/\(parts[2])/\(last)'")
         }
         do throws(AppError) {
-            var style = try Self.tileStyle(request, mapType: mapType)
-            style.scale = scale
+            let style = try Self.tileStyle(request, mapType: mapType, scale: scale)
             let tile = TileID(x: x, y: y, z: z)
             try MapsApp.check(tile, style: style)
             let key = { (tile: TileID) in "\(self.dataVersion)/\(style.key)/\(tile.z)/\(tile.x)/\(tile.y)" }

@@ -167,29 +167,19 @@ public final class MapsServer: @unchecked Sendable {
         return .success(link)
     }
 
-    /// `/api/answer?url=LINK[&hl=xx]`.
+    /// `/api/answer?url=LINK[&hl=xx][&size=WxH][&mylocation=LAT,LNG]…`: the answer document,
+    /// with the options ``AnswerOptions/init(parameters:)`` reads.
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         let link: String
         switch Self.link(in: request) {
         case .failure(let refusal): return refusal.response
         case .success(let text): link = text
         }
-        var options = AnswerOptions()
-        do throws(AppError) { options.language = try Self.hl(request) } catch { return Self.refusal(error) }
-        if let size = request.query["size"] {
-            // The page's map, so the camera fits what the link places into what the reader sees.
-            let parts = size.split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2, (64...4_096).contains(parts[0]), (64...4_096).contains(parts[1]) else {
-                return Self.error(400, "'size' must be WIDTHxHEIGHT in points, each 64 to 4096, not '\(size)'")
-            }
-            options.size = Size(width: Double(parts[0]), height: Double(parts[1]))
-        }
-        if let location = request.query["mylocation"] {
-            let parts = location.split(separator: ",", omittingEmptySubsequences: false)
-            guard parts.count == 2, let lat = DecimalText.parse(parts[0]), let lng = DecimalText.parse(parts[1]),
-                case let point = Coordinate(latitude: lat, longitude: lng), point.isValid
-            else { return Self.error(400, "'mylocation' must be LAT,LNG in decimal degrees, not '\(location)'") }
-            options.myLocation = point
+        // The page's map size, so the camera fits what the link places into what the reader
+        // sees; the language; the user's position; the view's other options.
+        let options: AnswerOptions
+        do throws(AppError) { options = try AnswerOptions(parameters: request.queryItems) } catch {
+            return Self.refusal(error)
         }
         do throws(AppError) {
             let answer = try app.answer(link, options: options)
@@ -211,7 +201,7 @@ public final class MapsServer: @unchecked Sendable {
     private func search(_ request: HTTPRequest) -> HTTPResponse {
         guard let text = request.query["q"], !text.isEmpty else { return Self.error(400, "'q' is required") }
         guard let format = Self.format(request) else { return Self.badFormat(request) }
-        var query = SearchQuery(text, limit: 10, language: Self.language(request))
+        var query = SearchQuery(text, limit: 10, language: Self.language(request)?.rawValue)
         if let limit = request.query["limit"] {
             guard let value = Int(limit) else {
                 return Self.error(400, "'limit' must be a whole number, not '\(limit)'")
@@ -243,7 +233,8 @@ public final class MapsServer: @unchecked Sendable {
         else { return Self.error(400, "'lat' and 'lon' are required, in decimal degrees") }
         guard let format = Self.format(request) else { return Self.badFormat(request) }
         do throws(AppError) {
-            let found = try app.reverse(Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
+            let found = try app.reverse(
+                Coordinate(latitude: lat, longitude: lon), language: Self.language(request)?.rawValue)
             return .json(200, Data(format.document(found.map { [$0] } ?? [], reverse: true).utf8))
         } catch {
             return Self.refusal(error)
@@ -295,10 +286,10 @@ public final class MapsServer: @unchecked Sendable {
             return Self.osrmError("InvalidOptions", "'overview' must be simplified, full or false")
         }
         var query = DirectionsQuery(ends: ends, mode: mode)
-        query.language = request.query["hl"].flatMap(Language.init(tag:)) ?? .en
         query.steps = request.query["steps"] == "true"
         query.alternatives = request.query["alternatives"].map { $0 == "true" ? 2 : min(max(Int($0) ?? 0, 0), 2) } ?? 0
         do throws(AppError) {
+            query.language = try request.query["hl"].map(Language.hl) ?? .en
             let departure = try request.query["depart"].map { text throws(AppError) in
                 try LocalTime.parse(text, option: "depart")
             }
@@ -337,29 +328,12 @@ public final class MapsServer: @unchecked Sendable {
         error(400, "'format' must be jsonv2, json or geojson, not '\(request.query["format"] ?? "")'")
     }
 
-    /// The names' language: the first tag of `accept-language` (the parameter, else `hl`, else
-    /// the header), when OpenMaps speaks it; nil (local names) otherwise.
-    private static func language(_ request: HTTPRequest) -> String? {
+    /// The names' language: the first one OpenMaps speaks in `accept-language` (the
+    /// parameter, else `hl`, else the header), Nominatim's preference list; nil (local names)
+    /// when none is.
+    private static func language(_ request: HTTPRequest) -> Language? {
         let asked = request.query["accept-language"] ?? request.query["hl"] ?? request.headers["accept-language"]
-        return tags(asked ?? "").first.flatMap(Language.init(tag:))?.rawValue
-    }
-
-    /// The language `hl` names, nil without the parameter.
-    ///
-    /// - Throws: ``AppError/invalidOption(_:message:)`` for a language OpenMaps does not speak.
-    static func hl(_ request: HTTPRequest) throws(AppError) -> Language? {
-        guard let hl = request.query["hl"] else { return nil }
-        guard let language = Language(tag: hl) else {
-            throw .invalidOption("hl", message: "must be en, es, it or hi, not '\(hl)'")
-        }
-        return language
-    }
-
-    /// The language tags of an `Accept-Language` list, in its order, without their weights.
-    static func tags(_ list: String) -> [String] {
-        list.split(separator: ",").compactMap { part in
-            part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
+        return Language.firstSpoken(in: asked ?? "")
     }
 
     /// An app's refusal: 400 for a bad option, 503 for an engine the server was started

@@ -86,8 +86,8 @@ struct WebApp: Sendable {
     /// The page's language: `hl` when OpenMaps speaks it, else the first language of the
     /// browser's `Accept-Language` it speaks, else English.
     static func language(of request: HTTPRequest) -> Language {
-        if let hl = request.query["hl"], let language = Language(tag: hl) { return language }
-        return MapsServer.tags(request.headers["accept-language"] ?? "").lazy.compactMap(Language.init(tag:)).first
+        Language.firstSpoken(
+            in: [request.query["hl"], request.headers["accept-language"]].compactMap { $0 }.joined(separator: ","))
             ?? .en
     }
 

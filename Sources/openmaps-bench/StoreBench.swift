@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import MapData
+import MapRenderer
 import MapsApp
 import PlaceSearch
 

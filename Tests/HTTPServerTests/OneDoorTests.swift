@@ -108,6 +108,25 @@ import Testing
         #expect(first["departure"] as? String == JourneyClock.text(journey.departure))
         #expect(first["arrival"] as? String == JourneyClock.text(journey.arrival))
     }
+
+    @Test func anOptionIsRefusedInTheSameWordsByTheCLIAndTheServer() throws {
+        let store = try FixtureStore.path()
+        let server = try MapsServer(app: try MapsApp.onStore(path: store), options: .loopback())
+        defer { server.stop() }
+        let link = "comgooglemaps%3A%2F%2F%3Fcenter%3D60.17%2C24.94"
+        for (flag, name, value) in [
+            ("--tilt", "tilt", "120"), ("--size", "size", "10x10"), ("--lang", "hl", "fr"),
+            ("--style", "scheme", "sepia"),
+        ] {
+            let cli = OpenMapsCLI.run(["view", "comgooglemaps://?center=60.17,24.94", flag, value, "--store", store])
+            let served = json(body(server, "/api/answer?url=\(link)&\(name)=\(value)") ?? "")
+            let message = try #require(served["error"] as? String)
+            #expect(cli.exitCode == 64)
+            #expect(message.hasPrefix("'\(name)' "))
+            #expect(
+                cli.standardError.contains("'\(flag)' " + message.dropFirst(name.count + 3)), "\(cli.standardError)")
+        }
+    }
 }
 
 /// `HH:MM` of seconds after midnight, as the journeys' documents write them.

@@ -1,0 +1,187 @@
+import Foundation
+import GeoCore
+import MapCore
+import MapRenderer
+
+/// The values of the options every front end gives by name, read once: the server passes its
+/// query's name/value pairs, the CLI maps its flags to the same names
+/// (``AnswerOptions/parameterNames``), and each kind of value has one set of limits and one
+/// error text, naming the parameter at fault.
+public enum Parameter {
+    /// The language `text` names: `en`, `es`, `it` or `hi`, alone or as a tag (`es-419`,
+    /// `it_IT`, `hi-IN`).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` for any other.
+    public static func language(_ text: String, name: String) throws(AppError) -> Language {
+        guard let language = Language(tag: text) else {
+            throw .invalidOption(name, message: "must be en, es, it or hi, not '\(text)'")
+        }
+        return language
+    }
+
+    /// A decimal number within `range`.
+    public static func number(_ text: String, name: String, in range: ClosedRange<Double>) throws(AppError) -> Double {
+        guard let value = DecimalText.parse(Substring(text), maxIntegerDigits: 7), range.contains(value) else {
+            throw .invalidOption(
+                name,
+                message:
+                    "must be a number from \(DecimalText.format(range.lowerBound)) to \(DecimalText.format(range.upperBound)), not '\(text)'"
+            )
+        }
+        return value
+    }
+
+    /// A whole number within `range`.
+    public static func count(_ text: String, name: String, in range: ClosedRange<Int>) throws(AppError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw .invalidOption(
+                name, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    /// `LAT,LNG` in decimal degrees, within range.
+    public static func coordinate(_ text: String, name: String) throws(AppError) -> Coordinate {
+        guard let coordinate = Coordinate(parsing: text), coordinate.isValid else {
+            throw .invalidOption(name, message: "must be LAT,LNG in decimal degrees, not '\(text)'")
+        }
+        return coordinate
+    }
+
+    /// `light` or `dark`.
+    public static func scheme(_ text: String, name: String) throws(AppError) -> UserInterfaceStyle {
+        guard let style = UserInterfaceStyle(rawValue: text), style != .unspecified else {
+            throw .invalidOption(name, message: "must be light or dark, not '\(text)'")
+        }
+        return style
+    }
+
+    /// A map type by its name: normal, hybrid, satellite, terrain or none.
+    public static func mapType(_ text: String, name: String) throws(AppError) -> MapType {
+        guard let type = MapType(rawValue: text) else {
+            throw .invalidOption(name, message: "must be normal, hybrid, satellite, terrain or none, not '\(text)'")
+        }
+        return type
+    }
+
+    /// The layers a comma-separated list names: traffic, transit, bicycling.
+    public static func layers(_ text: String, name: String) throws(AppError) -> Set<MapLayer> {
+        var layers: Set<MapLayer> = []
+        for part in text.split(separator: ",") {
+            guard let layer = MapLayer(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
+                throw .invalidOption(name, message: "may list traffic, transit and bicycling, not '\(part)'")
+            }
+            layers.insert(layer)
+        }
+        return layers
+    }
+}
+
+extension AnswerOptions {
+    /// The names of the options, as the server's `/api/answer` takes them and the CLI's flags
+    /// map to: `size` (`WIDTHxHEIGHT` points, each ``sizeLimits``), `scheme` (light, dark),
+    /// `maptype` (normal, hybrid, satellite, terrain, none), `layers` (traffic, transit,
+    /// bicycling, comma-separated), `mylocation` (`LAT,LNG`), `accuracy` (metres, 0 to
+    /// 1,000,000), `heading`, `bearing` (degrees, -360 to 360), `tilt` (degrees, 0 to 90),
+    /// `level` (a floor's name), `hl` (en, es, it, hi or a tag of one), `step` (the navigation
+    /// step shown, 0 to 10,000).
+    public static let parameterNames = [
+        "size", "scheme", "maptype", "layers", "mylocation", "accuracy", "heading", "bearing", "tilt", "level", "hl",
+        "step",
+    ]
+
+    /// The view's sides in points: 64 to 4,096 each.
+    public static let sizeLimits = 64.0...4_096.0
+
+    /// The options `parameters` give by name (``parameterNames``; others are left to the
+    /// caller), the defaults for the rest; of a name given twice, the last.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the parameter at fault and what
+    ///   it takes.
+    public init(parameters: [(name: String, value: String)]) throws(AppError) {
+        self.init()
+        for (name, value) in parameters {
+            switch name {
+            case "size": size = try Self.size(value, name: name)
+            case "scheme": style = try Parameter.scheme(value, name: name)
+            case "maptype": mapType = try Parameter.mapType(value, name: name)
+            case "layers": layers = try Parameter.layers(value, name: name)
+            case "mylocation": myLocation = try Parameter.coordinate(value, name: name)
+            case "accuracy": accuracy = try Parameter.number(value, name: name, in: 0...1_000_000)
+            case "heading": heading = try Parameter.number(value, name: name, in: -360...360)
+            case "bearing": bearing = try Parameter.number(value, name: name, in: -360...360)
+            case "tilt": tilt = try Parameter.number(value, name: name, in: 0...90)
+            case "level": level = value
+            case "hl": language = try Parameter.language(value, name: name)
+            case "step": navigationStep = try Parameter.count(value, name: name, in: 0...10_000)
+            default: continue
+            }
+        }
+    }
+
+    /// `WIDTHxHEIGHT` in points, each within ``sizeLimits``.
+    static func size(_ text: String, name: String) throws(AppError) -> Size {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = DecimalText.parse(parts[0], maxIntegerDigits: 5),
+            let height = DecimalText.parse(parts[1], maxIntegerDigits: 5), sizeLimits.contains(width),
+            sizeLimits.contains(height)
+        else {
+            throw .invalidOption(
+                name,
+                message:
+                    "must be WIDTHxHEIGHT in points, each \(Int(sizeLimits.lowerBound)) to \(Int(sizeLimits.upperBound)), like 800x600, not '\(text)'"
+            )
+        }
+        return Size(width: width, height: height)
+    }
+}
+
+extension TileStyle {
+    /// The names of a tile style's options, as the server's tile paths take them (with the
+    /// map type from the path) and `openmaps tiles` maps its flags to: `maptype` (normal,
+    /// hybrid, satellite, terrain, none), `scheme` (light, dark), `layers` (traffic, transit,
+    /// bicycling, comma-separated), `hl` (en, es, it, hi or a tag of one; local names without),
+    /// `scale` (1 or 2).
+    public static let parameterNames = ["maptype", "scheme", "layers", "hl", "scale"]
+
+    /// The style `parameters` give by name (``parameterNames``; others are left to the caller);
+    /// of a name given twice, the last.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the parameter at fault.
+    public init(parameters: [(name: String, value: String)]) throws(AppError) {
+        self.init()
+        for (name, value) in parameters {
+            switch name {
+            case "maptype": mapType = try Parameter.mapType(value, name: name)
+            case "scheme": style = try Parameter.scheme(value, name: name)
+            case "layers":
+                let layers = try Parameter.layers(value, name: name)
+                traffic = layers.contains(.traffic)
+                transit = layers.contains(.transit)
+                bicycling = layers.contains(.bicycling)
+            case "hl": language = try Parameter.language(value, name: name)
+            case "scale":
+                scale = try Parameter.count(
+                    value, name: name, in: TileStyle.scales.lowerBound...TileStyle.scales.upperBound)
+            default: continue
+            }
+        }
+    }
+}
+
+extension Language {
+    /// The language a list of tags in `Accept-Language`'s form names first of those OpenMaps
+    /// speaks (`fi, es-ES;q=0.8` → Spanish), weights left aside; nil when none is one of them.
+    public static func firstSpoken(in list: String) -> Language? {
+        for part in list.split(separator: ",") {
+            guard let tag = part.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) else { continue }
+            if let language = Language(tag: tag) { return language }
+        }
+        return nil
+    }
+
+    /// The language `hl` names (en, es, it, hi, or a tag of one).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `hl` for another.
+    public static func hl(_ text: String) throws(AppError) -> Language { try Parameter.language(text, name: "hl") }
+}
