@@ -164,7 +164,7 @@ public struct RouteEnd: Sendable, Equatable, Codable {
 /// Something the answer cannot show, and why.
 public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
     /// What kind of note, stable for programs.
-    public enum Code: String, Sendable, Codable {
+    public enum Code: String, Sendable, Codable, CaseIterable {
         /// Street View imagery is not available.
         case streetViewUnavailable = "street-view-unavailable"
         /// A search found nothing.

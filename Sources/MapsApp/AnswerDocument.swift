@@ -166,69 +166,81 @@ extension Answer {
     public var asks: String {
         let request = self.request
         let words = instructions.words
-        let say = { (key: String, values: [String: String]) in words.note("asks " + key, values) }
+        let say = { (key: String, values: [String: String]) in words.note(key, values) }
         var sentence: String
         switch request.action {
         case .search:
             if request.query == nil, let marker = request.marker {
                 // `q=@LAT,LNG`: a pin, not a text to search for.
-                sentence = say("map pin", ["position": "\(marker)"])
+                sentence = say("asks map pin", ["position": "\(marker)"])
             } else {
-                sentence = say("search", ["text": say("quoted", ["text": request.query ?? ""])])
+                sentence = say("asks search", ["text": say("asks quoted", ["text": request.query ?? ""])])
             }
-            if let center = request.center { sentence = say("near", ["sentence": sentence, "center": "\(center)"]) }
+            if let center = request.center {
+                sentence = say("asks near", ["sentence": sentence, "center": "\(center)"])
+            }
         case .directions:
             let directions = request.directions
             let place = { (waypoint: Waypoint?) -> String in
                 switch waypoint {
-                case nil, .currentLocation?: say("your location", [:])
-                case .query(let text)?: say("quoted", ["text": text])
+                case nil, .currentLocation?: say("asks your location", [:])
+                case .query(let text)?: say("asks quoted", ["text": text])
                 case .coordinate(let coordinate)?: coordinate.description
-                case .place(let name, _)?: say("quoted", ["text": name])
+                case .place(let name, _)?: say("asks quoted", ["text": name])
                 }
             }
-            let via = (directions?.waypoints ?? []).map { say("via", ["stop": place($0)]) }.joined()
+            let via = (directions?.waypoints ?? []).map { say("asks via", ["stop": place($0)]) }.joined()
             var values = ["from": place(directions?.origin), "via": via, "to": place(directions?.destination)]
             if let mode = directions?.travelMode {
-                values["mode"] = words.word("directions mode " + (Self.modeKeys[mode] ?? mode.rawValue))
-                sentence = say("mode directions", values)
+                values["mode"] = words.word(Self.modeKeys[mode] ?? "")
+                sentence = say("asks mode directions", values)
             } else {
-                sentence = say("directions", values)
+                sentence = say("asks directions", values)
             }
-            if directions?.navigate == true { sentence = say("navigating", ["sentence": sentence]) }
+            if directions?.navigate == true { sentence = say("asks navigating", ["sentence": sentence]) }
         case .streetView:
-            sentence = request.center.map { say("street view at", ["center": "\($0)"]) } ?? say("street view", [:])
+            sentence =
+                request.center.map { say("asks street view at", ["center": "\($0)"]) } ?? say("asks street view", [:])
         case .resolveShortLink:
-            sentence = say("short link", ["link": request.shortLink ?? ""])
+            sentence = say("asks short link", ["link": request.shortLink ?? ""])
         case .map:
             if request.mapMode == .streetView {
                 sentence =
-                    (request.marker ?? request.center).map { say("street view at", ["center": "\($0)"]) }
-                    ?? say("street view", [:])
+                    (request.marker ?? request.center).map { say("asks street view at", ["center": "\($0)"]) }
+                    ?? say("asks street view", [:])
             } else if let marker = request.marker {
-                sentence = say("map pin", ["position": "\(marker)"])
+                sentence = say("asks map pin", ["position": "\(marker)"])
             } else {
-                sentence = request.center.map { say("map at", ["center": "\($0)"]) } ?? say("map", [:])
+                sentence = request.center.map { say("asks map at", ["center": "\($0)"]) } ?? say("asks map", [:])
             }
         }
         if request.action != .directions || request.center != nil, let zoom = request.zoom {
-            sentence = say("zoom", ["sentence": sentence, "zoom": DecimalText.format(zoom)])
+            sentence = say("asks zoom", ["sentence": sentence, "zoom": DecimalText.format(zoom)])
         }
         let views = (request.views ?? []).sorted()
         if !views.isEmpty {
             sentence = say(
-                "views", ["sentence": sentence, "views": words.list(views.map { words.word("view \($0.rawValue)") })])
+                "asks views",
+                ["sentence": sentence, "views": words.list(views.map { words.word(Self.viewKeys[$0] ?? "") })]
+            )
         }
         if let callback = request.callback {
-            sentence = say("back", ["sentence": sentence, "source": callback.source])
+            sentence = say("asks back", ["sentence": sentence, "source": callback.source])
         }
         // "bicycling directions …" begins with a capital, as a sentence does.
         return sentence.prefix(1).uppercased() + sentence.dropFirst()
     }
 
-    /// The phrasebook's name of each travel mode.
+    /// The phrasebook's word for each travel mode in a request's sentence.
     private static let modeKeys: [TravelMode: String] = [
-        .driving: "driving", .transit: "transit", .walking: "walking", .bicycling: "bicycling",
-        .twoWheeler: "two-wheeler",
+        .driving: "directions mode driving", .transit: "directions mode transit",
+        .walking: "directions mode walking", .bicycling: "directions mode bicycling",
+        .twoWheeler: "directions mode two-wheeler",
+    ]
+
+    /// The phrasebook's word for each view a link turns on.
+    private static let viewKeys: [MapsView: String] = [
+        .satellite: "view satellite", .terrain: "view terrain", .traffic: "view traffic", .transit: "view transit",
+        .bicycling: "view bicycling",
     ]
 }

@@ -220,7 +220,7 @@ extension MapsApp {
         for (index, waypoint) in query.ends.enumerated() {
             let role: RouteEnd.Role =
                 index == 0 ? .start : index == query.ends.count - 1 && index > 0 ? .destination : .stop
-            let end = notes.words.note("end \(role.rawValue)", ["n": "\(index)"])
+            let end = Note.Kind.End(role, number: index)
             var place: FoundPlace?
             switch waypoint {
             case .coordinate(let position):
@@ -231,11 +231,11 @@ extension MapsApp {
                 if let myLocation = query.myLocation {
                     place = FoundPlace(name: "My Location", position: myLocation, why: "the user's location")
                 } else {
-                    notes.add(.endNotPlaced, "end my location", ["end": end])
+                    notes.add(.endAtUnknownLocation(end))
                 }
             case .query(let text):
                 guard let places else {
-                    notes.add(.searchUnavailable, "end search unavailable", ["end": end, "text": text])
+                    notes.add(.endSearchUnavailable(end, text: text))
                     break
                 }
                 let near = query.near ?? placed.last(where: { $0.place != nil })?.place?.position
@@ -245,9 +245,9 @@ extension MapsApp {
                     throw .engineFailed("searching for the \(role.rawValue) '\(text)'", underlying: error)
                 }
                 if let match = place?.closestMatch {
-                    notes.add(.partialMatch, "end partial match", ["end": end, "text": text, "match": match])
+                    notes.add(.endPartialMatch(end, text: text, match: match))
                 } else if place == nil {
-                    notes.add(.endNotPlaced, "end not found", ["end": end, "text": text])
+                    notes.add(.endNotFound(end, text: text))
                 }
             }
             placed.append(RouteEnd(role: role, waypoint: waypoint, place: place))
@@ -261,10 +261,10 @@ extension MapsApp {
         for query: DirectionsQuery, profile: TravelProfile.Mode, ends: [RouteEnd], into answer: inout DirectionsAnswer,
         notes: inout Notes
     ) throws(AppError) -> (DirectionsAnswer.Failure, Note)? {
-        guard let routing else { return (.noRouting, notes.make(.routeUnavailable, "no routing")) }
+        guard let routing else { return (.noRouting, notes.make(.noRouting)) }
         let points = ends.compactMap { $0.place?.position }
         guard points.count == ends.count, points.count >= 2 else {
-            return (.endsNotPlaced, notes.make(.routeUnavailable, "ends not placed"))
+            return (.endsNotPlaced, notes.make(.endsNotPlaced))
         }
         let features = Set(query.avoid.compactMap { TravelProfile.RoadFeature(rawValue: $0.rawValue) })
         let routes: [Route]
@@ -275,18 +275,11 @@ extension MapsApp {
                     from: points[0], to: points[1], mode: profile, avoiding: features, alternatives: query.alternatives)
                 : [try routing.route(points, mode: profile, avoiding: features)]
         } catch let error as RoutingError {
-            return (.noRoute(error), notes.make(.routeUnavailable, "no route", ["reason": error.message(notes.words)]))
+            return (.noRoute(error), notes.make(.noRoute(error)))
         } catch {
             throw .engineFailed("routing", underlying: error)
         }
-        for note in routes[0].notes {
-            let code: Note.Code =
-                switch note {
-                case .avoidanceUnmet: .avoidanceUnmet
-                case .routingGraphMissing, .routingGraphStale: .routingGraphStale
-                }
-            notes.list.append(Note(code, note.message(notes.words)))
-        }
+        for note in routes[0].notes { notes.add(.route(note)) }
         answer.routes = routes
         if query.steps {
             do { answer.steps = try routes.map { try routing.steps(of: $0) } } catch {
@@ -304,21 +297,17 @@ extension MapsApp {
         let zone: String?
         do { zone = try transit?.timezone() } catch { throw .engineFailed("reading the timetables", underlying: error) }
         guard let transit, let zone, let timeZone = TimeZone(identifier: zone) else {
-            return (.noTimetable, notes.make(.routeUnavailable, "no transit"))
+            return (.noTimetable, notes.make(.noTimetable))
         }
         answer.timezone = zone
         let points = ends.compactMap { $0.place?.position }
         guard points.count == ends.count, points.count >= 2 else {
-            return (.endsNotPlaced, notes.make(.routeUnavailable, "ends not placed"))
+            return (.endsNotPlaced, notes.make(.endsNotPlaced))
         }
         // A journey goes from one place to another: the stops between are left out, said so.
-        if points.count > 2 { notes.add(.stopsLeftOut, "transit stops") }
+        if points.count > 2 { notes.add(.stopsLeftOut) }
         let (origin, destination) = (points[0], points[points.count - 1])
-        if !query.avoid.isEmpty {
-            notes.add(
-                .avoidanceUnmet, "transit avoid",
-                ["features": notes.words.list(query.avoid.sorted().map { notes.words.word($0.rawValue) })])
-        }
+        if !query.avoid.isEmpty { notes.add(.transitCannotAvoid(query.avoid.sorted())) }
         let asked: ServiceTime
         let found: [Journey]
         do {
@@ -338,14 +327,12 @@ extension MapsApp {
         }
         answer.journeys = JourneyPlanner.ranked(found)
         guard let best = answer.journeys.first else {
-            return (.noJourney, notes.make(.routeUnavailable, "transit no journey"))
+            return (.noJourney, notes.make(.noJourney))
         }
         if best.serviceDate != asked.date {
-            notes.add(
-                .timetableDate, "transit timetable date",
-                ["date": ServiceTime.written(asked.date), "used": ServiceTime.written(best.serviceDate)])
+            notes.add(.timetableDate(asked: asked.date, used: best.serviceDate))
         }
-        if best.walksStraightLines { notes.add(.straightLineWalk, "transit straight line") }
+        if best.walksStraightLines { notes.add(.straightLineWalk) }
         return nil
     }
 }

@@ -164,7 +164,7 @@ public struct MapsApp: Sendable {
             }
         }
         if request.center == nil && markers.isEmpty && (request.query != nil || request.directions != nil) {
-            notes.add(.nothingPlaced, "nothing placed")
+            notes.add(.nothingPlaced)
         }
 
         try apply(options, to: mapView)
@@ -173,7 +173,7 @@ public struct MapsApp: Sendable {
         var callback = request.callback
         if callback != nil && (request.directions?.navigate == true || navigation != nil) {
             callback = nil
-            notes.add(.callbackHiddenInNavigation, "callback hidden")
+            notes.add(.callbackHiddenInNavigation)
         }
         return Answer(
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
@@ -271,17 +271,17 @@ public struct MapsApp: Sendable {
             mapView.isBicyclingEnabled = views.contains(.bicycling)
         }
         if request.mapMode == .streetView {
-            notes.add(.streetViewUnavailable, "street view")
+            notes.add(.streetViewUnavailable)
         }
     }
 
     /// Notes for the parts of a request no offline app can follow.
     private static func noteUnresolvable(_ request: MapsRequest, in notes: inout Notes) {
         if let shortLink = request.shortLink {
-            notes.add(.shortLinkUnresolved, "short link", ["link": shortLink])
+            notes.add(.shortLinkUnresolved(link: shortLink))
         }
         if let placeID = request.placeID {
-            notes.add(.placeIDUnresolved, request.query != nil ? "place id with text" : "place id", ["id": placeID])
+            notes.add(.placeIDUnresolved(id: placeID, searchedInstead: request.query != nil))
         }
     }
 
@@ -300,7 +300,7 @@ public struct MapsApp: Sendable {
         -> [FoundPlace]
     {
         guard let places else {
-            notes.add(.searchUnavailable, "search unavailable", ["text": text])
+            notes.add(.searchUnavailable(text: text))
             return []
         }
         var found: [FoundPlace]
@@ -309,7 +309,7 @@ public struct MapsApp: Sendable {
         } catch {
             throw .engineFailed("searching for '\(text)'", underlying: error)
         }
-        if found.isEmpty { notes.add(.noMatch, "no match", ["text": text]) }
+        if found.isEmpty { notes.add(.noMatch(text: text)) }
         if let near {
             // Places and countries are found wherever they are ("Cupertino" seen from San
             // Francisco); shops, stops and streets only around the map's center.
@@ -320,17 +320,15 @@ public struct MapsApp: Sendable {
                 let nearest = found.min(by: { $0.position.distance(to: near) < $1.position.distance(to: near) })
             {
                 notes.add(
-                    .noMatchNearby, "no match nearby",
-                    [
-                        "text": text, "name": nearest.source.map { "\(nearest.name) (\($0))" } ?? nearest.name,
-                        "distance": notes.words.roundedDistance(nearest.position.distance(to: near)),
-                    ])
+                    .noMatchNearby(
+                        text: text, nearest: nearest.source.map { "\(nearest.name) (\($0))" } ?? nearest.name,
+                        metres: nearest.position.distance(to: near)))
                 return []
             }
             found.removeAll(where: far)
         }
         if let match = found.first?.closestMatch {
-            notes.add(.partialMatch, "partial match", ["text": text, "match": match])
+            notes.add(.partialMatch(text: text, match: match))
         }
         return found
     }
@@ -424,11 +422,11 @@ public struct MapsApp: Sendable {
             mapView.activeLevel = floor
         }
         if drawing.hasTrafficFeed && !mapView.content.traffic {
-            notes.add(.trafficFeedUnused, "traffic feed unused", ["views": "views=traffic"])
+            notes.add(.trafficFeedUnused)
         }
         do {
             let coverage = try drawing.coverage(of: mapView, language: language)
-            if let notice = coverage.notice { notes.list.append(Note(.noStreetData, notice)) }
+            if let notice = coverage.notice { notes.add(.noStreetData(notice: notice)) }
             return coverage
         } catch {
             throw .engineFailed("reading the data in view", underlying: error)
@@ -436,19 +434,15 @@ public struct MapsApp: Sendable {
     }
 }
 
-/// An answer's notes as they are written: each in the answer's language, from its template.
+/// An answer's notes as they are written: each in the answer's language, from its kind.
 struct Notes {
     /// The answer's words.
     let words: Phrasebook
     var list: [Note] = []
 
-    /// Adds the note `key` of `words` (``Phrasebook/note(_:_:)``) with its values.
-    mutating func add(_ code: Note.Code, _ key: String, _ values: [String: String] = [:]) {
-        list.append(make(code, key, values))
-    }
+    /// Adds the note of `kind`.
+    mutating func add(_ kind: Note.Kind) { list.append(make(kind)) }
 
-    /// The note `key` of `words` with its values, not added.
-    func make(_ code: Note.Code, _ key: String, _ values: [String: String] = [:]) -> Note {
-        Note(code, words.note(key, values))
-    }
+    /// The note of `kind`, not added.
+    func make(_ kind: Note.Kind) -> Note { Note(kind, words: words) }
 }
