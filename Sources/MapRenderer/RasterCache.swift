@@ -69,6 +69,9 @@ public final class RasterCache: @unchecked Sendable {
         return image
     }
 
+    /// True when the image of the file at `path` is held decoded.
+    public func holds(_ path: String) -> Bool { lock.withLock { entries[path] != nil } }
+
     /// Bytes of pixels held now.
     public var size: Int {
         lock.lock()

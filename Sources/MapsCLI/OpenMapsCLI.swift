@@ -47,14 +47,19 @@ public enum OpenMapsCLI {
         TilesCommand.command, DataCommand.importFile, ServeCommand.command,
     ]
 
-    /// Command groups, `openmaps GROUP COMMAND …`: their subcommands, an overview printed also
-    /// when the subcommand is missing (else `-h` lists every subcommand's help), and what a
-    /// missing or unknown subcommand says.
-    private static let groups: [String: (commands: [Command], overview: String?, missing: String)] = [
-        "url": (URLCommands.all, URLCommands.groupHelp, "'openmaps url' needs a subcommand"),
-        "data": ([DataCommand.install, DataCommand.info], nil, "'openmaps data' takes install or info"),
-        "osm": ([OSMCommand.info], nil, "'openmaps osm' has one command: info"),
+    /// Command groups, `openmaps GROUP COMMAND …`, in the order the overview lists them: their
+    /// subcommands, an overview printed also when the subcommand is missing (else `-h` lists
+    /// every subcommand's help), and what a missing or unknown subcommand says.
+    private static let groupTable: [(name: String, commands: [Command], overview: String?, missing: String)] = [
+        ("url", URLCommands.all, URLCommands.groupHelp, "'openmaps url' needs a subcommand"),
+        ("osm", [OSMCommand.info], nil, "'openmaps osm' has one command: info"),
+        ("data", [DataCommand.install, DataCommand.info], nil, "'openmaps data' takes install or info"),
     ]
+
+    private static let groups = Dictionary(
+        uniqueKeysWithValues: groupTable.map {
+            ($0.name, (commands: $0.commands, overview: $0.overview, missing: $0.missing))
+        })
 
     private static func dispatch(_ arguments: [String], _ console: inout Console) throws(CLIError) {
         guard let name = arguments.first else {
@@ -99,25 +104,26 @@ public enum OpenMapsCLI {
         try command.run(parsed, &console)
     }
 
-    static let overview = """
-        OVERVIEW: OpenMaps, an open maps engine that answers Google Maps links.
+    /// `openmaps --help`: every command of the two tables, its name and summary.
+    static let overview: String = {
+        let named =
+            groupTable.prefix(1).flatMap { group in group.commands.map { ("\(group.name) \($0.name)", $0.summary) } }
+            + commands.map { ($0.name, $0.summary) }
+            + groupTable.dropFirst().flatMap { group in group.commands.map { ("\(group.name) \($0.name)", $0.summary) }
+            }
+        let width = named.map(\.0.count).max() ?? 0
+        let lines = named.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+        return """
+            OVERVIEW: OpenMaps, an open maps engine that answers Google Maps links.
 
-        USAGE: openmaps <command> [<options>]
+            USAGE: openmaps <command> [<options>]
 
-        COMMANDS:
-        \(URLCommands.all.map { "  url " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-          view          \(ViewCommand.command.summary)
-          open          \(OpenCommand.command.summary)
-          navigate      \(OpenCommand.navigate.summary)
-          route         \(RouteCommand.command.summary)
-          tiles         \(TilesCommand.command.summary)
-          osm info      \(OSMCommand.info.summary)
-          data install  \(DataCommand.install.summary)
-          data info     \(DataCommand.info.summary)
-          import        \(DataCommand.importFile.summary)
+            COMMANDS:
+            \(lines.joined(separator: "\n"))
 
-        Run 'openmaps url <command> --help' for a command's options.
-        """
+            Run 'openmaps <command> --help' for a command's options.
+            """
+    }()
 }
 
 /// Collects what a command prints.

@@ -247,6 +247,51 @@ import Testing
     }
 }
 
+/// A picture cache renders a picture once: again from the cache, and once for a block asked
+/// for by many threads at once.
+@Suite struct TileCacheRenderTests {
+    @Test func aCachedPictureIsServedWithoutASecondRender() throws {
+        let cache = try TileCache(memoryBytes: 10_000, directory: nil, diskBytes: 0)
+        let renders = Counter()
+        for _ in 0..<3 {
+            let entry = try cache.entry("a", group: "block") {
+                renders.add()
+                return [("a", [1, 2, 3]), ("b", [4, 5])]
+            }
+            #expect(entry.bytes == [1, 2, 3])
+        }
+        // The other tile of the block came with the first render.
+        #expect(try cache.entry("b", group: "block") { [] }.bytes == [4, 5])
+        #expect(cache.cached("b")?.bytes == [4, 5] && cache.cached("c") == nil)
+        #expect(renders.value == 1)
+    }
+
+    @Test func concurrentRequestsForOneBlockRenderItOnce() throws {
+        let cache = try TileCache(memoryBytes: 1_000_000, directory: nil, diskBytes: 0)
+        let renders = Counter()
+        let tiles = (0..<16).map { "tile \($0)" }
+        let answered = Counter()
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let key = tiles[index % tiles.count]
+            let entry = try? cache.entry(key, group: "block 0") {
+                renders.add()
+                Thread.sleep(forTimeInterval: 0.05)
+                return tiles.map { ($0, Array($0.utf8)) }
+            }
+            if entry?.bytes == Array(key.utf8) { answered.add() }
+        }
+        #expect(renders.value == 1 && answered.value == 64)
+    }
+}
+
+/// A count incremented from several threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
 /// Whether the link parser reads a request from a link.
 enum MapsURLParserCheck {
     static func reads(_ link: String) -> Bool { MapsURLParser.read(link).parsed.request != nil }

@@ -22,13 +22,18 @@ import Testing
         let cache = RasterCache(capacity: 8_000)
         let paths = try (0..<3).map { _ in try image(width: 100, color: .white) }
         defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
-        for path in paths { _ = try cache.image(at: path) }
-        #expect(cache.size <= 8_000)
+        _ = try cache.image(at: paths[0])
+        _ = try cache.image(at: paths[1])
+        // The first is used again, so the second is now the least recently used: it goes.
+        _ = try cache.image(at: paths[0])
+        _ = try cache.image(at: paths[2])
+        #expect(cache.holds(paths[0]) && !cache.holds(paths[1]) && cache.holds(paths[2]))
+        #expect(cache.size == 8_000)
         // An image larger than the whole budget is still returned, and kept alone.
         let large = try image(width: 400, color: .black)
         defer { try? FileManager.default.removeItem(atPath: large) }
         #expect(try cache.image(at: large).width == 400)
-        #expect(cache.size == 400 * 10 * 4)
+        #expect(cache.size == 400 * 10 * 4 && cache.holds(large) && !cache.holds(paths[0]))
     }
 
     @Test func aChangedFileIsDecodedAgain() throws {

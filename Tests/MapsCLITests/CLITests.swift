@@ -142,6 +142,30 @@ import Testing
         #expect(result.standardOutput.contains("USAGE: openmaps"))
     }
 
+    @Test func theOverviewListsEveryCommandAndEachHasItsHelp() {
+        let overview = OpenMapsCLI.run(["--help"]).standardOutput
+        let listed = overview.split(separator: "\n", omittingEmptySubsequences: false).drop { $0 != "COMMANDS:" }
+            .dropFirst().prefix { !$0.isEmpty }
+            .map { $0.split(separator: " ").prefix { !$0.isEmpty } }
+        let names = listed.map { words -> String in
+            // A group's command is two words ("url parse", "data info"), any other one.
+            ["url", "osm", "data"].contains(String(words[0]))
+                ? words.prefix(2).joined(separator: " ") : String(words[0])
+        }
+        for name in [
+            "view", "open", "navigate", "search", "reverse", "route", "tiles", "import", "serve", "url parse",
+            "data install", "data info", "osm info",
+        ] {
+            #expect(names.contains(name), "\(name) is not listed")
+        }
+        for name in names {
+            let help = OpenMapsCLI.run(name.split(separator: " ").map(String.init) + ["--help"])
+            #expect(
+                help.exitCode == 0 && help.standardOutput.contains("USAGE: openmaps \(name)"),
+                "\(name): \(help.standardError)")
+        }
+    }
+
     @Test func viewPrintsTheMapViewForALink() throws {
         let result = OpenMapsCLI.run([
             "view", "comgooglemaps://?center=40.765819,-73.975866&zoom=14&views=traffic", "--size", "800x600",
