@@ -99,7 +99,7 @@ for threads in 1 2; do
   rss[$threads]=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
   if [ "$threads" = 2 ]; then
     # Slow clients: HALF_SENT connections from this address, each half a request, held open.
-    python3 - "$port" "$HALF_SENT" <<'PY'
+    python3 - "$port" "$HALF_SENT" <<'PY' || echo "slow clients: /health did not answer within 10 s while $HALF_SENT half-sent requests were held open"
 import socket, sys, time, resource
 port, count = int(sys.argv[1]), int(sys.argv[2])
 soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -114,6 +114,7 @@ times = []
 for _ in range(20):
     start = time.perf_counter()
     c = socket.create_connection(("127.0.0.1", port), timeout=10)
+    c.settimeout(10)
     c.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     data = b""
     while True:

@@ -16,7 +16,17 @@ public protocol PlaceFinding: Sendable {
     ///     they match as well), or nil to rank by match and importance alone.
     ///   - names: the language of the names given back where the data has them (`name:es`);
     ///     nil for the names as the data writes them locally.
-    func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws -> [FoundPlace]
+    ///   - typing: true while the text is being typed (its last word may be the beginning of
+    ///     one); false for a text given whole (a link's, a search entered).
+    func places(matching text: String, near: Coordinate?, limit: Int, names: Language?, typing: Bool) throws
+        -> [FoundPlace]
+}
+
+extension PlaceFinding {
+    /// Places for a text given whole (``places(matching:near:limit:names:typing:)``).
+    public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws -> [FoundPlace] {
+        try places(matching: text, near: near, limit: limit, names: names, typing: false)
+    }
 }
 
 /// Draws map views and says what the data shows there. A server calls it from several threads

@@ -295,42 +295,14 @@ public struct MapsApp: Sendable {
     /// True for a settlement, region or country (``namedAreaKinds``).
     static func isNamedArea(_ place: FoundPlace) -> Bool { place.kind.map(namedAreaKinds.contains) ?? false }
 
-    /// The places for a search text, best first, at most ``searchResultLimit``.
+    /// The places for a search text, best first, at most ``searchResultLimit``, by the search
+    /// box's policy (``searchBox(_:near:language:typing:)``), its notes added to `notes`.
     private func search(_ text: String, near: Coordinate?, names: Language?, notes: inout Notes) throws(AppError)
         -> [FoundPlace]
     {
-        guard let places else {
-            notes.add(.searchUnavailable(text: text))
-            return []
-        }
-        var found: [FoundPlace]
-        do {
-            found = try places.places(matching: text, near: near, limit: Self.searchResultLimit, names: names)
-        } catch {
-            throw .engineFailed("searching for '\(text)'", underlying: error)
-        }
-        if found.isEmpty { notes.add(.noMatch(text: text)) }
-        if let near {
-            // Places and countries are found wherever they are ("Cupertino" seen from San
-            // Francisco); shops, stops and streets only around the map's center.
-            let far = { (place: FoundPlace) in
-                !Self.isNamedArea(place) && place.position.distance(to: near) > Self.searchRadius
-            }
-            if !found.isEmpty, found.allSatisfy(far),
-                let nearest = found.min(by: { $0.position.distance(to: near) < $1.position.distance(to: near) })
-            {
-                notes.add(
-                    .noMatchNearby(
-                        text: text, nearest: nearest.source.map { "\(nearest.name) (\($0))" } ?? nearest.name,
-                        metres: nearest.position.distance(to: near)))
-                return []
-            }
-            found.removeAll(where: far)
-        }
-        if let match = found.first?.closestMatch {
-            notes.add(.partialMatch(text: text, match: match))
-        }
-        return found
+        let found = try searchBox(text, near: near, language: names)
+        notes.list += found.notes
+        return found.places
     }
 
     /// The pin of a placed directions end: titled with the place's name for a text end, with

@@ -14,16 +14,16 @@ public protocol Geocoding: PlaceFinding {
 }
 
 extension PlaceSearch {
-    /// A link's text looked up whole (no results while typing), near its centre, as
-    /// ``PlaceFinding`` asks (one connection, one thread: the app's engines take a search of
-    /// their own per call, ``PooledPlaceSearch``).
-    public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws
-        -> [FoundPlace]
+    /// A text looked up near a centre, as ``PlaceFinding`` asks: whole, or while typed (one
+    /// connection, one thread: the app's engines keep a search per pooled connection,
+    /// ``PooledPlaceSearch``).
+    public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?, typing: Bool = false)
+        throws -> [FoundPlace]
     {
         guard QueryText.isSearchable(text) else { return [] }
         var query = SearchQuery(
             text, near: near, limit: min(max(limit, 1), PlaceSearch.maxLimit), language: names?.rawValue)
-        query.autocomplete = false
+        query.autocomplete = typing
         return try search(query).map { result in
             FoundPlace(
                 name: result.name, position: result.coordinate, kind: result.kind, why: result.why,
@@ -72,5 +72,64 @@ extension MapsApp {
         case .limitOutOfRange: "limit"
         case .unknownLanguage: "lang"
         }
+    }
+}
+
+/// What the search box finds for a text: the places and what the person should know of them.
+public struct SearchBoxAnswer: Sendable {
+    /// Best first, at most the limit asked for.
+    public var places: [FoundPlace]
+    /// Nothing found, nothing nearby (with the nearest match far away), a partial match, no
+    /// search: in the answer's language.
+    public var notes: [Note]
+}
+
+extension MapsApp {
+    /// What the search box finds for `text` near the map's center: the one policy of a search
+    /// entered (a link's `q`, Enter in the web app) and of the suggestions while typing.
+    /// Settlements, regions and countries are found wherever they are ("Cupertino" seen from San
+    /// Francisco); shops, stops and streets only within ``searchRadius`` of `near`, and when
+    /// every match lies beyond it, none is shown and a note names the nearest.
+    ///
+    /// - Parameters:
+    ///   - near: the map's center; nil searches everywhere alike.
+    ///   - limit: at most this many places, 1...50; ``searchResultLimit`` by default.
+    ///   - language: the language of the names and notes; nil for local names and English.
+    ///   - typing: true while the text is typed (its last word may be the start of one).
+    /// - Throws: ``AppError/engineFailed(_:underlying:)`` when the search fails.
+    public func searchBox(
+        _ text: String, near: Coordinate?, limit: Int = MapsApp.searchResultLimit, language: Language? = nil,
+        typing: Bool = false
+    ) throws(AppError) -> SearchBoxAnswer {
+        var notes = Notes(words: Phrasebook(language ?? .en))
+        guard let places else {
+            notes.add(.searchUnavailable(text: text))
+            return SearchBoxAnswer(places: [], notes: notes.list)
+        }
+        var found: [FoundPlace]
+        do {
+            found = try places.places(
+                matching: text, near: near, limit: min(max(limit, 1), 50), names: language, typing: typing)
+        } catch {
+            throw .engineFailed("searching for '\(text)'", underlying: error)
+        }
+        if found.isEmpty { notes.add(.noMatch(text: text)) }
+        if let near {
+            let far = { (place: FoundPlace) in
+                !Self.isNamedArea(place) && place.position.distance(to: near) > Self.searchRadius
+            }
+            if !found.isEmpty, found.allSatisfy(far),
+                let nearest = found.min(by: { $0.position.distance(to: near) < $1.position.distance(to: near) })
+            {
+                notes.add(
+                    .noMatchNearby(
+                        text: text, nearest: nearest.source.map { "\(nearest.name) (\($0))" } ?? nearest.name,
+                        metres: nearest.position.distance(to: near)))
+                return SearchBoxAnswer(places: [], notes: notes.list)
+            }
+            found.removeAll(where: far)
+        }
+        if let match = found.first?.closestMatch { notes.add(.partialMatch(text: text, match: match)) }
+        return SearchBoxAnswer(places: found, notes: notes.list)
     }
 }

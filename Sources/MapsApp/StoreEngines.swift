@@ -40,18 +40,18 @@ public struct PooledPlaceSearch: Geocoding, Sendable {
     let connections: StorePool
 
     public func search(_ query: SearchQuery) throws -> [PlaceResult] {
-        try connections.with { try PlaceSearch(store: $0).search(query) }
+        try connections.connection { try $0.search.search(query) }
     }
 
     public func reverse(_ coordinate: Coordinate, language: String?) throws -> PlaceResult? {
-        try connections.with { try PlaceSearch(store: $0).reverse(coordinate, language: language) }
+        try connections.connection { try $0.search.reverse(coordinate, language: language) }
     }
 
-    public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws
+    public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?, typing: Bool) throws
         -> [FoundPlace]
     {
-        try connections.with {
-            try PlaceSearch(store: $0).places(matching: text, near: near, limit: limit, names: names)
+        try connections.connection {
+            try $0.search.places(matching: text, near: near, limit: limit, names: names, typing: typing)
         }
     }
 }
@@ -165,12 +165,23 @@ public struct StoreTiles: TileRendering, Sendable {
 /// Store connections for threads that use the store at once: a thread takes an idle one or
 /// opens a new one, and gives it back when done, so there are never more than threads using
 /// it (a SQLite connection belongs to one thread at a time; a PostGIS one is one session).
+/// Each connection keeps the place search made on it, with what that search caches.
 public final class StorePool: @unchecked Sendable {
+    /// A connection of the pool and the engines kept with it, used by one thread at a time.
+    final class Connection {
+        let store: MapStore
+        /// The place search on this connection, made on first use and kept with its caches
+        /// (the sources, the countries' names, the settlements).
+        private(set) lazy var search = PlaceSearch(store: store)
+
+        init(store: MapStore) { self.store = store }
+    }
+
     /// The store's location as given (a file's path, or a `postgresql://` URL with its password).
     let path: String
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var idle: [MapStore] = []
+    private var idle: [Connection] = []
 
     init(path: String) { self.path = path }
 
@@ -178,13 +189,16 @@ public final class StorePool: @unchecked Sendable {
     /// once.
     init(opening path: String) throws(DataError) {
         self.path = path
-        idle = [try MapStore(path: path)]
+        idle = [Connection(store: try MapStore(path: path))]
     }
 
     /// Calls `body` with a connection of its own.
-    func with<T>(_ body: (MapStore) throws -> T) throws -> T {
-        let store = try lock.withLock { idle.popLast() } ?? MapStore(path: path)
-        defer { lock.withLock { idle.append(store) } }
-        return try body(store)
+    func with<T>(_ body: (MapStore) throws -> T) throws -> T { try connection { try body($0.store) } }
+
+    /// Calls `body` with a connection of its own and the engines kept with it.
+    func connection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let connection = try lock.withLock { idle.popLast() } ?? Connection(store: MapStore(path: path))
+        defer { lock.withLock { idle.append(connection) } }
+        return try body(connection)
     }
 }

@@ -131,6 +131,7 @@ public final class MapsServer: @unchecked Sendable {
         case "/api/answer": return atOnce ? nil : answer(request)
         case "/api/share": return share(request)
         case "/search": return atOnce ? nil : search(request)
+        case "/api/search": return atOnce ? nil : searchBox(request)
         case "/reverse": return atOnce ? nil : reverse(request)
         case "/staticmap": return staticMap(request, cachedOnly: atOnce)
         case "/open": return open(request)
@@ -193,6 +194,38 @@ public final class MapsServer: @unchecked Sendable {
                 return Self.error(
                     400, "the link could not be read", details: diagnostics.map { $0.description })
             }
+            return Self.refusal(error)
+        }
+    }
+
+    /// `/api/search?q=TEXT[&near=LAT,LNG][&hl=xx][&limit=N][&typing=1]`: what the web app's
+    /// search box finds, while typing and on Enter alike (``MapsApp/searchBox(_:near:limit:language:typing:)``):
+    /// `{"places": [FoundPlace…], "notes": [Note…]}`.
+    private func searchBox(_ request: HTTPRequest) -> HTTPResponse {
+        guard let text = request.query["q"], !text.isEmpty else { return Self.error(400, "'q' is required") }
+        do throws(AppError) {
+            let near = try request.query["near"].map { text throws(AppError) in
+                try Parameter.coordinate(text, name: "near")
+            }
+            let limit = try request.query["limit"].map { text throws(AppError) in
+                try Parameter.count(text, name: "limit", in: 1...50)
+            }
+            let language = try request.query["hl"].map(Language.hl)
+            let found = try app.searchBox(
+                text, near: near, limit: limit ?? MapsApp.searchResultLimit, language: language,
+                typing: request.query["typing"] == "1")
+            struct Document: Encodable {
+                var places: [FoundPlace]
+                var notes: [Note]
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            do {
+                return .json(200, try encoder.encode(Document(places: found.places, notes: found.notes)))
+            } catch {
+                return Self.error(500, "writing the places failed: \(error)")
+            }
+        } catch {
             return Self.refusal(error)
         }
     }

@@ -277,3 +277,31 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         #expect(routing.calls.allSatisfy { $0.mode == .bicycling && $0.avoiding == [.tolls] })
     }
 }
+
+/// The search box's one policy, typed or entered.
+@Suite struct SearchBoxTests {
+    let places = FakePlaces([
+        "Cupertino": [
+            FoundPlace(
+                name: "Cupertino", position: Coordinate(latitude: 37.323, longitude: -122.03218), kind: "city",
+                why: "name matches 'Cupertino'")
+        ],
+        "Pizza": [FakePlaces.place("Pizzeria Delfina", 37.76125, -122.42441)],
+    ])
+    let rome = Coordinate(latitude: 41.9028, longitude: 12.4964)
+
+    @Test func typingAndEnteringFindAndLeaveOutTheSamePlaces() throws {
+        let app = MapsApp(places: places)
+        let typed = try app.searchBox("Pizza", near: rome, language: .es, typing: true)
+        var spanish = AnswerOptions()
+        spanish.language = .es
+        let entered = try app.answer("comgooglemaps://?q=Pizza&center=41.9028,12.4964", options: spanish)
+        #expect(typed.places.isEmpty && entered.places.isEmpty)
+        #expect(typed.notes == entered.notes.filter { $0.code == .noMatchNearby })
+        #expect(typed.notes.map(\.code) == [.noMatchNearby])
+        #expect(places.calls.map(\.typing) == [true, false])
+        // A town is found wherever it is.
+        #expect(try app.searchBox("Cupertino", near: rome, typing: true).places.map(\.name) == ["Cupertino"])
+        #expect(try MapsApp().searchBox("Pizza", near: nil).notes.map(\.code) == [.searchUnavailable])
+    }
+}

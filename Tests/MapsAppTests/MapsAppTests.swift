@@ -10,12 +10,14 @@ import Testing
 /// A place search over a fixed table: each text finds its places; every call is recorded.
 final class FakePlaces: PlaceFinding, @unchecked Sendable {
     var table: [String: [FoundPlace]]
-    private(set) var calls: [(text: String, near: Coordinate?, names: Language?)] = []
+    private(set) var calls: [(text: String, near: Coordinate?, names: Language?, typing: Bool)] = []
 
     init(_ table: [String: [FoundPlace]]) { self.table = table }
 
-    func places(matching text: String, near: Coordinate?, limit: Int, names: Language?) throws -> [FoundPlace] {
-        calls.append((text, near, names))
+    func places(matching text: String, near: Coordinate?, limit: Int, names: Language?, typing: Bool) throws
+        -> [FoundPlace]
+    {
+        calls.append((text, near, names, typing))
         return Array((table[text] ?? []).prefix(limit))
     }
 

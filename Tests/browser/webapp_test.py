@@ -199,6 +199,18 @@ def run(browser, base):
     browser.find_element(By.CSS_SELECTOR, "#results li button").send_keys(Keys.ENTER)
     lat, lng = center(browser) if wait_for(lambda: browser.execute_script("return document.body.dataset.zoom") >= "16", 10) else (0, 0)
     check(abs(lat - 43.7314) < 0.002 and abs(lng - 7.4201) < 0.002, "Enter on a result shows it (%f,%f)" % (lat, lng))
+    # Typing and pressing Enter search alike: far from Monaco, a shop or a palace there is not
+    # offered, and the note names it and how far it is.
+    open_page(browser, base + "/maps/@60.1699,24.9384,15z")
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("Palais Prin")
+    typed = wait_for(lambda: "Palais Princier" in browser.find_element(By.ID, "status").text and browser.find_element(By.ID, "status").text, 20)
+    check(typed and not browser.find_elements(By.CSS_SELECTOR, "#results li"),
+          "typed far from it, nothing nearby is offered and the note names the nearest: %s" % typed)
+    box.send_keys("cier", Keys.ENTER)
+    entered = wait_for(lambda: any("Palais Princier" in n.text for n in browser.find_elements(By.CSS_SELECTOR, "#notes li")) or
+                       "Palais Princier" in browser.find_element(By.ID, "status").text, 20)
+    check(entered, "pressed Enter, the same answer: no place nearby, the nearest named")
     open_page(browser, base + "/maps/@43.7384,7.4246,15z")
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
     first = browser.switch_to.active_element

@@ -273,26 +273,23 @@
     typing = setTimeout(() => suggest(text), 250);
   });
 
+  // The same search as pressing Enter (the link's q), read while typing: /api/search.
   function suggest(text) {
     const number = ++asked;
     const c = map.getCenter().wrap();
-    const bounds = map.getBounds();
     const query = new URLSearchParams({
-      q: text, format: 'jsonv2', limit: '8', 'accept-language': language,
-      viewbox: [bounds.getWest(), bounds.getNorth(), bounds.getEast(), bounds.getSouth()].map((v) => v.toFixed(5)).join(','),
+      q: text, near: c.lat.toFixed(6) + ',' + c.lng.toFixed(6), limit: '8', hl: language, typing: '1',
     });
     status(say('searching'));
-    fetch('/search?' + query.toString()).then((r) => r.json()).then((results) => {
+    fetch('/api/search?' + query.toString()).then((r) => r.json()).then((found) => {
       if (number !== asked) return;  // a later keystroke asked again
-      if (!Array.isArray(results) || results.length === 0) {
+      const places = Array.isArray(found.places) ? found.places : [];
+      if (places.length === 0) {
         showPlaces([]);
-        status(say('no results', { text: text }));
+        status(found.notes && found.notes.length ? found.notes[0].message : say('no results', { text: text }));
         return;
       }
-      showPlaces(results.map((r) => ({
-        name: r.name || r.display_name, address: r.display_name === r.name ? '' : r.display_name,
-        position: { latitude: Number(r.lat), longitude: Number(r.lon) },
-      })));
+      showPlaces(places.map((p) => ({ name: p.name, address: p.address || '', position: p.position })));
     }).catch((error) => status(say('error', { message: error.message })));
     return c;
   }
