@@ -304,19 +304,9 @@ public enum GTFSImporter {
             }
         }
 
-        /// The transit mode a GTFS route type is drawn as (basic and extended route types).
-        static func mode(routeType: Int) -> String? {
-            switch routeType {
-            case 0, 5, 900...999: "tram"
-            case 1, 400...499: "subway"
-            case 2, 7, 100...199, 1400...1499: "train"
-            case 3, 200...299, 700...799: "bus"
-            case 4, 1000...1099, 1200...1299: "ferry"
-            case 11, 800...899: "trolleybus"
-            case 12, 405: "monorail"
-            default: nil
-            }
-        }
+        /// The transit layer's kind of line a GTFS route type is drawn as
+        /// (``TransitVehicle/routeValue``); nil for none.
+        static func mode(routeType: Int) -> String? { TransitVehicle(routeType: routeType)?.routeValue }
 
         /// What kind of stop serves these route types.
         static func stopKind(routeTypes: Set<Int>) -> String {

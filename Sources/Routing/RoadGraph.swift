@@ -141,7 +141,7 @@ public final class RoadGraph: @unchecked Sendable {
             ways.append(
                 WayInfo(
                     osmID: way.osmID, name: way.tags["name"], ref: isPlatform ? nil : way.tags["ref"],
-                    isRoundabout: way.tags["junction"] == "roundabout", highway: way.tags["highway"] ?? "",
+                    isRoundabout: TravelProfile.isRoundabout(way.tags), highway: way.tags["highway"] ?? "",
                     destination: way.tags["destination"], destinationRef: way.tags["destination:ref"],
                     isFerry: way.tags["route"] == "ferry",
                     turnLanesForward: way.tags["turn:lanes:forward"] ?? way.tags["turn:lanes"],

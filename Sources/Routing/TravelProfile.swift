@@ -253,7 +253,7 @@ public struct TravelProfile: Sendable, Equatable {
         case -1: forward.open = false
         default:
             if oneway != "no",
-                highway == "motorway" || ["roundabout", "circular"].contains(tags["junction"] ?? "")
+                highway == "motorway" || Self.isRoundabout(tags)
             {
                 backward.open = false
             }
@@ -409,7 +409,7 @@ public struct TravelProfile: Sendable, Equatable {
         var backward: Direction? = forward
         // One way: oneway:bicycle first, then oneway; roundabouts and motorways implied.
         let impliedOneway =
-            ["roundabout", "circular"].contains(tags["junction"] ?? "") || highway == "motorway"
+            Self.isRoundabout(tags) || highway == "motorway"
         var reverse = false
         let bicycleOneway = tags["oneway:bicycle"]
         if ["yes", "1", "true"].contains(bicycleOneway ?? "") {
@@ -657,6 +657,12 @@ public struct TravelProfile: Sendable, Equatable {
     public var signalsCostTurns: Bool { mode == .bicycling }
 
     // MARK: Values
+
+    /// True for a way around a roundabout or a circular junction (`junction=roundabout` or
+    /// `circular`): one-way for every mode unless tagged otherwise, and a roundabout for guidance.
+    public static func isRoundabout(_ tags: [String: String]) -> Bool {
+        tags["junction"] == "roundabout" || tags["junction"] == "circular"
+    }
 
     /// The values of the first of `keys` tagged for each direction (`key:forward`,
     /// `key:backward`, then `key`), most specific key first.

@@ -133,22 +133,11 @@ public enum JourneyDocument {
                 "headsign": ride.headsign ?? "", "stop": ride.to, "arrival": clock(ride.arrival),
                 "count": String(ride.stops),
             ]
-            values["kind"] = words.word("transit type \(kindKey(ride.route.type))")
+            values["kind"] = words.word((TransitVehicle(routeType: ride.route.type) ?? .bus).wordKey)
             return [
                 words.note(ride.headsign == nil ? "transit ride" : "transit ride towards", values),
                 words.note(ride.stops == 1 ? "transit get off next" : "transit get off", values),
             ]
-        }
-    }
-
-    /// The phrasebook's word for a GTFS route type.
-    static func kindKey(_ type: Int) -> String {
-        switch type {
-        case 0, 900...999: "tram"
-        case 1, 400...499: "subway"
-        case 2, 100...199: "train"
-        case 4, 1000...1099: "ferry"
-        default: "bus"
         }
     }
 

@@ -161,11 +161,23 @@ import Testing
     }
 
     @Test(arguments: [
-        (0, "tram"), (1, "subway"), (2, "train"), (3, "bus"), (4, "ferry"), (11, "trolleybus"), (12, "monorail"),
-        (109, "train"), (401, "subway"), (700, "bus"), (900, "tram"), (1000, "ferry"),
+        (0, "tram"), (1, "subway"), (2, "train"), (3, "bus"), (4, "ferry"), (5, "tram"), (7, "train"),
+        (11, "trolleybus"), (12, "monorail"), (109, "train"), (401, "subway"), (405, "monorail"), (700, "bus"),
+        (900, "tram"), (1000, "ferry"), (1200, "ferry"), (1400, "train"),
     ])
     func routeTypes(type: Int, mode: String) {
         #expect(GTFSImporter.Network.mode(routeType: type) == mode)
+    }
+
+    @Test func oneReadingOfRouteTypesForTheMapAndTheItinerary() {
+        #expect(TransitVehicle(routeType: 405) == .monorail && TransitVehicle(routeType: 12) == .monorail)
+        #expect(TransitVehicle(routeType: 7) == .funicular && TransitVehicle(routeType: 1200) == .ferry)
+        #expect(TransitVehicle(routeType: 6) == .aerialLift && TransitVehicle(routeType: 6)?.routeValue == nil)
+        #expect(TransitVehicle(routeType: 1500) == nil && TransitVehicle(routeType: 99) == nil)
+        for language in Language.allCases {
+            let words = Phrasebook(language)
+            for vehicle in TransitVehicle.allCases { #expect(words.word(vehicle.wordKey) != vehicle.wordKey) }
+        }
     }
 
     @Test func distinctPatterns() {

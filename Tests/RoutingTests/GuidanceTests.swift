@@ -114,6 +114,17 @@ import Testing
         let walked = try Self.steps(
             Self.roundabout, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)], mode: .walking)
         #expect(!walked.contains { $0.maneuver.kind == .roundabout } && walked.count > 2)
+        // A ring tagged `junction=circular` is one way for routing and a roundabout for guidance
+        // alike (one predicate: `TravelProfile.isRoundabout`).
+        let circular = Self.roundabout.map { way -> RoadNetwork.Way in
+            var way = way
+            if way.tags["junction"] != nil { way.tags["junction"] = "circular" }
+            return way
+        }
+        let around = try Self.steps(circular, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)])
+        #expect(around.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 2)
+        #expect(
+            TravelProfile.isRoundabout(["junction": "circular"]) && !TravelProfile.isRoundabout(["junction": "yes"]))
     }
 
     /// A way through `points` (latitude, longitude), its nodes numbered from `first`.

@@ -1,8 +1,9 @@
+import Foundation
 import GeoCore
-import MapData
 import TestSupport
 import Testing
 
+@testable import MapData
 @testable import Routing
 
 /// Profile rules on small written networks. The grid, 0.001° between letters (111 m north–south,
@@ -474,5 +475,39 @@ import Testing
         let six = EncodedPolyline.encode(points, precision: 6)
         #expect(EncodedPolyline.decode(six, precision: 6) == points)
         #expect(EncodedPolyline.decode("not a polyline \u{1}") == nil)
+    }
+}
+
+/// The tags the import keeps for routing are those the profiles, the graph and guidance read.
+@Suite struct RoutingKeysTests {
+    /// The keys read as literals from way or node tags (`tags["…"]`, `way.tags["…"]`) in the
+    /// routing sources, and those built from the profiles' access keys.
+    static func keysRead() throws -> (literal: Set<String>, built: Set<String>) {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Routing")
+        var literal: Set<String> = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let pattern = try NSRegularExpression(pattern: #"tags\["([a-z_:]+)"\]"#)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                literal.insert(String(text[Range(match.range(at: 1), in: text)!]))
+            }
+        }
+        var built: Set<String> = []
+        for mode in TravelProfile.Mode.allCases {
+            for key in TravelProfile(mode).accessKeys {
+                built.formUnion([key, key + ":forward", key + ":backward"])
+                if key != "access" { built.insert("oneway:" + key) }
+            }
+        }
+        return (literal, built)
+    }
+
+    @Test func everyKeyTheRoutingReadsIsKeptByTheImport() throws {
+        let (literal, built) = try Self.keysRead()
+        #expect(literal.count > 40)
+        let kept = RoadNetwork.wayKeys.union(RoadNetwork.nodeKeys)
+        #expect(literal.subtracting(kept).isEmpty, "read but not kept: \(literal.subtracting(kept).sorted())")
+        #expect(built.subtracting(kept).isEmpty, "read but not kept: \(built.subtracting(kept).sorted())")
     }
 }

@@ -108,6 +108,7 @@ extension Phrasebook {
           },
           "word": {"transit type bus": "bus", "transit type tram": "tram", "transit type subway": "subway",
                    "transit type train": "train", "transit type ferry": "ferry",
+                   "transit type trolleybus": "trolleybus", "transit type monorail": "monorail", "transit type funicular": "funicular", "transit type aerial lift": "cable car",
                    "directions mode driving": "driving", "directions mode walking": "walking", "directions mode bicycling": "bicycling",
                    "directions mode transit": "transit", "directions mode two-wheeler": "two-wheeler",
                    "view satellite": "satellite", "view terrain": "terrain", "view traffic": "traffic",

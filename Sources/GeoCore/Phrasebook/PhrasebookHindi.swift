@@ -108,6 +108,7 @@ extension Phrasebook {
           },
           "word": {"transit type bus": "बस", "transit type tram": "ट्राम", "transit type subway": "मेट्रो",
                    "transit type train": "ट्रेन", "transit type ferry": "फ़ेरी",
+                   "transit type trolleybus": "ट्रॉलीबस", "transit type monorail": "मोनोरेल", "transit type funicular": "फ़्यूनिक्युलर रेल", "transit type aerial lift": "केबल कार",
                    "directions mode driving": "गाड़ी से", "directions mode walking": "पैदल", "directions mode bicycling": "साइकिल से",
                    "directions mode transit": "सार्वजनिक परिवहन से", "directions mode two-wheeler": "दोपहिया वाहन से",
                    "view satellite": "उपग्रह", "view terrain": "भू-भाग", "view traffic": "यातायात",

@@ -109,6 +109,7 @@ extension Phrasebook {
           },
           "word": {"transit type bus": "l'autobus", "transit type tram": "il tram", "transit type subway": "la metropolitana",
                    "transit type train": "il treno", "transit type ferry": "il traghetto",
+                   "transit type trolleybus": "il filobus", "transit type monorail": "la monorotaia", "transit type funicular": "la funicolare", "transit type aerial lift": "la funivia",
                    "directions mode driving": "in auto", "directions mode walking": "a piedi", "directions mode bicycling": "in bicicletta",
                    "directions mode transit": "con i mezzi pubblici", "directions mode two-wheeler": "in moto",
                    "view satellite": "satellite", "view terrain": "rilievo", "view traffic": "traffico",

@@ -111,6 +111,7 @@ extension Phrasebook {
           },
           "word": {"transit type bus": "autobús", "transit type tram": "tranvía", "transit type subway": "metro",
                    "transit type train": "tren", "transit type ferry": "ferri",
+                   "transit type trolleybus": "trolebús", "transit type monorail": "monorraíl", "transit type funicular": "funicular", "transit type aerial lift": "teleférico",
                    "directions mode driving": "en coche", "directions mode walking": "a pie", "directions mode bicycling": "en bicicleta",
                    "directions mode transit": "en transporte público", "directions mode two-wheeler": "en moto",
                    "view satellite": "satélite", "view terrain": "relieve", "view traffic": "tráfico",
