@@ -139,50 +139,22 @@ public enum GTFSImporter {
             DataError(.invalidData, message: "\(table.name) line \(row.line): \(message)", path: feed)
         }
 
+        /// The stops with a position (``GTFSRows/stops(_:feed:)``; a generic node or boarding
+        /// area without one, nor its station's, is not drawn).
         private mutating func readStops(_ table: CSVTable) throws {
-            let id = try table.requiredColumn("stop_id", feed: feed)
-            let name = table.column("stop_name")
-            let code = table.column("stop_code")
-            let latitude = try table.requiredColumn("stop_lat", feed: feed)
-            let longitude = try table.requiredColumn("stop_lon", feed: feed)
-            let type = table.column("location_type")
-            let parent = table.column("parent_station")
-            var parents: [(stop: Int, parent: String)] = []
             var index: [String: Int] = [:]
-            try table.forEachRow { row in
-                guard let stopID = row.value(id) else { throw invalid(table, row, "stop_id is empty") }
-                guard index[stopID] == nil else { throw invalid(table, row, "stop_id '\(stopID)' appears twice") }
-                let locationType = Int(row.value(type) ?? "0") ?? -1
-                guard (0...4).contains(locationType) else {
-                    throw invalid(table, row, "location_type '\(row.string(type!))' is not 0 to 4")
-                }
-                let latitudeText = row.string(latitude)
-                let longitudeText = row.string(longitude)
-                guard let lat = Double(latitudeText), let lon = Double(longitudeText), abs(lat) <= 90, abs(lon) <= 180
-                else {
-                    // Generic nodes and boarding areas may leave their position out.
-                    if locationType >= 3 && latitudeText.isEmpty && longitudeText.isEmpty { return }
-                    throw invalid(
-                        table, row,
-                        "stop '\(stopID)' is at '\(latitudeText)','\(longitudeText)', not a latitude and longitude")
-                }
-                index[stopID] = stops.count
-                if let parentID = row.value(parent) { parents.append((stops.count, parentID)) }
+            var parents: [(stop: Int, parent: Int)] = []
+            let rows = try GTFSRows.stops(table, feed: feed)
+            for row in rows {
+                guard let coordinate = row.coordinate else { continue }
+                index[row.id] = stops.count
+                if let parent = row.parent { parents.append((stops.count, parent)) }
                 stops.append(
                     Stop(
-                        id: stopID, name: row.value(name) ?? stopID, code: row.value(code),
-                        coordinate: Coordinate(latitude: lat, longitude: lon), locationType: locationType))
+                        id: row.id, name: row.name, code: row.code, coordinate: coordinate,
+                        locationType: row.locationType))
             }
-            for (stop, parentID) in parents {
-                guard let parentIndex = index[parentID] else {
-                    throw DataError(
-                        .invalidData,
-                        message:
-                            "stops.txt: stop '\(stops[stop].id)' has parent_station '\(parentID)', which is not a stop",
-                        path: feed)
-                }
-                stops[stop].parent = parentIndex
-            }
+            for (stop, parent) in parents { stops[stop].parent = index[rows[parent].id] }
             stopIndex = index
         }
 
@@ -190,21 +162,12 @@ public enum GTFSImporter {
         private var routeIndex: [String: Int] = [:]
 
         private mutating func readRoutes(_ table: CSVTable) throws {
-            let id = try table.requiredColumn("route_id", feed: feed)
-            let shortName = table.column("route_short_name")
-            let longName = table.column("route_long_name")
-            let type = try table.requiredColumn("route_type", feed: feed)
-            let colour = table.column("route_color")
-            try table.forEachRow { row in
-                guard let routeID = row.value(id) else { throw invalid(table, row, "route_id is empty") }
-                guard let routeType = Int(row.string(type)) else {
-                    throw invalid(table, row, "route_type '\(row.string(type))' of route '\(routeID)' is not a number")
-                }
-                routeIndex[routeID] = routes.count
+            for route in try GTFSRows.routes(table, feed: feed) {
+                routeIndex[route.id] = routes.count
                 routes.append(
                     Route(
-                        id: routeID, shortName: row.value(shortName), longName: row.value(longName), type: routeType,
-                        colour: row.value(colour).flatMap(FeatureColour.normalized)))
+                        id: route.id, shortName: route.shortName, longName: route.longName, type: route.type,
+                        colour: route.colour))
             }
         }
 

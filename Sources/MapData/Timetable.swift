@@ -216,60 +216,25 @@ private struct TimetableReader {
         timetable.timezone = first ?? "UTC"
     }
 
+    /// The stops (``GTFSRows/stops(_:feed:)``; one without a position, nor its station's, has
+    /// NaN for it).
     mutating func readStops(_ table: CSVTable) throws {
-        let id = try table.requiredColumn("stop_id", feed: feed)
-        let name = table.column("stop_name")
-        let latitude = table.column("stop_lat")
-        let longitude = table.column("stop_lon")
-        let parent = table.column("parent_station")
-        var parents: [(Int, String, Int)] = []
-        try table.forEachRow { row in
-            guard let stopID = row.value(id) else { throw invalid(table, row, "stop_id is empty") }
-            let lat = latitude.map(row.string).flatMap(Double.init)
-            let lon = longitude.map(row.string).flatMap(Double.init)
-            if let parentID = row.value(parent) { parents.append((timetable.stops.count, parentID, row.line)) }
-            stopIndex[stopID] = Int32(timetable.stops.count)
+        for row in try GTFSRows.stops(table, feed: feed) {
+            stopIndex[row.id] = Int32(timetable.stops.count)
             timetable.stops.append(
                 Timetable.Stop(
-                    id: stopID, name: row.value(name) ?? stopID, latitude: lat ?? .nan, longitude: lon ?? .nan,
-                    parent: -1))
-        }
-        for (stop, parentID, line) in parents {
-            guard let index = stopIndex[parentID] else {
-                throw DataError(
-                    .invalidData, message: "stops.txt line \(line): parent_station '\(parentID)' is not a stop",
-                    path: feed)
-            }
-            timetable.stops[stop].parent = index
-        }
-        // A stop without a position (a generic node) takes its station's.
-        for index in timetable.stops.indices where timetable.stops[index].latitude.isNaN {
-            let parent = Int(timetable.stops[index].parent)
-            if parent >= 0 {
-                timetable.stops[index].latitude = timetable.stops[parent].latitude
-                timetable.stops[index].longitude = timetable.stops[parent].longitude
-            }
+                    id: row.id, name: row.name, latitude: row.coordinate?.latitude ?? .nan,
+                    longitude: row.coordinate?.longitude ?? .nan, parent: row.parent.map(Int32.init) ?? -1))
         }
     }
 
     mutating func readRoutes(_ table: CSVTable) throws {
-        let id = try table.requiredColumn("route_id", feed: feed)
-        let type = try table.requiredColumn("route_type", feed: feed)
-        let short = table.column("route_short_name")
-        let long = table.column("route_long_name")
-        let colour = table.column("route_color")
-        let text = table.column("route_text_color")
-        try table.forEachRow { row in
-            guard let routeID = row.value(id) else { throw invalid(table, row, "route_id is empty") }
-            guard let routeType = Int(row.string(type)) else {
-                throw invalid(table, row, "route_type '\(row.string(type))' is not a number")
-            }
-            routeIndex[routeID] = Int32(timetable.routes.count)
+        for route in try GTFSRows.routes(table, feed: feed) {
+            routeIndex[route.id] = Int32(timetable.routes.count)
             timetable.routes.append(
                 Timetable.Route(
-                    id: routeID, shortName: row.value(short), longName: row.value(long), type: routeType,
-                    colour: row.value(colour).flatMap(FeatureColour.normalized),
-                    textColour: row.value(text).flatMap(FeatureColour.normalized)))
+                    id: route.id, shortName: route.shortName, longName: route.longName, type: route.type,
+                    colour: route.colour, textColour: route.textColour))
         }
     }
 

@@ -128,7 +128,26 @@ import Testing
             name: "route type not a number", file: "routes.txt", text: "route_id,route_type\nE,subway\n",
             says: "routes.txt line 2: route_type 'subway' of route 'E' is not a number"),
         Broken(name: "empty routes", file: "routes.txt", text: "", says: "routes.txt is empty (it needs a header row)"),
+        Broken(
+            name: "a stop twice", file: "stops.txt",
+            text: "stop_id,stop_name,stop_lat,stop_lon\nS1N,A,35,139\nS1N,B,35.1,139.1\n",
+            says: "stops.txt line 3: stop_id 'S1N' appears twice"),
+        Broken(
+            name: "a route twice", file: "routes.txt", text: "route_id,route_type\nE,1\nE,3\n",
+            says: "routes.txt line 3: route_id 'E' appears twice"),
     ]
+
+    /// The timetable reads `stops.txt` and `routes.txt` through the same reader as the map's
+    /// features: the same feeds are refused, in the same words.
+    @Test(arguments: broken.filter { ["stops.txt", "routes.txt"].contains($0.file) && $0.text?.isEmpty == false })
+    func theTimetableRefusesWhatTheMapRefuses(_ broken: Broken) throws {
+        var files = Self.files
+        files[broken.file] = broken.text
+        let (folder, feed, _) = try Self.folder(Self.feed(files))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let error = #expect(throws: DataError.self) { try Timetable(feed: feed) }
+        #expect(error?.message.contains(broken.says) == true, "\(error?.message ?? "no error")")
+    }
 
     @Test(arguments: broken)
     func brokenFeedsAreRefusedAndTheStoreIsKept(_ broken: Broken) throws {
