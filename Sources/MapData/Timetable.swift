@@ -126,9 +126,6 @@ extension Timetable {
 // MARK: Reading a feed
 
 extension Timetable {
-    /// The longest a feed may run a trip past its service day's midnight: 48 hours.
-    static let latestTime = 48 * 3600
-
     /// A `H:MM:SS` or `HH:MM:SS` time in seconds (hours may pass 24), nil when it is not one.
     static func seconds(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

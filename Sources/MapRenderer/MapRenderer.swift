@@ -59,6 +59,9 @@ public struct MapRenderer {
         /// What the picture says about missing data (street zooms outside every imported
         /// region), or nil.
         public var notice: String?
+        /// The view's settings the picture could not follow (a tile layer from the network, a
+        /// JSON map style): nothing a caller sets is dropped without a word.
+        public var unapplied: [Unapplied] = []
     }
 
     /// Renders `view` onto a new canvas of the view's frame size.
@@ -84,7 +87,9 @@ public struct MapRenderer {
         }
         let bounds = Self.bounds(of: projection.visibleRegion, viewWidth: size.width, zoom: zoom)
         var painter = Painter(canvas: canvas, projection: projection, report: Report(), rasters: rasters)
+        if content.style == .json { painter.report.unapplied.append(.jsonMapStyle) }
         guard content.base != .none else {
+            painter.drawTileLayers(of: view)
             painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
             painter.drawMyLocation(of: view)
             if controls {
@@ -154,6 +159,7 @@ public struct MapRenderer {
             }
             labels = placer.placed
         }
+        painter.drawTileLayers(of: view)
         painter.drawOverlays(of: view, label: palette.label, halo: palette.labelHalo)
         painter.drawMyLocation(of: view)
         var report = painter.report

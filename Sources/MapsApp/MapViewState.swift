@@ -17,6 +17,8 @@ public struct MapViewState: Encodable, Sendable {
     public var selectedMarker: Int?
     public var lines: [LineState]
     public var myLocation: Coordinate?
+    /// How often a live view of it redraws (a picture is drawn once).
+    public var preferredFrameRate: FrameRate
 
     /// A line drawn over the map (a route): its title, colour, width and dash pattern, its
     /// points as a polyline at 6 decimals.
@@ -62,5 +64,6 @@ public struct MapViewState: Encodable, Sendable {
                 polyline6: EncodedPolyline.encode(line.path, precision: 6))
         }
         myLocation = mapView.myLocation
+        preferredFrameRate = mapView.preferredFrameRate
     }
 }

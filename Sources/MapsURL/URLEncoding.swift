@@ -13,22 +13,10 @@ enum URLEncoding {
         return table
     }()
 
-    private static let pathAllowed: [Bool] = {
-        var table = allowed
-        table[Int(UInt8(ascii: "/"))] = false
-        table[Int(UInt8(ascii: "@"))] = false
-        table[Int(UInt8(ascii: "!"))] = false
-        return table
-    }()
-
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// Encodes a query value (or name).
     static func queryValue(_ text: String) -> String { encode(text, table: allowed) }
-
-    /// Encodes one path segment: like a query value, and `/`, `@` and `!` are escaped too so
-    /// the segment cannot be read as a separator, a viewport or a data blob.
-    static func pathSegment(_ text: String) -> String { encode(text, table: pathAllowed) }
 
     private static func encode(_ text: String, table: [Bool]) -> String {
         if text.utf8.allSatisfy({ table[Int($0)] }) { return text }

@@ -197,9 +197,6 @@ public final class PostgresConnection {
             throw error
         }
     }
-
-    /// The server's version, as `SHOW server_version` prints it.
-    public var serverVersion: Int { Int(PQserverVersion(handle)) }
 }
 
 /// The rows of a statement, in binary.

@@ -91,9 +91,6 @@ public final class SQLiteDatabase {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// The SQLite library version ("3.40.1").
-    public static var libraryVersion: String { String(cString: sqlite3_libversion()) }
-
     /// True when the library was built with `option` (for example "ENABLE_FTS5", "ENABLE_RTREE").
     public static func isCompiled(with option: String) -> Bool { sqlite3_compileoption_used(option) != 0 }
 

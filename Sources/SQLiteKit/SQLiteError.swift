@@ -29,13 +29,6 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
             message: context.map { "\(text) (\($0))" } ?? text, sql: sql)
     }
 
-    /// True when the database is locked by another connection (`SQLITE_BUSY`).
-    public var isBusy: Bool { code == SQLITE_BUSY }
-    /// True when a constraint failed (`SQLITE_CONSTRAINT`).
-    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
-    /// True when the file is not a database or is damaged (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
-    public var isDamagedFile: Bool { code == SQLITE_NOTADB || code == SQLITE_CORRUPT }
-
     public var description: String {
         "SQLite error \(code) (\(extendedCode)): \(message)" + (sql.map { " in: \($0)" } ?? "")
     }

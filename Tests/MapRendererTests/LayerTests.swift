@@ -217,3 +217,53 @@ extension MapRendererTests {
         #expect(missing.overlays == 0 && missing.missingImages == ["/nonexistent/plan.png"])
     }
 }
+
+extension MapRendererTests {
+    @Test func tileLayersFromFilesAreDrawnAndOthersAreNamed() throws {
+        // Zoom 15 tiles around central Helsinki: the left column red, the others blue, one
+        // tile missing (left transparent).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmaps-tiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let centre = Coordinate(latitude: 60.1699, longitude: 24.9384)
+        let here = TileID(containing: centre, zoom: 15)
+        for dx in -2...2 {
+            for dy in -2...2 where !(dx == 1 && dy == 0) {
+                let tile = TileID(x: here.x + dx, y: here.y + dy, z: 15)
+                let canvas = try Canvas(width: 256, height: 256)
+                canvas.fill(all: dx == 0 ? Color(hex: 0xFF0000) : Color(hex: 0x0000FF))
+                let file = folder.appendingPathComponent("15/\(tile.x)/\(tile.y).png")
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try canvas.write(to: file.path)
+            }
+        }
+        let mapView = try view("comgooglemaps://?center=60.1699,24.9384&zoom=15")
+        mapView.mapType = .none
+        mapView.tileLayers = [TileLayer(source: folder.path + "/{z}/{x}/{y}.png")]
+        func pixel(_ tile: TileID, _ canvas: Canvas) -> Pixel? {
+            guard let centre = tile.bounds.center else { return nil }
+            let point = mapView.projection.point(for: centre)
+            return canvas.pixel(x: Int(point.x), y: Int(point.y))
+        }
+        let (canvas, report) = try renderer.render(mapView)
+        #expect(report.unapplied.isEmpty && report.overlays == 1)
+        #expect(pixel(here, canvas) == Pixel(red: 255, green: 0, blue: 0))
+        #expect(pixel(TileID(x: here.x - 1, y: here.y, z: 15), canvas) == Pixel(red: 0, green: 0, blue: 255))
+        #expect(pixel(TileID(x: here.x + 1, y: here.y, z: 15), canvas)?.blue != 255, "the missing tile is not drawn")
+        // Half transparent over the road map, as a file:// URL: the map shows through.
+        mapView.mapType = .normal
+        var faint = TileLayer(source: "file://" + folder.path + "/{z}/{x}/{y}.png")
+        faint.opacity = 0.5
+        mapView.tileLayers = [faint]
+        let blended = try #require(pixel(here, try renderer.render(mapView).0))
+        #expect(blended.red > blended.blue + 60 && blended.green > 40, "\(blended)")
+        // A source on the network is not fetched, and the report says so; so is a JSON style.
+        mapView.tileLayers = [TileLayer(source: "https://tile.example.org/{z}/{x}/{y}.png")]
+        mapView.mapStyle = ##"[{"featureType":"water","stylers":[{"color":"#000000"}]}]"##
+        let refused = try renderer.render(mapView).1
+        #expect(
+            refused.unapplied == [.jsonMapStyle, .tileLayerSource("https://tile.example.org/{z}/{x}/{y}.png")])
+        #expect(refused.unapplied.map(\.description).allSatisfy { $0.contains("not") })
+    }
+}
