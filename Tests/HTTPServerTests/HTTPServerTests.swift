@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -218,13 +219,4 @@ func exchange(port: Int, _ request: String) -> (
         waiting.wait()
         #expect(blocked.all == [true])
     }
-}
-
-/// Booleans written from several threads.
-final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Bool]
-    init(count: Int) { values = Array(repeating: false, count: count) }
-    func set(_ index: Int, _ value: Bool) { lock.withLock { values[index] = value } }
-    var all: [Bool] { lock.withLock { values } }
 }

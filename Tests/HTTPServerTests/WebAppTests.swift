@@ -284,14 +284,6 @@ import Testing
     }
 }
 
-/// A count incremented from several threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}
-
 /// Whether the link parser reads a request from a link.
 enum MapsURLParserCheck {
     static func reads(_ link: String) -> Bool { MapsURLParser.read(link).parsed.request != nil }

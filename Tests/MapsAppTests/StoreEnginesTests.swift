@@ -106,12 +106,3 @@ import Testing
         #expect(results.all.allSatisfy { $0 }, "\(results.all.enumerated().filter { !$0.element }.map(\.offset))")
     }
 }
-
-/// Results written from several threads.
-final class Results: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Bool]
-    init(count: Int) { values = Array(repeating: false, count: count) }
-    func set(_ index: Int, _ value: Bool) { lock.withLock { values[index] = value } }
-    var all: [Bool] { lock.withLock { values } }
-}
