@@ -71,7 +71,7 @@ format:
 
 ## bench: link parsing vs a URLComponents parser, projection, PBF and OSM XML reading vs osmium,
 ## import vs osm2pgsql into PostGIS, tiles vs Mapnik, `openmaps open` per seed link, place search
-## and reverse geocoding vs Nominatim, routing vs OSRM.
+## and reverse geocoding vs Nominatim, routing vs OSRM, the server vs nginx, on one core and two.
 bench: deps data
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
 	$(SWIFT) build -c release --product openmaps-bench
@@ -85,6 +85,7 @@ bench: deps data
 	bash scripts/bench-route.sh
 	bash scripts/bench-transit.sh
 	bash scripts/bench-serve.sh
+	bash scripts/bench-serve-threads.sh
 
 ## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
 fuzz: deps

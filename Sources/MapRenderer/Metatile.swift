@@ -25,6 +25,18 @@ public struct Metatile: Sendable, Hashable, CustomStringConvertible {
         "\(zoom)/\(columns.lowerBound)-\(columns.upperBound)/\(rows.lowerBound)-\(rows.upperBound)"
     }
 
+    /// The block of `size` × `size` tiles (1...16), aligned to the zoom's grid and trimmed to
+    /// it, that holds `tile`: the block a server renders for one tile asked for, and names its
+    /// cache entries by.
+    public static func block(containing tile: TileID, size: Int) -> Metatile {
+        let side = min(max(size, 1), 16)
+        let last = (1 << tile.z) - 1
+        let column = tile.x / side * side
+        let row = tile.y / side * side
+        return Metatile(
+            zoom: tile.z, columns: column...min(column + side - 1, last), rows: row...min(row + side - 1, last))
+    }
+
     /// The blocks covering `tiles` (any zooms), each at most `size` × `size` tiles (1...16),
     /// in zoom, row and column order.
     public static func blocks(covering tiles: [TileID], size: Int) -> [Metatile] {
@@ -44,5 +56,16 @@ public struct Metatile: Sendable, Hashable, CustomStringConvertible {
         return groups.sorted { ($0.key.z, $0.key.y, $0.key.x) < ($1.key.z, $1.key.y, $1.key.x) }.map {
             Metatile(zoom: $0.key.z, columns: $0.value.columns, rows: $0.value.rows)
         }
+    }
+}
+
+/// A tile as rendered: where it is and its PNG bytes.
+public struct RenderedTile: Sendable, Equatable {
+    public var tile: TileID
+    public var png: [UInt8]
+
+    public init(tile: TileID, png: [UInt8]) {
+        self.tile = tile
+        self.png = png
     }
 }

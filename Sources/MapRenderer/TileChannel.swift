@@ -9,7 +9,7 @@ final class TileChannel: @unchecked Sendable {
     private let capacity: Int
     private var nextIndex = 0
     private var delivered = 0
-    private var finished: [(Int, [(tile: TileID, png: [UInt8])])] = []
+    private var finished: [(Int, [RenderedTile])] = []
     private var error: (any Error)?
 
     init(count: Int, capacity: Int) {
@@ -28,7 +28,7 @@ final class TileChannel: @unchecked Sendable {
         return nextIndex
     }
 
-    func put(_ index: Int, _ tiles: [(tile: TileID, png: [UInt8])]) {
+    func put(_ index: Int, _ tiles: [RenderedTile]) {
         condition.lock()
         finished.append((index, tiles))
         condition.broadcast()
@@ -43,7 +43,7 @@ final class TileChannel: @unchecked Sendable {
     }
 
     /// The next finished block, waiting for one; nil once all are delivered.
-    func receive() throws -> (Int, [(tile: TileID, png: [UInt8])])? {
+    func receive() throws -> (Int, [RenderedTile])? {
         condition.lock()
         defer { condition.unlock() }
         while error == nil, finished.isEmpty, delivered < count { condition.wait() }

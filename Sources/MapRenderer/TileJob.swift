@@ -32,7 +32,7 @@ public struct TileJob: Sendable {
     /// to be delivered, so memory stays bounded. The first error (a worker's or `deliver`'s)
     /// stops the job and is rethrown once every worker has stopped.
     public func run(
-        _ blocks: [Metatile], deliver: (Metatile, [(tile: TileID, png: [UInt8])]) throws -> Void
+        _ blocks: [Metatile], deliver: (Metatile, [RenderedTile]) throws -> Void
     ) throws {
         let threads = min(workers, max(blocks.count, 1))
         let channel = TileChannel(count: blocks.count, capacity: 2 * threads)

@@ -67,7 +67,7 @@ public struct TileRenderer {
     }
 
     /// The PNG bytes of every tile of `block` (``tileSize`` × the style's scale pixels a side).
-    public func render(_ block: Metatile) throws -> [(tile: TileID, png: [UInt8])] {
+    public func render(_ block: Metatile) throws -> [RenderedTile] {
         guard Self.zooms.contains(block.zoom) else {
             throw RenderError(
                 .unsupported,
@@ -80,7 +80,7 @@ public struct TileRenderer {
             let png = try canvas.encodedPNG(
                 x: Double(tile.x - drawn.columns.lowerBound) * size, y: Double(tile.y - drawn.rows.lowerBound) * size,
                 width: size, height: size)
-            return (tile, png)
+            return RenderedTile(tile: tile, png: png)
         }
     }
 }

@@ -64,7 +64,7 @@ public protocol TileRendering: Sendable {
 
     /// The PNG bytes of every tile of `block` in `style`. Called from several threads at once
     /// by a server.
-    func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])]
+    func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile]
 }
 
 /// What the data holds where a view looks.

@@ -114,7 +114,7 @@ public struct StoreTiles: TileRendering, Sendable {
         self.rasters = rasters
     }
 
-    public func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] {
+    public func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile] {
         try connections.with { store in
             try TileRenderer(
                 renderer: MapRenderer(store: store, traffic: traffic, rasters: rasters), style: style
@@ -151,7 +151,7 @@ public struct StoreTiles: TileRendering, Sendable {
         if let workers = request.workers { job.workers = workers }
         var done = 0
         try job.run(blocks) { _, rendered in
-            for (tile, png) in rendered { try writer.add(tile, data: png) }
+            for rendered in rendered { try writer.add(rendered.tile, data: rendered.png) }
             done += 1
             progress(Double(done) / Double(blocks.count))
         }

@@ -9,7 +9,7 @@ public struct RenderedBlock: Sendable {
     /// The tile asked for.
     public var tile: TileID
     /// Every tile of the block, with its PNG bytes (the one asked for among them).
-    public var tiles: [(tile: TileID, png: [UInt8])]
+    public var tiles: [RenderedTile]
 
     /// The PNG bytes of the tile asked for.
     public var png: [UInt8] { tiles.first { $0.tile == tile }?.png ?? [] }
@@ -47,12 +47,8 @@ extension MapsApp {
     public func tile(_ tile: TileID, style: TileStyle) throws(AppError) -> RenderedBlock {
         try Self.check(tile, style: style)
         guard let tiles else { throw .engineMissing("tile renderer") }
-        let side = Self.tileBlockSize
-        let count = 1 << tile.z
-        let columns = (tile.x / side * side)...min(tile.x / side * side + side - 1, count - 1)
-        let rows = (tile.y / side * side)...min(tile.y / side * side + side - 1, count - 1)
         do {
-            let rendered = try tiles.render(Metatile(zoom: tile.z, columns: columns, rows: rows), style: style)
+            let rendered = try tiles.render(Metatile.block(containing: tile, size: Self.tileBlockSize), style: style)
             return RenderedBlock(tile: tile, tiles: rendered)
         } catch {
             throw .engineFailed("rendering tile \(tile)", underlying: error)

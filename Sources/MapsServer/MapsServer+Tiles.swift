@@ -51,8 +51,8 @@ extension MapsServer {
             let tile = TileID(x: x, y: y, z: z)
             try MapsApp.check(tile, style: style)
             let key = { (tile: TileID) in "\(self.dataVersion)/\(style.key)/\(tile.z)/\(tile.x)/\(tile.y)" }
-            let side = MapsApp.tileBlockSize
-            let group = "\(dataVersion)/\(style.key)/\(z)/\(x / side)/\(y / side)"
+            let block = Metatile.block(containing: tile, size: MapsApp.tileBlockSize)
+            let group = "\(dataVersion)/\(style.key)/\(block)"
             if cachedOnly { return cache.cached(key(tile)).map { Self.picture($0, request) } }
             let entry = try cachedPicture(key(tile), group: group) { () throws(AppError) in
                 try app.tile(tile, style: style).tiles.map { (key($0.tile), $0.png) }

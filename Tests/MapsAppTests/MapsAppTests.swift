@@ -364,7 +364,7 @@ struct FakeDrawing: MapDrawing {
                 Issue.record("nothing should be rendered")
                 return TileSummary(tiles: 0, metatiles: 0, workers: 1, seconds: 0)
             }
-            func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] {
+            func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile] {
                 Issue.record("nothing should be rendered")
                 return []
             }
@@ -394,7 +394,7 @@ struct FakeDrawing: MapDrawing {
             func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
                 TileSummary(tiles: 0, metatiles: 0, workers: 1, seconds: 0)
             }
-            func render(_ block: Metatile, style: TileStyle) throws -> [(tile: TileID, png: [UInt8])] { [] }
+            func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile] { [] }
         }
         var request = TileRequest()
         request.zooms = 12...16
