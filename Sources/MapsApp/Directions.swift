@@ -106,6 +106,15 @@ public struct DirectionsQuery: Sendable, Equatable {
         return .query(text)
     }
 
+    /// The kind of road the router keeps off for an avoidance a link asks for.
+    public static func roadFeature(for avoidance: RouteAvoidance) -> TravelProfile.RoadFeature {
+        switch avoidance {
+        case .tolls: .tolls
+        case .highways: .highways
+        case .ferries: .ferries
+        }
+    }
+
     /// The way of travel on roads for a travel mode; nil for transit, which rides timetables.
     public static func profile(for mode: TravelMode) -> TravelProfile.Mode? {
         switch mode {
@@ -266,7 +275,7 @@ extension MapsApp {
         guard points.count == ends.count, points.count >= 2 else {
             return (.endsNotPlaced, notes.make(.endsNotPlaced))
         }
-        let features = Set(query.avoid.compactMap { TravelProfile.RoadFeature(rawValue: $0.rawValue) })
+        let features = Set(query.avoid.map(DirectionsQuery.roadFeature(for:)))
         let routes: [Route]
         do {
             routes =

@@ -10,7 +10,7 @@ public protocol Geocoding: PlaceFinding {
     /// The places matching `query`, best first.
     func search(_ query: SearchQuery) throws -> [PlaceResult]
     /// What lies at `coordinate`, named in `language` (nil: local names).
-    func reverse(_ coordinate: Coordinate, language: String?) throws -> PlaceResult?
+    func reverse(_ coordinate: Coordinate, language: Language?) throws -> PlaceResult?
 }
 
 extension PlaceSearch {
@@ -22,7 +22,7 @@ extension PlaceSearch {
     {
         guard QueryText.isSearchable(text) else { return [] }
         var query = SearchQuery(
-            text, near: near, limit: min(max(limit, 1), PlaceSearch.maxLimit), language: names?.rawValue)
+            text, near: near, limit: min(max(limit, 1), PlaceSearch.maxLimit), language: names)
         query.autocomplete = typing
         return try search(query).map { result in
             FoundPlace(
@@ -37,7 +37,7 @@ extension MapsApp {
     /// The places matching `query`, best first, from the app's geocoder.
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` for a query that cannot be searched
-    ///   (empty, too long, a limit out of range, an unknown language), `engineMissing` without
+    ///   (empty, too long, a limit out of range), `engineMissing` without
     ///   a geocoder, `engineFailed` when it fails.
     public func search(_ query: SearchQuery) throws(AppError) -> [PlaceResult] {
         let geocoder = try self.geocoder()
@@ -49,7 +49,7 @@ extension MapsApp {
     }
 
     /// What lies at `coordinate`, from the app's geocoder; nil where the data has nothing.
-    public func reverse(_ coordinate: Coordinate, language: String? = nil) throws(AppError) -> PlaceResult? {
+    public func reverse(_ coordinate: Coordinate, language: Language? = nil) throws(AppError) -> PlaceResult? {
         guard coordinate.isValid else {
             throw .invalidOption("coordinate", message: "must be a latitude within ±90 and a longitude within ±180")
         }
@@ -70,7 +70,6 @@ extension MapsApp {
         switch error {
         case .emptyQuery, .queryTooLong: "query"
         case .limitOutOfRange: "limit"
-        case .unknownLanguage: "lang"
         }
     }
 }

@@ -43,7 +43,7 @@ public struct PooledPlaceSearch: Geocoding, Sendable {
         try connections.connection { try $0.search.search(query) }
     }
 
-    public func reverse(_ coordinate: Coordinate, language: String?) throws -> PlaceResult? {
+    public func reverse(_ coordinate: Coordinate, language: Language?) throws -> PlaceResult? {
         try connections.connection { try $0.search.reverse(coordinate, language: language) }
     }
 

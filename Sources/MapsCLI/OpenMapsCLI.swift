@@ -106,11 +106,13 @@ public enum OpenMapsCLI {
 
     /// `openmaps --help`: every command of the two tables, its name and summary.
     static let overview: String = {
-        let named =
-            groupTable.prefix(1).flatMap { group in group.commands.map { ("\(group.name) \($0.name)", $0.summary) } }
-            + commands.map { ($0.name, $0.summary) }
-            + groupTable.dropFirst().flatMap { group in group.commands.map { ("\(group.name) \($0.name)", $0.summary) }
-            }
+        func listed(_ groups: ArraySlice<(name: String, commands: [Command], overview: String?, missing: String)>)
+            -> [(String, String)]
+        {
+            groups.flatMap { group in group.commands.map { ("\(group.name) \($0.name)", $0.summary) } }
+        }
+        let alone: [(String, String)] = commands.map { ($0.name, $0.summary) }
+        let named = listed(groupTable.prefix(1)) + alone + listed(groupTable.dropFirst())
         let width = named.map(\.0.count).max() ?? 0
         let lines = named.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
         return """

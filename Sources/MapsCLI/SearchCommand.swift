@@ -28,7 +28,7 @@ enum SearchCommand {
     ) { (arguments, console) throws(CLIError) in
         let format = try SearchCommand.format(arguments)
         var query = SearchQuery(arguments.positionals[0])
-        query.language = arguments.value("--lang")
+        query.language = try ViewCommand.language(arguments)
         if let near = arguments.value("--near") {
             guard let coordinate = Coordinate(parsing: near), coordinate.isValid else {
                 throw .usage("'--near' must be LAT,LNG in decimal degrees, not '\(near)'")
@@ -61,9 +61,10 @@ enum SearchCommand {
         guard let coordinate = Coordinate(parsing: text), coordinate.isValid else {
             throw .usage("the point must be LAT,LNG in decimal degrees within ±90 and ±180, not '\(text)'")
         }
+        let language = try ViewCommand.language(arguments)
         let app = try ViewCommand.app(arguments)
         do throws(AppError) {
-            let result = try app.reverse(coordinate, language: arguments.value("--lang"))
+            let result = try app.reverse(coordinate, language: language)
             console.print(format.document(result.map { [$0] } ?? [], reverse: true))
             if result == nil { console.error("note: the map data has nothing within 30 km of \(coordinate)") }
         } catch {

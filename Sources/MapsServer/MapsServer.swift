@@ -234,7 +234,7 @@ public final class MapsServer: @unchecked Sendable {
     private func search(_ request: HTTPRequest) -> HTTPResponse {
         guard let text = request.query["q"], !text.isEmpty else { return Self.error(400, "'q' is required") }
         guard let format = Self.format(request) else { return Self.badFormat(request) }
-        var query = SearchQuery(text, limit: 10, language: Self.language(request)?.rawValue)
+        var query = SearchQuery(text, limit: 10, language: Self.language(request))
         if let limit = request.query["limit"] {
             guard let value = Int(limit) else {
                 return Self.error(400, "'limit' must be a whole number, not '\(limit)'")
@@ -267,7 +267,7 @@ public final class MapsServer: @unchecked Sendable {
         guard let format = Self.format(request) else { return Self.badFormat(request) }
         do throws(AppError) {
             let found = try app.reverse(
-                Coordinate(latitude: lat, longitude: lon), language: Self.language(request)?.rawValue)
+                Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
             return .json(200, Data(format.document(found.map { [$0] } ?? [], reverse: true).utf8))
         } catch {
             return Self.refusal(error)

@@ -5,9 +5,13 @@ import ZlibKit
 /// protobuf encoding by hand, blocks raw or
 /// zlib-compressed.
 public struct ProtobufWriter {
+    /// The message written so far.
     public var bytes: [UInt8] = []
+
+    /// An empty message.
     public init() {}
 
+    /// Appends `value` as a base-128 varint (7 bits a byte, least significant first).
     public mutating func varint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
@@ -17,30 +21,40 @@ public struct ProtobufWriter {
         bytes.append(UInt8(value))
     }
 
+    /// `value` zigzag-encoded, as protobuf's `sint64` is: 0, -1, 1, -2 … become 0, 1, 2, 3 ….
     public static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
 
+    /// Appends the key of field `field` with wire type `type` (0 varint, 2 length-delimited).
     public mutating func tag(_ field: Int, _ type: UInt64) { varint(UInt64(field) << 3 | type) }
+    /// Appends field `field` as an unsigned varint.
     public mutating func uint(_ field: Int, _ value: UInt64) {
         tag(field, 0)
         varint(value)
     }
+    /// Appends field `field` as a signed, zigzag-encoded varint (`sint64`).
     public mutating func sint(_ field: Int, _ value: Int64) { uint(field, Self.zigzag(value)) }
+    /// Appends field `field` as length-delimited bytes.
     public mutating func bytes(_ field: Int, _ data: [UInt8]) {
         tag(field, 2)
         varint(UInt64(data.count))
         bytes.append(contentsOf: data)
     }
+    /// Appends field `field` as a UTF-8 string.
     public mutating func string(_ field: Int, _ text: String) { bytes(field, Array(text.utf8)) }
+    /// Appends field `field` as an embedded message that `build` writes.
     public mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
         var inner = ProtobufWriter()
         build(&inner)
         bytes(field, inner.bytes)
     }
+    /// Appends field `field` as packed unsigned varints.
     public mutating func packed(_ field: Int, _ values: [UInt64]) {
         var inner = ProtobufWriter()
         for value in values { inner.varint(value) }
         bytes(field, inner.bytes)
     }
+    /// Appends field `field` as packed zigzag varints of the differences between consecutive
+    /// values (the first from 0), as PBF writes ids and coordinates.
     public mutating func packedDeltas(_ field: Int, _ values: [Int64]) {
         var previous: Int64 = 0
         packed(
@@ -52,14 +66,18 @@ public struct ProtobufWriter {
     }
 }
 
-/// Elements to write, in the units the tests assert.
+/// A node to write, in the units the tests assert.
 public struct TestNode: Sendable {
+    /// The OSM id.
     public var id: Int64
     /// Degrees × 1e7 (granularity 100 nanodegrees).
     public var latitude: Int64
+    /// Degrees × 1e7.
     public var longitude: Int64
+    /// Key/value pairs, in the order written.
     public var tags: [(String, String)] = []
 
+    /// A node at `latitude`, `longitude` (degrees × 1e7) with `tags`.
     public init(id: Int64, latitude: Int64, longitude: Int64, tags: [(String, String)] = []) {
         self.id = id
         self.latitude = latitude
@@ -68,11 +86,16 @@ public struct TestNode: Sendable {
     }
 }
 
+/// A way to write.
 public struct TestWay: Sendable {
+    /// The OSM id.
     public var id: Int64
+    /// Its nodes' ids, in order.
     public var refs: [Int64]
+    /// Key/value pairs, in the order written.
     public var tags: [(String, String)] = []
 
+    /// A way through the nodes `refs` with `tags`.
     public init(id: Int64, refs: [Int64], tags: [(String, String)] = []) {
         self.id = id
         self.refs = refs
@@ -80,11 +103,16 @@ public struct TestWay: Sendable {
     }
 }
 
+/// A relation to write.
 public struct TestRelation: Sendable {
+    /// The OSM id.
     public var id: Int64
+    /// Its members in order: PBF's member type (0 node, 1 way, 2 relation), id and role.
     public var members: [(type: UInt64, id: Int64, role: String)]
+    /// Key/value pairs, in the order written.
     public var tags: [(String, String)] = []
 
+    /// A relation of `members` with `tags`.
     public init(id: Int64, members: [(type: UInt64, id: Int64, role: String)], tags: [(String, String)] = []) {
         self.id = id
         self.members = members
@@ -92,6 +120,7 @@ public struct TestRelation: Sendable {
     }
 }
 
+/// OSM PBF files of given elements: header and data blocks, raw or zlib-compressed.
 public enum PBFWriter {
     /// A whole file: the header block, then one data block per element group.
     public static func file(
@@ -128,6 +157,8 @@ public enum PBFWriter {
         return writer.bytes
     }
 
+    /// One `PrimitiveBlock` holding `dense` as a `DenseNodes` group, `plain` as plain nodes,
+    /// and the ways and relations, with their string table.
     public static func primitiveBlock(dense: [TestNode], plain: [TestNode], ways: [TestWay], relations: [TestRelation])
         -> [UInt8]
     {
@@ -184,6 +215,8 @@ public enum PBFWriter {
         return block.bytes
     }
 
+    /// A file block: its length, its `BlobHeader` of `type` (`OSMHeader`, `OSMData`) and the
+    /// `Blob` of `payload`, zlib-compressed with its raw size or raw.
     public static func blob(type: String, payload: [UInt8], compress: Bool) -> [UInt8] {
         var blob = ProtobufWriter()
         if compress {
@@ -212,6 +245,7 @@ public enum PBFWriter {
 
 /// The same elements written as OSM XML 0.6 (for comparing the two readers).
 public enum OSMXMLWriter {
+    /// An OSM XML 0.6 document of the elements, with `<bounds>` when `bounds` is given.
     public static func file(
         nodes: [TestNode] = [], ways: [TestWay] = [], relations: [TestRelation] = [],
         bounds: (west: Double, south: Double, east: Double, north: Double)? = (24.93, 60.16, 24.96, 60.18)

@@ -16,9 +16,8 @@ extension PlaceSearch {
     /// country. Nil where the store has nothing within 30 km.
     ///
     /// - Parameter language: names in this language where the data has them; nil for local names.
-    /// - Throws: ``SearchError`` for an unknown language, `DataError` when the store fails.
-    public func reverse(_ coordinate: Coordinate, language: String? = nil) throws -> PlaceResult? {
-        if let language, !Self.languages.contains(language) { throw SearchError.unknownLanguage(language) }
+    /// - Throws: `DataError` when the store fails.
+    public func reverse(_ coordinate: Coordinate, language: Language? = nil) throws -> PlaceResult? {
         var best: Match?
         // An address: a building, an entrance or a shop with a house number.
         let addresses = try store.nearby(

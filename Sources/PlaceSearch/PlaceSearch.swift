@@ -10,13 +10,13 @@ public struct SearchQuery: Sendable, Equatable {
     public var near: Coordinate?
     /// Results wanted, 1...50; default 10.
     public var limit = 10
-    /// The language of the names given back (`en`, `es`, `it`, `hi`) where the data has
-    /// them; nil (the default) for the local names.
-    public var language: String?
+    /// The language of the names given back where the data has them; nil (the default) for
+    /// the local names.
+    public var language: Language?
     /// Read the last word as the beginning of a word (results while typing); default on.
     public var autocomplete = true
 
-    public init(_ text: String, near: Coordinate? = nil, limit: Int = 10, language: String? = nil) {
+    public init(_ text: String, near: Coordinate? = nil, limit: Int = 10, language: Language? = nil) {
         self.text = text
         self.near = near
         self.limit = limit
@@ -29,7 +29,6 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
     case emptyQuery
     case queryTooLong(Int)
     case limitOutOfRange(Int)
-    case unknownLanguage(String)
 
     public var description: String {
         switch self {
@@ -37,8 +36,6 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
         case .queryTooLong(let count):
             "the query is \(count) characters long; at most \(QueryText.maxLength) are searched"
         case .limitOutOfRange(let limit): "the limit must be 1 to \(PlaceSearch.maxLimit), not \(limit)"
-        case .unknownLanguage(let code):
-            "'\(code)' is not a language of OpenMaps (\(PlaceSearch.languages.joined(separator: ", ")))"
         }
     }
 }
@@ -60,8 +57,6 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
 /// else the nearest place, each with its street, district, city and country.
 public final class PlaceSearch {
     public let store: MapStore
-    /// Languages names are given back in.
-    public static let languages = ["en", "es", "it", "hi"]
     /// The most results one search gives: 50.
     public static let maxLimit = 50
     /// Candidates read from the index for one search, in all and around the centre.
@@ -131,7 +126,7 @@ public final class PlaceSearch {
 
     /// "Street 25" where the street has 21 and 29 (of the same parity, the nearest below and
     /// above, within ``interpolationSpan``): a place at the proportional point between them.
-    func interpolated(_ words: [String], among matches: [Match], language: String?) throws -> PlaceResult? {
+    func interpolated(_ words: [String], among matches: [Match], language: Language?) throws -> PlaceResult? {
         let numbers = words.filter(QueryText.isNumber)
         guard numbers.count == 1, let wanted = Int(numbers[0].prefix { $0.isNumber }) else { return nil }
         let streetWords = Set(words.filter { !QueryText.isNumber($0) })
@@ -185,7 +180,6 @@ public final class PlaceSearch {
     static func check(_ query: SearchQuery) throws(SearchError) {
         guard query.text.count <= QueryText.maxLength else { throw .queryTooLong(query.text.count) }
         guard (1...maxLimit).contains(query.limit) else { throw .limitOutOfRange(query.limit) }
-        if let language = query.language, !languages.contains(language) { throw .unknownLanguage(language) }
     }
 
     /// A text none of whose places matches whole, read from its broadest part to its narrowest:
@@ -430,7 +424,7 @@ public final class PlaceSearch {
         return names
     }
 
-    func result(_ match: Match, language: String?) throws -> PlaceResult {
+    func result(_ match: Match, language: Language?) throws -> PlaceResult {
         let indexed = match.feature
         let feature = indexed.feature
         let tags = indexed.tags
@@ -446,7 +440,7 @@ public final class PlaceSearch {
         let box = feature.geometry.boundingBox
         return PlaceResult(
             id: feature.id, osmType: feature.osmType?.code, osmID: feature.osmID,
-            name: language.flatMap { tags["name:\($0)"] } ?? match.name,
+            name: language.flatMap { tags["name:\($0.rawValue)"] } ?? match.name,
             featureClass: feature.featureClass.rawValue,
             kind: feature.kind, address: address, coordinate: match.coordinate,
             bounds: CoordinateBounds(

@@ -495,14 +495,14 @@ import Testing
         (["search", ""], "the query has no word to search for"),
         (["search", "cafe", "--limit", "0"], "the limit must be 1 to 50, not 0"),
         (["search", "cafe", "--limit", "ten"], "'--limit' must be a whole number, not 'ten'"),
-        (["search", "cafe", "--lang", "fr"], "'fr' is not a language of OpenMaps (en, es, it, hi)"),
+        (["search", "cafe", "--lang", "fr"], "'--lang' must be en, es, it or hi, not 'fr'"),
         (["search", "cafe", "--near", "91,0"], "'--near' must be LAT,LNG in decimal degrees, not '91,0'"),
         (["search", "cafe", "--format", "xml"], "'--format' must be geojson, jsonv2 or json, not 'xml'"),
         (
             ["reverse", "60.17,nan"],
             "the point must be LAT,LNG in decimal degrees within ±90 and ±180, not '60.17,nan'"
         ),
-        (["reverse", "60.17,24.94", "--lang", "xx"], "'xx' is not a language of OpenMaps"),
+        (["reverse", "60.17,24.94", "--lang", "xx"], "'--lang' must be en, es, it or hi, not 'xx'"),
     ])
     func searchRefusesBadInput(arguments: [String], message: String) throws {
         let result = OpenMapsCLI.run(arguments + ["--store", try FixtureStore.path()])
