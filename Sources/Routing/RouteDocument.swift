@@ -186,11 +186,5 @@ public enum RouteDocument {
 
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-    static func json(_ object: Any) -> String {
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-            ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func json(_ object: Any) -> String { JSONText.pretty(object) }
 }

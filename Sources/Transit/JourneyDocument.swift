@@ -75,9 +75,7 @@ public enum JourneyDocument {
         let document: [String: Any] = [
             "code": journeys.isEmpty ? "NoRoute" : "Ok", "timezone": timezone, "routes": routes,
         ]
-        let data =
-            (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return JSONText.pretty(document)
     }
 
     /// The journey as an itinerary: its summary, then its legs numbered, in `words`' language.
