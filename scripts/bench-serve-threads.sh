@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `openmaps serve` on one core and on two, in one run: /search and /route at random (wrk on
-# loopback, one thread, CONNECTIONS connections, SECONDS_EACH seconds each) against a server with
-# --threads 1, then one with --threads 2; requests/s, p50, p99, errors and the server's peak RSS
+# `openmaps serve` on one core and on two, in one run: /search, /route (the line) and /route with
+# steps and alternatives at random (wrk on loopback, one thread, CONNECTIONS connections,
+# SECONDS_EACH seconds each) against a server with --threads 1, then one with --threads 2; requests/s, p50, p99, errors and the server's peak RSS
 # for each, and the ratios. Then slow clients: HALF_SENT connections that each send half a
 # request and wait, and the time /health takes to answer meanwhile.
 #   bash scripts/bench-serve-threads.sh
@@ -66,7 +66,9 @@ request = function()
     return wrk.format("GET", "/search?q=" .. words[math.random(#words)]:gsub(" ", "%%20") .. "&limit=10")
   end
   local a, b = points[math.random(#points)], points[math.random(#points)]
-  return wrk.format("GET", string.format("/route/v1/driving/%.6f,%.6f;%.6f,%.6f?overview=full", a[2], a[1], b[2], b[1]))
+  -- "route": the line only; "steps": as an app asks, with turn-by-turn steps and alternatives.
+  local options = kind == "steps" and "overview=full&steps=true&alternatives=true&hl=es" or "overview=full"
+  return wrk.format("GET", string.format("/route/v1/driving/%.6f,%.6f;%.6f,%.6f?%s", a[2], a[1], b[2], b[1], options))
 end
 LUA
 # One wrk run: "name rps p50 p99 errors".
@@ -90,7 +92,7 @@ for threads in 1 2; do
   # Warm both paths (the routing graph loads on first use), then measure.
   curl -sf "http://127.0.0.1:$port/search?q=cafe" >/dev/null
   [ -f "$work/points.lua" ] || keep_routable "$port"
-  for kind in search route; do
+  for kind in search route steps; do
     read -r name r p50 p99 bad < <(measure "$kind-$threads" "$port" "$kind")
     rps[$kind-$threads]=$r
     printf "%-8s %-8s %10s %9s %9s %7s %12s\n" "$threads" "/$kind" "$r" "$p50" "$p99" "$bad" \
@@ -132,5 +134,6 @@ PY
   kill "$server"; wait "$server" 2>/dev/null || true
 done
 awk -v s1="${rps[search-1]}" -v s2="${rps[search-2]}" -v r1="${rps[route-1]}" -v r2="${rps[route-2]}" \
-  -v m1="${rss[1]}" -v m2="${rss[2]}" 'BEGIN {
-  printf "ratios --threads 2 / --threads 1: /search %.2fx, /route %.2fx requests/s; peak RSS %.2fx\n", s2 / s1, r2 / r1, m2 / m1 }'
+  -v t1="${rps[steps-1]}" -v t2="${rps[steps-2]}" -v m1="${rss[1]}" -v m2="${rss[2]}" 'BEGIN {
+  printf "ratios --threads 2 / --threads 1: /search %.2fx, /route %.2fx, /route with steps %.2fx requests/s; peak RSS %.2fx\n",
+    s2 / s1, r2 / r1, t2 / t1, m2 / m1 }'
