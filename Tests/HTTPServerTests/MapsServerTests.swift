@@ -54,6 +54,28 @@ import Testing
         #expect(get(server, "/reverse?lat=abc&lon=0")?.status == 400)
     }
 
+    @Test func theSearchBoxAnswersTypingAsItAnswersEnter() throws {
+        let app = try MapsApp.onStore(path: try FixtureStore.path())
+        let server = try MapsServer(app: app, options: .loopback())
+        defer { server.stop() }
+        // Near Helsinki's centre, typed: the park, with its name in Spanish.
+        let typed = try #require(get(server, "/api/search?q=Esplanadinpuis&near=60.1675,24.9480&hl=es&typing=1"))
+        #expect(typed.status == 200)
+        let places = try #require(typed.json["places"] as? [[String: Any]])
+        #expect(places.first?["name"] as? String == "Parque de la Explanada")
+        // Far away, nothing nearby is offered and the note says where the nearest is, as the
+        // answer to the same search entered says.
+        let far = try #require(get(server, "/api/search?q=Esplanadinpuisto&near=40.7128,-74.0060"))
+        let notes = try #require(far.json["notes"] as? [[String: Any]])
+        #expect((far.json["places"] as? [Any])?.isEmpty == true)
+        #expect(notes.first?["code"] as? String == "no-match-nearby")
+        let entered = try app.answer("comgooglemaps://?q=Esplanadinpuisto&center=40.7128,-74.0060")
+        #expect(entered.notes.first { $0.code == .noMatchNearby }?.message == notes.first?["message"] as? String)
+        #expect(get(server, "/api/search?q=park&near=91,0")?.status == 400)
+        #expect(get(server, "/api/search?q=park&limit=99")?.status == 400)
+        #expect(get(server, "/api/search")?.status == 400)
+    }
+
     @Test func osrmsRouteServiceAnswersAsOSRMsClientsRead() throws {
         let app = try MapsApp.onStore(path: try SeedPlaces.westVillageStore())
         let server = try MapsServer(app: app, options: .loopback())

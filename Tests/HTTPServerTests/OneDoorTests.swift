@@ -97,6 +97,19 @@ import Testing
             "--depart", "2024-05-07T07:30", "--store", store,
         ])
         #expect(both.exitCode == 64)
+        // A time that is not one is refused by name on both doors, in the same words.
+        let badTime = OpenMapsCLI.run([
+            "route", "60.1650,24.9360", "60.1790,24.9325", "--mode", "transit", "--depart", "2024-13-07T07:55",
+            "--store", store,
+        ])
+        let badServed = json(
+            body(server, "/route/v1/transit/24.9360,60.1650;24.9325,60.1790?depart=2024-13-07T07:55") ?? "")
+        let message = try #require(badServed["message"] as? String)
+        #expect(
+            badServed["code"] as? String == "InvalidOptions" && message.hasPrefix("'depart' must be YYYY-MM-DDTHH:MM"))
+        #expect(
+            badTime.exitCode == 64
+                && badTime.standardError.contains("'--depart' " + message.dropFirst("'depart' ".count)))
         // The link's journey is the first of those served.
         var options = AnswerOptions()
         options.departure = try #require(
