@@ -87,6 +87,7 @@ public final class HTTPServer: @unchecked Sendable {
         /// requests): 15.
         public var idleSeconds = 15
 
+        /// The defaults above.
         public init() {}
 
         /// The default for ``connections``.

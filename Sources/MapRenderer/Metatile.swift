@@ -8,10 +8,13 @@ import MapData
 /// strokes carry on across tile edges. Blocks are aligned squares of the tile grid (never
 /// across the antimeridian), trimmed to the tiles asked for.
 public struct Metatile: Sendable, Hashable, CustomStringConvertible {
+    /// The tiles' zoom.
     public var zoom: Int
+    /// The tiles' columns (x) and rows (y) at that zoom.
     public var columns: ClosedRange<Int>
     public var rows: ClosedRange<Int>
 
+    /// The block of the tiles `columns` × `rows` at `zoom`.
     public init(zoom: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         self.zoom = zoom
         self.columns = columns
@@ -21,6 +24,7 @@ public struct Metatile: Sendable, Hashable, CustomStringConvertible {
     /// The tiles of the block, row by row.
     public var tiles: [TileID] { rows.flatMap { y in columns.map { TileID(x: $0, y: y, z: zoom) } } }
 
+    /// `z/x0-x1/y0-y1`: a stable name, for cache keys and messages.
     public var description: String {
         "\(zoom)/\(columns.lowerBound)-\(columns.upperBound)/\(rows.lowerBound)-\(rows.upperBound)"
     }
@@ -61,9 +65,12 @@ public struct Metatile: Sendable, Hashable, CustomStringConvertible {
 
 /// A tile as rendered: where it is and its PNG bytes.
 public struct RenderedTile: Sendable, Equatable {
+    /// Which tile.
     public var tile: TileID
+    /// Its PNG file's bytes.
     public var png: [UInt8]
 
+    /// The tile `tile`, drawn as `png`.
     public init(tile: TileID, png: [UInt8]) {
         self.tile = tile
         self.png = png

@@ -17,6 +17,7 @@ public struct TileJob: Sendable {
     /// Threads rendering at once, 1...; default: the active processor count.
     public var workers: Int
 
+    /// A job on the store at `storePath` drawing in `style`, on `workers` threads (at least 1).
     public init(
         storePath: String, style: TileStyle = TileStyle(), traffic: TrafficFeed = TrafficFeed(),
         workers: Int = ProcessInfo.processInfo.activeProcessorCount

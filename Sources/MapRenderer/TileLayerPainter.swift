@@ -12,6 +12,7 @@ extension MapRenderer {
         /// A JSON map style: the picture is drawn in OpenMaps' own style.
         case jsonMapStyle
 
+        /// What a person reads of it.
         public var description: String {
             switch self {
             case .tileLayerSource(let source):

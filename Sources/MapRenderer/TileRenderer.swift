@@ -17,6 +17,7 @@ public struct TileRenderer {
     /// traffic layer is drawn when the style asks for it and the renderer has a feed.
     public let style: TileStyle
 
+    /// Tiles drawn by `renderer` (its names set to the style's language) in `style`.
     public init(renderer: MapRenderer, style: TileStyle = TileStyle()) {
         var renderer = renderer
         renderer.language = style.language

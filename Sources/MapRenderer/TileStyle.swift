@@ -19,6 +19,7 @@ public struct TileStyle: Sendable, Hashable {
     /// Pixels per point: 1 (256-pixel tiles, the default) or 2 (512-pixel `@2x` tiles).
     public var scale = 1
 
+    /// The normal light map, no layers, local names, 256-pixel tiles.
     public init() {}
 
     /// The pixel densities served: 1 and 2.

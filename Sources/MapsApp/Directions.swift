@@ -13,6 +13,7 @@ public typealias RouteGeometry = RouteDocument.Geometry
 public struct LocalTime: Sendable, Equatable, CustomStringConvertible {
     /// The time as the journey planner reads it.
     let time: ServiceTime
+    /// The time as it was written.
     public let description: String
 
     /// The time `text` writes, or nil when it is not `YYYY-MM-DDTHH:MM[:SS]` of a real day.
@@ -78,6 +79,7 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// Start, up to 9 stops (the Maps app's limit) and destination: 11.
     public static let maxEnds = Router.maxPoints
 
+    /// The question of directions through `ends` by `mode`, with the defaults for the rest.
     public init(ends: [Waypoint], mode: TravelMode = .driving) {
         self.ends = ends
         self.mode = mode

@@ -65,10 +65,12 @@ extension Note {
         /// A directions end as notes name it: the start, stop `number` (1 the first), the
         /// destination.
         public struct End: Sendable, Equatable {
+            /// Which end it is.
             public var role: RouteEnd.Role
             /// For a stop, its place among the stops (1 the first); unused otherwise.
             public var number: Int
 
+            /// The end of `role`; for a stop, its place among the stops, 1 the first.
             public init(_ role: RouteEnd.Role, number: Int = 0) {
                 self.role = role
                 self.number = number

@@ -59,9 +59,11 @@ public struct PooledPlaceSearch: Geocoding, Sendable {
 /// ``MapDrawing`` by the renderer, each call on a store connection of its own from a pool.
 public struct StoreDrawing: MapDrawing, Sendable {
     let connections: StorePool
+    /// Congestion the traffic layer colours.
     public var traffic: TrafficFeed
     /// One decode of the world rasters for every picture.
     let rasters: RasterCache
+    /// True when a traffic feed was given.
     public var hasTrafficFeed: Bool
 
     init(connections: StorePool, traffic: TrafficFeed, rasters: RasterCache, hasTrafficFeed: Bool) {
@@ -98,12 +100,15 @@ public struct StoreDrawing: MapDrawing, Sendable {
 /// ``TileRendering`` into MBTiles, a store connection per worker thread; and one block at a
 /// time for a server, on connections kept in a pool (one per thread rendering at once).
 public struct StoreTiles: TileRendering, Sendable {
+    /// The store's location, as given.
     public var storePath: String { connections.path }
+    /// Congestion the traffic layer colours where a style asks for it.
     public var traffic: TrafficFeed
     private let connections: StorePool
     /// One decode of the world rasters for every block rendered.
     private let rasters: RasterCache
 
+    /// Tiles from the store at `storePath`, on connections of their own.
     public init(storePath: String, traffic: TrafficFeed, rasters: RasterCache = RasterCache()) {
         self.init(connections: StorePool(path: storePath), traffic: traffic, rasters: rasters)
     }
