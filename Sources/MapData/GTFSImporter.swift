@@ -29,11 +29,7 @@ public enum GTFSImporter {
     }
 
     /// Whether the feed has `calendar.txt` or `calendar_dates.txt`, so it has a timetable.
-    static func hasCalendar(_ path: String) throws -> Bool {
-        try ZipArchive(path: path).members.contains {
-            ["calendar.txt", "calendar_dates.txt"].contains(($0.name as NSString).lastPathComponent)
-        }
-    }
+    static func hasCalendar(_ files: GTFSFiles) -> Bool { files.has("calendar.txt") || files.has("calendar_dates.txt") }
 
     /// The files a feed must have for its network.
     static let requiredFiles = ["stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
@@ -50,9 +46,11 @@ public enum GTFSImporter {
         licence: String? = nil
     ) throws -> Report {
         let name = name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let network = try Network(feed: path)
+        // Each file unzipped and read once, for the network and the timetable alike.
+        let files = try GTFSFiles(path: path)
+        let network = try Network(files: files)
         // A feed without calendars still draws its network; it has no timetable to plan with.
-        let timetable = try Self.hasCalendar(path) ? try Timetable(feed: path) : nil
+        let timetable = Self.hasCalendar(files) ? try Timetable(files: files) : nil
         var report = Report(name: name, agencies: network.agencies)
         report.trips = timetable?.trips.count ?? 0
         let credit = attribution ?? "Transit data: " + network.agencies.joined(separator: ", ")
@@ -105,12 +103,11 @@ public enum GTFSImporter {
         /// Translations of names: original text → every translation.
         var translations: [String: [String]] = [:]
 
-        init(feed: String) throws {
+        init(files: GTFSFiles) throws {
+            let feed = files.feed
             self.feed = feed
-            let archive = try ZipArchive(path: feed)
             func table(_ file: String, required: Bool) throws -> CSVTable? {
-                guard let member = archive.members.first(where: { ($0.name as NSString).lastPathComponent == file })
-                else {
+                guard let table = try files.table(file) else {
                     if required {
                         throw DataError(
                             .invalidData,
@@ -120,7 +117,7 @@ public enum GTFSImporter {
                     }
                     return nil
                 }
-                return try CSVTable(name: file, bytes: try archive.contents(of: member.name), feed: feed)
+                return table
             }
             if let agency = try table("agency.txt", required: false) {
                 let column = try agency.requiredColumn("agency_name", feed: feed)

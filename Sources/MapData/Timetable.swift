@@ -141,14 +141,12 @@ extension Timetable {
     /// - Throws: ``DataError`` naming the file, line and field of bad data: a missing required
     ///   file or column, a time that is not one (`25:61:00`), an unknown stop, trip, route or
     ///   service, a trip whose first or last call has no time.
-    public init(feed: String) throws(DataError) {
-        let archive = try ZipArchive(path: feed)
-        func table(_ file: String) throws(DataError) -> CSVTable? {
-            guard let member = archive.members.first(where: { ($0.name as NSString).lastPathComponent == file }) else {
-                return nil
-            }
-            return try CSVTable(name: file, bytes: try archive.contents(of: member.name), feed: feed)
-        }
+    public init(feed: String) throws(DataError) { try self.init(files: try GTFSFiles(path: feed)) }
+
+    /// The timetable of a feed whose files may be read already (``GTFSFiles``).
+    init(files: GTFSFiles) throws(DataError) {
+        let feed = files.feed
+        func table(_ file: String) throws(DataError) -> CSVTable? { try files.table(file) }
         func required(_ file: String) throws(DataError) -> CSVTable {
             guard let found = try table(file) else {
                 throw DataError(.invalidData, message: "the feed has no \(file), which a timetable needs", path: feed)
