@@ -1,5 +1,6 @@
 internal import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// A request as the server hands it to its handler: method, path (percent-decoded), the query
 /// (percent-decoded, `+` read as a space) and the headers (names lower-case).
@@ -174,7 +175,7 @@ public final class HTTPServer: @unchecked Sendable {
         // look at it until then, and its number must not be reused under them.)
         let listening = MHD_quiesce_daemon(daemon)
         let box = context.takeUnretainedValue()
-        box.stopping.store(true)
+        box.stopping.store(true, ordering: .sequentiallyConsistent)
         workers.drain()
         // The answers the workers made go out before the connections close (a client that
         // does not read its answer is not waited for past the deadline).
@@ -197,7 +198,7 @@ final class HandlerBox: Sendable {
     let workers: WorkerPool
     let idleSeconds: UInt32
     /// Set once the server stops: no request is handed to the workers any more.
-    let stopping = Flag()
+    let stopping = Atomic(false)
     /// Requests handed to the workers and not yet ended.
     let handed = Counter()
 
@@ -210,15 +211,6 @@ final class HandlerBox: Sendable {
         self.workers = workers
         self.idleSeconds = idleSeconds
     }
-}
-
-/// A boolean read and written from several threads.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    func load() -> Bool { lock.withLock { value } }
-    func store(_ newValue: Bool) { lock.withLock { value = newValue } }
 }
 
 /// A count read and written from several threads, that can be waited on to reach 0.
@@ -310,7 +302,7 @@ private let serveRequest: MHD_AccessHandlerCallback = {
             collect(connection, MHD_ValueKind.HEADER_KIND, lowercaseKeys: true).map { ($0.name, $0.value) },
             uniquingKeysWith: { first, next in first + ", " + next }))
     if let answer = box.quick?(request) { return queue(answer, on: connection) }
-    guard !box.stopping.load() else {
+    guard !box.stopping.load(ordering: .sequentiallyConsistent) else {
         return queue(HTTPResponse(status: 503, body: Array("the server is stopping".utf8)), on: connection)
     }
     state.handed = true

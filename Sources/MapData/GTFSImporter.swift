@@ -133,7 +133,7 @@ public enum GTFSImporter {
         }
 
         private func invalid(_ table: CSVTable, _ row: CSVTable.Row, _ message: String) -> DataError {
-            DataError(.invalidData, message: "\(table.name) line \(row.line): \(message)", path: feed)
+            GTFSRows.invalid(table, row, message, feed: feed)
         }
 
         /// The stops with a position (``GTFSRows/stops(_:feed:)``; a generic node or boarding

@@ -196,7 +196,7 @@ private struct TimetableReader {
     init(feed: String) { self.feed = feed }
 
     func invalid(_ table: CSVTable, _ row: CSVTable.Row, _ message: String) -> DataError {
-        DataError(.invalidData, message: "\(table.name) line \(row.line): \(message)", path: feed)
+        GTFSRows.invalid(table, row, message, feed: feed)
     }
 
     mutating func readAgency(_ table: CSVTable) throws {

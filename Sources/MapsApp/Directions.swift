@@ -48,6 +48,33 @@ public struct DirectionsQuery: Sendable, Equatable {
         /// Arriving at the latest at a wall-clock time in the timetables' time zone: the journey
         /// leaving latest that is there in time (transit only).
         case arrivingLocal(LocalTime)
+
+        /// The time a front end's `depart` or `arrive` (`YYYY-MM-DDTHH:MM`, the timetables'
+        /// local time) asks for; nil when neither is given.
+        ///
+        /// - Throws: ``AppError/invalidOption(_:message:)`` naming `depart` or `arrive` for a
+        ///   time that is not one, and `arrive` when both are given.
+        public static func asked(depart: String?, arrive: String?) throws(AppError) -> Time? {
+            let departure = try depart.map { text throws(AppError) in try LocalTime.parse(text, option: "depart") }
+            let arrival = try arrive.map { text throws(AppError) in try LocalTime.parse(text, option: "arrive") }
+            switch (departure, arrival) {
+            case (nil, nil): return nil
+            case (let departure?, nil): return .leavingLocal(departure)
+            case (nil, let arrival?): return .arrivingLocal(arrival)
+            case (.some, .some):
+                throw .invalidOption("arrive", message: "is given with a departure time: give one of the two")
+            }
+        }
+    }
+
+    /// Which routes' turn-by-turn steps an answer carries.
+    public enum Steps: Sendable, Equatable {
+        /// None: the lines only.
+        case none
+        /// The best route's (an itinerary, a navigation, a link's answer).
+        case best
+        /// Every route's, the alternatives' too (OSRM's document with `steps=true`).
+        case every
     }
 
     /// The start, the stops between in order and the destination: up to ``maxEnds``. A link
@@ -73,8 +100,8 @@ public struct DirectionsQuery: Sendable, Equatable {
     public var language: Language?
     /// The distances of the steps' sentences: metric by default.
     public var units: DistanceUnits = .metric
-    /// True to find every route's turn-by-turn steps (the default); false for the lines only.
-    public var steps = true
+    /// Which routes' turn-by-turn steps to find: every route's by default.
+    public var steps = Steps.every
 
     /// Start, up to 9 stops (the Maps app's limit) and destination: 11.
     public static let maxEnds = Router.maxPoints
@@ -292,10 +319,9 @@ extension MapsApp {
         }
         for note in routes[0].notes { notes.add(.route(note)) }
         answer.routes = routes
-        if query.steps {
-            do { answer.steps = try routes.map { try routing.steps(of: $0) } } catch {
-                throw .engineFailed("finding the steps", underlying: error)
-            }
+        let stepped = query.steps == .every ? routes[...] : query.steps == .best ? routes.prefix(1) : []
+        do { answer.steps = try stepped.map { try routing.steps(of: $0) } } catch {
+            throw .engineFailed("finding the steps", underlying: error)
         }
         return nil
     }

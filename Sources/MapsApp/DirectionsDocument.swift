@@ -6,8 +6,8 @@ import Transit
 /// its shape), GeoJSON, a written itinerary and GPX. `openmaps route` and `/route/v1` print
 /// them; neither formats a route of its own.
 extension DirectionsAnswer {
-    /// OSRM's v5 document: the routes, best first, with each route's steps and their sentences
-    /// when the query asked for steps; for transit, the journeys (``JourneyDocument/osrm(_:timezone:instructions:)``).
+    /// OSRM's v5 document: the routes, best first, with the steps the query asked for and their
+    /// sentences; for transit, the journeys (``JourneyDocument/osrm(_:timezone:instructions:)``).
     ///
     /// - Parameters:
     ///   - geometry: how the lines are encoded; polyline by default.
@@ -17,7 +17,8 @@ extension DirectionsAnswer {
             return JourneyDocument.osrm(journeys, timezone: timezone ?? "UTC", instructions: instructions)
         }
         return RouteDocument.osrm(
-            routes, geometry: geometry, overview: overview, steps: steps, instructions: query.steps ? instructions : nil
+            routes, geometry: geometry, overview: overview, steps: steps,
+            instructions: query.steps == .none ? nil : instructions
         )
     }
 

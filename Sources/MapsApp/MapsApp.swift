@@ -103,7 +103,9 @@ public struct MapsApp: Sendable {
         if let marker = request.marker {
             markers.append(Marker(position: marker, title: request.query ?? marker.description))
         } else if let query = request.query {
-            places = try search(query, near: request.center, names: chosen, notes: &notes)
+            let found = try searchBox(query, near: request.center, language: chosen)
+            notes.list += found.notes
+            places = found.places
             // Numbered pins, the best one selected with its title and address.
             markers += places.enumerated().map { index, place in
                 var marker = Marker(position: place.position, title: place.name, snippet: place.address)
@@ -114,8 +116,10 @@ public struct MapsApp: Sendable {
         var found: DirectionsAnswer?
         if let directions = request.directions {
             var query = DirectionsQuery(directions)
-            // As the Maps app offers them: two other routes between two ends.
+            // As the Maps app offers them: two other routes between two ends; the steps of the
+            // route shown.
             query.alternatives = 2
+            query.steps = .best
             query.time = .leaving(options.departure)
             query.near = request.center
             query.myLocation = options.myLocation
@@ -294,16 +298,6 @@ public struct MapsApp: Sendable {
 
     /// True for a settlement, region or country (``namedAreaKinds``).
     static func isNamedArea(_ place: FoundPlace) -> Bool { place.kind.map(namedAreaKinds.contains) ?? false }
-
-    /// The places for a search text, best first, at most ``searchResultLimit``, by the search
-    /// box's policy (``searchBox(_:near:language:typing:)``), its notes added to `notes`.
-    private func search(_ text: String, near: Coordinate?, names: Language?, notes: inout Notes) throws(AppError)
-        -> [FoundPlace]
-    {
-        let found = try searchBox(text, near: near, language: names)
-        notes.list += found.notes
-        return found.places
-    }
 
     /// The pin of a placed directions end: titled with the place's name for a text end, with
     /// its role for a coordinate or the user's location.

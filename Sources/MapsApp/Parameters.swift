@@ -142,7 +142,10 @@ extension TileStyle {
     /// hybrid, satellite, terrain, none), `scheme` (light, dark), `layers` (traffic, transit,
     /// bicycling, comma-separated), `hl` (en, es, it, hi or a tag of one; local names without),
     /// `scale` (1 or 2).
-    public static let parameterNames = ["maptype", "scheme", "layers", "hl", "scale"]
+    public static let parameterNames = ["maptype"] + queryParameterNames + ["scale"]
+
+    /// The names a tile URL's query carries (its path carries the map type and the scale).
+    public static let queryParameterNames = ["scheme", "layers", "hl"]
 
     /// The style `parameters` give by name (``parameterNames``; others are left to the caller);
     /// of a name given twice, the last.

@@ -84,6 +84,9 @@ public struct SearchBoxAnswer: Sendable {
 }
 
 extension MapsApp {
+    /// How many places a search box may ask for: 1 to 50.
+    public static let searchBoxLimits = 1...PlaceSearch.maxLimit
+
     /// What the search box finds for `text` near the map's center: the one policy of a search
     /// entered (a link's `q`, Enter in the web app) and of the suggestions while typing.
     /// Settlements, regions and countries are found wherever they are ("Cupertino" seen from San
@@ -92,7 +95,8 @@ extension MapsApp {
     ///
     /// - Parameters:
     ///   - near: the map's center; nil searches everywhere alike.
-    ///   - limit: at most this many places, 1...50; ``searchResultLimit`` by default.
+    ///   - limit: at most this many places, within ``searchBoxLimits``; ``searchResultLimit`` by
+    ///     default.
     ///   - language: the language of the names and notes; nil for local names and English.
     ///   - typing: true while the text is typed (its last word may be the start of one).
     /// - Throws: ``AppError/engineFailed(_:underlying:)`` when the search fails.
@@ -108,7 +112,10 @@ extension MapsApp {
         var found: [FoundPlace]
         do {
             found = try places.places(
-                matching: text, near: near, limit: min(max(limit, 1), 50), names: language, typing: typing)
+                matching: text, near: near,
+                limit: min(max(limit, Self.searchBoxLimits.lowerBound), Self.searchBoxLimits.upperBound),
+                names: language,
+                typing: typing)
         } catch {
             throw .engineFailed("searching for '\(text)'", underlying: error)
         }

@@ -69,7 +69,9 @@ enum RouteCommand {
         var asked = query
         // The steps written: every route's in OSRM's document (with --steps), the best one's in
         // an itinerary or GPX, none in GeoJSON.
-        asked.steps = formatText == "text" || formatText == "gpx" || arguments.flags.contains("--steps")
+        asked.steps =
+            formatText == "text" || formatText == "gpx"
+            ? .best : formatText == "osrm" && arguments.flags.contains("--steps") ? .every : .none
         let answer: DirectionsAnswer
         do throws(AppError) { answer = try app.directions(asked) } catch { throw CLIError(error) }
         for end in answer.ends {
@@ -119,17 +121,11 @@ enum RouteCommand {
             throw SearchCommand.usage(error)
         }
         do throws(AppError) {
-            let departure = try arguments.value("--depart").map { text throws(AppError) in
-                try LocalTime.parse(text, option: "depart")
+            if let time = try DirectionsQuery.Time.asked(
+                depart: arguments.value("--depart"), arrive: arguments.value("--arrive"))
+            {
+                query.time = time
             }
-            let arrival = try arguments.value("--arrive").map { text throws(AppError) in
-                try LocalTime.parse(text, option: "arrive")
-            }
-            guard departure == nil || arrival == nil else {
-                throw .invalidOption("arrive", message: "or '--depart', not both")
-            }
-            if let departure { query.time = .leavingLocal(departure) }
-            if let arrival { query.time = .arrivingLocal(arrival) }
         } catch {
             throw CLIError(error)
         }

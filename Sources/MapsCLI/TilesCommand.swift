@@ -67,8 +67,7 @@ enum TilesCommand {
 
     /// The flags of the tiles' style and the names ``TileStyle/init(parameters:)`` reads them by.
     static let styleFlags: [(flag: String, name: String)] = [
-        ("--map-type", "maptype"), ("--style", "scheme"), ("--lang", "hl"), ("--transit", "layers"),
-        ("--bicycling", "layers"), ("--traffic", "layers"),
+        ("--map-type", "maptype"), ("--style", "scheme"), ("--lang", "hl"),
     ]
 
     /// The style the flags in `arguments` set, read as the server reads a tile's query: the
@@ -78,8 +77,9 @@ enum TilesCommand {
             [("--transit", "transit"), ("--bicycling", "bicycling")].filter {
                 arguments.flags.contains($0.0)
             }.map(\.1) + (arguments.value("--traffic") != nil ? ["traffic"] : [])
-        var parameters = styleFlags.prefix(3).compactMap { flag, name in arguments.value(flag).map { (name, $0) } }
-        parameters.append(("layers", layers.joined(separator: ",")))
+        let parameters =
+            styleFlags.compactMap { flag, name in arguments.value(flag).map { (name, $0) } }
+            + [("layers", layers.joined(separator: ","))]
         return try ViewCommand.reading(styleFlags) { () throws(AppError) in try TileStyle(parameters: parameters) }
     }
 

@@ -20,7 +20,7 @@ extension MapsServer {
     static func tileStyle(_ request: HTTPRequest, mapType: MapType, scale: Int = 1) throws(AppError) -> TileStyle {
         try TileStyle(
             parameters: [("maptype", mapType.rawValue), ("scale", "\(scale)")]
-                + request.queryItems.filter { ["scheme", "layers", "hl"].contains($0.name) })
+                + request.queryItems.filter { TileStyle.queryParameterNames.contains($0.name) })
     }
 
     /// `/tiles/{type}/{z}/{x}/{y}.png`, `…/{y}@2x.png` (512 pixels), and `/tiles/{type}.json`
@@ -114,7 +114,7 @@ extension MapsServer {
         let host = request.headers["host"].flatMap { host in
             host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : nil
         }
-        let kept = request.queryItems.filter { ["scheme", "layers", "hl"].contains($0.name) }
+        let kept = request.queryItems.filter { TileStyle.queryParameterNames.contains($0.name) }
         var components = URLComponents()
         components.queryItems = kept.map { URLQueryItem(name: $0.name, value: $0.value) }
         let query = kept.isEmpty ? "" : "?" + (components.percentEncodedQuery ?? "")

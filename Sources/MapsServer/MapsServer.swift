@@ -208,7 +208,7 @@ public final class MapsServer: @unchecked Sendable {
                 try Parameter.coordinate(text, name: "near")
             }
             let limit = try request.query["limit"].map { text throws(AppError) in
-                try Parameter.count(text, name: "limit", in: 1...50)
+                try Parameter.count(text, name: "limit", in: MapsApp.searchBoxLimits)
             }
             let language = try request.query["hl"].map(Language.hl)
             let found = try app.searchBox(
@@ -319,18 +319,15 @@ public final class MapsServer: @unchecked Sendable {
             return Self.osrmError("InvalidOptions", "'overview' must be simplified, full or false")
         }
         var query = DirectionsQuery(ends: ends, mode: mode)
-        query.steps = request.query["steps"] == "true"
+        query.steps = request.query["steps"] == "true" ? .every : .none
         query.alternatives = request.query["alternatives"].map { $0 == "true" ? 2 : min(max(Int($0) ?? 0, 0), 2) } ?? 0
         do throws(AppError) {
             query.language = try request.query["hl"].map(Language.hl) ?? .en
-            let departure = try request.query["depart"].map { text throws(AppError) in
-                try LocalTime.parse(text, option: "depart")
+            if let time = try DirectionsQuery.Time.asked(
+                depart: request.query["depart"], arrive: request.query["arrive"])
+            {
+                query.time = time
             }
-            let arrival = try request.query["arrive"].map { text throws(AppError) in
-                try LocalTime.parse(text, option: "arrive")
-            }
-            if let departure { query.time = .leavingLocal(departure) }
-            if let arrival { query.time = .arrivingLocal(arrival) }
             let answer = try app.directions(query)
             if let failure = answer.osrmFailure { return Self.osrmError(failure.code, failure.message) }
             if answer.failure != nil { return Self.error(503, answer.failureNote?.message ?? "no routing") }

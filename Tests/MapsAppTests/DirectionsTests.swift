@@ -156,7 +156,7 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         #expect(three.routes.count == 1 && three.routes[0].legs.count == 2)
         #expect(routing.calls.last?.alternatives == nil && routing.calls.last?.points.count == 3)
         // Without steps asked for, none are found.
-        query.steps = false
+        query.steps = .none
         #expect(try app.directions(query).steps.isEmpty)
     }
 
