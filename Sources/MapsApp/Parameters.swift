@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapCore
 import MapRenderer
+import PlaceSearch
 
 /// The values of the options every front end gives by name, read once: the server passes its
 /// query's name/value pairs, the CLI maps its flags to the same names
@@ -62,6 +63,21 @@ public enum Parameter {
             throw .invalidOption(name, message: "must be normal, hybrid, satellite, terrain or none, not '\(text)'")
         }
         return type
+    }
+
+    /// A text to search for: at least one word, at most ``QueryText/maxLength`` characters, as
+    /// Nominatim's `/search` takes it.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` for an empty, blank or
+    ///   too long text.
+    public static func searchText(_ text: String, name: String) throws(AppError) -> String {
+        guard text.count <= QueryText.maxLength else {
+            throw .invalidOption(name, message: SearchError.queryTooLong(text.count).description)
+        }
+        guard QueryText.isSearchable(text) else {
+            throw .invalidOption(name, message: SearchError.emptyQuery.description)
+        }
+        return text
     }
 
     /// The layers a comma-separated list names: traffic, transit, bicycling.

@@ -202,8 +202,9 @@ public final class MapsServer: @unchecked Sendable {
     /// search box finds, while typing and on Enter alike (``MapsApp/searchBox(_:near:limit:language:typing:)``):
     /// `{"places": [FoundPlace…], "notes": [Note…]}`.
     private func searchBox(_ request: HTTPRequest) -> HTTPResponse {
-        guard let text = request.query["q"], !text.isEmpty else { return Self.error(400, "'q' is required") }
+        guard let asked = request.query["q"], !asked.isEmpty else { return Self.error(400, "'q' is required") }
         do throws(AppError) {
+            let text = try Parameter.searchText(asked, name: "q")
             let near = try request.query["near"].map { text throws(AppError) in
                 try Parameter.coordinate(text, name: "near")
             }

@@ -74,6 +74,10 @@ import Testing
         #expect(get(server, "/api/search?q=park&near=91,0")?.status == 400)
         #expect(get(server, "/api/search?q=park&limit=99")?.status == 400)
         #expect(get(server, "/api/search")?.status == 400)
+        let blank = try #require(get(server, "/api/search?q=%20%21%3F"))
+        #expect(blank.status == 400 && blank.json["error"] as? String == "'q' the query has no word to search for")
+        let long = try #require(get(server, "/api/search?q=" + String(repeating: "a", count: 300)))
+        #expect(long.status == 400 && (long.json["error"] as? String)?.contains("at most 256") == true)
     }
 
     @Test func osrmsRouteServiceAnswersAsOSRMsClientsRead() throws {
