@@ -76,6 +76,7 @@ public final class Bzip2Decompressor {
 
 /// A libbz2 failure: what kind, and what libbz2 said.
 public struct Bzip2Error: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, for programs.
     public enum Kind: String, Sendable, Equatable {
         /// The data does not start like bzip2 (no `BZh` signature).
         case notBzip2
@@ -87,9 +88,12 @@ public struct Bzip2Error: Error, Equatable, CustomStringConvertible {
         case failed
     }
 
+    /// What kind of failure.
     public var kind: Kind
+    /// What went wrong, in words (libbz2's status where it gave one).
     public var message: String
 
+    /// An error of `kind` that says `message`.
     public init(_ kind: Kind, message: String) {
         self.kind = kind
         self.message = message

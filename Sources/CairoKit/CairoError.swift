@@ -18,6 +18,7 @@ public struct CairoError: Error, CustomStringConvertible {
         case file
     }
 
+    /// What kind of failure.
     public var kind: Kind
     /// What was wrong, or what was being done.
     public var message: String
@@ -28,6 +29,7 @@ public struct CairoError: Error, CustomStringConvertible {
     /// The error underneath, when this one wraps another.
     public var underlying: (any Error)?
 
+    /// An error of `kind` that says `message`, with the file, Cairo's status and the error underneath where there are any.
     public init(
         _ kind: Kind, message: String, path: String? = nil, cairoStatus: Int? = nil, underlying: (any Error)? = nil
     ) {

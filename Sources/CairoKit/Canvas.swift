@@ -25,9 +25,11 @@ public enum PictureFormat: String, Sendable, CaseIterable {
 public final class Canvas {
     /// Width and height in points.
     public let width: Double
+    /// Height in points.
     public let height: Double
     /// Device pixels per point for PNG (1...8); 1 for SVG and PDF.
     public let scale: Double
+    /// What the canvas writes: PNG, SVG or PDF.
     public let format: PictureFormat
     let surface: OpaquePointer
     let context: OpaquePointer
@@ -112,6 +114,7 @@ public final class Canvas {
 
     /// Saves the transform, clip and line settings; pair with ``restore()``.
     public func save() { cairo_save(context) }
+    /// Takes back the drawing state saved by the last ``save()``.
     public func restore() { cairo_restore(context) }
     /// Moves the origin by (x, y) points.
     public func translate(x: Double, y: Double) { cairo_translate(context, x, y) }
@@ -120,13 +123,17 @@ public final class Canvas {
 
     // MARK: Paths
 
+    /// Starts a new piece of the path at (`x`, `y`), points.
     public func move(x: Double, y: Double) { cairo_move_to(context, x, y) }
+    /// Adds a straight line to (`x`, `y`), points, from the current point.
     public func line(x: Double, y: Double) { cairo_line_to(context, x, y) }
     /// A cubic Bézier from the current point through two control points to (x, y).
     public func curve(x1: Double, y1: Double, x2: Double, y2: Double, x: Double, y: Double) {
         cairo_curve_to(context, x1, y1, x2, y2, x, y)
     }
+    /// Closes the current piece of the path back to its start.
     public func closePath() { cairo_close_path(context) }
+    /// Adds a closed rectangle to the path, in points.
     public func rectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(context, x, y, width, height)
     }
@@ -143,6 +150,7 @@ public final class Canvas {
 
     /// How a stroke ends and joins.
     public enum LineCap: Sendable { case butt, round, square }
+    /// How two segments of a stroked line meet: a sharp corner, a rounded one or a cut-off one.
     public enum LineJoin: Sendable { case miter, round, bevel }
 
     /// Paints the whole canvas (inside the clip) with `color`, replacing what is there.

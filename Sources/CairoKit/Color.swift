@@ -2,11 +2,16 @@ import GeoCore
 
 /// One pixel of an image canvas, 8 bits a channel, straight alpha.
 public struct Pixel: Sendable, Hashable, CustomStringConvertible {
+    /// Red, 0...255.
     public var red: UInt8
+    /// Green, 0...255.
     public var green: UInt8
+    /// Blue, 0...255.
     public var blue: UInt8
+    /// Opacity, 0 (transparent) to 255 (opaque), not premultiplied.
     public var alpha: UInt8
 
+    /// A pixel of these channels; opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green

@@ -7,6 +7,7 @@ import Foundation
 public struct RasterImage: Sendable {
     /// Size in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// Bytes a pixel: 3 (RGB) or 4 (RGBA).
     public let channels: Int

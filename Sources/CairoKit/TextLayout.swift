@@ -10,11 +10,16 @@ import GeoCore
 public final class TextLayout {
     /// A box in points, relative to the layout's origin.
     public struct Box: Sendable, Hashable {
+        /// The left edge, points from the origin.
         public var x: Double
+        /// The top edge, points from the origin (y grows down).
         public var y: Double
+        /// Width in points.
         public var width: Double
+        /// Height in points.
         public var height: Double
 
+        /// A box at (`x`, `y`) of `width` by `height` points.
         public init(x: Double, y: Double, width: Double, height: Double) {
             self.x = x
             self.y = y
@@ -157,10 +162,12 @@ public final class TextLayout {
 
 /// A polyline measured by arc length, for bending text along it.
 public struct MeasuredPath: Sendable {
+    /// The polyline's points, in points on the canvas, in order.
     public let points: [(x: Double, y: Double)]
     /// Arc length at each point, points; `lengths[0] == 0`.
     public let lengths: [Double]
 
+    /// Measures `points` (two or more for a path text can follow).
     public init(_ points: [(x: Double, y: Double)]) {
         self.points = points
         var lengths = [0.0]

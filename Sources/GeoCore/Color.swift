@@ -1,12 +1,16 @@
 /// A colour with straight (not premultiplied) alpha; every component 0...1. The map view's
 /// background and overlay colours and the renderer's palette are all of this one type.
 public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Red, 0...1.
     public var red: Double
+    /// Green, 0...1.
     public var green: Double
+    /// Blue, 0...1.
     public var blue: Double
     /// Opacity, 0 (transparent) to 1 (opaque); default 1.
     public var alpha: Double
 
+    /// A colour of these components, each 0...1; opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -24,8 +28,11 @@ public struct Color: Sendable, Hashable, Codable, CustomStringConvertible {
             blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Fully transparent (black with alpha 0).
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// The same colour at another opacity, 0...1.

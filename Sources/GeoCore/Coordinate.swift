@@ -104,6 +104,7 @@ public struct CoordinateSpan: Sendable, Hashable, Codable, CustomStringConvertib
     /// East-west extent in degrees, 0...360.
     public var longitudeDelta: Double
 
+    /// A span of `latitudeDelta` by `longitudeDelta` degrees.
     public init(latitudeDelta: Double, longitudeDelta: Double) {
         self.latitudeDelta = latitudeDelta
         self.longitudeDelta = longitudeDelta

@@ -8,8 +8,10 @@ public struct LocalPlane: Sendable {
     public let origin: Coordinate
     /// Metres per degree of latitude (the mean, 111,132 m) and of longitude at the origin.
     public static let metresPerDegreeLatitude = 111_132.0
+    /// Metres per degree of longitude at the origin's latitude.
     public let metresPerDegreeLongitude: Double
 
+    /// A plane tangent at `origin`.
     public init(around origin: Coordinate) {
         self.origin = origin
         metresPerDegreeLongitude = 111_320.0 * cos(origin.latitude * .pi / 180)

@@ -3,10 +3,14 @@ import Foundation
 /// An XYZ map tile: at zoom z the world is 2^z × 2^z tiles, x counted east from the
 /// antimeridian and y south from the top (north-west origin).
 public struct TileID: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Column, 0 at the antimeridian, up to 2^z − 1 eastwards.
     public var x: Int
+    /// Row, 0 at the top, up to 2^z − 1 southwards.
     public var y: Int
+    /// Zoom level, 0 (one tile for the world) up.
     public var z: Int
 
+    /// The tile at column `x`, row `y`, zoom `z`.
     public init(x: Int, y: Int, z: Int) {
         self.x = x
         self.y = y

@@ -3,9 +3,12 @@ import Foundation
 /// A point in Web Mercator world space, in points at some zoom: x grows east from the
 /// antimeridian, y grows south from the top edge (85.0511° N).
 public struct WorldPoint: Sendable, Hashable {
+    /// East from the antimeridian, 0...1 across the world.
     public var x: Double
+    /// South from the top of the projection (about 85.05° N), 0...1.
     public var y: Double
 
+    /// A point at (`x`, `y`), each 0...1 over the world.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -5,12 +5,16 @@ import Synchronization
 /// A request as the server hands it to its handler: method, path (percent-decoded), the query
 /// (percent-decoded, `+` read as a space) and the headers (names lower-case).
 public struct HTTPRequest: Sendable {
+    /// `GET`, `HEAD`, `POST`… as the client sent it.
     public var method: String
+    /// The path, percent-decoded, without the query.
     public var path: String
     /// The query's parameters in order, repeated names kept (`markers=…&markers=…`).
     public var queryItems: [(name: String, value: String)]
+    /// The request's headers, names lower-case; a repeated header's values joined with ", ".
     public var headers: [String: String]
 
+    /// A request, for handlers and their tests.
     public init(
         method: String, path: String, queryItems: [(name: String, value: String)] = [],
         headers: [String: String] = [:]
@@ -32,10 +36,14 @@ public struct HTTPRequest: Sendable {
 
 /// A response: status, headers and body.
 public struct HTTPResponse: Sendable {
+    /// The HTTP status code, 100...599.
     public var status: Int
+    /// Headers in the order they are sent; a name may repeat.
     public var headers: [(name: String, value: String)]
+    /// The body's bytes (none for a `HEAD` request or a 304).
     public var body: [UInt8]
 
+    /// A response of `status` with these headers and body.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
@@ -53,6 +61,7 @@ public struct HTTPResponse: Sendable {
 public struct HTTPServerError: Error, CustomStringConvertible {
     public var description: String
 
+    /// A failure that says `description`.
     public init(description: String) { self.description = description }
 }
 
@@ -67,6 +76,7 @@ public struct HTTPServerError: Error, CustomStringConvertible {
 /// cached picture, a page), else handed with its connection suspended to the next free one of
 /// `threads` workers, whichever connection it came on: every worker is busy while requests wait.
 public final class HTTPServer: @unchecked Sendable {
+    /// Turns a request into its response; called on any worker thread, so it must be safe to call at once from several.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
     /// Answers a request at once, on the thread that read it, or gives nil to hand it to a
     /// worker; it must never wait on anything slow.

@@ -5,6 +5,7 @@ public struct IndoorLevel: Sendable, Hashable, Codable {
     /// The floor picker's label ("G"); nil uses the name.
     public var shortName: String?
 
+    /// A level named `name`, labelled `shortName` in the floor picker when given.
     public init(name: String, shortName: String? = nil) {
         self.name = name
         self.shortName = shortName
@@ -22,6 +23,7 @@ public struct IndoorBuilding: Sendable, Hashable, Codable {
     /// True when the building is entirely underground (its level may then be nil).
     public var isUnderground: Bool
 
+    /// A building with `levels` from top to bottom, `defaultLevelIndex` shown first (it must be one of them).
     public init(id: String, levels: [IndoorLevel], defaultLevelIndex: Int = 0, isUnderground: Bool = false) {
         precondition(levels.indices.contains(defaultLevelIndex) || levels.isEmpty, "the default level must exist")
         self.id = id

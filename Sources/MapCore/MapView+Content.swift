@@ -15,6 +15,7 @@ public struct MapContent: Sendable, Equatable, Codable {
         case relief
     }
 
+    /// What is drawn under everything.
     public var base: Base
     /// Roads drawn over the base (normal, hybrid, terrain).
     public var roads: Bool

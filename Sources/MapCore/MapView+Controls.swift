@@ -24,10 +24,15 @@ extension MapView {
     public static let controlMargin = 8.0
     /// Control sizes in points (Google publishes none; chosen to match the SDK's look).
     public static let compassSize = Size(width: 40, height: 40)
+    /// The My Location button.
     public static let myLocationButtonSize = Size(width: 44, height: 44)
+    /// The zoom in/out buttons, one above the other.
     public static let zoomButtonsSize = Size(width: 44, height: 88)
+    /// The floor picker.
     public static let floorPickerSize = Size(width: 44, height: 132)
+    /// The data credit's logo.
     public static let logoSize = Size(width: 66, height: 26)
+    /// The attribution line.
     public static let attributionSize = Size(width: 160, height: 16)
 
     /// The controls laid out inside the control frame: the view inset by the effective padding

@@ -32,11 +32,17 @@ public enum PaddingAdjustmentBehavior: String, Sendable, Codable {
 
 /// Gesture and control switches of a map view, with the SDK's defaults.
 public struct UISettings: Sendable, Equatable {
+    /// Whether dragging pans the map.
     public var scrollGestures = true
+    /// Whether pinching and double-tapping zoom.
     public var zoomGestures = true
+    /// Whether a two-finger vertical drag tilts.
     public var tiltGestures = true
+    /// Whether a two-finger twist turns the bearing.
     public var rotateGestures = true
+    /// Whether the map takes every gesture over it, rather than leaving some to the views around it.
     public var consumesGesturesInView = true
+    /// Whether panning goes on while rotating or zooming.
     public var allowScrollGesturesDuringRotateOrZoom = true
     /// Zoom in/out buttons (Android's zoom controls; iOS has none, so off by default).
     public var zoomButtons = false
@@ -47,6 +53,7 @@ public struct UISettings: Sendable, Equatable {
     /// The My Location button; off by default.
     public var myLocationButton = false
 
+    /// Every gesture on, the buttons as the SDK sets them.
     public init() {}
 
     /// Turns all four gestures on or off.
@@ -65,10 +72,14 @@ public enum FrameRate: String, Sendable, Codable {
 
 /// Features available only with some cloud map styles.
 public struct MapCapabilities: OptionSet, Sendable, Hashable {
+    /// The capabilities' bits.
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Markers with custom HTML-like content (`GMSAdvancedMarker`).
     public static let advancedMarkers = MapCapabilities(rawValue: 1 << 0)
+    /// Styling of boundaries by data (feature layers).
     public static let dataDrivenStyling = MapCapabilities(rawValue: 1 << 1)
+    /// Polylines drawn with repeated sprite stamps.
     public static let spritePolylines = MapCapabilities(rawValue: 1 << 2)
 }
 
@@ -125,10 +136,13 @@ public final class MapView {
     /// The host's safe-area insets (there is no UIKit here, so they are an input), points.
     public var safeAreaInsets: EdgeInsets = .zero
 
+    /// What the map shows: normal, hybrid, satellite, terrain or none.
     public var mapType: MapType = .normal {
         didSet { updateActiveBuilding() }
     }
+    /// The traffic layer: roads coloured by congestion; off by default.
     public var isTrafficEnabled = false
+    /// The transit layer: lines in their colours and stations; off by default.
     public var isTransitEnabled = false
     /// The bicycling layer: cycle tracks, lanes, bicycle-friendly streets, trails and cycle
     /// routes, drawn where roads are (normal, hybrid and terrain types).
@@ -137,11 +151,13 @@ public final class MapView {
     public var isIndoorEnabled = true {
         didSet { updateActiveBuilding() }
     }
+    /// 3D buildings when the camera is tilted; on by default.
     public var isBuildingsEnabled = true
     /// Accessibility elements for overlays are hidden by default (the opposite of UIKit's default).
     public var accessibilityElementsHidden = true
     /// Light, dark, or follow the system; affects normal and terrain only.
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified
+    /// Gestures and controls.
     public var settings = UISettings()
     /// How often the view redraws; ``FrameRate/maximum`` by default.
     public var preferredFrameRate: FrameRate = .maximum

@@ -29,5 +29,6 @@ public struct MapViewOptions: Sendable, Equatable {
     /// scheme's default.
     public private(set) var explicitBackgroundColor: Color?
 
+    /// Options with nothing set: the view's defaults throughout.
     public init() {}
 }

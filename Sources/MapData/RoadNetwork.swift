@@ -16,12 +16,18 @@ import OSMReader
 public enum RoadNetwork {
     /// A routable way as stored.
     public struct Way: Sendable, Equatable {
+        /// The source (region) it was imported with.
         public var source: Int64
+        /// The OSM way's id.
         public var osmID: Int64
+        /// Its OSM node ids, in order.
         public var nodes: [Int64]
+        /// The nodes' positions, in the same order.
         public var points: [Coordinate]
+        /// The tags routing reads (``wayKeys``).
         public var tags: [String: String]
 
+        /// A way of these nodes, points and tags from `source`.
         public init(source: Int64, osmID: Int64, nodes: [Int64], points: [Coordinate], tags: [String: String]) {
             self.source = source
             self.osmID = osmID
@@ -34,18 +40,24 @@ public enum RoadNetwork {
     /// A turn restriction: `no_*` forbids the turn from one way to another (through a node or
     /// ways), `only_*` forbids every other; `except` names the vehicles it does not bind.
     public struct Restriction: Sendable, Equatable {
+        /// The restriction relation's OSM id.
         public var osmID: Int64
         /// The OSM value: `no_left_turn`, `only_straight_on`, …
         public var kind: String
+        /// The way the turn comes from.
         public var fromWay: Int64
+        /// The node it turns at (one, for the usual restriction).
         public var viaNodes: [Int64]
+        /// The ways it turns through, in order, when `via` is ways.
         public var viaWays: [Int64]
+        /// The way the turn goes onto.
         public var toWay: Int64
         /// `except=*` values (`bicycle`, `psv`, …).
         public var except: [String]
         /// The vehicles it binds when the tag names them (`restriction:hgv`), empty for all.
         public var modes: [String]
 
+        /// A restriction of `kind` from `fromWay` through its via members to `toWay`.
         public init(
             osmID: Int64, kind: String, fromWay: Int64, viaNodes: [Int64], viaWays: [Int64], toWay: Int64,
             except: [String], modes: [String]
@@ -102,10 +114,14 @@ public enum RoadNetwork {
     /// A travel mode's routing graph as stored: what it was built from (its `fingerprint`)
     /// and its bytes.
     public struct StoredGraph: Sendable, Equatable {
+        /// The travel mode's name (`driving`, `walking`, …).
         public var mode: String
+        /// What the graph was built from: the network and the profile's rules.
         public var fingerprint: String
+        /// The serialized graph.
         public var data: [UInt8]
 
+        /// A stored graph of `mode` built from `fingerprint`.
         public init(mode: String, fingerprint: String, data: [UInt8]) {
             self.mode = mode
             self.fingerprint = fingerprint
@@ -281,6 +297,7 @@ extension MapStore {
         }
     }
 
+    /// Every stored turn restriction, of every region.
     public func roadRestrictions() throws(DataError) -> [RoadNetwork.Restriction] {
         func ids(_ text: String?) -> [Int64] { (text ?? "").split(separator: ",").compactMap { Int64($0) } }
         func words(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }

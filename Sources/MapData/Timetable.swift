@@ -12,63 +12,92 @@ import ZlibKit
 public struct Timetable: Codable, Sendable, Equatable {
     /// The feed's time zone (`agency_timezone`), an IANA name; times are local to it.
     public var timezone: String
+    /// Every stop, station and entrance, by the index calls refer to.
     public var stops: [Stop]
+    /// The routes, by the index trips refer to.
     public var routes: [Route]
+    /// The trips, each with its run of calls.
     public var trips: [Trip]
     /// Every trip's calls, trip after trip (``Trip/firstCall`` and ``Trip/callCount``).
     public var callStops: [Int32]
+    /// Per call: arrival, seconds after the service day's midnight.
     public var arrivals: [Int32]
+    /// Per call: departure, seconds after the service day's midnight.
     public var departures: [Int32]
     /// Per call: 1 when riders may not board there (`pickup_type` 1), 2 when they may not get
     /// off (`drop_off_type` 1), 3 for neither; 0 otherwise.
     public var callRestrictions: [UInt8]
+    /// The services' running days, by the index trips refer to.
     public var services: [Service]
+    /// The transfers `transfers.txt` gives between stops.
     public var transfers: [Transfer]
     /// Shapes as polylines at 6 decimals, by ``Trip/shape``.
     public var shapes: [String]
 
+    /// A stop, station or entrance of `stops.txt`.
     public struct Stop: Codable, Sendable, Equatable {
+        /// `stop_id`, unique in the feed.
         public var id: String
+        /// `stop_name`.
         public var name: String
+        /// `stop_lat`, degrees.
         public var latitude: Double
+        /// `stop_lon`, degrees.
         public var longitude: Double
         /// The station's index, or -1.
         public var parent: Int32
 
+        /// Where the stop is.
         public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
     }
 
+    /// A route of `routes.txt`: a line as riders know it.
     public struct Route: Codable, Sendable, Equatable {
+        /// `route_id`, unique in the feed.
         public var id: String
+        /// `route_short_name` ("7", "A"), when given.
         public var shortName: String?
+        /// `route_long_name`, when given.
         public var longName: String?
         /// GTFS `route_type` (0 tram, 1 subway, 2 rail, 3 bus, …).
         public var type: Int
         /// `#rrggbb` (``FeatureColour/normalized(_:)``), when the feed gives one.
         public var colour: String?
+        /// `#rrggbb` for text drawn on ``colour``, when the feed gives one.
         public var textColour: String?
     }
 
+    /// A trip of `trips.txt`: one vehicle's run along a route.
     public struct Trip: Codable, Sendable, Equatable {
+        /// `trip_id`, unique in the feed.
         public var id: String
+        /// Index in ``Timetable/routes``.
         public var route: Int32
+        /// Index in ``Timetable/services``.
         public var service: Int32
+        /// `trip_headsign`: where the vehicle says it goes, when given.
         public var headsign: String?
         /// Index in ``Timetable/shapes``, or -1.
         public var shape: Int32
+        /// Index of its first call in ``Timetable/callStops``, ``Timetable/arrivals`` and ``Timetable/departures``.
         public var firstCall: Int32
+        /// How many calls it makes, 2 or more.
         public var callCount: Int32
     }
 
     /// A service's running days: weekdays between two dates, with dates added and removed.
     public struct Service: Codable, Sendable, Equatable {
+        /// `service_id`.
         public var id: String
         /// Monday (bit 0) to Sunday (bit 6).
         public var weekdays: Int
         /// `YYYYMMDD`; 0 when the service has only `calendar_dates`.
         public var start: Int
+        /// `YYYYMMDD`, the last day; 0 when the service has only `calendar_dates`.
         public var end: Int
+        /// Dates added (`exception_type` 1), `YYYYMMDD`.
         public var added: [Int]
+        /// Dates removed (`exception_type` 2), `YYYYMMDD`.
         public var removed: [Int]
 
         /// Whether the service runs on `date` (`YYYYMMDD`), which falls on `weekday` (0 Monday).
@@ -82,9 +111,13 @@ public struct Timetable: Codable, Sendable, Equatable {
     /// A transfer `transfers.txt` gives: from one stop to another, at least `minimumTime`
     /// seconds; `forbidden` when its type is 3.
     public struct Transfer: Codable, Sendable, Equatable {
+        /// The stop left, by index in ``Timetable/stops``.
         public var from: Int32
+        /// The stop reached, by index in ``Timetable/stops``.
         public var to: Int32
+        /// Seconds the transfer takes at the least.
         public var minimumTime: Int32
+        /// True when riders may not transfer there (`transfer_type` 3).
         public var forbidden: Bool
     }
 

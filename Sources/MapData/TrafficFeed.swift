@@ -14,6 +14,7 @@ public struct TrafficFeed: Sendable, Equatable {
     /// Congestion by OSM way id.
     public private(set) var levels: [Int64: Congestion]
 
+    /// A feed of these congestion levels, by OSM way id.
     public init(levels: [Int64: Congestion] = [:]) { self.levels = levels }
 
     /// The feed in the text of a file; `path` names it in errors.

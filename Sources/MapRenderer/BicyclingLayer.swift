@@ -8,7 +8,9 @@ import MapData
 /// shared or designated ways dashed green, trails dashed brown, cycle routes a wide translucent
 /// band under them, ways closed to bicycles faded.
 public struct BicyclingPalette: Sendable, Equatable {
+    /// Dedicated cycle tracks (solid).
     public var track: Color
+    /// Cycle lanes on the road (solid, lighter).
     public var lane: Color
     /// Cycle streets, designated paths, shared lanes.
     public var friendly: Color

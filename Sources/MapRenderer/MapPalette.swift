@@ -5,26 +5,43 @@ import MapData
 
 /// The colours of the road map in one colour scheme.
 public struct MapPalette: Sendable {
+    /// Land where nothing else is drawn: the map's ground.
     public var land: Color
+    /// Seas, lakes and rivers.
     public var water: Color
+    /// Parks, woods and other green spaces.
     public var park: Color
+    /// Built-up land use (residential, commercial, industrial, …).
     public var landuse: Color
+    /// Building footprints, and the walls of 3D buildings.
     public var building: Color
+    /// The outline drawn around each building.
     public var buildingOutline: Color
+    /// Administrative borders.
     public var border: Color
+    /// Railway lines.
     public var railway: Color
+    /// Motorways, trunk and primary roads.
     public var majorRoad: Color
+    /// The casing drawn under major roads.
     public var majorRoadCasing: Color
+    /// Other roads and streets.
     public var road: Color
+    /// The casing drawn under other roads.
     public var roadCasing: Color
+    /// Footways, paths and tracks.
     public var path: Color
+    /// Labels of places, roads and points of interest.
     public var label: Color
+    /// The halo behind every label, for contrast.
     public var labelHalo: Color
     /// Names of parks and of waters.
     public var parkLabel: Color
+    /// Names of waters (``parkLabel`` is the parks').
     public var waterLabel: Color
     /// Rooms of the indoor layer, and their walls.
     public var indoorRoom: Color
+    /// The walls of the indoor layer's rooms.
     public var indoorWall: Color
 
     /// The light road map.

@@ -20,6 +20,7 @@ import MapData
 /// My Location with its accuracy and heading. One picture reads the store twice (a
 /// ``Scene``); ``TileRenderer`` draws XYZ tiles with the same code.
 public struct MapRenderer {
+    /// The store the map's features are read from.
     public let store: MapStore
     /// Congestion for the traffic layer; empty by default (the layer then colours nothing).
     public var traffic: TrafficFeed

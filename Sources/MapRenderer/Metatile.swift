@@ -12,6 +12,7 @@ public struct Metatile: Sendable, Hashable, CustomStringConvertible {
     public var zoom: Int
     /// The tiles' columns (x) and rows (y) at that zoom.
     public var columns: ClosedRange<Int>
+    /// The tiles' rows (y) at that zoom.
     public var rows: ClosedRange<Int>
 
     /// The block of the tiles `columns` × `rows` at `zoom`.

@@ -11,12 +11,14 @@ public struct RenderError: Error, CustomStringConvertible {
         case drawing
     }
 
+    /// What kind of failure.
     public var kind: Kind
     /// What was wrong, or what was being drawn.
     public var message: String
     /// The error underneath, when this one wraps another.
     public var underlying: (any Error)?
 
+    /// An error of `kind` that says `message`, wrapping `underlying` when there is one.
     public init(_ kind: Kind, message: String, underlying: (any Error)? = nil) {
         self.kind = kind
         self.message = message

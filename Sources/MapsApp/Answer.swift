@@ -58,10 +58,13 @@ public struct Answer {
 public struct Navigation: Sendable {
     /// The step being travelled (0 at the start) and the manoeuvre at its end.
     public var step: Int
+    /// The next step, whose manoeuvre comes at the end of the current one.
     public var next: Step
     /// Metres to the next manoeuvre, and left to the destination; seconds left.
     public var distanceToNext: Double
+    /// Metres left to the destination.
     public var remainingDistance: Double
+    /// Seconds left to the destination.
     public var remainingTime: Double
     /// When the route arrives, leaving at `departure`.
     public var arrival: Date
@@ -83,6 +86,7 @@ public struct Navigation: Sendable {
 
     /// The step being travelled, and the positions of those before it.
     public var current: Step
+    /// The positions of the steps already travelled.
     public var travelled: [Coordinate]
 
     /// The arrival time as this machine's clock shows it, `HH:mm`.
@@ -125,6 +129,7 @@ public struct FoundPlace: Sendable, Equatable, Codable {
     /// Its address on one line, when the data has one.
     public var address: String?
 
+    /// A place found for a link, with why it was chosen.
     public init(
         name: String, position: Coordinate, kind: String? = nil, why: String, closestMatch: String? = nil,
         distance: Double? = nil, source: String? = nil, address: String? = nil
@@ -147,6 +152,7 @@ public struct RouteEnd: Sendable, Equatable, Codable {
         case start, stop, destination
     }
 
+    /// Which end it is.
     public var role: Role
     /// The end as the link gives it.
     public var waypoint: Waypoint
@@ -154,6 +160,7 @@ public struct RouteEnd: Sendable, Equatable, Codable {
     /// location).
     public var place: FoundPlace?
 
+    /// An end of `role`, as the link gives it, placed at `place` (nil when it could not be).
     public init(role: Role, waypoint: Waypoint, place: FoundPlace?) {
         self.role = role
         self.waypoint = waypoint
@@ -204,9 +211,12 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case stopsLeftOut = "stops-left-out"
     }
 
+    /// What kind of note, for programs.
     public var code: Code
+    /// What it says, in the answer's language.
     public var message: String
 
+    /// A note of `code` that says `message`.
     public init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message

@@ -8,14 +8,21 @@ import Transit
 /// demo page): what the link asks for in a sentence, the request, the places found, the
 /// directions' ends, the notes, the offered callback, the data credited and the map view.
 public struct AnswerDocument: Encodable, Sendable {
+    /// The link answered, as given; nil for a request built without one.
     public var link: String?
+    /// The form the link was read as (`comgooglemaps`, a desktop URL, …).
     public var form: LinkForm?
+    /// What the link does: show a map, search, give directions or show Street View.
     public var action: MapsAction
     /// What the link asks for, in a sentence (``Answer/asks``).
     public var asks: String
+    /// The request read from the link.
     public var request: MapsRequest
+    /// The places found for a search.
     public var places: [FoundPlace]
+    /// The directions' ends, as placed.
     public var routeEnds: [RouteEnd]
+    /// What a reader should know of the answer, in its language.
     public var notes: [Note]
     /// The "back to the calling app" button offered: its label and the URL it opens.
     public var callback: OfferedCallback?
@@ -29,6 +36,7 @@ public struct AnswerDocument: Encodable, Sendable {
     public var alternatives: [RouteSummary]
     /// The route's steps in the answer's language (`language`, ISO 639-1).
     public var language: String
+    /// The steps, in order.
     public var steps: [StepSummary]
     /// For a link that navigates: the next manoeuvre's banner and sentence, the distance to it,
     /// the time and distance left and the arrival time (`HH:mm`, this machine's clock).
@@ -43,9 +51,11 @@ public struct AnswerDocument: Encodable, Sendable {
     public struct TransitSummary: Encodable, Sendable {
         /// `HH:MM`, the feed's local time.
         public var departure: String
+        /// `HH:MM`, the feed's local time (past 24:00 on the next day).
         public var arrival: String
         /// Seconds from the departure to the arrival.
         public var duration: Int
+        /// How many vehicles are boarded.
         public var rides: Int
         /// "Leave at 15:58, arrive at 17:09 (1 h 11 min)".
         public var summary: String
@@ -53,24 +63,38 @@ public struct AnswerDocument: Encodable, Sendable {
         public var itinerary: [String]
     }
 
+    /// What a navigation app shows as it starts, written out in the answer's language.
     public struct NavigationSummary: Encodable, Sendable {
+        /// The banner's short text ("Turn left onto Mannerheimintie").
         public var banner: String
+        /// The next manoeuvre's sentence.
         public var instruction: String
+        /// Google's name for the next manoeuvre (`turn-left`, …).
         public var maneuver: String
+        /// The distance to the next manoeuvre, written out ("300 m").
         public var distance: String
+        /// The time left, written out ("12 min").
         public var remaining: String
+        /// The distance left, written out ("3.2 km").
         public var remainingDistance: String
+        /// When the route arrives, `HH:mm` on this machine's clock.
         public var arrival: String
     }
 
     /// A step as a reader follows it: its sentence, banner and voice, Google's name for the
     /// manoeuvre, metres and seconds to the next.
     public struct StepSummary: Encodable, Sendable {
+        /// The step's sentence.
         public var instruction: String
+        /// The banner's short text.
         public var banner: String
+        /// What a voice says, in order, as the manoeuvre nears.
         public var voice: [String]
+        /// Google's name for the manoeuvre (`turn-slight-left`, `roundabout-right`, …).
         public var maneuver: String
+        /// Metres to the next manoeuvre.
         public var distance: Double
+        /// Seconds to the next manoeuvre.
         public var duration: Double
         /// The distance to the next manoeuvre as the answer's language writes it ("300 m").
         public var distanceText: String
@@ -78,13 +102,19 @@ public struct AnswerDocument: Encodable, Sendable {
 
     /// A route in a few figures.
     public struct RouteSummary: Encodable, Sendable {
+        /// The way of travel (`driving`, `walking`, `bicycling`, `two-wheeler`).
         public var mode: String
+        /// Metres, to a tenth.
         public var distance: Double
+        /// Seconds, to a tenth.
         public var duration: Double
+        /// The names (else refs) of the roads taken, in order.
         public var roads: [String]
+        /// How many legs (stops between, plus one).
         public var legs: Int
         /// The distance and the time as the answer's language writes them ("3.2 km", "12 min").
         public var distanceText: String
+        /// The time as the answer's language writes it ("12 min").
         public var durationText: String
 
         init(_ route: Route, words: Instructions) {
@@ -100,10 +130,13 @@ public struct AnswerDocument: Encodable, Sendable {
 
     /// A callback as offered to the user.
     public struct OfferedCallback: Encodable, Sendable {
+        /// The calling app's name, as the button shows it.
         public var source: String
+        /// The URL the button opens.
         public var success: String
     }
 
+    /// The document of `answer`.
     public init(_ answer: Answer) {
         link = answer.link
         form = answer.form

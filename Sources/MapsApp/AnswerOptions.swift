@@ -39,5 +39,6 @@ public struct AnswerOptions: Sendable, Equatable {
     /// start of this step (0 the departure); nil follows the link.
     public var navigationStep: Int?
 
+    /// The defaults: an 800 × 600 view as the link sets it up, its `hl` (else English) for the words, leaving now, navigating only when the link asks.
     public init() {}
 }

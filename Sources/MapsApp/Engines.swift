@@ -76,6 +76,7 @@ public struct MapCoverage: Sendable, Equatable, Codable {
     /// What the picture says about missing data, or nil.
     public var notice: String?
 
+    /// What a view covers: these credits and regions, and a notice about missing data or nil.
     public init(credits: [String], regions: [String], notice: String?) {
         self.credits = credits
         self.regions = regions
@@ -92,6 +93,7 @@ public struct DrawnMap {
     /// Labels placed.
     public var labels: Int
 
+    /// A drawn picture with the counts of features drawn and labels placed.
     public init(canvas: Canvas, features: Int, labels: Int) {
         self.canvas = canvas
         self.features = features

@@ -5,17 +5,27 @@ import MapCore
 /// drawn, the control frames, the markers (with their screen points and glyphs, and which is
 /// selected), the lines drawn (a route, as an encoded polyline at 6 decimals) and My Location.
 public struct MapViewState: Encodable, Sendable {
+    /// The view's size, points.
     public var size: Size
+    /// The camera, clamped as the view clamps it.
     public var camera: CameraPosition
+    /// The padding in effect (with the safe area), points.
     public var padding: EdgeInsets
+    /// What the map shows.
     public var mapType: MapType
+    /// The ground inside the padding.
     public var visibleRegion: VisibleRegion
+    /// What is drawn: base, roads, labels and layers.
     public var content: MapContent
+    /// Where each control is, points.
     public var controls: ControlLayout
+    /// The markers, in drawing order.
     public var markers: [MarkerState]
     /// The index in ``markers`` of the selected one, showing its info window.
     public var selectedMarker: Int?
+    /// The lines drawn over the map.
     public var lines: [LineState]
+    /// The My Location dot's position, when it shows.
     public var myLocation: Coordinate?
     /// How often a live view of it redraws (a picture is drawn once).
     public var preferredFrameRate: FrameRate
@@ -23,22 +33,33 @@ public struct MapViewState: Encodable, Sendable {
     /// A line drawn over the map (a route): its title, colour, width and dash pattern, its
     /// points as a polyline at 6 decimals.
     public struct LineState: Encodable, Sendable {
+        /// The line's title (its accessibility label).
         public var title: String?
+        /// Its stroke colour.
         public var color: Color
+        /// Its width, points.
         public var width: Double
+        /// Dash and gap lengths, points; empty for solid.
         public var pattern: [Double]
+        /// Its points, Google's encoded polyline at 6 decimals.
         public var polyline6: String
     }
 
     /// A marker, where it is on the ground and on the screen (points from the top left).
     public struct MarkerState: Encodable, Sendable {
+        /// The info window's title.
         public var title: String?
+        /// The info window's second line.
         public var snippet: String?
+        /// The text in the pin's head, when it has one (a search result's number).
         public var glyph: String?
+        /// Where the pin is, on the ground.
         public var position: Coordinate
+        /// Where the pin is on the screen, points from the top left.
         public var point: Point
     }
 
+    /// The state of `mapView` as it is now.
     public init(_ mapView: MapView) {
         size = mapView.frame.size
         camera = mapView.camera

@@ -37,6 +37,7 @@ public struct MapsApp: Sendable {
     /// and countries: 50 km (a city and its surroundings, as the app searches the area it shows).
     public static let searchRadius = 50_000.0
 
+    /// An app answering with these engines; each one left out makes the answers that need it say so in a note (no places found, no picture, no route).
     public init(
         places: (any PlaceFinding)? = nil, drawing: (any MapDrawing)? = nil, tiles: (any TileRendering)? = nil,
         routing: (any RouteFinding)? = nil, transit: (any TransitFinding)? = nil

@@ -46,6 +46,7 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         }
     }
 
+    /// The best route from `from` to `to` for `mode` and up to `alternatives` others (0...2), on a router of its own for the calling thread.
     public func routes(
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = [],
         alternatives: Int
@@ -65,6 +66,7 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         try routing(mode) { router, _ in try router.durations(from: origin, to: targets, limit: limit) }
     }
 
+    /// The turn-by-turn steps of each of `route`'s legs.
     public func steps(of route: Route) throws -> [[Step]] {
         try routing(route.mode) { router, _ in router.steps(of: route) }
     }

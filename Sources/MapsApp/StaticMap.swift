@@ -22,6 +22,7 @@ public struct StaticMapRequest: Sendable, Equatable {
         public var label: String?
         /// `tiny`, `small` or `mid` (the default, the full pin).
         public var size = "mid"
+        /// Where the pins go, in order.
         public var locations: [Location] = []
     }
 
@@ -33,9 +34,11 @@ public struct StaticMapRequest: Sendable, Equatable {
         public var color = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
         /// The area's fill; nil for a line.
         public var fillColor: Color?
+        /// The line's points, in order (an area's outline).
         public var locations: [Location] = []
     }
 
+    /// The picture's centre; nil fits what is drawn.
     public var center: Location?
     /// 0...21; nil fits what is drawn.
     public var zoom: Int?
@@ -43,8 +46,11 @@ public struct StaticMapRequest: Sendable, Equatable {
     public var size: Size
     /// Pixels per point, 1 or 2.
     public var scale = 1
+    /// Normal (the default), satellite, hybrid or terrain.
     public var mapType: MapType = .normal
+    /// The pins, by group of one style.
     public var markers: [MarkerGroup] = []
+    /// The lines and areas drawn.
     public var paths: [Path] = []
     /// Places that must be in view.
     public var visible: [Location] = []
@@ -62,6 +68,7 @@ public struct StaticMapRequest: Sendable, Equatable {
     /// The most locations given as text (each one a search): 10.
     public static let maxPlaceLookups = 10
 
+    /// A map of `size` points, everything else as the defaults say.
     public init(size: Size) { self.size = size }
 
     /// Reads the parameters, as a query's items in order (`markers` and `path` may repeat).

@@ -39,14 +39,17 @@ extension MapsApp {
 public struct PooledPlaceSearch: Geocoding, Sendable {
     let connections: StorePool
 
+    /// Searches the store on a pooled connection.
     public func search(_ query: SearchQuery) throws -> [PlaceResult] {
         try connections.connection { try $0.search.search(query) }
     }
 
+    /// Looks up what is at `coordinate` on a pooled connection.
     public func reverse(_ coordinate: Coordinate, language: Language?) throws -> PlaceResult? {
         try connections.connection { try $0.search.reverse(coordinate, language: language) }
     }
 
+    /// The places a search box finds for `text`, ranked and filtered as ``PlaceFinding`` says, on a pooled connection.
     public func places(matching text: String, near: Coordinate?, limit: Int, names: Language?, typing: Bool) throws
         -> [FoundPlace]
     {
@@ -82,15 +85,18 @@ public struct StoreDrawing: MapDrawing, Sendable {
         }
     }
 
+    /// The indoor building nearest the view's centre, from the store.
     public func indoorBuilding(in view: MapView) throws -> IndoorBuilding? {
         try rendering(nil) { try $0.indoorBuilding(in: view) }
     }
 
+    /// The credits and regions where `view` looks.
     public func coverage(of view: MapView, language: Language?) throws -> MapCoverage {
         let coverage = try rendering(language) { try $0.coverage(of: view) }
         return MapCoverage(credits: coverage.credits, regions: coverage.regions, notice: coverage.notice)
     }
 
+    /// Draws `view` from the store on a pooled connection.
     public func draw(_ view: MapView, format: PictureFormat, scale: Double, language: Language?) throws -> DrawnMap {
         let (canvas, report) = try rendering(language) { try $0.render(view, format: format, scale: scale) }
         return DrawnMap(canvas: canvas, features: report.features.values.reduce(0, +), labels: report.labels.count)
@@ -119,6 +125,7 @@ public struct StoreTiles: TileRendering, Sendable {
         self.rasters = rasters
     }
 
+    /// Renders `block` in `style` from the store on a pooled connection.
     public func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile] {
         try connections.with { store in
             try TileRenderer(
@@ -127,10 +134,12 @@ public struct StoreTiles: TileRendering, Sendable {
         }
     }
 
+    /// The imported regions' extents.
     public func regions() throws -> [CoordinateBounds] {
         try connections.with { try $0.sources(counting: false) }.filter { $0.kind == .osm }.map(\.bounds)
     }
 
+    /// Renders a tile run into the MBTiles file at `output`, reporting the fraction done.
     public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
         let request = plan.request
         let tiles = plan.tiles

@@ -20,6 +20,7 @@ public struct TileRequest: Sendable, Equatable {
     /// The part of the run this process renders, when several share it; nil for all of it.
     public var shard: TileShard?
 
+    /// A run of the whole world at the default zooms and style.
     public init() {}
 }
 
@@ -29,6 +30,7 @@ public struct TileRequest: Sendable, Equatable {
 public struct TileShard: Sendable, Equatable {
     /// 1...count.
     public var index: Int
+    /// How many parts the run is shared between, 1 or more.
     public var count: Int
 
     /// Nil unless `1 <= index <= count`.
@@ -52,6 +54,7 @@ public struct TilePlan: Sendable, Equatable {
     /// tiles alone takes 100 MB of memory).
     public static let maxTiles = 4_000_000
 
+    /// The request as asked.
     public var request: TileRequest
     /// The areas rendered: the request's box, or each imported region on its own (regions far
     /// apart are not joined into one box spanning the world between them).
@@ -73,12 +76,16 @@ public struct TilePlan: Sendable, Equatable {
 
 /// What a tile run did.
 public struct TileSummary: Sendable, Equatable {
+    /// Tiles written.
     public var tiles: Int
+    /// Metatiles drawn.
     public var metatiles: Int
+    /// Threads that drew them.
     public var workers: Int
     /// Wall-clock seconds.
     public var seconds: Double
 
+    /// A summary of these figures.
     public init(tiles: Int, metatiles: Int, workers: Int, seconds: Double) {
         self.tiles = tiles
         self.metatiles = metatiles

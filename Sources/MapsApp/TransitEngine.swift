@@ -36,8 +36,10 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         self.walking = walking
     }
 
+    /// The first imported feed's time zone (an IANA name), nil without a timetable.
     public func timezone() throws -> String? { try loaded().network.feeds.first?.timetable.timezone }
 
+    /// Journeys from `origin` to `destination` leaving at `time` (now in the feed's time zone when nil), with the walks' turns.
     public func journeys(from origin: Coordinate, to destination: Coordinate, leaving time: ServiceTime?) throws
         -> [Journey]
     {
@@ -49,6 +51,7 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
             planner.journeys(from: origin, to: destination, leaving: time ?? ServiceTime(Date(), in: zone)))
     }
 
+    /// Journeys from `origin` to `destination` arriving by `time`, the latest departure first found, with the walks' turns.
     public func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime) throws
         -> [Journey]
     {

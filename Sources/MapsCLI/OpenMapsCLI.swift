@@ -5,12 +5,15 @@ import MapsURL
 public struct CommandResult: Sendable, Equatable {
     /// 0 on success, 1 on failure, 64 on a usage error.
     public var exitCode: Int32
+    /// What the command wrote for standard output.
     public var standardOutput: String
+    /// What the command wrote for standard error: errors and progress.
     public var standardError: String
 }
 
 /// The `openmaps` commands as a library; the executable only forwards its arguments here.
 public enum OpenMapsCLI {
+    /// The version `openmaps --version` prints.
     public static let version = "0.1.0"
 
     /// Runs one command line (without the program name) and returns what it printed.

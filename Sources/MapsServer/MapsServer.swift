@@ -28,6 +28,7 @@ public struct ServerOptions: Sendable {
     /// time), so that pictures cached from older data are never served; empty by default.
     public var dataVersion = ""
 
+    /// A server with nothing to answer from yet (no store): pages, links and health only.
     public init() {}
 }
 

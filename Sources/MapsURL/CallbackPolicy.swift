@@ -24,10 +24,12 @@ public enum CallbackPolicy {
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         /// What was refused, e.g. ``DiagnosticCode/callbackSchemeDenied``.
         public var code: DiagnosticCode
+        /// Why, one sentence.
         public var message: String
         /// The parameter refused (`x-source`, `x-success`, `x-error`, `x-cancel`), when known.
         public var parameter: String?
 
+        /// A refusal of `code` that says `message`, for `parameter` when known.
         public init(code: DiagnosticCode, message: String, parameter: String? = nil) {
             self.code = code
             self.message = message

@@ -15,6 +15,7 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
 
     /// A stable machine-readable code (`bad-coordinate`, `host-not-google`, …).
     public var code: DiagnosticCode
+    /// How much it matters: a note, a warning or an error.
     public var severity: Severity
     /// One sentence for a person: what was wrong and what was done about it.
     public var message: String
@@ -24,6 +25,7 @@ public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible 
     /// Number of characters the offending part spans (at least 1 for the caret).
     public var length: Int
 
+    /// A diagnostic at `offset` characters into the input, `length` characters long.
     public init(code: DiagnosticCode, severity: Severity, message: String, offset: Int, length: Int = 1) {
         self.code = code
         self.severity = severity
@@ -77,6 +79,7 @@ public struct ParsedMapsURL: Sendable, Equatable, Codable {
     /// Everything rejected, adjusted or ignored, in input order.
     public var diagnostics: [Diagnostic]
 
+    /// What a parse gave: the request (nil when the link could not be read), its form and the diagnostics.
     public init(request: MapsRequest?, form: LinkForm?, diagnostics: [Diagnostic]) {
         self.request = request
         self.form = form

@@ -59,6 +59,7 @@ extension MapsURLParser {
     public struct Reading: Sendable, Equatable {
         /// The link read (the input itself, or the one link found in it).
         public var link: String
+        /// What the link means, with every diagnostic.
         public var parsed: ParsedMapsURL
         /// True when the input was a text holding the link, not the link alone.
         public var wasInText: Bool

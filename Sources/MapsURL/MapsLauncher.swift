@@ -16,6 +16,7 @@ public struct MapsLauncher: Sendable {
     /// The `LSApplicationQueriesSchemes` entries an iOS app must declare for ``canOpen``.
     public static let queriesSchemes = ["comgooglemaps", "comgooglemaps-x-callback"]
 
+    /// A launcher that asks `canOpen` whether an app answers a link and `open` to open it (on iOS, `UIApplication`'s `canOpenURL` and `open`).
     public init(canOpen: @escaping @Sendable (String) -> Bool, open: @escaping @Sendable (String) -> Bool) {
         self.canOpen = canOpen
         self.open = open
@@ -23,7 +24,9 @@ public struct MapsLauncher: Sendable {
 
     /// One candidate link for a request.
     public struct Choice: Sendable, Equatable {
+        /// The link form chosen.
         public var target: LinkTarget
+        /// The link printed for it, with what it had to leave out.
         public var link: PrintedURL
     }
 

@@ -106,6 +106,7 @@ public struct MapsRequest: Sendable, Equatable, Codable {
         _modify { yield &uniqueStorage().fields.language }
     }
 
+    /// A request of these parts; every part is optional and an empty request opens the map as it is.
     public init(
         center: Coordinate? = nil, zoom: Double? = nil, span: CoordinateSpan? = nil, mapMode: MapMode? = nil,
         views: Set<MapsView>? = nil, query: String? = nil, placeID: String? = nil, marker: Coordinate? = nil,
@@ -230,6 +231,7 @@ public struct Directions: Sendable, Equatable, Codable {
         try container.encode(avoid.sorted(), forKey: .avoid)
     }
 
+    /// Directions between these ends, through `waypoints` in order, for `travelMode`.
     public init(
         origin: Waypoint? = nil, destination: Waypoint? = nil, waypoints: [Waypoint] = [],
         travelMode: TravelMode? = nil, navigate: Bool = false, avoid: Set<RouteAvoidance> = []
@@ -332,6 +334,7 @@ public struct StreetViewCamera: Sendable, Equatable, Codable {
     /// A panorama id (`pano`), which wins over the viewpoint.
     public var panoramaID: String?
 
+    /// A Street View camera; nil parts are left to the viewer.
     public init(heading: Double? = nil, pitch: Double? = nil, fieldOfView: Double? = nil, panoramaID: String? = nil) {
         self.heading = heading
         self.pitch = pitch

@@ -22,6 +22,7 @@ public enum LinkTarget: String, Sendable, Codable, CaseIterable {
 public struct UnexpressedPart: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The request field, for example `span` or `directions.waypoints`.
     public var field: String
+    /// Why the target cannot carry it, one sentence.
     public var reason: String
 
     public var description: String { "\(field): \(reason)" }
@@ -40,7 +41,9 @@ public struct PrintedURL: Sendable, Equatable {
 
 /// Why a request cannot be printed as a target at all.
 public struct PrintError: Error, Equatable, CustomStringConvertible {
+    /// The link form asked for.
     public var target: LinkTarget
+    /// Why the request has no link of that form, one sentence.
     public var message: String
     public var description: String { "cannot print as \(target.rawValue): \(message)" }
 }

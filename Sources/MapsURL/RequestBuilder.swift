@@ -9,29 +9,43 @@ import GeoCore
 /// passes ``CallbackPolicy`` through ``Callback``'s initializer; `x-error` and `x-cancel`
 /// need the pair.
 public struct RequestBuilder: Sendable, Equatable {
+    /// The map's center, `LAT,LNG` in decimal degrees.
     public var center: String?
+    /// The zoom level, a decimal 0...21.
     public var zoom: String?
+    /// The map mode: `standard` or `streetview`.
     public var mapMode: String?
     /// Comma list of ``MapsView`` names; empty clears every view.
     public var views: String?
+    /// What to search for (`q`); a `LAT,LNG` pins that point.
     public var query: String?
+    /// Where directions start (`saddr`): a place or `LAT,LNG`; blank is the current location.
     public var saddr: String?
+    /// Where directions end (`daddr`): a place or `LAT,LNG`; blank is the current location.
     public var daddr: String?
     /// Stops between `saddr` and `daddr`, in order.
     public var waypoints: [String] = []
+    /// How to travel: `driving`, `transit`, `bicycling` or `walking`.
     public var directionsMode: String?
+    /// Whether to start navigation at once (Universal Links' `dir_action=navigate`).
     public var navigate = false
+    /// The calling app's name shown on the back button (`x-source`); needs ``xSuccess``.
     public var xSource: String?
+    /// The link the back button opens (`x-success`); needs ``xSource``.
     public var xSuccess: String?
+    /// The link opened when the request fails (`x-error`).
     public var xError: String?
+    /// The link opened when the person cancels (`x-cancel`).
     public var xCancel: String?
 
+    /// An empty builder: ``build()`` gives the map as it opens.
     public init() {}
 
     /// A part that could not be used: the parameter and what was wrong with it.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         /// The parameter's name as in a link (`center`, `x-success`, …).
         public var parameter: String
+        /// What was wrong with it, one sentence.
         public var message: String
         public var description: String { "\(parameter): \(message)" }
     }

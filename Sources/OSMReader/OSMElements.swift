@@ -5,12 +5,15 @@ public typealias OSMTags = [(key: String, value: String)]
 
 /// An OpenStreetMap node.
 public struct OSMNode: Sendable {
+    /// The node's id (negative for one not yet uploaded).
     public var id: Int64
     /// Latitude in 1e-9 degrees (nanodegrees), exact as stored.
     public var latitudeNano: Int64
     /// Longitude in nanodegrees.
     public var longitudeNano: Int64
+    /// The node's tags, in file order.
     public var tags: OSMTags
+    /// Version, time and author, when they were asked for and the file has them.
     public var metadata: OSMMetadata?
 
     /// The position in degrees.
@@ -21,9 +24,13 @@ public struct OSMNode: Sendable {
 
 /// An OpenStreetMap way: an ordered list of node ids.
 public struct OSMWay: Sendable {
+    /// The way's id.
     public var id: Int64
+    /// Its nodes in order; a closed way ends with its first node.
     public var nodeIDs: [Int64]
+    /// The way's tags, in file order.
     public var tags: OSMTags
+    /// Version, time and author, when they were asked for and the file has them.
     public var metadata: OSMMetadata?
 }
 
@@ -31,24 +38,35 @@ public struct OSMWay: Sendable {
 public struct OSMRelation: Sendable {
     /// One member with its role.
     public struct Member: Sendable, Equatable {
+        /// Whether the member is a node, a way or a relation.
         public var type: OSMElementType
+        /// The member's id.
         public var id: Int64
+        /// Its role in the relation (`outer`, `inner`, `stop`, …); empty when none.
         public var role: String
     }
 
+    /// The relation's id.
     public var id: Int64
+    /// Its members in order.
     public var members: [Member]
+    /// The relation's tags, in file order.
     public var tags: OSMTags
+    /// Version, time and author, when they were asked for and the file has them.
     public var metadata: OSMMetadata?
 }
 
 /// Edit metadata, read only when asked for.
 public struct OSMMetadata: Sendable, Equatable {
+    /// The element's version, from 1.
     public var version: Int32
     /// Seconds since 1970.
     public var timestamp: Int64
+    /// The changeset that made this version.
     public var changeset: Int64
+    /// The author's user id.
     public var userID: Int32
+    /// The author's user name.
     public var user: String
 }
 
@@ -58,18 +76,26 @@ public struct OSMBlock: Sendable {
     public var index: Int
     /// Where the block's blob starts in the file, bytes (for progress).
     public var byteOffset = 0
+    /// The block's nodes, in file order.
     public var nodes: [OSMNode] = []
+    /// The block's ways, in file order.
     public var ways: [OSMWay] = []
+    /// The block's relations, in file order.
     public var relations: [OSMRelation] = []
 }
 
 /// Element counts of a file, read in one pass.
 public struct OSMSummary: Sendable, Equatable {
+    /// Data blocks read (the header not counted).
     public var blocks = 0
+    /// Nodes read.
     public var nodes = 0
+    /// Ways read.
     public var ways = 0
+    /// Relations read.
     public var relations = 0
 
+    /// Counts of these elements.
     public init(blocks: Int = 0, nodes: Int = 0, ways: Int = 0, relations: Int = 0) {
         self.blocks = blocks
         self.nodes = nodes
@@ -92,13 +118,17 @@ public struct OSMHeader: Sendable, Equatable {
     public var bounds: CoordinateBounds?
     /// Features a reader must support ("OsmSchema-V0.6", "DenseNodes", …).
     public var requiredFeatures: [String]
+    /// Features the file uses that a reader may ignore ("Sort.Type_then_ID", …).
     public var optionalFeatures: [String]
+    /// The program that wrote the file, when it says.
     public var writingProgram: String?
+    /// Where its data came from, when it says.
     public var source: String?
 }
 
 /// Why a file could not be read.
 public struct OSMReaderError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, for programs.
     public enum Kind: String, Sendable {
         /// The file could not be opened or read.
         case io
@@ -110,7 +140,9 @@ public struct OSMReaderError: Error, Equatable, CustomStringConvertible {
         case unsupported
     }
 
+    /// What kind of failure.
     public var kind: Kind
+    /// What was wrong, one sentence.
     public var message: String
     /// Byte offset in the file where the problem was found (in the inflated data, for a
     /// compressed file).
@@ -122,6 +154,7 @@ public struct OSMReaderError: Error, Equatable, CustomStringConvertible {
     /// Column (characters from 1) on that line.
     public var column: Int?
 
+    /// An error of `kind` at `offset` bytes, in `block` or at `line` and `column` when known.
     public init(kind: Kind, message: String, offset: Int, block: Int? = nil, line: Int? = nil, column: Int? = nil) {
         self.kind = kind
         self.message = message

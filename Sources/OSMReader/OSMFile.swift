@@ -10,6 +10,7 @@ public struct OSMFile {
         case xml
     }
 
+    /// The file's path as given.
     public let path: String
     /// How the file is compressed around its format ("none", "gzip", "bzip2").
     public let compression: String

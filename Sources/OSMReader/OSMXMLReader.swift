@@ -12,6 +12,7 @@ import GeoCore
 /// `lat`, `lon`, `ref` or `type`, and a file cut short throw ``OSMReaderError`` with the line
 /// and column.
 public struct OSMXMLReader {
+    /// The file's path as given.
     public let path: String
     /// The file's size in bytes (compressed, when it is).
     public var fileSize: Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }

@@ -15,6 +15,7 @@ public struct PBFReader {
     /// Features this reader implements; a file that requires another is refused.
     public static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes", "HistoricalInformation"]
 
+    /// The file's path as given.
     public let path: String
     /// The file's size in bytes (compressed, when it is).
     public var fileSize: Int { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }

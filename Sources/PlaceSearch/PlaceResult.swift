@@ -7,12 +7,14 @@ public struct PlaceResult: Sendable, Equatable {
     public var id: Int64
     /// The OpenStreetMap element, when the place comes from OpenStreetMap (`n`, `w`, `r` and its id).
     public var osmType: String?
+    /// The OpenStreetMap element's id, with ``osmType``.
     public var osmID: Int64?
     /// The name in the asked language where the data has it, else the local name (an address
     /// without a name is named by its street and number).
     public var name: String
     /// The feature's class and kind (`poi`, `amenity=pharmacy`; `place`, `city`).
     public var featureClass: String
+    /// The kind within the class (`amenity=pharmacy`, `city`).
     public var kind: String
     /// The address parts the data has: `house_number`, `road`, `postcode`, `city`,
     /// `suburb`, `country`, `country_code`.
@@ -25,7 +27,9 @@ public struct PlaceResult: Sendable, Equatable {
     public var distance: Double?
     /// The data set it came from, its credit and licence.
     public var source: String
+    /// The credit the source asks for.
     public var attribution: String
+    /// The source's licence.
     public var licence: String
     /// How good a match it is (higher is better; comparable within one search).
     public var score: Double

@@ -16,6 +16,7 @@ public struct SearchQuery: Sendable, Equatable {
     /// Read the last word as the beginning of a word (results while typing); default on.
     public var autocomplete = true
 
+    /// A search for `text`, ranked by distance from `near` when given, at most `limit` results (1 ... ``PlaceSearch/maxLimit``), names in `language` where the data has them.
     public init(_ text: String, near: Coordinate? = nil, limit: Int = 10, language: Language? = nil) {
         self.text = text
         self.near = near
@@ -56,6 +57,7 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
 /// Reverse: the nearest address within 100 m, else the nearest named street within 150 m,
 /// else the nearest place, each with its street, district, city and country.
 public final class PlaceSearch {
+    /// The store searched.
     public let store: MapStore
     /// The most results one search gives: 50.
     public static let maxLimit = 50
@@ -76,6 +78,7 @@ public final class PlaceSearch {
     private var placeTable: [(place: MapStore.IndexedFeature, at: Coordinate)]?
     private var placeLookups = 0
 
+    /// A search over `store`'s features.
     public init(store: MapStore) { self.store = store }
 
     // MARK: Forward

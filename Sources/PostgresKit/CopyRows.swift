@@ -89,33 +89,40 @@ public struct CopyRows: ~Copyable {
         rows -= 1
     }
 
+    /// Appends a NULL field to the row.
     public mutating func null() { append(Int32(-1)) }
 
+    /// Appends a `boolean` field.
     public mutating func bool(_ value: Bool) {
         append(Int32(1))
         append(UInt8(value ? 1 : 0))
     }
 
+    /// Appends a `smallint` field.
     public mutating func int2(_ value: Int16) {
         append(Int32(2))
         append(value)
     }
 
+    /// Appends an `integer` field.
     public mutating func int4(_ value: Int32) {
         append(Int32(4))
         append(value)
     }
 
+    /// Appends a `bigint` field.
     public mutating func int8(_ value: Int64) {
         append(Int32(8))
         append(value)
     }
 
+    /// Appends a `real` field.
     public mutating func float4(_ value: Float) {
         append(Int32(4))
         append(value.bitPattern)
     }
 
+    /// Appends a `double precision` field.
     public mutating func float8(_ value: Double) {
         append(Int32(8))
         append(value.bitPattern)
@@ -191,6 +198,7 @@ public struct TextSearchVector {
     /// top two bits). A document holds a few dozen words at most: found by a linear search.
     private var entries: [(lexeme: String, positions: [UInt16])] = []
 
+    /// A document with no lexemes.
     public init() {}
 
     /// Adds `lexeme` at `position` (1 ... ``maxPosition``, clamped) with `weight`; a position

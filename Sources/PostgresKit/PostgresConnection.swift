@@ -11,6 +11,7 @@ public struct PostgresError: Error, Equatable, CustomStringConvertible {
     /// The SQL that failed, when a statement was involved.
     public var sql: String?
 
+    /// An error with the server's SQLSTATE (empty when the client failed), its message and the SQL it ran, if any.
     public init(state: String = "", message: String, sql: String? = nil) {
         self.state = state
         self.message = message
@@ -232,6 +233,7 @@ public struct PostgresRow {
     fileprivate let row: Int32
     private var result: OpaquePointer? { owner.result }
 
+    /// Whether the row's value in `column` (0-based) is NULL.
     public func isNull(_ column: Int) -> Bool { PQgetisnull(result, row, Int32(column)) == 1 }
 
     private func bytes(_ column: Int) -> UnsafeRawBufferPointer? {

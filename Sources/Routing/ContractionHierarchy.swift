@@ -36,6 +36,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
 
     /// Number of nodes (road edges) and of arcs, shortcuts included.
     public var nodeCount: Int { max(0, up.first.count - 1) }
+    /// Number of arcs, up and down, shortcuts included.
     public var arcCount: Int { up.node.count + down.node.count }
 
     // Query state, reused between queries (one at a time: another thread queries a hierarchy

@@ -4,6 +4,7 @@ import GeoCore
 /// A manoeuvre where a route's step begins, in OSRM's vocabulary (`maneuver.type` and
 /// `modifier`), with Google's name for it.
 public struct Maneuver: Sendable, Equatable {
+    /// The manoeuvre's type, as OSRM's `maneuver.type` writes it (the raw value).
     public enum Kind: String, Sendable, CaseIterable {
         case depart, arrive, turn, `continue`
         case newName = "new name"
@@ -44,13 +45,17 @@ public struct Maneuver: Sendable, Equatable {
         var isLeft: Bool { [.slightLeft, .left, .sharpLeft].contains(self) }
     }
 
+    /// What kind of manoeuvre.
     public var kind: Kind
+    /// Its direction; nil for depart and arrive where there is none.
     public var modifier: Modifier?
     /// The exit taken, for a roundabout (1 the first).
     public var exit: Int?
     /// Where it is, and the headings before and after (degrees clockwise from north, 0...360).
     public var location: Coordinate
+    /// The heading arriving, degrees clockwise from north, 0...360.
     public var bearingBefore: Double
+    /// The heading leaving, degrees clockwise from north, 0...360.
     public var bearingAfter: Double
     /// For a notification: the way of travel it begins (`ferry`, or the mode after one).
     public var mode: String?
@@ -80,14 +85,18 @@ public struct Maneuver: Sendable, Equatable {
 
 /// A step of a route: a manoeuvre and the way followed after it, up to the next one.
 public struct Step: Sendable {
+    /// The manoeuvre the step begins with.
     public var maneuver: Maneuver
     /// The road's name and ref after the manoeuvre ("" when it has none), and its signposted
     /// destinations (`destination:ref: destination`) for ramps and forks.
     public var name: String
+    /// The road's ref after the manoeuvre (`E18`, `D6007`); "" when it has none.
     public var ref: String
+    /// The signposted destinations, for ramps and forks; "" when none are tagged.
     public var destinations: String
     /// Metres and seconds to the next manoeuvre.
     public var distance: Double
+    /// Seconds to the next manoeuvre.
     public var duration: Double
     /// The positions from this manoeuvre to the next.
     public var geometry: [Coordinate]
@@ -106,6 +115,7 @@ public struct Step: Sendable {
     public struct Lane: Sendable, Equatable {
         /// Its arrows: `left`, `slight_left`, `through`, `right`, … (`none` when unmarked).
         public var indications: [String]
+        /// Whether the lane leads where the route goes.
         public var valid: Bool
     }
 

@@ -9,28 +9,37 @@ import MapData
 /// Edges are held in compressed adjacency arrays both ways (out of a node for the forward
 /// search, into it for the backward one).
 public final class RoadGraph: @unchecked Sendable {
+    /// The rules the graph was built with.
     public let profile: TravelProfile
     /// Node positions, by node index.
     public private(set) var positions: [Coordinate] = []
     /// A routable way: its OSM id, name, ref, class, signposted destinations, and whether it is
     /// a roundabout or a ferry.
     public struct WayInfo: Sendable {
+        /// The OSM way's id.
         public var osmID: Int64
+        /// `name`, as tagged.
         public var name: String?
+        /// `ref`, as tagged.
         public var ref: String?
+        /// Whether it is part of a ring whose traffic goes one way around (``TravelProfile/isRoundabout(_:)``).
         public var isRoundabout = false
         /// `highway` (empty for a ferry, a platform or a pier without one).
         public var highway = ""
         /// `destination` and `destination:ref`, as tagged.
         public var destination: String?
+        /// `destination:ref`, as tagged.
         public var destinationRef: String?
+        /// Whether it is a ferry route.
         public var isFerry = false
         /// `turn:lanes` each way (`left|through|through;right`): `:forward`/`:backward`, else
         /// `turn:lanes` for a one-way road's direction.
         public var turnLanesForward: String?
+        /// The lanes of the backward direction, as `turnLanesForward` says for the forward one.
         public var turnLanesBackward: String?
     }
 
+    /// The routable ways, by the index edges refer to.
     public private(set) var ways: [WayInfo] = []
 
     // Forward adjacency: out of node n are edges firstOut[n]..<firstOut[n+1].
@@ -628,6 +637,7 @@ public final class RoadGraph: @unchecked Sendable {
 
     /// Number of nodes and of directed edges.
     public var nodeCount: Int { positions.count }
+    /// Number of directed edges.
     public var edgeCount: Int { edgeWeight.count }
 
     static func cell(_ coordinate: Coordinate) -> (Int, Int) {
@@ -651,8 +661,11 @@ public final class RoadGraph: @unchecked Sendable {
     /// along it (0 at `from`), the point on it and the distance to it in metres.
     public struct Snap: Sendable {
         var segment: Int32
+        /// How far along the segment, 0 (its start) to 1 (its end).
         public var fraction: Double
+        /// The point on the segment nearest the one snapped.
         public var point: Coordinate
+        /// Metres from the point snapped to the segment.
         public var distance: Double
     }
 

@@ -7,6 +7,7 @@ import GeoCore
 /// `ways`), and `waypoints[]` with their snapped `location` `[lon, lat]`, `name` and
 /// `distance` from the point given. Failures are `{"code": "NoRoute" | "NoSegment", "message"}`.
 public enum RouteDocument {
+    /// How a route's line is written: Google's encoded polyline at 5 or 6 decimals, or a GeoJSON LineString.
     public enum Geometry: String, Sendable, CaseIterable {
         case polyline, polyline6, geojson
     }

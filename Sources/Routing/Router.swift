@@ -40,12 +40,15 @@ public struct Route: Sendable {
     public struct Leg: Sendable {
         /// Metres and seconds.
         public var distance: Double
+        /// Seconds.
         public var duration: Double
         /// The positions, from the snapped start to the snapped end.
         public var geometry: [Coordinate]
         /// Per segment between consecutive positions: metres, seconds, OSM way id.
         public var segmentDistances: [Double]
+        /// Seconds of each segment.
         public var segmentDurations: [Double]
+        /// The OSM way each segment is on.
         public var segmentWays: [Int64]
         /// The names (else refs) of the ways travelled, in order, each once in a run.
         public var roads: [String]
@@ -56,9 +59,11 @@ public struct Route: Sendable {
         var edgeDurations: [Double] = []
     }
 
+    /// The legs, one between each point and the next.
     public var legs: [Leg]
     /// Where each point met the network, and how far it was from it (metres).
     public var snapped: [(point: Coordinate, distance: Double, road: String?)]
+    /// The way of travel the route was found for.
     public var mode: TravelProfile.Mode
     /// What a reader should know of how it was found.
     public var notes: [Note] = []
@@ -94,8 +99,11 @@ public struct Route: Sendable {
         }
     }
 
+    /// Metres, every leg's.
     public var distance: Double { legs.map(\.distance).reduce(0, +) }
+    /// Seconds, every leg's.
     public var duration: Double { legs.map(\.duration).reduce(0, +) }
+    /// The positions of every leg, joined (each joint once).
     public var geometry: [Coordinate] {
         legs.enumerated().flatMap { index, leg in index == 0 ? leg.geometry : Array(leg.geometry.dropFirst()) }
     }
@@ -103,6 +111,7 @@ public struct Route: Sendable {
 
 /// Routes on one mode's graph.
 public final class Router: @unchecked Sendable {
+    /// The mode's road graph, shared read-only with the routers that share it.
     public let graph: RoadGraph
     /// How far a point outside the road network's extent and the imported regions may be from
     /// its nearest road: 5 km. A point inside snaps to its nearest road however far (a point
@@ -127,6 +136,7 @@ public final class Router: @unchecked Sendable {
     /// The graph's contraction hierarchy, when there is one: queries in microseconds.
     public let hierarchy: ContractionHierarchy?
 
+    /// A router on `graph`, with its contraction hierarchy when there is one (else plain bidirectional Dijkstra).
     public init(graph: RoadGraph, hierarchy: ContractionHierarchy? = nil) {
         self.graph = graph
         self.hierarchy = hierarchy

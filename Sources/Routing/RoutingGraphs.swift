@@ -11,9 +11,13 @@ public enum RoutingGraphs {
 
     /// One mode's hierarchy as built: seconds, the turn graph's nodes (road edges) and arcs.
     public struct Built: Sendable {
+        /// The way of travel.
         public var mode: TravelProfile.Mode
+        /// Seconds the build took.
         public var seconds: Double
+        /// Nodes of the turn graph (road edges).
         public var nodes: Int
+        /// Arcs, shortcuts included.
         public var arcs: Int
     }
 

@@ -37,13 +37,16 @@ import MapData
 ///   A barrier is reached and turned back from, never passed.
 /// - Turns (``turnCost(angle:roads:uTurn:wayChanges:roundabout:signal:)``).
 public struct TravelProfile: Sendable, Equatable {
+    /// A way of travel on the road network; the raw values are the names links and the CLI use.
     public enum Mode: String, Sendable, CaseIterable {
         case driving, walking, bicycling
         case twoWheeler = "two-wheeler"
     }
 
+    /// The way of travel whose rules these are.
     public let mode: Mode
 
+    /// The rules of `mode`.
     public init(_ mode: Mode) { self.mode = mode }
 
     /// The access keys that decide, most specific first.
@@ -158,6 +161,7 @@ public struct TravelProfile: Sendable, Equatable {
         /// A cyclist walking beside the bicycle.
         public var pushing = false
 
+        /// A direction travelled at `speed` km/h, liked by `preference` (0, 1], entered only to reach a place when `restricted`, with the bicycle pushed when `pushing`.
         public init(speed: Double, preference: Double = 1, restricted: Bool = false, pushing: Bool = false) {
             self.speed = speed
             self.preference = preference
@@ -199,7 +203,9 @@ public struct TravelProfile: Sendable, Equatable {
     /// How this mode may travel a way: each direction (nil when closed) and, for a ferry with a
     /// tagged duration, its crossing time.
     public struct Use: Sendable, Equatable {
+        /// How the way is travelled along its node order; nil when that direction is closed.
         public var forward: Direction?
+        /// How the way is travelled against its node order; nil when that direction is closed.
         public var backward: Direction?
         /// A ferry's crossing time, seconds, when the way tags it.
         public var duration: Double?

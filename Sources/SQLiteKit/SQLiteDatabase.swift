@@ -12,6 +12,7 @@ public final class SQLiteDatabase {
     }
 
     let handle: OpaquePointer
+    /// The database file's path (`:memory:` for one in memory).
     public let path: String
     /// Statements compiled once and reused, by their SQL (see ``cached(_:)``).
     private var statements: [String: SQLiteStatement] = [:]
@@ -111,6 +112,7 @@ extension SQLiteDatabase: Sendable {}
 public final class SQLiteStatement {
     let connection: OpaquePointer
     let statement: OpaquePointer
+    /// The statement's SQL as prepared.
     public let sql: String
 
     init(connection: OpaquePointer, statement: OpaquePointer, sql: String) {
@@ -198,6 +200,7 @@ extension SQLiteStatement: Sendable {}
 public struct SQLiteRow {
     fileprivate let statement: OpaquePointer
 
+    /// How many columns each result row has.
     public var columnCount: Int { Int(sqlite3_column_count(statement)) }
 
     /// True when column `index` is NULL.

@@ -11,6 +11,7 @@ public struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The SQL that failed, when a statement was involved.
     public var sql: String?
 
+    /// An error with SQLite's primary and extended result codes, its message and the SQL it ran, if any.
     public init(code: Int32, extendedCode: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.extendedCode = extendedCode

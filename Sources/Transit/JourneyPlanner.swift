@@ -5,8 +5,11 @@ import Routing
 
 /// A walk between two points as the planner needs it: seconds, metres and the way walked.
 public struct Walk: Sendable {
+    /// How long it takes, seconds.
     public var seconds: Int
+    /// How far it is, metres.
     public var metres: Double
+    /// The line walked, from start to end.
     public var geometry: [Coordinate]
     /// Its turn-by-turn steps by the streets (none for a straight line, nor until asked for:
     /// ``route`` makes them).
@@ -46,35 +49,54 @@ public struct Walk: Sendable {
 public struct Journey: Sendable {
     /// Seconds after the departure day's midnight (past 86,400 on the next day), local time.
     public var departure: Int
+    /// Seconds after the departure day's midnight, local time.
     public var arrival: Int
+    /// The walks and rides, in order.
     public var legs: [Leg]
     /// The day whose timetable the journey follows, `YYYYMMDD`.
     public var serviceDate = 0
 
+    /// One part of a journey: a walk or a ride.
     public enum Leg: Sendable {
         case walk(WalkLeg)
         case ride(Ride)
     }
 
+    /// A walk to, from or between stops.
     public struct WalkLeg: Sendable {
+        /// Where the walk starts.
         public var from: Coordinate
+        /// Where the walk ends.
         public var to: Coordinate
         /// The stop walked from or to, by name; nil for the journey's own ends.
         public var fromName: String?
+        /// The stop walked to, by name; nil for the journey's own end.
         public var toName: String?
+        /// When the walk starts, seconds after the departure day's midnight.
         public var departure: Int
+        /// The walk itself: its time, length, line and steps.
         public var walk: Walk
     }
 
+    /// A ride on one trip, from the stop boarded to the stop left.
     public struct Ride: Sendable {
+        /// The line ridden.
         public var route: Timetable.Route
+        /// Where the trip goes, as its vehicles show it.
         public var headsign: String?
+        /// The trip's id in its feed.
         public var tripID: String
+        /// The stop boarded at, by name.
         public var from: String
+        /// Where the stop boarded at is.
         public var fromPoint: Coordinate
+        /// The stop left at, by name.
         public var to: String
+        /// Where the stop left at is.
         public var toPoint: Coordinate
+        /// When the trip leaves the stop boarded at, seconds after the departure day's midnight.
         public var departure: Int
+        /// When the trip reaches the stop left at, seconds after the departure day's midnight.
         public var arrival: Int
         /// Stops the ride calls at after boarding, the alighting one included.
         public var stops: Int
@@ -118,6 +140,7 @@ public struct ServiceTime: Sendable, Equatable {
     /// Seconds after midnight.
     public var seconds: Int
 
+    /// A departure on `date` (`YYYYMMDD`, whose `weekday` is 0 Monday … 6 Sunday) at `seconds` after midnight.
     public init(date: Int, weekday: Int, seconds: Int) {
         self.date = date
         self.weekday = weekday
@@ -204,6 +227,7 @@ public struct ServiceTime: Sendable, Equatable {
 /// rounds give the Pareto set of earlier arrival against fewer rides. Access and egress are
 /// walks to the stops near each end; transfers are the network's footpaths.
 public struct JourneyPlanner {
+    /// The stops, patterns and footpaths searched.
     public let network: TransitNetwork
     /// Walks between two points, by streets where the caller knows them.
     public let walk: (Coordinate, Coordinate) -> Walk
@@ -223,6 +247,7 @@ public struct JourneyPlanner {
     /// own: 60.
     public static let changeTime = 60
 
+    /// A planner over `network` that walks with `walk` and times many walks at once with `walkTimes` (by default, one `walk` each).
     public init(
         network: TransitNetwork, walk: @escaping (Coordinate, Coordinate) -> Walk,
         walkTimes: ((Coordinate, [Coordinate]) -> [Int?])? = nil

@@ -9,7 +9,9 @@ import MapData
 public struct TransitNetwork: Sendable {
     /// A stop of some feed.
     public struct Stop: Sendable {
+        /// The stop's name as the feed gives it.
         public var name: String
+        /// Where the stop is.
         public var coordinate: Coordinate
         /// Its feed, by index in ``feeds``.
         public var feed: Int
@@ -31,7 +33,9 @@ public struct TransitNetwork: Sendable {
         var alighting: [Bool]
     }
 
+    /// The feeds laid out, each with the source it was imported from.
     public let feeds: [(source: String, timetable: Timetable)]
+    /// Every feed's stops, numbered together.
     public private(set) var stops: [Stop] = []
     var patterns: [Pattern] = []
     /// For each stop, the patterns calling there and at which position.

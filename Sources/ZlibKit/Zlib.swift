@@ -105,6 +105,7 @@ public enum Zlib {
 
 /// A zlib failure: what kind, and what zlib said.
 public struct ZlibError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, for programs.
     public enum Kind: String, Sendable, Equatable {
         /// The compressed data is damaged.
         case corrupt
@@ -116,9 +117,12 @@ public struct ZlibError: Error, Equatable, CustomStringConvertible {
         case failed
     }
 
+    /// What kind of failure.
     public var kind: Kind
+    /// What went wrong, in words (zlib's message where it gave one).
     public var message: String
 
+    /// An error of `kind` that says `message`.
     public init(_ kind: Kind, message: String) {
         self.kind = kind
         self.message = message

@@ -25,8 +25,11 @@ public enum DistanceUnits: String, Sendable {
 /// keys in each (a test checks); a template's `{key}` is filled with a value as written
 /// (names and refs exactly as the data has them).
 public struct Phrasebook: Sendable {
+    /// The language every sentence is written in.
     public let language: Language
+    /// Metric or imperial, for the distances it writes.
     public let units: DistanceUnits
+    /// The language's templates, keyed as in every other language.
     public let templates: Templates
 
     /// One language's templates.
@@ -62,6 +65,7 @@ public struct Phrasebook: Sendable {
         public var lowercase: Bool
         /// The decimal mark and the thousands separator.
         public var decimal: String
+        /// The thousands separator (`,` in English, `.` in Spanish and Italian).
         public var thousands: String
     }
 

@@ -7,10 +7,13 @@ import GeoCore
 public struct Instructions: Sendable {
     /// The language's words: templates, distances, durations.
     public let words: Phrasebook
+    /// The language the instructions are written in.
     public var language: Language { words.language }
+    /// Metric or imperial distances.
     public var units: DistanceUnits { words.units }
     var templates: Phrasebook.Templates { words.templates }
 
+    /// Instructions in `language`, distances in `units` (metric by default).
     public init(_ language: Language, units: DistanceUnits = .metric) {
         words = Phrasebook(language, units: units)
     }
