@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Bzip2Kit", targets: ["Bzip2Kit"]),
         .library(name: "CairoKit", targets: ["CairoKit"]),
         .library(name: "MapRenderer", targets: ["MapRenderer"]),
+        .library(name: "VectorTiles", targets: ["VectorTiles"]),
         .library(name: "MapData", targets: ["MapData"]),
         .library(name: "PlaceSearch", targets: ["PlaceSearch"]),
         .library(name: "Routing", targets: ["Routing"]),
@@ -33,7 +34,7 @@ let package = Package(
             name: "MapsApp",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapData", "MapRenderer", "CairoKit", "PlaceSearch", "Routing",
-                "Transit",
+                "Transit", "VectorTiles", "ZlibKit",
             ]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ZlibKit", dependencies: ["CZlib"]),
@@ -41,7 +42,7 @@ let package = Package(
         .target(name: "Bzip2Kit", dependencies: ["CBzip2"]),
         .target(name: "OSMReader", dependencies: ["GeoCore", "ZlibKit", "Bzip2Kit"]),
         // OSM PBF and XML written by hand: the tests' exact fixtures and the benchmark's synthetic extract.
-        .target(name: "OSMWriter", dependencies: ["ZlibKit"]),
+        .target(name: "OSMWriter", dependencies: ["GeoCore", "ZlibKit"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
@@ -49,6 +50,8 @@ let package = Package(
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CairoKit", dependencies: ["GeoCore", "CCairo", "CJPEG", "ZlibKit"]),
+        // The tile schema, Mapbox Vector Tile encoding and PMTiles archives.
+        .target(name: "VectorTiles", dependencies: ["GeoCore", "MapCore", "MapData", "ZlibKit"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "PostgresKit", "ZlibKit"]),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
@@ -59,7 +62,7 @@ let package = Package(
         .target(
             name: "MapsServer",
             dependencies: [
-                "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch",
+                "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch", "ZlibKit",
             ],
             resources: [.embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
         .target(
@@ -89,7 +92,7 @@ let package = Package(
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),
         .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
         .testTarget(name: "PostgresKitTests", dependencies: ["PostgresKit", "TestSupport"]),
-        .testTarget(name: "ZlibKitTests", dependencies: ["ZlibKit"]),
+        .testTarget(name: "ZlibKitTests", dependencies: ["GeoCore", "ZlibKit"]),
         .testTarget(name: "PlaceSearchTests", dependencies: ["PlaceSearch", "MapData", "GeoCore", "TestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "MapData", "GeoCore", "TestSupport"]),
         .testTarget(name: "Bzip2KitTests", dependencies: ["Bzip2Kit"]),

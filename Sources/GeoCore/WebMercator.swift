@@ -3,12 +3,12 @@ import Foundation
 /// A point in Web Mercator world space, in points at some zoom: x grows east from the
 /// antimeridian, y grows south from the top edge (85.0511° N).
 public struct WorldPoint: Sendable, Hashable {
-    /// East from the antimeridian, 0...1 across the world.
+    /// Points east from the antimeridian, 0 ... the world's size at the zoom projected to.
     public var x: Double
-    /// South from the top of the projection (about 85.05° N), 0...1.
+    /// Points south from the top of the projection (about 85.05° N), 0 ... the world's size.
     public var y: Double
 
-    /// A point at (`x`, `y`), each 0...1 over the world.
+    /// A point at (`x`, `y`), in points of the world at some zoom.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

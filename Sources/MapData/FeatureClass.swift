@@ -30,6 +30,9 @@ public enum FeatureClass: String, Sendable, Hashable, Codable, CaseIterable, Com
     case poi
     /// Addresses without another class.
     case address
+    /// Airports and their parts (`aeroway=*`): aerodromes, heliports, aprons and helipads as
+    /// areas, runways and taxiways as lines (areas when `area=yes`), gates as points.
+    case aeroway
     /// Public transport route relations (bus, tram, subway, train, …), as their lines.
     case route
     /// What the bicycling layer draws (``FeatureClassifier/cyclingKind(_:)``): ways with cycle

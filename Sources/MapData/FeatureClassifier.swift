@@ -25,6 +25,9 @@ public enum FeatureClassifier {
     static let landcover: Set<String> = [
         "wood", "scrub", "heath", "grassland", "beach", "sand", "wetland", "bare_rock",
     ]
+    static let aeroways: Set<String> = [
+        "aerodrome", "heliport", "runway", "taxiway", "apron", "helipad", "gate", "hangar", "stopway",
+    ]
     static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "healthcare"]
 
     /// The kind of a tagged element, nil when it is not a feature of its own (an untagged node).
@@ -52,6 +55,11 @@ public enum FeatureClassifier {
         }
         if let value = value("public_transport") {
             return FeatureKind(featureClass: .transit, kind: value, isArea: value == "platform" || value == "station")
+        }
+        if let value = value("aeroway"), Self.aeroways.contains(value) {
+            let lines = value == "runway" || value == "taxiway"
+            return FeatureKind(
+                featureClass: .aeroway, kind: value, isArea: !lines || self.value(tags, "area") == "yes")
         }
         if let value = value("waterway") {
             if waterwayLines.contains(value) {

@@ -85,6 +85,11 @@ public enum Geometry: Sendable, Equatable {
 }
 
 extension Geometry {
+    /// True for polygons (areas), false for points and lines.
+    public var isArea: Bool {
+        if case .polygon = self { true } else { false }
+    }
+
     /// One coordinate that stands for the geometry (where a pin goes): the point itself, a
     /// line's middle vertex, the mean of a polygon's outer ring (its closing vertex counted
     /// once); nil when empty.

@@ -29,8 +29,10 @@ public final class MBTilesWriter {
         public var bounds: CoordinateBounds
         /// The lowest and highest zoom written.
         public var zooms: ClosedRange<Int>
-        /// "png" or "jpg".
+        /// "png", "jpg" or "pbf" (gzip-compressed vector tiles).
         public var format = "png"
+        /// For vector tiles: the JSON object with their `vector_layers`, as MBTiles 1.3 asks.
+        public var json: String?
 
         /// The metadata of a tileset of these tiles.
         public init(
@@ -96,7 +98,7 @@ public final class MBTilesWriter {
             ("center", "\(text(centre.longitude)),\(text(centre.latitude)),\(zoom)"),
             ("minzoom", String(metadata.zooms.lowerBound)), ("maxzoom", String(metadata.zooms.upperBound)),
             ("attribution", metadata.attribution), ("type", "baselayer"), ("version", "1.0"),
-        ]
+        ] + (metadata.json.map { [("json", $0)] } ?? [])
     }
 
     /// Adds one tile (replacing an earlier one of the same place).

@@ -416,24 +416,55 @@ public final class MapStore {
         in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil,
         names language: Language? = nil
     ) throws(DataError) -> [Feature] {
+        try rows(
+            in: bounds, classes: classes, details: details, limit: limit, columns: featureColumns(names: language),
+            id: \.id, Self.feature(from:))
+    }
+
+    /// A feature with the tags the store keeps of it (``SearchVocabulary/keptTags(_:)``).
+    public struct TaggedFeature: Sendable, Equatable {
+        /// The feature.
+        public var feature: Feature
+        /// Its kept tags: names in every language, address, and what the tile schema reads
+        /// (`surface`, `service`, `building:colour`, …).
+        public var tags: [String: String]
+    }
+
+    /// ``features(in:classes:details:limit:names:)`` with each feature's kept tags, local names.
+    public func taggedFeatures(
+        in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil
+    ) throws(DataError) -> [TaggedFeature] {
+        try rows(
+            in: bounds, classes: classes, details: details, limit: limit,
+            columns: Self.featureColumns + ", feature.tags", id: \.feature.id
+        ) { row in
+            TaggedFeature(
+                feature: try Self.feature(from: row), tags: row.text(17).map(SearchVocabulary.tags(json:)) ?? [:])
+        }
+    }
+
+    /// The rows of `columns` for the features meeting `bounds` (see
+    /// ``features(in:classes:details:limit:names:)``), each read by `read`, by id; once each
+    /// side of the antimeridian, a feature in both read once.
+    private func rows<Row>(
+        in bounds: CoordinateBounds, classes: [FeatureClass], details: [DetailLevel]?, limit: Int?, columns: String,
+        id: (Row) -> Int64, _ read: @escaping (StoreRow) throws -> Row
+    ) throws(DataError) -> [Row] {
         let parts = bounds.antimeridianHalves
         if parts.count == 2 {
-            // Two queries, west and east of the antimeridian; a feature in both comes once.
-            let west = try features(in: parts[0], classes: classes, details: details, limit: limit, names: language)
-            let seen = Set(west.map(\.id))
-            let east = try features(
-                in: parts[1], classes: classes, details: details, limit: limit, names: language
-            ).filter {
-                !seen.contains($0.id)
-            }
-            let all = (west + east).sorted { $0.id < $1.id }
+            let west = try rows(
+                in: parts[0], classes: classes, details: details, limit: limit, columns: columns, id: id, read)
+            let seen = Set(west.map(id))
+            let east = try rows(
+                in: parts[1], classes: classes, details: details, limit: limit, columns: columns, id: id, read
+            ).filter { !seen.contains(id($0)) }
+            let all = (west + east).sorted { id($0) < id($1) }
             return limit.map { Array(all.prefix($0)) } ?? all
         }
         guard let box = parts.first else { return [] }
         let (condition, boxValues) = boxCondition(box)
         var sql =
-            "SELECT \(featureColumns(names: language)) FROM feature_box JOIN feature ON feature.id = feature_box.id "
-            + "WHERE \(condition)"
+            "SELECT \(columns) FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition)"
         var values = boxValues
         if !classes.isEmpty {
             sql += " AND \(classColumn) IN (\(Self.placeholders(classes.count)))"
@@ -452,7 +483,7 @@ public final class MapStore {
             sql += " LIMIT ?"
             values.append(.integer(Int64(limit)))
         }
-        return try features("reading the features in view", sql, values)
+        return try query("reading the features in view") { try database.map(sql, values, read) }
     }
 
     /// A world raster registered in the store.

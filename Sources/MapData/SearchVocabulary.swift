@@ -203,8 +203,9 @@ public enum SearchVocabulary {
     private static let categoryWordsByKind: [String: [String]] = categoriesByKind.mapValues(distinctWords)
 
     /// The tags kept with a feature and shown with a result: every name, the address, contact,
-    /// opening hours, links to Wikidata and Wikipedia, cuisine, operator and brand, and what
-    /// places and boundaries need for the address hierarchy.
+    /// opening hours, links to Wikidata and Wikipedia, cuisine, operator and brand, what places
+    /// and boundaries need for the address hierarchy, and what the vector tiles' schema reads
+    /// (``tileKeys``).
     public static func keptTags(_ tags: [(key: String, value: String)]) -> [(key: String, value: String)] {
         tags.filter { tag in
             keptKeys.contains(tag.key) || tag.key.hasPrefix("name:") || tag.key.hasPrefix("addr:")
@@ -212,10 +213,20 @@ public enum SearchVocabulary {
         }
     }
 
-    static let keptKeys: Set<String> = [
+    static let keptKeys = Set<String>([
         "name", "alt_name", "old_name", "short_name", "official_name", "loc_name", "opening_hours", "phone",
         "website", "url", "email", "wikidata", "wikipedia", "cuisine", "operator", "brand", "admin_level",
         "boundary", "place", "population", "country_code", "ISO3166-1", "iso3",
+    ]).union(tileKeys)
+
+    /// The tags the vector tiles' schema reads beyond names and addresses: a road's `ref`,
+    /// `oneway`, `surface`, `service` and `ford`; a building's `building:colour`, `min_height` and
+    /// `building:min_level`; `repeat_on` of indoor features; a waterway's `intermittent`; a
+    /// route's `network`; an airport's `iata`, `icao` and `ele`; a place's `capital`; a
+    /// boundary's `maritime` and `disputed`.
+    public static let tileKeys: Set<String> = [
+        "ref", "oneway", "surface", "service", "ford", "building:colour", "min_height", "building:min_level",
+        "repeat_on", "intermittent", "network", "iata", "icao", "ele", "capital", "maritime", "disputed",
     ]
 
     /// A feature's address on one line as the index holds it: street and house number (or

@@ -70,15 +70,6 @@ enum CyclingStyle {
         }
     }
 
-    /// The zoom from which the kind shows: national and international routes from 8, regional
-    /// from 10, local routes and mountain-bike routes from 12, ways from 13.
-    var minZoom: Double {
-        switch self {
-        case .route(let network): ["icn": 8.0, "ncn": 8, "rcn": 10][network] ?? 12
-        default: 13
-        }
-    }
-
     /// Colour, width at zoom 15 and dash pattern in `palette`.
     func stroke(_ palette: BicyclingPalette) -> (color: Color, width: Double, dash: [Double]) {
         switch self {
@@ -102,7 +93,7 @@ extension MapRenderer {
         let palette = BicyclingPalette.forScheme(scheme)
         let ways = scene.local(.cycling).compactMap { feature in
             CyclingStyle(kind: feature.kind).map { (feature, $0) }
-        }.filter { zoom >= $0.1.minZoom }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
+        }.filter { zoom >= ZoomRules.cycling($0.0.kind) }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
         for (feature, style) in ways {
             let stroke = style.stroke(palette)
             painter.stroke(feature, stroke.color, width: Self.width(stroke.width, zoom: zoom), dash: stroke.dash)
@@ -125,7 +116,7 @@ extension MapRenderer {
                 }
             }
         }
-        guard zoom >= Self.poiZoom else { return }
+        guard zoom >= ZoomRules.pointsOfInterest else { return }
         let kinds: [String: String] = [
             "amenity=bicycle_parking": "P", "amenity=bicycle_rental": "R", "shop=bicycle": "S",
         ]

@@ -31,10 +31,10 @@ extension MapRenderer {
     /// The indoor layer: rooms, areas and corridors of `level` filled, walls drawn.
     func drawIndoor(_ painter: inout Painter, scene: Scene, level: String, palette: MapPalette) {
         let features = scene.local(.indoor).filter { $0.levelNames.contains(level) }
-        for feature in features where feature.isArea && feature.kind != "wall" {
+        for feature in features where feature.geometry.isArea && feature.kind != "wall" {
             painter.fill(feature, palette.indoorRoom, outline: palette.indoorWall)
         }
-        for feature in features where !feature.isArea || feature.kind == "wall" {
+        for feature in features where !feature.geometry.isArea || feature.kind == "wall" {
             painter.stroke(feature, palette.indoorWall, width: 1.5)
         }
     }

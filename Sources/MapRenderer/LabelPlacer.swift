@@ -158,49 +158,7 @@ extension Color {
     }
 }
 
-/// What a point of interest is, for its icon's colour and when it shows; in label priority.
-enum POICategory: Int, CaseIterable {
-    case sight, lodging, food, shop, health, other
-
-    /// The category of a POI's `key=value` kind, or nil for street furniture and other
-    /// unlabelled things.
-    init?(kind: String) {
-        let parts = kind.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2 else { return nil }
-        let (key, value) = (parts[0], parts[1])
-        switch (key, value) {
-        case ("tourism", "museum"), ("tourism", "gallery"), ("tourism", "attraction"), ("tourism", "artwork"),
-            ("tourism", "viewpoint"), ("historic", _), ("amenity", "theatre"), ("amenity", "place_of_worship"),
-            ("amenity", "library"), ("amenity", "arts_centre"), ("amenity", "cinema"):
-            self = .sight
-        case ("tourism", "hotel"), ("tourism", "hostel"), ("tourism", "guest_house"), ("tourism", "motel"):
-            self = .lodging
-        case ("amenity", "restaurant"), ("amenity", "cafe"), ("amenity", "fast_food"), ("amenity", "pub"),
-            ("amenity", "bar"), ("amenity", "ice_cream"), ("amenity", "food_court"), ("amenity", "nightclub"):
-            self = .food
-        case ("shop", _): self = .shop
-        case ("amenity", "pharmacy"), ("amenity", "hospital"), ("amenity", "clinic"), ("amenity", "doctors"),
-            ("amenity", "dentist"):
-            self = .health
-        case ("amenity", "bench"), ("amenity", "waste_basket"), ("amenity", "bicycle_parking"),
-            ("amenity", "vending_machine"), ("amenity", "post_box"), ("amenity", "waste_disposal"),
-            ("amenity", "life_ring"), ("amenity", "clock"), ("amenity", "fountain"), ("amenity", "toilets"),
-            ("amenity", "motorcycle_parking"), ("amenity", "taxi"), ("amenity", "parking"), ("leisure", "pitch"):
-            return nil
-        default: self = .other
-        }
-    }
-
-    /// The zoom from which the category is labelled: sights and lodging from 16, food,
-    /// shops and health from 17, the rest from 18.
-    var minZoom: Double {
-        switch self {
-        case .sight, .lodging: MapRenderer.poiZoom
-        case .food, .shop, .health: MapRenderer.poiZoom + 1
-        case .other: MapRenderer.poiZoom + 2
-        }
-    }
-
+extension POICategory {
     /// The icon's colour.
     var color: Color {
         switch self {

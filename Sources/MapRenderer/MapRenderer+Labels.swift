@@ -7,17 +7,15 @@ import MapData
 /// Where the labels go: place names, park and water names, transit stops, street names along
 /// their streets and POIs with their icons, each clear of the others and of the controls.
 extension MapRenderer {
-    /// The zoom from which parks and waters wide enough for their names are named: 15.
-    public static let areaNameZoom = 15.0
-
     /// Place names, biggest first, each only where it overlaps no earlier one.
     func placeNames(_ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection) {
-        let minimumPopulation: Int64 = zoom < 5 ? 1_000_000 : zoom < 8 ? 100_000 : zoom < 11 ? 15_000 : 0
+        let minimumPopulation = ZoomRules.placePopulation(zoom: zoom)
         // Countries label the map up to zoom 6, then give way to cities; the extract's own
         // places (suburbs, quarters) join from zoom 11.
         let places = scene.local(.place).filter {
             $0.name != nil && ($0.population ?? 0) >= minimumPopulation
-                && ($0.kind == "country" ? zoom < 7 : zoom >= Self.streetDataZoom || $0.osmType == nil)
+                && ($0.kind == "country"
+                    ? zoom < ZoomRules.countryNamesBelow : zoom >= ZoomRules.streetData || $0.osmType == nil)
         }.sorted {
             // From zoom 5, cities come first and countries fill the gaps (a country's point is
             // its capital, which would otherwise lose its own name).
@@ -38,7 +36,7 @@ extension MapRenderer {
     /// ``Geometry/anchor``: only areas at least as wide on the picture as their name (about
     /// 5.5 points a character), the widest first.
     func placeAreaNames(_ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection) {
-        guard zoom >= Self.areaNameZoom else { return }
+        guard zoom >= ZoomRules.areaNames else { return }
         let areas = (scene.local(.park) + scene.local(.water)).compactMap { feature -> (MapStore.Feature, Double)? in
             guard let name = feature.name, case .polygon(let rings) = feature.geometry, let outer = rings.first else {
                 return nil
@@ -66,7 +64,7 @@ extension MapRenderer {
         // A street is usually many short ways: pieces of one name and rank are joined end to end.
         var pieces: [String: (rank: Int, lines: [[Point]])] = [:]
         for (feature, style) in roads {
-            guard let name = feature.name, !feature.isArea, !feature.isTunnel,
+            guard let name = feature.name, !feature.geometry.isArea, !feature.isTunnel,
                 zoom >= (style.major || style.rank >= 6 ? 14 : style.rank >= 4 ? 15 : 16)
             else { continue }
             let lines: [[Point]]

@@ -99,7 +99,7 @@ public struct MapRenderer {
             return (canvas, painter.report)
         }
         // 3D buildings on the road map under tilt, from zoom 15.
-        let extrudeBuildings = content.buildings3D && zoom >= Self.buildingsZoom
+        let extrudeBuildings = content.buildings3D && zoom >= ZoomRules.extrudedBuildings
         let scene = try Scene(
             store: store, bounds: bounds, zoom: zoom, classes: Self.localClasses(zoom: zoom, content: content),
             fullDetail: usesFullWorldDetail, names: language)
@@ -113,7 +113,7 @@ public struct MapRenderer {
             try drawRaster(.shadedRelief, on: canvas, projection: projection)
             // The relief has no detail at street zooms: the road map's areas go over it,
             // translucent, so the terrain's tint stays.
-            if zoom >= Self.streetDataZoom {
+            if zoom >= ZoomRules.streetData {
                 var overRelief = palette
                 overRelief.land = palette.land.withAlpha(0.75)
                 drawRoadMapBase(
@@ -123,7 +123,7 @@ public struct MapRenderer {
             break
         }
         var roads: [(MapStore.Feature, RoadStyle)] = []
-        if content.roads && zoom >= Self.streetDataZoom {
+        if content.roads && zoom >= ZoomRules.streetData {
             roads = drawRoads(&painter, scene: scene, zoom: zoom, palette: palette)
         }
         // Indoor maps: the active floor of the building in focus, else the default floor of
@@ -141,7 +141,7 @@ public struct MapRenderer {
             painter.drawExtruded(scene.local(.building), palette: palette)
         }
         // Country borders at every zoom, state and province borders from zoom 4.
-        for feature in scene.world(.border) where feature.kind == "country" || zoom >= Self.worldRiverZoom {
+        for feature in scene.world(.border) where feature.kind == "country" || zoom >= ZoomRules.worldRivers {
             painter.stroke(feature, palette.border, width: feature.kind == "country" ? 1.2 : 0.6, dash: [4, 3])
         }
         var labels: [String] = []
@@ -155,7 +155,7 @@ public struct MapRenderer {
             if content.bicycling {
                 placeBicycling(&placer, scene: scene, zoom: zoom, projection: projection, scheme: content.colorScheme)
             }
-            if zoom >= Self.poiZoom {
+            if zoom >= ZoomRules.pointsOfInterest {
                 placePOIs(&placer, scene: scene, zoom: zoom, projection: projection, floor: floor)
             }
             labels = placer.placed
@@ -207,22 +207,22 @@ public struct MapRenderer {
     /// Street zooms show streets only where a region was imported; elsewhere the picture says
     /// so, and what it shows instead, rather than pass coarse world data off as a street map.
     /// Transit feeds are credited where their lines (the transit layer) or stations (from
-    /// ``stopZoom``, where the type has labels) are in view.
+    /// ``ZoomRules.stops``, where the type has labels) are in view.
     func coverage(of bounds: CoordinateBounds, zoom: Double, labelled: Bool, transit: Bool) throws -> Coverage {
         let sources = try store.sources(counting: false)
         let regions = sources.filter { $0.kind == .osm && $0.bounds.intersects(bounds) }
-        // What the transit layer draws: lines with the layer; stations from ``stopZoom`` where
+        // What the transit layer draws: lines with the layer; stations from ``ZoomRules.stops`` where
         // the type has labels, and the other stops too with the layer.
         var inView = transit ? try store.sources(withFeaturesIn: bounds, classes: [.route]) : []
         var stations: Set<Int64> = []
-        if labelled && zoom >= Self.stopZoom {
+        if labelled && zoom >= ZoomRules.stops {
             stations = try store.sources(withFeaturesIn: bounds, classes: [.transit], kinds: ["station"])
             inView.formUnion(stations)
             if transit { inView.formUnion(try store.sources(withFeaturesIn: bounds, classes: [.transit])) }
         }
         let feeds = sources.filter { $0.kind == .gtfs && inView.contains($0.id) }
         var notice: String?
-        if zoom >= Self.streetZoom && regions.isEmpty, let center = bounds.center {
+        if zoom >= ZoomRules.streets && regions.isEmpty, let center = bounds.center {
             notice = Self.noStreetDataNotice(
                 at: center, regions: sources.filter { $0.kind == .osm },
                 stationsOf: sources.filter { stations.contains($0.id) }.map(\.name), labelled: labelled,
@@ -230,7 +230,7 @@ public struct MapRenderer {
         }
         return Coverage(
             credits: Self.credits(
-                streets: zoom >= Self.streetDataZoom && !regions.isEmpty, placeNames: labelled,
+                streets: zoom >= ZoomRules.streetData && !regions.isEmpty, placeNames: labelled,
                 feeds: feeds.map(\.attribution)),
             regions: regions.map(\.name), notice: notice)
     }
@@ -300,9 +300,6 @@ public struct MapRenderer {
         return point.distance(to: nearest)
     }
 
-    /// The zoom from which a map is expected to show streets: 13.
-    public static let streetZoom = 13.0
-
     /// A notice in a box at the bottom centre of the picture, its bottom 8 points above `above`
     /// (the logo's and the attribution's top, so it never covers them).
     func drawNotice(_ text: String, on canvas: Canvas, palette: MapPalette, above: Double) {
@@ -314,18 +311,6 @@ public struct MapRenderer {
         canvas.fill(palette.labelHalo.withAlpha(0.9), keepPath: true)
         canvas.stroke(palette.label, width: 0.5)
         layout.draw(x: x, y: y, color: palette.label)
-    }
-
-    /// The zoom from which buildings are extruded under tilt: 15.
-    public static let buildingsZoom = 15.0
-
-    /// The zoom from which points of interest are labelled: 16.
-    public static let poiZoom = 16.0
-
-    /// The world's level of detail for a zoom: crude below 3, low below 5, intermediate above
-    /// (full, from zoom 8, when `data install --hires` put it in the store).
-    static func worldDetail(forZoom zoom: Double) -> DetailLevel {
-        zoom < 3 ? .crude : zoom < 5 ? .low : .intermediate
     }
 
     /// The bounds to query for a visible region: its four corners, or every longitude when

@@ -64,9 +64,4 @@ struct Painter {
 extension MapStore.Feature {
     /// The level a road is drawn on: its layer, at most -1 in a tunnel and at least 1 on a bridge.
     var drawingLevel: Int { isTunnel ? min(layer, -1) : isBridge ? max(layer, 1) : layer }
-
-    /// True for polygons (areas), false for points and lines.
-    var isArea: Bool {
-        if case .polygon = geometry { true } else { false }
-    }
 }

@@ -8,17 +8,6 @@ import MapData
 /// buildings, railways and roads by class and level, the traffic layer; with the zooms each
 /// appears from.
 extension MapRenderer {
-    /// The zoom from which the store's street data (areas, railways, main roads) is drawn: 11.
-    public static let streetDataZoom = 11.0
-    /// The zoom from which buildings are drawn flat: 14.
-    public static let buildingZoom = 14.0
-    /// The zoom from which trams are drawn: 14.
-    public static let tramZoom = 14.0
-    /// The zoom from which the world layers' rivers and state borders are drawn: 4.
-    public static let worldRiverZoom = 4.0
-    /// The zoom from which transit stops are read and labelled: 13.
-    public static let stopZoom = 13.0
-
     /// Sea, land, lakes and rivers of the world; land use, parks, water and buildings of the
     /// store's street data from zoom 11.
     /// - Parameter overRaster: true when a raster is already drawn, which then stands for the
@@ -30,8 +19,8 @@ extension MapRenderer {
         if !overRaster { painter.canvas.fill(all: palette.water) }
         for feature in scene.world(.land) { painter.fill(feature, palette.land) }
         for feature in scene.world(.water) { painter.fill(feature, palette.water) }
-        guard zoom >= Self.streetDataZoom else {
-            if zoom >= Self.worldRiverZoom {
+        guard zoom >= ZoomRules.streetData else {
+            if zoom >= ZoomRules.worldRivers {
                 for feature in scene.world(.waterway) { painter.stroke(feature, palette.water, width: 1) }
             }
             return
@@ -43,7 +32,7 @@ extension MapRenderer {
             painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
         }
         // Under a tilted camera with 3D buildings on, buildings rise after the roads instead.
-        if zoom >= Self.buildingZoom && !extrudeBuildings {
+        if zoom >= ZoomRules.buildings && !extrudeBuildings {
             for feature in scene.local(.building) {
                 painter.fill(feature, palette.building, outline: palette.buildingOutline)
             }
@@ -53,7 +42,7 @@ extension MapRenderer {
             switch feature.kind {
             case "rail", "light_rail", "narrow_gauge":
                 painter.stroke(feature, palette.railway, width: Self.width(1.5, zoom: zoom))
-            case "tram" where zoom >= Self.tramZoom:
+            case "tram" where zoom >= ZoomRules.trams:
                 painter.stroke(feature, palette.railway, width: Self.width(0.8, zoom: zoom))
             default:
                 continue
@@ -67,18 +56,18 @@ extension MapRenderer {
     /// has labels; indoor plans, and everything that carries a floor, with indoor maps.
     static func localClasses(zoom: Double, content: MapContent) -> Set<FeatureClass> {
         var classes: Set<FeatureClass> = [.place]
-        if zoom >= streetDataZoom && (content.base == .roadMap || content.base == .relief) {
+        if zoom >= ZoomRules.streetData && (content.base == .roadMap || content.base == .relief) {
             classes.formUnion([.landuse, .landcover, .park, .water, .waterway, .railway])
-            if zoom >= buildingZoom { classes.insert(.building) }
+            if zoom >= ZoomRules.buildings { classes.insert(.building) }
         }
-        if zoom >= streetDataZoom && content.roads { classes.insert(.road) }
+        if zoom >= ZoomRules.streetData && content.roads { classes.insert(.road) }
         if content.transit { classes.insert(.route) }
         if content.bicycling {
             classes.insert(.cycling)
-            if zoom >= poiZoom { classes.insert(.poi) }
+            if zoom >= ZoomRules.pointsOfInterest { classes.insert(.poi) }
         }
-        if zoom >= stopZoom && content.labels { classes.insert(.transit) }
-        if zoom >= poiZoom && content.labels { classes.insert(.poi) }
+        if zoom >= ZoomRules.stops && content.labels { classes.insert(.transit) }
+        if zoom >= ZoomRules.pointsOfInterest && content.labels { classes.insert(.poi) }
         if content.indoor { classes.formUnion(leveledClasses) }
         return classes
     }
@@ -91,12 +80,12 @@ extension MapRenderer {
             feature in RoadStyle(kind: feature.kind).map { (feature, $0) }
         }.filter { zoom >= $0.1.minZoom }
         // Squares and plazas mapped as areas are paved surfaces, not centre lines.
-        for (feature, _) in roads where feature.isArea {
+        for (feature, _) in roads where feature.geometry.isArea {
             painter.fill(feature, palette.road, outline: palette.roadCasing)
         }
         // Level by level, bottom up (tunnels below, bridges above): casings, then fills, so a
         // bridge's casing cuts across the roads it passes over.
-        let lines = roads.filter { !$0.0.isArea }
+        let lines = roads.filter { !$0.0.geometry.isArea }
         for level in Set(lines.map { $0.0.drawingLevel }).sorted() {
             let onLevel = lines.filter { $0.0.drawingLevel == level }.sorted { $0.1.rank < $1.1.rank }
             for (feature, style) in onLevel where style.casing {
@@ -118,7 +107,7 @@ extension MapRenderer {
     /// (casings stay visible); paths and squares are never coloured.
     func drawTraffic(_ painter: inout Painter, roads: [(MapStore.Feature, RoadStyle)], zoom: Double) {
         guard !traffic.levels.isEmpty else { return }
-        for (feature, style) in roads where !feature.isArea && !style.path {
+        for (feature, style) in roads where !feature.geometry.isArea && !style.path {
             guard feature.osmType == .way, let id = feature.osmID, let level = traffic[way: id] else { continue }
             let color = MapPalette.trafficColor(level)
             guard painter.addOutline(of: feature) else { continue }
@@ -141,26 +130,27 @@ struct RoadStyle {
     var major = false
     var path = false
     var casing = true
-    /// Drawn from this zoom on.
-    var minZoom: Double
     /// Drawing order: higher on top.
     var rank: Int
+    /// Drawn from this zoom on (``ZoomRules/road(_:)``).
+    var minZoom: Double
 }
 
 extension RoadStyle {
     /// The style of an OSM `highway` kind, or nil for kinds not drawn as roads.
     init?(kind: String) {
+        guard let minZoom = ZoomRules.road(kind) else { return nil }
         switch kind {
-        case "motorway", "trunk": self.init(width: 9, major: true, minZoom: 5, rank: 9)
-        case "primary": self.init(width: 8, major: true, minZoom: 8, rank: 8)
-        case "motorway_link", "trunk_link", "primary_link": self.init(width: 5, major: true, minZoom: 12, rank: 7)
-        case "secondary": self.init(width: 7, minZoom: 10, rank: 6)
-        case "tertiary", "secondary_link", "tertiary_link": self.init(width: 6, minZoom: 11, rank: 5)
-        case "residential", "unclassified", "living_street", "road": self.init(width: 5, minZoom: 13, rank: 4)
-        case "pedestrian": self.init(width: 4, minZoom: 14, rank: 3)
-        case "service": self.init(width: 3, minZoom: 14, rank: 2)
+        case "motorway", "trunk": self.init(width: 9, major: true, rank: 9, minZoom: minZoom)
+        case "primary": self.init(width: 8, major: true, rank: 8, minZoom: minZoom)
+        case "motorway_link", "trunk_link", "primary_link": self.init(width: 5, major: true, rank: 7, minZoom: minZoom)
+        case "secondary": self.init(width: 7, rank: 6, minZoom: minZoom)
+        case "tertiary", "secondary_link", "tertiary_link": self.init(width: 6, rank: 5, minZoom: minZoom)
+        case "residential", "unclassified", "living_street", "road": self.init(width: 5, rank: 4, minZoom: minZoom)
+        case "pedestrian": self.init(width: 4, rank: 3, minZoom: minZoom)
+        case "service": self.init(width: 3, rank: 2, minZoom: minZoom)
         case "footway", "path", "cycleway", "steps", "track", "bridleway", "trail":
-            self.init(width: 1.2, path: true, casing: false, minZoom: 15, rank: 1)
+            self.init(width: 1.2, path: true, casing: false, rank: 1, minZoom: minZoom)
         default: return nil
         }
     }

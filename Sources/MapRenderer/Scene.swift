@@ -6,7 +6,7 @@ import MapData
 /// and grouped by class: the world layers at the picture's level of detail, and the street
 /// data and places.
 struct Scene {
-    /// The world's level of detail drawn: see ``MapRenderer/worldDetail(forZoom:)``; full from
+    /// The world's level of detail drawn: see ``ZoomRules/worldDetail(zoom:)``; full from
     /// zoom 8 where `data install --hires` put it in the store.
     let detail: DetailLevel
     private let world: [FeatureClass: [MapStore.Feature]]
@@ -20,14 +20,17 @@ struct Scene {
         store: MapStore, bounds: CoordinateBounds, zoom: Double, classes: Set<FeatureClass>, fullDetail: Bool,
         names: Language? = nil
     ) throws {
-        let level = MapRenderer.worldDetail(forZoom: zoom)
+        let level = ZoomRules.worldDetail(zoom: zoom)
         // Rivers only between zooms 4 and 11 (streets bring their own from 11).
         let worldClasses: [FeatureClass] =
-            zoom >= 4 && zoom < 11 ? [.land, .water, .waterway, .border] : [.land, .water, .border]
+            zoom >= ZoomRules.worldRivers && zoom < ZoomRules.streetData
+            ? [.land, .water, .waterway, .border] : [.land, .water, .border]
         let worldFeatures = try store.features(
-            in: bounds, classes: worldClasses, details: fullDetail && zoom >= 8 ? [level, .full] : [level])
+            in: bounds, classes: worldClasses,
+            details: fullDetail && zoom >= ZoomRules.worldFullDetail ? [level, .full] : [level])
         let drawn =
-            fullDetail && zoom >= 8 && worldFeatures.contains { $0.detail == .full && $0.featureClass == .land }
+            fullDetail && zoom >= ZoomRules.worldFullDetail
+                && worldFeatures.contains { $0.detail == .full && $0.featureClass == .land }
             ? .full : level
         detail = drawn
         world = Dictionary(grouping: worldFeatures.filter { $0.detail == drawn }, by: \.featureClass)

@@ -28,15 +28,6 @@ enum TransitMode: String, CaseIterable {
         }
     }
 
-    /// The zoom from which the mode's lines show: rail from 10, trams from 12, buses from 14.
-    var minZoom: Double {
-        switch self {
-        case .train, .subway, .lightRail, .monorail, .ferry: 10
-        case .tram: 12
-        case .bus, .trolleybus: 14
-        }
-    }
-
     /// Drawing order: buses lowest, trains on top.
     var rank: Int { Self.allCases.count - Self.allCases.firstIndex(of: self)! }
 }
@@ -47,7 +38,7 @@ extension MapRenderer {
     func drawTransitLines(_ painter: inout Painter, scene: Scene, zoom: Double) {
         let routes = scene.local(.route).compactMap { feature in
             TransitMode(rawValue: feature.kind).map { (feature, $0) }
-        }.filter { zoom >= $0.1.minZoom }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
+        }.filter { zoom >= ZoomRules.transitLine($0.0.kind) }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
         for (feature, mode) in routes {
             let width = Self.width(mode.width, zoom: zoom)
             painter.stroke(feature, .white, width: width + 2)
@@ -60,15 +51,16 @@ extension MapRenderer {
     func placeTransitStops(
         _ placer: inout LabelPlacer, scene: Scene, zoom: Double, projection: Projection, layer: Bool
     ) {
-        guard zoom >= Self.stopZoom else { return }
-        let kinds: [String: (rank: Int, color: Color, minZoom: Double)] = [
-            "station": (0, TransitMode.train.color, 13), "subway_entrance": (1, TransitMode.subway.color, 16),
-            "tram_stop": (2, TransitMode.tram.color, 16), "bus_stop": (3, TransitMode.bus.color, 16),
+        guard zoom >= ZoomRules.stops else { return }
+        let kinds: [String: (rank: Int, color: Color)] = [
+            "station": (0, TransitMode.train.color), "subway_entrance": (1, TransitMode.subway.color),
+            "tram_stop": (2, TransitMode.tram.color), "bus_stop": (3, TransitMode.bus.color),
         ]
         let stops = scene.local(.transit).compactMap { feature in
             kinds[feature.kind].map { (feature, $0) }
-        }.filter { feature, style in
-            feature.name != nil && zoom >= style.minZoom && (layer || feature.kind == "station")
+        }.filter { feature, _ in
+            feature.name != nil && zoom >= ZoomRules.transitStop(feature.kind) ?? .infinity
+                && (layer || feature.kind == "station")
         }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
         for (feature, style) in stops {
             guard let anchor = feature.geometry.anchor, let name = feature.name else { continue }

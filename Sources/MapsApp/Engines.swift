@@ -54,7 +54,8 @@ public protocol MapDrawing: Sendable {
     func draw(_ view: MapView, format: PictureFormat, scale: Double, language: Language?) throws -> DrawnMap
 }
 
-/// Renders XYZ tiles of an area into an MBTiles file, and knows which areas hold street data.
+/// Renders XYZ tiles of an area into an MBTiles or PMTiles file, PNG or vector, and knows which
+/// areas hold street data.
 public protocol TileRendering: Sendable {
     /// The bounds of every imported street-data region.
     func regions() throws -> [CoordinateBounds]
@@ -65,6 +66,10 @@ public protocol TileRendering: Sendable {
     /// The PNG bytes of every tile of `block` in `style`. Called from several threads at once
     /// by a server.
     func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile]
+
+    /// The gzip-compressed Mapbox Vector Tile of `tile` (zoom 0...14). Called from several
+    /// threads at once by a server.
+    func vectorTile(_ tile: TileID) throws -> [UInt8]
 }
 
 /// What the data holds where a view looks.

@@ -5,6 +5,8 @@ import MapCore
 import MapData
 import MapRenderer
 import PlaceSearch
+import VectorTiles
+import ZlibKit
 
 extension MapsApp {
     /// The app on a store: its name index and gazetteer find places, the renderer draws, the
@@ -134,13 +136,19 @@ public struct StoreTiles: TileRendering, Sendable {
         }
     }
 
+    /// Cuts the vector tile `tile` from the store on a pooled connection, gzip-compressed.
+    public func vectorTile(_ tile: TileID) throws -> [UInt8] {
+        try Zlib.gzip(try connections.connection { try $0.vectorTiles().tile(tile) }.encoded())
+    }
+
     /// The imported regions' extents.
     public func regions() throws -> [CoordinateBounds] {
         try connections.with { try $0.sources(counting: false) }.filter { $0.kind == .osm }.map(\.bounds)
     }
 
-    /// Renders a tile run into the MBTiles file at `output`, reporting the fraction done.
+    /// Renders a tile run into the file at `output`, reporting the fraction done.
     public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
+        if plan.request.format == .mvt { return try cutVectorTiles(plan, into: output, progress: progress) }
         let request = plan.request
         let tiles = plan.tiles
         let all = Metatile.blocks(covering: tiles, size: request.metatile)
@@ -150,7 +158,7 @@ public struct StoreTiles: TileRendering, Sendable {
         }
         let streets = sources.contains { $0.kind == .osm }
         let feeds = sources.filter {
-            $0.kind == .gtfs && (request.style.transit || Double(request.zooms.upperBound) >= MapRenderer.stopZoom)
+            $0.kind == .gtfs && (request.style.transit || Double(request.zooms.upperBound) >= ZoomRules.stops)
         }
         let start = Date()
         let writer = try MBTilesWriter(
@@ -176,6 +184,133 @@ public struct StoreTiles: TileRendering, Sendable {
     }
 }
 
+extension StoreTiles {
+    /// Cuts a run's vector tiles on every worker (each on a pooled connection) into a PMTiles
+    /// archive, or MBTiles for a `.mbtiles` output, written in tile order, empty tiles left out.
+    func cutVectorTiles(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
+        let all = plan.tiles
+        let tiles = plan.request.shard.map { $0.part(of: all) } ?? all
+        let workers = max(1, min(plan.request.workers ?? ProcessInfo.processInfo.activeProcessorCount, tiles.count))
+        let sources = try connections.with { try $0.sources(counting: false) }.filter { source in
+            plan.areas.contains { source.bounds.intersects($0) }
+        }
+        let attribution = MapRenderer.credits(
+            streets: sources.contains { $0.kind == .osm }, placeNames: true,
+            feeds: sources.filter { $0.kind == .gtfs }.map(\.attribution)
+        ).joined(separator: " · ")
+        let name = (output as NSString).lastPathComponent
+        let archive = try VectorArchive(
+            path: output, name: name, attribution: attribution, bounds: plan.bounds, zooms: plan.request.zooms)
+        let start = Date()
+        let state = VectorRunState()
+        let progressLock = NSLock()
+        nonisolated(unsafe) let report = progress
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = state.next(below: tiles.count) {
+                do {
+                    let tile = tiles[index]
+                    let cut = try connections.connection { try $0.vectorTiles().tile(tile) }
+                    let bytes = cut.layers.isEmpty ? nil : try Zlib.gzip(cut.encoded())
+                    try state.locked {
+                        if let bytes { try archive.add(tile, bytes: bytes) }
+                    }
+                    let done = state.finished()
+                    if done % 64 == 0 || done == tiles.count {
+                        progressLock.withLock { report(Double(done) / Double(tiles.count)) }
+                    }
+                } catch {
+                    state.fail(error)
+                }
+            }
+        }
+        if let error = state.error { throw error }
+        try archive.finish()
+        return TileSummary(
+            tiles: archive.count, metatiles: tiles.count, workers: workers, seconds: Date().timeIntervalSince(start))
+    }
+}
+
+/// The shared state of a vector tile run's workers: the next tile, tiles done, the first
+/// error (after which the workers stop) and the lock the archive is written under.
+private final class VectorRunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var done = 0
+    private(set) var error: (any Error)?
+    private let writing = NSLock()
+
+    /// The next tile's index, nil when every tile is taken or a worker failed.
+    func next(below count: Int) -> Int? {
+        lock.withLock {
+            guard error == nil, nextIndex < count else { return nil }
+            defer { nextIndex += 1 }
+            return nextIndex
+        }
+    }
+
+    /// Counts a tile done; the count so far.
+    func finished() -> Int {
+        lock.withLock {
+            done += 1; return done
+        }
+    }
+
+    /// Keeps the first error.
+    func fail(_ failure: any Error) { lock.withLock { if error == nil { error = failure } } }
+
+    /// Runs `body` alone.
+    func locked(_ body: () throws -> Void) throws { try writing.withLock { try body() } }
+}
+
+/// A vector tile archive being written: PMTiles, or MBTiles with `format=pbf`.
+private enum VectorArchive: @unchecked Sendable {
+    case pmtiles(PMTilesWriter, PMTilesWriter.Header, metadata: String)
+    case mbtiles(MBTilesWriter)
+
+    /// Starts the archive at `path`, of the kind its extension names.
+    init(path: String, name: String, attribution: String, bounds: CoordinateBounds, zooms: ClosedRange<Int>) throws {
+        let layers = MapsApp.vectorLayers
+        if path.lowercased().hasSuffix(".mbtiles") {
+            var metadata = MBTilesWriter.Metadata(
+                name: name, description: "OpenMaps vector tiles (OpenMapTiles schema, docs/tiles.md)",
+                attribution: attribution, bounds: bounds, zooms: zooms)
+            metadata.format = "pbf"
+            metadata.json = JSONText.pretty(["vector_layers": layers])
+            self = .mbtiles(try MBTilesWriter(path: path, metadata: metadata))
+        } else {
+            let metadata = JSONText.pretty([
+                "name": name, "description": "OpenMaps vector tiles (OpenMapTiles schema, docs/tiles.md)",
+                "attribution": attribution, "format": "pbf", "type": "baselayer", "version": "1.0",
+                "vector_layers": layers,
+            ])
+            self = .pmtiles(
+                try PMTilesWriter(path: path), PMTilesWriter.Header(zooms: zooms, bounds: bounds), metadata: metadata)
+        }
+    }
+
+    /// Tiles written so far.
+    var count: Int {
+        switch self {
+        case .pmtiles(let writer, _, _): writer.count
+        case .mbtiles(let writer): writer.count
+        }
+    }
+
+    func add(_ tile: TileID, bytes: [UInt8]) throws {
+        switch self {
+        case .pmtiles(let writer, _, _): try writer.add(tile, bytes: bytes)
+        case .mbtiles(let writer): try writer.add(tile, data: bytes)
+        }
+    }
+
+    func finish() throws {
+        switch self {
+        case .pmtiles(let writer, let header, let metadata): try writer.finish(header: header, metadata: metadata)
+        case .mbtiles(let writer): try writer.finish()
+        }
+    }
+}
+
 /// Store connections for threads that use the store at once: a thread takes an idle one or
 /// opens a new one, and gives it back when done, so there are never more than threads using
 /// it (a SQLite connection belongs to one thread at a time; a PostGIS one is one session).
@@ -187,8 +322,19 @@ public final class StorePool: @unchecked Sendable {
         /// The place search on this connection, made on first use and kept with its caches
         /// (the sources, the countries' names, the settlements).
         private(set) lazy var search = PlaceSearch(store: store)
+        /// The vector tile builder on this connection, made on first use (it asks the store
+        /// which levels of the world's detail it holds, once).
+        private var builder: VectorTileBuilder?
 
         init(store: MapStore) { self.store = store }
+
+        /// The vector tile builder on this connection.
+        func vectorTiles() throws(DataError) -> VectorTileBuilder {
+            if let builder { return builder }
+            let made = try VectorTileBuilder(store: store)
+            builder = made
+            return made
+        }
     }
 
     /// The store's location as given (a file's path, or a `postgresql://` URL with its password).

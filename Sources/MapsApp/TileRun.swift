@@ -3,11 +3,30 @@ import GeoCore
 import MapCore
 import MapRenderer
 
+/// What a tile run writes.
+public enum TileFormat: String, Sendable, CaseIterable {
+    /// 256-pixel PNG pictures of the map, into MBTiles.
+    case png
+    /// Mapbox Vector Tiles of the schema in docs/tiles.md, gzip-compressed, into PMTiles or
+    /// MBTiles.
+    case mvt
+
+    /// The zooms tiles of the format are made at: PNG 2...21, vector 0...14.
+    public var zooms: ClosedRange<Int> {
+        switch self {
+        case .png: TilePlan.zooms
+        case .mvt: MapsApp.vectorZooms
+        }
+    }
+}
+
 /// A run of XYZ tiles the app is asked for: area, zooms and look.
 public struct TileRequest: Sendable, Equatable {
+    /// PNG pictures (the default) or vector tiles.
+    public var format = TileFormat.png
     /// The area; nil for every imported street-data region.
     public var bounds: CoordinateBounds?
-    /// Zooms within ``TilePlan/zooms``; default 10...16.
+    /// Zooms within the format's (``TileFormat/zooms``); default 10...16.
     public var zooms: ClosedRange<Int> = 10...16
     /// How the tiles are drawn (map type, scheme, layers, names' language, pixel density);
     /// the normal light map, 256-pixel tiles, local names by default. The traffic layer is
@@ -95,16 +114,17 @@ public struct TileSummary: Sendable, Equatable {
 }
 
 extension MapsApp {
-    /// Checks what can be checked of a tile run before any data is read: zooms within
-    /// ``TilePlan/zooms``, the metatile size, and, for a given area, at most
+    /// Checks what can be checked of a tile run before any data is read: zooms within the
+    /// format's (``TileFormat/zooms``), the metatile size, and, for a given area, at most
     /// ``TilePlan/maxTiles`` tiles.
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option at fault.
     public static func check(_ request: TileRequest) throws(AppError) {
-        guard TilePlan.zooms.contains(request.zooms.lowerBound), TilePlan.zooms.contains(request.zooms.upperBound)
-        else {
+        let zooms = request.format.zooms
+        guard zooms.contains(request.zooms.lowerBound), zooms.contains(request.zooms.upperBound) else {
             throw .invalidOption(
-                "zooms", message: "must lie within \(TilePlan.zooms.lowerBound)-\(TilePlan.zooms.upperBound)")
+                "zooms",
+                message: "must lie within \(zooms.lowerBound)-\(zooms.upperBound) for \(request.format.rawValue) tiles")
         }
         guard (1...16).contains(request.metatile) else {
             throw .invalidOption("metatile", message: "must be 1 to 16 tiles a side")
@@ -139,9 +159,10 @@ extension MapsApp {
         return plan
     }
 
-    /// Renders a tile run into an MBTiles file at `output`, replaced atomically.
+    /// Renders a tile run into the file at `output`, replaced atomically: PNG tiles into
+    /// MBTiles; vector tiles into PMTiles (`.pmtiles`) or MBTiles (`.mbtiles`).
     ///
-    /// - Parameter progress: the fraction of metatiles done, 0...1.
+    /// - Parameter progress: the fraction of metatiles (vector tiles) done, 0...1.
     public func renderTiles(
         _ request: TileRequest, into output: String, progress: (Double) -> Void = { _ in }
     ) throws(AppError) -> TileSummary {

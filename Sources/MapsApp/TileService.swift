@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapCore
 import MapRenderer
+import VectorTiles
 
 /// A rendered tile with the other tiles of its block, drawn together so that labels run across
 /// their edges: a server caches them all.
@@ -52,6 +53,74 @@ extension MapsApp {
             return RenderedBlock(tile: tile, tiles: rendered)
         } catch {
             throw .engineFailed("rendering tile \(tile)", underlying: error)
+        }
+    }
+}
+
+extension MapsApp {
+    /// The zooms vector tiles are cut at: 0 ... ``VectorTileSchema/maxZoom`` (14); clients zoom
+    /// past the top one into its tiles.
+    public static let vectorZooms = 0...VectorTileSchema.maxZoom
+
+    /// Checks a vector tile's address: zoom within ``vectorZooms``, column and row within the
+    /// zoom's 2^z.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the part at fault.
+    public static func checkVector(_ tile: TileID) throws(AppError) {
+        guard vectorZooms.contains(tile.z) else {
+            throw .invalidOption(
+                "z",
+                message:
+                    "must lie within \(vectorZooms.lowerBound)-\(vectorZooms.upperBound) for vector tiles (clients zoom past \(vectorZooms.upperBound) into its tiles), not \(tile.z)"
+            )
+        }
+        let count = 1 << tile.z
+        guard (0..<count).contains(tile.x), (0..<count).contains(tile.y) else {
+            throw .invalidOption("x/y", message: "must lie within 0-\(count - 1) at zoom \(tile.z)")
+        }
+    }
+
+    /// The vector tile at `tile`, gzip-compressed Mapbox Vector Tile bytes of the schema in
+    /// docs/tiles.md (``VectorTileSchema``). Safe to call from several threads at once.
+    ///
+    /// - Throws: the errors of ``checkVector(_:)``, ``AppError/engineMissing(_:)`` without a tile
+    ///   engine, ``AppError/engineFailed(_:underlying:)`` when the store cannot be read.
+    public func vectorTile(_ tile: TileID) throws(AppError) -> [UInt8] {
+        try Self.checkVector(tile)
+        guard let tiles else { throw .engineMissing("tile renderer") }
+        do {
+            return try tiles.vectorTile(tile)
+        } catch {
+            throw .engineFailed("cutting vector tile \(tile)", underlying: error)
+        }
+    }
+
+    /// The TileJSON 3.0.0 of the vector tiles at `url` (a `{z}/{x}/{y}` template): zooms,
+    /// bounds, attribution and every layer of ``VectorTileSchema/layers`` with its fields.
+    public static func vectorTileJSON(url: String, bounds: CoordinateBounds?, attribution: String) -> String {
+        let box: [Double] =
+            bounds.flatMap { box in
+                box.southWest.flatMap { southWest in
+                    box.northEast.map { [southWest.longitude, southWest.latitude, $0.longitude, $0.latitude] }
+                }
+            } ?? [-180, -85.0511, 180, 85.0511]
+        let document: [String: Any] = [
+            "tilejson": "3.0.0", "name": "OpenMaps", "scheme": "xyz", "format": "pbf",
+            "description": "OpenStreetMap and the world's layers in the OpenMapTiles schema (docs/tiles.md)",
+            "tiles": [url], "minzoom": vectorZooms.lowerBound, "maxzoom": vectorZooms.upperBound, "bounds": box,
+            "attribution": attribution, "vector_layers": vectorLayers,
+        ]
+        return JSONText.pretty(document)
+    }
+
+    /// ``VectorTileSchema/layers`` as TileJSON's and the archives' `vector_layers`: each
+    /// layer's id, description, zooms and fields with their types.
+    static var vectorLayers: [[String: Any]] {
+        VectorTileSchema.layers.map { layer in
+            [
+                "id": layer.id, "description": layer.description, "minzoom": layer.minZoom,
+                "maxzoom": vectorZooms.upperBound, "fields": layer.fields,
+            ]
         }
     }
 }

@@ -4,16 +4,27 @@ import MapCore
 import MapRenderer
 import MapsApp
 
-/// `openmaps tiles --zooms 10-16 --out FILE.mbtiles`: XYZ map tiles into an MBTiles file.
+/// `openmaps tiles --zooms 10-16 --out FILE.mbtiles`: XYZ map tiles into an MBTiles file;
+/// `openmaps tiles --format mvt --out FILE.pmtiles`: vector tiles into a PMTiles archive.
 enum TilesCommand {
     static let command = Command(
         name: "tiles",
-        summary: "Render 256-pixel map tiles of an area and zooms into an MBTiles file.",
+        summary:
+            "Render 256-pixel map tiles of an area and zooms into an MBTiles file, or cut vector tiles into a PMTiles or MBTiles archive.",
         usage:
-            "tiles --out <FILE.mbtiles> [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--bicycling] [--lang en|es|it|hi] [--workers N] [--metatile N] [--shard K/N] [--store STORE]",
+            "tiles --out <FILE.mbtiles|FILE.pmtiles> [--format png|mvt] [--bbox WEST,SOUTH,EAST,NORTH] [--zooms 10-16] [--map-type TYPE] [--style light|dark] [--traffic FILE] [--transit] [--bicycling] [--lang en|es|it|hi] [--workers N] [--metatile N] [--shard K/N] [--store STORE]",
         parser: ArgumentParser(
             options: [
-                .init(name: "--out", value: "FILE", help: "The MBTiles file to write (replaced atomically)."),
+                .init(
+                    name: "--out", value: "FILE",
+                    help:
+                        "The file to write (replaced atomically): MBTiles for PNG tiles; PMTiles (.pmtiles) or MBTiles (.mbtiles) for vector tiles."
+                ),
+                .init(
+                    name: "--format", value: "FORMAT",
+                    help:
+                        "png (default: pictures of the map) or mvt (Mapbox Vector Tiles of the OpenMapTiles schema, zooms 0-14, default 0-14)."
+                ),
                 .init(
                     name: "--bbox", value: "W,S,E,N",
                     help: "Area in degrees (default: the imported OpenStreetMap regions)."),
@@ -40,7 +51,28 @@ enum TilesCommand {
     ) { (arguments, console) throws(CLIError) in
         guard let output = arguments.value("--out") else { throw .usage("'--out FILE.mbtiles' is required") }
         var request = TileRequest()
-        request.zooms = try parseZooms(arguments.value("--zooms") ?? "10-16")
+        let formatText = arguments.value("--format") ?? "png"
+        guard let format = TileFormat(rawValue: formatText) else {
+            throw .usage("'--format' must be png or mvt, not '\(formatText)'")
+        }
+        request.format = format
+        request.zooms = try parseZooms(
+            arguments.value("--zooms") ?? (format == .mvt ? "0-14" : "10-16"), in: format.zooms)
+        if format == .mvt {
+            let pictureFlags =
+                ["--map-type", "--style", "--traffic", "--lang", "--metatile"].filter {
+                    arguments.value($0) != nil
+                } + ["--transit", "--bicycling"].filter { arguments.flags.contains($0) }
+            guard pictureFlags.isEmpty else {
+                throw .usage(
+                    "'\(pictureFlags[0])' sets how PNG tiles look; vector tiles hold every layer and name, and a style draws them"
+                )
+            }
+            let lower = output.lowercased()
+            guard lower.hasSuffix(".pmtiles") || lower.hasSuffix(".mbtiles") else {
+                throw .usage("'--out' of vector tiles must end in .pmtiles or .mbtiles, not '\(output)'")
+            }
+        }
         request.style = try style(arguments)
         request.workers = try ViewCommand.count(arguments, "--workers", in: 1...256)
         request.metatile = try ViewCommand.count(arguments, "--metatile", in: 1...16) ?? 8
@@ -58,6 +90,15 @@ enum TilesCommand {
             throw CLIError(error)
         }
         bar.finish()
+        if format == .mvt {
+            console.print(
+                String(
+                    format:
+                        "%@: %d vector tiles (%d cut, the empty ones left out), zooms %d-%d, on %d threads in %.2f s (%.1f tiles/s)",
+                    output, summary.tiles, summary.metatiles, request.zooms.lowerBound, request.zooms.upperBound,
+                    summary.workers, summary.seconds, Double(summary.metatiles) / max(summary.seconds, 1e-9)))
+            return
+        }
         console.print(
             String(
                 format: "%@: %d tiles, zooms %d-%d, %d metatiles on %d threads in %.2f s (%.1f tiles/s)", output,
@@ -94,10 +135,11 @@ enum TilesCommand {
         return shard
     }
 
-    /// "14" or "10-16", inside the tile zooms.
-    static func parseZooms(_ text: String) throws(CLIError) -> ClosedRange<Int> {
+    /// "14" or "10-16", inside `allowed` (the PNG tiles' zooms by default).
+    static func parseZooms(_ text: String, in allowed: ClosedRange<Int> = TilePlan.zooms) throws(CLIError)
+        -> ClosedRange<Int>
+    {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        let allowed = TilePlan.zooms
         guard (1...2).contains(parts.count), let low = parts.first ?? nil, let high = parts.last ?? nil, low <= high,
             allowed.contains(low), allowed.contains(high)
         else {

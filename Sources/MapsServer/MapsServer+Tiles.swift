@@ -4,6 +4,7 @@ import HTTPServer
 import MapCore
 import MapRenderer
 import MapsApp
+import ZlibKit
 
 extension MapsServer {
     /// How long a client may reuse a tile or a static map before asking again (with its ETag):
@@ -28,6 +29,9 @@ extension MapsServer {
     /// TileJSON (which reads the store).
     func tiles(_ request: HTTPRequest, cachedOnly: Bool = false) -> HTTPResponse? {
         let parts = request.path.dropFirst("/tiles/".count).split(separator: "/", omittingEmptySubsequences: false)
+        if parts.first == "vector" || parts.first == "vector.json" {
+            return vectorTiles(request, parts: parts.dropFirst(), cachedOnly: cachedOnly)
+        }
         if parts.count == 1, parts[0].hasSuffix(".json") {
             return cachedOnly ? nil : tileJSON(request, type: String(parts[0].dropLast(5)))
         }
@@ -63,6 +67,68 @@ extension MapsServer {
         }
     }
 
+    /// `/tiles/vector/{z}/{x}/{y}.pbf`: a Mapbox Vector Tile of the schema in docs/tiles.md,
+    /// gzip-compressed (inflated for a client that does not accept gzip), cached like the PNG
+    /// tiles; `/tiles/vector.json`: its TileJSON with `vector_layers`. With `cachedOnly`, nil
+    /// for a tile that must be cut and for the TileJSON.
+    func vectorTiles(_ request: HTTPRequest, parts: ArraySlice<Substring>, cachedOnly: Bool) -> HTTPResponse? {
+        if parts.isEmpty {
+            if cachedOnly { return nil }
+            let host = request.headers["host"].flatMap { host in
+                host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : nil
+            }
+            let regions = (try? app.tiles?.regions()) ?? []
+            let bounds = regions.first.map { first in regions.dropFirst().reduce(first) { $0.including($1) } }
+            let text = MapsApp.vectorTileJSON(
+                url: (host.map { "http://\($0)" } ?? "") + "/tiles/vector/{z}/{x}/{y}.pbf", bounds: bounds,
+                attribution: attribution)
+            var response = HTTPResponse.json(200, Data(text.utf8))
+            response.headers.append(("Access-Control-Allow-Origin", "*"))
+            return response
+        }
+        guard parts.count == 3, parts.last?.hasSuffix(".pbf") == true else {
+            return Self.error(
+                404, "vector tiles are at /tiles/vector/{z}/{x}/{y}.pbf, their TileJSON at /tiles/vector.json")
+        }
+        let last = parts[parts.startIndex + 2].dropLast(4)
+        guard let z = Self.tileNumber(parts[parts.startIndex]), let x = Self.tileNumber(parts[parts.startIndex + 1]),
+            let y = Self.tileNumber(last)
+        else {
+            return Self.error(400, "z, x and y must be whole numbers, not '\(parts.joined(separator: "/"))'")
+        }
+        let tile = TileID(x: x, y: y, z: z)
+        do throws(AppError) {
+            try MapsApp.checkVector(tile)
+        } catch {
+            return Self.error(z > MapsApp.vectorZooms.upperBound ? 404 : 400, error.description)
+        }
+        let key = "\(dataVersion)/vector/\(z)/\(x)/\(y)"
+        if cachedOnly { return cache.cached(key).map { Self.vectorTile($0, request) } }
+        do throws(AppError) {
+            let entry = try cachedPicture(key, group: key) { () throws(AppError) in
+                [(key, try app.vectorTile(tile))]
+            }
+            return Self.vectorTile(entry, request)
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// A vector tile response: gzip-encoded when the client accepts it, with its ETag; 304 as
+    /// ``picture(_:_:)`` says.
+    static func vectorTile(_ entry: TileCache.Entry, _ request: HTTPRequest) -> HTTPResponse {
+        var response = picture(entry, request, type: "application/vnd.mapbox-vector-tile")
+        guard response.status == 200 else { return response }
+        let accepts = request.headers["accept-encoding"]?.lowercased().contains("gzip") ?? false
+        if accepts {
+            response.headers.append(("Content-Encoding", "gzip"))
+        } else if let plain = try? Zlib.gunzip(entry.bytes) {
+            response.body = plain
+        }
+        response.headers.append(("Vary", "Accept-Encoding"))
+        return response
+    }
+
     /// A picture from the cache, rendered by `render` when missing.
     func cachedPicture(
         _ key: String, group: String, render: () throws(AppError) -> [(key: String, bytes: [UInt8])]
@@ -76,9 +142,9 @@ extension MapsServer {
         }
     }
 
-    /// A PNG response with its ETag and Cache-Control; 304 without a body when the client's
-    /// `If-None-Match` holds the ETag.
-    static func picture(_ entry: TileCache.Entry, _ request: HTTPRequest) -> HTTPResponse {
+    /// A response of `type` (PNG by default) with its ETag and Cache-Control; 304 without a body
+    /// when the client's `If-None-Match` holds the ETag.
+    static func picture(_ entry: TileCache.Entry, _ request: HTTPRequest, type: String = "image/png") -> HTTPResponse {
         let headers: [(name: String, value: String)] = [
             ("ETag", entry.etag), ("Cache-Control", "public, max-age=\(pictureMaxAge)"),
             ("Access-Control-Allow-Origin", "*"),
@@ -91,7 +157,7 @@ extension MapsServer {
         {
             return HTTPResponse(status: 304, headers: headers)
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "image/png")] + headers, body: entry.bytes)
+        return HTTPResponse(status: 200, headers: [("Content-Type", type)] + headers, body: entry.bytes)
     }
 
     /// A tile coordinate: 1 to 7 digits (larger ones are refused by the zoom's range anyway).

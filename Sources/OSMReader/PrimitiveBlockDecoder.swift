@@ -1,3 +1,5 @@
+import GeoCore
+
 /// Decodes one `PrimitiveBlock` (the OSM PBF data block) into elements.
 ///
 /// Format: https://wiki.openstreetmap.org/wiki/PBF_Format (osmformat.proto). Coordinates are
@@ -141,7 +143,7 @@ enum PrimitiveBlockDecoder {
             var metadata: OSMMetadata?
 
             mutating func read(
-                _ field: Int, _ type: ProtobufReader.WireType, _ reader: inout ProtobufReader, _ context: Context
+                _ field: Int, _ type: ProtobufWireType, _ reader: inout ProtobufReader, _ context: Context
             ) throws(OSMReaderError) -> Bool {
                 switch (field, type) {
                 case (2, .lengthDelimited): try reader.readPackedVarints { keys.append($0) }

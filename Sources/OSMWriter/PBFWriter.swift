@@ -1,70 +1,8 @@
 import Foundation
+import GeoCore
 import ZlibKit
 
-/// A small OSM PBF writer (exact fixtures for the tests, the benchmark's synthetic extract):
-/// protobuf encoding by hand, blocks raw or
-/// zlib-compressed.
-public struct ProtobufWriter {
-    /// The message written so far.
-    public var bytes: [UInt8] = []
-
-    /// An empty message.
-    public init() {}
-
-    /// Appends `value` as a base-128 varint (7 bits a byte, least significant first).
-    public mutating func varint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            bytes.append(UInt8(value & 0x7F) | 0x80)
-            value >>= 7
-        }
-        bytes.append(UInt8(value))
-    }
-
-    /// `value` zigzag-encoded, as protobuf's `sint64` is: 0, -1, 1, -2 … become 0, 1, 2, 3 ….
-    public static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
-
-    /// Appends the key of field `field` with wire type `type` (0 varint, 2 length-delimited).
-    public mutating func tag(_ field: Int, _ type: UInt64) { varint(UInt64(field) << 3 | type) }
-    /// Appends field `field` as an unsigned varint.
-    public mutating func uint(_ field: Int, _ value: UInt64) {
-        tag(field, 0)
-        varint(value)
-    }
-    /// Appends field `field` as a signed, zigzag-encoded varint (`sint64`).
-    public mutating func sint(_ field: Int, _ value: Int64) { uint(field, Self.zigzag(value)) }
-    /// Appends field `field` as length-delimited bytes.
-    public mutating func bytes(_ field: Int, _ data: [UInt8]) {
-        tag(field, 2)
-        varint(UInt64(data.count))
-        bytes.append(contentsOf: data)
-    }
-    /// Appends field `field` as a UTF-8 string.
-    public mutating func string(_ field: Int, _ text: String) { bytes(field, Array(text.utf8)) }
-    /// Appends field `field` as an embedded message that `build` writes.
-    public mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
-        var inner = ProtobufWriter()
-        build(&inner)
-        bytes(field, inner.bytes)
-    }
-    /// Appends field `field` as packed unsigned varints.
-    public mutating func packed(_ field: Int, _ values: [UInt64]) {
-        var inner = ProtobufWriter()
-        for value in values { inner.varint(value) }
-        bytes(field, inner.bytes)
-    }
-    /// Appends field `field` as packed zigzag varints of the differences between consecutive
-    /// values (the first from 0), as PBF writes ids and coordinates.
-    public mutating func packedDeltas(_ field: Int, _ values: [Int64]) {
-        var previous: Int64 = 0
-        packed(
-            field,
-            values.map { value in
-                defer { previous = value }
-                return Self.zigzag(value - previous)
-            })
-    }
-}
+// The protobuf encoding is GeoCore's ProtobufWriter.
 
 /// A node to write, in the units the tests assert.
 public struct TestNode: Sendable {

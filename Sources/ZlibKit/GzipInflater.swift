@@ -74,3 +74,37 @@ public final class GzipInflater {
         return Step(consumed: consumed, produced: produced)
     }
 }
+
+extension Zlib {
+    /// The bytes of every gzip member in `bytes`, inflated; at most `limit` bytes (1 GiB by
+    /// default), more refused as ``ZlibError/Kind/sizeMismatch`` (a gzip bomb).
+    ///
+    /// - Throws: ``ZlibError`` when the data is not gzip, is damaged, ends early or inflates
+    ///   past `limit`.
+    public static func gunzip(_ bytes: [UInt8], limit: Int = 1 << 30) throws(ZlibError) -> [UInt8] {
+        let inflater = try GzipInflater()
+        var chunk = [UInt8](repeating: 0, count: max(4_096, min(bytes.count * 4, 1 << 20)))
+        let result: Result<[UInt8], ZlibError> = bytes.withUnsafeBytes { input in
+            chunk.withUnsafeMutableBytes { out in
+                Result { () throws(ZlibError) -> [UInt8] in
+                    var output: [UInt8] = []
+                    var consumed = 0
+                    while true {
+                        let step = try inflater.inflate(UnsafeRawBufferPointer(rebasing: input[consumed...]), into: out)
+                        consumed += step.consumed
+                        output.append(contentsOf: out[..<step.produced])
+                        guard output.count <= limit else {
+                            throw ZlibError(.sizeMismatch, message: "the gzip data inflates past \(limit) bytes")
+                        }
+                        if step.produced < out.count && (consumed >= input.count || step.consumed == 0) { break }
+                    }
+                    guard inflater.memberEnded, consumed == input.count else {
+                        throw ZlibError(.corrupt, message: "the gzip data ends before its last member does")
+                    }
+                    return output
+                }
+            }
+        }
+        return try result.get()
+    }
+}

@@ -368,6 +368,10 @@ struct FakeDrawing: MapDrawing {
                 Issue.record("nothing should be rendered")
                 return []
             }
+            func vectorTile(_ tile: TileID) throws -> [UInt8] {
+                Issue.record("nothing should be cut")
+                return []
+            }
         }
         let app = MapsApp(tiles: NoRegions())
         #expect(throws: AppError.self) { try app.plan(TileRequest()) }
@@ -395,6 +399,7 @@ struct FakeDrawing: MapDrawing {
                 TileSummary(tiles: 0, metatiles: 0, workers: 1, seconds: 0)
             }
             func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile] { [] }
+            func vectorTile(_ tile: TileID) throws -> [UInt8] { [] }
         }
         var request = TileRequest()
         request.zooms = 12...16
