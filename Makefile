@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
-DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libmicrohttpd-dev libpq-dev postgresql-15 postgresql-15-postgis-3 libjs-leaflet chromium chromium-driver python3-selenium
+DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libmicrohttpd-dev libpq-dev postgresql-15 postgresql-15-postgis-3 libjs-leaflet chromium chromium-driver python3-selenium python3-pip
 # Peers `make bench` measures against, from Debian.
 BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light
 # Real OSM extracts for the reading and import benchmarks (not needed by the tests): PBF, and
@@ -11,6 +11,10 @@ BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm
 BENCH_XML ?= $(wildcard data/seed-places/*.osm.bz2 ../shared/data/osm/*.osm)
 # The extracts the tile benchmark renders next to Mapnik.
 TILE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf)
+# The field's own readers the vector tile test checks our archives with (PyPI, pinned, with
+# their dependencies), installed into .build/python for Debian's python3.
+PYTHON_TEST_PACKAGES ?= mapbox-vector-tile==2.2.0 pmtiles==3.8.1 shapely==2.2.0 numpy==2.2.6 protobuf==6.33.6 pyclipper==1.4.0
+PYTHON_TEST_DIR := .build/python
 # Seconds `make fuzz` runs the parser fuzzer.
 FUZZ_SECONDS ?= 60
 FUZZ_DIR := Fuzz
@@ -18,7 +22,7 @@ BIN := .build/release/openmaps
 # Where `make` installs the open data (downloaded, never committed).
 export OPENMAPS_DATA ?= $(CURDIR)/.data
 
-.PHONY: all help deps build data demo test lint format bench fuzz clean
+.PHONY: all help deps build data demo test lint format bench fuzz clean pytools
 
 all: build
 
@@ -55,11 +59,19 @@ data: deps
 	$(SWIFT) build --product openmaps
 	.build/debug/openmaps data install
 
-## test: format lint, the open data, then the whole test suite and the web app in headless Chromium.
-test: deps lint data
+## test: format lint, the open data, then the whole test suite, the vector tiles read back by
+## the `pmtiles` and `mapbox-vector-tile` packages, and the web app in headless Chromium.
+test: deps lint data pytools
 	$(SWIFT) test --parallel
 	$(SWIFT) build --product openmaps
+	PYTHONPATH=$(PYTHON_TEST_DIR) /usr/bin/python3 Tests/vector/vector_tiles_test.py .build/debug/openmaps
 	/usr/bin/python3 Tests/browser/webapp_test.py .build/debug/openmaps
+
+## pytools: the pinned Python packages the tests read our files with, into .build/python.
+pytools:
+	@stamp="$(PYTHON_TEST_DIR)/.installed"; if [ "$$(cat $$stamp 2>/dev/null)" != "$(PYTHON_TEST_PACKAGES)" ]; then \
+	  rm -rf $(PYTHON_TEST_DIR) && /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --no-deps \
+	    --target $(PYTHON_TEST_DIR) $(PYTHON_TEST_PACKAGES) && echo "$(PYTHON_TEST_PACKAGES)" > $$stamp; fi
 
 ## lint: check the formatting of every Swift file (swift format, .swift-format).
 lint:

@@ -80,6 +80,9 @@ let package = Package(
             ]),
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(
+            name: "VectorTilesTests",
+            dependencies: ["VectorTiles", "MapData", "MapCore", "GeoCore", "ZlibKit", "TestSupport"]),
+        .testTarget(
             name: "TransitTests",
             dependencies: ["Transit", "MapData", "MapCore", "MapsApp", "MapsCLI", "GeoCore", "TestSupport"]),
         .testTarget(

@@ -70,14 +70,22 @@ public struct TileGeometryBuilder: Sendable {
     /// The parts of `line` in the tile and its buffer, simplified; empty when none is left.
     public func lines(_ line: [Coordinate]) -> [[TilePoint]] {
         let projected = simplified(line.map(project), closed: false)
-        return clipLine(projected).map(rounded).filter { $0.count >= 2 }
+        return Self.clipPolyline(projected, low: -buffer, high: extent + buffer).map(rounded).filter { $0.count >= 2 }
     }
 
     /// `rings` (the exterior first, then its holes) clipped to the tile and its buffer less
-    /// `inset` units, simplified and wound as MVT requires; nil when the exterior has nothing
-    /// left to draw.
-    public func polygon(_ rings: [[Coordinate]], inset: Double = 0) -> [[TilePoint]]? {
-        var result: [[TilePoint]] = []
+    /// `inset` units, simplified and wound as MVT requires: the polygons left, each an exterior
+    /// and the holes inside it (a concave area cut by the tile's edge may leave several);
+    /// empty when nothing is left to draw.
+    ///
+    /// Holes are clipped a unit inside the exterior's square, so that none touches the edge
+    /// the exterior was cut along; a ring whose simplified form crosses itself is kept as it
+    /// was instead.
+    /// - Parameter simplify: false for data already drawn at the zoom's level of detail (the
+    ///   world's coarser layers), whose simplification would only risk rings crossing.
+    public func polygons(_ rings: [[Coordinate]], inset: Double = 0, simplify: Bool = true) -> [[[TilePoint]]] {
+        var exteriors: [[TilePoint]] = []
+        var holes: [[TilePoint]] = []
         let degrees = bufferedBounds
         for (index, ring) in rings.enumerated() {
             // Long rings (a coastline) are cut to the tile's box in degrees first, so that only
@@ -91,23 +99,318 @@ public struct TileGeometryBuilder: Sendable {
             }
             var points = source.map { project(Coordinate(latitude: $0.y, longitude: $0.x)) }
             if points.count > 1, points.first! == points.last! { points.removeLast() }
-            points = simplified(points, closed: true)
             guard points.count >= 3 else {
-                if index == 0 { return nil }
+                if index == 0 { return [] }
                 continue
             }
-            var clipped = rounded(clipRing(points, inset: inset))
-            if clipped.count > 1 && clipped.first == clipped.last { clipped.removeLast() }
-            let area = TileGeometry.area(clipped)
-            guard clipped.count >= 3, abs(area) >= minimumArea else {
-                if index == 0 { return nil }
-                continue
+            // Clockwise on screen for the clip, whatever the data's winding.
+            if Self.area(points) < 0 { points.reverse() }
+            let low = -buffer + inset + (index == 0 ? 0 : 1)
+            let high = extent + buffer - inset - (index == 0 ? 0 : 1)
+            var pieces = clipped(simplify ? simplified(points, closed: true) : points, low: low, high: high)
+            if simplify, pieces.contains(where: Self.selfIntersects) { pieces = clipped(points, low: low, high: high) }
+            if index == 0 {
+                exteriors = pieces
+                if exteriors.isEmpty { return [] }
+            } else {
+                holes += pieces.map { $0.reversed() }
             }
-            // The exterior clockwise on screen (positive area), holes the other way.
-            if (index == 0) != (area > 0) { clipped.reverse() }
-            result.append(clipped)
         }
-        return result.isEmpty ? nil : result
+        var polygons = exteriors.map { [$0] }
+        for hole in holes {
+            guard let owner = polygons.firstIndex(where: { Self.contains($0[0], hole[0]) }) else { continue }
+            polygons[owner].append(hole)
+        }
+        return polygons
+    }
+
+    /// A clockwise ring cut to the square `low...high` a side and rounded: the rings left,
+    /// clockwise, each of at least ``minimumArea``.
+    private func clipped(_ ring: [(x: Double, y: Double)], low: Double, high: Double) -> [[TilePoint]] {
+        guard ring.count >= 3 else { return [] }
+        return Self.clipRing(ring, low: low, high: high).flatMap { piece in
+            var points = rounded(piece)
+            if points.count > 1 && points.first == points.last { points.removeLast() }
+            let edge = (low: Int32(low.rounded()), high: Int32(high.rounded()))
+            return Self.splitAtRepeats(Self.insertingTouches(points, edge: edge)).flatMap(Self.uncrossed).filter {
+                $0.count >= 3 && TileGeometry.area($0) >= minimumArea
+            }
+        }
+    }
+
+    /// `ring` with each of its vertices that lies on the square's edge (`edge.low` or
+    /// `edge.high` on either axis) also put into the ring's runs along that edge where they pass
+    /// it: a vertex a hair inside the edge rounds onto it, where the run the clip added along
+    /// the edge goes by; marked as a second visit, ``splitAtRepeats(_:)`` parts the ring there.
+    static func insertingTouches(_ ring: [TilePoint], edge: (low: Int32, high: Int32)) -> [TilePoint] {
+        let onEdge = ring.filter { $0.x == edge.low || $0.x == edge.high || $0.y == edge.low || $0.y == edge.high }
+        guard onEdge.count > 2 else { return ring }
+        var output: [TilePoint] = []
+        output.reserveCapacity(ring.count + 4)
+        for (index, a) in ring.enumerated() {
+            output.append(a)
+            let b = ring[(index + 1) % ring.count]
+            let horizontal = a.y == b.y && (a.y == edge.low || a.y == edge.high)
+            let vertical = a.x == b.x && (a.x == edge.low || a.x == edge.high)
+            guard horizontal || vertical else { continue }
+            let between = onEdge.filter { point in
+                horizontal
+                    ? point.y == a.y && point.x > min(a.x, b.x) && point.x < max(a.x, b.x)
+                    : point.x == a.x && point.y > min(a.y, b.y) && point.y < max(a.y, b.y)
+            }
+            // In the order the run meets them.
+            output += between.sorted { horizontal ? (($0.x < $1.x) == (a.x < b.x)) : (($0.y < $1.y) == (a.y < b.y)) }
+        }
+        return output
+    }
+
+    /// `ring` split where it comes back to a point it passed (two runs of the edge or of the
+    /// data rounded to one grid point): the loops, each a ring of its own, in the ring's
+    /// winding (a loop wound the other way is a sliver the rounding turned over).
+    static func splitAtRepeats(_ ring: [TilePoint]) -> [[TilePoint]] {
+        var loops: [[TilePoint]] = []
+        var path: [TilePoint] = []
+        var seen: [TilePoint: Int] = [:]
+        for point in ring {
+            if let start = seen[point] {
+                loops.append(Array(path[start...]))
+                for dropped in path[(start + 1)...] { seen[dropped] = nil }
+                path.removeSubrange((start + 1)...)
+            } else {
+                seen[point] = path.count
+                path.append(point)
+            }
+        }
+        loops.append(path)
+        return loops
+    }
+
+    /// The signed area of a ring of unrounded grid points (positive clockwise on screen).
+    static func area(_ ring: [(x: Double, y: Double)]) -> Double {
+        guard ring.count >= 3 else { return 0 }
+        var sum = 0.0
+        var previous = ring[ring.count - 1]
+        for point in ring {
+            sum += previous.x * point.y - point.x * previous.y
+            previous = point
+        }
+        return sum / 2
+    }
+
+    /// `ring` (clockwise on screen) cut to the square `low...high` a side: what lies inside as
+    /// rings, clockwise. The ring's runs inside the square are joined by walking the square's
+    /// edge clockwise from where one leaves to where the next enters (Weiler–Atherton against
+    /// a rectangle), so a concave ring cut into several parts gives several rings, none of
+    /// them doubling back along the edge.
+    static func clipRing(_ ring: [(x: Double, y: Double)], low: Double, high: Double) -> [[(x: Double, y: Double)]] {
+        func inside(_ p: (x: Double, y: Double)) -> Bool { p.x >= low && p.x <= high && p.y >= low && p.y <= high }
+        if ring.allSatisfy(inside) { return [ring] }
+        let square = [(x: low, y: low), (x: high, y: low), (x: high, y: high), (x: low, y: high)]
+        var pieces = clipPolyline(ring + [ring[0]], low: low, high: high)
+        if pieces.isEmpty {
+            // Nothing of the ring inside: the square is wholly inside it or wholly outside.
+            return contains(ring, ((low + high) / 2, (low + high) / 2)) ? [square] : []
+        }
+        // The run through the ring's first point was cut in two by the start: join them.
+        if pieces.count > 1, inside(ring[0]), let first = pieces.first, let last = pieces.last,
+            first[0] == ring[0], last[last.count - 1] == ring[0]
+        {
+            let head = pieces.removeFirst()
+            pieces[pieces.count - 1] += head.dropFirst()
+        }
+        let side = high - low
+        let perimeter = 4 * side
+        /// Where a point of the edge lies along it, clockwise from the top-left corner.
+        func position(_ p: (x: Double, y: Double)) -> Double {
+            let distances = [abs(p.y - low), abs(p.x - high), abs(p.y - high), abs(p.x - low)]
+            switch distances.firstIndex(of: distances.min()!)! {
+            case 0: return min(max(p.x - low, 0), side)
+            case 1: return side + min(max(p.y - low, 0), side)
+            case 2: return 2 * side + min(max(high - p.x, 0), side)
+            default: return (3 * side + min(max(high - p.y, 0), side)).truncatingRemainder(dividingBy: perimeter)
+            }
+        }
+        let entries = pieces.map { position($0[0]) }
+        let exits = pieces.map { position($0[$0.count - 1]) }
+        var used = [Bool](repeating: false, count: pieces.count)
+        var rings: [[(x: Double, y: Double)]] = []
+        for start in pieces.indices where !used[start] {
+            var output: [(x: Double, y: Double)] = []
+            var current = start
+            for _ in 0...pieces.count {
+                used[current] = true
+                output += pieces[current]
+                // The next run: the first entry clockwise from this exit. An entry at the exit
+                // itself counts as a whole turn away: the ring only touched the edge there (a
+                // vertex on it), and what lies inside is on the far side.
+                var next = current
+                var nearest = Double.infinity
+                for candidate in pieces.indices {
+                    var distance = entries[candidate] - exits[current]
+                    if distance <= 1e-9 { distance += perimeter }
+                    if distance < nearest { (nearest, next) = (distance, candidate) }
+                }
+                // The corners passed on the way, in the order met.
+                let corners = (0..<4).map { corner -> (distance: Double, corner: Int) in
+                    var distance = Double(corner) * side - exits[current]
+                    if distance <= 0 { distance += perimeter }
+                    return (distance, corner)
+                }.filter { $0.distance < nearest }.sorted { $0.distance < $1.distance }
+                output += corners.map { square[$0.corner] }
+                current = next
+                if current == start || used[current] { break }
+            }
+            rings.append(output)
+        }
+        return rings
+    }
+
+    /// The runs of a polyline inside the square `low...high` (Liang–Barsky on each segment).
+    static func clipPolyline(_ points: [(x: Double, y: Double)], low: Double, high: Double) -> [[(
+        x: Double, y: Double
+    )]] {
+        var pieces: [[(x: Double, y: Double)]] = []
+        var current: [(x: Double, y: Double)] = []
+        for index in 1..<max(points.count, 1) {
+            let a = points[index - 1], b = points[index]
+            let dx = b.x - a.x, dy = b.y - a.y
+            var t0 = 0.0, t1 = 1.0
+            var visible = true
+            for (p, q) in [(-dx, a.x - low), (dx, high - a.x), (-dy, a.y - low), (dy, high - a.y)] {
+                if p == 0 {
+                    if q < 0 { visible = false }
+                } else {
+                    let r = q / p
+                    if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+                }
+            }
+            if !visible || t0 > t1 {
+                if current.count >= 2 { pieces.append(current) }
+                current = []
+                continue
+            }
+            let start = (x: a.x + t0 * dx, y: a.y + t0 * dy)
+            let end = (x: a.x + t1 * dx, y: a.y + t1 * dy)
+            if current.isEmpty || t0 > 0 {
+                if current.count >= 2 { pieces.append(current) }
+                current = [start]
+            }
+            current.append(end)
+            if t1 < 1 {
+                pieces.append(current)
+                current = []
+            }
+        }
+        if current.count >= 2 { pieces.append(current) }
+        return pieces
+    }
+
+    /// True when `point` is inside `ring` (crossing number).
+    static func contains<P>(_ ring: [P], _ point: P) -> Bool where P: GridPoint {
+        var inside = false
+        var previous = ring[ring.count - 1]
+        for vertex in ring {
+            if (vertex.gridY > point.gridY) != (previous.gridY > point.gridY) {
+                let x =
+                    previous.gridX + (point.gridY - previous.gridY) * (vertex.gridX - previous.gridX)
+                    / (vertex.gridY - previous.gridY)
+                if point.gridX < x { inside.toggle() }
+            }
+            previous = vertex
+        }
+        return inside
+    }
+
+    static func contains(_ ring: [(x: Double, y: Double)], _ point: (Double, Double)) -> Bool {
+        contains(ring.map { PlanePoint(x: $0.x, y: $0.y) }, PlanePoint(x: point.0, y: point.1))
+    }
+
+    /// `ring` parted where two of its edges cross into the simple loops it makes, each wound
+    /// clockwise: the lobes of a figure eight, as an even-odd fill draws them. Rings cross where
+    /// data valid in degrees is drawn in Web Mercator (its straight edges are not straight there)
+    /// or rounded to the grid; a ring that does not cross comes back as it is.
+    static func uncrossed(_ ring: [TilePoint]) -> [[TilePoint]] {
+        var pending = [ring]
+        var loops: [[TilePoint]] = []
+        // Each split leaves two shorter rings; a bound keeps a pathological ring finite.
+        var splits = 0
+        while let current = pending.popLast() {
+            guard splits < 64, let (i, j) = firstCrossing(current) else {
+                if current.count >= 3 { loops.append(TileGeometry.area(current) < 0 ? current.reversed() : current) }
+                continue
+            }
+            splits += 1
+            let count = current.count
+            let crossing = intersection(current[i], current[(i + 1) % count], current[j], current[(j + 1) % count])
+            // Edge i runs from i to i+1 and edge j from j to j+1, i < j: one loop is the crossing,
+            // i+1 ... j; the other the crossing, j+1 ... i.
+            let inner = [crossing] + Array(current[(i + 1)...j])
+            let outer = [crossing] + Array(current[(j + 1)...]) + Array(current[...i])
+            for loop in [inner, outer] {
+                let cleaned = VectorTile.Layer.deduplicated(loop)
+                pending.append(cleaned.count > 1 && cleaned.first == cleaned.last ? Array(cleaned.dropLast()) : cleaned)
+            }
+        }
+        return loops
+    }
+
+    /// Where segments a–b and c–d meet, rounded to the grid.
+    static func intersection(_ a: TilePoint, _ b: TilePoint, _ c: TilePoint, _ d: TilePoint) -> TilePoint {
+        let (x1, y1, x2, y2) = (Double(a.x), Double(a.y), Double(b.x), Double(b.y))
+        let (x3, y3, x4, y4) = (Double(c.x), Double(c.y), Double(d.x), Double(d.y))
+        let denominator = (x1 - x2) * (y3 - y4) - (y1 - y2) * (x3 - x4)
+        guard denominator != 0 else { return b }
+        let t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / denominator
+        return TilePoint(x: Int32((x1 + t * (x2 - x1)).rounded()), y: Int32((y1 + t * (y2 - y1)).rounded()))
+    }
+
+    /// True when two edges of `ring` cross (not counting neighbours meeting at their vertex).
+    static func selfIntersects(_ ring: [TilePoint]) -> Bool { firstCrossing(ring) != nil }
+
+    /// The first pair of edges of `ring` found to cross or touch, by index (the edge from
+    /// vertex i to i+1), the lower first: a sweep over the edges by their left ends.
+    static func firstCrossing(_ ring: [TilePoint]) -> (Int, Int)? {
+        let count = ring.count
+        guard count > 3 else { return nil }
+        typealias Edge = (index: Int, minX: Int64, maxX: Int64)
+        var edges: [Edge] = (0..<count).map { index in
+            let a = ring[index], b = ring[(index + 1) % count]
+            return (index, Int64(min(a.x, b.x)), Int64(max(a.x, b.x)))
+        }
+        edges.sort { $0.minX < $1.minX }
+        var active: [Edge] = []
+        for edge in edges {
+            active.removeAll { $0.maxX < edge.minX }
+            for other in active {
+                let gap = abs(edge.index - other.index)
+                if gap == 1 || gap == count - 1 { continue }
+                if segmentsCross(
+                    ring[edge.index], ring[(edge.index + 1) % count], ring[other.index], ring[(other.index + 1) % count]
+                ) {
+                    return (min(edge.index, other.index), max(edge.index, other.index))
+                }
+            }
+            active.append(edge)
+        }
+        return nil
+    }
+
+    /// True when segments p1–p2 and q1–q2 cross or touch.
+    static func segmentsCross(_ p1: TilePoint, _ p2: TilePoint, _ q1: TilePoint, _ q2: TilePoint) -> Bool {
+        func orientation(_ a: TilePoint, _ b: TilePoint, _ c: TilePoint) -> Int {
+            let value =
+                (Int64(b.x) - Int64(a.x)) * (Int64(c.y) - Int64(a.y)) - (Int64(b.y) - Int64(a.y))
+                * (Int64(c.x) - Int64(a.x))
+            return value == 0 ? 0 : value > 0 ? 1 : -1
+        }
+        func onSegment(_ a: TilePoint, _ b: TilePoint, _ c: TilePoint) -> Bool {
+            min(a.x, b.x) <= c.x && c.x <= max(a.x, b.x) && min(a.y, b.y) <= c.y && c.y <= max(a.y, b.y)
+        }
+        let o1 = orientation(p1, p2, q1), o2 = orientation(p1, p2, q2)
+        let o3 = orientation(q1, q2, p1), o4 = orientation(q1, q2, p2)
+        if o1 != o2 && o3 != o4 { return true }
+        return (o1 == 0 && onSegment(p1, p2, q1)) || (o2 == 0 && onSegment(p1, p2, q2))
+            || (o3 == 0 && onSegment(q1, q2, p1)) || (o4 == 0 && onSegment(q1, q2, p2))
     }
 
     /// The square the tile and its buffer cover, in grid units, clockwise on screen.
@@ -177,54 +480,9 @@ public struct TileGeometryBuilder: Sendable {
         return squaredDistance(p, (a.x + t * dx, a.y + t * dy))
     }
 
-    /// The pieces of a polyline inside the buffered square (Liang–Barsky on each segment).
-    private func clipLine(_ points: [(x: Double, y: Double)]) -> [[(x: Double, y: Double)]] {
-        let low = -buffer, high = extent + buffer
-        var pieces: [[(x: Double, y: Double)]] = []
-        var current: [(x: Double, y: Double)] = []
-        for index in 1..<max(points.count, 1) {
-            let a = points[index - 1], b = points[index]
-            let dx = b.x - a.x, dy = b.y - a.y
-            var t0 = 0.0, t1 = 1.0
-            var visible = true
-            for (p, q) in [(-dx, a.x - low), (dx, high - a.x), (-dy, a.y - low), (dy, high - a.y)] {
-                if p == 0 {
-                    if q < 0 { visible = false }
-                } else {
-                    let r = q / p
-                    if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
-                }
-            }
-            if !visible || t0 > t1 {
-                if current.count >= 2 { pieces.append(current) }
-                current = []
-                continue
-            }
-            let start = (x: a.x + t0 * dx, y: a.y + t0 * dy)
-            let end = (x: a.x + t1 * dx, y: a.y + t1 * dy)
-            if current.isEmpty || t0 > 0 {
-                if current.count >= 2 { pieces.append(current) }
-                current = [start]
-            }
-            current.append(end)
-            if t1 < 1 {
-                pieces.append(current)
-                current = []
-            }
-        }
-        if current.count >= 2 { pieces.append(current) }
-        return pieces
-    }
-
     /// Rings longer than this many points are cut to the tile in degrees before they are
     /// projected: 1,000.
     static let longRing = 1_000
-
-    /// A ring clipped to the buffered square less `inset` units.
-    private func clipRing(_ ring: [(x: Double, y: Double)], inset: Double) -> [(x: Double, y: Double)] {
-        let low = -buffer + inset, high = extent + buffer - inset
-        return Self.clip(ring, x: low...high, y: low...high)
-    }
 
     /// A ring clipped to the box `x` × `y`, one edge at a time (Sutherland–Hodgman).
     static func clip(_ ring: [(x: Double, y: Double)], x: ClosedRange<Double>, y: ClosedRange<Double>) -> [(
@@ -259,4 +517,23 @@ public struct TileGeometryBuilder: Sendable {
         }
         return output
     }
+}
+
+/// A point of a plane, for the ring tests of ``TileGeometryBuilder``.
+protocol GridPoint {
+    var gridX: Double { get }
+    var gridY: Double { get }
+}
+
+/// An unrounded grid point.
+struct PlanePoint: GridPoint {
+    var x: Double
+    var y: Double
+    var gridX: Double { x }
+    var gridY: Double { y }
+}
+
+extension TilePoint: GridPoint {
+    var gridX: Double { Double(x) }
+    var gridY: Double { Double(y) }
 }

@@ -43,7 +43,9 @@ public struct VectorTileBuilder {
             add(mapping.items(tagged), of: tagged.feature, to: &layers, geometry: geometry)
         }
         if worldDetails.contains(detail) {
-            let land = world.filter { $0.feature.featureClass == .land }.map(\.feature)
+            // Islands in lakes lie inside the land already.
+            let land = world.filter { $0.feature.featureClass == .land && $0.feature.kind != "island_in_lake" }
+                .map(\.feature)
             if let ocean = Self.ocean(land: land, geometry: geometry) {
                 layers["water", default: []].insert(
                     VectorTile.Feature(geometry: .polygons([ocean]), properties: ["class": .string("ocean")]), at: 0)
@@ -66,14 +68,18 @@ public struct VectorTileBuilder {
         geometry builder: TileGeometryBuilder
     ) {
         for item in items {
-            guard let geometry = Self.cut(feature.geometry, as: item.shape, builder) else { continue }
+            let simplify = feature.detail == nil || feature.detail == .full
+            guard let geometry = Self.cut(feature.geometry, as: item.shape, builder, simplify: simplify) else {
+                continue
+            }
             layers[item.layer, default: []].append(
                 VectorTile.Feature(id: UInt64(feature.id), geometry: geometry, properties: item.properties))
         }
     }
 
     /// `geometry` in the tile's grid as `shape` asks, nil when nothing of it is left there.
-    static func cut(_ geometry: Geometry, as shape: SchemaItem.Shape, _ builder: TileGeometryBuilder)
+    /// - Parameter simplify: false for the world's coarser layers, already at the zoom's detail.
+    static func cut(_ geometry: Geometry, as shape: SchemaItem.Shape, _ builder: TileGeometryBuilder, simplify: Bool)
         -> TileGeometry?
     {
         if shape == .anchor {
@@ -93,7 +99,8 @@ public struct VectorTileBuilder {
                 let lines = rings.flatMap(builder.lines)
                 return lines.isEmpty ? nil : .lines(lines)
             }
-            return builder.polygon(rings).map { .polygons([$0]) }
+            let polygons = builder.polygons(rings, simplify: simplify)
+            return polygons.isEmpty ? nil : .polygons(polygons)
         }
     }
 
@@ -105,11 +112,11 @@ public struct VectorTileBuilder {
         let squareArea = TileGeometry.area(square)
         var rings = [square]
         for feature in land {
-            guard case .polygon(let parts) = feature.geometry, let outer = parts.first,
-                let clipped = geometry.polygon([outer], inset: 1)?.first
-            else { continue }
-            if TileGeometry.area(clipped) >= squareArea * 0.99 { return nil }
-            rings.append(clipped.reversed())
+            guard case .polygon(let parts) = feature.geometry, let outer = parts.first else { continue }
+            for piece in geometry.polygons([outer], inset: 1, simplify: feature.detail == .full) {
+                if TileGeometry.area(piece[0]) >= squareArea * 0.99 { return nil }
+                rings.append(piece[0].reversed())
+            }
         }
         return rings
     }

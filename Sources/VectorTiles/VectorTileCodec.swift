@@ -37,8 +37,9 @@ extension VectorTile {
     /// features are left out; features whose geometry has nothing left to draw are too.
     public func encoded() -> [UInt8] {
         var tile = ProtobufWriter()
-        for layer in layers where !layer.features.isEmpty {
-            tile.message(Field.tileLayer) { $0.bytes.append(contentsOf: layer.encoded()) }
+        for layer in layers {
+            guard let bytes = layer.encoded() else { continue }
+            tile.bytes(Field.tileLayer, bytes)
         }
         return tile.bytes
     }
@@ -67,17 +68,20 @@ extension VectorTile {
 }
 
 extension VectorTile.Layer {
-    func encoded() -> [UInt8] {
+    /// The layer's message, nil when none of its features has anything to draw.
+    func encoded() -> [UInt8]? {
         var keys: [String] = []
         var keyIndex: [String: UInt32] = [:]
         var values: [VectorTile.Value] = []
         var valueIndex: [VectorTile.Value: UInt32] = [:]
         var layer = ProtobufWriter()
+        var written = 0
         layer.uint(Field.layerVersion, 2)
         layer.string(Field.layerName, name)
         for feature in features {
             let geometry = Self.commands(feature.geometry)
             guard !geometry.isEmpty else { continue }
+            written += 1
             var tags: [UInt32] = []
             for (key, value) in feature.properties.sorted(by: { $0.key < $1.key }) {
                 let k =
@@ -114,6 +118,7 @@ extension VectorTile.Layer {
                 }
             }
         }
+        guard written > 0 else { return nil }
         layer.uint(Field.layerExtent, UInt64(extent))
         return layer.bytes
     }

@@ -286,12 +286,24 @@ struct SchemaMapping {
             break
         }
         if let number = tags["addr:housenumber"], VectorTileSchema.shows(from: ZoomRules.buildings, at: zoom),
-            [.address, .building].contains(feature.featureClass)
+            feature.featureClass != .land
         {
             add("housenumber", ["housenumber": .string(number)], as: .anchor)
         }
-        return items
+        // Areas' layers take areas only (a building mapped as a node is its POI's business),
+        // and roads are lines or areas.
+        return items.filter { item in
+            guard item.shape == .asIs else { return true }
+            if Self.areaLayers.contains(item.layer) { return feature.geometry.isArea }
+            if item.layer == "transportation" || item.layer == "waterway" {
+                if case .point = feature.geometry { return false }
+            }
+            return true
+        }
     }
+
+    /// The layers of areas only.
+    static let areaLayers: Set<String> = ["water", "landcover", "landuse", "park", "building"]
 
     /// The name fields of a named feature (see ``VectorTileSchema/nameFields``).
     static func names(_ feature: MapStore.Feature, _ tags: [String: String]) -> [String: VectorTile.Value] {
