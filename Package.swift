@@ -69,7 +69,7 @@ let package = Package(
             name: "MapsCLI",
             dependencies: [
                 "GeoCore", "MapsURL", "MapCore", "MapsApp", "OSMReader", "MapData", "CairoKit", "MapRenderer",
-                "PlaceSearch", "Routing", "MapsServer", "HTTPServer",
+                "PlaceSearch", "Routing", "MapsServer", "HTTPServer", "VectorTiles",
             ]),
         .executableTarget(name: "openmaps", dependencies: ["MapsCLI"]),
         .executableTarget(

@@ -42,6 +42,26 @@ public struct HTTPResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body's bytes (none for a `HEAD` request or a 304).
     public var body: [UInt8]
+    /// A part of a file sent as the body instead of ``body``, read by the server as it sends it
+    /// (a range of a large archive is never held in memory).
+    public var file: FileRange?
+
+    /// `length` bytes of the file at `path` from byte `offset`.
+    public struct FileRange: Sendable, Equatable {
+        /// The file's path.
+        public var path: String
+        /// The first byte sent.
+        public var offset: UInt64
+        /// How many bytes are sent.
+        public var length: UInt64
+
+        /// The range of `length` bytes from `offset` of `path`.
+        public init(path: String, offset: UInt64, length: UInt64) {
+            self.path = path
+            self.offset = offset
+            self.length = length
+        }
+    }
 
     /// A response of `status` with these headers and body.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
@@ -329,8 +349,19 @@ private let serveRequest: MHD_AccessHandlerCallback = {
 
 /// Queues `answer` on `connection`.
 private func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-    let response = answer.body.withUnsafeBytes { bytes in openmaps_mhd_response_copy(bytes.count, bytes.baseAddress) }
-    guard let response else { return MHD_Result.NO }
+    var made: OpaquePointer?
+    if let file = answer.file {
+        // libmicrohttpd reads the range as it sends it and closes the descriptor.
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            return queue(HTTPResponse(status: 404, body: Array("the file is gone".utf8)), on: connection)
+        }
+        made = MHD_create_response_from_fd_at_offset64(file.length, descriptor, file.offset)
+        if made == nil { close(descriptor) }
+    } else {
+        made = answer.body.withUnsafeBytes { bytes in openmaps_mhd_response_copy(bytes.count, bytes.baseAddress) }
+    }
+    guard let response = made else { return MHD_Result.NO }
     for (name, value) in answer.headers { _ = MHD_add_response_header(response, name, value) }
     let result = MHD_queue_response(connection, UInt32(answer.status), response)
     MHD_destroy_response(response)

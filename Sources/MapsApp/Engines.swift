@@ -67,8 +67,8 @@ public protocol TileRendering: Sendable {
     /// by a server.
     func render(_ block: Metatile, style: TileStyle) throws -> [RenderedTile]
 
-    /// The gzip-compressed Mapbox Vector Tile of `tile` (zoom 0...14). Called from several
-    /// threads at once by a server.
+    /// The gzip-compressed Mapbox Vector Tile of `tile` (zoom 0...14); empty when nothing is in
+    /// it. Called from several threads at once by a server.
     func vectorTile(_ tile: TileID) throws -> [UInt8]
 }
 

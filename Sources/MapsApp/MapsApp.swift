@@ -6,6 +6,7 @@ import MapData
 import MapsURL
 import Routing
 import Transit
+import VectorTiles
 
 /// What the maps app does with a link: reads it, finds the places it names, configures the
 /// map view it opens, lists what cannot be shown, and offers the callback. Every front end
@@ -28,6 +29,9 @@ public struct MapsApp: Sendable {
     /// Plans public transport journeys on imported timetables; nil answers transit directions
     /// with a note.
     public var transit: (any TransitFinding)?
+    /// A PMTiles archive of vector tiles built once (`openmaps tiles --format mvt`): vector
+    /// tiles are read from it instead of being cut from the store; nil cuts them.
+    public var vectorArchive: PMTilesArchive?
 
     /// Zoom used when a link gives a center but no zoom: 15, the Maps URLs default.
     public static let defaultZoom = 15.0

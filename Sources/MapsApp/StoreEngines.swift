@@ -136,9 +136,11 @@ public struct StoreTiles: TileRendering, Sendable {
         }
     }
 
-    /// Cuts the vector tile `tile` from the store on a pooled connection, gzip-compressed.
+    /// Cuts the vector tile `tile` from the store on a pooled connection, gzip-compressed;
+    /// empty when nothing is in it.
     public func vectorTile(_ tile: TileID) throws -> [UInt8] {
-        try Zlib.gzip(try connections.connection { try $0.vectorTiles().tile(tile) }.encoded())
+        let cut = try connections.connection { try $0.vectorTiles().tile(tile) }
+        return cut.layers.isEmpty ? [] : try Zlib.gzip(cut.encoded())
     }
 
     /// The imported regions' extents.

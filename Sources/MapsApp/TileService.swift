@@ -3,6 +3,7 @@ import GeoCore
 import MapCore
 import MapRenderer
 import VectorTiles
+import ZlibKit
 
 /// A rendered tile with the other tiles of its block, drawn together so that labels run across
 /// their edges: a server caches them all.
@@ -81,15 +82,27 @@ extension MapsApp {
     }
 
     /// The vector tile at `tile`, gzip-compressed Mapbox Vector Tile bytes of the schema in
-    /// docs/tiles.md (``VectorTileSchema``). Safe to call from several threads at once.
+    /// docs/tiles.md (``VectorTileSchema``), from ``vectorArchive`` when there is one, else cut
+    /// from the store; nil for a tile with nothing in it. Safe to call from several threads at
+    /// once.
     ///
     /// - Throws: the errors of ``checkVector(_:)``, ``AppError/engineMissing(_:)`` without a tile
-    ///   engine, ``AppError/engineFailed(_:underlying:)`` when the store cannot be read.
-    public func vectorTile(_ tile: TileID) throws(AppError) -> [UInt8] {
+    ///   engine or archive, ``AppError/engineFailed(_:underlying:)`` when the store or the
+    ///   archive cannot be read.
+    public func vectorTile(_ tile: TileID) throws(AppError) -> [UInt8]? {
         try Self.checkVector(tile)
+        if let vectorArchive {
+            do {
+                guard let stored = try vectorArchive.tile(tile) else { return nil }
+                return vectorArchive.gzipTiles ? stored : try Zlib.gzip(stored)
+            } catch {
+                throw .engineFailed("reading vector tile \(tile) from \(vectorArchive.path)", underlying: error)
+            }
+        }
         guard let tiles else { throw .engineMissing("tile renderer") }
         do {
-            return try tiles.vectorTile(tile)
+            let bytes = try tiles.vectorTile(tile)
+            return bytes.isEmpty ? nil : bytes
         } catch {
             throw .engineFailed("cutting vector tile \(tile)", underlying: error)
         }
@@ -97,7 +110,9 @@ extension MapsApp {
 
     /// The TileJSON 3.0.0 of the vector tiles at `url` (a `{z}/{x}/{y}` template): zooms,
     /// bounds, attribution and every layer of ``VectorTileSchema/layers`` with its fields.
-    public static func vectorTileJSON(url: String, bounds: CoordinateBounds?, attribution: String) -> String {
+    public static func vectorTileJSON(
+        url: String, bounds: CoordinateBounds?, attribution: String, zooms: ClosedRange<Int> = vectorZooms
+    ) -> String {
         let box: [Double] =
             bounds.flatMap { box in
                 box.southWest.flatMap { southWest in
@@ -107,7 +122,7 @@ extension MapsApp {
         let document: [String: Any] = [
             "tilejson": "3.0.0", "name": "OpenMaps", "scheme": "xyz", "format": "pbf",
             "description": "OpenStreetMap and the world's layers in the OpenMapTiles schema (docs/tiles.md)",
-            "tiles": [url], "minzoom": vectorZooms.lowerBound, "maxzoom": vectorZooms.upperBound, "bounds": box,
+            "tiles": [url], "minzoom": zooms.lowerBound, "maxzoom": zooms.upperBound, "bounds": box,
             "attribution": attribution, "vector_layers": vectorLayers,
         ]
         return JSONText.pretty(document)

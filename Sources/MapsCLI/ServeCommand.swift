@@ -3,6 +3,7 @@ import Foundation
 import MapData
 import MapsApp
 import MapsServer
+import VectorTiles
 
 /// `openmaps serve`: the maps app over HTTP until SIGINT or SIGTERM.
 enum ServeCommand {
@@ -11,7 +12,7 @@ enum ServeCommand {
         summary:
             "Serve the maps app over HTTP: the web app at / and every Google Maps web path, /open?url=LINK, tiles, static maps, Nominatim's /search, OSRM's /route/v1.",
         usage:
-            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--connections N] [--connections-per-address N] [--cache DIR] [--cache-size MB] [--store STORE] [--traffic FEED]",
+            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--connections N] [--connections-per-address N] [--cache DIR] [--cache-size MB] [--tiles FILE.pmtiles] [--store STORE] [--traffic FEED]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--port", value: "N", help: "The port, 1-65535 (default 8080)."),
@@ -35,6 +36,11 @@ enum ServeCommand {
                 .init(
                     name: "--cache-size", value: "MB",
                     help: "Megabytes the folder may hold, 16-1048576 (default 1024); the least recently used go first."),
+                .init(
+                    name: "--tiles", value: "FILE",
+                    help:
+                        "A PMTiles archive of vector tiles (openmaps tiles --format mvt): /tiles/vector is read from it, and it is served whole at /tiles/vector.pmtiles with Range requests."
+                ),
                 DataCommand.storeOption, DataCommand.trafficOption,
             ], positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
@@ -54,7 +60,22 @@ enum ServeCommand {
             ? (store as NSString).deletingLastPathComponent : DataInstaller.defaultDirectory
         options.cacheFolder = arguments.value("--cache") ?? (home as NSString).appendingPathComponent("tile-cache")
         do { options.dataVersion = try MapStore(path: store).dataVersion() } catch { throw .failure("\(error)") }
-        let app = try ViewCommand.app(arguments)
+        var app = try ViewCommand.app(arguments)
+        if let path = arguments.value("--tiles") {
+            do {
+                let archive = try PMTilesArchive(path: path)
+                guard archive.tileType == 1 else {
+                    throw CLIError.usage(
+                        "'--tiles' must be a PMTiles archive of vector tiles; '\(path)' holds tile type \(archive.tileType)"
+                    )
+                }
+                app.vectorArchive = archive
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .failure("\(error)")
+            }
+        }
         let server: MapsServer
         do {
             server = try MapsServer(app: app, options: options) { line in

@@ -32,6 +32,7 @@ extension MapsServer {
         if parts.first == "vector" || parts.first == "vector.json" {
             return vectorTiles(request, parts: parts.dropFirst(), cachedOnly: cachedOnly)
         }
+        if parts.count == 1, parts[0] == "vector.pmtiles" { return archiveFile(request) }
         if parts.count == 1, parts[0].hasSuffix(".json") {
             return cachedOnly ? nil : tileJSON(request, type: String(parts[0].dropLast(5)))
         }
@@ -74,6 +75,7 @@ extension MapsServer {
     func vectorTiles(_ request: HTTPRequest, parts: ArraySlice<Substring>, cachedOnly: Bool) -> HTTPResponse? {
         if parts.isEmpty {
             if cachedOnly { return nil }
+            let zooms = app.vectorArchive?.zooms ?? MapsApp.vectorZooms
             let host = request.headers["host"].flatMap { host in
                 host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : nil
             }
@@ -81,7 +83,7 @@ extension MapsServer {
             let bounds = regions.first.map { first in regions.dropFirst().reduce(first) { $0.including($1) } }
             let text = MapsApp.vectorTileJSON(
                 url: (host.map { "http://\($0)" } ?? "") + "/tiles/vector/{z}/{x}/{y}.pbf", bounds: bounds,
-                attribution: attribution)
+                attribution: attribution, zooms: zooms)
             var response = HTTPResponse.json(200, Data(text.utf8))
             response.headers.append(("Access-Control-Allow-Origin", "*"))
             return response
@@ -102,16 +104,80 @@ extension MapsServer {
         } catch {
             return Self.error(z > MapsApp.vectorZooms.upperBound ? 404 : 400, error.description)
         }
-        let key = "\(dataVersion)/vector/\(z)/\(x)/\(y)"
-        if cachedOnly { return cache.cached(key).map { Self.vectorTile($0, request) } }
         do throws(AppError) {
-            let entry = try cachedPicture(key, group: key) { () throws(AppError) in
-                [(key, try app.vectorTile(tile))]
+            // An archive is read as it is, on any thread: no cache stands before it.
+            if let archive = app.vectorArchive {
+                guard let bytes = try app.vectorTile(tile) else { return Self.emptyTile() }
+                let etag = "\"\(archive.etag)-\(z)-\(x)-\(y)\""
+                return Self.vectorTile(TileCache.Entry(bytes: bytes, etag: etag), request)
             }
-            return Self.vectorTile(entry, request)
+            let key = "\(dataVersion)/vector/\(z)/\(x)/\(y)"
+            if cachedOnly { return cache.cached(key).map { Self.vectorTile($0, request) } }
+            let entry = try cachedPicture(key, group: key) { () throws(AppError) in
+                [(key, try app.vectorTile(tile) ?? [])]
+            }
+            return entry.bytes.isEmpty ? Self.emptyTile() : Self.vectorTile(entry, request)
         } catch {
             return Self.refusal(error)
         }
+    }
+
+    /// A tile with nothing in it: 204 No Content, which MapLibre draws as empty.
+    static func emptyTile() -> HTTPResponse {
+        HTTPResponse(
+            status: 204,
+            headers: [("Cache-Control", "public, max-age=\(pictureMaxAge)"), ("Access-Control-Allow-Origin", "*")])
+    }
+
+    /// `/tiles/vector.pmtiles`: the archive `serve --tiles` was given, as a static host serves
+    /// it to a PMTiles client: `Range: bytes=…` answered 206 with `Content-Range`, a range past
+    /// the end 416, no range the whole file; with its `ETag` (304 when it matches) and
+    /// `Accept-Ranges`. 404 without an archive.
+    func archiveFile(_ request: HTTPRequest) -> HTTPResponse {
+        guard let archive = app.vectorArchive else {
+            return Self.error(404, "no PMTiles archive is served: start the server with --tiles FILE.pmtiles")
+        }
+        let size = archive.size
+        let etag = "\"\(archive.etag)\""
+        var headers: [(name: String, value: String)] = [
+            ("Accept-Ranges", "bytes"), ("ETag", etag), ("Content-Type", "application/vnd.pmtiles"),
+            ("Cache-Control", "public, max-age=\(Self.pictureMaxAge)"), ("Access-Control-Allow-Origin", "*"),
+            ("Access-Control-Expose-Headers", "ETag, Content-Range, Accept-Ranges"),
+        ]
+        if request.headers["if-none-match"] == etag { return HTTPResponse(status: 304, headers: headers) }
+        guard let header = request.headers["range"] else {
+            var response = HTTPResponse(status: 200, headers: headers)
+            response.file = HTTPResponse.FileRange(path: archive.path, offset: 0, length: size)
+            return response
+        }
+        guard let range = Self.byteRange(header, size: size) else {
+            headers.append(("Content-Range", "bytes */\(size)"))
+            return HTTPResponse(
+                status: 416, headers: headers, body: Array("the range is outside the archive's \(size) bytes".utf8))
+        }
+        headers.append(("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"))
+        var response = HTTPResponse(status: 206, headers: headers)
+        response.file = HTTPResponse.FileRange(
+            path: archive.path, offset: range.lowerBound, length: range.upperBound - range.lowerBound + 1)
+        return response
+    }
+
+    /// The bytes one `Range` header asks of a file of `size` bytes (`bytes=a-b`, `bytes=a-`,
+    /// `bytes=-n`; the end clamped to the file), nil when it asks for none of them or for
+    /// several ranges at once.
+    static func byteRange(_ header: String, size: UInt64) -> ClosedRange<UInt64>? {
+        guard header.hasPrefix("bytes="), size > 0 else { return nil }
+        let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return nil }
+        let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        if first.isEmpty {
+            guard let count = UInt64(last), count > 0 else { return nil }
+            return (size - min(count, size))...(size - 1)
+        }
+        guard let start = UInt64(first), start < size else { return nil }
+        if last.isEmpty { return start...(size - 1) }
+        guard let end = UInt64(last), end >= start else { return nil }
+        return start...min(end, size - 1)
     }
 
     /// A vector tile response: gzip-encoded when the client accepts it, with its ETag; 304 as

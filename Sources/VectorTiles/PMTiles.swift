@@ -378,6 +378,11 @@ public final class PMTilesArchive: @unchecked Sendable {
     public let gzipTiles: Bool
     /// The metadata's JSON text.
     public let metadata: String
+    /// The archive's size in bytes.
+    public let size: UInt64
+    /// What tells this archive from another or an earlier build of it: its size and
+    /// modification time, in hex (an HTTP entity tag's text).
+    public let etag: String
 
     private let file: FileHandle
     private let root: [PMTiles.Entry]
@@ -393,6 +398,10 @@ public final class PMTilesArchive: @unchecked Sendable {
         self.path = path
         guard let file = FileHandle(forReadingAtPath: path) else { throw PMTilesError("cannot open '\(path)'") }
         self.file = file
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        etag = String(size, radix: 16) + "-" + String(UInt64(modified * 1000), radix: 16)
         let head = try Self.read(file, at: 0, count: PMTiles.headerSize)
         guard head.count == PMTiles.headerSize, Array(head[0..<7]) == Array("PMTiles".utf8) else {
             throw PMTilesError("'\(path)' is not a PMTiles archive (no PMTiles magic)", offset: 0)

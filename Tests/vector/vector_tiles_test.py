@@ -219,6 +219,51 @@ def main():
     finally:
         server.terminate()
         server.wait(10)
+
+    # The archive served as a static host serves it, and the vector tiles read from it.
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--store", store, "--tiles", archive,
+                               "--cache", os.path.join(work, "cache2")], stderr=subprocess.DEVNULL)
+    base = "http://127.0.0.1:%d" % port
+    try:
+        for _ in range(100):
+            try:
+                if urllib.request.urlopen(base + "/health").status == 200:
+                    break
+            except Exception:
+                time.sleep(0.2)
+
+        def over_http(offset, length):
+            status, headers, body = get(base + "/tiles/vector.pmtiles",
+                                        {"Range": "bytes=%d-%d" % (offset, offset + length - 1)})
+            assert status == 206, status
+            return body
+
+        remote = Reader(over_http)
+        with open(archive, "rb") as f:
+            local = Reader(MmapSource(f))
+            same = all(remote.get(z, x, y) == data for (z, x, y), data in all_tiles(local.get_bytes))
+        check(same and remote.header()["max_zoom"] == 14,
+              "the pmtiles package reads the served archive over HTTP Range requests, tile for tile")
+        status, headers, body = get(base + "/tiles/vector.pmtiles", {"Range": "bytes=0-126"})
+        size = os.path.getsize(archive)
+        check(status == 206 and len(body) == 127 and headers.get("Content-Range") == "bytes 0-126/%d" % size
+              and body[:7] == b"PMTiles", "a Range request is answered 206 with its Content-Range")
+        check(get(base + "/tiles/vector.pmtiles", {"Range": "bytes=%d-" % (size + 10)})[0] == 416,
+              "a range past the end is 416")
+        status, _, whole = get(base + "/tiles/vector.pmtiles")
+        check(status == 200 and len(whole) == size, "without a Range the whole archive comes")
+        with open(archive, "rb") as f:
+            expected = Reader(MmapSource(f)).get(14, x, y)
+        status, headers, body = get(base + "/tiles/vector/14/%d/%d.pbf" % (x, y), {"Accept-Encoding": "gzip"})
+        check(status == 200 and body == expected, "/tiles/vector is read from the archive given with --tiles")
+        check(get(base + "/tiles/vector/14/0/0.pbf", {"Accept-Encoding": "gzip"})[0] == 204,
+              "a tile the archive does not hold is 204 No Content")
+    finally:
+        server.terminate()
+        server.wait(10)
     print("vector tiles: %s" % ("all checks passed" if failures == 0 else "%d checks FAILED" % failures))
     sys.exit(1 if failures else 0)
 
