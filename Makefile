@@ -4,11 +4,13 @@ SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
 DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libmicrohttpd-dev libpq-dev postgresql-15 postgresql-15-postgis-3 libjs-leaflet chromium chromium-driver python3-selenium python3-pip
 # Peers `make bench` measures against, from Debian.
-BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light
+BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light tilemaker
 # Real OSM extracts for the reading and import benchmarks (not needed by the tests): PBF, and
 # the seed places' OSM XML (bzip2) and its plain originals where ../shared has them.
 BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)
 BENCH_XML ?= $(wildcard data/seed-places/*.osm.bz2 ../shared/data/osm/*.osm)
+# The extracts the vector tile benchmark cuts next to tilemaker.
+VECTOR_PBF ?= $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf ../shared/data/osm/liechtenstein-2013-08-03.osm.pbf) $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf
 # The extracts the tile benchmark renders next to Mapnik.
 TILE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf)
 # The field's own readers the vector tile test checks our archives with (PyPI, pinned, with
@@ -82,7 +84,7 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 ## bench: link parsing vs a URLComponents parser, projection, PBF and OSM XML reading vs osmium,
-## import vs osm2pgsql into PostGIS, tiles vs Mapnik, `openmaps open` per seed link, place search
+## import vs osm2pgsql into PostGIS, tiles vs Mapnik, vector tiles vs tilemaker, `openmaps open` per seed link, place search
 ## and reverse geocoding vs Nominatim, routing vs OSRM, the server vs nginx, on one core and two.
 bench: deps data
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
@@ -92,6 +94,7 @@ bench: deps data
 	.build/release/openmaps-bench pbf $(BENCH_PBF) $(BENCH_XML)
 	bash scripts/bench-import.sh $(BENCH_PBF)
 	bash scripts/bench-tiles.sh $(TILE_PBF)
+	bash scripts/bench-vector-tiles.sh $(VECTOR_PBF)
 	bash scripts/bench-open.sh Examples/seed-links.txt
 	bash scripts/bench-geocode.sh
 	bash scripts/bench-route.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `openmaps serve` under load with wrk on loopback, in one run: cached tiles beside nginx
-# serving the same tiles as files; uncached tiles (one tile a block, so each request renders
+# serving the same tiles as files; vector tiles (zooms 10-14, gzip) cached and read from a
+# PMTiles archive beside nginx serving the same bytes; uncached tiles (one tile a block, so each request renders
 # a block of 16); static maps at random places; /search and /route at random; the server's
 # RSS before and after. Every run lasts SECONDS_EACH (60 by default), with CONNECTIONS (32)
 # connections for files and RENDERING (8) for what is drawn or computed per request.
@@ -22,7 +23,8 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 port=$(free_port)
 "$BIN" serve --port "$port" --store "$STORE" --cache "$work/cache" --threads 4 2>"$work/serve.log" &
 server=$!
-trap 'kill $server 2>/dev/null; [ -f "$work/nginx/pid" ] && kill "$(cat "$work/nginx/pid")" 2>/dev/null; true' EXIT
+archive_server=""
+trap 'kill $server $archive_server 2>/dev/null; [ -f "$work/nginx/pid" ] && kill "$(cat "$work/nginx/pid")" 2>/dev/null; true' EXIT
 for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
 rss() { awk '/VmRSS/ {print $2 " KB"}' "/proc/$server/status"; }
 echo "server RSS at start: $(rss)"
@@ -50,6 +52,8 @@ with open(work + "/cached.txt", "w") as f:
     f.writelines("/tiles/normal/%d/%d/%d.png\n" % t for t in cached)
 with open(work + "/uncached.txt", "w") as f:
     f.writelines("/tiles/normal/%d/%d/%d.png\n" % t for t in uncached)
+with open(work + "/vector.txt", "w") as f:
+    f.writelines("/tiles/vector/%d/%d/%d.pbf\n" % t for z in range(10, 15) for t in tiles(z))
 with open(work + "/box.txt", "w") as f:
     f.write("%f %f %f %f\n" % (south, west, north, east))
 EOF
@@ -61,6 +65,18 @@ while read -r path; do
   mkdir -p "$work/files$(dirname "$path")"
   curl -sf "http://127.0.0.1:$port$path" -o "$work/files$path"
 done < "$work/cached.txt"
+# The vector tiles the same way: cut once, then kept (gzip) by the server and as files.
+while read -r path; do
+  mkdir -p "$work/files$(dirname "$path")"
+  curl -sf -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port$path" -o "$work/files$path" || rm -f "$work/files$path"
+done < "$work/vector.txt"
+# Only the tiles with something in them (an empty one is 204 No Content).
+for path in $(cat "$work/vector.txt"); do [ -s "$work/files$path" ] && echo "$path"; done > "$work/vector-full.txt"
+echo "vector tiles: $(wc -l < "$work/vector-full.txt") cached (zooms 10-14, gzip)"
+"$BIN" tiles --format mvt --zooms 10-14 --bbox "$west,$south,$east,$north" --out "$work/region.pmtiles" --store "$STORE" >/dev/null
+archive_port=$(free_port)
+"$BIN" serve --port "$archive_port" --store "$STORE" --tiles "$work/region.pmtiles" --threads 4 2>"$work/archive.log" &
+archive_server=$!
 nginx_port=$(free_port)
 cat > "$work/nginx/nginx.conf" <<EOF
 worker_processes 2;
@@ -83,6 +99,12 @@ cat > "$work/paths.lua" <<'EOF'
 local paths = {}
 for line in io.lines(os.getenv("PATHS")) do paths[#paths + 1] = line end
 request = function() return wrk.format("GET", paths[math.random(#paths)]) end
+EOF
+cat > "$work/gzip.lua" <<'EOF'
+-- Requests paths from the file PATHS at random, accepting gzip as a browser does.
+local paths = {}
+for line in io.lines(os.getenv("PATHS")) do paths[#paths + 1] = line end
+request = function() return wrk.format("GET", paths[math.random(#paths)], {["Accept-Encoding"] = "gzip"}) end
 EOF
 cat > "$work/walk.lua" <<'EOF'
 -- Each thread walks its own share of the paths in PATHS, each path once.
@@ -136,6 +158,11 @@ echo "$RENDERING for what is rendered or computed per request"
 measure "nginx cached tiles" "$CONNECTIONS" "http://127.0.0.1:$nginx_port" "$work/paths.lua" PATHS="$work/cached.txt"
 measure "openmaps cached tiles" "$CONNECTIONS" "http://127.0.0.1:$port" "$work/paths.lua" PATHS="$work/cached.txt"
 echo "server RSS after cached tiles: $(rss)"
+measure "nginx vector tiles" "$CONNECTIONS" "http://127.0.0.1:$nginx_port" "$work/gzip.lua" PATHS="$work/vector-full.txt"
+measure "openmaps vector cached" "$CONNECTIONS" "http://127.0.0.1:$port" "$work/gzip.lua" PATHS="$work/vector-full.txt"
+for _ in $(seq 50); do curl -sf "http://127.0.0.1:$archive_port/health" >/dev/null && break; sleep 0.2; done
+measure "openmaps vector PMTiles" "$CONNECTIONS" "http://127.0.0.1:$archive_port" "$work/gzip.lua" PATHS="$work/vector-full.txt"
+kill $archive_server 2>/dev/null || true
 before=$(wc -l < "$work/serve.log")
 measure "openmaps uncached tiles" "$RENDERING" "http://127.0.0.1:$port" "$work/walk.lua" PATHS="$work/uncached.txt"
 walked=$(($(wc -l < "$work/serve.log") - before))

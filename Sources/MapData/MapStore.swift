@@ -443,6 +443,39 @@ public final class MapStore {
         }
     }
 
+    /// The ids of the features ``features(in:classes:details:limit:names:)`` would read, each
+    /// with its geometry's size in bytes, by id: no geometry is read (to read the large ones
+    /// only when a cache does not hold them already).
+    public func featureSizes(
+        in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil
+    ) throws(DataError) -> [(id: Int64, bytes: Int)] {
+        let size = engine == .sqlite ? "length(feature.geometry)" : "octet_length(feature.geometry)"
+        return try rows(
+            in: bounds, classes: classes, details: details, limit: nil, columns: "feature.id, \(size)", id: \.id
+        ) { row in (id: row.integer(0) ?? 0, bytes: Int(row.integer(1) ?? 0)) }
+    }
+
+    /// The features of `ids` with their kept tags, by id; ids the store does not have are
+    /// left out.
+    public func taggedFeatures(ids: [Int64]) throws(DataError) -> [TaggedFeature] {
+        var found: [TaggedFeature] = []
+        var start = 0
+        while start < ids.count {
+            let part = Array(ids[start..<min(start + 500, ids.count)])
+            start += part.count
+            let sql =
+                "SELECT \(Self.featureColumns), feature.tags FROM feature WHERE feature.id IN "
+                + "(\(Self.placeholders(part.count))) ORDER BY feature.id"
+            found += try query("reading features by id") {
+                try database.map(sql, part.map { .integer($0) }) { row in
+                    TaggedFeature(
+                        feature: try Self.feature(from: row), tags: row.text(17).map(SearchVocabulary.tags(json:)) ?? [:])
+                }
+            }
+        }
+        return found.sorted { $0.feature.id < $1.feature.id }
+    }
+
     /// The rows of `columns` for the features meeting `bounds` (see
     /// ``features(in:classes:details:limit:names:)``), each read by `read`, by id; once each
     /// side of the antimeridian, a feature in both read once.

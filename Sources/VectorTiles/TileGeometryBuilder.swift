@@ -6,9 +6,9 @@ import GeoCore
 /// whole units and drops what is too small to see.
 ///
 /// Lines are clipped segment by segment (Liang–Barsky), so a line leaving and re-entering the
-/// tile becomes several; rings are clipped against the buffered square one edge at a time
-/// (Sutherland–Hodgman), which keeps them closed and simple inside the tile; whatever the clip
-/// adds runs along the buffer's edge, outside what a client draws. Exterior rings come out
+/// tile becomes several; areas are cut by walking the buffered square's edge between where a
+/// ring leaves it and where it next enters (``RingClipper``), so a concave area cut by the
+/// edge gives separate polygons. Exterior rings come out
 /// clockwise on screen and holes counter-clockwise, as MVT 2.1 requires.
 public struct TileGeometryBuilder: Sendable {
     /// The tile.
@@ -84,31 +84,46 @@ public struct TileGeometryBuilder: Sendable {
     /// - Parameter simplify: false for data already drawn at the zoom's level of detail (the
     ///   world's coarser layers), whose simplification would only risk rings crossing.
     public func polygons(_ rings: [[Coordinate]], inset: Double = 0, simplify: Bool = true) -> [[[TilePoint]]] {
+        polygons(
+            rings.map { $0.count > Self.longRing ? .prepared(PreparedRing(degrees: $0)) : .coordinates($0) },
+            inset: inset, simplify: simplify)
+    }
+
+    /// A ring as ``polygons(_:inset:simplify:)`` takes it: its coordinates, or prepared (a long
+    /// ring a caller keeps prepared between tiles).
+    public enum RingSource: Sendable {
+        case coordinates([Coordinate])
+        case prepared(PreparedRing)
+    }
+
+    /// ``polygons(_:inset:simplify:)`` of rings given as sources.
+    public func polygons(_ rings: [RingSource], inset: Double = 0, simplify: Bool = true) -> [[[TilePoint]]] {
         var exteriors: [[TilePoint]] = []
         var holes: [[TilePoint]] = []
-        let degrees = bufferedBounds
         for (index, ring) in rings.enumerated() {
-            // Long rings (a coastline) are cut to the tile's box in degrees first, so that only
-            // what is near the tile is projected and simplified.
-            var source = ring.map { (x: $0.longitude, y: $0.latitude) }
-            if source.count > Self.longRing, let southWest = degrees.southWest, let northEast = degrees.northEast {
-                let margin = (northEast.latitude - southWest.latitude) * 0.01
-                source = Self.clip(
-                    source, x: (southWest.longitude - margin)...(northEast.longitude + margin),
-                    y: (southWest.latitude - margin)...(northEast.latitude + margin))
+            var parts: [[(x: Double, y: Double)]] = []
+            switch ring {
+            case .coordinates(let coordinates):
+                parts = [coordinates.map(project)]
+            case .prepared(let prepared):
+                // Cut to the tile's box in degrees first (only the runs near the tile are read),
+                // so that only what is near the tile is projected and simplified.
+                parts = RingClipper(box: degreeBox).clip(prepared).map { part in
+                    part.map { project(Coordinate(latitude: -$0.y, longitude: $0.x)) }
+                }
             }
-            var points = source.map { project(Coordinate(latitude: $0.y, longitude: $0.x)) }
-            if points.count > 1, points.first! == points.last! { points.removeLast() }
-            guard points.count >= 3 else {
-                if index == 0 { return [] }
-                continue
+            var pieces: [[TilePoint]] = []
+            for var points in parts {
+                if points.count > 1, points.first! == points.last! { points.removeLast() }
+                guard points.count >= 3 else { continue }
+                // Clockwise on screen for the clip, whatever the data's winding.
+                if Self.area(points) < 0 { points.reverse() }
+                let low = -buffer + inset + (index == 0 ? 0 : 1)
+                let high = extent + buffer - inset - (index == 0 ? 0 : 1)
+                var cut = clipped(simplify ? simplified(points, closed: true) : points, low: low, high: high)
+                if simplify, cut.contains(where: Self.selfIntersects) { cut = clipped(points, low: low, high: high) }
+                pieces += cut
             }
-            // Clockwise on screen for the clip, whatever the data's winding.
-            if Self.area(points) < 0 { points.reverse() }
-            let low = -buffer + inset + (index == 0 ? 0 : 1)
-            let high = extent + buffer - inset - (index == 0 ? 0 : 1)
-            var pieces = clipped(simplify ? simplified(points, closed: true) : points, low: low, high: high)
-            if simplify, pieces.contains(where: Self.selfIntersects) { pieces = clipped(points, low: low, high: high) }
             if index == 0 {
                 exteriors = pieces
                 if exteriors.isEmpty { return [] }
@@ -197,112 +212,16 @@ public struct TileGeometryBuilder: Sendable {
         return sum / 2
     }
 
-    /// `ring` (clockwise on screen) cut to the square `low...high` a side: what lies inside as
-    /// rings, clockwise. The ring's runs inside the square are joined by walking the square's
-    /// edge clockwise from where one leaves to where the next enters (Weiler–Atherton against
-    /// a rectangle), so a concave ring cut into several parts gives several rings, none of
-    /// them doubling back along the edge.
+    /// `ring` (clockwise on screen) cut to the square `low...high` a side (``RingClipper``).
     static func clipRing(_ ring: [(x: Double, y: Double)], low: Double, high: Double) -> [[(x: Double, y: Double)]] {
-        func inside(_ p: (x: Double, y: Double)) -> Bool { p.x >= low && p.x <= high && p.y >= low && p.y <= high }
-        if ring.allSatisfy(inside) { return [ring] }
-        let square = [(x: low, y: low), (x: high, y: low), (x: high, y: high), (x: low, y: high)]
-        var pieces = clipPolyline(ring + [ring[0]], low: low, high: high)
-        if pieces.isEmpty {
-            // Nothing of the ring inside: the square is wholly inside it or wholly outside.
-            return contains(ring, ((low + high) / 2, (low + high) / 2)) ? [square] : []
-        }
-        // The run through the ring's first point was cut in two by the start: join them.
-        if pieces.count > 1, inside(ring[0]), let first = pieces.first, let last = pieces.last,
-            first[0] == ring[0], last[last.count - 1] == ring[0]
-        {
-            let head = pieces.removeFirst()
-            pieces[pieces.count - 1] += head.dropFirst()
-        }
-        let side = high - low
-        let perimeter = 4 * side
-        /// Where a point of the edge lies along it, clockwise from the top-left corner.
-        func position(_ p: (x: Double, y: Double)) -> Double {
-            let distances = [abs(p.y - low), abs(p.x - high), abs(p.y - high), abs(p.x - low)]
-            switch distances.firstIndex(of: distances.min()!)! {
-            case 0: return min(max(p.x - low, 0), side)
-            case 1: return side + min(max(p.y - low, 0), side)
-            case 2: return 2 * side + min(max(high - p.x, 0), side)
-            default: return (3 * side + min(max(high - p.y, 0), side)).truncatingRemainder(dividingBy: perimeter)
-            }
-        }
-        let entries = pieces.map { position($0[0]) }
-        let exits = pieces.map { position($0[$0.count - 1]) }
-        var used = [Bool](repeating: false, count: pieces.count)
-        var rings: [[(x: Double, y: Double)]] = []
-        for start in pieces.indices where !used[start] {
-            var output: [(x: Double, y: Double)] = []
-            var current = start
-            for _ in 0...pieces.count {
-                used[current] = true
-                output += pieces[current]
-                // The next run: the first entry clockwise from this exit. An entry at the exit
-                // itself counts as a whole turn away: the ring only touched the edge there (a
-                // vertex on it), and what lies inside is on the far side.
-                var next = current
-                var nearest = Double.infinity
-                for candidate in pieces.indices {
-                    var distance = entries[candidate] - exits[current]
-                    if distance <= 1e-9 { distance += perimeter }
-                    if distance < nearest { (nearest, next) = (distance, candidate) }
-                }
-                // The corners passed on the way, in the order met.
-                let corners = (0..<4).map { corner -> (distance: Double, corner: Int) in
-                    var distance = Double(corner) * side - exits[current]
-                    if distance <= 0 { distance += perimeter }
-                    return (distance, corner)
-                }.filter { $0.distance < nearest }.sorted { $0.distance < $1.distance }
-                output += corners.map { square[$0.corner] }
-                current = next
-                if current == start || used[current] { break }
-            }
-            rings.append(output)
-        }
-        return rings
+        RingClipper(box: ClipBox(minX: low, maxX: high, minY: low, maxY: high)).clip(PreparedRing(clockwise: ring))
     }
 
     /// The runs of a polyline inside the square `low...high` (Liang–Barsky on each segment).
     static func clipPolyline(_ points: [(x: Double, y: Double)], low: Double, high: Double) -> [[(
         x: Double, y: Double
     )]] {
-        var pieces: [[(x: Double, y: Double)]] = []
-        var current: [(x: Double, y: Double)] = []
-        for index in 1..<max(points.count, 1) {
-            let a = points[index - 1], b = points[index]
-            let dx = b.x - a.x, dy = b.y - a.y
-            var t0 = 0.0, t1 = 1.0
-            var visible = true
-            for (p, q) in [(-dx, a.x - low), (dx, high - a.x), (-dy, a.y - low), (dy, high - a.y)] {
-                if p == 0 {
-                    if q < 0 { visible = false }
-                } else {
-                    let r = q / p
-                    if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
-                }
-            }
-            if !visible || t0 > t1 {
-                if current.count >= 2 { pieces.append(current) }
-                current = []
-                continue
-            }
-            let start = (x: a.x + t0 * dx, y: a.y + t0 * dy)
-            let end = (x: a.x + t1 * dx, y: a.y + t1 * dy)
-            if current.isEmpty || t0 > 0 {
-                if current.count >= 2 { pieces.append(current) }
-                current = [start]
-            }
-            current.append(end)
-            if t1 < 1 {
-                pieces.append(current)
-                current = []
-            }
-        }
-        if current.count >= 2 { pieces.append(current) }
-        return pieces
+        ClipBox(minX: low, maxX: high, minY: low, maxY: high).runs(of: points, segments: 0..<max(points.count - 1, 0))
     }
 
     /// True when `point` is inside `ring` (crossing number).
@@ -413,6 +332,19 @@ public struct TileGeometryBuilder: Sendable {
             || (o3 == 0 && onSegment(q1, q2, p1)) || (o4 == 0 && onSegment(q1, q2, p2))
     }
 
+    /// The tile and its buffer in degrees (longitude east by latitude south), a hundredth of
+    /// its height wider each side: where long rings are cut before they are projected.
+    var degreeBox: ClipBox {
+        let bounds = bufferedBounds
+        guard let southWest = bounds.southWest, let northEast = bounds.northEast else {
+            return ClipBox(minX: -180, maxX: 180, minY: -90, maxY: 90)
+        }
+        let margin = (northEast.latitude - southWest.latitude) * 0.01
+        return ClipBox(
+            minX: southWest.longitude - margin, maxX: northEast.longitude + margin, minY: -northEast.latitude - margin,
+            maxY: -southWest.latitude + margin)
+    }
+
     /// The square the tile and its buffer cover, in grid units, clockwise on screen.
     public var bufferSquare: [TilePoint] {
         let low = Int32(-buffer), high = Int32(extent + buffer)
@@ -483,40 +415,6 @@ public struct TileGeometryBuilder: Sendable {
     /// Rings longer than this many points are cut to the tile in degrees before they are
     /// projected: 1,000.
     static let longRing = 1_000
-
-    /// A ring clipped to the box `x` × `y`, one edge at a time (Sutherland–Hodgman).
-    static func clip(_ ring: [(x: Double, y: Double)], x: ClosedRange<Double>, y: ClosedRange<Double>) -> [(
-        x: Double, y: Double
-    )] {
-        let (left, right, top, bottom) = (x.lowerBound, x.upperBound, y.lowerBound, y.upperBound)
-        // Each edge: is a point inside, and where the segment a–b crosses it.
-        let edges: [((Double, Double) -> Bool, (Double, Double, Double, Double) -> (x: Double, y: Double))] = [
-            ({ x, _ in x >= left }, { ax, ay, bx, by in (left, ay + (by - ay) * (left - ax) / (bx - ax)) }),
-            ({ x, _ in x <= right }, { ax, ay, bx, by in (right, ay + (by - ay) * (right - ax) / (bx - ax)) }),
-            ({ _, y in y >= top }, { ax, ay, bx, by in (ax + (bx - ax) * (top - ay) / (by - ay), top) }),
-            ({ _, y in y <= bottom }, { ax, ay, bx, by in (ax + (bx - ax) * (bottom - ay) / (by - ay), bottom) }),
-        ]
-        var output = ring
-        for (inside, cross) in edges {
-            guard !output.isEmpty else { break }
-            let input = output
-            output = []
-            output.reserveCapacity(input.count + 4)
-            var previous = input[input.count - 1]
-            for point in input {
-                let isIn = inside(point.x, point.y)
-                let wasIn = inside(previous.x, previous.y)
-                if isIn {
-                    if !wasIn { output.append(cross(previous.x, previous.y, point.x, point.y)) }
-                    output.append(point)
-                } else if wasIn {
-                    output.append(cross(previous.x, previous.y, point.x, point.y))
-                }
-                previous = point
-            }
-        }
-        return output
-    }
 }
 
 /// A point of a plane, for the ring tests of ``TileGeometryBuilder``.

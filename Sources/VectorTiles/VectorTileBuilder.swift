@@ -6,9 +6,21 @@ import MapData
 /// data with their tags), mapped to the schema's layers and fields, clipped and simplified by a
 /// ``TileGeometryBuilder``. The sea is the tile less the world's land: one `water` polygon of
 /// class `ocean` whose holes are the land.
-public struct VectorTileBuilder {
+///
+/// The world's largest areas (a continent's coast at full detail: a million points) are read
+/// once and kept prepared (``PreparedRing``) between tiles, up to ``cachedPoints`` points; only
+/// their runs near a tile are cut. One builder belongs to one thread at a time.
+public final class VectorTileBuilder {
     /// The store the features are read from.
     public let store: MapStore
+    /// World features of more than this many points are kept between tiles: 20,000.
+    public static let largeFeature = 20_000
+    /// The points kept between tiles at most: 4 million (about 64 MB).
+    public static let cachedPoints = 4_000_000
+    /// Large world features read, with their rings prepared, and when each was last used.
+    private var cache: [Int64: (tagged: MapStore.TaggedFeature, rings: [PreparedRing], points: Int, used: Int)] = [:]
+    private var cachedTotal = 0
+    private var clock = 0
     /// Whether the store holds the world layers at each level of detail (the sea is drawn only
     /// where the store knows the land), found once.
     private let worldDetails: Set<DetailLevel>
@@ -38,14 +50,13 @@ public struct VectorTileBuilder {
         let worldClasses: [FeatureClass] =
             zoom >= ZoomRules.worldRivers && zoom < ZoomRules.streetData
             ? [.land, .water, .waterway, .border] : [.land, .water, .border]
-        let world = try store.taggedFeatures(in: bounds, classes: worldClasses, details: [detail])
-        for tagged in world where tagged.feature.featureClass != .land {
-            add(mapping.items(tagged), of: tagged.feature, to: &layers, geometry: geometry)
+        let world = try worldFeatures(in: bounds, classes: worldClasses, detail: detail)
+        for (tagged, rings) in world where tagged.feature.featureClass != .land {
+            add(mapping.items(tagged), of: tagged.feature, to: &layers, geometry: geometry, prepared: rings)
         }
         if worldDetails.contains(detail) {
             // Islands in lakes lie inside the land already.
-            let land = world.filter { $0.feature.featureClass == .land && $0.feature.kind != "island_in_lake" }
-                .map(\.feature)
+            let land = world.filter { $0.tagged.feature.featureClass == .land && $0.tagged.feature.kind != "island_in_lake" }
             if let ocean = Self.ocean(land: land, geometry: geometry) {
                 layers["water", default: []].insert(
                     VectorTile.Feature(geometry: .polygons([ocean]), properties: ["class": .string("ocean")]), at: 0)
@@ -62,18 +73,75 @@ public struct VectorTileBuilder {
             })
     }
 
-    /// Appends `items`, each with `feature`'s geometry cut for the tile, to their layers.
+    /// The world features of `classes` at `detail` meeting `bounds`, by id, each with its rings
+    /// prepared when it is a large one (read from the store once, then kept).
+    private func worldFeatures(in bounds: CoordinateBounds, classes: [FeatureClass], detail: DetailLevel)
+        throws(DataError) -> [(tagged: MapStore.TaggedFeature, rings: [PreparedRing]?)]
+    {
+        let sizes = try store.featureSizes(in: bounds, classes: classes, details: [detail])
+        let large = Set(sizes.filter { $0.bytes > Self.largeFeature * 8 }.map(\.id))
+        let missing = sizes.map(\.id).filter { !large.contains($0) || cache[$0] == nil }
+        var read: [Int64: MapStore.TaggedFeature] = [:]
+        for tagged in try store.taggedFeatures(ids: missing) { read[tagged.feature.id] = tagged }
+        clock += 1
+        var features: [(tagged: MapStore.TaggedFeature, rings: [PreparedRing]?)] = []
+        for (id, _) in sizes {
+            if large.contains(id) {
+                if let kept = cache[id] {
+                    cache[id]?.used = clock
+                    features.append((kept.tagged, kept.rings))
+                } else if var tagged = read[id] {
+                    let rings = Self.prepared(tagged.feature.geometry)
+                    // Kept prepared only: the rings stand for the geometry from here on.
+                    tagged.feature.geometry = .polygon([])
+                    keep(id, tagged, rings)
+                    features.append((tagged, rings))
+                }
+            } else if let tagged = read[id] {
+                features.append((tagged, nil))
+            }
+        }
+        return features
+    }
+
+    /// The rings of an area prepared for cutting; none for other geometry.
+    private static func prepared(_ geometry: Geometry) -> [PreparedRing] {
+        guard case .polygon(let rings) = geometry else { return [] }
+        return rings.map { PreparedRing(degrees: $0) }
+    }
+
+    /// Keeps a large feature, dropping the least recently used past ``cachedPoints``.
+    private func keep(_ id: Int64, _ tagged: MapStore.TaggedFeature, _ rings: [PreparedRing]) {
+        let points = rings.reduce(0) { $0 + $1.count }
+        while cachedTotal + points > Self.cachedPoints, let oldest = cache.min(by: { $0.value.used < $1.value.used }) {
+            cachedTotal -= oldest.value.points
+            cache[oldest.key] = nil
+        }
+        guard points <= Self.cachedPoints else { return }
+        cache[id] = (tagged, rings, points, clock)
+        cachedTotal += points
+    }
+
+    /// Appends `items`, each with `feature`'s geometry cut for the tile, to their layers;
+    /// `prepared`, the feature's rings when they are kept prepared.
     private func add(
         _ items: [SchemaItem], of feature: MapStore.Feature, to layers: inout [String: [VectorTile.Feature]],
-        geometry builder: TileGeometryBuilder
+        geometry builder: TileGeometryBuilder, prepared: [PreparedRing]? = nil
     ) {
         for item in items {
             let simplify = feature.detail == nil || feature.detail == .full
-            guard let geometry = Self.cut(feature.geometry, as: item.shape, builder, simplify: simplify) else {
-                continue
+            let cut: TileGeometry?
+            if let prepared, !prepared.isEmpty, item.shape == .asIs {
+                let polygons = builder.polygons(prepared.map { .prepared($0) }, simplify: simplify)
+                cut = polygons.isEmpty ? nil : .polygons(polygons)
+            } else {
+                cut = Self.cut(feature.geometry, as: item.shape, builder, simplify: simplify)
             }
+            guard let geometry = cut else { continue }
             layers[item.layer, default: []].append(
-                VectorTile.Feature(id: UInt64(feature.id), geometry: geometry, properties: item.properties))
+                VectorTile.Feature(
+                    id: VectorTileSchema.identifiedLayers.contains(item.layer) ? UInt64(feature.id) : nil,
+                    geometry: geometry, properties: item.properties))
         }
     }
 
@@ -107,13 +175,23 @@ public struct VectorTileBuilder {
     /// The sea of the tile: its buffered square with every piece of land in it as a hole (the
     /// land clipped a unit inside the square, so that no hole touches the edge); nil when land
     /// covers the whole tile.
-    static func ocean(land: [MapStore.Feature], geometry: TileGeometryBuilder) -> [[TilePoint]]? {
+    static func ocean(land: [(tagged: MapStore.TaggedFeature, rings: [PreparedRing]?)], geometry: TileGeometryBuilder)
+        -> [[TilePoint]]?
+    {
         let square = geometry.bufferSquare
         let squareArea = TileGeometry.area(square)
         var rings = [square]
-        for feature in land {
-            guard case .polygon(let parts) = feature.geometry, let outer = parts.first else { continue }
-            for piece in geometry.polygons([outer], inset: 1, simplify: feature.detail == .full) {
+        for (tagged, prepared) in land {
+            let feature = tagged.feature
+            let source: TileGeometryBuilder.RingSource
+            if let first = prepared?.first {
+                source = .prepared(first)
+            } else if case .polygon(let parts) = feature.geometry, let outer = parts.first {
+                source = outer.count > TileGeometryBuilder.longRing ? .prepared(PreparedRing(degrees: outer)) : .coordinates(outer)
+            } else {
+                continue
+            }
+            for piece in geometry.polygons([source], inset: 1, simplify: feature.detail == .full) {
                 if TileGeometry.area(piece[0]) >= squareArea * 0.99 { return nil }
                 rings.append(piece[0].reversed())
             }

@@ -112,6 +112,13 @@ public enum VectorTileSchema {
             fields: nameFields.merging(["class": "String", "level": "String", "repeat_on": "String"]) { a, _ in a }),
     ]
 
+    /// The layers whose features carry the store's feature id, for a client to pick one (a
+    /// place's details, its feature state): labelled points and named lines. Areas and the
+    /// network's lines go without (a tenth of a dense tile's size).
+    public static let identifiedLayers: Set<String> = [
+        "poi", "place", "transit", "aerodrome_label", "water_name", "transportation_name", "housenumber",
+    ]
+
     /// The store classes a tile at `zoom` reads (the world layers apart).
     static func classes(zoom: Int) -> [FeatureClass] {
         let z = Double(zoom) >= Double(maxZoom) ? Double.infinity : Double(zoom)
@@ -225,9 +232,11 @@ struct SchemaMapping {
                 add("transportation_name", label)
             }
         case .building:
+            // Whole metres, as OpenMapTiles writes them: a style extrudes to the metre, and few
+            // distinct values are shared by many buildings.
             var properties: [String: VectorTile.Value] = [
-                "render_height": .double(Self.height(feature, tags)),
-                "render_min_height": .double(Self.minimumHeight(tags)),
+                "render_height": .int(Int64(Self.height(feature, tags).rounded())),
+                "render_min_height": .int(Int64(Self.minimumHeight(tags).rounded())),
             ]
             if let colour = tags["building:colour"].flatMap(FeatureColour.normalized) {
                 properties["colour"] = .string(colour)

@@ -91,6 +91,34 @@ def flatten(coordinates):
             yield from flatten(part)
 
 
+def tile_bounds(z, x, y, buffer=64):
+    """The tile's box with its buffer in degrees: west, south, east, north."""
+    def unproject(px, py):
+        size = EXTENT * 2**z
+        lon = px / size * 360 - 180
+        lat = math.degrees(2 * math.atan(math.exp(math.pi - 2 * math.pi * py / size)) - math.pi / 2)
+        return lon, lat
+    west, north = unproject(x * EXTENT - buffer, y * EXTENT - buffer)
+    east, south = unproject((x + 1) * EXTENT + buffer, (y + 1) * EXTENT + buffer)
+    return west, south, east, north
+
+
+def store_outlines(db, classes, z, x, y):
+    """The store's features of `classes` meeting the tile, as lines in its grid (a tree of them)."""
+    west, south, east, north = tile_bounds(z, x, y)
+    rows = db.execute(
+        "SELECT feature.id FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE min_lon <= ? AND "
+        "max_lon >= ? AND min_lat <= ? AND max_lat >= ? AND class IN (%s)" % ",".join("?" * len(classes)),
+        (east, west, north, south, *classes)).fetchall()
+    lines = []
+    for (feature_id,) in rows:
+        for part in store_geometry(db, feature_id) or []:
+            projected = [project(lon, lat, z, x, y) for lon, lat in part]
+            if len(projected) >= 2:
+                lines.append(shapely.geometry.LineString(projected))
+    return shapely.STRtree(lines) if lines else None
+
+
 def check_tiles(tiles, db, source):
     layers, invalid, far, vertices, largest = set(), 0, 0, 0, 0
     fields = {}
@@ -99,6 +127,7 @@ def check_tiles(tiles, db, source):
         largest = max(largest, len(raw))
         # y_coord_down: keep the tile's own grid (y down), as the store is projected here.
         decoded = mapbox_vector_tile.decode(raw, default_options={"y_coord_down": True})
+        trees = {}
         for name, layer in decoded.items():
             layers.add(name)
             for feature in layer["features"]:
@@ -108,19 +137,22 @@ def check_tiles(tiles, db, source):
                     shape = shapely.geometry.shape(geometry)
                     if not shape.is_valid:
                         invalid += 1
-                if name in ("building", "transportation") and z == 14 and feature.get("id"):
-                    parts = store_geometry(db, feature["id"])
-                    if not parts:
-                        continue
-                    projected = [[project(lon, lat, z, x, y) for lon, lat in part] for part in parts]
-                    for point in flatten(geometry["coordinates"]):
-                        # The buffer square's corners, where a clipped area turns, are not on the
-                        # feature's own outline.
-                        if point[0] in (-64, EXTENT + 64) and point[1] in (-64, EXTENT + 64):
-                            continue
-                        vertices += 1
-                        if min(distance_to_polyline(point, part) for part in projected) > EXTENT / 256:
-                            far += 1
+            # Every vertex of the buildings and roads within a pixel of the store's own lines.
+            if name in ("building", "transportation") and z == 14:
+                classes = ("building",) if name == "building" else ("road", "railway")
+                tree = trees.setdefault(name, store_outlines(db, classes, z, x, y))
+                points = [
+                    shapely.geometry.Point(point) for feature in layer["features"]
+                    for point in flatten(feature["geometry"]["coordinates"])
+                    # The buffer square's corners, where a clipped area turns, are not on the
+                    # feature's own outline.
+                    if not (point[0] in (-64, EXTENT + 64) and point[1] in (-64, EXTENT + 64))
+                ]
+                if tree is None or not points:
+                    continue
+                _, distances = tree.query_nearest(points, return_distance=True, all_matches=False)
+                vertices += len(points)
+                far += int((distances > EXTENT / 256).sum())
     check("transportation" in layers and "building" in layers and "poi" in layers,
           "%s: the layers decode with mapbox-vector-tile (%s)" % (source, ", ".join(sorted(layers))))
     check(invalid == 0, "%s: every polygon is valid for shapely (%d invalid)" % (source, invalid))
