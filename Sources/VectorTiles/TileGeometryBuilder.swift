@@ -18,11 +18,12 @@ public struct TileGeometryBuilder: Sendable {
     /// Grid units kept beyond each edge: 64 (4 pixels of a 256-pixel tile), so that strokes
     /// and fills meet seamlessly across tile edges.
     public let buffer: Double
-    /// Douglas–Peucker tolerance in grid units: 8 (half a pixel of a 256-pixel tile) below the
-    /// archive's top zoom, 1 at it (clients zoom past it into the same geometry).
+    /// Douglas–Peucker tolerance in grid units: 4 (half a pixel of a tile drawn 512 pixels a
+    /// side) below the archive's top zoom, 1 at it (clients zoom past it into the same
+    /// geometry).
     public let tolerance: Double
-    /// Rings and areas smaller than this many square units are dropped: 512 (2 pixels²) below
-    /// the top zoom, 16 at it.
+    /// Rings and areas smaller than this many square units are dropped: 128 (2 square pixels
+    /// of a 512-pixel tile) below the top zoom, 16 at it.
     public let minimumArea: Double
 
     private let worldSize: Double
@@ -35,8 +36,8 @@ public struct TileGeometryBuilder: Sendable {
         self.extent = Double(extent)
         buffer = self.extent / 64
         let top = tile.z >= maxZoom
-        tolerance = top ? 1 : 8
-        minimumArea = top ? 16 : 512
+        tolerance = top ? 1 : 4
+        minimumArea = top ? 16 : 128
         worldSize = self.extent * exp2(Double(tile.z))
         originX = Double(tile.x) * self.extent
         originY = Double(tile.y) * self.extent

@@ -39,7 +39,7 @@ public final class VectorTileBuilder {
     public func tile(_ id: TileID) throws(DataError) -> VectorTile {
         let geometry = TileGeometryBuilder(tile: id)
         let bounds = geometry.bufferedBounds
-        let zoom = Double(id.z)
+        let zoom = VectorTileSchema.mapZoom(ofTile: id.z)
         var layers: [String: [VectorTile.Feature]] = [:]
         let mapping = SchemaMapping(zoom: id.z)
 

@@ -8,8 +8,9 @@ import MapData
 /// `vector_layers`.
 ///
 /// Which features a tile holds at which zoom is ``ZoomRules``', the raster renderer's table: a
-/// feature shown from zoom z is in the tiles from z on, and in the tiles of the archive's top
-/// zoom (``maxZoom``) when z is above it, for clients to show from z.
+/// feature shown from map zoom z is in the tiles drawn at z on (tile zoom z − 1, as tiles are
+/// drawn 512 pixels a side: ``mapZoom(ofTile:)``), and in the tiles of the archive's top zoom
+/// (``maxZoom``) when z is above it, for clients to show from z.
 public enum VectorTileSchema {
     /// The top zoom of a vector tile archive: 14, as OpenMapTiles; clients zoom past it into
     /// its tiles.
@@ -21,7 +22,8 @@ public enum VectorTileSchema {
         public var id: String
         /// What it holds, one sentence.
         public var description: String
-        /// The lowest zoom whose tiles hold some of it.
+        /// The lowest tile zoom whose tiles hold some of it (``tileZoom(_:)`` of the map zoom it
+        /// shows from).
         public var minZoom: Int
         /// Its fields, each with its type: `String`, `Number` or `Boolean`.
         public var fields: [String: String]
@@ -41,40 +43,42 @@ public enum VectorTileSchema {
             id: "water", description: "Oceans, lakes, rivers as areas, ponds and docks.", minZoom: 0,
             fields: ["class": "String", "intermittent": "Number", "brunnel": "String"]),
         Layer(
-            id: "waterway", description: "Rivers, streams, canals, drains and ditches as lines.", minZoom: 4,
+            id: "waterway", description: "Rivers, streams, canals, drains and ditches as lines.",
+            minZoom: tileZoom(ZoomRules.worldRivers),
             fields: nameFields.merging(["class": "String", "brunnel": "String", "intermittent": "Number"]) { a, _ in a }
         ),
         Layer(
             id: "landcover", description: "Natural cover: wood, grass, farmland, wetland, sand, rock, ice.",
-            minZoom: Int(ZoomRules.streetData), fields: ["class": "String", "subclass": "String"]),
+            minZoom: tileZoom(ZoomRules.streetData), fields: ["class": "String", "subclass": "String"]),
         Layer(
             id: "landuse", description: "Residential, commercial, industrial and other land uses.",
-            minZoom: Int(ZoomRules.streetData), fields: ["class": "String"]),
+            minZoom: tileZoom(ZoomRules.streetData), fields: ["class": "String"]),
         Layer(
-            id: "park", description: "Public parks and nature reserves.", minZoom: Int(ZoomRules.streetData),
+            id: "park", description: "Public parks and nature reserves.", minZoom: tileZoom(ZoomRules.streetData),
             fields: nameFields.merging(["class": "String"]) { a, _ in a }),
         Layer(
             id: "boundary", description: "Country, state and local administrative borders, as lines.", minZoom: 0,
             fields: ["admin_level": "Number", "disputed": "Number", "maritime": "Number", "claimed_by": "String"]),
         Layer(
             id: "aeroway", description: "Aerodromes, runways, taxiways, aprons and helipads.",
-            minZoom: Int(ZoomRules.streetData), fields: ["class": "String", "ref": "String"]),
+            minZoom: tileZoom(ZoomRules.streetData), fields: ["class": "String", "ref": "String"]),
         Layer(
-            id: "transportation", description: "Roads, paths, railways and their areas.", minZoom: 5,
+            id: "transportation", description: "Roads, paths, railways and their areas.",
+            minZoom: tileZoom(ZoomRules.road("motorway") ?? 5),
             fields: [
                 "class": "String", "subclass": "String", "oneway": "Number", "brunnel": "String", "layer": "Number",
                 "ramp": "Number", "surface": "String", "service": "String", "level": "Number",
             ]),
         Layer(
             id: "building", description: "Building footprints with their heights for 3D.",
-            minZoom: Int(ZoomRules.buildings),
+            minZoom: tileZoom(ZoomRules.buildings),
             fields: ["render_height": "Number", "render_min_height": "Number", "colour": "String"]),
         Layer(
             id: "water_name", description: "Names of lakes and other waters, at a point inside them.",
-            minZoom: maxZoom, fields: nameFields.merging(["class": "String", "intermittent": "Number"]) { a, _ in a }),
+            minZoom: tileZoom(ZoomRules.areaNames), fields: nameFields.merging(["class": "String", "intermittent": "Number"]) { a, _ in a }),
         Layer(
             id: "transportation_name", description: "Roads with a name or a ref, for labels and shields.",
-            minZoom: maxZoom,
+            minZoom: tileZoom(ZoomRules.streets + 1),
             fields: nameFields.merging([
                 "class": "String", "subclass": "String", "ref": "String", "ref_length": "Number", "network": "String",
                 "brunnel": "String", "layer": "Number",
@@ -87,28 +91,30 @@ public enum VectorTileSchema {
             ]) { a, _ in a }),
         Layer(
             id: "housenumber", description: "House numbers, at a point of their building or address.",
-            minZoom: maxZoom, fields: ["housenumber": "String"]),
+            minZoom: tileZoom(ZoomRules.buildings), fields: ["housenumber": "String"]),
         Layer(
-            id: "poi", description: "Points of interest, stations and stops.", minZoom: Int(ZoomRules.stops),
+            id: "poi", description: "Points of interest, stations and stops.", minZoom: tileZoom(ZoomRules.stops),
             fields: nameFields.merging([
                 "class": "String", "subclass": "String", "rank": "Number", "level": "Number", "indoor": "Number",
                 "layer": "Number",
             ]) { a, _ in a }),
         Layer(
             id: "aerodrome_label", description: "Airports, at a point, with their codes.",
-            minZoom: Int(ZoomRules.streetData),
+            minZoom: tileZoom(ZoomRules.streetData),
             fields: nameFields.merging(["class": "String", "iata": "String", "icao": "String", "ele": "Number"]) {
                 a, _ in a
             }),
         Layer(
             id: "transit", description: "Transit lines in their colours, and stations, entrances and stops.",
-            minZoom: 10,
+            minZoom: tileZoom(ZoomRules.transitLine("train")),
             fields: nameFields.merging(["class": "String", "colour": "String", "ref": "String"]) { a, _ in a }),
         Layer(
             id: "cycling", description: "The bicycling layer: cycle tracks, lanes, friendly streets, trails, routes.",
-            minZoom: 8, fields: nameFields.merging(["class": "String", "ref": "String"]) { a, _ in a }),
+            minZoom: tileZoom(ZoomRules.cycling("route-icn")),
+            fields: nameFields.merging(["class": "String", "ref": "String"]) { a, _ in a }),
         Layer(
-            id: "indoor", description: "Indoor rooms, areas, corridors and walls, by level.", minZoom: maxZoom,
+            id: "indoor", description: "Indoor rooms, areas, corridors and walls, by level.",
+            minZoom: tileZoom(MapView.indoorMinZoom),
             fields: nameFields.merging(["class": "String", "level": "String", "repeat_on": "String"]) { a, _ in a }),
     ]
 
@@ -119,9 +125,18 @@ public enum VectorTileSchema {
         "poi", "place", "transit", "aerodrome_label", "water_name", "transportation_name", "housenumber",
     ]
 
+    /// The tile zoom whose tiles are drawn at map zoom `zoom`: one less, and at most
+    /// ``maxZoom``.
+    public static func tileZoom(_ zoom: Double) -> Int { min(max(Int(zoom) - 1, 0), maxZoom) }
+
+    /// The map zoom (Google's, 256-point tiles, as ``ZoomRules`` counts) at which a tile of
+    /// zoom `zoom` is first drawn: one more. Vector tiles are drawn 512 pixels a side (MapLibre's
+    /// default and OpenMapTiles'), so the tile of zoom z covers the view of map zoom z + 1.
+    public static func mapZoom(ofTile zoom: Int) -> Double { Double(zoom) + 1 }
+
     /// The store classes a tile at `zoom` reads (the world layers apart).
     static func classes(zoom: Int) -> [FeatureClass] {
-        let z = Double(zoom) >= Double(maxZoom) ? Double.infinity : Double(zoom)
+        let z = zoom >= maxZoom ? Double.infinity : mapZoom(ofTile: zoom)
         var classes: [FeatureClass] = [.place]
         if z >= 8 { classes.append(.cycling) }
         if z >= 10 { classes.append(.route) }
@@ -134,10 +149,11 @@ public enum VectorTileSchema {
         return classes
     }
 
-    /// True when a feature shown from `minZoom` belongs in a tile at `zoom`.
+    /// True when a feature shown from map zoom `minZoom` belongs in a tile at `zoom`: from the
+    /// tile drawn at that map zoom on, and in the top zoom's tiles whatever its zoom.
     static func shows(from minZoom: Double?, at zoom: Int) -> Bool {
         guard let minZoom else { return false }
-        return zoom >= maxZoom || Double(zoom) >= minZoom
+        return zoom >= maxZoom || mapZoom(ofTile: zoom) >= minZoom
     }
 }
 
@@ -470,7 +486,7 @@ struct SchemaMapping {
     /// named at `zoom` (``ZoomRules/placePopulation(zoom:)``).
     static func place(_ feature: MapStore.Feature, _ tags: [String: String], zoom: Int) -> [String: VectorTile.Value]? {
         guard feature.name != nil else { return nil }
-        let z = zoom >= VectorTileSchema.maxZoom ? Double.infinity : Double(zoom)
+        let z = zoom >= VectorTileSchema.maxZoom ? Double.infinity : VectorTileSchema.mapZoom(ofTile: zoom)
         let population = feature.population ?? 0
         if feature.kind == "country" {
             guard z < ZoomRules.countryNamesBelow || zoom >= VectorTileSchema.maxZoom else { return nil }

@@ -143,15 +143,20 @@ import Testing
         return hypot(p.0 - (a.x + t * dx), p.1 - (a.y + t * dy))
     }
 
-    /// What shows from which zoom is the raster's rule: buildings from 14, streets from 13,
-    /// street data from 11; the world's land and the sea at every zoom.
+    /// What shows from which zoom is the raster's rule, a tile zoom drawn at the map zoom one
+    /// above (512-pixel tiles): buildings from map zoom 14 (tile 13), streets from 13 (tile 12),
+    /// street data from 11 (tile 10); the world's land and the sea at every zoom.
     @Test func zoomsFollowTheRastersRules() throws {
+        #expect(VectorTileSchema.mapZoom(ofTile: 13) == ZoomRules.buildings)
+        let (z11, _, _) = try Self.fixtureTile(zoom: 11)
+        #expect(z11.layer("building") == nil)
+        #expect(Self.features(z11, "transportation") { $0["class"] == .string("minor") }.isEmpty)
+        #expect(!Self.features(z11, "transportation") { $0["class"] == .string("primary") }.isEmpty)
         let (z12, _, _) = try Self.fixtureTile(zoom: 12)
         #expect(z12.layer("building") == nil)
-        #expect(Self.features(z12, "transportation") { $0["class"] == .string("minor") }.isEmpty)
-        #expect(!Self.features(z12, "transportation") { $0["class"] == .string("primary") }.isEmpty)
+        #expect(!Self.features(z12, "transportation") { $0["class"] == .string("minor") }.isEmpty)
         let (z13, _, _) = try Self.fixtureTile(zoom: 13)
-        #expect(!Self.features(z13, "transportation") { $0["class"] == .string("minor") }.isEmpty)
+        #expect(!Self.features(z13, "building").isEmpty)
         #expect(z13.layer("poi") == nil, "points of interest show from 16, so only the top zoom carries them")
         let (z5, _, _) = try Self.fixtureTile(zoom: 5)
         #expect(z5.layer("transportation") == nil)
