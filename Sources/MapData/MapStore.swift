@@ -469,7 +469,8 @@ public final class MapStore {
             found += try query("reading features by id") {
                 try database.map(sql, part.map { .integer($0) }) { row in
                     TaggedFeature(
-                        feature: try Self.feature(from: row), tags: row.text(17).map(SearchVocabulary.tags(json:)) ?? [:])
+                        feature: try Self.feature(from: row),
+                        tags: row.text(17).map(SearchVocabulary.tags(json:)) ?? [:])
                 }
             }
         }

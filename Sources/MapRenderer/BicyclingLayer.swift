@@ -37,6 +37,16 @@ public struct BicyclingPalette: Sendable, Equatable {
     }
 }
 
+extension MapRenderer {
+    /// How the bicycling layer draws a ``FeatureClass/cycling`` kind in `palette`: colour, width
+    /// in points at zoom 15 and dash pattern; nil for kinds it does not draw.
+    public static func cyclingLook(_ kind: String, palette: BicyclingPalette) -> (
+        color: Color, width: Double, dash: [Double]
+    )? {
+        CyclingStyle(kind: kind)?.stroke(palette)
+    }
+}
+
 /// How the bicycling layer draws one kind of ``FeatureClass/cycling`` feature.
 enum CyclingStyle {
     case route(network: String), closed(highway: String), trail, shared, designated, street, lane, track

@@ -73,9 +73,7 @@ struct LabelPlacer {
         guard let x = candidates.first(where: { isFree(frame($0)) }) else { return false }
         taken.append(icon)
         taken.append(frame(x))
-        canvas.circle(x: point.x, y: point.y, radius: radius)
-        canvas.fill(color, keepPath: true)
-        canvas.stroke(.white, width: 1.2)
+        MapRenderer.drawIcon(on: canvas, x: point.x, y: point.y, color: color)
         // The icon's colour, darker on a light map and lighter on a dark one, reads best.
         let textColor = palette.labelHalo.isDark ? color.lightened(by: 0.35) : color.darkened(by: 0.35)
         layout.draw(x: x, y: y, color: textColor, halo: palette.labelHalo, haloWidth: 1.5)
@@ -158,9 +156,22 @@ extension Color {
     }
 }
 
+extension MapRenderer {
+    /// The radius of a point of interest's or a stop's icon: 5 points (and its white outline).
+    public static let iconRadius = 5.0
+
+    /// Draws the icon of a point of interest or a stop centred at (`x`, `y`): a dot of `color`
+    /// with a white outline, as the map and the vector styles' sprite show it.
+    public static func drawIcon(on canvas: Canvas, x: Double, y: Double, color: Color) {
+        canvas.circle(x: x, y: y, radius: iconRadius)
+        canvas.fill(color, keepPath: true)
+        canvas.stroke(.white, width: 1.2)
+    }
+}
+
 extension POICategory {
-    /// The icon's colour.
-    var color: Color {
+    /// The icon's colour, on the map and in the vector styles' sprite.
+    public var color: Color {
         switch self {
         case .sight: Color(hex: 0x12A4AF)
         case .lodging: Color(hex: 0xE0457B)

@@ -116,9 +116,19 @@ extension MapRenderer {
         }
     }
 
+    /// How the road map draws a road of OSM `highway` kind `kind` at `zoom`: its width in
+    /// points, whether it is a major road (drawn in ``MapPalette/majorRoad``), a path (dashed in
+    /// ``MapPalette/path``, no casing) or cased; nil for kinds not drawn as roads. The vector
+    /// styles draw by the same figures.
+    public static func roadLook(_ kind: String, zoom: Double) -> (width: Double, major: Bool, path: Bool, casing: Bool)?
+    {
+        guard let style = RoadStyle(kind: kind) else { return nil }
+        return (width(style.width, zoom: zoom), style.major, style.path, style.casing)
+    }
+
     /// A line width in points at `zoom` for one of `base` points at zoom 15: halving per zoom
     /// below 15, growing by half per zoom above (streets stay streets, not slabs); 0.5...40.
-    static func width(_ base: Double, zoom: Double) -> Double {
+    public static func width(_ base: Double, zoom: Double) -> Double {
         min(max(base * pow(zoom < 15 ? 2 : 1.5, zoom - 15), 0.5), 40)
     }
 

@@ -33,6 +33,13 @@ enum TransitMode: String, CaseIterable {
 }
 
 extension MapRenderer {
+    /// The transit layer's colour and width in points at zoom 15 for a line of OSM `route` kind
+    /// `kind` (`train`, `subway`, `light_rail`, `tram`, `monorail`, `ferry`, `bus`,
+    /// `trolleybus`), when its route gives no colour of its own; nil for other kinds.
+    public static func transitLook(_ kind: String) -> (color: Color, width: Double)? {
+        TransitMode(rawValue: kind).map { ($0.color, $0.width) }
+    }
+
     /// The transit layer's lines: each route (an OSM `route` relation or a GTFS route) in its own
     /// colour, else its mode's, over a white casing, buses below trams below rail.
     func drawTransitLines(_ painter: inout Painter, scene: Scene, zoom: Double) {

@@ -139,3 +139,38 @@ extension MapsApp {
         }
     }
 }
+
+extension MapsApp {
+    /// The MapLibre style of the vector tiles for `style`'s map type, scheme, layers and
+    /// language, its sources, glyphs and sprite under `base` (``MapStyle``).
+    public static func vectorStyle(_ style: TileStyle, base: String) -> String {
+        MapStyle(style: style, base: base).json
+    }
+
+    /// The glyph range from `start` of the font stack `stack` names (MapLibre's
+    /// `/fonts/{fontstack}/{range}.pbf`); nil for a stack not served.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` for a range that is not one,
+    ///   ``AppError/engineFailed(_:underlying:)`` when the fonts cannot be read.
+    public static func glyphs(stack: String, start: Int) throws(AppError) -> [UInt8]? {
+        guard start >= 0, start % 256 == 0, start <= 65_280 else {
+            throw .invalidOption("range", message: "must be START-END, 256 code points from a multiple of 256")
+        }
+        do {
+            return try GlyphStacks.range(stack, start: start)
+        } catch {
+            throw .engineFailed("making the glyphs of '\(stack)'", underlying: error)
+        }
+    }
+
+    /// The vector styles' sprite at `pixelRatio` (1 or 2): its PNG and JSON index.
+    ///
+    /// - Throws: ``AppError/engineFailed(_:underlying:)`` when it cannot be drawn.
+    public static func sprite(pixelRatio: Int) throws(AppError) -> (png: [UInt8], json: String) {
+        do {
+            return try SpriteSheet.sheet(pixelRatio: pixelRatio)
+        } catch {
+            throw .engineFailed("drawing the sprite", underlying: error)
+        }
+    }
+}

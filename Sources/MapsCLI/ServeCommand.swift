@@ -84,6 +84,11 @@ enum ServeCommand {
         } catch {
             throw .failure("\(error)")
         }
+        if !server.hasMapLibre {
+            console.error(
+                "warning: MapLibre GL JS is not installed ('openmaps data install' puts it in the data directory): /vector cannot draw"
+            )
+        }
         if !server.hasLeaflet {
             console.error(
                 "warning: Leaflet is not installed (Debian's libjs-leaflet): the web app cannot show its map")

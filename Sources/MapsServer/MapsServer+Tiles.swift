@@ -4,6 +4,7 @@ import HTTPServer
 import MapCore
 import MapRenderer
 import MapsApp
+import VectorTiles
 import ZlibKit
 
 extension MapsServer {
@@ -111,12 +112,83 @@ extension MapsServer {
                 let etag = "\"\(archive.etag)-\(z)-\(x)-\(y)\""
                 return Self.vectorTile(TileCache.Entry(bytes: bytes, etag: etag), request)
             }
-            let key = "\(dataVersion)/vector/\(z)/\(x)/\(y)"
+            let key = "\(dataVersion)/vector\(VectorTileSchema.version)/\(z)/\(x)/\(y)"
             if cachedOnly { return cache.cached(key).map { Self.vectorTile($0, request) } }
             let entry = try cachedPicture(key, group: key) { () throws(AppError) in
                 [(key, try app.vectorTile(tile) ?? [])]
             }
             return entry.bytes.isEmpty ? Self.emptyTile() : Self.vectorTile(entry, request)
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// `http://HOST` of the request's `Host` header when it is a plain host name (and port), for
+    /// the absolute URLs of TileJSON and styles; empty otherwise (the URLs stay relative).
+    static func base(of request: HTTPRequest) -> String {
+        request.headers["host"].flatMap { host in
+            host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? "http://" + host : nil
+        } ?? ""
+    }
+
+    /// `/styles/{normal|satellite|hybrid|terrain|none}.json[?scheme=dark&layers=transit,bicycling&hl=hi]`:
+    /// the MapLibre style of the vector tiles, from the raster map's own palette and rules.
+    func mapStyle(_ request: HTTPRequest) -> HTTPResponse {
+        let name = request.path.dropFirst("/styles/".count)
+        let types: [String: MapType] = Self.tileTypes.merging(["none": .none]) { a, _ in a }
+        guard name.hasSuffix(".json"), let mapType = types[String(name.dropLast(5))] else {
+            return Self.error(404, "styles are at /styles/{normal|satellite|hybrid|terrain|none}.json")
+        }
+        do throws(AppError) {
+            let style = try Self.tileStyle(request, mapType: mapType)
+            var response = HTTPResponse.json(200, Data(MapsApp.vectorStyle(style, base: Self.base(of: request)).utf8))
+            response.headers += [("Access-Control-Allow-Origin", "*"), ("Cache-Control", "public, max-age=300")]
+            return response
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// `/fonts/{stack}/{start}-{end}.pbf`: a range of 256 SDF glyphs of a font stack the styles
+    /// name (`Noto Sans Regular`, `Noto Sans Bold`).
+    func glyphs(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.dropFirst("/fonts/".count).split(separator: "/")
+        guard parts.count == 2, parts[1].hasSuffix(".pbf"),
+            let start = parts[1].dropLast(4).split(separator: "-").first.flatMap({ Int($0) })
+        else { return Self.error(404, "glyphs are at /fonts/{stack}/{start}-{end}.pbf") }
+        do throws(AppError) {
+            guard let bytes = try MapsApp.glyphs(stack: String(parts[0]), start: start) else {
+                return Self.error(404, "no font stack '\(parts[0])': \(MapStyle.font) or \(MapStyle.boldFont)")
+            }
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "application/x-protobuf"), ("Cache-Control", "public, max-age=86400"),
+                    ("Access-Control-Allow-Origin", "*"),
+                ], body: bytes)
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// `/sprites/openmaps.json`, `.png`, `@2x.json`, `@2x.png`: the styles' icons.
+    func sprite(_ request: HTTPRequest) -> HTTPResponse {
+        let name = String(request.path.dropFirst("/sprites/".count))
+        let files = [
+            "openmaps.json": (1, true), "openmaps.png": (1, false), "openmaps@2x.json": (2, true),
+            "openmaps@2x.png": (2, false),
+        ]
+        guard let (ratio, json) = files[name] else {
+            return Self.error(404, "the sprite is at /sprites/openmaps[@2x].{json,png}")
+        }
+        do throws(AppError) {
+            let sheet = try MapsApp.sprite(pixelRatio: ratio)
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", json ? "application/json" : "image/png"),
+                    ("Cache-Control", "public, max-age=86400"), ("Access-Control-Allow-Origin", "*"),
+                ], body: json ? Array(sheet.json.utf8) : sheet.png)
         } catch {
             return Self.refusal(error)
         }

@@ -112,6 +112,9 @@ public final class MapsServer: @unchecked Sendable {
     /// False when Debian's Leaflet was not found: the web app's page then cannot show a map.
     public var hasLeaflet: Bool { webApp.hasLeaflet }
 
+    /// True when the web app found MapLibre GL JS (installed by `openmaps data install`).
+    public var hasMapLibre: Bool { webApp.hasMapLibre }
+
     /// Stops serving, once the requests being answered are.
     public func stop() { server?.stop() }
 
@@ -140,6 +143,10 @@ public final class MapsServer: @unchecked Sendable {
             return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
         case let path where path.hasPrefix("/app/"): return webApp.file(String(path.dropFirst("/app/".count)))
         case let path where path.hasPrefix("/tiles/"): return tiles(request, cachedOnly: atOnce)
+        case "/vector": return webApp.vectorPage(language: WebApp.language(of: request))
+        case let path where path.hasPrefix("/styles/"): return mapStyle(request)
+        case let path where path.hasPrefix("/fonts/"): return atOnce ? nil : glyphs(request)
+        case let path where path.hasPrefix("/sprites/"): return sprite(request)
         case let path where path.hasPrefix("/route/v1/"): return atOnce ? nil : route(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import GeoCore
 import HTTPServer
+import MapData
 import MapsURL
 
 /// The web app's page and files. The page is one HTML file whatever the link: the server
@@ -22,7 +23,10 @@ struct WebApp: Sendable {
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
         + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
-    init(leafletFolder: String = Self.leafletFolder) {
+    /// Where `data install` puts MapLibre GL JS (from the pinned `maplibre` wheel).
+    static var maplibreFolder: String { DataInstaller.defaultDirectory + "/web" }
+
+    init(leafletFolder: String = Self.leafletFolder, maplibreFolder: String = Self.maplibreFolder) {
         var files: [String: (String, [UInt8])] = [
             "app.js": ("text/javascript; charset=utf-8", PackageResources.app_js),
             "app.css": ("text/css; charset=utf-8", PackageResources.app_css),
@@ -38,8 +42,49 @@ struct WebApp: Sendable {
                 files["leaflet/" + name] = (type, Array(data))
             }
         }
+        for (name, type) in [
+            ("maplibre-gl.js", "text/javascript; charset=utf-8"), ("maplibre-gl.css", "text/css; charset=utf-8"),
+        ] {
+            if let data = FileManager.default.contents(atPath: maplibreFolder + "/" + name) {
+                files["maplibre/" + name] = (type, Array(data))
+            }
+        }
+        files["vector.js"] = ("text/javascript; charset=utf-8", PackageResources.vector_js)
         self.files = files
     }
+
+    /// True when MapLibre GL JS was found.
+    var hasMapLibre: Bool { files["maplibre/maplibre-gl.js"] != nil }
+
+    /// `/vector`: the vector map on MapLibre GL JS, its style and camera from the query and the
+    /// hash (`#zoom/lat/lon/bearing/pitch`, MapLibre's zoom), for the styles and tiles as a
+    /// client draws them.
+    func vectorPage(language: Language) -> HTTPResponse {
+        let page = """
+            <!doctype html>
+            <html lang="\(language.rawValue)"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>OpenMaps vector map</title>
+            <link rel="stylesheet" href="/app/maplibre/maplibre-gl.css">
+            <style>html, body, #map { margin: 0; height: 100%; }</style>
+            </head><body><div id="map" role="region" aria-label="Map"></div>
+            <script src="/app/maplibre/maplibre-gl.js"></script><script src="/app/vector.js"></script>
+            </body></html>
+            """
+        return HTTPResponse(
+            status: 200,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", Self.vectorPolicy),
+                ("X-Content-Type-Options", "nosniff"),
+            ], body: Array(page.utf8))
+    }
+
+    /// The vector page's policy: as the app's, and workers and images from blobs (MapLibre
+    /// decodes tiles in workers made from a blob).
+    static let vectorPolicy =
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
+        + "worker-src blob:; child-src blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        + "frame-ancestors 'none'"
 
     /// True when Leaflet was found.
     var hasLeaflet: Bool { files["leaflet/leaflet.js"] != nil }

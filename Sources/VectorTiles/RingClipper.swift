@@ -136,7 +136,6 @@ public struct PreparedRing: Sendable {
     }
 }
 
-
 /// Cuts clockwise rings to a rectangle: the runs of a ring inside it are joined by walking the
 /// rectangle's edge clockwise from where one leaves to where the next enters (Weiler–Atherton
 /// against a rectangle), so a concave ring cut into several parts gives several rings, none

@@ -56,7 +56,9 @@ public final class VectorTileBuilder {
         }
         if worldDetails.contains(detail) {
             // Islands in lakes lie inside the land already.
-            let land = world.filter { $0.tagged.feature.featureClass == .land && $0.tagged.feature.kind != "island_in_lake" }
+            let land = world.filter {
+                $0.tagged.feature.featureClass == .land && $0.tagged.feature.kind != "island_in_lake"
+            }
             if let ocean = Self.ocean(land: land, geometry: geometry) {
                 layers["water", default: []].insert(
                     VectorTile.Feature(geometry: .polygons([ocean]), properties: ["class": .string("ocean")]), at: 0)
@@ -187,7 +189,9 @@ public final class VectorTileBuilder {
             if let first = prepared?.first {
                 source = .prepared(first)
             } else if case .polygon(let parts) = feature.geometry, let outer = parts.first {
-                source = outer.count > TileGeometryBuilder.longRing ? .prepared(PreparedRing(degrees: outer)) : .coordinates(outer)
+                source =
+                    outer.count > TileGeometryBuilder.longRing
+                    ? .prepared(PreparedRing(degrees: outer)) : .coordinates(outer)
             } else {
                 continue
             }

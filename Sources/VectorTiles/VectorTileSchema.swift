@@ -16,6 +16,10 @@ public enum VectorTileSchema {
     /// its tiles.
     public static let maxZoom = 14
 
+    /// The schema's version, part of every cached tile's key: raised whenever what a tile holds
+    /// changes, so that a server never serves tiles cut by an older build.
+    public static let version = 1
+
     /// A layer as TileJSON's `vector_layers` declares it.
     public struct Layer: Sendable, Equatable {
         /// The layer's name, a style's `source-layer`.
@@ -75,7 +79,8 @@ public enum VectorTileSchema {
             fields: ["render_height": "Number", "render_min_height": "Number", "colour": "String"]),
         Layer(
             id: "water_name", description: "Names of lakes and other waters, at a point inside them.",
-            minZoom: tileZoom(ZoomRules.areaNames), fields: nameFields.merging(["class": "String", "intermittent": "Number"]) { a, _ in a }),
+            minZoom: tileZoom(ZoomRules.areaNames),
+            fields: nameFields.merging(["class": "String", "intermittent": "Number"]) { a, _ in a }),
         Layer(
             id: "transportation_name", description: "Roads with a name or a ref, for labels and shields.",
             minZoom: tileZoom(ZoomRules.streets + 1),

@@ -32,6 +32,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/openmaps")
 EXTRACT = os.path.join(ROOT, "data/test-extracts/monaco-centre.osm.pbf")
 SHOTS = os.path.join(ROOT, ".build/browser-shots")
+# Where `make data` installs the data and MapLibre GL JS, as `make test` runs it.
+os.environ.setdefault("OPENMAPS_DATA", os.path.join(ROOT, ".data"))
 
 failures = 0
 
@@ -87,6 +89,18 @@ def main():
             run(browser, base)
         finally:
             browser.quit()
+        # The vector map needs WebGL: SwiftShader draws it without a GPU.
+        options = Options()
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
+                         "--lang=en-US", "--enable-unsafe-swiftshader", "--use-gl=angle", "--use-angle=swiftshader",
+                         "--ignore-gpu-blocklist"]:
+            options.add_argument(argument)
+        browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        browser.set_page_load_timeout(60)
+        try:
+            vector_map(browser, base)
+        finally:
+            browser.quit()
     finally:
         server.terminate()
         try:
@@ -139,6 +153,49 @@ def shot(browser, name):
 def center(browser):
     lat, lng = browser.execute_script("return document.body.dataset.center").split(",")
     return float(lat), float(lng)
+
+
+def vector_idle(browser):
+    return wait_for(lambda: browser.execute_script("return document.body.getAttribute('data-idle')"), 60)
+
+
+def distinct_colours(browser):
+    """How many different colours the map's canvas shows (sampled), as a sign it drew."""
+    return browser.execute_script("""
+        var canvas = document.querySelector('canvas.maplibregl-canvas');
+        var copy = document.createElement('canvas'); copy.width = 64; copy.height = 40;
+        copy.getContext('2d').drawImage(canvas, 0, 0, 64, 40);
+        var data = copy.getContext('2d').getImageData(0, 0, 64, 40).data, seen = {};
+        for (var i = 0; i < data.length; i += 4) { seen[data[i] + ',' + data[i + 1] + ',' + data[i + 2]] = 1; }
+        return Object.keys(seen).length;""")
+
+
+def vector_map(browser, base):
+    """The vector tiles drawn by MapLibre GL JS in the styles OpenMaps makes of its palette."""
+    browser.get(base + "/vector#15/43.7347/7.4206/30/60")
+    check(vector_idle(browser) and not browser.execute_script("return document.body.getAttribute('data-error')"),
+          "the vector map loads its style, tiles, glyphs and sprite without an error")
+    camera = browser.execute_script("var m = window.openmapsMap; return [m.getBearing(), m.getPitch()]")
+    check(camera == [30, 60], "the vector map is turned and tilted as the camera asks (%s)" % camera)
+    extruded = browser.execute_script(
+        "return window.openmapsMap.queryRenderedFeatures({layers: ['building-3d']}).length")
+    check(extruded > 20, "3D buildings rise from their heights (%d drawn)" % extruded)
+    labels = browser.execute_script("return window.openmapsMap.queryRenderedFeatures({layers: ['road-names', 'poi']}).length")
+    check(labels > 5, "street names and points of interest are labelled (%d)" % labels)
+    check(distinct_colours(browser) > 20, "the canvas shows a drawn map")
+    shot(browser, "vector-tilted")
+    light = browser.execute_script(
+        "return window.openmapsMap.getStyle().layers.find(function (l) { return l.id == 'background'; }).paint")
+    browser.get(base + "/vector?scheme=dark&layers=transit#15/43.7347/7.4206/0/0")
+    vector_idle(browser)
+    dark = browser.execute_script(
+        "return window.openmapsMap.getStyle().layers.find(function (l) { return l.id == 'background'; }).paint")
+    check(light != dark and dark["background-color"].upper() == "#242F3E",
+          "the dark scheme draws the raster map's dark palette (%s)" % dark)
+    check(browser.execute_script(
+        "return !!window.openmapsMap.getStyle().layers.find(function (l) { return l.id == 'transit-lines'; })"),
+          "layers=transit adds the transit layer")
+    shot(browser, "vector-dark")
 
 
 def run(browser, base):

@@ -1,0 +1,436 @@
+import GeoCore
+import MapCore
+import MapData
+import MapRenderer
+
+/// A MapLibre style (style specification v8) for the vector tiles, drawn as the raster renderer
+/// draws its PNG tiles: the same palette (``MapPalette``, light or dark), the same road widths
+/// (``MapRenderer/roadLook(_:zoom:)``) at every zoom, the same zoom rules (``ZoomRules``), the
+/// same transit and bicycling colours, names in the asked language where the data has them.
+///
+/// Zooms: a style's zoom is MapLibre's, one less than the map zoom of Google's links and the
+/// PNG tiles (512-pixel tiles); every zoom here is converted with ``styleZoom(_:)``.
+public struct MapStyle: Sendable {
+    /// The map type, scheme, layers and language drawn (its `scale` does not apply).
+    public var style: TileStyle
+    /// Where the server is, with no trailing slash (`http://127.0.0.1:8080`); the sources,
+    /// glyphs and sprite are under it.
+    public var base: String
+
+    /// A style of `style` for tiles served from `base`.
+    public init(style: TileStyle, base: String) {
+        self.style = style
+        self.base = base
+    }
+
+    /// The font every label is written in, as the glyph ranges are served.
+    public static let font = "Noto Sans Regular"
+    /// The font of place and road names' bold text.
+    public static let boldFont = "Noto Sans Bold"
+
+    /// A map zoom (Google's) as a style's zoom (MapLibre's, 512-pixel tiles): one less.
+    public static func styleZoom(_ mapZoom: Double) -> Double { mapZoom - 1 }
+
+    /// The style document.
+    public var json: String { JSONText.pretty(document) }
+
+    /// The style as the values of its JSON document.
+    public var document: [String: Any] {
+        var sources: [String: Any] = [
+            "openmaps": ["type": "vector", "url": base + "/tiles/vector.json"] as [String: Any]
+        ]
+        let imagery = style.mapType == .satellite || style.mapType == .hybrid
+        if imagery || style.mapType == .terrain {
+            let type = style.mapType == .terrain ? "terrain" : "satellite"
+            sources["raster"] =
+                [
+                    "type": "raster", "tiles": [base + "/tiles/\(type)/{z}/{x}/{y}.png"], "tileSize": 256,
+                    "maxzoom": 21,
+                    "attribution": "NASA Blue Marble and shaded relief; ETOPO1",
+                ] as [String: Any]
+        }
+        var layers: [[String: Any]] = []
+        switch style.mapType {
+        case .none:
+            layers = [["id": "background", "type": "background", "paint": ["background-color": "#F8F9FA"]]]
+        case .satellite:
+            layers = [rasterLayer()]
+        case .terrain:
+            layers = [rasterLayer()]
+        case .hybrid:
+            layers = [rasterLayer()] + roadLayers(overImagery: true) + layerLayers() + labelLayers(overImagery: true)
+        case .normal:
+            layers = baseLayers() + roadLayers(overImagery: false) + layerLayers() + labelLayers(overImagery: false)
+        }
+        return [
+            "version": 8,
+            "name": "OpenMaps \(style.mapType.rawValue) \(style.style == .dark ? "dark" : "light")",
+            "sources": sources,
+            "glyphs": base + "/fonts/{fontstack}/{range}.pbf",
+            "sprite": base + "/sprites/openmaps",
+            "layers": layers,
+        ]
+    }
+
+    private var palette: MapPalette { MapPalette.forScheme(style.style) }
+
+    /// `#rrggbb`, or `rgba(…)` with its opacity.
+    static func css(_ color: Color) -> String {
+        func byte(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        if color.alpha >= 0.999 {
+            return "#" + [color.red, color.green, color.blue].map { String(format: "%02X", byte($0)) }.joined()
+        }
+        return "rgba(\(byte(color.red)), \(byte(color.green)), \(byte(color.blue)), \(color.alpha))"
+    }
+
+    /// A width in points at zoom 15 at every style zoom 0...21, by the renderer's rule.
+    static func width(_ base: Double) -> [Any] { zoomed { MapRenderer.width(base, zoom: $0) } }
+
+    /// A value at every style zoom 0...21, `value` given the map zoom (the style's plus one);
+    /// the one zoom interpolation an expression may hold, any data expression at each stop.
+    static func zoomed(_ value: (Double) -> Any) -> [Any] {
+        var stops: [Any] = ["interpolate", ["linear"], ["zoom"]]
+        for zoom in 0...21 {
+            stops.append(zoom)
+            stops.append(value(Double(zoom) + 1))
+        }
+        return stops
+    }
+
+    private func rasterLayer() -> [String: Any] {
+        ["id": "raster", "type": "raster", "source": "raster"]
+    }
+
+    /// Land, water, areas, waterways, buildings, railways and borders.
+    private func baseLayers() -> [[String: Any]] {
+        let streetData = Self.styleZoom(ZoomRules.streetData)
+        let parks: [Any] = ["==", ["geometry-type"], "Polygon"]
+        return [
+            ["id": "background", "type": "background", "paint": ["background-color": Self.css(palette.land)]],
+            [
+                "id": "landuse", "type": "fill", "source": "openmaps", "source-layer": "landuse", "minzoom": streetData,
+                "filter": ["!=", ["get", "class"], "playground"], "paint": ["fill-color": Self.css(palette.landuse)],
+            ],
+            [
+                "id": "landcover", "type": "fill", "source": "openmaps", "source-layer": "landcover",
+                "minzoom": streetData,
+                "filter": ["!", ["in", ["get", "subclass"], ["literal", ["garden", "dog_park"]]]],
+                "paint": ["fill-color": Self.css(palette.landuse)],
+            ],
+            [
+                "id": "park", "type": "fill", "source": "openmaps", "source-layer": "park", "minzoom": streetData,
+                "filter": parks, "paint": ["fill-color": Self.css(palette.park)],
+            ],
+            [
+                "id": "park-gardens", "type": "fill", "source": "openmaps", "source-layer": "landcover",
+                "minzoom": streetData, "filter": ["in", ["get", "subclass"], ["literal", ["garden", "dog_park"]]],
+                "paint": ["fill-color": Self.css(palette.park)],
+            ],
+            [
+                "id": "playground", "type": "fill", "source": "openmaps", "source-layer": "landuse",
+                "minzoom": streetData, "filter": ["==", ["get", "class"], "playground"],
+                "paint": ["fill-color": Self.css(palette.park)],
+            ],
+            [
+                "id": "water", "type": "fill", "source": "openmaps", "source-layer": "water",
+                "filter": ["!=", ["get", "brunnel"], "tunnel"], "paint": ["fill-color": Self.css(palette.water)],
+            ],
+            [
+                "id": "waterway", "type": "line", "source": "openmaps", "source-layer": "waterway",
+                "paint": [
+                    "line-color": Self.css(palette.water),
+                    "line-width": Self.zoomed { zoom in
+                        zoom < ZoomRules.streetData ? 1 : MapRenderer.width(3, zoom: zoom)
+                    },
+                ],
+            ],
+            [
+                "id": "building", "type": "fill", "source": "openmaps", "source-layer": "building",
+                "minzoom": Self.styleZoom(ZoomRules.buildings),
+                "paint": [
+                    "fill-color": Self.css(palette.building), "fill-outline-color": Self.css(palette.buildingOutline),
+                ],
+            ],
+            [
+                "id": "railway", "type": "line", "source": "openmaps", "source-layer": "transportation",
+                "minzoom": streetData,
+                "filter": [
+                    "all", ["in", ["get", "class"], ["literal", ["rail", "transit"]]],
+                    ["!=", ["get", "brunnel"], "tunnel"],
+                    ["any", ["!=", ["get", "subclass"], "tram"], [">=", ["zoom"], Self.styleZoom(ZoomRules.trams)]],
+                ] as [Any],
+                "paint": [
+                    "line-color": Self.css(palette.railway),
+                    "line-width": Self.zoomed { zoom in
+                        [
+                            "match", ["get", "subclass"], "tram", MapRenderer.width(0.8, zoom: zoom),
+                            MapRenderer.width(1.5, zoom: zoom),
+                        ] as [Any]
+                    },
+                ],
+            ],
+            [
+                "id": "boundary-state", "type": "line", "source": "openmaps", "source-layer": "boundary",
+                "minzoom": Self.styleZoom(ZoomRules.worldRivers), "filter": ["==", ["get", "admin_level"], 4],
+                "paint": ["line-color": Self.css(palette.border), "line-width": 0.6, "line-dasharray": [4, 3]],
+            ],
+            [
+                "id": "boundary-country", "type": "line", "source": "openmaps", "source-layer": "boundary",
+                "filter": ["==", ["get", "admin_level"], 2],
+                "paint": ["line-color": Self.css(palette.border), "line-width": 1.2, "line-dasharray": [4, 3]],
+            ],
+        ]
+    }
+
+    /// The classes of the transportation layer, each as the OSM kind the renderer styles it by.
+    static let roadClasses: [(class: String, kind: String, ramp: String)] = [
+        ("motorway", "motorway", "motorway_link"), ("trunk", "trunk", "trunk_link"),
+        ("primary", "primary", "primary_link"), ("secondary", "secondary", "secondary_link"),
+        ("tertiary", "tertiary", "tertiary_link"), ("minor", "residential", "residential"),
+        ("service", "service", "service"), ("track", "track", "track"), ("path", "footway", "footway"),
+    ]
+
+    /// A road property at every zoom: `value(kind, zoom)` for each class (ramps by their link
+    /// kind), interpolated between the zooms.
+    private func byClass(_ value: (String, Double) -> Double) -> [Any] {
+        var expression: [Any] = ["interpolate", ["linear"], ["zoom"]]
+        for zoom in 4...21 {
+            var match: [Any] = ["match", ["get", "class"]]
+            for road in Self.roadClasses {
+                match.append(road.class)
+                match.append(
+                    [
+                        "case", ["==", ["get", "ramp"], 1], value(road.ramp, Double(zoom) + 1),
+                        value(road.kind, Double(zoom) + 1),
+                    ] as [Any])
+            }
+            match.append(value("residential", Double(zoom) + 1))
+            expression.append(zoom)
+            expression.append(match)
+        }
+        return expression
+    }
+
+    /// The classes shown at the current zoom, by the raster's rule for their kinds.
+    private var roadsShown: [Any] {
+        var any: [Any] = ["any"]
+        for road in Self.roadClasses {
+            guard let zoom = ZoomRules.road(road.kind) else { continue }
+            any.append(
+                ["all", ["==", ["get", "class"], road.class], [">=", ["zoom"], Self.styleZoom(zoom)]] as [Any])
+        }
+        return any
+    }
+
+    /// Roads by class, tunnels below and bridges above: casings, then fills.
+    private func roadLayers(overImagery: Bool) -> [[String: Any]] {
+        let widths = byClass { kind, zoom in MapRenderer.roadLook(kind, zoom: zoom)?.width ?? 1 }
+        let major: [Any] = ["in", ["get", "class"], ["literal", ["motorway", "trunk", "primary"]]]
+        let fill: [Any] = [
+            "case", ["==", ["get", "class"], "path"], Self.css(palette.path), major, Self.css(palette.majorRoad),
+            Self.css(palette.road),
+        ]
+        let casing: [Any] = ["case", major, Self.css(palette.majorRoadCasing), Self.css(palette.roadCasing)]
+        var layers: [[String: Any]] = []
+        for (level, brunnel) in [
+            ("tunnel", ["==", ["get", "brunnel"], "tunnel"] as [Any]),
+            ("road", ["!", ["in", ["get", "brunnel"], ["literal", ["tunnel", "bridge"]]]] as [Any]),
+            ("bridge", ["==", ["get", "brunnel"], "bridge"] as [Any]),
+        ] {
+            let lines: [Any] = [
+                "all", ["==", ["geometry-type"], "LineString"],
+                ["!", ["in", ["get", "class"], ["literal", ["rail", "transit"]]]], brunnel, roadsShown,
+            ]
+            if !overImagery {
+                layers.append([
+                    "id": "\(level)-casing", "type": "line", "source": "openmaps", "source-layer": "transportation",
+                    "filter": ["all", lines, ["!=", ["get", "class"], "path"]] as [Any],
+                    "layout": ["line-cap": "round", "line-join": "round"],
+                    "paint": [
+                        "line-color": casing,
+                        "line-width": byClass { kind, zoom in (MapRenderer.roadLook(kind, zoom: zoom)?.width ?? 1) + 2
+                        },
+                        "line-opacity": level == "tunnel" ? 0.6 : 1,
+                    ] as [String: Any],
+                ])
+            }
+            layers.append([
+                "id": "\(level)-fill", "type": "line", "source": "openmaps", "source-layer": "transportation",
+                "filter": lines, "layout": ["line-cap": "round", "line-join": "round"],
+                "paint": [
+                    "line-color": fill, "line-width": widths,
+                    "line-opacity": overImagery ? 0.8 : level == "tunnel" ? 0.5 : 1,
+                ] as [String: Any],
+            ])
+        }
+        if !overImagery {
+            layers.insert(
+                [
+                    "id": "road-area", "type": "fill", "source": "openmaps", "source-layer": "transportation",
+                    "filter": ["==", ["geometry-type"], "Polygon"],
+                    "paint": [
+                        "fill-color": Self.css(palette.road), "fill-outline-color": Self.css(palette.roadCasing),
+                    ],
+                ], at: 0)
+            layers.append([
+                "id": "building-3d", "type": "fill-extrusion", "source": "openmaps", "source-layer": "building",
+                "minzoom": Self.styleZoom(ZoomRules.extrudedBuildings),
+                "paint": [
+                    "fill-extrusion-color": Self.css(palette.building),
+                    "fill-extrusion-height": ["get", "render_height"],
+                    "fill-extrusion-base": ["get", "render_min_height"], "fill-extrusion-opacity": 0.9,
+                ] as [String: Any],
+            ])
+        }
+        return layers
+    }
+
+    /// The traffic, transit and bicycling layers the style asks for.
+    private func layerLayers() -> [[String: Any]] {
+        var layers: [[String: Any]] = []
+        if style.transit {
+            let kinds = ["train", "subway", "light_rail", "monorail", "tram", "ferry", "bus", "trolleybus"]
+            var colours: [Any] = ["match", ["get", "class"]]
+            var widths: [Any] = ["interpolate", ["linear"], ["zoom"]]
+            for zoom in 8...21 {
+                var match: [Any] = ["match", ["get", "class"]]
+                for kind in kinds {
+                    guard let look = MapRenderer.transitLook(kind) else { continue }
+                    match += [kind, MapRenderer.width(look.width, zoom: Double(zoom) + 1)]
+                }
+                match.append(MapRenderer.width(1.6, zoom: Double(zoom) + 1))
+                widths += [zoom, match]
+            }
+            var shown: [Any] = ["any"]
+            for kind in kinds {
+                guard let look = MapRenderer.transitLook(kind) else { continue }
+                colours += [kind, Self.css(look.color)]
+                shown.append(
+                    [
+                        "all", ["==", ["get", "class"], kind],
+                        [">=", ["zoom"], Self.styleZoom(ZoomRules.transitLine(kind))],
+                    ] as [Any])
+            }
+            colours.append(Self.css(MapRenderer.transitLook("bus")?.color ?? palette.railway))
+            layers.append([
+                "id": "transit-lines", "type": "line", "source": "openmaps", "source-layer": "transit",
+                "filter": ["all", ["==", ["geometry-type"], "LineString"], shown] as [Any],
+                "paint": [
+                    "line-color": ["coalesce", ["get", "colour"], colours] as [Any],
+                    "line-width": widths,
+                ] as [String: Any],
+            ])
+        }
+        if style.bicycling {
+            let cycling = BicyclingPalette.forScheme(style.style)
+            for kind in [
+                "route-icn", "route-ncn", "route-rcn", "route-lcn", "route-mtb", "trail", "shared", "designated",
+                "street", "lane", "track",
+            ] {
+                guard let look = MapRenderer.cyclingLook(kind, palette: cycling) else { continue }
+                var paint: [String: Any] = ["line-color": Self.css(look.color), "line-width": Self.width(look.width)]
+                if !look.dash.isEmpty { paint["line-dasharray"] = look.dash.map { $0 / max(look.width, 1) } }
+                layers.append([
+                    "id": "cycling-\(kind)", "type": "line", "source": "openmaps", "source-layer": "cycling",
+                    "minzoom": Self.styleZoom(ZoomRules.cycling(kind)), "filter": ["==", ["get", "class"], kind],
+                    "paint": paint,
+                ])
+            }
+        }
+        return layers
+    }
+
+    /// The name of a feature in the style's language where the data has it, else its own.
+    private var name: [Any] {
+        guard let language = style.language else { return ["get", "name"] }
+        return ["coalesce", ["get", "name:\(language.rawValue)"], ["get", "name"]]
+    }
+
+    /// Place, road, water and park names and points of interest.
+    private func labelLayers(overImagery: Bool) -> [[String: Any]] {
+        let text = overImagery ? "#FFFFFF" : Self.css(palette.label)
+        let halo = overImagery ? "rgba(0, 0, 0, 0.75)" : Self.css(palette.labelHalo)
+        func paint(_ colour: String) -> [String: Any] {
+            ["text-color": colour, "text-halo-color": halo, "text-halo-width": 1.5]
+        }
+        var layers: [[String: Any]] = [
+            [
+                "id": "road-names", "type": "symbol", "source": "openmaps", "source-layer": "transportation_name",
+                "minzoom": Self.styleZoom(ZoomRules.streets + 1),
+                "layout": [
+                    "symbol-placement": "line", "text-field": name, "text-font": [Self.font],
+                    "text-size": ["interpolate", ["linear"], ["zoom"], 13, 10, 18, 14] as [Any],
+                ] as [String: Any],
+                "paint": paint(text),
+            ],
+            [
+                "id": "water-names", "type": "symbol", "source": "openmaps", "source-layer": "water_name",
+                "minzoom": Self.styleZoom(ZoomRules.areaNames),
+                "layout": ["text-field": name, "text-font": [Self.font], "text-size": 12] as [String: Any],
+                "paint": paint(overImagery ? text : Self.css(palette.waterLabel)),
+            ],
+            [
+                "id": "park-names", "type": "symbol", "source": "openmaps", "source-layer": "park",
+                "minzoom": Self.styleZoom(ZoomRules.areaNames),
+                "layout": ["text-field": name, "text-font": [Self.font], "text-size": 12] as [String: Any],
+                "paint": paint(overImagery ? text : Self.css(palette.parkLabel)),
+            ],
+        ]
+        if !overImagery {
+            var iconsByClass: [Any] = ["match", ["get", "rank"]]
+            for category in POICategory.allCases {
+                iconsByClass += [10 * (category.rawValue + 1), "poi-\(category)"]
+            }
+            iconsByClass.append("poi-other")
+            var shown: [Any] = ["any"]
+            for category in POICategory.allCases {
+                shown.append(
+                    [
+                        "all", ["==", ["get", "rank"], 10 * (category.rawValue + 1)],
+                        [">=", ["zoom"], Self.styleZoom(category.minZoom)],
+                    ] as [Any])
+            }
+            layers.append([
+                "id": "poi", "type": "symbol", "source": "openmaps", "source-layer": "poi",
+                "filter": [
+                    "all", ["has", "name"], ["!", ["in", ["get", "class"], ["literal", ["railway", "bus"]]]], shown,
+                ]
+                    as [Any],
+                "layout": [
+                    "icon-image": iconsByClass, "text-field": name, "text-font": [Self.font], "text-size": 11,
+                    "text-anchor": "left", "text-offset": [0.9, 0], "text-optional": true,
+                ] as [String: Any],
+                "paint": paint(text),
+            ])
+            layers.append([
+                "id": "stations", "type": "symbol", "source": "openmaps", "source-layer": "transit",
+                "minzoom": Self.styleZoom(ZoomRules.stops),
+                "filter": ["all", ["==", ["geometry-type"], "Point"], ["==", ["get", "class"], "station"]] as [Any],
+                "layout": [
+                    "icon-image": "station", "text-field": name, "text-font": [Self.font], "text-size": 11,
+                    "text-anchor": "left", "text-offset": [0.9, 0], "text-optional": true,
+                ] as [String: Any],
+                "paint": paint(text),
+            ])
+        }
+        layers.append([
+            "id": "places", "type": "symbol", "source": "openmaps", "source-layer": "place",
+            "filter": ["!=", ["get", "class"], "country"],
+            "layout": [
+                "text-field": name, "text-font": [Self.font],
+                "text-size": ["interpolate", ["linear"], ["get", "rank"], 1, 18, 10, 12] as [Any],
+            ] as [String: Any],
+            "paint": paint(text),
+        ])
+        layers.append([
+            "id": "countries", "type": "symbol", "source": "openmaps", "source-layer": "place",
+            "maxzoom": Self.styleZoom(ZoomRules.countryNamesBelow),
+            "filter": ["==", ["get", "class"], "country"],
+            "layout": [
+                "text-field": name, "text-font": [Self.boldFont], "text-size": 14, "text-transform": "uppercase",
+            ] as [String: Any],
+            "paint": paint(text),
+        ])
+        return layers
+    }
+}
