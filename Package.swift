@@ -90,7 +90,9 @@ let package = Package(
         .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
         .testTarget(
             name: "VectorTilesTests",
-            dependencies: ["VectorTiles", "MapData", "MapCore", "GeoCore", "ZlibKit", "TestSupport"]),
+            dependencies: [
+                "VectorTiles", "MapData", "MapCore", "GeoCore", "ZlibKit", "GlyphKit", "MapRenderer", "TestSupport",
+            ]),
         .testTarget(
             name: "TransitTests",
             dependencies: ["Transit", "MapData", "MapCore", "MapsApp", "MapsCLI", "GeoCore", "TestSupport"]),
@@ -98,7 +100,7 @@ let package = Package(
             name: "HTTPServerTests",
             dependencies: [
                 "HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "MapData", "TestSupport",
-                "MapsCLI",
+                "MapsCLI", "VectorTiles",
             ]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),

@@ -46,6 +46,18 @@ public enum ZoomRules {
         }
     }
 
+    /// The zoom from which a road of OSM `highway` kind `kind` is named along its line: main
+    /// roads (motorways, trunks, primaries and their links, secondaries) from 14, tertiaries and
+    /// streets from 15, the rest from 16.
+    public static func roadName(_ kind: String) -> Double {
+        switch kind {
+        case "motorway", "trunk", "primary", "motorway_link", "trunk_link", "primary_link", "secondary": 14
+        case "tertiary", "secondary_link", "tertiary_link", "residential", "unclassified", "living_street", "road":
+            15
+        default: 16
+        }
+    }
+
     /// The world layers' level of detail at `zoom`: crude below 3, low below 5, intermediate
     /// above (full from ``worldFullDetail`` where the store has it).
     public static func worldDetail(zoom: Double) -> DetailLevel {

@@ -65,7 +65,7 @@ extension MapRenderer {
         var pieces: [String: (rank: Int, lines: [[Point]])] = [:]
         for (feature, style) in roads {
             guard let name = feature.name, !feature.geometry.isArea, !feature.isTunnel,
-                zoom >= (style.major || style.rank >= 6 ? 14 : style.rank >= 4 ? 15 : 16)
+                zoom >= ZoomRules.roadName(feature.kind)
             else { continue }
             let lines: [[Point]]
             switch feature.geometry {

@@ -222,6 +222,16 @@ public struct MapStyle: Sendable {
         return any
     }
 
+    /// The names shown at the current zoom, by the raster's rule for their roads' kinds.
+    private var roadNamesShown: [Any] {
+        var any: [Any] = ["any"]
+        for road in Self.roadClasses {
+            let zoom = min(ZoomRules.roadName(road.kind), ZoomRules.roadName(road.ramp))
+            any.append(["all", ["==", ["get", "class"], road.class], [">=", ["zoom"], Self.styleZoom(zoom)]] as [Any])
+        }
+        return any
+    }
+
     /// Roads by class, tunnels below and bridges above: casings, then fills.
     private func roadLayers(overImagery: Bool) -> [[String: Any]] {
         let widths = byClass { kind, zoom in MapRenderer.roadLook(kind, zoom: zoom)?.width ?? 1 }
@@ -356,7 +366,8 @@ public struct MapStyle: Sendable {
         var layers: [[String: Any]] = [
             [
                 "id": "road-names", "type": "symbol", "source": "openmaps", "source-layer": "transportation_name",
-                "minzoom": Self.styleZoom(ZoomRules.streets + 1),
+                "minzoom": Self.styleZoom(ZoomRules.roadName("motorway")),
+                "filter": roadNamesShown,
                 "layout": [
                     "symbol-placement": "line", "text-field": name, "text-font": [Self.font],
                     "text-size": ["interpolate", ["linear"], ["zoom"], 13, 10, 18, 14] as [Any],

@@ -24,7 +24,11 @@ public struct TileGeometryBuilder: Sendable {
     public let tolerance: Double
     /// Rings and areas smaller than this many square units are dropped: 128 (2 square pixels
     /// of a 512-pixel tile) below the top zoom, 16 at it.
-    public let minimumArea: Double
+    public var minimumArea: Double
+    /// Buildings smaller than this many square units are dropped below the top zoom: 1,024
+    /// (16 square pixels of a 512-pixel tile, 2 × 2 points of the map drawn at its zoom): the
+    /// sheds and kiosks that are a speck there.
+    public static let smallestBuilding = 1_024.0
 
     private let worldSize: Double
     private let originX: Double

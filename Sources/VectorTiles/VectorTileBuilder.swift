@@ -130,7 +130,10 @@ public final class VectorTileBuilder {
         _ items: [SchemaItem], of feature: MapStore.Feature, to layers: inout [String: [VectorTile.Feature]],
         geometry builder: TileGeometryBuilder, prepared: [PreparedRing]? = nil
     ) {
+        var buildings = builder
+        if builder.tile.z < VectorTileSchema.maxZoom { buildings.minimumArea = TileGeometryBuilder.smallestBuilding }
         for item in items {
+            let builder = item.layer == "building" ? buildings : builder
             let simplify = feature.detail == nil || feature.detail == .full
             let cut: TileGeometry?
             if let prepared, !prepared.isEmpty, item.shape == .asIs {

@@ -35,7 +35,8 @@ public enum VectorTileSchema {
 
     /// The name fields every named feature carries: `name` (local), `name:latin` and
     /// `name:nonlatin` (the name in and out of the Latin script, as OpenMapTiles splits it),
-    /// `name_en`, and `name:en`, `name:es`, `name:it`, `name:hi` where the data has them.
+    /// and `name:en` (also as OpenMapTiles' older `name_en`), `name:es`, `name:it`, `name:hi`
+    /// where the data has them.
     public static let nameFields: [String: String] = [
         "name": "String", "name:latin": "String", "name:nonlatin": "String", "name_en": "String",
         "name:en": "String", "name:es": "String", "name:it": "String", "name:hi": "String",
@@ -83,7 +84,7 @@ public enum VectorTileSchema {
             fields: nameFields.merging(["class": "String", "intermittent": "Number"]) { a, _ in a }),
         Layer(
             id: "transportation_name", description: "Roads with a name or a ref, for labels and shields.",
-            minZoom: tileZoom(ZoomRules.streets + 1),
+            minZoom: tileZoom(ZoomRules.roadName("motorway")),
             fields: nameFields.merging([
                 "class": "String", "subclass": "String", "ref": "String", "ref_length": "Number", "network": "String",
                 "brunnel": "String", "layer": "Number",
@@ -241,7 +242,7 @@ struct SchemaMapping {
             guard let road = Self.transportation(feature, tags, zoom: zoom) else { break }
             add("transportation", road)
             if feature.featureClass == .road, feature.name != nil || tags["ref"] != nil, !feature.geometry.isArea,
-                VectorTileSchema.shows(from: ZoomRules.streets + 1, at: zoom)
+                VectorTileSchema.shows(from: ZoomRules.roadName(kind), at: zoom)
             {
                 var label = names
                 for key in ["class", "subclass", "brunnel", "layer"] { label[key] = road[key] }
@@ -348,7 +349,7 @@ struct SchemaMapping {
                 fields["name:latin"] = .string(other)
             }
         }
-        fields["name_en"] = .string(tags["name:en"] ?? name)
+        if let english = tags["name:en"] { fields["name_en"] = .string(english) }
         for language in Language.allCases {
             if let value = tags["name:\(language.rawValue)"] { fields["name:\(language.rawValue)"] = .string(value) }
         }
