@@ -227,7 +227,8 @@ public struct MapStyle: Sendable {
         var any: [Any] = ["any"]
         for road in Self.roadClasses {
             let zoom = min(ZoomRules.roadName(road.kind), ZoomRules.roadName(road.ramp))
-            any.append(["all", ["==", ["get", "class"], road.class], [">=", ["zoom"], Self.styleZoom(zoom)]] as [Any])
+            any.append(
+                ["all", ["==", ["get", "class"], road.class], [">=", ["zoom"], Self.styleZoom(zoom)]] as [Any])
         }
         return any
     }

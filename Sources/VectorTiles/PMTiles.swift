@@ -367,6 +367,7 @@ public final class PMTilesWriter {
 
 /// Reads tiles out of a PMTiles archive by byte ranges, as a client reads one from a static
 /// host: the header and root directory once, then a leaf directory (cached) and the tile.
+/// Thread-safe: reads are positioned (`pread`), and only the leaf cache is locked.
 public final class PMTilesArchive: @unchecked Sendable {
     /// The archive's path.
     public let path: String
@@ -437,8 +438,6 @@ public final class PMTilesArchive: @unchecked Sendable {
         for _ in 0..<4 {
             guard let entry = Self.find(id, in: directory) else { return nil }
             if entry.runLength > 0 {
-                lock.lock()
-                defer { lock.unlock() }
                 return try Self.read(file, at: dataOffset + entry.offset, count: Int(entry.length))
             }
             directory = try leaf(at: entry.offset, length: entry.length)
@@ -447,13 +446,14 @@ public final class PMTilesArchive: @unchecked Sendable {
     }
 
     private func leaf(at offset: UInt64, length: UInt32) throws(PMTilesError) -> [PMTiles.Entry] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = leaves[offset] { return known }
+        if let known = lock.withLock({ leaves[offset] }) { return known }
+        // Read and inflated outside the lock: two threads may both read a leaf the first time.
         let bytes = try Self.read(file, at: leavesOffset + offset, count: Int(length))
         let entries = try PMTiles.deserialize(Self.inflate(bytes, internalCompression))
-        if leaves.count > 4_096 { leaves.removeAll() }
-        leaves[offset] = entries
+        lock.withLock {
+            if leaves.count > 4_096 { leaves.removeAll() }
+            leaves[offset] = entries
+        }
         return entries
     }
 
@@ -473,19 +473,25 @@ public final class PMTilesArchive: @unchecked Sendable {
         return id - entry.tileID < UInt64(entry.runLength) ? entry : nil
     }
 
+    /// `count` bytes from `offset`, by `pread` (no shared file position: threads read at once).
     private static func read(_ file: FileHandle, at offset: UInt64, count: Int) throws(PMTilesError) -> [UInt8] {
-        do {
-            try file.seek(toOffset: offset)
-            let data = try file.read(upToCount: count) ?? Data()
-            guard data.count == count else {
-                throw PMTilesError("the archive ends before byte \(offset + UInt64(count))", offset: Int(offset))
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let read = bytes.withUnsafeMutableBytes { buffer in
+                pread(file.fileDescriptor, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
             }
-            return Array(data)
-        } catch let error as PMTilesError {
-            throw error
-        } catch {
-            throw PMTilesError("cannot read \(count) bytes at \(offset): \(error)", offset: Int(offset))
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else {
+                if read == 0 {
+                    throw PMTilesError("the archive ends before byte \(offset + UInt64(count))", offset: Int(offset))
+                }
+                throw PMTilesError(
+                    "cannot read \(count) bytes at \(offset): \(String(cString: strerror(errno)))", offset: Int(offset))
+            }
+            done += read
         }
+        return bytes
     }
 
     private static func inflate(_ bytes: [UInt8], _ compression: UInt8) throws(PMTilesError) -> [UInt8] {

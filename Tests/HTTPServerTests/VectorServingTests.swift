@@ -76,7 +76,9 @@ import VectorTiles
     static func fields(_ value: Any) -> Set<String> {
         if let array = value as? [Any] {
             var found: Set<String> = []
-            if array.count >= 2, let op = array[0] as? String, ["get", "has"].contains(op), let field = array[1] as? String {
+            if array.count >= 2, let op = array[0] as? String, ["get", "has"].contains(op),
+                let field = array[1] as? String
+            {
                 found.insert(field)
             }
             for item in array { found.formUnion(fields(item)) }

@@ -15,7 +15,9 @@ import Testing
         let document = MapStyle(style: light, base: "http://h").document
         let layers = try #require(document["layers"] as? [[String: Any]])
         let background = try #require(layers.first { $0["id"] as? String == "background" })
-        #expect((background["paint"] as? [String: Any])?["background-color"] as? String == MapStyle.css(MapPalette.light.land))
+        #expect(
+            (background["paint"] as? [String: Any])?["background-color"] as? String
+                == MapStyle.css(MapPalette.light.land))
         var dark = light
         dark.style = .dark
         let darkLayers = try #require(MapStyle(style: dark, base: "http://h").document["layers"] as? [[String: Any]])
@@ -90,7 +92,8 @@ import Testing
 
     @Test func theSpriteHoldsTheRenderersIcons() throws {
         let sheet = try SpriteSheet.sheet(pixelRatio: 2)
-        let index = try #require(try JSONSerialization.jsonObject(with: Data(sheet.json.utf8)) as? [String: [String: Int]])
+        let index = try #require(
+            try JSONSerialization.jsonObject(with: Data(sheet.json.utf8)) as? [String: [String: Int]])
         #expect(Set(index.keys) == Set(SpriteSheet.icons.map(\.name)))
         #expect(index["poi-food"]?["width"] == 28)
         #expect(sheet.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
