@@ -72,7 +72,7 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
-                .embedInCode("Web/vector.js"),
+                .embedInCode("Web/vector.js"), .embedInCode("Web/surface.js"),
             ]),
         .target(
             name: "MapsCLI",

@@ -18,10 +18,12 @@ struct WebApp: Sendable {
     let files: [String: (type: String, body: [UInt8])]
 
     /// The page's policy: everything from this server; images also as data URLs (Leaflet's
-    /// controls); no framing, no plugins, no base or form targets elsewhere.
+    /// controls) and blobs, and workers from blobs (MapLibre decodes tiles in workers made from
+    /// one); no framing, no plugins, no base or form targets elsewhere.
     static let contentSecurityPolicy =
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
-        + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+        + "worker-src blob:; child-src blob:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        + "frame-ancestors 'none'"
 
     /// Where `data install` puts MapLibre GL JS (from the pinned `maplibre` wheel).
     static var maplibreFolder: String { DataInstaller.defaultDirectory + "/web" }
@@ -50,6 +52,7 @@ struct WebApp: Sendable {
             }
         }
         files["vector.js"] = ("text/javascript; charset=utf-8", PackageResources.vector_js)
+        files["surface.js"] = ("text/javascript; charset=utf-8", PackageResources.surface_js)
         self.files = files
     }
 

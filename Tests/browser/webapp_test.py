@@ -80,7 +80,8 @@ def main():
     try:
         check(wait_for(lambda: urllib.request.urlopen(base + "/health").status == 200, 20), "the server answers /health")
         options = Options()
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        # Without WebGL: the web app falls back on Leaflet and the PNG tiles.
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-webgl", "--disable-dev-shm-usage",
                          "--window-size=1280,800", "--lang=en-US"]:
             options.add_argument(argument)
         browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -197,6 +198,28 @@ def vector_map(browser, base):
           "layers=transit adds the transit layer")
     shot(browser, "vector-dark")
 
+    # The web app itself on MapLibre where WebGL is drawn: a search link turned and tilted.
+    link = urllib.parse.quote("comgooglemaps://?q=restaurant&center=43.7347,7.4206&zoom=16", safe="")
+    browser.get(base + "/open?url=" + link + "&bearing=30&tilt=50")
+    wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "true", 60)
+    vector_idle_app = wait_for(lambda: browser.execute_script(
+        "return window.openmapsMap && window.openmapsMap.loaded() && window.openmapsMap.areTilesLoaded()"), 60)
+    engine = browser.execute_script(
+        "return [document.body.dataset.engine, document.body.dataset.bearing, document.body.dataset.tilt]")
+    check(engine == ["maplibre", "30", "50"] and vector_idle_app,
+          "the web app draws the link on MapLibre, turned and tilted as asked (%s)" % engine)
+    pins = browser.find_elements(By.CSS_SELECTOR, ".maplibregl-marker.pin-glyph")
+    check(len(pins) >= 3, "its results are numbered pins on the vector map (%d)" % len(pins))
+    shot(browser, "app-vector-search")
+    link = urllib.parse.quote("comgooglemaps://?saddr=43.7384,7.4246&daddr=43.7311,7.4197&directionsmode=walking",
+                              safe="")
+    browser.get(base + "/open?url=" + link)
+    wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "true", 60)
+    drawn = wait_for(lambda: browser.execute_script(
+        "return window.openmapsMap.queryRenderedFeatures({layers: ['drawn-lines', 'drawn-dashed']}).length"), 30)
+    check(bool(drawn), "a directions link draws its route on the vector map (%s segments)" % drawn)
+    shot(browser, "app-vector-route")
+
 
 def run(browser, base):
     # A display link: the camera where the link puts it.
@@ -205,6 +228,8 @@ def run(browser, base):
     check(abs(lat - 43.7384) < 1e-3 and abs(lng - 7.4246) < 1e-3, "the map is centred on the link's point (%f,%f)" % (lat, lng))
     check(browser.execute_script("return document.body.dataset.zoom") == "16", "at the link's zoom")
     check(wait_for(lambda: tiles_loaded(browser), 60), "our tiles load into the map")
+    check(browser.execute_script("return document.body.dataset.engine") == "leaflet",
+          "without WebGL the page falls back on Leaflet and the PNG tiles")
     shot(browser, "display")
 
     # A search link: the results listed, numbered pins on the map.

@@ -25,36 +25,29 @@
 
   // MARK: the map
 
-  const map = L.map('map', { zoomControl: false, minZoom: 2, maxZoom: 21, worldCopyJump: true })
-    .setView([20, 0], 2);
-  L.control.zoom({ zoomInTitle: say('zoom in'), zoomOutTitle: say('zoom out') }).addTo(map);
-  map.attributionControl.setPrefix(false);
-
-  function tileURL() {
-    const layers = [state.traffic && 'traffic', state.transit && 'transit', state.bicycling && 'bicycling']
-      .filter(Boolean).join(',');
-    const query = new URLSearchParams({ scheme: state.scheme, hl: language });
-    if (layers) query.set('layers', layers);
-    return '/tiles/' + state.mapType + '/{z}/{x}/{y}{r}.png?' + query.toString();
-  }
-
-  const tiles = L.tileLayer(tileURL(), { minZoom: 2, maxZoom: 21, tileSize: 256 }).addTo(map);
-  fetch('/tiles/normal.json').then((r) => r.json()).then((json) => {
-    if (json.attribution) tiles.options.attribution = json.attribution, map.attributionControl.addAttribution(json.attribution);
-  }).catch(() => {});
+  // MapLibre on the vector tiles where WebGL is drawn, Leaflet on the PNG tiles elsewhere.
+  const map = window.OpenMapsSurface.create('map', { zoomIn: say('zoom in'), zoomOut: say('zoom out') });
+  document.body.dataset.engine = map.kind;
+  // For scripts and tests that look at the vector map itself.
+  if (map.map) window.openmapsMap = map.map;
 
   // The view as the page's data attributes, for scripts and tests that drive the page.
   function publishView() {
-    const c = map.getCenter();
+    const c = map.center();
     document.body.dataset.center = c.lat.toFixed(5) + ',' + c.lng.toFixed(5);
-    document.body.dataset.zoom = String(map.getZoom());
+    document.body.dataset.zoom = String(map.zoom());
+    document.body.dataset.bearing = String(Math.round(map.bearing()));
+    document.body.dataset.tilt = String(Math.round(map.tilt()));
     document.body.dataset.mapType = state.mapType;
     document.body.dataset.scheme = state.scheme;
   }
-  map.on('moveend', publishView);
+  map.onMoveEnd(publishView);
 
   function refreshTiles() {
-    tiles.setUrl(tileURL());
+    map.setLook({
+      mapType: state.mapType, scheme: state.scheme, traffic: state.traffic, transit: state.transit,
+      bicycling: state.bicycling, language: language,
+    });
     document.body.classList.toggle('dark', state.scheme === 'dark');
     for (const input of document.querySelectorAll('input[name=maptype]')) input.checked = input.value === state.mapType;
     for (const input of document.querySelectorAll('input[name=scheme]')) input.checked = input.value === state.scheme;
@@ -62,28 +55,6 @@
     $('layer-transit').checked = state.transit;
     $('layer-bicycling').checked = state.bicycling;
     publishView();
-  }
-
-  const drawn = L.layerGroup().addTo(map);
-
-  /** A pin with its number or letter, the selected one in blue. */
-  function pin(position, glyph, title, selected) {
-    const icon = glyph
-      ? L.divIcon({ className: '', html: '', iconSize: [26, 26], iconAnchor: [13, 30], popupAnchor: [0, -28] })
-      : new L.Icon.Default();
-    const marker = L.marker(position, { icon: icon, title: title || '', alt: title || '', keyboard: true });
-    if (glyph) {
-      marker.on('add', () => {
-        const element = marker.getElement();
-        const head = document.createElement('div');
-        head.className = 'pin-glyph' + (selected ? ' selected' : '');
-        const text = document.createElement('span');
-        text.textContent = glyph;
-        head.appendChild(text);
-        element.replaceChildren(head);
-      });
-    }
-    return marker;
   }
 
   /** Google's encoded polyline at `precision` decimals, as [lat, lng] pairs. */
@@ -132,7 +103,7 @@
   /** Shows an answer document: the map view it opens, places, route, steps, notes, callback. */
   function show(answer) {
     const view = answer.view;
-    drawn.clearLayers();
+    map.clear();
     state.mapType = view.mapType === 'none' ? 'normal' : view.mapType;
     state.traffic = !!view.content.traffic;
     state.transit = !!view.content.transit;
@@ -140,18 +111,18 @@
     if (view.content.colorScheme === 'dark') state.scheme = 'dark';
     refreshTiles();
     for (const line of view.lines) {
-      const options = { color: cssColor(line.color), weight: line.width, opacity: line.color.alpha };
-      if (line.pattern && line.pattern.length) options.dashArray = line.pattern.join(' ');
-      L.polyline(decodePolyline(line.polyline6, 6), options).addTo(drawn);
+      map.line(decodePolyline(line.polyline6, 6), {
+        color: cssColor(line.color), weight: line.width, opacity: line.color.alpha, dash: line.pattern,
+      });
     }
     view.markers.forEach((marker, index) => {
       const title = [marker.title, marker.snippet].filter(Boolean).join(' · ');
-      const made = pin([marker.position.latitude, marker.position.longitude], marker.glyph, title,
-        index === view.selectedMarker);
-      if (title) made.bindPopup(() => popup(marker));
-      made.addTo(drawn);
+      map.pin(marker.position.latitude, marker.position.longitude, marker.glyph, title, index === view.selectedMarker,
+        title ? () => popup(marker) : null);
     });
-    map.setView([view.camera.target.latitude, view.camera.target.longitude], Math.round(view.camera.zoom));
+    // The link's camera exactly: its centre, zoom, bearing and tilt.
+    map.setView(view.camera.target.latitude, view.camera.target.longitude, view.camera.zoom, view.camera.bearing,
+      view.camera.viewingAngle);
 
     $('asks').hidden = !answer.asks;
     $('asks').textContent = answer.asks ? say('asks') + ': ' + answer.asks : '';
@@ -194,11 +165,11 @@
   }
 
   function focusPlace(place, index) {
-    map.setView([place.position.latitude, place.position.longitude], Math.max(map.getZoom(), 16));
+    map.setView(place.position.latitude, place.position.longitude, Math.max(map.zoom(), 16), map.bearing(), map.tilt());
     for (const [at, item] of [...$('results').children].entries()) item.classList.toggle('selected', at === index);
-    drawn.clearLayers();
-    pin([place.position.latitude, place.position.longitude], String(index + 1), place.name, true).addTo(drawn)
-      .bindPopup(() => popup({ title: place.name, snippet: place.address })).openPopup();
+    map.clear();
+    map.pin(place.position.latitude, place.position.longitude, String(index + 1), place.name, true,
+      () => popup({ title: place.name, snippet: place.address })).openPopup();
     $('to').value = place.name;
   }
 
@@ -243,9 +214,12 @@
   /** Asks the server what `url` means and shows it. */
   function open(url) {
     status(say('loading'));
-    const size = map.getSize();
+    const size = map.size();
     const query = new URLSearchParams({ url: url, hl: language, size: size.x + 'x' + size.y });
     if (myLocation) query.set('mylocation', myLocation.lat + ',' + myLocation.lng);
+    // The camera's turn and tilt, when the page's address asks for them (/open?url=…&bearing=30&tilt=60).
+    const page = new URLSearchParams(window.location.search);
+    for (const name of ['bearing', 'tilt']) if (page.get(name)) query.set(name, page.get(name));
     return fetch('/api/answer?' + query.toString())
       .then((response) => response.json().then((json) => ({ ok: response.ok, json: json })))
       .then(({ ok, json }) => {
@@ -258,7 +232,7 @@
   }
 
   function center() {
-    const c = map.getCenter().wrap();
+    const c = map.center();
     return c.lat.toFixed(6) + ',' + c.lng.toFixed(6);
   }
 
@@ -276,7 +250,7 @@
   // The same search as pressing Enter (the link's q), read while typing: /api/search.
   function suggest(text) {
     const number = ++asked;
-    const c = map.getCenter().wrap();
+    const c = map.center();
     const query = new URLSearchParams({
       q: text, near: c.lat.toFixed(6) + ',' + c.lng.toFixed(6), limit: '8', hl: language, typing: '1',
     });
@@ -301,7 +275,7 @@
     clearTimeout(typing);
     state.query = text;
     state.directions = null;
-    open('comgooglemaps://?' + new URLSearchParams({ q: text, center: center(), zoom: String(map.getZoom()) }));
+    open('comgooglemaps://?' + new URLSearchParams({ q: text, center: center(), zoom: String(Math.round(map.zoom())) }));
   });
 
   // MARK: directions
@@ -338,17 +312,12 @@
     refreshTiles();
   });
 
-  let me = null;
   $('my-location').addEventListener('click', () => {
     if (!navigator.geolocation) { status(say('location unavailable')); return; }
     navigator.geolocation.getCurrentPosition((position) => {
       myLocation = { lat: position.coords.latitude, lng: position.coords.longitude };
-      if (me) me.remove();
-      me = L.marker([myLocation.lat, myLocation.lng], {
-        icon: L.divIcon({ className: 'me', iconSize: [16, 16] }), title: say('you are here'), alt: say('you are here'),
-      }).addTo(map);
-      L.circle([myLocation.lat, myLocation.lng], { radius: position.coords.accuracy, weight: 1 }).addTo(drawn);
-      map.setView([myLocation.lat, myLocation.lng], Math.max(map.getZoom(), 16));
+      map.me(myLocation.lat, myLocation.lng, position.coords.accuracy, say('you are here'));
+      map.setView(myLocation.lat, myLocation.lng, Math.max(map.zoom(), 16), map.bearing(), map.tilt());
       status(say('you are here'));
     }, () => status(say('location unavailable')), { timeout: 10000 });
   });
@@ -362,7 +331,7 @@
     if (state.traffic) views.push('traffic');
     if (state.transit) views.push('transit');
     if (state.bicycling) views.push('bicycling');
-    const query = new URLSearchParams({ center: center(), zoom: String(map.getZoom()) });
+    const query = new URLSearchParams({ center: center(), zoom: String(Math.round(map.zoom())) });
     if (views.length) query.set('views', views.join(','));
     if (state.query) query.set('q', state.query);
     if (state.directions) {

@@ -1,0 +1,199 @@
+// The web app's map, behind one small interface, on either engine: MapLibre GL JS drawing
+// OpenMaps' vector tiles in the style the page asks for (turned, tilted, 3D buildings), or
+// Leaflet drawing the PNG tiles where WebGL is missing. Zooms here are the links' (256-point
+// tiles); MapLibre's are one less. No inline code: the page's policy allows scripts from this
+// server only.
+'use strict';
+
+window.OpenMapsSurface = (function () {
+  /** True when this browser draws WebGL and MapLibre GL JS was served. */
+  function vectorAvailable() {
+    if (!window.maplibregl) return false;
+    try {
+      const canvas = document.createElement('canvas');
+      return !!(canvas.getContext('webgl2') || canvas.getContext('webgl'));
+    } catch (e) { return false; }
+  }
+
+  /** The layers query of a look: traffic, transit, bicycling. */
+  function layers(look) {
+    return [look.traffic && 'traffic', look.transit && 'transit', look.bicycling && 'bicycling'].filter(Boolean).join(',');
+  }
+
+  function leaflet(element, labels) {
+    const map = L.map(element, { zoomControl: false, minZoom: 2, maxZoom: 21, worldCopyJump: true }).setView([20, 0], 2);
+    L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
+    map.attributionControl.setPrefix(false);
+    const tiles = L.tileLayer('/tiles/normal/{z}/{x}/{y}{r}.png', { minZoom: 2, maxZoom: 21, tileSize: 256 }).addTo(map);
+    fetch('/tiles/normal.json').then((r) => r.json()).then((json) => {
+      if (json.attribution) map.attributionControl.addAttribution(json.attribution);
+    }).catch(() => {});
+    const drawn = L.layerGroup().addTo(map);
+    let me = null;
+    return {
+      kind: 'leaflet',
+      setView(lat, lng, zoom) { map.setView([lat, lng], Math.round(zoom)); },
+      zoom() { return map.getZoom(); },
+      bearing() { return 0; },
+      tilt() { return 0; },
+      center() { const c = map.getCenter().wrap(); return { lat: c.lat, lng: c.lng }; },
+      size() { const s = map.getSize(); return { x: s.x, y: s.y }; },
+      onMoveEnd(handler) { map.on('moveend', handler); },
+      setLook(look) {
+        const query = new URLSearchParams({ scheme: look.scheme, hl: look.language });
+        if (layers(look)) query.set('layers', layers(look));
+        tiles.setUrl('/tiles/' + look.mapType + '/{z}/{x}/{y}{r}.png?' + query.toString());
+      },
+      clear() { drawn.clearLayers(); },
+      line(points, options) {
+        const style = { color: options.color, weight: options.weight, opacity: options.opacity };
+        if (options.dash && options.dash.length) style.dashArray = options.dash.join(' ');
+        L.polyline(points, style).addTo(drawn);
+      },
+      pin(lat, lng, glyph, title, selected, content) {
+        const icon = glyph
+          ? L.divIcon({ className: '', html: '', iconSize: [26, 26], iconAnchor: [13, 30], popupAnchor: [0, -28] })
+          : new L.Icon.Default();
+        const marker = L.marker([lat, lng], { icon: icon, title: title || '', alt: title || '', keyboard: true });
+        if (glyph) marker.on('add', () => marker.getElement().replaceChildren(glyphHead(glyph, selected)));
+        if (content) marker.bindPopup(content);
+        marker.addTo(drawn);
+        return { openPopup() { marker.openPopup(); } };
+      },
+      me(lat, lng, accuracy, title) {
+        if (me) me.remove();
+        me = L.marker([lat, lng], { icon: L.divIcon({ className: 'me', iconSize: [16, 16] }), title: title, alt: title })
+          .addTo(map);
+        L.circle([lat, lng], { radius: accuracy, weight: 1 }).addTo(drawn);
+      },
+    };
+  }
+
+  /** A numbered pin's head, the selected one in blue. */
+  function glyphHead(glyph, selected) {
+    const head = document.createElement('div');
+    head.className = 'pin-glyph' + (selected ? ' selected' : '');
+    const text = document.createElement('span');
+    text.textContent = glyph;
+    head.appendChild(text);
+    return head;
+  }
+
+  /** A circle of `metres` around a point, as a GeoJSON ring of 64 points. */
+  function circle(lat, lng, metres) {
+    const ring = [];
+    for (let i = 0; i <= 64; i++) {
+      const angle = (i / 64) * 2 * Math.PI;
+      const dLat = (metres / 6378137) * Math.cos(angle);
+      const dLng = (metres / (6378137 * Math.cos((lat * Math.PI) / 180))) * Math.sin(angle);
+      ring.push([lng + (dLng * 180) / Math.PI, lat + (dLat * 180) / Math.PI]);
+    }
+    return ring;
+  }
+
+  function maplibre(element, labels) {
+    const map = new maplibregl.Map({
+      container: element, style: '/styles/normal.json', center: [0, 20], zoom: 1, maxPitch: 85,
+      canvasContextAttributes: { preserveDrawingBuffer: true }, attributionControl: { compact: false },
+    });
+    map.addControl(new maplibregl.NavigationControl({ visualizePitch: true }), 'top-left');
+    const lines = [];
+    const areas = [];
+    const markers = [];
+    let me = null;
+    let styleURL = '';
+    function features(list) { return { type: 'FeatureCollection', features: list }; }
+    // The drawn lines and areas live in sources of their own, added again to each new style.
+    function addDrawn() {
+      if (map.getSource('drawn-lines')) return;
+      map.addSource('drawn-lines', { type: 'geojson', data: features(lines) });
+      map.addSource('drawn-areas', { type: 'geojson', data: features(areas) });
+      map.addLayer({ id: 'drawn-areas', type: 'fill', source: 'drawn-areas',
+        paint: { 'fill-color': '#3388ff', 'fill-opacity': 0.15 } });
+      for (const dashed of [false, true]) {
+        const layer = {
+          id: dashed ? 'drawn-dashed' : 'drawn-lines', type: 'line', source: 'drawn-lines',
+          filter: ['==', ['get', 'dashed'], dashed], layout: { 'line-cap': 'round', 'line-join': 'round' },
+          paint: { 'line-color': ['get', 'color'], 'line-width': ['get', 'width'], 'line-opacity': ['get', 'opacity'] },
+        };
+        if (dashed) layer.paint['line-dasharray'] = [0.5, 1.5];
+        map.addLayer(layer);
+      }
+    }
+    function refresh() {
+      if (!map.getSource('drawn-lines')) return;
+      map.getSource('drawn-lines').setData(features(lines));
+      map.getSource('drawn-areas').setData(features(areas));
+    }
+    map.on('style.load', addDrawn);
+    return {
+      kind: 'maplibre',
+      map: map,
+      setView(lat, lng, zoom, bearing, tilt) {
+        map.jumpTo({ center: [lng, lat], zoom: Math.max(zoom - 1, 0), bearing: bearing || 0, pitch: tilt || 0 });
+      },
+      zoom() { return Math.round((map.getZoom() + 1) * 100) / 100; },
+      bearing() { return map.getBearing(); },
+      tilt() { return map.getPitch(); },
+      center() { const c = map.getCenter().wrap(); return { lat: c.lat, lng: c.lng }; },
+      size() { const c = map.getContainer(); return { x: c.clientWidth, y: c.clientHeight }; },
+      onMoveEnd(handler) { map.on('moveend', handler); },
+      setLook(look) {
+        const query = new URLSearchParams({ scheme: look.scheme, hl: look.language });
+        if (layers(look)) query.set('layers', layers(look));
+        const url = '/styles/' + look.mapType + '.json?' + query.toString();
+        // A whole new style (no diff), so that 'style.load' adds the drawn lines to it again.
+        if (url !== styleURL) { styleURL = url; map.setStyle(url, { diff: false }); }
+      },
+      clear() {
+        lines.length = 0;
+        areas.length = 0;
+        for (const marker of markers) marker.remove();
+        markers.length = 0;
+        refresh();
+      },
+      line(points, options) {
+        lines.push({
+          type: 'Feature', geometry: { type: 'LineString', coordinates: points.map((p) => [p[1], p[0]]) },
+          properties: { color: options.color, width: options.weight, opacity: options.opacity,
+            dashed: !!(options.dash && options.dash.length) },
+        });
+        refresh();
+      },
+      pin(lat, lng, glyph, title, selected, content) {
+        const options = glyph ? { element: glyphHead(glyph, selected), anchor: 'bottom' } : {};
+        const marker = new maplibregl.Marker(options).setLngLat([lng, lat]);
+        const node = marker.getElement();
+        node.setAttribute('title', title || '');
+        node.setAttribute('aria-label', title || '');
+        node.setAttribute('role', 'img');
+        if (content) marker.setPopup(new maplibregl.Popup({ offset: 28 }).setDOMContent(content()));
+        marker.addTo(map);
+        markers.push(marker);
+        return { openPopup() { if (!marker.getPopup().isOpen()) marker.togglePopup(); } };
+      },
+      me(lat, lng, accuracy, title) {
+        if (me) me.remove();
+        const dot = document.createElement('div');
+        dot.className = 'me';
+        dot.setAttribute('title', title);
+        me = new maplibregl.Marker({ element: dot }).setLngLat([lng, lat]).addTo(map);
+        areas.push({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [circle(lat, lng, accuracy)] },
+          properties: {} });
+        refresh();
+      },
+    };
+  }
+
+  return {
+    /** The map in `element`: MapLibre where WebGL is drawn and `?map=leaflet` does not ask
+     * otherwise, else Leaflet. */
+    create(element, labels) {
+      const asked = new URLSearchParams(window.location.search).get('map');
+      if (asked !== 'leaflet' && vectorAvailable()) {
+        try { return maplibre(element, labels); } catch (e) { /* Leaflet below */ }
+      }
+      return leaflet(element, labels);
+    },
+  };
+})();
