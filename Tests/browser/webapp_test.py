@@ -101,6 +101,8 @@ def main():
         try:
             vector_map(browser, base)
         finally:
+            # Leave the WebGL pages first: Chromium then shuts its software GPU down at once.
+            browser.get("about:blank")
             browser.quit()
     finally:
         server.terminate()
