@@ -77,13 +77,8 @@ extension MapsServer {
         if parts.isEmpty {
             if cachedOnly { return nil }
             let zooms = app.vectorArchive?.zooms ?? MapsApp.vectorZooms
-            let host = request.headers["host"].flatMap { host in
-                host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : nil
-            }
-            let regions = (try? app.tiles?.regions()) ?? []
-            let bounds = regions.first.map { first in regions.dropFirst().reduce(first) { $0.including($1) } }
             let text = MapsApp.vectorTileJSON(
-                url: (host.map { "http://\($0)" } ?? "") + "/tiles/vector/{z}/{x}/{y}.pbf", bounds: bounds,
+                url: Self.base(of: request) + "/tiles/vector/{z}/{x}/{y}.pbf", bounds: regionsBounds(),
                 attribution: attribution, zooms: zooms)
             var response = HTTPResponse.json(200, Data(text.utf8))
             response.headers.append(("Access-Control-Allow-Origin", "*"))
@@ -121,6 +116,12 @@ extension MapsServer {
         } catch {
             return Self.refusal(error)
         }
+    }
+
+    /// The box around every imported street-data region, nil without one (or a tile engine).
+    func regionsBounds() -> CoordinateBounds? {
+        let regions = (try? app.tiles?.regions()) ?? []
+        return regions.first.map { first in regions.dropFirst().reduce(first) { $0.including($1) } }
     }
 
     /// `http://HOST` of the request's `Host` header when it is a plain host name (and port), for
@@ -315,20 +316,14 @@ extension MapsServer {
         } catch {
             return Self.refusal(error)
         }
-        let host = request.headers["host"].flatMap { host in
-            host.allSatisfy { $0.isLetter || $0.isNumber || ".-:[]".contains($0) } ? host : nil
-        }
         let kept = request.queryItems.filter { TileStyle.queryParameterNames.contains($0.name) }
         var components = URLComponents()
         components.queryItems = kept.map { URLQueryItem(name: $0.name, value: $0.value) }
         let query = kept.isEmpty ? "" : "?" + (components.percentEncodedQuery ?? "")
-        let base = host.map { "http://\($0)" } ?? ""
+        let base = Self.base(of: request)
         var bounds = [-180.0, -85.0511, 180.0, 85.0511]
-        if let regions = try? app.tiles?.regions(), let first = regions.first {
-            let all = regions.dropFirst().reduce(first) { $0.including($1) }
-            if let southWest = all.southWest, let northEast = all.northEast {
-                bounds = [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude]
-            }
+        if let all = regionsBounds(), let southWest = all.southWest, let northEast = all.northEast {
+            bounds = [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude]
         }
         let document: [String: Any] = [
             "tilejson": "3.0.0", "name": "OpenMaps \(type)", "scheme": "xyz",

@@ -63,14 +63,15 @@ struct WebApp: Sendable {
     /// hash (`#zoom/lat/lon/bearing/pitch`, MapLibre's zoom), for the styles and tiles as a
     /// client draws them.
     func vectorPage(language: Language) -> HTTPResponse {
+        let label = (Phrasebook(language).templates.app["map label"] ?? "Map").markupEscaped
         let page = """
             <!doctype html>
             <html lang="\(language.rawValue)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>OpenMaps vector map</title>
+            <title>OpenMaps</title>
             <link rel="stylesheet" href="/app/maplibre/maplibre-gl.css">
             <style>html, body, #map { margin: 0; height: 100%; }</style>
-            </head><body><div id="map" role="region" aria-label="Map"></div>
+            </head><body><div id="map" role="region" aria-label="\(label)"></div>
             <script src="/app/maplibre/maplibre-gl.js"></script><script src="/app/vector.js"></script>
             </body></html>
             """

@@ -53,9 +53,7 @@ public struct MapStyle: Sendable {
         switch style.mapType {
         case .none:
             layers = [["id": "background", "type": "background", "paint": ["background-color": "#F8F9FA"]]]
-        case .satellite:
-            layers = [rasterLayer()]
-        case .terrain:
+        case .satellite, .terrain:
             layers = [rasterLayer()]
         case .hybrid:
             layers = [rasterLayer()] + roadLayers(overImagery: true) + layerLayers() + labelLayers(overImagery: true)

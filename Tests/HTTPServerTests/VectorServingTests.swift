@@ -9,17 +9,7 @@ import VectorTiles
 
 /// The vector map's services: vector tiles with their caching, the styles, glyphs and sprite
 /// a MapLibre client asks for, and ranges of an archive.
-@Suite struct VectorServingTests {
-    func get(_ server: MapsServer, _ target: String, headers: String = "") -> (
-        status: Int, headers: [String: String], body: String, bytes: [UInt8]
-    )? {
-        exchange(port: server.port, "GET \(target) HTTP/1.1\r\nHost: x\r\n\(headers)Connection: close\r\n\r\n")
-    }
-
-    func json(_ body: String) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
-    }
-
+@Suite struct VectorServingTests: ServerExchanges {
     @Test func vectorTilesAreCutCachedAndRevalidated() throws {
         let server = try MapsServer(app: try MapsApp.onStore(path: try FixtureStore.path()), options: .loopback())
         defer { server.stop() }

@@ -10,17 +10,7 @@ import Testing
 
 /// The web app's pages and the picture services: which link a path opens, escaping and the
 /// page's policy, tiles and static maps with their caching headers and limits, share links.
-@Suite struct WebAppTests {
-    func get(_ server: MapsServer, _ target: String, headers: String = "") -> (
-        status: Int, headers: [String: String], body: String, bytes: [UInt8]
-    )? {
-        exchange(port: server.port, "GET \(target) HTTP/1.1\r\nHost: x\r\n\(headers)Connection: close\r\n\r\n")
-    }
-
-    func json(_ body: String) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
-    }
-
+@Suite struct WebAppTests: ServerExchanges {
     /// The `content` of the page's `openmaps-link` meta element, as written (escaped).
     func pageLink(_ html: String) -> String? {
         guard let start = html.range(of: #"<meta name="openmaps-link" content=""#),

@@ -176,6 +176,23 @@ def get(url, headers=None):
         return error.code, dict(error.headers), error.read()
 
 
+def serve(store, cache, *options):
+    """`openmaps serve` on a free port with `options`, once it answers /health: the process and its URL."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--store", store, "--cache", cache, *options],
+                              stderr=subprocess.DEVNULL)
+    base = "http://127.0.0.1:%d" % port
+    for _ in range(100):
+        try:
+            if urllib.request.urlopen(base + "/health").status == 200:
+                break
+        except Exception:
+            time.sleep(0.2)
+    return server, base
+
+
 def main():
     work = tempfile.mkdtemp(prefix="openmaps-vector-")
     store = os.path.join(work, "store.sqlite")
@@ -214,19 +231,8 @@ def main():
                               os.path.join(work, "x.pmtiles"), "--store", store], capture_output=True, text=True)
     check(refused.returncode != 0 and "0-14" in refused.stderr, "zoom 15 is refused for vector tiles, saying 0-14")
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--store", store, "--cache",
-                               os.path.join(work, "cache")], stderr=subprocess.DEVNULL)
-    base = "http://127.0.0.1:%d" % port
+    server, base = serve(store, os.path.join(work, "cache"))
     try:
-        for _ in range(100):
-            try:
-                if urllib.request.urlopen(base + "/health").status == 200:
-                    break
-            except Exception:
-                time.sleep(0.2)
         x = int((7.42 + 180) / 360 * 2**14)
         y = int((1 - math.asinh(math.tan(math.radians(43.735))) / math.pi) / 2 * 2**14)
         status, headers, body = get(base + "/tiles/vector/14/%d/%d.pbf" % (x, y), {"Accept-Encoding": "gzip"})
@@ -253,20 +259,8 @@ def main():
         server.wait(10)
 
     # The archive served as a static host serves it, and the vector tiles read from it.
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--store", store, "--tiles", archive,
-                               "--cache", os.path.join(work, "cache2")], stderr=subprocess.DEVNULL)
-    base = "http://127.0.0.1:%d" % port
+    server, base = serve(store, os.path.join(work, "cache2"), "--tiles", archive)
     try:
-        for _ in range(100):
-            try:
-                if urllib.request.urlopen(base + "/health").status == 200:
-                    break
-            except Exception:
-                time.sleep(0.2)
-
         def over_http(offset, length):
             status, headers, body = get(base + "/tiles/vector.pmtiles",
                                         {"Range": "bytes=%d-%d" % (offset, offset + length - 1)})
