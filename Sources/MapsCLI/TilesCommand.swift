@@ -144,7 +144,7 @@ enum TilesCommand {
             allowed.contains(low), allowed.contains(high)
         else {
             throw .usage(
-                "'--zooms' must be a zoom or a range like 10-16 within \(allowed.lowerBound)-\(allowed.upperBound), not '\(text)'"
+                "'--zooms' must be a zoom or a range like \(allowed == TilePlan.zooms ? "10-16" : "\(allowed.lowerBound)-\(allowed.upperBound)") within \(allowed.lowerBound)-\(allowed.upperBound), not '\(text)'"
             )
         }
         return low...high

@@ -154,12 +154,18 @@ extension MapsServer {
     /// name (`Noto Sans Regular`, `Noto Sans Bold`).
     func glyphs(_ request: HTTPRequest) -> HTTPResponse {
         let parts = request.path.dropFirst("/fonts/".count).split(separator: "/")
-        guard parts.count == 2, parts[1].hasSuffix(".pbf"),
-            let start = parts[1].dropLast(4).split(separator: "-").first.flatMap({ Int($0) })
-        else { return Self.error(404, "glyphs are at /fonts/{stack}/{start}-{end}.pbf") }
+        guard parts.count == 2, parts[1].hasSuffix(".pbf") else {
+            return Self.error(404, "glyphs are at /fonts/{stack}/{start}-{end}.pbf")
+        }
+        // START-END: two whole numbers, 256 code points (MapLibre asks for 0-255, 256-511, …).
+        let bounds = parts[1].dropLast(4).split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard bounds.count == 2, let start = bounds[0], let end = bounds[1], end == start + 255 else {
+            return Self.error(400, "a glyph range is START-END.pbf, 256 code points (0-255, 256-511, …)")
+        }
         do throws(AppError) {
             guard let bytes = try MapsApp.glyphs(stack: String(parts[0]), start: start) else {
-                return Self.error(404, "no font stack '\(parts[0])': \(MapStyle.font) or \(MapStyle.boldFont)")
+                return Self.error(
+                    404, "no font stack '\(parts[0].prefix(80))': \(MapStyle.font) or \(MapStyle.boldFont)")
             }
             return HTTPResponse(
                 status: 200,

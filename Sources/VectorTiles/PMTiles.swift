@@ -403,6 +403,9 @@ public final class PMTilesArchive: @unchecked Sendable {
         size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         etag = String(size, radix: 16) + "-" + String(UInt64(modified * 1000), radix: 16)
+        guard size >= UInt64(PMTiles.headerSize) else {
+            throw PMTilesError("'\(path)' is not a PMTiles archive: \(size) bytes, shorter than its 127-byte header")
+        }
         let head = try Self.read(file, at: 0, count: PMTiles.headerSize)
         guard head.count == PMTiles.headerSize, Array(head[0..<7]) == Array("PMTiles".utf8) else {
             throw PMTilesError("'\(path)' is not a PMTiles archive (no PMTiles magic)", offset: 0)

@@ -89,6 +89,8 @@ import VectorTiles
         #expect(range.bytes.count > 10_000)
         #expect(get(server, "/fonts/Comic%20Sans/0-255.pbf")?.status == 404)
         #expect(get(server, "/fonts/Noto%20Sans%20Regular/7-262.pbf")?.status == 400)
+        #expect(get(server, "/fonts/Noto%20Sans%20Regular/-256-0.pbf")?.status == 400)
+        #expect(get(server, "/fonts/Noto%20Sans%20Regular/0-511.pbf")?.status == 400)
         let index = json(try #require(get(server, "/sprites/openmaps@2x.json")).body)
         let station = try #require(index["station"] as? [String: Any])
         #expect(station["pixelRatio"] as? Int == 2 && station["width"] as? Int == 28)
