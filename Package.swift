@@ -72,7 +72,7 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
-                .embedInCode("Web/vector.js"), .embedInCode("Web/surface.js"),
+                .embedInCode("Web/vector.js"), .embedInCode("Web/surface.js"), .embedInCode("Web/labels.js"),
             ]),
         .target(
             name: "MapsCLI",
@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(
             name: "VectorTilesTests",
             dependencies: [
-                "VectorTiles", "MapData", "MapCore", "GeoCore", "ZlibKit", "GlyphKit", "MapRenderer", "TestSupport",
+                "VectorTiles", "MapData", "MapCore", "GeoCore", "ZlibKit", "GlyphKit", "MapRenderer", "CairoKit",
+                "TestSupport",
             ]),
         .testTarget(
             name: "TransitTests",

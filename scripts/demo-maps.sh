@@ -131,6 +131,7 @@ HEAD
   cat "$figures"
   printf '<h2>Tiles</h2><p><code>openmaps tiles --bbox 24.9352,60.1642,24.9534,60.1791 --zooms 12-16 --out helsinki.mbtiles</code>: %s</p>\n' "$(echo "$tiles" | html_escape)"
   printf '<p><code>openmaps tiles --format mvt --out openmaps.pmtiles</code> (vector tiles of every imported region, zooms 0-14, the OpenMapTiles schema of docs/tiles.md): %s Serve them with <code>openmaps serve --tiles demo/openmaps.pmtiles</code> (<code>/tiles/vector/{z}/{x}/{y}.pbf</code>, the archive at <code>/tiles/vector.pmtiles</code>), or put the file on any static host.</p>\n' "$(echo "$vector" | html_escape)"
+  echo '<p><a href="web.html">The web app on every seed link</a>: each opened through <code>/open?url=LINK</code> and drawn by MapLibre GL JS on the vector tiles.</p>'
   echo '</body></html>'
 } > "$out/index.html"
 rm -f "$figures"

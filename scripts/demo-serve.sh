@@ -1,7 +1,8 @@
 #!/bin/sh
 # The last part of `make demo`: starts `openmaps serve` on a free port for a moment, opens every
 # link of the file through the web app's /open and asks /api/answer what each means (what the
-# page shows), then stops it and tells the one command that serves the app, with the URLs to open.
+# page shows), screenshots each on MapLibre GL JS into demo/web.html (scripts/demo-web.py), then
+# stops it and tells the one command that serves the app, with the URLs to open.
 #   BIN=.build/release/openmaps sh scripts/demo-serve.sh Examples/seed-links.txt
 set -eu
 BIN=${BIN:-.build/release/openmaps}
@@ -35,6 +36,9 @@ if transit: parts.append("transit: " + transit["summary"])
 print(" | ".join(parts))')
   echo "page $page: $asks"
 done
+echo
+echo "== the web app on MapLibre GL JS, every link of $links (headless Chromium, WebGL in software)"
+/usr/bin/python3 scripts/demo-web.py "http://127.0.0.1:$port" "$links" demo
 kill $server
 wait $server 2>/dev/null || true
 trap - EXIT

@@ -121,7 +121,9 @@ extension MapRenderer {
                 guard let ref = feature.name else { continue }
                 // The first free place, from the middle of the route in view outwards.
                 for point in Self.labelPoints(of: feature.geometry, in: projection).prefix(12)
-                where placer.placeIcon(ref, at: projection.point(for: point), color: palette.track) {
+                where placer.placeIcon(
+                    ref, at: projection.point(for: point), look: LabelLook(icon: palette.track, palette: placer.palette)
+                ) {
                     break
                 }
             }
@@ -132,7 +134,9 @@ extension MapRenderer {
         ]
         for feature in scene.local(.poi) {
             guard let mark = kinds[feature.kind], let anchor = feature.geometry.anchor else { continue }
-            placer.placeIcon(feature.name ?? mark, at: projection.point(for: anchor), color: palette.parking)
+            placer.placeIcon(
+                feature.name ?? mark, at: projection.point(for: anchor),
+                look: LabelLook(icon: palette.parking, palette: placer.palette))
         }
     }
 

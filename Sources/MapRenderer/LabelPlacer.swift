@@ -36,36 +36,34 @@ struct LabelPlacer {
             && !taken.contains { $0.overlaps(box) }
     }
 
-    /// A name centred on `point` in `color` (the palette's label colour by default), if it
-    /// fits; true when placed.
+    /// A name centred on `point` in `look`, if it fits; true when placed.
     @discardableResult
-    mutating func place(
-        _ text: String, centredAt point: Point, size: Double, font: String = "Noto Sans", color: Color? = nil
-    ) -> Bool {
-        let layout = TextLayout(text, font: font, size: size, on: canvas)
+    mutating func place(_ text: String, centredAt point: Point, look: LabelLook) -> Bool {
+        let layout = TextLayout(text, font: look.font, size: look.size, on: canvas)
         let box = layout.logicalBox
         let x = point.x - box.width / 2
         let y = point.y - box.height / 2
         let frame = TextLayout.Box(x: x - 2, y: y - 2, width: box.width + 4, height: box.height + 4)
         guard isFree(frame) else { return false }
         taken.append(frame)
-        layout.draw(x: x, y: y, color: color ?? palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+        layout.draw(x: x, y: y, color: look.color, halo: look.halo, haloWidth: look.haloWidth)
         placed.append(text)
         return true
     }
 
-    /// A POI: a round icon of `color` at `point` with its name to the right (or left when the
-    /// right is taken or off the picture); true when placed. Nothing is drawn unless both fit.
+    /// A POI or a stop: the round icon of `look` at `point` with its name to the right (or left
+    /// when the right is taken or off the picture); true when placed. Nothing is drawn unless
+    /// both fit.
     @discardableResult
-    mutating func placeIcon(_ text: String, at point: Point, color: Color, size: Double = 10) -> Bool {
-        let radius = 5.0
+    mutating func placeIcon(_ text: String, at point: Point, look: LabelLook) -> Bool {
+        let radius = MapRenderer.iconRadius
         let icon = TextLayout.Box(
             x: point.x - radius - 1, y: point.y - radius - 1, width: 2 * radius + 2, height: 2 * radius + 2)
         guard isFree(icon) else { return false }
-        let layout = TextLayout(text, font: "Noto Sans Medium", size: size, on: canvas)
+        let layout = TextLayout(text, font: look.font, size: look.size, on: canvas)
         let box = layout.logicalBox
         let y = point.y - box.height / 2
-        let candidates = [point.x + radius + 3, point.x - radius - 3 - box.width]
+        let candidates = [point.x + LabelLook.iconGap, point.x - LabelLook.iconGap - box.width]
         let margin = Self.poiMargin
         func frame(_ x: Double) -> TextLayout.Box {
             TextLayout.Box(x: x - margin, y: y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin)
@@ -73,10 +71,8 @@ struct LabelPlacer {
         guard let x = candidates.first(where: { isFree(frame($0)) }) else { return false }
         taken.append(icon)
         taken.append(frame(x))
-        MapRenderer.drawIcon(on: canvas, x: point.x, y: point.y, color: color)
-        // The icon's colour, darker on a light map and lighter on a dark one, reads best.
-        let textColor = palette.labelHalo.isDark ? color.lightened(by: 0.35) : color.darkened(by: 0.35)
-        layout.draw(x: x, y: y, color: textColor, halo: palette.labelHalo, haloWidth: 1.5)
+        MapRenderer.drawIcon(on: canvas, x: point.x, y: point.y, color: look.icon ?? look.color)
+        layout.draw(x: x, y: y, color: look.color, halo: look.halo, haloWidth: look.haloWidth)
         placed.append(text)
         return true
     }
@@ -86,9 +82,9 @@ struct LabelPlacer {
     /// less than 36° under the text, the space is free, and no label of the same name lies
     /// within ``streetNameSpacing``; true when placed.
     @discardableResult
-    mutating func place(_ text: String, along line: [Point], size: Double) -> Bool {
+    mutating func place(_ text: String, along line: [Point], look: LabelLook) -> Bool {
         guard line.count >= 2 else { return false }
-        let layout = TextLayout(text, font: "Noto Sans Medium", size: size, on: canvas)
+        let layout = TextLayout(text, font: look.font, size: look.size, on: canvas)
         let width = layout.logicalBox.width
         let height = layout.logicalBox.height
         var guide = MeasuredPath(line.map { (x: $0.x, y: $0.y) })
@@ -114,7 +110,7 @@ struct LabelPlacer {
             guard boxes.allSatisfy(isFree) else { continue }
             taken += boxes
             layout.draw(
-                along: guide.points, start: start, color: palette.label, halo: palette.labelHalo, haloWidth: 1.5)
+                along: guide.points, start: start, color: look.color, halo: look.halo, haloWidth: look.haloWidth)
             streetNamePoints[text, default: []].append(centre)
             placed.append(text)
             return true

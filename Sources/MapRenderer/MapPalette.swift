@@ -74,6 +74,15 @@ public struct MapPalette: Sendable {
         }
     }
 
+    /// The palette with labels for imagery: white text on a dark halo, which reads best over
+    /// aerial pictures.
+    public var overImagery: MapPalette {
+        var palette = self
+        palette.label = .white
+        palette.labelHalo = Color(red: 0, green: 0, blue: 0, alpha: 0.75)
+        return palette
+    }
+
     /// The palette for a scheme; unspecified is light.
     public static func forScheme(_ scheme: UserInterfaceStyle?) -> MapPalette { scheme == .dark ? .dark : .light }
 }

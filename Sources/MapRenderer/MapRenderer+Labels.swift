@@ -27,8 +27,10 @@ extension MapRenderer {
             // One label a name: the gazetteer's city and the extract's place are the same town.
             guard case .point(let coordinate) = place.geometry, let name = place.name, !placer.placed.contains(name)
             else { continue }
+            let large = (place.population ?? 0) > LabelKind.largePlacePopulation
             placer.place(
-                name, centredAt: projection.point(for: coordinate), size: (place.population ?? 0) > 1_000_000 ? 14 : 12)
+                name, centredAt: projection.point(for: coordinate),
+                look: LabelLook(.place(large: large), palette: placer.palette))
         }
     }
 
@@ -49,9 +51,8 @@ extension MapRenderer {
         }.sorted { ($0.1, $1.0.id) > ($1.1, $0.0.id) }
         for (feature, _) in areas {
             guard let anchor = feature.geometry.anchor, let name = feature.name else { continue }
-            let color = feature.featureClass == .park ? placer.palette.parkLabel : placer.palette.waterLabel
-            placer.place(
-                name, centredAt: projection.point(for: anchor), size: 10, font: "Noto Sans Italic", color: color)
+            let kind: LabelKind = feature.featureClass == .park ? .park : .water
+            placer.place(name, centredAt: projection.point(for: anchor), look: LabelLook(kind, palette: placer.palette))
         }
     }
 
@@ -82,8 +83,16 @@ extension MapRenderer {
             }
         }.sorted { ($0.rank, $0.length, $0.name) > ($1.rank, $1.length, $1.name) }
         for road in named {
-            placer.place(road.name, along: road.line, size: road.rank >= 6 ? 11 : 10)
+            placer.place(
+                road.name, along: road.line,
+                look: LabelLook(.street(major: road.rank >= RoadStyle.majorNameRank), palette: placer.palette))
         }
+    }
+
+    /// The label kind of a street of OSM `highway` kind `kind`: major (in the larger size) for
+    /// secondary roads and above and their links.
+    public static func streetNameKind(_ kind: String) -> LabelKind {
+        .street(major: (RoadStyle(kind: kind)?.rank ?? 0) >= RoadStyle.majorNameRank)
     }
 
     /// Named points of interest with a category icon, in ``POICategory`` order and from its
@@ -102,7 +111,8 @@ extension MapRenderer {
         }.sorted { ($0.1.rawValue, $0.0.id) < ($1.1.rawValue, $1.0.id) }
         for (feature, category) in pois {
             guard let anchor = feature.geometry.anchor, let name = feature.name else { continue }
-            placer.placeIcon(name, at: projection.point(for: anchor), color: category.color)
+            placer.placeIcon(
+                name, at: projection.point(for: anchor), look: LabelLook(.poi(category), palette: placer.palette))
         }
     }
 

@@ -80,12 +80,8 @@ public struct MapRenderer {
         canvas.fill(all: content.backgroundColor)
         let projection = view.projection
         let zoom = view.camera.zoom
-        var palette = MapPalette.forScheme(content.colorScheme)
-        if content.base == .imagery {
-            // Over imagery, light text on a dark halo reads best.
-            palette.label = .white
-            palette.labelHalo = Color(red: 0, green: 0, blue: 0, alpha: 0.75)
-        }
+        let scheme = MapPalette.forScheme(content.colorScheme)
+        let palette = content.base == .imagery ? scheme.overImagery : scheme
         let bounds = Self.bounds(of: projection.visibleRegion, viewWidth: size.width, zoom: zoom)
         var painter = Painter(canvas: canvas, projection: projection, report: Report(), rasters: rasters)
         if content.style == .json { painter.report.unapplied.append(.jsonMapStyle) }

@@ -135,6 +135,9 @@ extension MapRenderer {
 }
 
 struct RoadStyle {
+    /// The rank from which a road's name is written in the major streets' size: 6 (secondary).
+    static let majorNameRank = 6
+
     /// Width in points at zoom 15.
     var width: Double
     var major = false

@@ -71,7 +71,8 @@ extension MapRenderer {
         }.sorted { ($0.1.rank, $0.0.id) < ($1.1.rank, $1.0.id) }
         for (feature, style) in stops {
             guard let anchor = feature.geometry.anchor, let name = feature.name else { continue }
-            placer.placeIcon(name, at: projection.point(for: anchor), color: style.color)
+            placer.placeIcon(
+                name, at: projection.point(for: anchor), look: LabelLook(icon: style.color, palette: placer.palette))
         }
     }
 }

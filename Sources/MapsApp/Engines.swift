@@ -70,6 +70,15 @@ public protocol TileRendering: Sendable {
     /// The gzip-compressed Mapbox Vector Tile of `tile` (zoom 0...14); empty when nothing is in
     /// it. Called from several threads at once by a server.
     func vectorTile(_ tile: TileID) throws -> [UInt8]
+
+    /// The gzip-compressed traffic tile of `tile` (``TrafficTiles``): the congestion of the
+    /// roads the traffic feed lists; empty when none is in it or there is no feed.
+    func trafficTile(_ tile: TileID) throws -> [UInt8]
+}
+
+extension TileRendering {
+    /// No traffic feed: every traffic tile is empty.
+    public func trafficTile(_ tile: TileID) throws -> [UInt8] { [] }
 }
 
 /// What the data holds where a view looks.

@@ -29,6 +29,11 @@ public struct MapViewState: Encodable, Sendable {
     public var myLocation: Coordinate?
     /// How often a live view of it redraws (a picture is drawn once).
     public var preferredFrameRate: FrameRate
+    /// The floor picker's floors, top first: the levels of the building in focus while indoor
+    /// maps show; nil when there is none.
+    public var floors: [IndoorLevel]?
+    /// The floor shown, one of ``floors``; nil without floors (or underground with none).
+    public var floor: IndoorLevel?
 
     /// A line drawn over the map (a route): its title, colour, width and dash pattern, its
     /// points as a polyline at 6 decimals.
@@ -86,5 +91,7 @@ public struct MapViewState: Encodable, Sendable {
         }
         myLocation = mapView.myLocation
         preferredFrameRate = mapView.preferredFrameRate
+        floors = mapView.activeBuilding?.levels
+        floor = mapView.activeLevel
     }
 }

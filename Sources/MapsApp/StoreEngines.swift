@@ -143,6 +143,14 @@ public struct StoreTiles: TileRendering, Sendable {
         return cut.layers.isEmpty ? [] : try Zlib.gzip(cut.encoded())
     }
 
+    /// Cuts the traffic tile `tile` of the feed from the store's roads on a pooled connection,
+    /// gzip-compressed; empty when the feed lists no road in it.
+    public func trafficTile(_ tile: TileID) throws -> [UInt8] {
+        guard !traffic.levels.isEmpty else { return [] }
+        let cut = try connections.connection { try TrafficTiles.tile(tile, store: $0.store, feed: traffic) }
+        return cut.layers.isEmpty ? [] : try Zlib.gzip(cut.encoded())
+    }
+
     /// The imported regions' extents.
     public func regions() throws -> [CoordinateBounds] {
         try connections.with { try $0.sources(counting: false) }.filter { $0.kind == .osm }.map(\.bounds)

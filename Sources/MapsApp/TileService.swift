@@ -108,6 +108,40 @@ extension MapsApp {
         }
     }
 
+    /// The gzip-compressed traffic tile `tile` (zoom 0...14, ``TrafficTiles``); nil when the
+    /// feed lists no road in it, or the server has no feed.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` for a tile outside the grid,
+    ///   ``AppError/engineFailed(_:underlying:)`` when the store cannot be read.
+    public func trafficTile(_ tile: TileID) throws(AppError) -> [UInt8]? {
+        try Self.checkVector(tile)
+        guard let tiles else { return nil }
+        do {
+            let bytes = try tiles.trafficTile(tile)
+            return bytes.isEmpty ? nil : bytes
+        } catch {
+            throw .engineFailed("cutting traffic tile \(tile)", underlying: error)
+        }
+    }
+
+    /// The TileJSON 3.0.0 of the traffic tiles at `url` (a `{z}/{x}/{y}` template): the one
+    /// layer of ``TrafficTiles``, from the zoom the street data shows.
+    public static func trafficTileJSON(url: String) -> String {
+        let layer = TrafficTiles.layer
+        let document: [String: Any] = [
+            "tilejson": "3.0.0", "name": "OpenMaps traffic", "scheme": "xyz", "format": "pbf",
+            "description": "Congestion on the roads the server's traffic feed lists (docs/tiles.md)",
+            "tiles": [url], "minzoom": layer.minZoom, "maxzoom": vectorZooms.upperBound,
+            "vector_layers": [
+                [
+                    "id": layer.id, "description": layer.description, "minzoom": layer.minZoom,
+                    "maxzoom": vectorZooms.upperBound, "fields": layer.fields,
+                ] as [String: Any]
+            ],
+        ]
+        return JSONText.pretty(document)
+    }
+
     /// The TileJSON 3.0.0 of the vector tiles at `url` (a `{z}/{x}/{y}` template): zooms,
     /// bounds, attribution and every layer of ``VectorTileSchema/layers`` with its fields.
     public static func vectorTileJSON(
@@ -171,6 +205,39 @@ extension MapsApp {
             return try SpriteSheet.sheet(pixelRatio: pixelRatio)
         } catch {
             throw .engineFailed("drawing the sprite", underlying: error)
+        }
+    }
+
+    /// The picture of a label the vector styles leave to the server (``MapStyle/labelImagePrefix``):
+    /// `text` in the look of the label kind named `kind` (``LabelKind/name``), in the light or
+    /// dark scheme, over imagery when `overImagery`, at `scale` device pixels a point; shaped
+    /// as the PNG maps shape their labels.
+    ///
+    /// - Returns: the PNG, and its size in points.
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `kind`, `text` or `scale` when
+    ///   one is not what a label takes; ``AppError/engineFailed(_:underlying:)`` when it cannot
+    ///   be drawn.
+    public static func labelPicture(
+        _ text: String, kind: String, scheme: UserInterfaceStyle?, overImagery: Bool, scale: Double
+    ) throws(AppError) -> (png: [UInt8], width: Double, height: Double) {
+        guard let labelKind = LabelKind(name: kind) else {
+            throw .invalidOption(
+                "kind",
+                message:
+                    "must be one of \(LabelKind.allCases.map(\.name).joined(separator: ", ")), not '\(kind.prefix(40))'"
+            )
+        }
+        guard !text.isEmpty, text.count <= MapRenderer.labelPictureLimit else {
+            throw .invalidOption(
+                "text", message: "must be 1 to \(MapRenderer.labelPictureLimit) characters, not \(text.count)")
+        }
+        guard (1...4).contains(scale) else { throw .invalidOption("scale", message: "must be 1 to 4, not \(scale)") }
+        let palette = MapPalette.forScheme(scheme)
+        let look = LabelLook(labelKind, palette: overImagery ? palette.overImagery : palette)
+        do {
+            return try MapRenderer.labelPicture(text, look: look, scale: scale)
+        } catch {
+            throw .engineFailed("drawing the label '\(text.prefix(40))'", underlying: error)
         }
     }
 }

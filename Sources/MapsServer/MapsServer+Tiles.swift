@@ -33,6 +33,9 @@ extension MapsServer {
         if parts.first == "vector" || parts.first == "vector.json" {
             return vectorTiles(request, parts: parts.dropFirst(), cachedOnly: cachedOnly)
         }
+        if parts.first == "traffic" || parts.first == "traffic.json" {
+            return trafficTiles(request, parts: parts.dropFirst(), cachedOnly: cachedOnly)
+        }
         if parts.count == 1, parts[0] == "vector.pmtiles" { return archiveFile(request) }
         if parts.count == 1, parts[0].hasSuffix(".json") {
             return cachedOnly ? nil : tileJSON(request, type: String(parts[0].dropLast(5)))
@@ -84,22 +87,12 @@ extension MapsServer {
             response.headers.append(("Access-Control-Allow-Origin", "*"))
             return response
         }
-        guard parts.count == 3, parts.last?.hasSuffix(".pbf") == true else {
-            return Self.error(
-                404, "vector tiles are at /tiles/vector/{z}/{x}/{y}.pbf, their TileJSON at /tiles/vector.json")
+        let tile: TileID
+        switch Self.vectorTileID(parts, kind: "vector") {
+        case .failure(let refusal): return refusal.response
+        case .success(let id): tile = id
         }
-        let last = parts[parts.startIndex + 2].dropLast(4)
-        guard let z = Self.tileNumber(parts[parts.startIndex]), let x = Self.tileNumber(parts[parts.startIndex + 1]),
-            let y = Self.tileNumber(last)
-        else {
-            return Self.error(400, "z, x and y must be whole numbers, not '\(parts.joined(separator: "/"))'")
-        }
-        let tile = TileID(x: x, y: y, z: z)
-        do throws(AppError) {
-            try MapsApp.checkVector(tile)
-        } catch {
-            return Self.error(z > MapsApp.vectorZooms.upperBound ? 404 : 400, error.description)
-        }
+        let (z, x, y) = (tile.z, tile.x, tile.y)
         do throws(AppError) {
             // An archive is read as it is, on any thread: no cache stands before it.
             if let archive = app.vectorArchive {
@@ -117,6 +110,62 @@ extension MapsServer {
             return Self.refusal(error)
         }
     }
+
+    /// The tile `{z}/{x}/{y}.pbf` names under `/tiles/KIND/`, on the vector grid; a 404 for
+    /// another path or a zoom past the grid's, a 400 for numbers that are not a tile's.
+    static func vectorTileID(_ parts: ArraySlice<Substring>, kind: String) -> Result<TileID, Refusal> {
+        guard parts.count == 3, parts.last?.hasSuffix(".pbf") == true else {
+            return .failure(
+                Refusal(
+                    response: error(
+                        404,
+                        "\(kind) tiles are at /tiles/\(kind)/{z}/{x}/{y}.pbf, their TileJSON at /tiles/\(kind).json")
+                ))
+        }
+        let last = parts[parts.startIndex + 2].dropLast(4)
+        guard let z = tileNumber(parts[parts.startIndex]), let x = tileNumber(parts[parts.startIndex + 1]),
+            let y = tileNumber(last)
+        else {
+            return .failure(
+                Refusal(response: error(400, "z, x and y must be whole numbers, not '\(parts.joined(separator: "/"))'"))
+            )
+        }
+        let tile = TileID(x: x, y: y, z: z)
+        do throws(AppError) {
+            try MapsApp.checkVector(tile)
+        } catch {
+            return .failure(
+                Refusal(response: Self.error(z > MapsApp.vectorZooms.upperBound ? 404 : 400, error.description)))
+        }
+        return .success(tile)
+    }
+
+    /// `/tiles/traffic/{z}/{x}/{y}.pbf`: the congestion of the roads the server's traffic feed
+    /// lists (``TrafficTiles``), gzip-compressed, never cached (the feed is live data);
+    /// `/tiles/traffic.json`: its TileJSON. With `cachedOnly`, nil: a tile is always cut.
+    func trafficTiles(_ request: HTTPRequest, parts: ArraySlice<Substring>, cachedOnly: Bool) -> HTTPResponse? {
+        if cachedOnly { return nil }
+        if parts.isEmpty {
+            let text = MapsApp.trafficTileJSON(url: Self.base(of: request) + "/tiles/traffic/{z}/{x}/{y}.pbf")
+            var response = HTTPResponse.json(200, Data(text.utf8))
+            response.headers.append(("Access-Control-Allow-Origin", "*"))
+            return response
+        }
+        switch Self.vectorTileID(parts, kind: "traffic") {
+        case .failure(let refusal): return refusal.response
+        case .success(let tile):
+            do throws(AppError) {
+                guard let bytes = try app.trafficTile(tile) else { return Self.emptyTile(maxAge: Self.trafficMaxAge) }
+                let entry = TileCache.Entry(bytes: bytes, etag: TileCache.etag(of: bytes))
+                return Self.vectorTile(entry, request, maxAge: Self.trafficMaxAge)
+            } catch {
+                return Self.refusal(error)
+            }
+        }
+    }
+
+    /// Seconds a client may keep a traffic tile: 60.
+    static let trafficMaxAge = 60
 
     /// The box around every imported street-data region, nil without one (or a tile engine).
     func regionsBounds() -> CoordinateBounds? {
@@ -201,11 +250,41 @@ extension MapsServer {
         }
     }
 
-    /// A tile with nothing in it: 204 No Content, which MapLibre draws as empty.
-    static func emptyTile() -> HTTPResponse {
+    /// `/labels/{kind}.png?text=…[&scheme=light|dark][&imagery=1][&scale=1…4]`: a label the
+    /// vector styles leave to the server, shaped as the PNG maps shape theirs, for MapLibre to
+    /// show as an image (``MapStyle/labelImagePrefix``).
+    func labelPicture(_ request: HTTPRequest) -> HTTPResponse {
+        let name = request.path.dropFirst("/labels/".count)
+        guard name.hasSuffix(".png"), !name.contains("/") else {
+            return Self.error(404, "labels are at /labels/{kind}.png?text=…")
+        }
+        do throws(AppError) {
+            let scheme = try request.query["scheme"].map { text throws(AppError) in
+                try Parameter.scheme(text, name: "scheme")
+            }
+            let scale = try request.query["scale"].map { text throws(AppError) in
+                try Parameter.number(text, name: "scale", in: 1...4)
+            }
+            let picture = try MapsApp.labelPicture(
+                request.query["text"] ?? "", kind: String(name.dropLast(4)), scheme: scheme,
+                overImagery: request.query["imagery"] == "1", scale: scale ?? 1)
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "image/png"), ("Cache-Control", "public, max-age=86400"),
+                    ("Access-Control-Allow-Origin", "*"),
+                ], body: picture.png)
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// A tile with nothing in it: 204 No Content, which MapLibre draws as empty; a client may
+    /// keep it `maxAge` seconds.
+    static func emptyTile(maxAge: Int = pictureMaxAge) -> HTTPResponse {
         HTTPResponse(
             status: 204,
-            headers: [("Cache-Control", "public, max-age=\(pictureMaxAge)"), ("Access-Control-Allow-Origin", "*")])
+            headers: [("Cache-Control", "public, max-age=\(maxAge)"), ("Access-Control-Allow-Origin", "*")])
     }
 
     /// `/tiles/vector.pmtiles`: the archive `serve --tiles` was given, as a static host serves
@@ -261,8 +340,10 @@ extension MapsServer {
 
     /// A vector tile response: gzip-encoded when the client accepts it, with its ETag; 304 as
     /// ``picture(_:_:)`` says.
-    static func vectorTile(_ entry: TileCache.Entry, _ request: HTTPRequest) -> HTTPResponse {
-        var response = picture(entry, request, type: "application/vnd.mapbox-vector-tile")
+    static func vectorTile(_ entry: TileCache.Entry, _ request: HTTPRequest, maxAge: Int = pictureMaxAge)
+        -> HTTPResponse
+    {
+        var response = picture(entry, request, type: "application/vnd.mapbox-vector-tile", maxAge: maxAge)
         guard response.status == 200 else { return response }
         let accepts = request.headers["accept-encoding"]?.lowercased().contains("gzip") ?? false
         if accepts {
@@ -289,9 +370,11 @@ extension MapsServer {
 
     /// A response of `type` (PNG by default) with its ETag and Cache-Control; 304 without a body
     /// when the client's `If-None-Match` holds the ETag.
-    static func picture(_ entry: TileCache.Entry, _ request: HTTPRequest, type: String = "image/png") -> HTTPResponse {
+    static func picture(
+        _ entry: TileCache.Entry, _ request: HTTPRequest, type: String = "image/png", maxAge: Int = pictureMaxAge
+    ) -> HTTPResponse {
         let headers: [(name: String, value: String)] = [
-            ("ETag", entry.etag), ("Cache-Control", "public, max-age=\(pictureMaxAge)"),
+            ("ETag", entry.etag), ("Cache-Control", "public, max-age=\(maxAge)"),
             ("Access-Control-Allow-Origin", "*"),
         ]
         if let asked = request.headers["if-none-match"],

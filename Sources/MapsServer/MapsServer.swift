@@ -147,6 +147,7 @@ public final class MapsServer: @unchecked Sendable {
         case let path where path.hasPrefix("/styles/"): return mapStyle(request)
         case let path where path.hasPrefix("/fonts/"): return atOnce ? nil : glyphs(request)
         case let path where path.hasPrefix("/sprites/"): return sprite(request)
+        case let path where path.hasPrefix("/labels/"): return atOnce ? nil : labelPicture(request)
         case let path where path.hasPrefix("/route/v1/"): return atOnce ? nil : route(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }

@@ -53,6 +53,7 @@ struct WebApp: Sendable {
         }
         files["vector.js"] = ("text/javascript; charset=utf-8", PackageResources.vector_js)
         files["surface.js"] = ("text/javascript; charset=utf-8", PackageResources.surface_js)
+        files["labels.js"] = ("text/javascript; charset=utf-8", PackageResources.labels_js)
         self.files = files
     }
 
@@ -72,7 +73,7 @@ struct WebApp: Sendable {
             <link rel="stylesheet" href="/app/maplibre/maplibre-gl.css">
             <style>html, body, #map { margin: 0; height: 100%; }</style>
             </head><body><div id="map" role="region" aria-label="\(label)"></div>
-            <script src="/app/maplibre/maplibre-gl.js"></script><script src="/app/vector.js"></script>
+            <script src="/app/maplibre/maplibre-gl.js"></script><script src="/app/labels.js"></script><script src="/app/vector.js"></script>
             </body></html>
             """
         return HTTPResponse(

@@ -49,6 +49,9 @@ public struct MapStyle: Sendable {
                     "attribution": "NASA Blue Marble and shaded relief; ETOPO1",
                 ] as [String: Any]
         }
+        if style.traffic && style.mapType != .satellite && style.mapType != .terrain && style.mapType != .none {
+            sources["traffic"] = ["type": "vector", "url": base + "/tiles/traffic.json"] as [String: Any]
+        }
         var layers: [[String: Any]] = []
         switch style.mapType {
         case .none:
@@ -58,7 +61,9 @@ public struct MapStyle: Sendable {
         case .hybrid:
             layers = [rasterLayer()] + roadLayers(overImagery: true) + layerLayers() + labelLayers(overImagery: true)
         case .normal:
-            layers = baseLayers() + roadLayers(overImagery: false) + layerLayers() + labelLayers(overImagery: false)
+            layers =
+                baseLayers() + roadLayers(overImagery: false) + indoorLayers() + layerLayers()
+                + labelLayers(overImagery: false)
         }
         return [
             "version": 8,
@@ -67,6 +72,7 @@ public struct MapStyle: Sendable {
             "glyphs": base + "/fonts/{fontstack}/{range}.pbf",
             "sprite": base + "/sprites/openmaps",
             "layers": layers,
+            "metadata": [Self.labelPicturesKey: labelPictures],
         ]
     }
 
@@ -294,9 +300,82 @@ public struct MapStyle: Sendable {
         return layers
     }
 
+    /// The placeholder of the floor's name in a layer's ``floorFilterKey`` filter.
+    public static let floorPlaceholder = "{floor}"
+
+    /// The layer metadata's key for the filter of a layer that shows one floor of the indoor
+    /// maps: the layer's filter with ``floorPlaceholder`` where the floor's name goes. A client
+    /// with a floor picker sets the layer's filter to it with the floor picked; the style
+    /// shows the ground floor (`0`).
+    public static let floorFilterKey = "openmaps:floor-filter"
+
+    /// The floor the style shows until a client picks one: the ground floor.
+    public static let groundFloor = "0"
+
+    /// True for a feature on `floor`: among its `level`s (`0;1`), or with `repeats` (the
+    /// indoor layer's features) among its `repeat_on` floors.
+    static func onFloor(_ floor: String, repeats: Bool = true) -> [Any] {
+        let floor = ";\(floor);"
+        let level: [Any] = ["in", floor, ["concat", ";", ["to-string", ["get", "level"]], ";"]]
+        guard repeats else { return level }
+        return ["any", level, ["in", floor, ["concat", ";", ["coalesce", ["get", "repeat_on"], ""], ";"]]]
+    }
+
+    /// `layer` filtered by `filter` of the ground floor, with its filter of any floor in
+    /// ``floorFilterKey``.
+    private static func onOneFloor(_ layer: [String: Any], filter: (String) -> [Any]) -> [String: Any] {
+        var layer = layer
+        layer["filter"] = filter(groundFloor)
+        layer["metadata"] = [floorFilterKey: filter(floorPlaceholder)]
+        return layer
+    }
+
+    /// The indoor maps from zoom ``MapView/indoorMinZoom``, one floor at a time, as the PNG
+    /// maps draw them: rooms, areas and corridors filled, walls drawn.
+    private func indoorLayers() -> [[String: Any]] {
+        let minZoom = Self.styleZoom(MapView.indoorMinZoom)
+        let wall: [Any] = ["any", ["==", ["get", "class"], "wall"], ["==", ["geometry-type"], "LineString"]]
+        return [
+            Self.onOneFloor(
+                [
+                    "id": "indoor-areas", "type": "fill", "source": "openmaps", "source-layer": "indoor",
+                    "minzoom": minZoom,
+                    "paint": [
+                        "fill-color": Self.css(palette.indoorRoom), "fill-outline-color": Self.css(palette.indoorWall),
+                    ],
+                ]
+            ) { floor in ["all", ["==", ["geometry-type"], "Polygon"], ["!", wall], Self.onFloor(floor)] },
+            Self.onOneFloor(
+                [
+                    "id": "indoor-walls", "type": "line", "source": "openmaps", "source-layer": "indoor",
+                    "minzoom": minZoom, "paint": ["line-color": Self.css(palette.indoorWall), "line-width": 1.5],
+                ]
+            ) { floor in ["all", wall, Self.onFloor(floor)] },
+        ]
+    }
+
     /// The traffic, transit and bicycling layers the style asks for.
     private func layerLayers() -> [[String: Any]] {
         var layers: [[String: Any]] = []
+        if style.traffic {
+            // As the PNG maps colour them: each road in its congestion's colour over its fill,
+            // seven tenths of its width and at least 1.5 points.
+            var colours: [Any] = ["match", ["get", "congestion"]]
+            for level in TrafficFeed.Congestion.allCases {
+                colours += [level.rawValue, Self.css(MapPalette.trafficColor(level))]
+            }
+            colours.append(Self.css(MapPalette.trafficColor(.free)))
+            layers.append([
+                "id": "traffic", "type": "line", "source": "traffic", "source-layer": TrafficTiles.layer.id,
+                "layout": ["line-cap": "round", "line-join": "round"],
+                "paint": [
+                    "line-color": colours,
+                    "line-width": byClass { kind, zoom in
+                        max((MapRenderer.roadLook(kind, zoom: zoom)?.width ?? 1) * 0.7, 1.5)
+                    },
+                ] as [String: Any],
+            ])
+        }
         if style.transit {
             let kinds = ["train", "subway", "light_rail", "monorail", "tram", "ferry", "bus", "trolleybus"]
             var colours: [Any] = ["match", ["get", "class"]]
@@ -355,91 +434,165 @@ public struct MapStyle: Sendable {
         return ["coalesce", ["get", "name:\(language.rawValue)"], ["get", "name"]]
     }
 
-    /// Place, road, water and park names and points of interest.
-    private func labelLayers(overImagery: Bool) -> [[String: Any]] {
-        let text = overImagery ? "#FFFFFF" : Self.css(palette.label)
-        let halo = overImagery ? "rgba(0, 0, 0, 0.75)" : Self.css(palette.labelHalo)
-        func paint(_ colour: String) -> [String: Any] {
-            ["text-color": colour, "text-halo-color": halo, "text-halo-width": 1.5]
+    /// The prefix of the image ids that stand for a label drawn by the server: an id is
+    /// `label:KIND:TEXT`, KIND a ``LabelKind/name``.
+    public static let labelImagePrefix = "label:"
+
+    /// The style metadata's key for the address of the label pictures: a URL with `{kind}`
+    /// to fill, to which a client adds `&text=` (the name) and `&scale=` (its pixel ratio).
+    public static let labelPicturesKey = "openmaps:label-pictures"
+
+    /// Where the pictures of this style's labels are: `/labels/{kind}.png` with its scheme,
+    /// and `imagery=1` over imagery.
+    private var labelPictures: String {
+        var query = "scheme=\(style.style == .dark ? "dark" : "light")"
+        if style.mapType == .hybrid { query += "&imagery=1" }
+        return base + "/labels/{kind}.png?" + query
+    }
+
+    /// The labels' palette: the scheme's, over imagery its white-on-dark labels.
+    private func labelPalette(overImagery: Bool) -> MapPalette { overImagery ? palette.overImagery : palette }
+
+    /// A symbol layer's layout for a name that MapLibre writes where it can shape the name's
+    /// script (`is-supported-script`), and that is otherwise a picture the server draws
+    /// (``labelImagePrefix``, kind `kind`, an expression or a kind's name): Devanagari and the
+    /// other scripts MapLibre cannot shape come out as right as on the PNG maps. `icon` is
+    /// the icon shown beside a name MapLibre writes; a picture holds its icon itself, its
+    /// centre at the feature's point.
+    private func labelled(_ layout: [String: Any], kind: Any, icon: Any? = nil) -> [String: Any] {
+        let writable: [Any] = ["is-supported-script", name]
+        var layout = layout
+        layout["text-field"] = ["case", writable, name, ""] as [Any]
+        layout["icon-image"] =
+            ["case", writable, icon ?? "", ["concat", Self.labelImagePrefix, kind, ":", name]] as [Any]
+        if icon != nil {
+            // The picture's icon sits labelMargin + radius + 1 points from its left edge.
+            let iconCentre = MapRenderer.labelMargin + MapRenderer.iconRadius + 1
+            layout["icon-anchor"] = ["case", writable, "center", "left"] as [Any]
+            layout["icon-offset"] = ["case", writable, ["literal", [0, 0]], ["literal", [-iconCentre, 0]]] as [Any]
         }
+        return layout
+    }
+
+    /// An expression of a value for each of `kinds`, matched on `field`, `fallback` for others.
+    private static func match(_ field: String, _ kinds: [(value: Any, result: Any)], fallback: Any) -> [Any] {
+        var match: [Any] = ["match", ["get", field]]
+        for kind in kinds { match += [kind.value, kind.result] }
+        return match + [fallback]
+    }
+
+    /// The major streets' classes: those whose names the renderer writes in the larger size.
+    private static var majorStreetClasses: [String] {
+        roadClasses.filter { MapRenderer.streetNameKind($0.kind) == .street(major: true) }.map(\.class)
+    }
+
+    /// Place, road, water and park names and points of interest, each in the look the PNG
+    /// maps give its kind (``LabelLook``).
+    private func labelLayers(overImagery: Bool) -> [[String: Any]] {
+        let palette = labelPalette(overImagery: overImagery)
+        func look(_ kind: LabelKind) -> LabelLook { LabelLook(kind, palette: palette) }
+        func paint(_ color: Any) -> [String: Any] {
+            ["text-color": color, "text-halo-color": Self.css(palette.labelHalo), "text-halo-width": 1.5]
+        }
+        let major: [Any] = ["in", ["get", "class"], ["literal", Self.majorStreetClasses]]
+        let large: [Any] = [">", ["coalesce", ["get", "population"], 0], LabelKind.largePlacePopulation]
+        let placeKind: [Any] = ["case", large, LabelKind.place(large: true).name, LabelKind.place(large: false).name]
+        let placeSize: [Any] = [
+            "case", large, look(.place(large: true)).pixelSize, look(.place(large: false)).pixelSize,
+        ]
         var layers: [[String: Any]] = [
             [
                 "id": "road-names", "type": "symbol", "source": "openmaps", "source-layer": "transportation_name",
                 "minzoom": Self.styleZoom(ZoomRules.roadName("motorway")),
                 "filter": roadNamesShown,
-                "layout": [
-                    "symbol-placement": "line", "text-field": name, "text-font": [Self.font],
-                    "text-size": ["interpolate", ["linear"], ["zoom"], 13, 10, 18, 14] as [Any],
-                ] as [String: Any],
-                "paint": paint(text),
+                "layout": labelled(
+                    [
+                        "symbol-placement": "line", "text-font": [Self.font],
+                        "text-size": [
+                            "case", major, look(.street(major: true)).pixelSize, look(.street(major: false)).pixelSize,
+                        ]
+                            as [Any],
+                        "icon-rotation-alignment": "map", "icon-keep-upright": true,
+                    ],
+                    kind: ["case", major, LabelKind.street(major: true).name, LabelKind.street(major: false).name]
+                        as [Any]),
+                "paint": paint(Self.css(look(.street(major: false)).color)),
             ],
             [
                 "id": "water-names", "type": "symbol", "source": "openmaps", "source-layer": "water_name",
                 "minzoom": Self.styleZoom(ZoomRules.areaNames),
-                "layout": ["text-field": name, "text-font": [Self.font], "text-size": 12] as [String: Any],
-                "paint": paint(overImagery ? text : Self.css(palette.waterLabel)),
+                "layout": labelled(
+                    ["text-font": [Self.font], "text-size": look(.water).pixelSize], kind: LabelKind.water.name),
+                "paint": paint(Self.css(look(.water).color)),
             ],
             [
                 "id": "park-names", "type": "symbol", "source": "openmaps", "source-layer": "park",
                 "minzoom": Self.styleZoom(ZoomRules.areaNames),
-                "layout": ["text-field": name, "text-font": [Self.font], "text-size": 12] as [String: Any],
-                "paint": paint(overImagery ? text : Self.css(palette.parkLabel)),
+                "layout": labelled(
+                    ["text-font": [Self.font], "text-size": look(.park).pixelSize], kind: LabelKind.park.name),
+                "paint": paint(Self.css(look(.park).color)),
             ],
         ]
         if !overImagery {
-            var iconsByClass: [Any] = ["match", ["get", "rank"]]
-            for category in POICategory.allCases {
-                iconsByClass += [10 * (category.rawValue + 1), "poi-\(category)"]
-            }
-            iconsByClass.append("poi-other")
+            let categories = POICategory.allCases.map { (rank: 10 * ($0.rawValue + 1), category: $0) }
             var shown: [Any] = ["any"]
-            for category in POICategory.allCases {
+            for (rank, category) in categories {
                 shown.append(
+                    ["all", ["==", ["get", "rank"], rank], [">=", ["zoom"], Self.styleZoom(category.minZoom)]] as [Any])
+            }
+            // With the indoor maps, the points of interest of the floor shown and those of none.
+            let indoorZoom = Self.styleZoom(MapView.indoorMinZoom)
+            func poiFilter(_ floor: String) -> [Any] {
+                [
+                    "all", ["has", "name"], ["!", ["in", ["get", "class"], ["literal", ["railway", "bus"]]]], shown,
                     [
-                        "all", ["==", ["get", "rank"], 10 * (category.rawValue + 1)],
-                        [">=", ["zoom"], Self.styleZoom(category.minZoom)],
-                    ] as [Any])
+                        "any", ["!", ["has", "level"]], ["<", ["zoom"], indoorZoom],
+                        Self.onFloor(floor, repeats: false),
+                    ],
+                ]
             }
             layers.append([
                 "id": "poi", "type": "symbol", "source": "openmaps", "source-layer": "poi",
-                "filter": [
-                    "all", ["has", "name"], ["!", ["in", ["get", "class"], ["literal", ["railway", "bus"]]]], shown,
-                ]
-                    as [Any],
-                "layout": [
-                    "icon-image": iconsByClass, "text-field": name, "text-font": [Self.font], "text-size": 11,
-                    "text-anchor": "left", "text-offset": [0.9, 0], "text-optional": true,
-                ] as [String: Any],
-                "paint": paint(text),
+                "filter": poiFilter(Self.groundFloor),
+                "metadata": [Self.floorFilterKey: poiFilter(Self.floorPlaceholder)],
+                "layout": labelled(
+                    [
+                        "text-font": [Self.font], "text-size": look(.poi(.other)).pixelSize, "text-anchor": "left",
+                        "text-offset": [LabelLook.iconGap / look(.poi(.other)).pixelSize, 0], "text-optional": true,
+                    ],
+                    kind: Self.match(
+                        "rank", categories.map { ($0.rank, LabelKind.poi($0.category).name) },
+                        fallback: LabelKind.poi(.other).name),
+                    icon: Self.match("rank", categories.map { ($0.rank, "poi-\($0.category)") }, fallback: "poi-other")),
+                "paint": paint(
+                    Self.match(
+                        "rank", categories.map { ($0.rank, Self.css(look(.poi($0.category)).color)) },
+                        fallback: Self.css(look(.poi(.other)).color))),
             ])
             layers.append([
                 "id": "stations", "type": "symbol", "source": "openmaps", "source-layer": "transit",
                 "minzoom": Self.styleZoom(ZoomRules.stops),
                 "filter": ["all", ["==", ["geometry-type"], "Point"], ["==", ["get", "class"], "station"]] as [Any],
-                "layout": [
-                    "icon-image": "station", "text-field": name, "text-font": [Self.font], "text-size": 11,
-                    "text-anchor": "left", "text-offset": [0.9, 0], "text-optional": true,
-                ] as [String: Any],
-                "paint": paint(text),
+                "layout": labelled(
+                    [
+                        "text-font": [Self.font], "text-size": look(.station).pixelSize, "text-anchor": "left",
+                        "text-offset": [LabelLook.iconGap / look(.station).pixelSize, 0], "text-optional": true,
+                    ], kind: LabelKind.station.name, icon: "station"),
+                "paint": paint(Self.css(look(.station).color)),
             ])
         }
         layers.append([
             "id": "places", "type": "symbol", "source": "openmaps", "source-layer": "place",
             "filter": ["!=", ["get", "class"], "country"],
-            "layout": [
-                "text-field": name, "text-font": [Self.font],
-                "text-size": ["interpolate", ["linear"], ["get", "rank"], 1, 18, 10, 12] as [Any],
-            ] as [String: Any],
-            "paint": paint(text),
+            "layout": labelled(["text-font": [Self.font], "text-size": placeSize], kind: placeKind),
+            "paint": paint(Self.css(look(.place(large: false)).color)),
         ])
         layers.append([
             "id": "countries", "type": "symbol", "source": "openmaps", "source-layer": "place",
             "maxzoom": Self.styleZoom(ZoomRules.countryNamesBelow),
             "filter": ["==", ["get", "class"], "country"],
-            "layout": [
-                "text-field": name, "text-font": [Self.boldFont], "text-size": 14, "text-transform": "uppercase",
-            ] as [String: Any],
-            "paint": paint(text),
+            "layout": labelled(["text-font": [Self.font], "text-size": placeSize], kind: placeKind),
+            "paint": paint(Self.css(look(.place(large: false)).color)),
         ])
         return layers
     }

@@ -14,7 +14,7 @@ public enum SpriteSheet {
     /// The icons: name and colour, in the sheet's order.
     public static var icons: [(name: String, color: Color)] {
         POICategory.allCases.map { ("poi-\($0)", $0.color) }
-            + [("station", MapRenderer.transitLook("train")?.color ?? Color(hex: 0x8C4799))]
+            + [("station", LabelLook(.station, palette: .light).icon ?? Color(hex: 0x8C4799))]
     }
 
     /// The sheet at `pixelRatio` (1, or 2 for `@2x`): its PNG and its JSON index.

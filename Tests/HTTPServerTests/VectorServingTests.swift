@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import MapData
 import MapsApp
 import TestSupport
 import Testing
@@ -38,14 +39,47 @@ import VectorTiles
         #expect(layers.contains("transportation") && layers.contains("indoor"))
     }
 
+    /// The traffic tiles hold the roads the feed lists, with their congestion, and nothing
+    /// else; the style of the traffic layer reads them from their own source.
+    @Test func trafficTilesColourTheFeedsRoads() throws {
+        let store = try MapStore(path: try FixtureStore.path())
+        let ways = try store.features(named: "Mannerheimintie").filter { $0.kind == "primary" }.compactMap(\.osmID)
+        let feed = TrafficFeed(levels: Dictionary(uniqueKeysWithValues: ways.map { ($0, .heavy) }))
+        let server = try MapsServer(
+            app: try MapsApp.onStore(path: try FixtureStore.path(), traffic: feed), options: .loopback())
+        defer { server.stop() }
+        let tile = TileID(containing: Coordinate(latitude: 60.1699, longitude: 24.9384), zoom: 14)
+        let response = try #require(get(server, "/tiles/traffic/14/\(tile.x)/\(tile.y).pbf"))
+        #expect(response.status == 200 && response.headers["cache-control"] == "public, max-age=60")
+        let traffic = try #require(try VectorTile(decoding: response.bytes).layer("traffic"))
+        #expect(!traffic.features.isEmpty)
+        #expect(
+            traffic.features.allSatisfy {
+                $0.properties == ["class": .string("primary"), "congestion": .string("heavy")]
+            })
+        #expect(get(server, "/tiles/traffic/14/0/0.pbf")?.status == 204)
+        #expect(get(server, "/tiles/traffic/15/0/0.pbf")?.status == 404)
+        let document = json(try #require(get(server, "/tiles/traffic.json")).body)
+        #expect((document["vector_layers"] as? [[String: Any]])?.first?["id"] as? String == "traffic")
+        let style = json(try #require(get(server, "/styles/normal.json?layers=traffic")).body)
+        #expect((style["sources"] as? [String: Any])?["traffic"] != nil)
+        #expect((style["layers"] as? [[String: Any]])?.contains { $0["source"] as? String == "traffic" } == true)
+        // Without a feed, no road is coloured.
+        let plain = try MapsServer(app: try MapsApp.onStore(path: try FixtureStore.path()), options: .loopback())
+        defer { plain.stop() }
+        #expect(get(plain, "/tiles/traffic/14/\(tile.x)/\(tile.y).pbf")?.status == 204)
+    }
+
     /// Every layer of every style reads a source layer the tiles declare, and the fields its
     /// expressions name are declared too.
     @Test func stylesReadOnlyWhatTheTilesHold() throws {
         let server = try MapsServer(app: try MapsApp.onStore(path: try FixtureStore.path()), options: .loopback())
         defer { server.stop() }
-        let declared = Dictionary(uniqueKeysWithValues: VectorTileSchema.layers.map { ($0.id, Set($0.fields.keys)) })
+        let declared = Dictionary(
+            uniqueKeysWithValues: (VectorTileSchema.layers + [TrafficTiles.layer]).map { ($0.id, Set($0.fields.keys)) })
         for name in ["normal", "hybrid", "satellite", "terrain", "none"] {
-            let response = try #require(get(server, "/styles/\(name).json?scheme=dark&layers=transit,bicycling&hl=es"))
+            let response = try #require(
+                get(server, "/styles/\(name).json?scheme=dark&layers=traffic,transit,bicycling&hl=es"))
             #expect(response.status == 200, "\(name)")
             let style = json(response.body)
             #expect(style["version"] as? Int == 8)
@@ -96,6 +130,16 @@ import VectorTiles
         #expect(station["pixelRatio"] as? Int == 2 && station["width"] as? Int == 28)
         let png = try #require(get(server, "/sprites/openmaps.png"))
         #expect(png.status == 200 && png.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // The pictures of the labels the styles leave to the server.
+        let label = try #require(get(server, "/labels/place.png?text=%E0%A4%AE%E0%A5%8A%E0%A4%A8%E0%A4%BE&scale=2"))
+        #expect(label.status == 200 && label.headers["content-type"] == "image/png")
+        #expect(label.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let unknown = try #require(get(server, "/labels/city.png?text=x"))
+        #expect(unknown.status == 400 && String(decoding: unknown.bytes, as: UTF8.self).contains("place-large"))
+        #expect(get(server, "/labels/place.png")?.status == 400)
+        #expect(get(server, "/labels/place.png?text=x&scale=9")?.status == 400)
+        #expect(get(server, "/labels/place.png?text=x&scheme=blue")?.status == 400)
+        #expect(get(server, "/labels/a/b.png?text=x")?.status == 404)
     }
 
     @Test func byteRangesAreReadAsStaticHostsReadThem() {

@@ -149,7 +149,10 @@ def tiles_loaded(browser):
 
 
 def shot(browser, name):
-    wait_for(lambda: tiles_loaded(browser), 60)
+    """A screenshot once the map has drawn: Leaflet's tiles loaded, or MapLibre idle."""
+    wait_for(lambda: browser.execute_script(
+        "return window.openmapsMap ? window.openmapsMap.loaded() && window.openmapsMap.areTilesLoaded() : null")
+        if browser.execute_script("return !!window.openmapsMap") else tiles_loaded(browser), 60)
     browser.save_screenshot(os.path.join(SHOTS, name + ".png"))
 
 
@@ -221,7 +224,110 @@ def vector_map(browser, base):
         "return window.openmapsMap.queryRenderedFeatures({layers: ['drawn-lines', 'drawn-dashed']}).length"), 30)
     check(bool(drawn), "a directions link draws its route on the vector map (%s segments)" % drawn)
     shot(browser, "app-vector-route")
+    hindi_labels(browser, base)
+    floor_picker(browser, base)
 
+
+# The label's pixels around its point on the vector map (MapLibre's canvas) and on the PNG map
+# of the same view (/staticmap, as big as the canvas up to 640 points), as luma, w × h each.
+LABEL_CROPS = """
+var done = arguments[arguments.length - 1], point = arguments[0], w = 120, h = 36;
+var m = window.openmapsMap, at = m.project(point), centre = m.project(m.getCenter());
+function grab(source, width, height) {
+  var copy = document.createElement('canvas'); copy.width = width; copy.height = height;
+  var context = copy.getContext('2d'); context.drawImage(source, 0, 0, width, height); return context; }
+function luma(context, x, y) {
+  var d = context.getImageData(Math.round(x - w / 2), Math.round(y - h / 2), w, h).data, out = [];
+  for (var i = 0; i < d.length; i += 4) out.push(Math.round(0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]));
+  return out; }
+var canvas = m.getCanvas(), width = canvas.clientWidth, height = canvas.clientHeight;
+var vector = luma(grab(canvas, width, height), at.x, at.y);
+var sw = Math.min(width, 640), sh = Math.min(height, 640), image = new Image(), c = m.getCenter();
+image.onload = function () {
+  done([vector, luma(grab(image, sw, sh), sw / 2 + at.x - centre.x, sh / 2 + at.y - centre.y), w, h]); };
+image.onerror = function () { done(null); };
+image.src = '/staticmap?center=' + c.lat + ',' + c.lng + '&zoom=' + (m.getZoom() + 1) + '&size=' + sw + 'x' + sh +
+  '&language=hi';
+"""
+
+
+def text_overlap(vector, raster, w, h, shift=3):
+    """How much of the text two label crops share: intersection over union of their dark
+    pixels (luma under 120), at the best of the offsets up to `shift` pixels."""
+    def mask(values, dx, dy):
+        return {(x, y) for y in range(shift, h - shift) for x in range(shift, w - shift)
+                if values[(y + dy) * w + x + dx] < 120}
+    reference = mask(raster, 0, 0)
+    best = 0.0
+    for dx in range(-shift, shift + 1):
+        for dy in range(-shift, shift + 1):
+            drawn = mask(vector, dx, dy)
+            best = max(best, len(reference & drawn) / max(1, len(reference | drawn)))
+    return best, len(reference)
+
+
+def hindi_labels(browser, base):
+    """A Devanagari place name on the vector map, the page in Hindi: the server's shaped picture
+    of it matches the PNG map's label by pixels; MapLibre's own text would not."""
+    link = urllib.parse.quote("comgooglemaps://?center=43.7311,7.4198&zoom=15", safe="")
+    browser.get(base + "/open?hl=hi&url=" + link)
+    wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "true", 60)
+    found = wait_for(lambda: browser.execute_script("""
+        var m = window.openmapsMap;
+        var f = m.queryRenderedFeatures({layers: ['places']}).filter(function (f) {
+          return /[\\u0900-\\u097F]/.test(f.properties['name:hi'] || ''); });
+        if (!f.length || !m.hasImage('label:place:' + f[0].properties['name:hi']) || !m.loaded()) return null;
+        return [f[0].properties['name:hi'], f[0].geometry.coordinates];"""), 60)
+    check(bool(found), "the page in Hindi draws a Devanagari place name as the server's picture (%s)"
+          % (found and found[0]))
+    if not found:
+        return
+    name, point = found
+    time.sleep(1)
+    wait_for(lambda: browser.execute_script("return window.openmapsMap.loaded()"), 30)
+    browser.set_script_timeout(60)
+    vector, raster, w, h = browser.execute_async_script(LABEL_CROPS, point)
+    shaped, ink = text_overlap(vector, raster, w, h)
+    shot(browser, "app-vector-hindi")
+    # The same name written by MapLibre's own text engine, letter by letter.
+    browser.execute_script("""var m = window.openmapsMap; m.setLayoutProperty('places', 'icon-image', '');
+        m.setLayoutProperty('places', 'text-field', ['coalesce', ['get', 'name:hi'], ['get', 'name']]);""")
+    time.sleep(1)
+    wait_for(lambda: browser.execute_script("return window.openmapsMap.loaded()"), 30)
+    time.sleep(1)
+    vector, raster, w, h = browser.execute_async_script(LABEL_CROPS, point)
+    unshaped, _ = text_overlap(vector, raster, w, h)
+    shot(browser, "app-vector-hindi-unshaped")
+    check(ink > 50 and shaped >= 0.8,
+          "'%s' on the vector map matches the PNG map's label by pixels (%.2f of %d text pixels)" % (name, shaped, ink))
+    check(shaped - unshaped >= 0.25,
+          "MapLibre's own text of '%s' would not (%.2f against %.2f)" % (name, unshaped, shaped))
+
+
+
+def floor_picker(browser, base):
+    """Indoor maps on the vector map: the floor picker lists the floors in view (Fontvieille's
+    shops are on 0, a terrace on 3), shows the ground floor first, and switching floors hides
+    the other floor's shops."""
+    link = urllib.parse.quote("comgooglemaps://?center=43.7305,7.4170&zoom=18", safe="")
+    browser.get(base + "/open?url=" + link)
+    wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "true", 60)
+    floors = wait_for(lambda: browser.execute_script(
+        "return [...document.querySelectorAll('#floors button')].map((b) => b.dataset.floor)"), 30)
+    check(floors == ["3", "0"] and browser.execute_script("return document.body.dataset.floor") == "0",
+          "the floor picker lists the floors in view, top first, the ground floor shown (%s)" % floors)
+    ground = "return window.openmapsMap.queryRenderedFeatures({layers: ['poi']}).filter((f) => f.properties.level === 0).length"
+    before = wait_for(lambda: browser.execute_script("return window.openmapsMap.loaded()") and browser.execute_script(ground), 60)
+    shot(browser, "app-vector-floor-0")
+    browser.find_element(By.CSS_SELECTOR, "#floors button[data-floor='3']").click()
+    wait_for(lambda: browser.execute_script("return window.openmapsMap.loaded()"), 30)
+    time.sleep(1)
+    after = browser.execute_script(ground)
+    pressed = browser.execute_script(
+        "return document.querySelector('#floors button[aria-pressed=true]').dataset.floor")
+    check(bool(before) and after == 0 and pressed == "3",
+          "floor 3 picked, the ground floor's shops leave the map (%s, then %s)" % (before, after))
+    shot(browser, "app-vector-floor-3")
 
 def run(browser, base):
     # A display link: the camera where the link puts it.

@@ -132,7 +132,7 @@ extension Phrasebook {
                   "back": "Back to {app}", "notes": "Notes", "loading": "Loading…",
                   "error": "The request failed: {message}", "close": "Close", "map label": "Map",
                   "controls": "Map settings", "swap": "Swap start and destination", "zoom in": "Zoom in",
-                  "zoom out": "Zoom out", "skip": "Skip to the map", "asks": "This link asks for"},
+                  "zoom out": "Zoom out", "skip": "Skip to the map", "asks": "This link asks for", "floors": "Floors", "floor": "Floor {name}"},
           "lowercase": true,
           "decimal": ".",
           "thousands": ","

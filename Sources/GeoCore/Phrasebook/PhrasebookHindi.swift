@@ -133,7 +133,8 @@ extension Phrasebook {
                   "loading": "लोड हो रहा है…", "error": "अनुरोध विफल रहा: {message}", "close": "बंद करें",
                   "map label": "मानचित्र", "controls": "मानचित्र के विकल्प",
                   "swap": "प्रस्थान और गंतव्य अदला-बदली करें", "zoom in": "ज़ूम इन करें",
-                  "zoom out": "ज़ूम आउट करें", "skip": "सीधे मानचित्र पर जाएँ", "asks": "यह लिंक माँगता है"},
+                  "zoom out": "ज़ूम आउट करें", "skip": "सीधे मानचित्र पर जाएँ", "asks": "यह लिंक माँगता है",
+                  "floors": "मंज़िलें", "floor": "मंज़िल {name}"},
           "lowercase": false,
           "decimal": ".",
           "thousands": ","

@@ -135,7 +135,7 @@ extension Phrasebook {
                   "error": "La richiesta non è riuscita: {message}", "close": "Chiudi", "map label": "Mappa",
                   "controls": "Opzioni della mappa", "swap": "Inverti partenza e destinazione",
                   "zoom in": "Ingrandisci", "zoom out": "Riduci", "skip": "Vai alla mappa",
-                  "asks": "Questo link chiede"},
+                  "asks": "Questo link chiede", "floors": "Piani", "floor": "Piano {name}"},
           "lowercase": true,
           "decimal": ",",
           "thousands": "."

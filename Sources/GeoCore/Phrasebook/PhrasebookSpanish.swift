@@ -135,7 +135,8 @@ extension Phrasebook {
                   "copy": "Copiar", "copied": "Copiado", "back": "Volver a {app}", "notes": "Notas",
                   "loading": "Cargando…", "error": "La solicitud falló: {message}", "close": "Cerrar",
                   "map label": "Mapa", "controls": "Opciones del mapa", "swap": "Intercambiar salida y destino",
-                  "zoom in": "Acercar", "zoom out": "Alejar", "skip": "Ir al mapa", "asks": "Este enlace pide"},
+                  "zoom in": "Acercar", "zoom out": "Alejar", "skip": "Ir al mapa", "asks": "Este enlace pide",
+                  "floors": "Plantas", "floor": "Planta {name}"},
           "lowercase": true,
           "decimal": ",",
           "thousands": "."

@@ -124,6 +124,7 @@
     map.setView(view.camera.target.latitude, view.camera.target.longitude, view.camera.zoom, view.camera.bearing,
       view.camera.viewingAngle);
 
+    showFloors(view.floors, view.floor);
     $('asks').hidden = !answer.asks;
     $('asks').textContent = answer.asks ? say('asks') + ': ' + answer.asks : '';
     showPlaces(answer.places);
@@ -208,6 +209,55 @@
       for (const input of document.querySelectorAll('input[name=mode]')) input.checked = input.value === (mode || 'driving');
     }
   }
+
+  // MARK: floors
+
+  // The floor picker: the floors of what is in view, from the maps app (the view's `floors`
+  // and `floor`), asked again when the map stops moving at indoor zooms.
+  const indoorZoom = 17;
+  let floorShown = null;
+  const picker = element('div', undefined, 'floors');
+  picker.id = 'floors';
+  picker.setAttribute('role', 'group');
+  picker.setAttribute('aria-label', say('floors'));
+  picker.hidden = true;
+  $('map').appendChild(picker);
+
+  function showFloors(floors, floor) {
+    const names = map.floors && floors ? floors.map((level) => level.name) : [];
+    picker.hidden = names.length === 0;
+    if (!names.length) return;
+    const chosen = names.includes(floorShown) ? floorShown : floor ? floor.name : names[names.length - 1];
+    picker.replaceChildren(...floors.map((level) => {
+      const button = element('button', level.shortName || level.name);
+      button.type = 'button';
+      button.dataset.floor = level.name;
+      button.setAttribute('aria-label', say('floor', { name: level.name }));
+      button.addEventListener('click', () => pickFloor(level.name));
+      return button;
+    }));
+    pickFloor(chosen);
+  }
+
+  function pickFloor(name) {
+    floorShown = name;
+    map.setFloor(name);
+    for (const button of picker.children) button.setAttribute('aria-pressed', String(button.dataset.floor === name));
+    document.body.dataset.floor = name;
+  }
+
+  let floorsAsked = 0;
+  map.onMoveEnd(() => {
+    if (!map.floors) return;
+    if (map.zoom() < indoorZoom) { picker.hidden = true; return; }
+    const number = ++floorsAsked;
+    const size = map.size();
+    const link = 'comgooglemaps://?' + new URLSearchParams({ center: center(), zoom: String(Math.floor(map.zoom())) });
+    const query = new URLSearchParams({ url: link, hl: language, size: size.x + 'x' + size.y });
+    fetch('/api/answer?' + query.toString()).then((r) => r.json()).then((json) => {
+      if (number === floorsAsked && json.view) showFloors(json.view.floors, json.view.floor);
+    }).catch(() => {});
+  });
 
   let myLocation = null;
 

@@ -32,6 +32,9 @@ window.OpenMapsSurface = (function () {
     let me = null;
     return {
       kind: 'leaflet',
+      // The PNG tiles draw the default floor only: no floor picker here.
+      floors: false,
+      setFloor() {},
       setView(lat, lng, zoom) { map.setView([lat, lng], Math.round(zoom)); },
       zoom() { return map.getZoom(); },
       bearing() { return 0; },
@@ -97,6 +100,7 @@ window.OpenMapsSurface = (function () {
       canvasContextAttributes: { preserveDrawingBuffer: true }, attributionControl: { compact: false },
     });
     map.addControl(new maplibregl.NavigationControl({ visualizePitch: true }), 'top-left');
+    window.OpenMapsLabels.attach(map);
     const lines = [];
     const areas = [];
     const markers = [];
@@ -125,10 +129,28 @@ window.OpenMapsSurface = (function () {
       map.getSource('drawn-lines').setData(features(lines));
       map.getSource('drawn-areas').setData(features(areas));
     }
-    map.on('style.load', addDrawn);
+    // The floor shown: the style's layers that show one floor carry their filter for any floor
+    // in their metadata, the floor's name to fill in.
+    let floor = null;
+    function onFloor(template, name) {
+      if (typeof template === 'string') return template.split('{floor}').join(name);
+      if (Array.isArray(template)) return template.map((part) => onFloor(part, name));
+      return template;
+    }
+    function showFloor() {
+      if (floor === null || !map.getStyle()) return;
+      for (const layer of map.getStyle().layers) {
+        const template = layer.metadata && layer.metadata['openmaps:floor-filter'];
+        if (template) map.setFilter(layer.id, onFloor(template, floor));
+      }
+    }
+    map.on('style.load', () => { addDrawn(); showFloor(); });
     return {
       kind: 'maplibre',
       map: map,
+      floors: true,
+      /** Shows the indoor maps' floor `name` (its OSM level, `0`, `-1`, `2`). */
+      setFloor(name) { floor = name; showFloor(); },
       setView(lat, lng, zoom, bearing, tilt) {
         map.jumpTo({ center: [lng, lat], zoom: Math.max(zoom - 1, 0), bearing: bearing || 0, pitch: tilt || 0 });
       },

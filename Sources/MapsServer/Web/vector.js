@@ -21,6 +21,7 @@
     attributionControl: { compact: false }
   });
   map.addControl(new maplibregl.NavigationControl({ visualizePitch: true }));
+  window.OpenMapsLabels.attach(map);
   map.on("idle", function () { document.body.setAttribute("data-idle", "true"); });
   map.on("error", function (event) {
     document.body.setAttribute("data-error", String(event && event.error && event.error.message || event));
