@@ -12,6 +12,10 @@ public enum MapLayer: String, Sendable, CaseIterable {
 public struct AnswerOptions: Sendable, Equatable {
     /// The view's size in points; default 800 × 600.
     public var size = Size(width: 800, height: 600)
+    /// The map view's padding, points from each edge: the part of the view that controls or
+    /// panels cover. The camera fits what it shows inside the rest, its target the rest's
+    /// centre (as the SDK's `padding`); none by default.
+    public var padding = EdgeInsets.zero
     /// The colour scheme; nil follows the system (light).
     public var style: UserInterfaceStyle?
     /// The map type, overriding the one the link's views choose; nil keeps the link's.

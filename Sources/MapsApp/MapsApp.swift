@@ -100,6 +100,7 @@ public struct MapsApp: Sendable {
         var viewOptions = MapViewOptions()
         viewOptions.frame = Rect(x: 0, y: 0, width: options.size.width, height: options.size.height)
         let mapView = MapView(options: viewOptions)
+        mapView.padding = options.padding
         applyViews(of: request, to: mapView, notes: &notes)
         Self.noteUnresolvable(request, in: &notes)
 

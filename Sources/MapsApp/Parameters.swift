@@ -95,15 +95,16 @@ public enum Parameter {
 
 extension AnswerOptions {
     /// The names of the options, as the server's `/api/answer` takes them and the CLI's flags
-    /// map to: `size` (`WIDTHxHEIGHT` points, each ``sizeLimits``), `scheme` (light, dark),
+    /// map to: `size` (`WIDTHxHEIGHT` points, each ``sizeLimits``), `padding` (`TOP,LEFT,BOTTOM,RIGHT`
+    /// points, each 0 to 2,048, leaving at least 64 × 64 points), `scheme` (light, dark),
     /// `maptype` (normal, hybrid, satellite, terrain, none), `layers` (traffic, transit,
     /// bicycling, comma-separated), `mylocation` (`LAT,LNG`), `accuracy` (metres, 0 to
     /// 1,000,000), `heading`, `bearing` (degrees, -360 to 360), `tilt` (degrees, 0 to 90),
     /// `level` (a floor's name), `hl` (en, es, it, hi or a tag of one), `step` (the navigation
     /// step shown, 0 to 10,000).
     public static let parameterNames = [
-        "size", "scheme", "maptype", "layers", "mylocation", "accuracy", "heading", "bearing", "tilt", "level", "hl",
-        "step",
+        "size", "padding", "scheme", "maptype", "layers", "mylocation", "accuracy", "heading", "bearing", "tilt",
+        "level", "hl", "step",
     ]
 
     /// The view's sides in points: 64 to 4,096 each.
@@ -119,6 +120,7 @@ extension AnswerOptions {
         for (name, value) in parameters {
             switch name {
             case "size": size = try Self.size(value, name: name)
+            case "padding": padding = try Self.padding(value, name: name)
             case "scheme": style = try Parameter.scheme(value, name: name)
             case "maptype": mapType = try Parameter.mapType(value, name: name)
             case "layers": layers = try Parameter.layers(value, name: name)
@@ -133,6 +135,35 @@ extension AnswerOptions {
             default: continue
             }
         }
+        guard padding.left + padding.right <= size.width - Self.sizeLimits.lowerBound,
+            padding.top + padding.bottom <= size.height - Self.sizeLimits.lowerBound
+        else {
+            throw .invalidOption(
+                "padding",
+                message:
+                    "must leave at least \(Int(Self.sizeLimits.lowerBound)) × \(Int(Self.sizeLimits.lowerBound)) points of the \(Int(size.width))x\(Int(size.height)) view"
+            )
+        }
+    }
+
+    /// The most padding an edge takes, points.
+    public static let paddingLimit = 2_048.0
+
+    /// `TOP,LEFT,BOTTOM,RIGHT` in points, each 0 to ``paddingLimit``.
+    static func padding(_ text: String, name: String) throws(AppError) -> EdgeInsets {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            DecimalText.parse($0, maxIntegerDigits: 5)
+        }
+        guard parts.count == 4, let top = parts[0], let left = parts[1], let bottom = parts[2], let right = parts[3],
+            [top, left, bottom, right].allSatisfy({ (0...paddingLimit).contains($0) })
+        else {
+            throw .invalidOption(
+                name,
+                message:
+                    "must be TOP,LEFT,BOTTOM,RIGHT in points, each 0 to \(Int(paddingLimit)), like 0,48,24,0, not '\(text)'"
+            )
+        }
+        return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
     }
 
     /// `WIDTHxHEIGHT` in points, each within ``sizeLimits``.

@@ -9,7 +9,7 @@ enum OpenCommand {
         name: "open",
         summary: "Render the map a link opens to a PNG, SVG or PDF picture.",
         usage:
-            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--scale N] [--map-type TYPE] [--layer NAMES] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store STORE] [--answer FILE.json]",
+            "open <url> -o <map.png|map.svg|map.pdf> [--size WxH] [--padding T,L,B,R] [--scale N] [--map-type TYPE] [--layer NAMES] [--style light|dark] [--bearing DEG] [--tilt DEG] [--my-location LAT,LNG [--accuracy M] [--heading DEG]] [--level NAME] [--traffic FILE] [--store STORE] [--answer FILE.json]",
         parser: ArgumentParser(options: pictureOptions, positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         try draw(arguments, &console)

@@ -10,7 +10,8 @@ enum ViewCommand {
     static let command = Command(
         name: "view",
         summary: "Print the map view a link opens (camera, visible region, what is drawn, controls) as JSON.",
-        usage: "view <url> [--size WxH] [--style light|dark] [--layer NAMES] [--my-location LAT,LNG] [--store STORE]",
+        usage:
+            "view <url> [--size WxH] [--padding T,L,B,R] [--style light|dark] [--layer NAMES] [--my-location LAT,LNG] [--store STORE]",
         parser: ArgumentParser(options: viewOptions + [DataCommand.storeOption], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in
         let answer = try answer(arguments, on: try app(arguments, needsStore: false), &console)
@@ -20,6 +21,9 @@ enum ViewCommand {
     /// The options `view` and `open` share for turning a link into a map view.
     static let viewOptions: [ArgumentParser.Option] = [
         .init(name: "--size", value: "WxH", help: "View size in points (default 800x600)."),
+        .init(
+            name: "--padding", value: "T,L,B,R",
+            help: "Points the view's edges keep clear (controls, panels): the camera fits inside the rest."),
         .init(name: "--style", value: "STYLE", help: "light or dark (default: follow the system, light)."),
         .init(name: "--my-location", value: "LAT,LNG", help: "Turn My Location on at this position."),
         .init(name: "--accuracy", value: "M", help: "My Location's accuracy radius in metres."),
@@ -86,7 +90,8 @@ enum ViewCommand {
     /// The flags of the answer's options and the names ``AnswerOptions/init(parameters:)``
     /// reads them by.
     static let answerFlags: [(flag: String, name: String)] = [
-        ("--size", "size"), ("--style", "scheme"), ("--map-type", "maptype"), ("--layer", "layers"),
+        ("--size", "size"), ("--padding", "padding"), ("--style", "scheme"), ("--map-type", "maptype"),
+        ("--layer", "layers"),
         ("--my-location", "mylocation"), ("--accuracy", "accuracy"), ("--heading", "heading"),
         ("--bearing", "bearing"), ("--tilt", "tilt"), ("--level", "level"), ("--lang", "hl"),
     ]

@@ -109,6 +109,22 @@ struct FakeDrawing: MapDrawing {
         #expect(codes(answer) == [.routeUnavailable])
     }
 
+    /// With padding (a panel over the view's left, controls along its bottom), the ends fit in
+    /// the part left visible and the camera's target is that part's centre.
+    @Test func aRouteFitsThePartOfTheViewThePaddingLeaves() throws {
+        var options = AnswerOptions()
+        options.padding = EdgeInsets(top: 0, left: 360, bottom: 40, right: 0)
+        let mapView = try answer("comgooglemaps://?saddr=60.17,24.94&daddr=60.20,24.97", options: options).mapView
+        for end in [Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: 60.20, longitude: 24.97)] {
+            let point = mapView.projection.point(for: end)
+            #expect(point.x >= 360 + 64 - 1e-6 && point.x <= 800 - 64 + 1e-6, "\(point)")
+            #expect(point.y >= 64 - 1e-6 && point.y <= 600 - 40 - 64 + 1e-6, "\(point)")
+        }
+        let target = mapView.projection.point(for: mapView.camera.target)
+        #expect(abs(target.x - (360 + 440 / 2)) < 1e-6 && abs(target.y - 560 / 2) < 1e-6)
+        #expect(MapViewState(mapView).padding == options.padding)
+    }
+
     @Test func aSpanFitsItsBox() throws {
         let mapView = try answer("https://maps.google.com/maps?ll=35.6586,139.7454&spn=0.2,0.1").mapView
         let projection = mapView.projection

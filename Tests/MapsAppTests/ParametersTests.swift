@@ -11,7 +11,9 @@ import Testing
             ("size", "1024x768.5"), ("scheme", "dark"), ("maptype", "terrain"), ("layers", "traffic, bicycling"),
             ("mylocation", "60.17,24.94"), ("accuracy", "12.5"), ("heading", "-90"), ("bearing", "45"),
             ("tilt", "30"), ("level", "2"), ("hl", "es-419"), ("step", "3"), ("url", "ignored"),
+            ("padding", "10,48,24.5,0"),
         ])
+        #expect(options.padding == EdgeInsets(top: 10, left: 48, bottom: 24.5, right: 0))
         #expect(options.size == Size(width: 1024, height: 768.5))
         #expect(options.style == .dark && options.mapType == .terrain && options.layers == [.traffic, .bicycling])
         #expect(options.myLocation == Coordinate(latitude: 60.17, longitude: 24.94))
@@ -39,6 +41,15 @@ import Testing
         ("bearing", "east", "'bearing' must be a number from -360 to 360, not 'east'"),
         ("hl", "fr", "'hl' must be en, es, it or hi, not 'fr'"),
         ("step", "-1", "'step' must be a whole number from 0 to 10000, not '-1'"),
+        (
+            "padding", "0,48,24",
+            "'padding' must be TOP,LEFT,BOTTOM,RIGHT in points, each 0 to 2048, like 0,48,24,0, not '0,48,24'"
+        ),
+        (
+            "padding", "0,-1,0,0",
+            "'padding' must be TOP,LEFT,BOTTOM,RIGHT in points, each 0 to 2048, like 0,48,24,0, not '0,-1,0,0'"
+        ),
+        ("padding", "0,400,0,400", "'padding' must leave at least 64 × 64 points of the 800x600 view"),
     ])
     func aWrongValueIsRefusedInWordsNamingItsParameter(name: String, value: String, message: String) {
         do {

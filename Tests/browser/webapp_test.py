@@ -223,6 +223,19 @@ def vector_map(browser, base):
     drawn = wait_for(lambda: browser.execute_script(
         "return window.openmapsMap.queryRenderedFeatures({layers: ['drawn-lines', 'drawn-dashed']}).length"), 30)
     check(bool(drawn), "a directions link draws its route on the vector map (%s segments)" % drawn)
+    # The route fits whole in the part of the map the controls leave (the zoom buttons on the
+    # left, the attribution along the bottom).
+    fit = browser.execute_script("""
+        var m = window.openmapsMap, p = m.getPadding(), c = m.getContainer(), out = 0, all = 0;
+        m.getSource('drawn-lines').serialize().data.features.forEach(function (f) {
+          f.geometry.coordinates.forEach(function (point) {
+            var at = m.project(point); all++;
+            if (at.x < p.left || at.x > c.clientWidth - p.right || at.y < p.top || at.y > c.clientHeight - p.bottom) out++;
+          }); });
+        return [p.left, p.bottom, all, out];""")
+    check(fit[0] > 20 and fit[2] > 10 and fit[3] == 0,
+          "the route fits in the part the controls leave (padding left %s, bottom %s; %s of %s points outside)"
+          % (fit[0], fit[1], fit[3], fit[2]))
     shot(browser, "app-vector-route")
     hindi_labels(browser, base)
     floor_picker(browser, base)

@@ -251,22 +251,33 @@
     if (!map.floors) return;
     if (map.zoom() < indoorZoom) { picker.hidden = true; return; }
     const number = ++floorsAsked;
-    const size = map.size();
     const link = 'comgooglemaps://?' + new URLSearchParams({ center: center(), zoom: String(Math.floor(map.zoom())) });
-    const query = new URLSearchParams({ url: link, hl: language, size: size.x + 'x' + size.y });
-    fetch('/api/answer?' + query.toString()).then((r) => r.json()).then((json) => {
+    fetch('/api/answer?' + answerQuery(link).toString()).then((r) => r.json()).then((json) => {
       if (number === floorsAsked && json.view) showFloors(json.view.floors, json.view.floor);
     }).catch(() => {});
   });
 
   let myLocation = null;
 
+  /** The question of what `url` means, for this map: its size, the padding its controls
+   * take (the camera fits the answer in the part they leave), the page's language and the
+   * user's location. */
+  function answerQuery(url) {
+    const size = map.size();
+    const padding = map.controlPadding();
+    map.setPadding(padding);
+    const query = new URLSearchParams({
+      url: url, hl: language, size: size.x + 'x' + size.y,
+      padding: [padding.top, padding.left, padding.bottom, padding.right].join(','),
+    });
+    if (myLocation) query.set('mylocation', myLocation.lat + ',' + myLocation.lng);
+    return query;
+  }
+
   /** Asks the server what `url` means and shows it. */
   function open(url) {
     status(say('loading'));
-    const size = map.size();
-    const query = new URLSearchParams({ url: url, hl: language, size: size.x + 'x' + size.y });
-    if (myLocation) query.set('mylocation', myLocation.lat + ',' + myLocation.lng);
+    const query = answerQuery(url);
     // The camera's turn and tilt, when the page's address asks for them (/open?url=…&bearing=30&tilt=60).
     const page = new URLSearchParams(window.location.search);
     for (const name of ['bearing', 'tilt']) if (page.get(name)) query.set(name, page.get(name));

@@ -30,12 +30,22 @@ window.OpenMapsSurface = (function () {
     }).catch(() => {});
     const drawn = L.layerGroup().addTo(map);
     let me = null;
+    let padding = { top: 0, left: 0, bottom: 0, right: 0 };
     return {
       kind: 'leaflet',
       // The PNG tiles draw the default floor only: no floor picker here.
       floors: false,
       setFloor() {},
-      setView(lat, lng, zoom) { map.setView([lat, lng], Math.round(zoom)); },
+      // The link's camera target is the centre of the part the padding leaves: the whole
+      // map's centre lies half the padding's difference away.
+      setView(lat, lng, zoom) {
+        map.setView([lat, lng], Math.round(zoom), { animate: false });
+        map.panBy([(padding.right - padding.left) / 2, (padding.bottom - padding.top) / 2], { animate: false });
+      },
+      setPadding(edges) { padding = edges; },
+      controlPadding() {
+        return controlPadding(map.getContainer(), '.leaflet-top.leaflet-left', '.leaflet-bottom.leaflet-right');
+      },
       zoom() { return map.getZoom(); },
       bearing() { return 0; },
       tilt() { return 0; },
@@ -70,6 +80,16 @@ window.OpenMapsSurface = (function () {
         L.circle([lat, lng], { radius: accuracy, weight: 1 }).addTo(drawn);
       },
     };
+  }
+
+  /** The map's edges the controls cover, points: the left as wide as the controls in the top
+   * left corner, the bottom as high as the attribution in the bottom right. */
+  function controlPadding(container, topLeft, bottomRight) {
+    const box = (selector) => {
+      const node = container.querySelector(selector);
+      return node ? node.getBoundingClientRect() : { width: 0, height: 0 };
+    };
+    return { top: 0, left: Math.ceil(box(topLeft).width), bottom: Math.ceil(box(bottomRight).height), right: 0 };
   }
 
   /** A numbered pin's head, the selected one in blue. */
@@ -153,6 +173,15 @@ window.OpenMapsSurface = (function () {
       setFloor(name) { floor = name; showFloor(); },
       setView(lat, lng, zoom, bearing, tilt) {
         map.jumpTo({ center: [lng, lat], zoom: Math.max(zoom - 1, 0), bearing: bearing || 0, pitch: tilt || 0 });
+      },
+      // MapLibre's padding is the SDK's: the camera's centre is the centre of what it leaves.
+      // (Setting it moves the map: only when it changes.)
+      setPadding(edges) {
+        const now = map.getPadding();
+        if (['top', 'left', 'bottom', 'right'].some((edge) => now[edge] !== edges[edge])) map.setPadding(edges);
+      },
+      controlPadding() {
+        return controlPadding(map.getContainer(), '.maplibregl-ctrl-top-left', '.maplibregl-ctrl-bottom-right');
       },
       zoom() { return Math.round((map.getZoom() + 1) * 100) / 100; },
       bearing() { return map.getBearing(); },
