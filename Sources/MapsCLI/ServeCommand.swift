@@ -12,7 +12,7 @@ enum ServeCommand {
         summary:
             "Serve the maps app over HTTP: the web app at / and every Google Maps web path, /open?url=LINK, tiles, static maps, Nominatim's /search, OSRM's /route/v1.",
         usage:
-            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--connections N] [--connections-per-address N] [--cache DIR] [--cache-size MB] [--tiles FILE.pmtiles] [--store STORE] [--traffic FEED]",
+            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--connections N] [--connections-per-address N] [--cache DIR] [--cache-size MB] [--tiles FILE.pmtiles|URL] [--store STORE] [--traffic FEED]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--port", value: "N", help: "The port, 1-65535 (default 8080)."),
@@ -37,9 +37,9 @@ enum ServeCommand {
                     name: "--cache-size", value: "MB",
                     help: "Megabytes the folder may hold, 16-1048576 (default 1024); the least recently used go first."),
                 .init(
-                    name: "--tiles", value: "FILE",
+                    name: "--tiles", value: "FILE|URL",
                     help:
-                        "A PMTiles archive of vector tiles (openmaps tiles --format mvt): /tiles/vector is read from it, and it is served whole at /tiles/vector.pmtiles with Range requests."
+                        "A PMTiles archive of vector tiles (openmaps tiles --format mvt), a file or an http(s) URL on any host answering Range requests (object store, CDN): /tiles/vector is read from it, and it is served at /tiles/vector.pmtiles (a file with Range requests, a URL by redirect)."
                 ),
                 DataCommand.storeOption, DataCommand.trafficOption,
             ], positionals: 0...0)
@@ -63,7 +63,7 @@ enum ServeCommand {
         var app = try ViewCommand.app(arguments)
         if let path = arguments.value("--tiles") {
             do {
-                let archive = try PMTilesArchive(path: path)
+                let archive = try PMTilesArchive(location: path)
                 guard archive.tileType == 1 else {
                     throw CLIError.usage(
                         "'--tiles' must be a PMTiles archive of vector tiles; '\(path)' holds tile type \(archive.tileType)"

@@ -94,13 +94,16 @@ extension MapsServer {
         }
         let (z, x, y) = (tile.z, tile.x, tile.y)
         do throws(AppError) {
-            // An archive is read as it is, on any thread: no cache stands before it.
-            if let archive = app.vectorArchive {
+            // A file is read as it is, on any thread: no cache stands before it. An archive on a
+            // web host is kept in the cache, by its version, as tiles cut from the store are.
+            if let archive = app.vectorArchive, !archive.isRemote {
                 guard let bytes = try app.vectorTile(tile) else { return Self.emptyTile() }
                 let etag = "\"\(archive.etag)-\(z)-\(x)-\(y)\""
                 return Self.vectorTile(TileCache.Entry(bytes: bytes, etag: etag), request)
             }
-            let key = "\(dataVersion)/vector\(VectorTileSchema.version)/\(z)/\(x)/\(y)"
+            let version =
+                app.vectorArchive.map { "archive-\($0.etag)" } ?? "\(dataVersion)/vector\(VectorTileSchema.version)"
+            let key = "\(version)/\(z)/\(x)/\(y)"
             if cachedOnly { return cache.cached(key).map { Self.vectorTile($0, request) } }
             let entry = try cachedPicture(key, group: key) { () throws(AppError) in
                 [(key, try app.vectorTile(tile) ?? [])]
@@ -290,10 +293,15 @@ extension MapsServer {
     /// `/tiles/vector.pmtiles`: the archive `serve --tiles` was given, as a static host serves
     /// it to a PMTiles client: `Range: bytes=…` answered 206 with `Content-Range`, a range past
     /// the end 416, no range the whole file; with its `ETag` (304 when it matches) and
-    /// `Accept-Ranges`. 404 without an archive.
+    /// `Accept-Ranges`; 412 to an `If-Match` of another version. An archive on a web host is
+    /// a redirect to it (302). 404 without an archive.
     func archiveFile(_ request: HTTPRequest) -> HTTPResponse {
         guard let archive = app.vectorArchive else {
             return Self.error(404, "no PMTiles archive is served: start the server with --tiles FILE.pmtiles")
+        }
+        if archive.isRemote {
+            return HTTPResponse(
+                status: 302, headers: [("Location", archive.path), ("Access-Control-Allow-Origin", "*")])
         }
         let size = archive.size
         let etag = "\"\(archive.etag)\""
@@ -303,6 +311,9 @@ extension MapsServer {
             ("Access-Control-Expose-Headers", "ETag, Content-Range, Accept-Ranges"),
         ]
         if request.headers["if-none-match"] == etag { return HTTPResponse(status: 304, headers: headers) }
+        if let asked = request.headers["if-match"], asked != "*", asked != etag {
+            return HTTPResponse(status: 412, headers: headers, body: Array("the archive is not version \(asked)".utf8))
+        }
         guard let header = request.headers["range"] else {
             var response = HTTPResponse(status: 200, headers: headers)
             response.file = HTTPResponse.FileRange(path: archive.path, offset: 0, length: size)

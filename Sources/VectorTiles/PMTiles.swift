@@ -133,6 +133,8 @@ public enum PMTiles {
 
     /// The header's fixed size, bytes.
     static let headerSize = 127
+    /// The bytes a reader takes first: the header and the root directory after it (16,384).
+    static let firstRead = 16_384
     /// The header and the root directory fit in this many bytes, so that a client gets both
     /// with its first request.
     static let rootLimit = 16_384
@@ -367,9 +369,11 @@ public final class PMTilesWriter {
 
 /// Reads tiles out of a PMTiles archive by byte ranges, as a client reads one from a static
 /// host: the header and root directory once, then a leaf directory (cached) and the tile.
-/// Thread-safe: reads are positioned (`pread`), and only the leaf cache is locked.
+/// The archive is a local file (``init(path:)``) or a URL on any host that answers HTTP
+/// `Range` requests: an object store, a CDN, another `openmaps serve` (``init(url:)``).
+/// Thread-safe: reads are positioned, and only the leaf cache is locked.
 public final class PMTilesArchive: @unchecked Sendable {
-    /// The archive's path.
+    /// The archive's path, or its URL.
     public let path: String
     /// The tiles' zooms.
     public let zooms: ClosedRange<Int>
@@ -380,12 +384,14 @@ public final class PMTilesArchive: @unchecked Sendable {
     /// The metadata's JSON text.
     public let metadata: String
     /// The archive's size in bytes.
-    public let size: UInt64
-    /// What tells this archive from another or an earlier build of it: its size and
-    /// modification time, in hex (an HTTP entity tag's text).
-    public let etag: String
+    public var size: UInt64 { bytes.size }
+    /// What tells this archive from another or an earlier build of it (an HTTP entity tag's
+    /// text): a file's size and modification time in hex, a host's `ETag`.
+    public var etag: String { bytes.etag }
+    /// True when the archive is read from a host over HTTP, not from a file.
+    public var isRemote: Bool { bytes is HTTPRangeBytes }
 
-    private let file: FileHandle
+    private let bytes: any ArchiveBytes
     private let root: [PMTiles.Entry]
     private let leavesOffset: UInt64
     private let dataOffset: UInt64
@@ -395,42 +401,69 @@ public final class PMTilesArchive: @unchecked Sendable {
 
     /// Opens the archive at `path`.
     /// - Throws: ``PMTilesError`` when it cannot be read or is not PMTiles version 3.
-    public init(path: String) throws(PMTilesError) {
-        self.path = path
-        guard let file = FileHandle(forReadingAtPath: path) else { throw PMTilesError("cannot open '\(path)'") }
-        self.file = file
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        etag = String(size, radix: 16) + "-" + String(UInt64(modified * 1000), radix: 16)
+    public convenience init(path: String) throws(PMTilesError) {
+        try self.init(bytes: try FileBytes(path: path), name: path)
+    }
+
+    /// Opens the archive at `url` (`http://` or `https://`), read by `Range` requests.
+    /// - Throws: ``PMTilesError`` when the host does not answer ranges, the archive cannot be
+    ///   read, or it is not PMTiles version 3.
+    public convenience init(url: URL) throws(PMTilesError) {
+        try self.init(bytes: try HTTPRangeBytes(url: url), name: url.absoluteString)
+    }
+
+    /// Opens the archive a `serve --tiles` argument names: a URL when it starts with
+    /// `http://` or `https://`, else a file's path.
+    public convenience init(location: String) throws(PMTilesError) {
+        let lowered = location.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            guard let url = URL(string: location) else { throw PMTilesError("'\(location)' is not a URL") }
+            try self.init(url: url)
+        } else {
+            try self.init(path: location)
+        }
+    }
+
+    private init(bytes: any ArchiveBytes, name: String) throws(PMTilesError) {
+        self.path = name
+        self.bytes = bytes
+        let size = bytes.size
         guard size >= UInt64(PMTiles.headerSize) else {
-            throw PMTilesError("'\(path)' is not a PMTiles archive: \(size) bytes, shorter than its 127-byte header")
+            throw PMTilesError("'\(name)' is not a PMTiles archive: \(size) bytes, shorter than its 127-byte header")
         }
-        let head = try Self.read(file, at: 0, count: PMTiles.headerSize)
-        guard head.count == PMTiles.headerSize, Array(head[0..<7]) == Array("PMTiles".utf8) else {
-            throw PMTilesError("'\(path)' is not a PMTiles archive (no PMTiles magic)", offset: 0)
+        // The header and, in the same read, the root directory a writer puts right after it
+        // (16 KB at most, as the specification asks): one round trip to a host.
+        let first = try bytes.read(at: 0, count: Int(min(size, UInt64(PMTiles.firstRead))))
+        let head = Array(first[0..<PMTiles.headerSize])
+        guard Array(head[0..<7]) == Array("PMTiles".utf8) else {
+            throw PMTilesError("'\(name)' is not a PMTiles archive (no PMTiles magic)", offset: 0)
         }
-        guard head[7] == 3 else { throw PMTilesError("'\(path)' is PMTiles version \(head[7]); 3 is read", offset: 7) }
+        guard head[7] == 3 else { throw PMTilesError("'\(name)' is PMTiles version \(head[7]); 3 is read", offset: 7) }
         func u64(_ offset: Int) -> UInt64 {
             head[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
         }
         internalCompression = head[97]
         guard [PMTiles.Compression.none.rawValue, PMTiles.Compression.gzip.rawValue].contains(internalCompression)
-        else { throw PMTilesError("'\(path)' compresses its directories with code \(internalCompression)", offset: 97) }
+        else { throw PMTilesError("'\(name)' compresses its directories with code \(internalCompression)", offset: 97) }
         gzipTiles = head[98] == PMTiles.Compression.gzip.rawValue
         tileType = head[99]
-        guard head[100] <= head[101] else { throw PMTilesError("'\(path)' has a minimum zoom above its maximum") }
+        guard head[100] <= head[101] else { throw PMTilesError("'\(name)' has a minimum zoom above its maximum") }
         zooms = Int(head[100])...Int(head[101])
         leavesOffset = u64(40)
         dataOffset = u64(56)
-        let rootBytes = try Self.read(file, at: u64(8), count: Int(u64(16)))
-        let metadataBytes = try Self.read(file, at: u64(24), count: Int(u64(32)))
+        func section(_ offset: UInt64, _ length: UInt64) throws(PMTilesError) -> [UInt8] {
+            guard offset.addingReportingOverflow(length).partialValue <= size, length <= UInt64(Int32.max) else {
+                throw PMTilesError("'\(name)' names a section past its end (\(offset) + \(length))")
+            }
+            if offset + length <= UInt64(first.count) { return Array(first[Int(offset)..<Int(offset + length)]) }
+            return try bytes.read(at: offset, count: Int(length))
+        }
+        let rootBytes = try section(u64(8), u64(16))
+        let metadataBytes = try section(u64(24), u64(32))
         let compression = internalCompression
         root = try PMTiles.deserialize(Self.inflate(rootBytes, compression))
         metadata = String(decoding: try Self.inflate(metadataBytes, compression), as: UTF8.self)
     }
-
-    deinit { try? file.close() }
 
     /// The stored bytes of `tile` (compressed as ``gzipTiles`` says), nil when the archive
     /// has no such tile.
@@ -441,7 +474,7 @@ public final class PMTilesArchive: @unchecked Sendable {
         for _ in 0..<4 {
             guard let entry = Self.find(id, in: directory) else { return nil }
             if entry.runLength > 0 {
-                return try Self.read(file, at: dataOffset + entry.offset, count: Int(entry.length))
+                return try bytes.read(at: dataOffset + entry.offset, count: Int(entry.length))
             }
             directory = try leaf(at: entry.offset, length: entry.length)
         }
@@ -451,8 +484,8 @@ public final class PMTilesArchive: @unchecked Sendable {
     private func leaf(at offset: UInt64, length: UInt32) throws(PMTilesError) -> [PMTiles.Entry] {
         if let known = lock.withLock({ leaves[offset] }) { return known }
         // Read and inflated outside the lock: two threads may both read a leaf the first time.
-        let bytes = try Self.read(file, at: leavesOffset + offset, count: Int(length))
-        let entries = try PMTiles.deserialize(Self.inflate(bytes, internalCompression))
+        let stored = try bytes.read(at: leavesOffset + offset, count: Int(length))
+        let entries = try PMTiles.deserialize(Self.inflate(stored, internalCompression))
         lock.withLock {
             if leaves.count > 4_096 { leaves.removeAll() }
             leaves[offset] = entries
@@ -474,27 +507,6 @@ public final class PMTilesArchive: @unchecked Sendable {
         let entry = entries[high]
         if entry.runLength == 0 { return entry }
         return id - entry.tileID < UInt64(entry.runLength) ? entry : nil
-    }
-
-    /// `count` bytes from `offset`, by `pread` (no shared file position: threads read at once).
-    private static func read(_ file: FileHandle, at offset: UInt64, count: Int) throws(PMTilesError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                pread(file.fileDescriptor, buffer.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-            }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else {
-                if read == 0 {
-                    throw PMTilesError("the archive ends before byte \(offset + UInt64(count))", offset: Int(offset))
-                }
-                throw PMTilesError(
-                    "cannot read \(count) bytes at \(offset): \(String(cString: strerror(errno)))", offset: Int(offset))
-            }
-            done += read
-        }
-        return bytes
     }
 
     private static func inflate(_ bytes: [UInt8], _ compression: UInt8) throws(PMTilesError) -> [UInt8] {

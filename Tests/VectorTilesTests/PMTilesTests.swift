@@ -104,6 +104,14 @@ import Testing
             #expect(error.message.contains("not a PMTiles archive"))
         }
         #expect(throws: PMTilesError.self) { try PMTilesArchive(path: path + ".missing") }
+        // A location is a file unless it is an http(s) URL; a host that cannot be reached says so.
+        #expect(throws: PMTilesError.self) { try PMTilesArchive(location: path) }
+        do {
+            _ = try PMTilesArchive(location: "http://127.0.0.1:1/archive.pmtiles")
+            Issue.record("an archive was read from a closed port")
+        } catch {
+            #expect(error.message.hasPrefix("GET http://127.0.0.1:1/archive.pmtiles bytes=0-0 failed"), "\(error)")
+        }
     }
 
     @Test func anUnfinishedArchiveLeavesNothingBehind() throws {

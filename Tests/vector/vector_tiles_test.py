@@ -14,6 +14,7 @@ Usage: Tests/vector/vector_tiles_test.py [path/to/openmaps]   (default .build/de
 Needs the pinned wheels `make test` installs into .build/python (see the Makefile).
 """
 import gzip
+import http.client
 import json
 import math
 import os
@@ -25,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import mapbox_vector_tile
@@ -193,6 +195,36 @@ def serve(store, cache, *options):
     return server, base
 
 
+def remote_archive(store, work, url, archive):
+    """`serve --tiles URL`: the archive read from a web host (here another server) by Range
+    requests, tile for tile the file's; its own /tiles/vector.pmtiles a redirect to the host."""
+    server, base = serve(store, os.path.join(work, "cache3"), "--tiles", url)
+    try:
+        with open(archive, "rb") as f:
+            local = Reader(MmapSource(f))
+            tiles = list(all_tiles(local.get_bytes))
+        same = all(get(base + "/tiles/vector/%d/%d/%d.pbf" % (z, x, y), {"Accept-Encoding": "gzip"})[2] == data
+                   for (z, x, y), data in tiles)
+        check(same and len(tiles) > 5,
+              "serve --tiles URL reads the archive from its host by Range requests, tile for tile (%d)" % len(tiles))
+        parts = urllib.parse.urlsplit(base)
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+        connection.request("GET", "/tiles/vector.pmtiles")
+        answer = connection.getresponse()
+        check(answer.status == 302 and answer.getheader("Location") == url,
+              "its /tiles/vector.pmtiles sends clients to the host (%s %s)" % (answer.status, answer.getheader("Location")))
+        connection.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    # A host that answers the whole file, not the range, is refused by name.
+    host = urllib.parse.urlsplit(url)
+    refused = subprocess.run([BINARY, "serve", "--port", "1", "--store", store, "--tiles",
+                              "%s://%s/health" % (host.scheme, host.netloc)], capture_output=True, text=True, timeout=60)
+    check(refused.returncode != 0 and "no Range support" in refused.stderr,
+          "a host without Range support is refused: %s" % refused.stderr.strip()[:160])
+
+
 def main():
     work = tempfile.mkdtemp(prefix="openmaps-vector-")
     store = os.path.join(work, "store.sqlite")
@@ -287,6 +319,9 @@ def main():
         check(status == 200 and body == expected, "/tiles/vector is read from the archive given with --tiles")
         check(get(base + "/tiles/vector/14/0/0.pbf", {"Accept-Encoding": "gzip"})[0] == 204,
               "a tile the archive does not hold is 204 No Content")
+        check(get(base + "/tiles/vector.pmtiles", {"Range": "bytes=0-126", "If-Match": '"another"'})[0] == 412,
+              "a range of another version of the archive (If-Match) is 412")
+        remote_archive(store, work, base + "/tiles/vector.pmtiles", archive)
     finally:
         server.terminate()
         server.wait(10)
