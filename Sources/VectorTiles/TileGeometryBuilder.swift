@@ -137,7 +137,7 @@ public struct TileGeometryBuilder: Sendable {
             }
         }
         var polygons = exteriors.map { [$0] }
-        for hole in holes {
+        for hole in Self.apart(holes) {
             guard let owner = polygons.firstIndex(where: { Self.contains($0[0], hole[0]) }) else { continue }
             polygons[owner].append(hole)
         }
@@ -286,6 +286,67 @@ public struct TileGeometryBuilder: Sendable {
         guard denominator != 0 else { return b }
         let t = ((x1 - x3) * (y3 - y4) - (y1 - y3) * (x3 - x4)) / denominator
         return TilePoint(x: Int32((x1 + t * (x2 - x1)).rounded()), y: Int32((y1 + t * (y2 - y1)).rounded()))
+    }
+
+    /// `holes` (simple rings) with those that would make their polygon invalid left out: a hole
+    /// that meets a larger one (their edges cross or touch) or lies inside one. Holes meet where
+    /// the data's own inner rings share edges (a car park's islands) or where pieces of land
+    /// overlap once simplified and rounded (the sea's holes at low zooms); the larger hole is
+    /// kept whole, so what is left out is at most the smaller one's area.
+    static func apart(_ holes: [[TilePoint]]) -> [[TilePoint]] {
+        guard holes.count > 1 else { return holes }
+        let sorted = holes.map { (ring: $0, area: abs(TileGeometry.area($0)), box: Self.box(of: $0)) }
+            .sorted { $0.area > $1.area }
+        var kept: [(ring: [TilePoint], area: Double, box: (minX: Int32, minY: Int32, maxX: Int32, maxY: Int32))] = []
+        for hole in sorted {
+            let clash = kept.contains { other in
+                guard other.box.minX <= hole.box.maxX, hole.box.minX <= other.box.maxX, other.box.minY <= hole.box.maxY,
+                    hole.box.minY <= other.box.maxY
+                else { return false }
+                return ringsMeet(other.ring, hole.ring) || contains(other.ring, hole.ring[0])
+            }
+            if !clash { kept.append(hole) }
+        }
+        return kept.map(\.ring)
+    }
+
+    /// The grid box a ring covers.
+    static func box(of ring: [TilePoint]) -> (minX: Int32, minY: Int32, maxX: Int32, maxY: Int32) {
+        var box = (minX: Int32.max, minY: Int32.max, maxX: Int32.min, maxY: Int32.min)
+        for point in ring {
+            box = (min(box.minX, point.x), min(box.minY, point.y), max(box.maxX, point.x), max(box.maxY, point.y))
+        }
+        return box
+    }
+
+    /// True when an edge of `a` crosses or touches an edge of `b`: a sweep over the edges of
+    /// both by their left ends, each against the other ring's edges that overlap it in x.
+    static func ringsMeet(_ a: [TilePoint], _ b: [TilePoint]) -> Bool {
+        typealias Edge = (ring: Int, index: Int, minX: Int32, maxX: Int32)
+        let rings = [a, b]
+        var edges: [Edge] = []
+        for (which, ring) in rings.enumerated() {
+            for index in ring.indices {
+                let p = ring[index], q = ring[(index + 1) % ring.count]
+                edges.append((which, index, min(p.x, q.x), max(p.x, q.x)))
+            }
+        }
+        edges.sort { $0.minX < $1.minX }
+        var active: [[Edge]] = [[], []]
+        for edge in edges {
+            let other = 1 - edge.ring
+            active[other].removeAll { $0.maxX < edge.minX }
+            let ring = rings[edge.ring], otherRing = rings[other]
+            for candidate in active[other]
+            where segmentsCross(
+                ring[edge.index], ring[(edge.index + 1) % ring.count], otherRing[candidate.index],
+                otherRing[(candidate.index + 1) % otherRing.count])
+            {
+                return true
+            }
+            active[edge.ring].append(edge)
+        }
+        return false
     }
 
     /// True when two edges of `ring` cross (not counting neighbours meeting at their vertex).

@@ -185,7 +185,7 @@ public final class VectorTileBuilder {
     {
         let square = geometry.bufferSquare
         let squareArea = TileGeometry.area(square)
-        var rings = [square]
+        var holes: [[TilePoint]] = []
         for (tagged, prepared) in land {
             let feature = tagged.feature
             let source: TileGeometryBuilder.RingSource
@@ -200,9 +200,9 @@ public final class VectorTileBuilder {
             }
             for piece in geometry.polygons([source], inset: 1, simplify: feature.detail == .full) {
                 if TileGeometry.area(piece[0]) >= squareArea * 0.99 { return nil }
-                rings.append(piece[0].reversed())
+                holes.append(piece[0].reversed())
             }
         }
-        return rings
+        return [square] + TileGeometryBuilder.apart(holes)
     }
 }

@@ -219,6 +219,26 @@ import Testing
         #expect(parts.allSatisfy { TileGeometry.area($0) > 0 })
     }
 
+    /// Holes that meet a larger hole (sharing an edge, crossing it) or lie inside it are left
+    /// out, the larger kept; holes apart all stay: a polygon's holes never overlap.
+    @Test func holesThatMeetOrNestAreLeftOut() {
+        func square(_ x: Int32, _ y: Int32, _ side: Int32) -> [TilePoint] {
+            // Holes wind counter-clockwise on screen.
+            [
+                TilePoint(x: x, y: y), TilePoint(x: x, y: y + side), TilePoint(x: x + side, y: y + side),
+                TilePoint(x: x + side, y: y),
+            ]
+        }
+        let large = square(0, 0, 100)
+        let sharingAnEdge = square(100, 20, 50)
+        let crossing = square(80, 80, 40)
+        let inside = square(10, 10, 20)
+        let apart = square(300, 300, 10)
+        let kept = TileGeometryBuilder.apart([sharingAnEdge, inside, large, crossing, apart])
+        #expect(kept == [large, apart])
+        #expect(TileGeometryBuilder.apart([apart, square(320, 300, 10)]).count == 2)
+    }
+
     @Test func whatIsTooSmallOrStraightIsSimplifiedAway() throws {
         // Below the top zoom a 10 × 10-unit square (100 units², under 2 pixels²) is dropped.
         let low = TileGeometryBuilder(tile: TileID(x: 1165, y: 592, z: 11))
