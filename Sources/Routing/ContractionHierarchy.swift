@@ -41,9 +41,12 @@ public final class ContractionHierarchy: @unchecked Sendable {
 
     // Query state, reused between queries (one at a time: another thread queries a hierarchy
     // of its own, ``sharingArcs()``).
-    private var forward = SearchLabels()
+    var forward = SearchLabels()
     private var backward = SearchLabels()
-    private var generation: UInt32 = 0
+    var generation: UInt32 = 0
+    /// The arcs' durations and distances for tables, made on first use and shared with the
+    /// hierarchies ``sharingArcs()`` makes.
+    private(set) var annotationBox = SharedBox<ArcAnnotations>()
 
     init() {}
 
@@ -53,6 +56,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
         let other = ContractionHierarchy()
         other.up = up
         other.down = down
+        other.annotationBox = annotationBox
         return other
     }
 
@@ -197,7 +201,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
     }
 
     /// Sizes the query state, once, before the first query.
-    private func prepareQueries() {
+    func prepareQueries() {
         guard forward.cost.count != nodeCount else { return }
         forward = SearchLabels(nodes: nodeCount)
         backward = SearchLabels(nodes: nodeCount)

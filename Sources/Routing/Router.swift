@@ -316,7 +316,7 @@ public final class Router: @unchecked Sendable {
     /// turn restriction can forbid it: forward, an edge's label is the time to its end having
     /// travelled it; backward, the time from its start to the end of the leg. The halves meet
     /// at a node, across the turn between an edge into it and an edge out of it.
-    private func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap, weights: [Float]?) -> Route.Leg? {
+    func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap, weights: [Float]?) -> Route.Leg? {
         let starts = departures(start)
         let ends = arrivals(end)
         // Through the hierarchy, unless roads are avoided (other weights) or the two ends share
