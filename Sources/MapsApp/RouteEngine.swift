@@ -17,6 +17,35 @@ public protocol RouteFinding: Sendable {
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
         alternatives: Int
     ) throws -> [Route]
+    /// The durations and distances from each of `sources` to each of `destinations` for `mode`.
+    func table(from sources: [Coordinate], to destinations: [Coordinate], mode: TravelProfile.Mode) throws
+        -> RouteTable
+}
+
+extension RouteFinding {
+    /// A table of a route a cell, where points meet the roads as each route's first says.
+    public func table(from sources: [Coordinate], to destinations: [Coordinate], mode: TravelProfile.Mode) throws
+        -> RouteTable
+    {
+        var table = RouteTable(durations: [], distances: [], sources: [], destinations: [])
+        for (row, source) in sources.enumerated() {
+            let routes = destinations.map { try? route([source, $0], mode: mode, avoiding: []) }
+            table.durations.append(routes.map { $0?.duration })
+            table.distances.append(routes.map { $0?.distance })
+            if row == 0 {
+                table.destinations = zip(destinations, routes).map { point, route in
+                    let end = route?.snapped.last
+                    return RouteTable.Waypoint(
+                        location: end?.point ?? point, distance: end?.distance ?? 0, name: end?.road)
+                }
+            }
+            let start = routes.compactMap { $0?.snapped.first }.first
+            table.sources.append(
+                RouteTable.Waypoint(
+                    location: start?.point ?? source, distance: start?.distance ?? 0, name: start?.road))
+        }
+        return table
+    }
 }
 
 /// ``RouteFinding`` on the store's road network: each mode's graph and stored hierarchy loaded
@@ -64,6 +93,14 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         from origin: Coordinate, to targets: [Coordinate], mode: TravelProfile.Mode, limit: Double
     ) throws -> [Double?] {
         try routing(mode) { router, _ in try router.durations(from: origin, to: targets, limit: limit) }
+    }
+
+    /// The table from each of `sources` to each of `destinations` for `mode`, by one
+    /// many-to-many search (``Router/table(from:to:)``).
+    public func table(from sources: [Coordinate], to destinations: [Coordinate], mode: TravelProfile.Mode) throws
+        -> RouteTable
+    {
+        try routing(mode) { router, _ in try router.table(from: sources, to: destinations) }
     }
 
     /// The turn-by-turn steps of each of `route`'s legs.

@@ -47,6 +47,7 @@ public enum OpenMapsCLI {
     private static let commands = [
         ViewCommand.command, OpenCommand.command, OpenCommand.navigate, SearchCommand.search, SearchCommand.reverse,
         RouteCommand.command,
+        TableCommand.command,
         TilesCommand.command, DataCommand.importFile, ServeCommand.command,
     ]
 

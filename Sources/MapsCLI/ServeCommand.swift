@@ -12,7 +12,7 @@ enum ServeCommand {
         summary:
             "Serve the maps app over HTTP: the web app at / and every Google Maps web path, /open?url=LINK, tiles, static maps, Nominatim's /search, OSRM's /route/v1.",
         usage:
-            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--connections N] [--connections-per-address N] [--cache DIR] [--cache-size MB] [--tiles FILE.pmtiles|URL] [--store STORE] [--traffic FEED]",
+            "serve [--port 8080] [--host 127.0.0.1] [--threads N] [--connections N] [--connections-per-address N] [--cache DIR] [--cache-size MB] [--tiles FILE.pmtiles|URL] [--max-table-cells N] [--store STORE] [--traffic FEED]",
         parser: ArgumentParser(
             options: [
                 .init(name: "--port", value: "N", help: "The port, 1-65535 (default 8080)."),
@@ -41,6 +41,11 @@ enum ServeCommand {
                     help:
                         "A PMTiles archive of vector tiles (openmaps tiles --format mvt), a file or an http(s) URL on any host answering Range requests (object store, CDN): /tiles/vector is read from it, and it is served at /tiles/vector.pmtiles (a file with Range requests, a URL by redirect)."
                 ),
+                .init(
+                    name: "--max-table-cells", value: "N",
+                    help:
+                        "Cells a /table/v1 request may ask for, sources × destinations (default 10000); more are refused with OSRM's TooBig."
+                ),
                 DataCommand.storeOption, DataCommand.trafficOption,
             ], positionals: 0...0)
     ) { (arguments, console) throws(CLIError) in
@@ -53,6 +58,8 @@ enum ServeCommand {
         }
         options.limits.perAddress = try ViewCommand.count(arguments, "--connections-per-address", in: 1...65_536) ?? 0
         options.cacheDiskBytes = (try ViewCommand.count(arguments, "--cache-size", in: 16...1_048_576) ?? 1024) << 20
+        options.maxTableCells =
+            try ViewCommand.count(arguments, "--max-table-cells", in: 1...100_000_000) ?? TableQuery.defaultMaxCells
         let store = try DataCommand.store(arguments)
         // Beside a store file; in the data directory for a database.
         let home =

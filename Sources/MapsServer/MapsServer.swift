@@ -27,6 +27,9 @@ public struct ServerOptions: Sendable {
     /// Names the data the pictures are drawn from (the store file's size and modification
     /// time), so that pictures cached from older data are never served; empty by default.
     public var dataVersion = ""
+    /// Cells a `/table/v1` request may ask for (sources × destinations); more are refused with
+    /// OSRM's `TooBig`. ``TableQuery/defaultMaxCells`` (10,000) by default.
+    public var maxTableCells = TableQuery.defaultMaxCells
 
     /// A server with nothing to answer from yet (no store): pages, links and health only.
     public init() {}
@@ -45,7 +48,8 @@ public struct ServerOptions: Sendable {
 ///   `/api/share?center=…` (a view as a link in every form); `/health`.
 /// - Tiles `/tiles/{type}/{z}/{x}/{y}.png` (and `@2x`), TileJSON `/tiles/{type}.json`, Google's
 ///   `/staticmap`: with ETag, Cache-Control and 304, cached within bounds.
-/// - Nominatim's `/search` and `/reverse`; OSRM's `/route/v1/{profile}/{lon,lat;…}`.
+/// - Nominatim's `/search` and `/reverse`; OSRM's `/route/v1/{profile}/{lon,lat;…}` and
+///   `/table/v1/{profile}/{lon,lat;…}`.
 public final class MapsServer: @unchecked Sendable {
     /// The app, answering on every worker thread at once: its engines take store connections
     /// of their own from a pool (``MapsApp/onStore(path:traffic:)``), so no request waits for
@@ -55,6 +59,8 @@ public final class MapsServer: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     let cache: TileCache
     let dataVersion: String
+    /// Cells a `/table/v1` request may ask for.
+    let maxTableCells: Int
     let webApp = WebApp()
     /// The credits every picture carries.
     let attribution = MapRenderer.credits(streets: true, placeNames: true, feeds: []).joined(separator: " · ")
@@ -73,6 +79,7 @@ public final class MapsServer: @unchecked Sendable {
         self.app = app
         self.log = log
         dataVersion = options.dataVersion
+        maxTableCells = options.maxTableCells
         do {
             cache = try TileCache(
                 memoryBytes: options.cacheMemoryBytes,
@@ -149,6 +156,7 @@ public final class MapsServer: @unchecked Sendable {
         case let path where path.hasPrefix("/sprites/"): return sprite(request)
         case let path where path.hasPrefix("/labels/"): return atOnce ? nil : labelPicture(request)
         case let path where path.hasPrefix("/route/v1/"): return atOnce ? nil : route(request)
+        case let path where path.hasPrefix("/table/v1/"): return atOnce ? nil : table(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }
     }
@@ -314,11 +322,9 @@ public final class MapsServer: @unchecked Sendable {
         }
         var ends: [Waypoint] = []
         for pair in pairs {
-            let numbers = pair.split(separator: ",", omittingEmptySubsequences: false)
-            guard numbers.count == 2, let lon = DecimalText.parse(String(numbers[0]), maxIntegerDigits: 3),
-                let lat = DecimalText.parse(String(numbers[1]), maxIntegerDigits: 3),
-                case let point = Coordinate(latitude: lat, longitude: lon), point.isValid
-            else { return Self.osrmError("InvalidValue", "'\(pair)' is not longitude,latitude in decimal degrees") }
+            guard let point = Self.osrmCoordinate(pair) else {
+                return Self.osrmError("InvalidValue", "'\(pair)' is not longitude,latitude in decimal degrees")
+            }
             ends.append(.coordinate(point))
         }
         guard let geometry = RouteGeometry(rawValue: request.query["geometries"] ?? "polyline") else {
@@ -348,6 +354,16 @@ public final class MapsServer: @unchecked Sendable {
             }
             return Self.refusal(error)
         }
+    }
+
+    /// An OSRM `longitude,latitude` in decimal degrees; nil for anything else.
+    static func osrmCoordinate(_ pair: Substring) -> Coordinate? {
+        let numbers = pair.split(separator: ",", omittingEmptySubsequences: false)
+        guard numbers.count == 2, let lon = DecimalText.parse(String(numbers[0]), maxIntegerDigits: 3),
+            let lat = DecimalText.parse(String(numbers[1]), maxIntegerDigits: 3),
+            case let point = Coordinate(latitude: lat, longitude: lon), point.isValid
+        else { return nil }
+        return point
     }
 
     /// An OSRM error document: `{"code": code, "message": message}`.

@@ -6,9 +6,19 @@ public struct RouteTable: Sendable {
     /// Where a point met the network: the snapped location, how far it moved (metres) and the
     /// road's name (or ref), as a route's waypoints say.
     public struct Waypoint: Sendable, Equatable {
+        /// The snapped location.
         public var location: Coordinate
+        /// Metres from the point to it.
         public var distance: Double
+        /// The road's name, else its ref; nil for neither.
         public var name: String?
+
+        /// A waypoint at `location`, `distance` metres from its point, on the road `name`.
+        public init(location: Coordinate, distance: Double, name: String?) {
+            self.location = location
+            self.distance = distance
+            self.name = name
+        }
     }
 
     /// Seconds from source i to destination j (`durations[i][j]`), the duration of the
@@ -20,6 +30,14 @@ public struct RouteTable: Sendable {
     public var sources: [Waypoint]
     /// Where each destination met the network, in order.
     public var destinations: [Waypoint]
+
+    /// A table of these cells and waypoints.
+    public init(durations: [[Double?]], distances: [[Double?]], sources: [Waypoint], destinations: [Waypoint]) {
+        self.durations = durations
+        self.distances = distances
+        self.sources = sources
+        self.destinations = destinations
+    }
 }
 
 extension Router {

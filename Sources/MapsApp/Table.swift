@@ -1,0 +1,162 @@
+import Foundation
+import GeoCore
+import Routing
+
+/// A question of OSRM's `table` service: the durations (and distances) from some points to
+/// others, for a way of travel by road.
+public struct TableQuery: Sendable, Equatable {
+    /// What a table's cells hold: `duration` (seconds) and `distance` (metres).
+    public enum Annotation: String, Sendable, CaseIterable {
+        case duration, distance
+    }
+
+    /// Where a fallback cell is measured from: the points as given, or where they met the roads.
+    public enum FallbackCoordinate: String, Sendable, CaseIterable {
+        case input, snapped
+    }
+
+    /// The points, in order.
+    public var points: [Coordinate]
+    /// The points the rows start from, by index into ``points``; nil for all of them.
+    public var sources: [Int]?
+    /// The points the columns end at, by index into ``points``; nil for all of them.
+    public var destinations: [Int]?
+    /// The way of travel by road.
+    public var mode: TravelProfile.Mode
+    /// What the cells hold; durations by default.
+    public var annotations: Set<Annotation> = [.duration]
+    /// Metres a second: a cell no route fills is the straight distance at this speed (and
+    /// the distance itself), and named in ``TableAnswer/fallbackCells``; nil leaves it empty.
+    public var fallbackSpeed: Double?
+    /// Where a fallback cell's straight distance is measured from; the points as given by default.
+    public var fallbackCoordinate = FallbackCoordinate.input
+    /// What every duration is multiplied by (above 0); 1 by default.
+    public var scaleFactor = 1.0
+
+    /// Cells a table may have by default: 10,000 (100 × 100).
+    public static let defaultMaxCells = 10_000
+
+    /// A table between `points` (every one to every one) for `mode`.
+    public init(points: [Coordinate], mode: TravelProfile.Mode) {
+        self.points = points
+        self.mode = mode
+    }
+}
+
+/// The answer to a ``TableQuery``: its cells, where each point met the roads, or the reason
+/// there is none, in OSRM's terms.
+public struct TableAnswer: Sendable {
+    /// Seconds from each source to each destination, scaled; nil where nothing joins them.
+    public var durations: [[Double?]] = []
+    /// Metres along the same routes; nil where nothing joins them.
+    public var distances: [[Double?]] = []
+    /// Where each source met the roads.
+    public var sources: [RouteTable.Waypoint] = []
+    /// Where each destination met the roads.
+    public var destinations: [RouteTable.Waypoint] = []
+    /// The cells filled by the fallback speed, as (row, column).
+    public var fallbackCells: [[Int]] = []
+    /// What the cells hold.
+    public var annotations: Set<TableQuery.Annotation> = [.duration]
+    /// Why there is no table, as OSRM says it: its code (`InvalidOptions`, `InvalidValue`,
+    /// `TooBig`, `NoSegment`) and a message; nil for a table.
+    public var failure: (code: String, message: String)?
+
+    /// The table as OSRM writes it: `code`, `durations` and/or `distances` (rows of sources,
+    /// `null` where nothing joins them; durations to a tenth of a second, distances to a
+    /// tenth of a metre), `sources` and `destinations` (each `location` as `[lon, lat]`, its
+    /// `distance` and `name`), `fallback_speed_cells` when a cell was filled; or the failure's
+    /// `code` and `message`.
+    public var osrm: String {
+        if let failure { return JSONText.pretty(["code": failure.code, "message": failure.message]) }
+        func cells(_ rows: [[Double?]]) -> [[Any]] {
+            rows.map { row in row.map { value -> Any in value.map { ($0 * 10).rounded() / 10 } ?? NSNull() } }
+        }
+        func waypoints(_ list: [RouteTable.Waypoint]) -> [[String: Any]] {
+            list.map {
+                [
+                    "location": [$0.location.longitude, $0.location.latitude],
+                    "distance": ($0.distance * 10).rounded() / 10,
+                    "name": $0.name ?? "", "hint": "",
+                ]
+            }
+        }
+        var document: [String: Any] = [
+            "code": "Ok", "sources": waypoints(sources), "destinations": waypoints(destinations),
+        ]
+        if annotations.contains(.duration) { document["durations"] = cells(durations) }
+        if annotations.contains(.distance) { document["distances"] = cells(distances) }
+        if !fallbackCells.isEmpty { document["fallback_speed_cells"] = fallbackCells }
+        return JSONText.pretty(document)
+    }
+}
+
+extension MapsApp {
+    /// The table `query` asks for, on the routing engine: one many-to-many search (as
+    /// ``Routing/Router/table(from:to:)`` does it), each cell the route's duration and
+    /// distance. A question OSRM refuses is refused the same way, as the answer's
+    /// ``TableAnswer/failure``: sources or destinations out of range, a bad scale or speed,
+    /// more than `maxCells` cells (`TooBig`), a point with no road near it (`NoSegment`).
+    ///
+    /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
+    ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
+    public func table(_ query: TableQuery, maxCells: Int = TableQuery.defaultMaxCells) throws(AppError) -> TableAnswer {
+        var answer = TableAnswer()
+        answer.annotations = query.annotations
+        func refuse(_ code: String, _ message: String) -> TableAnswer {
+            answer.failure = (code, message)
+            return answer
+        }
+        guard query.points.count >= 1 else { return refuse("InvalidQuery", "a table needs at least one point") }
+        let sources = query.sources ?? Array(query.points.indices)
+        let destinations = query.destinations ?? Array(query.points.indices)
+        for (name, indices) in [("sources", sources), ("destinations", destinations)] {
+            if let wrong = indices.first(where: { !query.points.indices.contains($0) }) {
+                return refuse(
+                    "InvalidOptions", "'\(name)' index \(wrong) is not one of the \(query.points.count) points")
+            }
+        }
+        guard sources.count * destinations.count <= maxCells else {
+            return refuse(
+                "TooBig",
+                "\(sources.count) sources × \(destinations.count) destinations is \(sources.count * destinations.count) cells, more than \(maxCells)"
+            )
+        }
+        guard query.scaleFactor > 0, query.scaleFactor.isFinite else {
+            return refuse("InvalidOptions", "'scale_factor' must be above 0, not \(query.scaleFactor)")
+        }
+        if let speed = query.fallbackSpeed, !(speed > 0 && speed.isFinite) {
+            return refuse("InvalidOptions", "'fallback_speed' must be above 0, not \(speed)")
+        }
+        guard let routing else { throw .engineMissing("routing graph") }
+        let table: RouteTable
+        do {
+            table = try routing.table(
+                from: sources.map { query.points[$0] }, to: destinations.map { query.points[$0] }, mode: query.mode)
+        } catch RoutingError.noRoad(let point, _, _) {
+            let index = point < sources.count ? sources[point] : destinations[point - sources.count]
+            return refuse("NoSegment", "Could not find a matching segment for coordinate \(index)")
+        } catch {
+            throw .engineFailed("computing the table", underlying: error)
+        }
+        answer.sources = table.sources
+        answer.destinations = table.destinations
+        answer.durations = table.durations.map { $0.map { $0.map { $0 * query.scaleFactor } } }
+        answer.distances = table.distances
+        if let speed = query.fallbackSpeed {
+            for row in answer.durations.indices {
+                for column in answer.durations[row].indices where answer.durations[row][column] == nil {
+                    let (from, to) =
+                        query.fallbackCoordinate == .input
+                        ? (query.points[sources[row]], query.points[destinations[column]])
+                        : (table.sources[row].location, table.destinations[column].location)
+                    let metres = from.distance(to: to)
+                    answer.durations[row][column] = metres / speed * query.scaleFactor
+                    answer.distances[row][column] = metres
+                    answer.fallbackCells.append([row, column])
+                }
+            }
+        }
+        return answer
+    }
+}

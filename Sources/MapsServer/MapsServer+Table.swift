@@ -1,0 +1,89 @@
+import Foundation
+import GeoCore
+import HTTPServer
+import MapsApp
+
+extension MapsServer {
+    /// OSRM's `/table/v1/{profile}/{lon,lat;lon,lat…}[?sources=0;1|all][&destinations=…]
+    /// [&annotations=duration,distance][&fallback_speed=M/S][&fallback_coordinate=input|snapped]
+    /// [&scale_factor=X]`: the durations (and distances) from the sources to the destinations,
+    /// as ``MapsApp/table(_:maxCells:)`` answers it; at most the server's `maxTableCells` cells.
+    /// Refusals as OSRM writes them (`InvalidUrl`, `InvalidValue`, `InvalidOptions`, `TooBig`,
+    /// `NoSegment`), with 400.
+    func table(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.dropFirst("/table/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            return Self.osrmError("InvalidUrl", "expected /table/v1/{profile}/{coordinates}")
+        }
+        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
+            let names = Self.profiles.filter { DirectionsQuery.profile(for: $0.value) != nil }.keys.sorted()
+            return Self.osrmError(
+                "InvalidValue", "profile '\(parts[0].prefix(40))' is not one of \(names.joined(separator: ", "))")
+        }
+        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
+        var points: [Coordinate] = []
+        for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
+            guard let point = Self.osrmCoordinate(pair) else {
+                return Self.osrmError(
+                    "InvalidValue", "'\(pair.prefix(60))' is not longitude,latitude in decimal degrees")
+            }
+            points.append(point)
+        }
+        var query = TableQuery(points: points, mode: mode)
+        do {
+            query.sources = try Self.indices(request.query["sources"], name: "sources")
+            query.destinations = try Self.indices(request.query["destinations"], name: "destinations")
+            if let asked = request.query["annotations"] {
+                let names = asked.split(separator: ",").map { TableQuery.Annotation(rawValue: String($0)) }
+                guard !names.isEmpty, names.allSatisfy({ $0 != nil }) else {
+                    throw Refusal(
+                        response: Self.osrmError("InvalidOptions", "'annotations' may be duration and/or distance"))
+                }
+                query.annotations = Set(names.compactMap { $0 })
+            }
+            if let speed = request.query["fallback_speed"] {
+                guard let value = Double(speed) else {
+                    throw Refusal(response: Self.osrmError("InvalidOptions", "'fallback_speed' must be a number"))
+                }
+                query.fallbackSpeed = value
+            }
+            if let asked = request.query["fallback_coordinate"] {
+                guard let coordinate = TableQuery.FallbackCoordinate(rawValue: asked) else {
+                    throw Refusal(
+                        response: Self.osrmError("InvalidOptions", "'fallback_coordinate' must be input or snapped"))
+                }
+                query.fallbackCoordinate = coordinate
+            }
+            if let scale = request.query["scale_factor"] {
+                guard let value = Double(scale) else {
+                    throw Refusal(response: Self.osrmError("InvalidOptions", "'scale_factor' must be a number"))
+                }
+                query.scaleFactor = value
+            }
+        } catch let refusal as Refusal {
+            return refusal.response
+        } catch {
+            return Self.osrmError("InvalidOptions", "\(error)")
+        }
+        do throws(AppError) {
+            let answer = try app.table(query, maxCells: maxTableCells)
+            if let failure = answer.failure { return Self.osrmError(failure.code, failure.message) }
+            return .json(200, Data(answer.osrm.utf8))
+        } catch {
+            return Self.refusal(error)
+        }
+    }
+
+    /// OSRM's `sources` or `destinations`: `all` (or absent) for every point, else indices
+    /// separated by `;`.
+    static func indices(_ text: String?, name: String) throws -> [Int]? {
+        guard let text, text != "all" else { return nil }
+        let values = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+            throw Refusal(
+                response: osrmError(
+                    "InvalidOptions", "'\(name)' must be all or indices separated by ';', not '\(text.prefix(60))'"))
+        }
+        return values.compactMap { $0 }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GeoCore
+import MapsApp
+import TestSupport
+import Testing
+
+@testable import MapsServer
+
+/// OSRM's `table` service as its clients call it: rows of sources, columns of destinations,
+/// the routes' durations and distances, OSRM's refusals.
+@Suite struct TableServiceTests: ServerExchanges {
+    @Test func tablesAnswerAsOSRMsClientsReadThem() throws {
+        let app = try MapsApp.onStore(path: try SeedPlaces.westVillageStore())
+        var options = ServerOptions.loopback()
+        options.maxTableCells = 6
+        let server = try MapsServer(app: app, options: options)
+        defer { server.stop() }
+        func ask(_ target: String) -> (status: Int, json: [String: Any])? {
+            get(server, target).map { ($0.status, json($0.body)) }
+        }
+        // Stonewall Inn, Think Coffee, Washington Square Arch: longitude first.
+        let coordinates = "-74.00219,40.73381;-74.00366,40.73878;-73.99712,40.73116"
+        let asked = try #require(
+            ask("/table/v1/walking/\(coordinates)?annotations=duration,distance&sources=0;1"))
+        #expect(asked.status == 200 && asked.json["code"] as? String == "Ok")
+        let durations = try #require(asked.json["durations"] as? [[Double]])
+        let distances = try #require(asked.json["distances"] as? [[Double]])
+        #expect(durations.count == 2 && durations.allSatisfy { $0.count == 3 })
+        #expect(durations[0][0] == 0 && durations[1][1] == 0)
+        // The cell from Stonewall Inn to Think Coffee is the walking route's.
+        let route = try #require(app.routing).route(
+            [
+                Coordinate(latitude: 40.73381, longitude: -74.00219),
+                Coordinate(latitude: 40.73878, longitude: -74.00366),
+            ],
+            mode: .walking, avoiding: [])
+        #expect(abs(durations[0][1] - route.duration) <= 0.1 && abs(distances[0][1] - route.distance) <= 0.1)
+        let sources = try #require(asked.json["sources"] as? [[String: Any]])
+        #expect(sources.count == 2 && (sources[0]["location"] as? [Double])?.count == 2)
+        #expect(sources[0]["name"] is String && sources[0]["distance"] is Double)
+        #expect((asked.json["destinations"] as? [Any])?.count == 3)
+        // Durations alone by default; scaled.
+        let scaled = try #require(ask("/table/v1/walking/\(coordinates)?sources=0;1&scale_factor=2"))
+        #expect(scaled.json["distances"] == nil)
+        let doubled = try #require(scaled.json["durations"] as? [[Double]])
+        #expect(abs(doubled[0][1] - 2 * durations[0][1]) <= 0.2)
+        // Refusals as OSRM writes them.
+        #expect(ask("/table/v1/walking/\(coordinates)")?.json["code"] as? String == "TooBig")
+        #expect(ask("/table/v1/walking/\(coordinates)?sources=0;5")?.json["code"] as? String == "InvalidOptions")
+        #expect(ask("/table/v1/walking/\(coordinates)?sources=0;x")?.json["code"] as? String == "InvalidOptions")
+        #expect(
+            ask("/table/v1/walking/\(coordinates)?sources=0&annotations=speed")?.json["code"] as? String
+                == "InvalidOptions")
+        #expect(ask("/table/v1/transit/\(coordinates)?sources=0")?.json["code"] as? String == "InvalidValue")
+        #expect(ask("/table/v1/walking/200,40;-74,40.7")?.json["code"] as? String == "InvalidValue")
+        #expect(ask("/table/v1/walking")?.json["code"] as? String == "InvalidUrl")
+        let far = try #require(ask("/table/v1/driving/-74.00219,40.73381;2.35,48.85"))
+        #expect(far.status == 400 && far.json["code"] as? String == "NoSegment")
+        #expect((far.json["message"] as? String)?.hasSuffix("coordinate 1") == true)
+    }
+}
