@@ -3,7 +3,7 @@
 # extract + contract and its queries (its own script, CH and MLD), then OpenMaps' import (which
 # keeps the road network and builds each mode's contraction hierarchy) and its queries
 # in-process, then the agreement of the two on every pair (lib/compare_routes.py) for
-# car/driving, foot/walking and bicycle/bicycling.
+# car/driving, foot/walking and bicycle/bicycling, and 100 x 100 tables beside OSRM's.
 #   bash scripts/bench-route.sh                 # DATASETS="helsinki monaco porto" by default
 #   DATASETS=helsinki bash scripts/bench-route.sh
 set -euo pipefail
@@ -40,6 +40,16 @@ for dataset in ${DATASETS:-helsinki monaco porto}; do
     data="$BENCH_CACHE/osrm/$dataset-scs1000/${pair%%:*}/ch/data.osrm"
     [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-guidance.py" "$data" \
       "$PEERS/od-$dataset.json" "${pair##*:}" "$store" "$BIN" || true
+  done
+  # 100 x 100 tables (OSRM's table service) beside OSRM CH's on the same points, and how many
+  # cells the two agree on.
+  "$here/.build/release/openmaps-bench" table --store "$store" --od "$PEERS/od-$dataset.json" --size 100 \
+    --runs 5 --out "$BENCH_CACHE/openmaps-tables" | tail -3
+  for pair in car:driving foot:walking bicycle:bicycling; do
+    data="$BENCH_CACHE/osrm/$dataset-scs1000/${pair%%:*}/ch/data.osrm"
+    [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-table.py" "$data" \
+      "$PEERS/od-$dataset.json" "${pair%%:*}" 100 5 "$BENCH_CACHE/openmaps-tables/osrm-$dataset-${pair%%:*}.json" \
+      "$BENCH_CACHE/openmaps-tables/openmaps-$dataset-${pair##*:}.json" || true
   done
   for pair in car:driving foot:walking bicycle:bicycling; do
     peer="$BENCH_CACHE/results/$dataset/osrm-ch-${pair%%:*}.jsonl"

@@ -17,32 +17,32 @@ public protocol RouteFinding: Sendable {
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
         alternatives: Int
     ) throws -> [Route]
-    /// The durations and distances from each of `sources` to each of `destinations` for `mode`.
-    func table(from sources: [Coordinate], to destinations: [Coordinate], mode: TravelProfile.Mode) throws
+    /// The durations and distances from the `points` `sources` names (by index) to those
+    /// `destinations` names, for `mode`.
+    func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
         -> RouteTable
 }
 
 extension RouteFinding {
     /// A table of a route a cell, where points meet the roads as each route's first says.
-    public func table(from sources: [Coordinate], to destinations: [Coordinate], mode: TravelProfile.Mode) throws
+    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
         -> RouteTable
     {
         var table = RouteTable(durations: [], distances: [], sources: [], destinations: [])
+        func waypoint(_ snapped: (point: Coordinate, distance: Double, road: String?)?, _ point: Coordinate)
+            -> RouteTable.Waypoint
+        {
+            RouteTable.Waypoint(
+                location: snapped?.point ?? point, distance: snapped?.distance ?? 0, name: snapped?.road)
+        }
         for (row, source) in sources.enumerated() {
-            let routes = destinations.map { try? route([source, $0], mode: mode, avoiding: []) }
+            let routes = destinations.map { try? route([points[source], points[$0]], mode: mode, avoiding: []) }
             table.durations.append(routes.map { $0?.duration })
             table.distances.append(routes.map { $0?.distance })
             if row == 0 {
-                table.destinations = zip(destinations, routes).map { point, route in
-                    let end = route?.snapped.last
-                    return RouteTable.Waypoint(
-                        location: end?.point ?? point, distance: end?.distance ?? 0, name: end?.road)
-                }
+                table.destinations = zip(destinations, routes).map { waypoint($1?.snapped.last, points[$0]) }
             }
-            let start = routes.compactMap { $0?.snapped.first }.first
-            table.sources.append(
-                RouteTable.Waypoint(
-                    location: start?.point ?? source, distance: start?.distance ?? 0, name: start?.road))
+            table.sources.append(waypoint(routes.compactMap { $0?.snapped.first }.first, points[source]))
         }
         return table
     }
@@ -95,12 +95,12 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         try routing(mode) { router, _ in try router.durations(from: origin, to: targets, limit: limit) }
     }
 
-    /// The table from each of `sources` to each of `destinations` for `mode`, by one
-    /// many-to-many search (``Router/table(from:to:)``).
-    public func table(from sources: [Coordinate], to destinations: [Coordinate], mode: TravelProfile.Mode) throws
+    /// The table from the `points` `sources` names to those `destinations` names for `mode`,
+    /// by one many-to-many search (``Router/table(_:sources:destinations:)``).
+    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
         -> RouteTable
     {
-        try routing(mode) { router, _ in try router.table(from: sources, to: destinations) }
+        try routing(mode) { router, _ in try router.table(points, sources: sources, destinations: destinations) }
     }
 
     /// The turn-by-turn steps of each of `route`'s legs.

@@ -131,11 +131,9 @@ extension MapsApp {
         guard let routing else { throw .engineMissing("routing graph") }
         let table: RouteTable
         do {
-            table = try routing.table(
-                from: sources.map { query.points[$0] }, to: destinations.map { query.points[$0] }, mode: query.mode)
+            table = try routing.table(query.points, sources: sources, destinations: destinations, mode: query.mode)
         } catch RoutingError.noRoad(let point, _, _) {
-            let index = point < sources.count ? sources[point] : destinations[point - sources.count]
-            return refuse("NoSegment", "Could not find a matching segment for coordinate \(index)")
+            return refuse("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch {
             throw .engineFailed("computing the table", underlying: error)
         }

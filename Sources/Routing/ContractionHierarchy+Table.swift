@@ -41,92 +41,167 @@ extension ContractionHierarchy {
         var distance: Float
     }
 
+    /// One node a search settled: its weight, and the duration and distance of the path its
+    /// label came by.
+    struct Settled {
+        var node: Int32
+        var weight: Float
+        var duration: Float
+        var distance: Float
+    }
+
+    /// One end's search of a table: what it settled, and the nodes it started on.
+    struct TableSpace {
+        var settled: [Settled]
+        var starts: [Int32]
+    }
+
+    /// The search of a table's source (`upwards`, the forward search) or destination from
+    /// `starts`: every node it settles, stalling on demand.
+    func tableSpace(from starts: [Start], upwards: Bool, annotations: ArcAnnotations) -> TableSpace {
+        prepareQueries()
+        if tableState.seen.count != nodeCount { tableState = TableSearch(nodes: nodeCount) }
+        var state = TableSearch(nodes: 0)
+        swap(&state, &tableState)
+        defer { swap(&state, &tableState) }
+        var settled: [Settled] = []
+        if !starts.isEmpty {
+            annotatedClimb(from: starts, upwards: upwards, annotations: annotations, state: &state) {
+                node, weight, duration, distance in
+                settled.append(Settled(node: node, weight: weight, duration: duration, distance: distance))
+            }
+        }
+        return TableSpace(settled: settled, starts: starts.map(\.node))
+    }
+
     /// The table from each of `sources` to each of `targets` (each a node's starts, as
     /// ``Start`` gives them); nil where no path joins them.
     func table(from sources: [[Start]], to targets: [[Start]], annotations: ArcAnnotations) -> [[Cell?]] {
-        prepareQueries()
-        // The buckets: every node a target's backward search settles, with the target and what
-        // it costs from there to it; grouped by node.
-        var entries: [(node: Int32, target: Int32, cell: Cell)] = []
-        for (index, starts) in targets.enumerated() where !starts.isEmpty {
-            for settled in annotatedClimb(from: starts, upwards: false, annotations: annotations) {
-                entries.append((settled.node, Int32(index), settled.cell))
+        let backward = targets.map { tableSpace(from: $0, upwards: false, annotations: annotations) }
+        let forward = sources.map { tableSpace(from: $0, upwards: true, annotations: annotations) }
+        return combine(forward, backward)
+    }
+
+    /// The cells of the sources' forward spaces met with the destinations' backward ones: the
+    /// backward spaces in buckets by node (node n's entries `entries[bucketStart[n]..<bucketStart[n + 1]]`,
+    /// a counting sort), each forward space's nodes looked up in them; nil where none meets.
+    func combine(_ forward: [TableSpace], _ backward: [TableSpace]) -> [[Cell?]] {
+        var bucketStart = [Int32](repeating: 0, count: nodeCount + 1)
+        var total = 0
+        for space in backward {
+            for entry in space.settled { bucketStart[Int(entry.node) + 1] += 1 }
+            total += space.settled.count
+        }
+        for node in 0..<nodeCount { bucketStart[node + 1] += bucketStart[node] }
+        var fill = bucketStart
+        var entries = [(target: Int32, settled: Settled)](
+            repeating: (0, Settled(node: 0, weight: 0, duration: 0, distance: 0)), count: total)
+        for (target, space) in backward.enumerated() {
+            for entry in space.settled {
+                entries[Int(fill[Int(entry.node)])] = (Int32(target), entry)
+                fill[Int(entry.node)] += 1
             }
         }
-        entries.sort { $0.node < $1.node }
-        var buckets: [Int32: Range<Int>] = [:]
-        buckets.reserveCapacity(entries.count / 2)
-        var start = 0
-        while start < entries.count {
-            var end = start + 1
-            while end < entries.count && entries[end].node == entries[start].node { end += 1 }
-            buckets[entries[start].node] = start..<end
-            start = end
-        }
-        var table = [[Cell?]](repeating: [Cell?](repeating: nil, count: targets.count), count: sources.count)
-        let targetNodes = targets.map { Set($0.map(\.node)) }
-        for (row, starts) in sources.enumerated() where !starts.isEmpty {
-            let sourceNodes = Set(starts.map(\.node))
-            for settled in annotatedClimb(from: starts, upwards: true, annotations: annotations) {
-                guard let range = buckets[settled.node] else { continue }
-                for entry in entries[range] {
-                    let column = Int(entry.target)
+        fill = []
+        let columns = backward.count
+        var weights = [Float](repeating: .infinity, count: forward.count * columns)
+        var durations = [Float](repeating: 0, count: forward.count * columns)
+        var distances = [Float](repeating: 0, count: forward.count * columns)
+        for (row, space) in forward.enumerated() {
+            let base = row * columns
+            for settled in space.settled {
+                let node = settled.node
+                let bucket = Int(bucketStart[Int(node)])..<Int(bucketStart[Int(node) + 1])
+                guard !bucket.isEmpty else { continue }
+                let startsHere = space.starts.contains(node)
+                for index in bucket {
+                    let (target, entry) = entries[index]
+                    let cell = base + Int(target)
+                    let sum = settled.weight + entry.weight
+                    guard sum < weights[cell] else { continue }
                     // On an edge both start on, the two labels are each end's part of it, which
                     // do not add up to a way from one to the other (the caller goes along it).
-                    if sourceNodes.contains(settled.node) && targetNodes[column].contains(settled.node) { continue }
-                    let weight = settled.cell.weight + entry.cell.weight
-                    if let best = table[row][column], best.weight <= weight { continue }
-                    table[row][column] = Cell(
-                        weight: weight, duration: settled.cell.duration + entry.cell.duration,
-                        distance: settled.cell.distance + entry.cell.distance)
+                    if startsHere && backward[Int(target)].starts.contains(node) { continue }
+                    weights[cell] = sum
+                    durations[cell] = settled.duration + entry.duration
+                    distances[cell] = settled.distance + entry.distance
                 }
             }
         }
-        return table
+        return (0..<forward.count).map { row in
+            (0..<columns).map { column in
+                let cell = row * columns + column
+                return weights[cell].isFinite
+                    ? Cell(weight: weights[cell], duration: durations[cell], distance: distances[cell]) : nil
+            }
+        }
     }
 
-    /// An upward search to exhaustion with stall on demand, as ``space(from:upwards:)``'s, each
-    /// node settled with the duration and distance of the path its label came by.
-    private func annotatedClimb(from starts: [Start], upwards: Bool, annotations: ArcAnnotations) -> [(
-        node: Int32, cell: Cell
-    )] {
-        generation &+= 1
-        let current = generation
-        var labels = SearchLabels()
-        swap(&labels, &forward)
-        defer { swap(&labels, &forward) }
+    /// The labels of a table's searches, one search at a time: each node's weight, duration
+    /// and distance and the search it belongs to (no clearing between searches), and the queue.
+    struct TableSearch {
+        var weight: [Float]
+        var duration: [Float]
+        var distance: [Float]
+        var seen: [UInt32]
+        var round: UInt32 = 0
+        var queue = MinHeap()
+
+        init(nodes: Int) {
+            weight = [Float](repeating: 0, count: nodes)
+            duration = [Float](repeating: 0, count: nodes)
+            distance = [Float](repeating: 0, count: nodes)
+            seen = [UInt32](repeating: 0, count: nodes)
+        }
+
+        /// Labels `node` when this is better than its label in this search, and queues it.
+        @inline(__always)
+        mutating func offer(_ node: Int32, _ weight: Float, _ duration: Float, _ distance: Float) {
+            let index = Int(node)
+            guard seen[index] != round || weight < self.weight[index] else { return }
+            seen[index] = round
+            self.weight[index] = weight
+            self.duration[index] = duration
+            self.distance[index] = distance
+            queue.push(weight, node)
+        }
+    }
+
+    /// An upward search to exhaustion with stall on demand, as ``space(from:upwards:)``'s,
+    /// calling `settle` with each node settled, its weight and the duration and distance of the
+    /// path its label came by.
+    private func annotatedClimb(
+        from starts: [Start], upwards: Bool, annotations: ArcAnnotations, state: inout TableSearch,
+        settle: (Int32, Float, Float, Float) -> Void
+    ) {
+        state.round &+= 1
+        let current = state.round
         let (rise, stall) = upwards ? (up, down) : (down, up)
         let (durations, distances) =
             upwards
             ? (annotations.upDuration, annotations.upDistance) : (annotations.downDuration, annotations.downDistance)
-        // Each labelled node's duration and distance, by node, for this search only.
-        var along: [Int32: (duration: Float, distance: Float)] = [:]
-        labels.queue.items.removeAll(keepingCapacity: true)
-        for start in starts {
-            let before = labels.has(start.node, in: current) ? labels.cost[Int(start.node)] : .infinity
-            labels.offer(start.node, start.weight, parent: -1, in: current)
-            if start.weight < before { along[start.node] = (start.duration, start.distance) }
-        }
-        var settled: [(node: Int32, cell: Cell)] = []
-        while !labels.queue.isEmpty {
-            let (cost, node) = labels.queue.pop()
-            guard cost <= labels.cost[Int(node)] else { continue }
-            let here = along[node] ?? (0, 0)
-            settled.append((node, Cell(weight: cost, duration: here.duration, distance: here.distance)))
-            let stalled = stall.slots(node).contains { slot in
-                let above = stall.node[slot]
-                return labels.seen[Int(above)] == current && labels.cost[Int(above)] + stall.weight[slot] < cost
+        state.queue.items.removeAll(keepingCapacity: true)
+        for start in starts { state.offer(start.node, start.weight, start.duration, start.distance) }
+        while !state.queue.isEmpty {
+            let (cost, node) = state.queue.pop()
+            let index = Int(node)
+            guard cost <= state.weight[index] else { continue }
+            let (duration, distance) = (state.duration[index], state.distance[index])
+            settle(node, cost, duration, distance)
+            var stalled = false
+            for slot in stall.slots(node) {
+                let above = Int(stall.node[slot])
+                if state.seen[above] == current && state.weight[above] + stall.weight[slot] < cost {
+                    stalled = true
+                    break
+                }
             }
             if stalled { continue }
             for slot in rise.slots(node) {
-                let next = rise.node[slot]
-                let weight = cost + rise.weight[slot]
-                guard !labels.has(next, in: current) || weight < labels.cost[Int(next)] else { continue }
-                labels.offer(next, weight, parent: node, in: current)
-                along[next] = (here.duration + durations[slot], here.distance + distances[slot])
+                state.offer(
+                    rise.node[slot], cost + rise.weight[slot], duration + durations[slot], distance + distances[slot])
             }
         }
-        return settled
     }
 
     /// The arcs' durations and distances on `graph` (the graph this hierarchy contracts).

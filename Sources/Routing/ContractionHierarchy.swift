@@ -47,6 +47,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
     /// The arcs' durations and distances for tables, made on first use and shared with the
     /// hierarchies ``sharingArcs()`` makes.
     private(set) var annotationBox = SharedBox<ArcAnnotations>()
+    /// The labels of tables' searches, sized on the first table.
+    var tableState = TableSearch(nodes: 0)
 
     init() {}
 

@@ -50,106 +50,140 @@ extension Router {
     /// - Throws: ``RoutingError/noRoad(point:at:mode:)`` for a point with no road near it,
     ///   numbered sources first, then destinations.
     public func table(from sources: [Coordinate], to destinations: [Coordinate]) throws -> RouteTable {
+        try table(
+            sources + destinations, sources: Array(sources.indices),
+            destinations: Array(sources.count..<sources.count + destinations.count))
+    }
+
+    /// The table from the `points` `sources` names (by index) to those `destinations` names,
+    /// each point snapped and searched from once however often it is named, as OSRM's `table`
+    /// takes them.
+    ///
+    /// - Throws: ``RoutingError/noRoad(point:at:mode:)`` naming the point, by index, that has
+    ///   no road near it.
+    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int]) throws -> RouteTable {
         // Each point's nearest road, and its nearest on a large piece of the network, as a
         // route's ends: a cell from nearest to nearest, else (where they are not connected)
         // from large piece to large piece.
-        var nearest: [RoadGraph.Snap] = []
-        var large: [RoadGraph.Snap] = []
-        for (index, point) in (sources + destinations).enumerated() {
+        var nearest: [Int: RoadGraph.Snap] = [:]
+        var large: [Int: RoadGraph.Snap] = [:]
+        for index in Set(sources + destinations).sorted() {
+            let point = points[index]
             guard let snap = try graph.snap(point, within: graph.covers(point) ? .infinity : Self.snapRadius) else {
                 throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
             }
-            nearest.append(snap)
-            large.append(
+            nearest[index] = snap
+            large[index] =
                 graph.isInLargePiece(snap)
-                    ? snap : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius) ?? snap)
+                ? snap : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius) ?? snap
         }
-        let split = { (snaps: [RoadGraph.Snap]) in
-            (Array(snaps.prefix(sources.count)), Array(snaps.dropFirst(sources.count)))
-        }
-        let (nearestSources, nearestDestinations) = split(nearest)
-        var cells = try cellTable(
-            from: nearestSources, to: nearestDestinations, sources: sources, destinations: destinations)
-        let moved = zip(nearest, large).map { $0.point != $1.point }
-        if moved.contains(true) {
-            let (largeSources, largeDestinations) = split(large)
-            let again = try cellTable(
-                from: largeSources, to: largeDestinations, sources: sources, destinations: destinations)
-            for row in cells.indices {
-                for column in cells[row].indices where cells[row][column] == nil {
-                    guard moved[row] || moved[sources.count + column] else { continue }
-                    cells[row][column] = again[row][column]
-                }
-            }
-        }
-        let waypoints = zip(nearest, large).map { near, far -> RouteTable.Waypoint in
-            // Where most of the point's cells start or end: its nearest road unless that is cut off.
-            let snap = graph.isInLargePiece(near) ? near : far
-            let segment = graph.segments[Int(snap.segment)]
-            let way = graph.way(of: segment.forward >= 0 ? segment.forward : segment.backward)
-            return RouteTable.Waypoint(location: snap.point, distance: snap.distance, name: way.name ?? way.ref)
-        }
-        return RouteTable(
-            durations: cells.map { $0.map { $0.map { Double(max($0.duration, 0)) } } },
-            distances: cells.map { $0.map { $0.map { Double(max($0.distance, 0)) } } },
-            sources: Array(waypoints.prefix(sources.count)), destinations: Array(waypoints.dropFirst(sources.count)))
-    }
-
-    /// The cells between snapped sources and destinations (the points themselves for a router
-    /// without a hierarchy, a route a cell).
-    private func cellTable(
-        from sourceSnaps: [RoadGraph.Snap], to destinationSnaps: [RoadGraph.Snap], sources: [Coordinate],
-        destinations: [Coordinate]
-    ) throws -> [[ContractionHierarchy.Cell?]] {
-        guard let hierarchy else {
-            return sources.map { source in
+        let moved = Set(nearest.keys.filter { nearest[$0]!.point != large[$0]!.point })
+        let cells: [[ContractionHierarchy.Cell?]]
+        if let hierarchy {
+            cells = hierarchyCells(
+                hierarchy, sources: sources, destinations: destinations, nearest: nearest, large: large, moved: moved)
+        } else {
+            cells = sources.map { source in
                 destinations.map { destination in
-                    (try? route([source, destination])).map {
+                    (try? route([points[source], points[destination]])).map {
                         ContractionHierarchy.Cell(
                             weight: Float($0.duration), duration: Float($0.duration), distance: Float($0.distance))
                     }
                 }
             }
         }
-        let weight = { (edge: Int32) in self.graph.edgeWeight[Int(edge)] }
-        let duration = { (edge: Int32) in self.graph.edgeDuration[Int(edge)] }
-        let length = { (edge: Int32) in
-            Float(
-                self.graph.positions[Int(self.graph.edgeFrom[Int(edge)])].distance(
-                    to: self.graph.positions[Int(self.graph.edgeTo[Int(edge)])]))
+        let waypoint = { (index: Int) -> RouteTable.Waypoint in
+            // Where most of the point's cells start or end: its nearest road unless that is cut off.
+            let snap = moved.contains(index) ? large[index]! : nearest[index]!
+            let segment = self.graph.segments[Int(snap.segment)]
+            let way = self.graph.way(of: segment.forward >= 0 ? segment.forward : segment.backward)
+            return RouteTable.Waypoint(location: snap.point, distance: snap.distance, name: way.name ?? way.ref)
         }
-        // A source starts partway along an edge: what is left of it ahead. A destination ends
-        // partway: what is left of its edge is taken back (the arc onto it counts it whole).
-        let starts = sourceSnaps.map { departures($0) }
-        let ends = destinationSnaps.map { arrivals($0) }
-        var cells = hierarchy.table(
-            from: starts.map { edges in
-                edges.map { edge, at in
-                    let left = Float(1 - at)
-                    return .init(
-                        node: edge, weight: left * weight(edge), duration: left * duration(edge),
-                        distance: left * length(edge))
-                }
-            },
-            to: ends.map { edges in
-                edges.map { edge, at in
-                    let left = Float(1 - at)
-                    return .init(
-                        node: edge, weight: -left * weight(edge), duration: -left * duration(edge),
-                        distance: -left * length(edge))
-                }
-            }, annotations: hierarchy.annotations(on: graph))
-        for (row, departures) in starts.enumerated() {
-            for (column, arrivals) in ends.enumerated()
-            where departures.contains(where: { start in arrivals.contains { $0.edge == start.edge } }) {
-                // Both ends on one edge: the hierarchy has no loop back to an edge it climbs from
-                // (the destination may lie behind the source on it), so the cell is a route of its
-                // own, along the edge or round.
-                cells[row][column] = leg(from: sourceSnaps[row], to: destinationSnaps[column], weights: nil).map {
+        return RouteTable(
+            durations: cells.map { $0.map { $0.map { Double(max($0.duration, 0)) } } },
+            distances: cells.map { $0.map { $0.map { Double(max($0.distance, 0)) } } },
+            sources: sources.map(waypoint), destinations: destinations.map(waypoint))
+    }
+
+    /// The cells by the hierarchy: every source's forward search and every destination's
+    /// backward search once, from their nearest roads, met; then the cells left empty where an
+    /// end moved to a large piece, from there (only the moved ends searched again).
+    private func hierarchyCells(
+        _ hierarchy: ContractionHierarchy, sources: [Int], destinations: [Int], nearest: [Int: RoadGraph.Snap],
+        large: [Int: RoadGraph.Snap], moved: Set<Int>
+    ) -> [[ContractionHierarchy.Cell?]] {
+        let annotations = hierarchy.annotations(on: graph)
+        var forward: [Int: ContractionHierarchy.TableSpace] = [:]
+        var backward: [Int: ContractionHierarchy.TableSpace] = [:]
+        var forwardLarge: [Int: ContractionHierarchy.TableSpace] = [:]
+        var backwardLarge: [Int: ContractionHierarchy.TableSpace] = [:]
+        func space(of snap: RoadGraph.Snap, upwards: Bool) -> ContractionHierarchy.TableSpace {
+            hierarchy.tableSpace(from: starts(of: snap, leaving: upwards), upwards: upwards, annotations: annotations)
+        }
+        for index in Set(sources) { forward[index] = space(of: nearest[index]!, upwards: true) }
+        for index in Set(destinations) { backward[index] = space(of: nearest[index]!, upwards: false) }
+        var cells = hierarchy.combine(sources.map { forward[$0]! }, destinations.map { backward[$0]! })
+        fixSharedEdges(&cells, from: sources.map { nearest[$0]! }, to: destinations.map { nearest[$0]! })
+        // The empty cells an end that moved may fill: those rows by those columns, again.
+        var rows: [Int] = []
+        var columns = Set<Int>()
+        for (row, source) in sources.enumerated() {
+            let empty = destinations.indices.filter {
+                cells[row][$0] == nil && (moved.contains(source) || moved.contains(destinations[$0]))
+            }
+            if !empty.isEmpty { rows.append(row) }
+            columns.formUnion(empty)
+        }
+        guard !rows.isEmpty else { return cells }
+        let wanted = columns.sorted()
+        for index in Set(rows.map { sources[$0] }) where moved.contains(index) {
+            forwardLarge[index] = space(of: large[index]!, upwards: true)
+        }
+        for index in Set(wanted.map { destinations[$0] }) where moved.contains(index) {
+            backwardLarge[index] = space(of: large[index]!, upwards: false)
+        }
+        var again = hierarchy.combine(
+            rows.map { forwardLarge[sources[$0]] ?? forward[sources[$0]]! },
+            wanted.map { backwardLarge[destinations[$0]] ?? backward[destinations[$0]]! })
+        fixSharedEdges(&again, from: rows.map { large[sources[$0]]! }, to: wanted.map { large[destinations[$0]]! })
+        for (at, row) in rows.enumerated() {
+            for (place, column) in wanted.enumerated() where cells[row][column] == nil {
+                guard moved.contains(sources[row]) || moved.contains(destinations[column]) else { continue }
+                cells[row][column] = again[at][place]
+            }
+        }
+        return cells
+    }
+
+    /// Where a table's search starts from `snap`: leaving (a source's, what is left ahead of
+    /// each edge it may leave by) or arriving (a destination's, what is left of each edge it
+    /// may arrive by taken back: the arc onto it counts it whole).
+    private func starts(of snap: RoadGraph.Snap, leaving: Bool) -> [ContractionHierarchy.Start] {
+        (leaving ? departures(snap) : arrivals(snap)).map { edge, at in
+            let part = Float(1 - at) * (leaving ? 1 : -1)
+            let length = graph.positions[Int(graph.edgeFrom[Int(edge)])].distance(
+                to: graph.positions[Int(graph.edgeTo[Int(edge)])])
+            return .init(
+                node: edge, weight: part * graph.edgeWeight[Int(edge)], duration: part * graph.edgeDuration[Int(edge)],
+                distance: part * Float(length))
+        }
+    }
+
+    /// The cells whose two ends lie on one edge (rows from `sources`, columns to
+    /// `destinations`), each a route of its own (along the edge or round): the hierarchy has no
+    /// loop back to an edge it climbs from, and the destination may lie behind the source on it.
+    private func fixSharedEdges(
+        _ cells: inout [[ContractionHierarchy.Cell?]], from sources: [RoadGraph.Snap], to destinations: [RoadGraph.Snap]
+    ) {
+        let arriving = destinations.map { Set(arrivals($0).map(\.edge)) }
+        for (row, source) in sources.enumerated() {
+            let leaving = departures(source).map(\.edge)
+            for (column, destination) in destinations.enumerated()
+            where leaving.contains(where: arriving[column].contains) {
+                cells[row][column] = leg(from: source, to: destination, weights: nil).map {
                     .init(weight: Float($0.duration), duration: Float($0.duration), distance: Float($0.distance))
                 }
             }
         }
-        return cells
     }
 }
