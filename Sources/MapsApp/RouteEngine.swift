@@ -21,9 +21,17 @@ public protocol RouteFinding: Sendable {
     /// `destinations` names, for `mode`.
     func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
         -> RouteTable
+    /// The `count` nearest road segments `mode` travels to `point`, nearest first.
+    func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad]
 }
 
 extension RouteFinding {
+    /// Without a road graph of its own: the snapped start of a route from the point to itself.
+    public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
+        let start = try route([point, point], mode: mode, avoiding: []).snapped.first
+        return start.map { [NearestRoad(location: $0.point, distance: $0.distance, name: $0.road, nodes: [])] } ?? []
+    }
+
     /// A table of a route a cell, where points meet the roads as each route's first says.
     public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
         -> RouteTable
@@ -101,6 +109,11 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         -> RouteTable
     {
         try routing(mode) { router, _ in try router.table(points, sources: sources, destinations: destinations) }
+    }
+
+    /// The `count` nearest road segments `mode` travels to `point` (``Router/nearest(_:count:)``).
+    public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
+        try routing(mode) { router, _ in try router.nearest(point, count: count) }
     }
 
     /// The turn-by-turn steps of each of `route`'s legs.

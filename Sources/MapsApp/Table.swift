@@ -158,3 +158,40 @@ extension MapsApp {
         return answer
     }
 }
+
+extension MapsApp {
+    /// Most roads a `nearest` question may ask for: 100.
+    public static let maxNearest = 100
+
+    /// OSRM's `nearest` service: the `count` (1 to ``maxNearest``) nearest road segments
+    /// `mode` travels to `point`, nearest first, written as OSRM writes them (`waypoints` with
+    /// `location` as `[lon, lat]`, `distance`, `name`, `nodes`); `NoSegment` when no road is
+    /// near, `InvalidOptions` for a count out of range.
+    ///
+    /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
+    ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
+    public func nearest(_ point: Coordinate, count: Int = 1, mode: TravelProfile.Mode) throws(AppError) -> (
+        code: String, document: String
+    ) {
+        func refusal(_ code: String, _ message: String) -> (code: String, document: String) {
+            (code, JSONText.pretty(["code": code, "message": message]))
+        }
+        guard (1...Self.maxNearest).contains(count) else {
+            return refusal("InvalidOptions", "'number' must be 1 to \(Self.maxNearest), not \(count)")
+        }
+        guard let routing else { throw .engineMissing("routing graph") }
+        let roads: [NearestRoad]
+        do { roads = try routing.nearest(point, count: count, mode: mode) } catch {
+            throw .engineFailed("finding the nearest roads", underlying: error)
+        }
+        guard !roads.isEmpty else { return refusal("NoSegment", "Could not find a matching segment for coordinate 0") }
+        let waypoints: [[String: Any]] = roads.map {
+            [
+                "location": [$0.location.longitude, $0.location.latitude],
+                "distance": ($0.distance * 10).rounded() / 10,
+                "name": $0.name ?? "", "nodes": $0.nodes, "hint": "",
+            ]
+        }
+        return ("Ok", JSONText.pretty(["code": "Ok", "waypoints": waypoints]))
+    }
+}

@@ -86,4 +86,31 @@ extension MapsServer {
         }
         return values.compactMap { $0 }
     }
+
+    /// OSRM's `/nearest/v1/{profile}/{lon,lat}[?number=N]`: the N (1 by default) nearest road
+    /// segments the profile travels, as ``MapsApp/nearest(_:count:mode:)`` answers it. Refusals
+    /// as OSRM writes them, with 400.
+    func nearest(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.dropFirst("/nearest/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            return Self.osrmError("InvalidUrl", "expected /nearest/v1/{profile}/{coordinate}")
+        }
+        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
+            return Self.osrmError("InvalidValue", "profile '\(parts[0].prefix(40))' is not a road profile")
+        }
+        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
+        guard !text.contains(";"), let point = Self.osrmCoordinate(text) else {
+            return Self.osrmError(
+                "InvalidValue", "'\(text.prefix(60))' is not one longitude,latitude in decimal degrees")
+        }
+        guard let count = Int(request.query["number"] ?? "1") else {
+            return Self.osrmError("InvalidOptions", "'number' must be a whole number")
+        }
+        do throws(AppError) {
+            let answer = try app.nearest(point, count: count, mode: mode)
+            return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
+        } catch {
+            return Self.refusal(error)
+        }
+    }
 }

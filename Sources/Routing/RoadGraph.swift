@@ -109,9 +109,11 @@ public final class RoadGraph: @unchecked Sendable {
     /// The imported regions' bounds, when the graph comes from a store.
     public private(set) var regions: [CoordinateBounds] = []
 
-    /// Whether `point` lies within the network's extent or an imported region.
+    /// Whether `point` lies within an imported region, or, for a graph not read from a store,
+    /// within the network's extent. (The extent of several regions is the box around them all:
+    /// a point between two cities is in it, far from either's roads.)
     public func covers(_ point: Coordinate) -> Bool {
-        extent?.contains(point) == true || regions.contains { $0.contains(point) }
+        regions.isEmpty ? extent?.contains(point) == true : regions.contains { $0.contains(point) }
     }
 
     /// Builds the graph of `profile` from routable ways, the tagged nodes on them and the turn
@@ -691,8 +693,18 @@ public final class RoadGraph: @unchecked Sendable {
         return isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]
     }
 
+    /// The `count` nearest usable segments within `radius` metres of `point`, nearest first
+    /// (OSRM's `nearest` service): each segment once, with where on it the point is nearest.
+    public func snaps(_ point: Coordinate, count: Int, within radius: Double = 5_000) throws -> [Snap] {
+        try snaps(point, within: radius, largeOnly: false, count: max(count, 1))
+    }
+
     private func snap(_ point: Coordinate, within radius: Double, largeOnly: Bool) throws -> Snap? {
-        guard let extent, let southWest = extent.southWest, let northEast = extent.northEast else { return nil }
+        try snaps(point, within: radius, largeOnly: largeOnly, count: 1).first
+    }
+
+    private func snaps(_ point: Coordinate, within radius: Double, largeOnly: Bool, count: Int) throws -> [Snap] {
+        guard let extent, let southWest = extent.southWest, let northEast = extent.northEast else { return [] }
         // No farther than the extent's farthest corner: every segment is nearer than that.
         let corners = [
             southWest, northEast, Coordinate(latitude: southWest.latitude, longitude: northEast.longitude),
@@ -700,7 +712,10 @@ public final class RoadGraph: @unchecked Sendable {
         ]
         let radius = min(radius, corners.map { point.distance(to: $0) }.max()! + 1)
         let plane = LocalPlane(around: point)
-        var best: Snap?
+        // The nearest found so far, nearest first, at most `count`; and how near a segment must
+        // be to join them.
+        var found: [Snap] = []
+        var bound: Double { found.count < count ? .infinity : found[found.count - 1].distance }
         func consider(_ slots: Range<Int>) {
             for slot in slots {
                 let index = grid.values[slot]
@@ -709,44 +724,47 @@ public final class RoadGraph: @unchecked Sendable {
                 if largeOnly && !(isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]) { continue }
                 let (fraction, onto, metres) = plane.nearest(
                     onSegment: positions[Int(segment.from)], positions[Int(segment.to)])
-                if metres <= radius, metres < (best?.distance ?? .infinity) {
-                    best = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
+                guard metres <= radius, metres < bound, !found.contains(where: { $0.segment == index }) else {
+                    continue
                 }
+                let snap = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
+                found.insert(snap, at: found.firstIndex { $0.distance > metres } ?? found.count)
+                if found.count > count { found.removeLast() }
             }
         }
         let shrink = max(0.2, cos(point.latitude * .pi / 180))
         // Rings of cells around the point, nearest first, until the next ring is farther than
-        // the best segment: fine cells nearby, coarse ones (each a block of fine ones) beyond.
+        // the segments found: fine cells nearby, coarse ones (each a block of fine ones) beyond.
         let (row, column) = Self.cell(point)
         let fineMetres = Self.cellSize * 111_000 * shrink
         let fineRings = min(Int((radius / fineMetres).rounded(.up)) + 1, Self.fineRingLimit)
         for ring in 0...fineRings {
-            if let best, Double(ring - 1) * fineMetres > best.distance { return best }
+            if Double(ring - 1) * fineMetres > bound { return found }
             for (r, c) in Self.ring(ring, around: (row, column)) { consider(grid.range(Self.key(r, c))) }
         }
         // Done when no cell beyond the rings searched can hold anything nearer.
-        if Double(fineRings) * fineMetres >= min(radius, best?.distance ?? .infinity) { return best }
+        if Double(fineRings) * fineMetres >= min(radius, bound) { return found }
         // Beyond: coarse rings, skipping the fine cells already searched and those no nearer
-        // than the best segment so far.
+        // than the segments found.
         let (coarseRow, coarseColumn) = (
             Self.floorDivide(row, Self.coarseFactor), Self.floorDivide(column, Self.coarseFactor)
         )
         let coarseMetres = fineMetres * Double(Self.coarseFactor)
         let coarseRings = Int((radius / coarseMetres).rounded(.up)) + 1
         for ring in 0...coarseRings {
-            if let best, Double(ring - 1) * coarseMetres > best.distance { break }
+            if Double(ring - 1) * coarseMetres > bound { break }
             for (r, c) in Self.ring(ring, around: (coarseRow, coarseColumn)) {
                 for slot in coarseGrid.range(Self.key(r, c)) {
                     let fine = coarseGrid.values[slot]
                     let (fineRow, fineColumn) = (Int(fine >> 32), Int(Int32(truncatingIfNeeded: fine)))
                     let away = max(abs(fineRow - row), abs(fineColumn - column))
                     if away <= fineRings { continue }
-                    if let best, Double(away - 1) * fineMetres > best.distance { continue }
+                    if Double(away - 1) * fineMetres > bound { continue }
                     consider(grid.range(fine))
                 }
             }
         }
-        return best
+        return found
     }
 
     /// Fine cells to a side of a coarse cell, and the rings of fine cells searched before the

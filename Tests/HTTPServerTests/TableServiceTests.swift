@@ -58,4 +58,30 @@ import Testing
         #expect(far.status == 400 && far.json["code"] as? String == "NoSegment")
         #expect((far.json["message"] as? String)?.hasSuffix("coordinate 1") == true)
     }
+
+    /// OSRM's `nearest`: the N nearest road segments, nearest first, with the road's name and
+    /// the OSM nodes its segment runs between; refusals as OSRM writes them.
+    @Test func nearestAnswersAsOSRMsClientsReadIt() throws {
+        let server = try MapsServer(
+            app: try MapsApp.onStore(path: try SeedPlaces.westVillageStore()), options: .loopback())
+        defer { server.stop() }
+        func ask(_ target: String) -> (status: Int, json: [String: Any])? {
+            get(server, target).map { ($0.status, json($0.body)) }
+        }
+        let found = try #require(ask("/nearest/v1/walking/-74.00219,40.73381?number=3"))
+        #expect(found.status == 200 && found.json["code"] as? String == "Ok")
+        let waypoints = try #require(found.json["waypoints"] as? [[String: Any]])
+        #expect(waypoints.count == 3)
+        let distances = waypoints.compactMap { $0["distance"] as? Double }
+        #expect(distances == distances.sorted() && distances.count == 3 && distances[0] < 30)
+        #expect(
+            waypoints.allSatisfy { ($0["nodes"] as? [Int64])?.count == 2 && ($0["location"] as? [Double])?.count == 2 })
+        #expect(Set(waypoints.compactMap { ($0["nodes"] as? [Int64]).map { "\($0)" } }).count == 3)
+        #expect(ask("/nearest/v1/walking/-74.00219,40.73381")?.json["waypoints"].map { ($0 as? [Any])?.count } == 1)
+        #expect(ask("/nearest/v1/walking/-74.00219,40.73381?number=0")?.json["code"] as? String == "InvalidOptions")
+        #expect(ask("/nearest/v1/walking/-74.00219,40.73381;-74,40.7")?.json["code"] as? String == "InvalidValue")
+        #expect(ask("/nearest/v1/boat/-74.00219,40.73381")?.json["code"] as? String == "InvalidValue")
+        let far = try #require(ask("/nearest/v1/driving/2.35,48.85"))
+        #expect(far.status == 400 && far.json["code"] as? String == "NoSegment")
+    }
 }
