@@ -23,6 +23,8 @@ public protocol RouteFinding: Sendable {
         -> RouteTable
     /// The `count` nearest road segments `mode` travels to `point`, nearest first.
     func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad]
+    /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:)``).
+    func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip
 }
 
 extension RouteFinding {
@@ -30,6 +32,18 @@ extension RouteFinding {
     public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
         let start = try route([point, point], mode: mode, avoiding: []).snapped.first
         return start.map { [NearestRoad(location: $0.point, distance: $0.distance, name: $0.road, nodes: [])] } ?? []
+    }
+
+    /// A trip ordered by the table's durations (``Router/tripOrder(_:roundTrip:)``), routed
+    /// through in that order.
+    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip {
+        let all = Array(points.indices)
+        let table = try table(points, sources: all, destinations: all, mode: mode)
+        var order = Router.tripOrder(table.durations.map { $0.map { $0 ?? .infinity } }, roundTrip: roundTrip)
+        if roundTrip, let first = order.firstIndex(of: 0) { order = Array(order[first...] + order[..<first]) }
+        var route = try self.route((roundTrip ? order + [0] : order).map { points[$0] }, mode: mode, avoiding: [])
+        route.snapped = Array(route.snapped.prefix(order.count))
+        return Trip(order: order, route: route)
     }
 
     /// A table of a route a cell, where points meet the roads as each route's first says.
@@ -114,6 +128,11 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     /// The `count` nearest road segments `mode` travels to `point` (``Router/nearest(_:count:)``).
     public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
         try routing(mode) { router, _ in try router.nearest(point, count: count) }
+    }
+
+    /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:)``).
+    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip {
+        try routing(mode) { router, _ in try router.trip(points, roundTrip: roundTrip) }
     }
 
     /// The turn-by-turn steps of each of `route`'s legs.

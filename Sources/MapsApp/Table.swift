@@ -195,3 +195,81 @@ extension MapsApp {
         return ("Ok", JSONText.pretty(["code": "Ok", "waypoints": waypoints]))
     }
 }
+
+/// A question of OSRM's `trip` service: the quickest order to visit points in, by road.
+public struct TripQuery: Sendable, Equatable {
+    /// The points, in the order given (2 to ``Routing/Router/maxTripPoints``).
+    public var points: [Coordinate]
+    /// The way of travel by road.
+    public var mode: TravelProfile.Mode
+    /// Whether the trip returns to where it starts; true by default.
+    public var roundTrip = true
+    /// OSRM's `source`: `first` starts the trip at the first point, `any` where it is best.
+    public var startsAtFirst = false
+    /// OSRM's `destination`: `last` ends the trip at the last point, `any` where it is best.
+    public var endsAtLast = false
+    /// Whether the answer carries each leg's turn-by-turn steps.
+    public var steps = false
+    /// How the lines are encoded.
+    public var geometry = RouteGeometry.polyline
+    /// Whether the answer carries the trip's line.
+    public var overview = true
+    /// The steps' language.
+    public var language = Language.en
+
+    /// A round trip through `points` for `mode`.
+    public init(points: [Coordinate], mode: TravelProfile.Mode) {
+        self.points = points
+        self.mode = mode
+    }
+}
+
+extension MapsApp {
+    /// OSRM's `trip` service: the quickest order to visit `query`'s points in (every order for
+    /// a few, farthest insertion and 2-opt for more, over one table's durations) and the route
+    /// through them, written as OSRM writes it (`trips`, one; `waypoints` in the order given,
+    /// each with its `waypoint_index` in the trip). A round trip starts at the first point; a
+    /// trip that is not round goes from the first point to the last (`source=first`,
+    /// `destination=last`, as OSRM requires). Refusals as OSRM's: `NotImplemented` for the
+    /// other ends of a trip that is not round, `InvalidValue` for too few or too many points,
+    /// `NoSegment`, `NoTrips` when two points are not connected.
+    ///
+    /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
+    ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
+    public func trip(_ query: TripQuery) throws(AppError) -> (code: String, document: String) {
+        func refusal(_ code: String, _ message: String) -> (code: String, document: String) {
+            (code, JSONText.pretty(["code": code, "message": message]))
+        }
+        guard (2...Router.maxTripPoints).contains(query.points.count) else {
+            return refusal(
+                "InvalidValue", "a trip takes 2 to \(Router.maxTripPoints) points, not \(query.points.count)")
+        }
+        if !query.roundTrip && !(query.startsAtFirst && query.endsAtLast) {
+            return refusal("NotImplemented", "a trip that is not round goes from source=first to destination=last")
+        }
+        if query.roundTrip && query.endsAtLast {
+            return refusal(
+                "NotImplemented", "a round trip returns to its start: destination=last is for roundtrip=false")
+        }
+        guard let routing else { throw .engineMissing("routing graph") }
+        let trip: Trip
+        var steps: [[Step]] = []
+        do {
+            trip = try routing.trip(query.points, roundTrip: query.roundTrip, mode: query.mode)
+            if query.steps { steps = try routing.steps(of: trip.route) }
+        } catch RoutingError.noRoad(let point, _, _) {
+            return refusal("NoSegment", "Could not find a matching segment for coordinate \(point)")
+        } catch RoutingError.noRoute(let from, let to, _) {
+            return refusal("NoTrips", "no route joins point \(from) and point \(to): no trip visits both")
+        } catch {
+            throw .engineFailed("finding the trip", underlying: error)
+        }
+        let instructions = query.steps ? Instructions(query.language) : nil
+        return (
+            "Ok",
+            RouteDocument.osrmTrip(
+                trip.route, order: trip.order, geometry: query.geometry, overview: query.overview, steps: steps,
+                instructions: instructions)
+        )
+    }
+}

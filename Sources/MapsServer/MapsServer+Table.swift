@@ -113,4 +113,54 @@ extension MapsServer {
             return Self.refusal(error)
         }
     }
+
+    /// OSRM's `/trip/v1/{profile}/{lon,lat;lon,lat…}[?roundtrip=true|false][&source=any|first]
+    /// [&destination=any|last][&steps=true][&geometries=polyline|polyline6|geojson]
+    /// [&overview=simplified|full|false][&hl=xx]`: the quickest order to visit the points in
+    /// and the route, as ``MapsApp/trip(_:)`` answers it. Refusals as OSRM writes them, with 400.
+    func trip(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.dropFirst("/trip/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return Self.osrmError("InvalidUrl", "expected /trip/v1/{profile}/{coordinates}") }
+        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
+            return Self.osrmError("InvalidValue", "profile '\(parts[0].prefix(40))' is not a road profile")
+        }
+        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
+        var points: [Coordinate] = []
+        for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
+            guard let point = Self.osrmCoordinate(pair) else {
+                return Self.osrmError(
+                    "InvalidValue", "'\(pair.prefix(60))' is not longitude,latitude in decimal degrees")
+            }
+            points.append(point)
+        }
+        var query = TripQuery(points: points, mode: mode)
+        let choices: [(name: String, values: [String])] = [
+            ("roundtrip", ["true", "false"]), ("source", ["any", "first"]), ("destination", ["any", "last"]),
+            ("steps", ["true", "false"]), ("overview", ["simplified", "full", "false"]),
+        ]
+        for (name, values) in choices {
+            if let value = request.query[name], !values.contains(value) {
+                return Self.osrmError("InvalidOptions", "'\(name)' must be \(values.joined(separator: " or "))")
+            }
+        }
+        query.roundTrip = request.query["roundtrip"] != "false"
+        query.startsAtFirst = request.query["source"] == "first"
+        query.endsAtLast = request.query["destination"] == "last"
+        query.steps = request.query["steps"] == "true"
+        query.overview = request.query["overview"] != "false"
+        guard let geometry = RouteGeometry(rawValue: request.query["geometries"] ?? "polyline") else {
+            return Self.osrmError("InvalidOptions", "'geometries' must be polyline, polyline6 or geojson")
+        }
+        query.geometry = geometry
+        do throws(AppError) {
+            query.language = try request.query["hl"].map(Language.hl) ?? .en
+            let answer = try app.trip(query)
+            return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
+        } catch {
+            if case .invalidOption(let option, let message) = error {
+                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
+            }
+            return Self.refusal(error)
+        }
+    }
 }

@@ -29,31 +29,68 @@ public enum RouteDocument {
         let document: [String: Any] = [
             "code": "Ok",
             "routes": routes.enumerated().map { number, route -> [String: Any] in
-                var written: [String: Any] = [
-                    "distance": rounded(route.distance), "duration": rounded(route.duration),
-                    "weight": rounded(route.duration), "weight_name": "duration",
-                    "legs": route.legs.enumerated().map { index, leg in
-                        var written = osrmLeg(leg)
-                        if number < steps.count, index < steps[number].count {
-                            let legSteps = steps[number][index]
-                            written["steps"] = legSteps.enumerated().map { position, step in
-                                osrmStep(
-                                    step, approach: position > 0 ? legSteps[position - 1].distance : 0,
-                                    geometry: geometry, instructions: instructions)
-                            }
-                        }
-                        return written
-                    },
-                ]
-                if overview { written["geometry"] = encoded(route.geometry, as: geometry) }
+                osrmRoute(
+                    route, geometry: geometry, overview: overview, steps: number < steps.count ? steps[number] : [],
+                    instructions: instructions)
+            },
+            "waypoints": (routes.first?.snapped ?? []).map(osrmWaypoint),
+        ]
+        return json(document)
+    }
+
+    /// One route as OSRM writes it: distance, duration, weight, legs (with `steps[leg]` when
+    /// given), its line unless `overview` is false.
+    static func osrmRoute(
+        _ route: Route, geometry: Geometry, overview: Bool, steps: [[Step]], instructions: Instructions?
+    ) -> [String: Any] {
+        var written: [String: Any] = [
+            "distance": rounded(route.distance), "duration": rounded(route.duration),
+            "weight": rounded(route.duration), "weight_name": "duration",
+            "legs": route.legs.enumerated().map { index, leg in
+                var written = osrmLeg(leg)
+                if index < steps.count {
+                    let legSteps = steps[index]
+                    written["steps"] = legSteps.enumerated().map { position, step in
+                        osrmStep(
+                            step, approach: position > 0 ? legSteps[position - 1].distance : 0, geometry: geometry,
+                            instructions: instructions)
+                    }
+                }
                 return written
             },
-            "waypoints": (routes.first?.snapped ?? []).map { snap -> [String: Any] in
-                [
-                    "location": [snap.point.longitude, snap.point.latitude], "name": snap.road ?? "",
-                    "distance": rounded(snap.distance),
-                ]
-            },
+        ]
+        if overview { written["geometry"] = encoded(route.geometry, as: geometry) }
+        return written
+    }
+
+    /// A snapped point as OSRM's `waypoints` write it: location, road name, distance moved.
+    static func osrmWaypoint(_ snap: (point: Coordinate, distance: Double, road: String?)) -> [String: Any] {
+        [
+            "location": [snap.point.longitude, snap.point.latitude], "name": snap.road ?? "",
+            "distance": rounded(snap.distance),
+        ]
+    }
+
+    /// OSRM's `trip` document: the trip as its one route (with `steps` per leg when given)
+    /// and each point asked for, in the order asked, with its place in the trip
+    /// (`waypoint_index`) and the trip's number (`trips_index`, 0).
+    public static func osrmTrip(
+        _ route: Route, order: [Int], geometry: Geometry = .polyline, overview: Bool = true, steps: [[Step]] = [],
+        instructions: Instructions? = nil
+    ) -> String {
+        var waypoints = [[String: Any]](repeating: [:], count: order.count)
+        for (position, point) in order.enumerated() where position < route.snapped.count {
+            var written = osrmWaypoint(route.snapped[position])
+            written["waypoint_index"] = position
+            written["trips_index"] = 0
+            waypoints[point] = written
+        }
+        let document: [String: Any] = [
+            "code": "Ok",
+            "trips": [
+                osrmRoute(route, geometry: geometry, overview: overview, steps: steps, instructions: instructions)
+            ],
+            "waypoints": waypoints,
         ]
         return json(document)
     }

@@ -84,4 +84,33 @@ import Testing
         let far = try #require(ask("/nearest/v1/driving/2.35,48.85"))
         #expect(far.status == 400 && far.json["code"] as? String == "NoSegment")
     }
+
+    /// OSRM's `trip`: one trip visiting every point once, each waypoint with its place in it.
+    @Test func tripsAnswerAsOSRMsClientsReadThem() throws {
+        let server = try MapsServer(
+            app: try MapsApp.onStore(path: try SeedPlaces.westVillageStore()), options: .loopback())
+        defer { server.stop() }
+        func ask(_ target: String) -> (status: Int, json: [String: Any])? {
+            get(server, target).map { ($0.status, json($0.body)) }
+        }
+        let coordinates = "-74.00219,40.73381;-74.00366,40.73878;-73.99712,40.73116;-74.0050,40.7360"
+        let round = try #require(ask("/trip/v1/walking/\(coordinates)?steps=true"))
+        #expect(round.status == 200 && round.json["code"] as? String == "Ok")
+        let trips = try #require(round.json["trips"] as? [[String: Any]])
+        #expect(trips.count == 1 && (trips[0]["legs"] as? [[String: Any]])?.count == 4)
+        #expect((trips[0]["legs"] as? [[String: Any]])?.first?["steps"] != nil)
+        let waypoints = try #require(round.json["waypoints"] as? [[String: Any]])
+        #expect(waypoints.compactMap { $0["waypoint_index"] as? Int }.sorted() == [0, 1, 2, 3])
+        #expect(
+            waypoints.first?["waypoint_index"] as? Int == 0 && waypoints.allSatisfy { $0["trips_index"] as? Int == 0 })
+        let open = try #require(
+            ask("/trip/v1/walking/\(coordinates)?roundtrip=false&source=first&destination=last&overview=false"))
+        let legs = ((open.json["trips"] as? [[String: Any]])?.first?["legs"] as? [Any])?.count
+        #expect(open.status == 200 && legs == 3)
+        #expect((open.json["waypoints"] as? [[String: Any]])?.last?["waypoint_index"] as? Int == 3)
+        #expect(ask("/trip/v1/walking/\(coordinates)?roundtrip=false")?.json["code"] as? String == "NotImplemented")
+        #expect(ask("/trip/v1/walking/-74.00219,40.73381")?.json["code"] as? String == "InvalidValue")
+        #expect(ask("/trip/v1/walking/\(coordinates)?source=middle")?.json["code"] as? String == "InvalidOptions")
+        #expect(ask("/trip/v1/driving/-74.00219,40.73381;2.35,48.85")?.json["code"] as? String == "NoSegment")
+    }
 }

@@ -69,4 +69,49 @@ import Testing
         #expect(table.sources.count == points.count && table.destinations.count == points.count)
         #expect(table.durations.indices.allSatisfy { table.durations[$0][$0] == 0 })
     }
+
+    /// Trips visit every point once; a round trip of a few points is the quickest of every
+    /// order (checked by trying them all on the table), one of many is no slower than the
+    /// points in the order given, and a trip that is not round runs from the first point to
+    /// the last.
+    @Test func tripsVisitEveryPointOnceInTheQuickestOrderFound() throws {
+        let graph = try RoadGraph(
+            store: try MapStore(path: try TestExtracts.monacoStore()), profile: TravelProfile(.driving))
+        let router = Router(graph: graph, hierarchy: ContractionHierarchy(graph: graph))
+        let bounds = (43.7300, 7.4150, 43.7440, 7.4280)
+        let few = Self.points(7, in: bounds)
+        let table = try router.table(few, sources: Array(few.indices), destinations: Array(few.indices))
+        let cost = table.durations.map { $0.map { $0 ?? .infinity } }
+        func length(_ order: [Int]) -> Double {
+            zip(order, order.dropFirst() + [order[0]]).reduce(0) { $0 + cost[$1.0][$1.1] }
+        }
+        var middle = Array(1..<few.count)
+        var quickest = length([0] + middle)
+        while Router.nextPermutation(&middle) { quickest = min(quickest, length([0] + middle)) }
+        let round = try router.trip(few, roundTrip: true)
+        #expect(round.order.sorted() == Array(few.indices) && round.order.first == 0)
+        #expect(abs(length(round.order) - quickest) < 1e-6)
+        #expect(round.route.legs.count == few.count)
+        #expect(abs(round.route.duration - round.route.legs.map(\.duration).reduce(0, +)) < 1e-6)
+        // Many points: farthest insertion and 2-opt, no slower than the order given.
+        let many = Self.points(14, in: bounds)
+        let manyTable = try router.table(many, sources: Array(many.indices), destinations: Array(many.indices))
+        let manyCost = manyTable.durations.map { $0.map { $0 ?? .infinity } }
+        let order = Router.tripOrder(manyCost, roundTrip: true)
+        #expect(order.sorted() == Array(many.indices))
+        let given = Array(many.indices)
+        let lengths = [order, given].map { visit in
+            zip(visit, visit.dropFirst() + [visit[0]]).reduce(0) { $0 + manyCost[$1.0][$1.1] }
+        }
+        #expect(lengths[0] <= lengths[1])
+        let trip = try router.trip(many, roundTrip: true)
+        #expect(trip.order.sorted() == Array(many.indices) && trip.route.legs.count == many.count)
+        // Not round: from the first point to the last.
+        let open = try router.trip(few, roundTrip: false)
+        #expect(open.order.first == 0 && open.order.last == few.count - 1 && open.route.legs.count == few.count - 1)
+        var values = [1, 2, 3]
+        var seen = [values]
+        while Router.nextPermutation(&values) { seen.append(values) }
+        #expect(seen.count == 6 && Set(seen.map { "\($0)" }).count == 6 && values == [1, 2, 3])
+    }
 }
