@@ -25,6 +25,10 @@ public protocol RouteFinding: Sendable {
     func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad]
     /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:)``).
     func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip
+    /// The area reached from `origin` within each limit for `mode`: seconds, or metres when
+    /// `byDistance` (``Router/isochrone(from:seconds:)``).
+    func isochrone(from origin: Coordinate, limits: [Double], byDistance: Bool, mode: TravelProfile.Mode) throws
+        -> Isochrone
 }
 
 extension RouteFinding {
@@ -32,6 +36,13 @@ extension RouteFinding {
     public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
         let start = try route([point, point], mode: mode, avoiding: []).snapped.first
         return start.map { [NearestRoad(location: $0.point, distance: $0.distance, name: $0.road, nodes: [])] } ?? []
+    }
+
+    /// No road graph of its own: no isochrone.
+    public func isochrone(from origin: Coordinate, limits: [Double], byDistance: Bool, mode: TravelProfile.Mode)
+        throws -> Isochrone
+    {
+        throw RoutingError.noRoad(point: 0, at: origin, mode: mode)
     }
 
     /// A trip ordered by the table's durations (``Router/tripOrder(_:roundTrip:)``), routed
@@ -133,6 +144,17 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:)``).
     public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip {
         try routing(mode) { router, _ in try router.trip(points, roundTrip: roundTrip) }
+    }
+
+    /// The area reached from `origin` within each limit for `mode` (``Router/isochrone(from:seconds:)``).
+    public func isochrone(from origin: Coordinate, limits: [Double], byDistance: Bool, mode: TravelProfile.Mode)
+        throws -> Isochrone
+    {
+        try routing(mode) { router, _ in
+            byDistance
+                ? try router.isochrone(from: origin, metres: limits)
+                : try router.isochrone(from: origin, seconds: limits)
+        }
     }
 
     /// The turn-by-turn steps of each of `route`'s legs.

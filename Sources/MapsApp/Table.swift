@@ -273,3 +273,59 @@ extension MapsApp {
         )
     }
 }
+
+extension MapsApp {
+    /// Most contours an isochrone takes: 4, as Valhalla's.
+    public static let maxContours = 4
+
+    /// The area reached from `origin` for `mode` within each of `minutes` (1 to 120), or, with
+    /// `byDistance`, within each of `minutes` read as metres (1 to 100,000), as Valhalla's
+    /// isochrones are written: GeoJSON features, the largest contour first, each a MultiPolygon
+    /// (outer rings counter-clockwise, holes where nothing is reached) with its `contour`
+    /// (minutes or metres) and `metric` (`time` or `distance`). Refusals as OSRM's codes:
+    /// `InvalidOptions` for contours out of range, `NoSegment` for no road near the origin.
+    ///
+    /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
+    ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
+    public func isochrone(from origin: Coordinate, contours: [Double], byDistance: Bool, mode: TravelProfile.Mode)
+        throws(AppError) -> (code: String, document: String)
+    {
+        func refusal(_ code: String, _ message: String) -> (code: String, document: String) {
+            (code, JSONText.pretty(["code": code, "message": message]))
+        }
+        let range = byDistance ? 1...Router.maxIsochroneMetres : 1...(Router.maxIsochroneSeconds / 60)
+        let unit = byDistance ? "contours_meters" : "contours_minutes"
+        guard (1...Self.maxContours).contains(contours.count), contours.allSatisfy(range.contains) else {
+            return refusal(
+                "InvalidOptions",
+                "'\(unit)' takes 1 to \(Self.maxContours) values from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
+            )
+        }
+        guard let routing else { throw .engineMissing("routing graph") }
+        let isochrone: Isochrone
+        do {
+            isochrone = try routing.isochrone(
+                from: origin, limits: byDistance ? contours : contours.map { $0 * 60 }, byDistance: byDistance,
+                mode: mode)
+        } catch RoutingError.noRoad {
+            return refusal("NoSegment", "Could not find a matching segment for coordinate 0")
+        } catch {
+            throw .engineFailed("drawing the isochrone", underlying: error)
+        }
+        let features: [[String: Any]] = zip(contours, isochrone.contours).sorted { $0.0 > $1.0 }.map { value, contour in
+            [
+                "type": "Feature",
+                "properties": ["contour": value, "metric": byDistance ? "distance" : "time"] as [String: Any],
+                "geometry": [
+                    "type": "MultiPolygon",
+                    "coordinates": contour.polygons.map { polygon in
+                        polygon.map { ring in
+                            ring.map { [($0.longitude * 1e6).rounded() / 1e6, ($0.latitude * 1e6).rounded() / 1e6] }
+                        }
+                    },
+                ] as [String: Any],
+            ]
+        }
+        return ("Ok", JSONText.pretty(["type": "FeatureCollection", "features": features]))
+    }
+}

@@ -48,6 +48,7 @@ public enum OpenMapsCLI {
         ViewCommand.command, OpenCommand.command, OpenCommand.navigate, SearchCommand.search, SearchCommand.reverse,
         RouteCommand.command,
         TableCommand.command,
+        IsochroneCommand.command,
         TilesCommand.command, DataCommand.importFile, ServeCommand.command,
     ]
 

@@ -163,4 +163,43 @@ extension MapsServer {
             return Self.refusal(error)
         }
     }
+
+    /// `/isochrone/v1/{profile}/{lon,lat}?contours_minutes=5,10,15` (or `contours_meters=`):
+    /// the area reached within each, as Valhalla writes isochrones (GeoJSON), by
+    /// ``MapsApp/isochrone(from:contours:byDistance:mode:)``. Refusals in OSRM's codes, with 400.
+    func isochrone(_ request: HTTPRequest) -> HTTPResponse {
+        let parts = request.path.dropFirst("/isochrone/v1/".count).split(
+            separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            return Self.osrmError("InvalidUrl", "expected /isochrone/v1/{profile}/{lon,lat}?contours_minutes=…")
+        }
+        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
+            return Self.osrmError("InvalidValue", "profile '\(parts[0].prefix(40))' is not a road profile")
+        }
+        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
+        guard !text.contains(";"), let point = Self.osrmCoordinate(text) else {
+            return Self.osrmError(
+                "InvalidValue", "'\(text.prefix(60))' is not one longitude,latitude in decimal degrees")
+        }
+        let minutes = request.query["contours_minutes"]
+        let metres = request.query["contours_meters"]
+        guard (minutes == nil) != (metres == nil), let list = minutes ?? metres else {
+            return Self.osrmError("InvalidOptions", "give one of 'contours_minutes' and 'contours_meters'")
+        }
+        let values = list.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard values.allSatisfy({ $0 != nil }) else {
+            return Self.osrmError(
+                "InvalidOptions", "contours are numbers separated by commas, not '\(list.prefix(60))'")
+        }
+        do throws(AppError) {
+            let answer = try app.isochrone(
+                from: point, contours: values.compactMap { $0 }, byDistance: metres != nil, mode: mode)
+            guard answer.code == "Ok" else { return .json(400, Data(answer.document.utf8)) }
+            var response = HTTPResponse.json(200, Data(answer.document.utf8))
+            response.headers.append(("Access-Control-Allow-Origin", "*"))
+            return response
+        } catch {
+            return Self.refusal(error)
+        }
+    }
 }

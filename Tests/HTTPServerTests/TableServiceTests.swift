@@ -113,4 +113,33 @@ import Testing
         #expect(ask("/trip/v1/walking/\(coordinates)?source=middle")?.json["code"] as? String == "InvalidOptions")
         #expect(ask("/trip/v1/driving/-74.00219,40.73381;2.35,48.85")?.json["code"] as? String == "NoSegment")
     }
+
+    /// Isochrones as Valhalla writes them: a GeoJSON feature a contour, the largest first.
+    @Test func isochronesAreGeoJSONPolygonsByContour() throws {
+        let server = try MapsServer(
+            app: try MapsApp.onStore(path: try SeedPlaces.westVillageStore()), options: .loopback())
+        defer { server.stop() }
+        func ask(_ target: String) -> (status: Int, json: [String: Any])? {
+            get(server, target).map { ($0.status, json($0.body)) }
+        }
+        let drawn = try #require(ask("/isochrone/v1/walking/-74.00219,40.73381?contours_minutes=3,6"))
+        #expect(drawn.status == 200 && drawn.json["type"] as? String == "FeatureCollection")
+        let features = try #require(drawn.json["features"] as? [[String: Any]])
+        #expect(features.compactMap { ($0["properties"] as? [String: Any])?["contour"] as? Double } == [6, 3])
+        let geometry = try #require(features.first?["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "MultiPolygon")
+        #expect(((geometry["coordinates"] as? [[[[Double]]]])?.first?.first?.count ?? 0) >= 4)
+        let metres = try #require(ask("/isochrone/v1/walking/-74.00219,40.73381?contours_meters=400"))
+        #expect(
+            ((metres.json["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any])?["metric"]
+                as? String == "distance")
+        #expect(ask("/isochrone/v1/walking/-74.00219,40.73381")?.json["code"] as? String == "InvalidOptions")
+        #expect(
+            ask("/isochrone/v1/walking/-74.00219,40.73381?contours_minutes=1,2,3,4,5")?.json["code"] as? String
+                == "InvalidOptions")
+        #expect(
+            ask("/isochrone/v1/walking/-74.00219,40.73381?contours_minutes=500")?.json["code"] as? String
+                == "InvalidOptions")
+        #expect(ask("/isochrone/v1/driving/2.35,48.85?contours_minutes=5")?.json["code"] as? String == "NoSegment")
+    }
 }

@@ -115,3 +115,44 @@ import Testing
         #expect(seen.count == 6 && Set(seen.map { "\($0)" }).count == 6 && values == [1, 2, 3])
     }
 }
+
+/// Isochrones: each contour holds every road edge's end the plain search reaches within its
+/// time, and none it reaches only well after it (beyond a grid cell's walk).
+@Suite struct IsochroneTests {
+    @Test(arguments: [TravelProfile.Mode.walking, .driving])
+    func contoursHoldWhatTheSearchReachesInTime(mode: TravelProfile.Mode) throws {
+        let graph = try RoadGraph(
+            store: try MapStore(path: try TestExtracts.monacoStore()), profile: TravelProfile(mode))
+        let router = Router(graph: graph)
+        let limits = mode == .walking ? [300.0, 600] : [60.0, 120]
+        let isochrone = try router.isochrone(from: Coordinate(latitude: 43.7384, longitude: 7.4246), seconds: limits)
+        #expect(isochrone.contours.count == 2)
+        func inside(_ point: Coordinate, _ contour: Isochrone.Contour) -> Bool {
+            contour.polygons.contains { polygon in
+                TimeGrid.contains(polygon[0], point) && !polygon.dropFirst().contains { TimeGrid.contains($0, point) }
+            }
+        }
+        for (limit, contour) in zip(limits, isochrone.contours) {
+            #expect(!contour.polygons.isEmpty)
+            // Rings closed, outer ones counter-clockwise.
+            for polygon in contour.polygons {
+                #expect(polygon.allSatisfy { $0.first == $0.last && $0.count >= 4 })
+            }
+            // What is reached in time (a cell's walk inside the edge of the grid) is in it;
+            // what is reached a good while after is out of it.
+            let early = isochrone.reached.filter { $0.seconds <= limit - 30 }
+            let late = isochrone.reached.filter { $0.seconds > limit + 120 }
+            let missed = early.filter { !inside($0.point, contour) }
+            let caught = late.filter { inside($0.point, contour) }
+            #expect(
+                early.count > 20 && Double(missed.count) <= Double(early.count) * 0.01,
+                "\(mode) \(limit): \(missed.count) of \(early.count) missed")
+            #expect(
+                Double(caught.count) <= Double(max(late.count, 1)) * 0.05,
+                "\(mode) \(limit): \(caught.count) of \(late.count) late ones inside")
+        }
+        // The larger contour holds the smaller's points.
+        let small = isochrone.reached.filter { $0.seconds <= limits[0] - 30 }
+        #expect(small.filter { inside($0.point, isochrone.contours[1]) }.count >= small.count * 99 / 100)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GeoCore
+import MapsApp
+import MapsURL
+
+/// `openmaps isochrone LAT,LNG --minutes 5,10,15`: the area reached from a point within each
+/// time (or distance), as Valhalla writes isochrones: GeoJSON polygons.
+enum IsochroneCommand {
+    static let command = Command(
+        name: "isochrone",
+        summary: "The area reached from a point within each time (or distance) by road, as GeoJSON polygons.",
+        usage:
+            "isochrone <LAT,LNG> (--minutes 5,10,15 | --metres 500,1000) [--mode driving|walking|bicycling|two-wheeler] [--store STORE]",
+        parser: ArgumentParser(
+            options: [
+                .init(name: "--minutes", value: "LIST", help: "Up to 4 times, minutes, comma-separated (1 to 120)."),
+                .init(
+                    name: "--metres", value: "LIST",
+                    help: "Up to 4 distances along the roads, comma-separated (1 to 100000)."),
+                .init(name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler."),
+                DataCommand.storeOption,
+            ], positionals: 1...1)
+    ) { (arguments, console) throws(CLIError) in
+        guard let point = Coordinate(parsing: arguments.positionals[0]), point.isValid else {
+            throw .usage("'\(arguments.positionals[0].prefix(60))' is not LAT,LNG in decimal degrees")
+        }
+        let minutes = arguments.value("--minutes")
+        let metres = arguments.value("--metres")
+        guard (minutes == nil) != (metres == nil), let list = minutes ?? metres else {
+            throw .usage("give one of '--minutes' and '--metres'")
+        }
+        let values = list.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
+            throw .usage("'\(minutes == nil ? "--metres" : "--minutes")' takes numbers, comma-separated, not '\(list)'")
+        }
+        let modeText = arguments.value("--mode") ?? "driving"
+        guard let travel = TravelMode(rawValue: modeText), let mode = DirectionsQuery.profile(for: travel) else {
+            throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(modeText)'")
+        }
+        let app = try ViewCommand.app(arguments)
+        let answer: (code: String, document: String)
+        do throws(AppError) {
+            answer = try app.isochrone(
+                from: point, contours: values.compactMap { $0 }, byDistance: metres != nil, mode: mode)
+        } catch {
+            throw CLIError(error)
+        }
+        guard answer.code == "Ok" else { throw .failure("\(answer.code): \(answer.document)") }
+        console.print(answer.document)
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import GeoCore
+
+/// The area reached from a point within a time, as Valhalla's isochrones draw it: one search
+/// from the point by travel time, the times laid on a grid along every road edge reached (and a
+/// few metres off them, walking), and each contour traced round the cells reached within its
+/// time (marching squares): polygons with holes where nothing is reached.
+public struct Isochrone: Sendable {
+    /// One contour: its time, and its polygons, each an outer ring then its holes, rings
+    /// closed (the first point repeated last), outer rings counter-clockwise.
+    public struct Contour: Sendable {
+        /// Seconds.
+        public var seconds: Double
+        /// The polygons.
+        public var polygons: [[[Coordinate]]]
+    }
+
+    /// The contours, in the order asked.
+    public var contours: [Contour]
+    /// Where the search started: the point on its nearest road.
+    public var origin: Coordinate
+    /// Each road edge's end reached, with the seconds to it: what the contours are drawn from.
+    public var reached: [(point: Coordinate, seconds: Double)]
+}
+
+extension Router {
+    /// Most seconds an isochrone reaches out: 2 hours.
+    public static let maxIsochroneSeconds = 7_200.0
+
+    /// Walking pace off the roads between them, metres a second: how the grid's cells next to
+    /// a road reached take their time (1.4, a walker's).
+    static let offRoadSpeed = 1.4
+
+    /// The area reached from `origin` within each of `seconds` (each 1 to
+    /// ``maxIsochroneSeconds``), by one search on the graph of turns by travel time (turn
+    /// durations and one-way streets kept).
+    ///
+    /// - Throws: ``RoutingError/noRoad(point:at:mode:)`` when no road is near the origin.
+    public func isochrone(from origin: Coordinate, seconds: [Double]) throws -> Isochrone {
+        try isochrone(from: origin, limits: seconds, byDistance: false)
+    }
+
+    /// The area reached from `origin` within each of `metres` along the roads (each 1 to
+    /// ``maxIsochroneMetres``), by one search on the graph of turns by distance; each
+    /// contour's ``Isochrone/Contour/seconds`` then holds its metres.
+    ///
+    /// - Throws: ``RoutingError/noRoad(point:at:mode:)`` when no road is near the origin.
+    public func isochrone(from origin: Coordinate, metres: [Double]) throws -> Isochrone {
+        try isochrone(from: origin, limits: metres, byDistance: true)
+    }
+
+    /// Most metres an isochrone by distance reaches out: 100 km.
+    public static let maxIsochroneMetres = 100_000.0
+
+    private func isochrone(from origin: Coordinate, limits seconds: [Double], byDistance: Bool) throws -> Isochrone {
+        guard let start = try graph.snap(origin, within: graph.covers(origin) ? .infinity : Self.snapRadius) else {
+            throw RoutingError.noRoad(point: 0, at: origin, mode: graph.profile.mode)
+        }
+        let limit = min(seconds.max() ?? 0, byDistance ? Self.maxIsochroneMetres : Self.maxIsochroneSeconds)
+        // An edge's cost: its seconds, or its metres; a turn's, its seconds or nothing.
+        let cost = { (edge: Int32) -> Double in
+            byDistance
+                ? self.graph.positions[Int(self.graph.edgeFrom[Int(edge)])].distance(
+                    to: self.graph.positions[Int(self.graph.edgeTo[Int(edge)])])
+                : Double(self.graph.edgeDuration[Int(edge)])
+        }
+        let turn = { (into: Int32, out: Int32) -> Double in byDistance ? 0 : Double(self.graph.turnDuration(into, out))
+        }
+        // Each edge's label: the seconds to its end having travelled it.
+        var times: [Int32: Double] = [:]
+        var queue = MinHeap()
+        for (edge, at) in departures(start) {
+            let time = (1 - at) * cost(edge)
+            if time < times[edge] ?? .infinity {
+                times[edge] = time
+                queue.push(Float(time), edge)
+            }
+        }
+        while !queue.isEmpty {
+            let (_, edge) = queue.pop()
+            guard let time = times[edge], time <= limit else { continue }
+            let node = Int(graph.edgeTo[Int(edge)])
+            for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
+                let next = graph.outEdge[slot]
+                guard graph.allows(edge, next) else { continue }
+                let arrive = time + turn(edge, next) + cost(next)
+                if arrive < times[next] ?? .infinity {
+                    times[next] = arrive
+                    queue.push(Float(arrive), next)
+                }
+            }
+        }
+        // Each edge reached: its start's time and its end's (the first edge from the snap).
+        var runs: [(from: Coordinate, to: Coordinate, start: Double, end: Double)] = []
+        let starting = Dictionary(departures(start).map { ($0.edge, $0.at) }) { a, _ in a }
+        for (edge, end) in times {
+            let from = graph.positions[Int(graph.edgeFrom[Int(edge)])]
+            let to = graph.positions[Int(graph.edgeTo[Int(edge)])]
+            if let at = starting[edge], abs(end - (1 - at) * cost(edge)) < 1e-6 {
+                runs.append((start.point, to, 0, end))
+            } else {
+                runs.append((from, to, end - cost(edge), end))
+            }
+        }
+        // Off the roads, a walk's seconds, or its metres.
+        let grid = TimeGrid(
+            around: start.point, runs: runs, limit: limit, offRoadSpeed: byDistance ? 1 : Self.offRoadSpeed)
+        return Isochrone(
+            contours: seconds.map { Isochrone.Contour(seconds: $0, polygons: grid.contour($0)) }, origin: start.point,
+            reached: times.map { (graph.positions[Int(graph.edgeTo[Int($0.key)])], $0.value) })
+    }
+}
+
+/// Travel times on a square grid in a plane around the origin: each cell the least time a road
+/// reached passes through it (or, a cell away from one, that time and the walk off the road).
+struct TimeGrid {
+    let plane: LocalPlane
+    /// The grid's side, cells; cell (i, j) is `size` metres a side from the south-west corner.
+    let columns: Int
+    let rows: Int
+    let size: Double
+    let west: Double
+    let south: Double
+    var time: [Double]
+
+    /// Cells across the grid's wider side, about: 200.
+    static let cellsAcross = 200.0
+    /// The smallest cell, metres a side: 20 (a street's width; a courtyard is a hole, a
+    /// building's footprint along a street is not).
+    static let smallestCell = 20.0
+
+    init(
+        around origin: Coordinate, runs: [(from: Coordinate, to: Coordinate, start: Double, end: Double)],
+        limit: Double,
+        offRoadSpeed: Double
+    ) {
+        let plane = LocalPlane(around: origin)
+        self.plane = plane
+        let points = runs.flatMap { [plane.point($0.from), plane.point($0.to)] }
+        let minX = points.map(\.x).min() ?? 0
+        let maxX = points.map(\.x).max() ?? 0
+        let minY = points.map(\.y).min() ?? 0
+        let maxY = points.map(\.y).max() ?? 0
+        size = max(Self.smallestCell, max(maxX - minX, maxY - minY) / Self.cellsAcross)
+        // Two empty cells round the edge, so that every contour closes inside the grid.
+        west = minX - 3 * size
+        south = minY - 3 * size
+        columns = Int(((maxX - minX) / size).rounded(.up)) + 7
+        rows = Int(((maxY - minY) / size).rounded(.up)) + 7
+        time = [Double](repeating: .infinity, count: columns * rows)
+        for run in runs where run.start <= limit {
+            let a = plane.point(run.from)
+            let b = plane.point(run.to)
+            let length = hypot(b.x - a.x, b.y - a.y)
+            let steps = max(1, Int((length / (size / 2)).rounded(.up)))
+            for step in 0...steps {
+                let fraction = Double(step) / Double(steps)
+                let seconds = run.start + fraction * (run.end - run.start)
+                guard seconds <= limit else { break }
+                let x = a.x + fraction * (b.x - a.x)
+                let y = a.y + fraction * (b.y - a.y)
+                let column = Int(((x - west) / size).rounded(.down))
+                let row = Int(((y - south) / size).rounded(.down))
+                guard (0..<columns).contains(column), (0..<rows).contains(row) else { continue }
+                time[row * columns + column] = min(time[row * columns + column], seconds)
+            }
+        }
+        // The cells beside those on a road: reached on foot from it.
+        let (size, columns, rows) = (size, columns, rows)
+        let walk = size / offRoadSpeed
+        var spread = time
+        for row in 1..<(rows - 1) {
+            for column in 1..<(columns - 1) {
+                var best = time[row * columns + column]
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    best = min(best, time[(row + dr) * columns + column + dc] + walk)
+                }
+                spread[row * columns + column] = best
+            }
+        }
+        time = spread
+    }
+
+    /// The grid's corner point (i, j) as a coordinate: the centre of cell (i, j).
+    func coordinate(x: Double, y: Double) -> Coordinate {
+        Coordinate(
+            latitude: plane.origin.latitude + (south + y * size) / LocalPlane.metresPerDegreeLatitude,
+            longitude: plane.origin.longitude + (west + x * size) / plane.metresPerDegreeLongitude)
+    }
+
+    /// The polygons round the cells reached within `seconds`: marching squares over the cells'
+    /// centres, each ring's corners halfway along the sides between a cell in and one out,
+    /// rings joined end to end, then holes put in the outer ring that holds them.
+    func contour(_ seconds: Double) -> [[[Coordinate]]] {
+        func inside(_ row: Int, _ column: Int) -> Bool { time[row * columns + column] <= seconds }
+        // Segments between the midpoints of a square's sides, in doubled grid units (so that
+        // midpoints are whole numbers), each with the inside on its right.
+        typealias Point = (x: Int, y: Int)
+        var next: [Int64: Point] = [:]
+        func key(_ p: Point) -> Int64 { Int64(p.x) << 32 | Int64(UInt32(bitPattern: Int32(p.y))) }
+        for row in 0..<(rows - 1) {
+            for column in 0..<(columns - 1) {
+                // Corners: a south-west, b south-east, c north-east, d north-west.
+                let a = inside(row, column), b = inside(row, column + 1)
+                let c = inside(row + 1, column + 1), d = inside(row + 1, column)
+                let (x, y) = (2 * column, 2 * row)
+                let south = (x + 1, y), east = (x + 2, y + 1), north = (x + 1, y + 2), west = (x, y + 1)
+                var segments: [(Point, Point)] = []
+                switch (a, b, c, d) {
+                case (true, false, false, false): segments = [(west, south)]
+                case (false, true, false, false): segments = [(south, east)]
+                case (false, false, true, false): segments = [(east, north)]
+                case (false, false, false, true): segments = [(north, west)]
+                case (true, true, false, false): segments = [(west, east)]
+                case (false, true, true, false): segments = [(south, north)]
+                case (false, false, true, true): segments = [(east, west)]
+                case (true, false, false, true): segments = [(north, south)]
+                case (false, true, true, true): segments = [(south, west)]
+                case (true, false, true, true): segments = [(east, south)]
+                case (true, true, false, true): segments = [(north, east)]
+                case (true, true, true, false): segments = [(west, north)]
+                // Saddles: the two inside corners kept apart.
+                case (true, false, true, false): segments = [(west, south), (east, north)]
+                case (false, true, false, true): segments = [(south, east), (north, west)]
+                default: break
+                }
+                for (from, to) in segments { next[key(from)] = to }
+            }
+        }
+        // Rings: follow each segment to the next until back at the start.
+        var rings: [[Coordinate]] = []
+        var unused = next
+        while let (startKey, first) = unused.first {
+            unused[startKey] = nil
+            var ring: [Point] = [(Int(startKey >> 32), Int(Int32(truncatingIfNeeded: startKey))), first]
+            var current = first
+            while let following = unused[key(current)] {
+                unused[key(current)] = nil
+                ring.append(following)
+                current = following
+            }
+            guard ring.count >= 4 else { continue }
+            // Reversed: the inside on the left, outer rings counter-clockwise (as GeoJSON has them).
+            rings.append(ring.reversed().map { coordinate(x: Double($0.x) / 2, y: Double($0.y) / 2) })
+        }
+        // Counter-clockwise rings are outer ones (the inside on their left); clockwise ones
+        // holes, each in the smallest outer ring that holds it.
+        func area(_ ring: [Coordinate]) -> Double {
+            zip(ring, ring.dropFirst()).reduce(0) {
+                $0 + ($1.0.longitude * $1.1.latitude - $1.1.longitude * $1.0.latitude)
+            }
+                / 2
+        }
+        let outer = rings.filter { area($0) > 0 }
+        var polygons = outer.map { [$0] }
+        for hole in rings where area(hole) < 0 {
+            let holders = outer.indices.filter { Self.contains(outer[$0], hole[0]) }
+            guard let smallest = holders.min(by: { abs(area(outer[$0])) < abs(area(outer[$1])) }) else { continue }
+            polygons[smallest].append(hole)
+        }
+        return polygons
+    }
+
+    /// True when `point` is inside `ring` (crossing number).
+    static func contains(_ ring: [Coordinate], _ point: Coordinate) -> Bool {
+        var inside = false
+        for (a, b) in zip(ring, ring.dropFirst())
+        where (a.latitude > point.latitude) != (b.latitude > point.latitude) {
+            let x =
+                a.longitude + (point.latitude - a.latitude) * (b.longitude - a.longitude) / (b.latitude - a.latitude)
+            if point.longitude < x { inside.toggle() }
+        }
+        return inside
+    }
+}
