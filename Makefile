@@ -85,7 +85,7 @@ format:
 
 ## bench: link parsing vs a URLComponents parser, projection, PBF and OSM XML reading vs osmium,
 ## import vs osm2pgsql into PostGIS, tiles vs Mapnik, vector tiles vs tilemaker, `openmaps open` per seed link, place search
-## and reverse geocoding vs Nominatim, routing vs OSRM, the server vs nginx, on one core and two.
+## and reverse geocoding vs Nominatim, routing and tables vs OSRM, isochrones vs Valhalla, the server vs nginx, on one core and two.
 bench: deps data
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
 	$(SWIFT) build -c release --product openmaps-bench
@@ -98,6 +98,7 @@ bench: deps data
 	bash scripts/bench-open.sh Examples/seed-links.txt
 	bash scripts/bench-geocode.sh
 	bash scripts/bench-route.sh
+	bash scripts/bench-isochrone.sh
 	bash scripts/bench-transit.sh
 	bash scripts/bench-serve.sh
 	bash scripts/bench-serve-threads.sh

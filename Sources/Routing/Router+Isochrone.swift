@@ -125,9 +125,11 @@ struct TimeGrid {
 
     /// Cells across the grid's wider side, about: 200.
     static let cellsAcross = 200.0
-    /// The smallest cell, metres a side: 20 (a street's width; a courtyard is a hole, a
-    /// building's footprint along a street is not).
+    /// The smallest cell, metres a side: 20 (a street's width).
     static let smallestCell = 20.0
+    /// How many cells from a road a walk off it reaches: 3 (60 m or more: the inside of a
+    /// block is reached from its streets; a park or a bay far from any is a hole).
+    static let offRoadCells = 3
 
     init(
         around origin: Coordinate, runs: [(from: Coordinate, to: Coordinate, start: Double, end: Double)],
@@ -142,11 +144,12 @@ struct TimeGrid {
         let minY = points.map(\.y).min() ?? 0
         let maxY = points.map(\.y).max() ?? 0
         size = max(Self.smallestCell, max(maxX - minX, maxY - minY) / Self.cellsAcross)
-        // Two empty cells round the edge, so that every contour closes inside the grid.
-        west = minX - 3 * size
-        south = minY - 3 * size
-        columns = Int(((maxX - minX) / size).rounded(.up)) + 7
-        rows = Int(((maxY - minY) / size).rounded(.up)) + 7
+        // Empty cells round the reach off the roads, so that every contour closes inside the grid.
+        let margin = Double(Self.offRoadCells + 3)
+        west = minX - margin * size
+        south = minY - margin * size
+        columns = Int(((maxX - minX) / size).rounded(.up)) + 2 * Int(margin) + 1
+        rows = Int(((maxY - minY) / size).rounded(.up)) + 2 * Int(margin) + 1
         time = [Double](repeating: .infinity, count: columns * rows)
         for run in runs where run.start <= limit {
             let a = plane.point(run.from)
@@ -165,20 +168,27 @@ struct TimeGrid {
                 time[row * columns + column] = min(time[row * columns + column], seconds)
             }
         }
-        // The cells beside those on a road: reached on foot from it.
-        let (size, columns, rows) = (size, columns, rows)
+        // The cells near a road reached: on foot from it, up to ``offRoadCells`` cells away
+        // (a block's inside is reached from the streets round it, as a walker reaches it).
+        let (columns, rows) = (columns, rows)
         let walk = size / offRoadSpeed
-        var spread = time
-        for row in 1..<(rows - 1) {
-            for column in 1..<(columns - 1) {
-                var best = time[row * columns + column]
-                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    best = min(best, time[(row + dr) * columns + column + dc] + walk)
+        let diagonal = walk * 2.0.squareRoot()
+        for _ in 0..<Self.offRoadCells {
+            var spread = time
+            for row in 1..<(rows - 1) {
+                for column in 1..<(columns - 1) {
+                    var best = time[row * columns + column]
+                    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                        best = min(best, time[(row + dr) * columns + column + dc] + walk)
+                    }
+                    for (dr, dc) in [(-1, -1), (1, 1), (1, -1), (-1, 1)] {
+                        best = min(best, time[(row + dr) * columns + column + dc] + diagonal)
+                    }
+                    spread[row * columns + column] = best
                 }
-                spread[row * columns + column] = best
             }
+            time = spread
         }
-        time = spread
     }
 
     /// The grid's corner point (i, j) as a coordinate: the centre of cell (i, j).
