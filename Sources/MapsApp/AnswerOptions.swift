@@ -34,6 +34,12 @@ public struct AnswerOptions: Sendable, Equatable {
     public var tilt: Double?
     /// The indoor floor to show, by name; it must be one of the floors in view.
     public var level: String?
+    /// Minutes (up to 4, each 1 to 120) of the isochrones to draw: the areas reached within
+    /// each from the link's centre (else its first pin, else the camera's target), by
+    /// ``isochroneMode``; none by default.
+    public var isochrone: [Double] = []
+    /// The way of travel the isochrones are drawn for; walking by default.
+    public var isochroneMode = TravelProfile.Mode.walking
     /// The language of the directions' steps and the map's words; nil follows the link's `hl`
     /// when it names one of the four, else English.
     public var language: Language?

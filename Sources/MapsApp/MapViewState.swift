@@ -25,6 +25,8 @@ public struct MapViewState: Encodable, Sendable {
     public var selectedMarker: Int?
     /// The lines drawn over the map.
     public var lines: [LineState]
+    /// The areas drawn over the map (isochrones), in drawing order.
+    public var areas: [AreaState]
     /// The My Location dot's position, when it shows.
     public var myLocation: Coordinate?
     /// How often a live view of it redraws (a picture is drawn once).
@@ -48,6 +50,19 @@ public struct MapViewState: Encodable, Sendable {
         public var pattern: [Double]
         /// Its points, Google's encoded polyline at 6 decimals.
         public var polyline6: String
+    }
+
+    /// An area drawn over the map: its title, fill and outline, its outer ring then its holes,
+    /// each Google's encoded polyline at 6 decimals.
+    public struct AreaState: Encodable, Sendable {
+        /// The area's title (an isochrone's "15 min").
+        public var title: String?
+        /// Its fill colour, when it has one.
+        public var fill: Color?
+        /// Its outline colour, when it has one.
+        public var stroke: Color?
+        /// The outer ring, then the holes.
+        public var rings: [String]
     }
 
     /// A marker, where it is on the ground and on the screen (points from the top left).
@@ -88,6 +103,12 @@ public struct MapViewState: Encodable, Sendable {
             return LineState(
                 title: line.title, color: line.strokeColor, width: line.strokeWidth, pattern: line.pattern,
                 polyline6: EncodedPolyline.encode(line.path, precision: 6))
+        }
+        areas = mapView.overlays.compactMap { overlay in
+            guard case .polygon(let area) = overlay else { return nil }
+            return AreaState(
+                title: area.title, fill: area.fillColor, stroke: area.strokeColor,
+                rings: ([area.path] + area.holes).map { EncodedPolyline.encode($0, precision: 6) })
         }
         myLocation = mapView.myLocation
         preferredFrameRate = mapView.preferredFrameRate

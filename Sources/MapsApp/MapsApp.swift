@@ -149,6 +149,12 @@ public struct MapsApp: Sendable {
         placeCamera(
             of: mapView, request: request,
             points: markers.map(\.position) + (route?.geometry ?? []) + (journey?.geometry ?? []))
+        if !options.isochrone.isEmpty {
+            let origin = request.center ?? markers.first?.position ?? mapView.camera.target
+            mapView.overlays =
+                try isochroneAreas(from: origin, minutes: options.isochrone, mode: options.isochroneMode)
+                + mapView.overlays
+        }
         var navigation: Navigation?
         if request.directions?.navigate == true || options.navigationStep != nil, let route, !steps.isEmpty {
             let state = Navigation(
@@ -189,6 +195,40 @@ public struct MapsApp: Sendable {
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
             routeEnds: found?.ends ?? [], notes: notes.list, callback: callback, coverage: coverage, directions: found,
             instructions: words, language: chosen, navigation: navigation)
+    }
+
+    /// The isochrones from `origin` within each of `minutes` for `mode`, as the map draws them:
+    /// each contour's polygons filled, the larger under the smaller and paler.
+    ///
+    /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
+    ///   ``AppError/invalidOption(_:message:)`` (`isochrone`) when no road is near `origin`.
+    func isochroneAreas(from origin: Coordinate, minutes: [Double], mode: TravelProfile.Mode) throws(AppError)
+        -> [Overlay]
+    {
+        guard let routing else { throw .engineMissing("routing graph for isochrones") }
+        let isochrone: Isochrone
+        do {
+            isochrone = try routing.isochrone(
+                from: origin, limits: minutes.map { $0 * 60 }, byDistance: false, mode: mode)
+        } catch RoutingError.noRoad {
+            throw .invalidOption("isochrone", message: "has no road for \(mode.rawValue) near \(origin)")
+        } catch {
+            throw .engineFailed("drawing the isochrone", underlying: error)
+        }
+        let ranked = zip(minutes, isochrone.contours).sorted { $0.0 > $1.0 }
+        return ranked.enumerated().flatMap { rank, pair -> [Overlay] in
+            let (value, contour) = pair
+            return contour.polygons.map { rings in
+                var area = Polygon(path: Array(rings[0].dropLast()), title: "\(Int(value)) min")
+                area.holes = rings.dropFirst().map { Array($0.dropLast()) }
+                // The nearest contour the strongest: 0.2 to 0.45 of the route blue.
+                area.fillColor = Color(hex: 0x1A73E8).withAlpha(
+                    0.2 + 0.25 * Double(rank) / Double(max(ranked.count - 1, 1)))
+                area.strokeColor = Color(hex: 0x1A73E8)
+                area.strokeWidth = 1
+                return .polygon(area)
+            }
+        }
     }
 
     /// A journey as the map draws it: walks dotted blue, rides in their route's colour (else

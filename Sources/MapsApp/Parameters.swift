@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapCore
 import MapRenderer
+import MapsURL
 import PlaceSearch
 
 /// The values of the options every front end gives by name, read once: the server passes its
@@ -101,10 +102,11 @@ extension AnswerOptions {
     /// bicycling, comma-separated), `mylocation` (`LAT,LNG`), `accuracy` (metres, 0 to
     /// 1,000,000), `heading`, `bearing` (degrees, -360 to 360), `tilt` (degrees, 0 to 90),
     /// `level` (a floor's name), `hl` (en, es, it, hi or a tag of one), `step` (the navigation
-    /// step shown, 0 to 10,000).
+    /// step shown, 0 to 10,000), `isochrone` (up to 4 minutes, comma-separated, each 1 to 120)
+    /// and `isochronemode` (driving, walking, bicycling, two-wheeler).
     public static let parameterNames = [
         "size", "padding", "scheme", "maptype", "layers", "mylocation", "accuracy", "heading", "bearing", "tilt",
-        "level", "hl", "step",
+        "level", "hl", "step", "isochrone", "isochronemode",
     ]
 
     /// The view's sides in points: 64 to 4,096 each.
@@ -132,6 +134,13 @@ extension AnswerOptions {
             case "level": level = value
             case "hl": language = try Parameter.language(value, name: name)
             case "step": navigationStep = try Parameter.count(value, name: name, in: 0...10_000)
+            case "isochrone": isochrone = try Self.minutes(value, name: name)
+            case "isochronemode":
+                guard let travel = TravelMode(rawValue: value), let mode = DirectionsQuery.profile(for: travel) else {
+                    throw .invalidOption(
+                        name, message: "must be driving, walking, bicycling or two-wheeler, not '\(value)'")
+                }
+                isochroneMode = mode
             default: continue
             }
         }
@@ -144,6 +153,20 @@ extension AnswerOptions {
                     "must leave at least \(Int(Self.sizeLimits.lowerBound)) × \(Int(Self.sizeLimits.lowerBound)) points of the \(Int(size.width))x\(Int(size.height)) view"
             )
         }
+    }
+
+    /// Up to ``MapsApp/maxContours`` minutes, comma-separated, each 1 to 120.
+    static func minutes(_ text: String, name: String) throws(AppError) -> [Double] {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            DecimalText.parse($0.trimmingCharacters(in: .whitespaces), maxIntegerDigits: 3)
+        }
+        guard (1...MapsApp.maxContours).contains(values.count), values.allSatisfy({ (1...120).contains($0 ?? 0) })
+        else {
+            throw .invalidOption(
+                name,
+                message: "must be 1 to \(MapsApp.maxContours) minutes, comma-separated, each 1 to 120, not '\(text)'")
+        }
+        return values.compactMap { $0 }
     }
 
     /// The most padding an edge takes, points.

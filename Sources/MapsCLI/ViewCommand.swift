@@ -22,6 +22,13 @@ enum ViewCommand {
     static let viewOptions: [ArgumentParser.Option] = [
         .init(name: "--size", value: "WxH", help: "View size in points (default 800x600)."),
         .init(
+            name: "--isochrone", value: "MINUTES",
+            help:
+                "Draw the areas reached within these minutes (up to 4, comma-separated) from the link's centre or pin."),
+        .init(
+            name: "--isochrone-mode", value: "MODE",
+            help: "The isochrones' way of travel: walking (default), driving, bicycling."),
+        .init(
             name: "--padding", value: "T,L,B,R",
             help: "Points the view's edges keep clear (controls, panels): the camera fits inside the rest."),
         .init(name: "--style", value: "STYLE", help: "light or dark (default: follow the system, light)."),
@@ -94,6 +101,7 @@ enum ViewCommand {
         ("--layer", "layers"),
         ("--my-location", "mylocation"), ("--accuracy", "accuracy"), ("--heading", "heading"),
         ("--bearing", "bearing"), ("--tilt", "tilt"), ("--level", "level"), ("--lang", "hl"),
+        ("--isochrone", "isochrone"), ("--isochrone-mode", "isochronemode"),
     ]
 
     /// The answer's options the flags in `arguments` set, read as the server reads its query.

@@ -5,6 +5,7 @@ import MapRenderer
 import MapsApp
 import MapsURL
 import Routing
+import TestSupport
 import Testing
 
 /// A place search over a fixed table: each text finds its places; every call is recorded.
@@ -123,6 +124,23 @@ struct FakeDrawing: MapDrawing {
         let target = mapView.projection.point(for: mapView.camera.target)
         #expect(abs(target.x - (360 + 440 / 2)) < 1e-6 && abs(target.y - 560 / 2) < 1e-6)
         #expect(MapViewState(mapView).padding == options.padding)
+    }
+
+    /// An answer with isochrones draws each contour's areas from the link's centre, the
+    /// largest first, and its view lists them.
+    @Test func isochronesAreDrawnFromTheLinksCentre() throws {
+        let app = try MapsApp.onStore(path: try TestExtracts.monacoStore())
+        var options = try AnswerOptions(parameters: [("isochrone", "5,10"), ("isochronemode", "walking")])
+        options.size = size
+        let answer = try app.answer("comgooglemaps://?center=43.7347,7.4206&zoom=15", options: options)
+        let areas = MapViewState(answer.mapView).areas
+        #expect(!areas.isEmpty && areas.first?.title == "10 min" && areas.last?.title == "5 min")
+        #expect(areas.allSatisfy { !$0.rings.isEmpty && $0.fill != nil })
+        #expect(throws: AppError.self) { try AnswerOptions(parameters: [("isochrone", "5,500")]) }
+        #expect(throws: AppError.self) { try AnswerOptions(parameters: [("isochronemode", "transit")]) }
+        #expect(throws: AppError.self) {
+            try MapsApp().answer("comgooglemaps://?center=43.7347,7.4206&zoom=15", options: options)
+        }
     }
 
     @Test func aSpanFitsItsBox() throws {

@@ -239,6 +239,7 @@ def vector_map(browser, base):
     shot(browser, "app-vector-route")
     hindi_labels(browser, base)
     floor_picker(browser, base)
+    isochrones(browser, base)
 
 
 # The label's pixels around its point on the vector map (MapLibre's canvas) and on the PNG map
@@ -341,6 +342,22 @@ def floor_picker(browser, base):
     check(bool(before) and after == 0 and pressed == "3",
           "floor 3 picked, the ground floor's shops leave the map (%s, then %s)" % (before, after))
     shot(browser, "app-vector-floor-3")
+
+
+def isochrones(browser, base):
+    """What is reachable from the map's centre: the maps app's isochrones drawn on the map."""
+    link = urllib.parse.quote("comgooglemaps://?center=43.7347,7.4206&zoom=15", safe="")
+    browser.get(base + "/open?hl=it&url=" + link)
+    wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "true", 60)
+    browser.find_element(By.CSS_SELECTOR, "input[name=mode][value=walking]").click()
+    button = browser.find_element(By.ID, "reach")
+    check(button.text.startswith("Raggiungibile"), "the reach button speaks Italian: %r" % button.text)
+    button.click()
+    wait_for(lambda: browser.execute_script("return document.body.dataset.reach"), 30)
+    areas = wait_for(lambda: browser.execute_script(
+        "return window.openmapsMap.querySourceFeatures('drawn-areas').length"), 30)
+    check(bool(areas) and areas >= 3, "the isochrones of 5, 10 and 15 minutes are drawn (%s areas)" % areas)
+    shot(browser, "app-vector-isochrones")
 
 def run(browser, base):
     # A display link: the camera where the link puts it.

@@ -132,7 +132,8 @@ extension Phrasebook {
                   "back": "Back to {app}", "notes": "Notes", "loading": "Loading…",
                   "error": "The request failed: {message}", "close": "Close", "map label": "Map",
                   "controls": "Map settings", "swap": "Swap start and destination", "zoom in": "Zoom in",
-                  "zoom out": "Zoom out", "skip": "Skip to the map", "asks": "This link asks for", "floors": "Floors", "floor": "Floor {name}"},
+                  "zoom out": "Zoom out", "skip": "Skip to the map", "asks": "This link asks for", "floors": "Floors", "floor": "Floor {name}",
+                  "reach": "Reachable in 5, 10 and 15 minutes from the map's centre"},
           "lowercase": true,
           "decimal": ".",
           "thousands": ","

@@ -135,7 +135,8 @@ extension Phrasebook {
                   "error": "La richiesta non è riuscita: {message}", "close": "Chiudi", "map label": "Mappa",
                   "controls": "Opzioni della mappa", "swap": "Inverti partenza e destinazione",
                   "zoom in": "Ingrandisci", "zoom out": "Riduci", "skip": "Vai alla mappa",
-                  "asks": "Questo link chiede", "floors": "Piani", "floor": "Piano {name}"},
+                  "asks": "Questo link chiede", "floors": "Piani", "floor": "Piano {name}",
+                  "reach": "Raggiungibile in 5, 10 e 15 minuti dal centro della mappa"},
           "lowercase": true,
           "decimal": ",",
           "thousands": "."

@@ -136,7 +136,8 @@ extension Phrasebook {
                   "loading": "Cargando…", "error": "La solicitud falló: {message}", "close": "Cerrar",
                   "map label": "Mapa", "controls": "Opciones del mapa", "swap": "Intercambiar salida y destino",
                   "zoom in": "Acercar", "zoom out": "Alejar", "skip": "Ir al mapa", "asks": "Este enlace pide",
-                  "floors": "Plantas", "floor": "Planta {name}"},
+                  "floors": "Plantas", "floor": "Planta {name}",
+                  "reach": "Alcanzable en 5, 10 y 15 minutos desde el centro del mapa"},
           "lowercase": true,
           "decimal": ",",
           "thousands": "."

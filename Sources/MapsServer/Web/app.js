@@ -110,6 +110,13 @@
     state.bicycling = !!view.content.bicycling;
     if (view.content.colorScheme === 'dark') state.scheme = 'dark';
     refreshTiles();
+    // Areas (isochrones), the largest first, under the lines.
+    for (const area of view.areas || []) {
+      map.area(area.rings.map((ring) => decodePolyline(ring, 6)), {
+        fill: area.fill ? cssColor({ red: area.fill.red, green: area.fill.green, blue: area.fill.blue, alpha: 1 }) : null,
+        opacity: area.fill ? area.fill.alpha : 0, stroke: area.stroke ? cssColor(area.stroke) : null,
+      });
+    }
     for (const line of view.lines) {
       map.line(decodePolyline(line.polyline6, 6), {
         color: cssColor(line.color), weight: line.width, opacity: line.color.alpha, dash: line.pattern,
@@ -274,10 +281,11 @@
     return query;
   }
 
-  /** Asks the server what `url` means and shows it. */
-  function open(url) {
+  /** Asks the server what `url` means and shows it; `extra` adds options (isochrones). */
+  function open(url, extra) {
     status(say('loading'));
     const query = answerQuery(url);
+    for (const [name, value] of Object.entries(extra || {})) query.set(name, value);
     // The camera's turn and tilt, when the page's address asks for them (/open?url=…&bearing=30&tilt=60).
     const page = new URLSearchParams(window.location.search);
     for (const name of ['bearing', 'tilt']) if (page.get(name)) query.set(name, page.get(name));
@@ -350,6 +358,17 @@
     state.directions = { saddr: from, daddr: to, directionsmode: mode };
     state.query = null;
     open('comgooglemaps://?' + new URLSearchParams(state.directions));
+  });
+
+  // What is reachable from the map's centre in 5, 10 and 15 minutes, by the travel mode
+  // chosen (on foot for transit): the maps app draws the isochrones into its answer.
+  $('reach').addEventListener('click', () => {
+    const mode = document.querySelector('input[name=mode]:checked').value;
+    const link = 'comgooglemaps://?' + new URLSearchParams({ center: center(), zoom: String(Math.round(map.zoom())) });
+    state.directions = null;
+    state.query = null;
+    open(link, { isochrone: '5,10,15', isochronemode: mode === 'transit' ? 'walking' : mode })
+      .then(() => { document.body.dataset.reach = String(document.body.dataset.reach ? +document.body.dataset.reach + 1 : 1); });
   });
 
   $('swap').addEventListener('click', () => {

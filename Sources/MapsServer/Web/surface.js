@@ -58,6 +58,10 @@ window.OpenMapsSurface = (function () {
         tiles.setUrl('/tiles/' + look.mapType + '/{z}/{x}/{y}{r}.png?' + query.toString());
       },
       clear() { drawn.clearLayers(); },
+      area(rings, options) {
+        L.polygon(rings, { color: options.stroke || '#1a73e8', weight: 1, fillColor: options.fill,
+          fillOpacity: options.opacity }).addTo(drawn);
+      },
       line(points, options) {
         const style = { color: options.color, weight: options.weight, opacity: options.opacity };
         if (options.dash && options.dash.length) style.dashArray = options.dash.join(' ');
@@ -133,7 +137,9 @@ window.OpenMapsSurface = (function () {
       map.addSource('drawn-lines', { type: 'geojson', data: features(lines) });
       map.addSource('drawn-areas', { type: 'geojson', data: features(areas) });
       map.addLayer({ id: 'drawn-areas', type: 'fill', source: 'drawn-areas',
-        paint: { 'fill-color': '#3388ff', 'fill-opacity': 0.15 } });
+        paint: { 'fill-color': ['coalesce', ['get', 'fill'], '#3388ff'],
+          'fill-opacity': ['coalesce', ['get', 'opacity'], 0.15],
+          'fill-outline-color': ['coalesce', ['get', 'stroke'], '#3388ff'] } });
       for (const dashed of [false, true]) {
         const layer = {
           id: dashed ? 'drawn-dashed' : 'drawn-lines', type: 'line', source: 'drawn-lines',
@@ -201,6 +207,16 @@ window.OpenMapsSurface = (function () {
         areas.length = 0;
         for (const marker of markers) marker.remove();
         markers.length = 0;
+        refresh();
+      },
+      area(rings, options) {
+        const closed = rings.map((ring) => {
+          const points = ring.map((p) => [p[1], p[0]]);
+          if (points.length) points.push(points[0]);
+          return points;
+        });
+        areas.push({ type: 'Feature', geometry: { type: 'Polygon', coordinates: closed },
+          properties: { fill: options.fill, opacity: options.opacity, stroke: options.stroke } });
         refresh();
       },
       line(points, options) {
