@@ -68,7 +68,7 @@ let package = Package(
             name: "MapsServer",
             dependencies: [
                 "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch", "ZlibKit",
-                "VectorTiles",
+                "VectorTiles", "Routing",
             ],
             resources: [
                 .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),

@@ -160,6 +160,11 @@ extension MapsApp {
 }
 
 extension MapsApp {
+    /// OSRM's refusal document, `{"code": code, "message": message}`, with its code.
+    static func osrmRefusal(_ code: String, _ message: String) -> (code: String, document: String) {
+        (code, JSONText.pretty(["code": code, "message": message]))
+    }
+
     /// Most roads a `nearest` question may ask for: 100.
     public static let maxNearest = 100
 
@@ -173,18 +178,17 @@ extension MapsApp {
     public func nearest(_ point: Coordinate, count: Int = 1, mode: TravelProfile.Mode) throws(AppError) -> (
         code: String, document: String
     ) {
-        func refusal(_ code: String, _ message: String) -> (code: String, document: String) {
-            (code, JSONText.pretty(["code": code, "message": message]))
-        }
         guard (1...Self.maxNearest).contains(count) else {
-            return refusal("InvalidOptions", "'number' must be 1 to \(Self.maxNearest), not \(count)")
+            return Self.osrmRefusal("InvalidOptions", "'number' must be 1 to \(Self.maxNearest), not \(count)")
         }
         guard let routing else { throw .engineMissing("routing graph") }
         let roads: [NearestRoad]
         do { roads = try routing.nearest(point, count: count, mode: mode) } catch {
             throw .engineFailed("finding the nearest roads", underlying: error)
         }
-        guard !roads.isEmpty else { return refusal("NoSegment", "Could not find a matching segment for coordinate 0") }
+        guard !roads.isEmpty else {
+            return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate 0")
+        }
         let waypoints: [[String: Any]] = roads.map {
             [
                 "location": [$0.location.longitude, $0.location.latitude],
@@ -237,18 +241,16 @@ extension MapsApp {
     /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
     ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
     public func trip(_ query: TripQuery) throws(AppError) -> (code: String, document: String) {
-        func refusal(_ code: String, _ message: String) -> (code: String, document: String) {
-            (code, JSONText.pretty(["code": code, "message": message]))
-        }
         guard (2...Router.maxTripPoints).contains(query.points.count) else {
-            return refusal(
+            return Self.osrmRefusal(
                 "InvalidValue", "a trip takes 2 to \(Router.maxTripPoints) points, not \(query.points.count)")
         }
         if !query.roundTrip && !(query.startsAtFirst && query.endsAtLast) {
-            return refusal("NotImplemented", "a trip that is not round goes from source=first to destination=last")
+            return Self.osrmRefusal(
+                "NotImplemented", "a trip that is not round goes from source=first to destination=last")
         }
         if query.roundTrip && query.endsAtLast {
-            return refusal(
+            return Self.osrmRefusal(
                 "NotImplemented", "a round trip returns to its start: destination=last is for roundtrip=false")
         }
         guard let routing else { throw .engineMissing("routing graph") }
@@ -258,9 +260,9 @@ extension MapsApp {
             trip = try routing.trip(query.points, roundTrip: query.roundTrip, mode: query.mode)
             if query.steps { steps = try routing.steps(of: trip.route) }
         } catch RoutingError.noRoad(let point, _, _) {
-            return refusal("NoSegment", "Could not find a matching segment for coordinate \(point)")
+            return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch RoutingError.noRoute(let from, let to, _) {
-            return refusal("NoTrips", "no route joins point \(from) and point \(to): no trip visits both")
+            return Self.osrmRefusal("NoTrips", "no route joins point \(from) and point \(to): no trip visits both")
         } catch {
             throw .engineFailed("finding the trip", underlying: error)
         }
@@ -290,13 +292,10 @@ extension MapsApp {
     public func isochrone(from origin: Coordinate, contours: [Double], byDistance: Bool, mode: TravelProfile.Mode)
         throws(AppError) -> (code: String, document: String)
     {
-        func refusal(_ code: String, _ message: String) -> (code: String, document: String) {
-            (code, JSONText.pretty(["code": code, "message": message]))
-        }
         let range = byDistance ? 1...Router.maxIsochroneMetres : 1...(Router.maxIsochroneSeconds / 60)
         let unit = byDistance ? "contours_meters" : "contours_minutes"
         guard (1...Self.maxContours).contains(contours.count), contours.allSatisfy(range.contains) else {
-            return refusal(
+            return Self.osrmRefusal(
                 "InvalidOptions",
                 "'\(unit)' takes 1 to \(Self.maxContours) values from \(Int(range.lowerBound)) to \(Int(range.upperBound))"
             )
@@ -308,7 +307,7 @@ extension MapsApp {
                 from: origin, limits: byDistance ? contours : contours.map { $0 * 60 }, byDistance: byDistance,
                 mode: mode)
         } catch RoutingError.noRoad {
-            return refusal("NoSegment", "Could not find a matching segment for coordinate 0")
+            return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate 0")
         } catch {
             throw .engineFailed("drawing the isochrone", underlying: error)
         }

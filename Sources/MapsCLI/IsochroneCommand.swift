@@ -1,7 +1,6 @@
 import Foundation
 import GeoCore
 import MapsApp
-import MapsURL
 
 /// `openmaps isochrone LAT,LNG --minutes 5,10,15`: the area reached from a point within each
 /// time (or distance), as Valhalla writes isochrones: GeoJSON polygons.
@@ -33,10 +32,7 @@ enum IsochroneCommand {
         guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
             throw .usage("'\(minutes == nil ? "--metres" : "--minutes")' takes numbers, comma-separated, not '\(list)'")
         }
-        let modeText = arguments.value("--mode") ?? "driving"
-        guard let travel = TravelMode(rawValue: modeText), let mode = DirectionsQuery.profile(for: travel) else {
-            throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(modeText)'")
-        }
+        let mode = try TableCommand.roadMode(arguments)
         let app = try ViewCommand.app(arguments)
         let answer: (code: String, document: String)
         do throws(AppError) {

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import MapsApp
 import MapsURL
+import Routing
 
 /// `openmaps table POINT POINT…`: the durations (and distances) between points on the store's
 /// road network, as OSRM's `table` service writes them.
@@ -39,11 +40,7 @@ enum TableCommand {
             }
             points.append(point)
         }
-        let modeText = arguments.value("--mode") ?? "driving"
-        guard let travel = TravelMode(rawValue: modeText), let mode = DirectionsQuery.profile(for: travel) else {
-            throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(modeText)'")
-        }
-        var query = TableQuery(points: points, mode: mode)
+        var query = TableQuery(points: points, mode: try roadMode(arguments))
         query.sources = try indices(arguments, "--sources")
         query.destinations = try indices(arguments, "--destinations")
         if let kinds = arguments.value("--annotations") {
@@ -60,6 +57,15 @@ enum TableCommand {
         do throws(AppError) { answer = try app.table(query, maxCells: Int.max) } catch { throw CLIError(error) }
         if let failure = answer.failure { throw .failure("\(failure.code): \(failure.message)") }
         console.print(answer.osrm)
+    }
+
+    /// The way of travel by road `--mode` names; driving without it.
+    static func roadMode(_ arguments: ArgumentParser.Result) throws(CLIError) -> TravelProfile.Mode {
+        let text = arguments.value("--mode") ?? "driving"
+        guard let travel = TravelMode(rawValue: text), let mode = DirectionsQuery.profile(for: travel) else {
+            throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(text)'")
+        }
+        return mode
     }
 
     /// Indices `name` gives, comma-separated; nil without the option.

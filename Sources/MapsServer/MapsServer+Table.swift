@@ -2,8 +2,51 @@ import Foundation
 import GeoCore
 import HTTPServer
 import MapsApp
+import Routing
 
 extension MapsServer {
+    /// The road profile and points of an OSRM service's path, `/{service}/v1/{profile}/{lon,lat;…}`
+    /// (`.json` allowed at the end), `single` when it takes one point: refused as OSRM refuses
+    /// them (`InvalidUrl`, `InvalidValue`).
+    static func osrmPath(_ request: HTTPRequest, service: String, single: Bool = false) -> Result<
+        (mode: TravelProfile.Mode, points: [Coordinate]), Refusal
+    > {
+        let prefix = "/\(service)/v1/"
+        let parts = request.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            return .failure(
+                Refusal(
+                    response: osrmError(
+                        "InvalidUrl", "expected \(prefix){profile}/{\(single ? "lon,lat" : "coordinates")}")))
+        }
+        guard let travel = profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
+            let names = profiles.filter { DirectionsQuery.profile(for: $0.value) != nil }.keys.sorted()
+            return .failure(
+                Refusal(
+                    response: osrmError(
+                        "InvalidValue",
+                        "profile '\(parts[0].prefix(40))' is not one of \(names.joined(separator: ", "))")))
+        }
+        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
+        var points: [Coordinate] = []
+        for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
+            guard let point = osrmCoordinate(pair) else {
+                return .failure(
+                    Refusal(
+                        response: osrmError(
+                            "InvalidValue", "'\(pair.prefix(60))' is not longitude,latitude in decimal degrees")))
+            }
+            points.append(point)
+        }
+        if single && points.count != 1 {
+            return .failure(
+                Refusal(
+                    response: osrmError("InvalidValue", "\(service) takes one longitude,latitude, not \(points.count)"))
+            )
+        }
+        return .success((mode, points))
+    }
+
     /// OSRM's `/table/v1/{profile}/{lon,lat;lon,lat…}[?sources=0;1|all][&destinations=…]
     /// [&annotations=duration,distance][&fallback_speed=M/S][&fallback_coordinate=input|snapped]
     /// [&scale_factor=X]`: the durations (and distances) from the sources to the destinations,
@@ -11,23 +54,10 @@ extension MapsServer {
     /// Refusals as OSRM writes them (`InvalidUrl`, `InvalidValue`, `InvalidOptions`, `TooBig`,
     /// `NoSegment`), with 400.
     func table(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.dropFirst("/table/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
-            return Self.osrmError("InvalidUrl", "expected /table/v1/{profile}/{coordinates}")
-        }
-        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
-            let names = Self.profiles.filter { DirectionsQuery.profile(for: $0.value) != nil }.keys.sorted()
-            return Self.osrmError(
-                "InvalidValue", "profile '\(parts[0].prefix(40))' is not one of \(names.joined(separator: ", "))")
-        }
-        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
-        var points: [Coordinate] = []
-        for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
-            guard let point = Self.osrmCoordinate(pair) else {
-                return Self.osrmError(
-                    "InvalidValue", "'\(pair.prefix(60))' is not longitude,latitude in decimal degrees")
-            }
-            points.append(point)
+        let (mode, points): (TravelProfile.Mode, [Coordinate])
+        switch Self.osrmPath(request, service: "table") {
+        case .failure(let refusal): return refusal.response
+        case .success(let asked): (mode, points) = asked
         }
         var query = TableQuery(points: points, mode: mode)
         do {
@@ -91,17 +121,10 @@ extension MapsServer {
     /// segments the profile travels, as ``MapsApp/nearest(_:count:mode:)`` answers it. Refusals
     /// as OSRM writes them, with 400.
     func nearest(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.dropFirst("/nearest/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
-            return Self.osrmError("InvalidUrl", "expected /nearest/v1/{profile}/{coordinate}")
-        }
-        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
-            return Self.osrmError("InvalidValue", "profile '\(parts[0].prefix(40))' is not a road profile")
-        }
-        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
-        guard !text.contains(";"), let point = Self.osrmCoordinate(text) else {
-            return Self.osrmError(
-                "InvalidValue", "'\(text.prefix(60))' is not one longitude,latitude in decimal degrees")
+        let (mode, point): (TravelProfile.Mode, Coordinate)
+        switch Self.osrmPath(request, service: "nearest", single: true) {
+        case .failure(let refusal): return refusal.response
+        case .success(let asked): (mode, point) = (asked.mode, asked.points[0])
         }
         guard let count = Int(request.query["number"] ?? "1") else {
             return Self.osrmError("InvalidOptions", "'number' must be a whole number")
@@ -119,19 +142,10 @@ extension MapsServer {
     /// [&overview=simplified|full|false][&hl=xx]`: the quickest order to visit the points in
     /// and the route, as ``MapsApp/trip(_:)`` answers it. Refusals as OSRM writes them, with 400.
     func trip(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.dropFirst("/trip/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return Self.osrmError("InvalidUrl", "expected /trip/v1/{profile}/{coordinates}") }
-        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
-            return Self.osrmError("InvalidValue", "profile '\(parts[0].prefix(40))' is not a road profile")
-        }
-        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
-        var points: [Coordinate] = []
-        for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
-            guard let point = Self.osrmCoordinate(pair) else {
-                return Self.osrmError(
-                    "InvalidValue", "'\(pair.prefix(60))' is not longitude,latitude in decimal degrees")
-            }
-            points.append(point)
+        let (mode, points): (TravelProfile.Mode, [Coordinate])
+        switch Self.osrmPath(request, service: "trip") {
+        case .failure(let refusal): return refusal.response
+        case .success(let asked): (mode, points) = asked
         }
         var query = TripQuery(points: points, mode: mode)
         let choices: [(name: String, values: [String])] = [
@@ -168,18 +182,10 @@ extension MapsServer {
     /// the area reached within each, as Valhalla writes isochrones (GeoJSON), by
     /// ``MapsApp/isochrone(from:contours:byDistance:mode:)``. Refusals in OSRM's codes, with 400.
     func isochrone(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.dropFirst("/isochrone/v1/".count).split(
-            separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
-            return Self.osrmError("InvalidUrl", "expected /isochrone/v1/{profile}/{lon,lat}?contours_minutes=…")
-        }
-        guard let travel = Self.profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
-            return Self.osrmError("InvalidValue", "profile '\(parts[0].prefix(40))' is not a road profile")
-        }
-        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
-        guard !text.contains(";"), let point = Self.osrmCoordinate(text) else {
-            return Self.osrmError(
-                "InvalidValue", "'\(text.prefix(60))' is not one longitude,latitude in decimal degrees")
+        let (mode, point): (TravelProfile.Mode, Coordinate)
+        switch Self.osrmPath(request, service: "isochrone", single: true) {
+        case .failure(let refusal): return refusal.response
+        case .success(let asked): (mode, point) = (asked.mode, asked.points[0])
         }
         let minutes = request.query["contours_minutes"]
         let metres = request.query["contours_meters"]
