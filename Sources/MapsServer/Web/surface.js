@@ -49,7 +49,14 @@ window.OpenMapsSurface = (function () {
       zoom() { return map.getZoom(); },
       bearing() { return 0; },
       tilt() { return 0; },
-      center() { const c = map.getCenter().wrap(); return { lat: c.lat, lng: c.lng }; },
+      // The centre of the part the padding leaves, as the camera's target is.
+      center() {
+        const size = map.getSize();
+        const c = map.containerPointToLatLng([
+          padding.left + (size.x - padding.left - padding.right) / 2, padding.top + (size.y - padding.top - padding.bottom) / 2,
+        ]).wrap();
+        return { lat: c.lat, lng: c.lng };
+      },
       size() { const s = map.getSize(); return { x: s.x, y: s.y }; },
       onMoveEnd(handler) { map.on('moveend', handler); },
       setLook(look) {
