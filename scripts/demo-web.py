@@ -49,10 +49,14 @@ def main():
         for number, link in enumerate(links, 1):
             browser.get(base + "/open?url=" + urllib.parse.quote(link, safe=""))
             wait_for(lambda: browser.execute_script("return document.body.dataset.ready") == "true", 60)
-            wait_for(lambda: browser.execute_script(
-                "return !window.openmapsMap || (window.openmapsMap.loaded() && window.openmapsMap.areTilesLoaded())"),
-                60)
-            time.sleep(0.5)
+            # Drawn when MapLibre is idle: its tiles, glyphs (CJK ones are made on first use) and
+            # pictures of labels all in.
+            browser.execute_script(
+                "window.demoIdle = !window.openmapsMap; if (window.openmapsMap) {"
+                " window.openmapsMap.once('idle', function () { window.demoIdle = true; });"
+                " window.openmapsMap.triggerRepaint(); }")
+            wait_for(lambda: browser.execute_script("return window.demoIdle"), 90)
+            time.sleep(1)
             engine, centre, zoom, bearing, tilt = browser.execute_script(
                 "var d = document.body.dataset; return [d.engine, d.center, d.zoom, d.bearing, d.tilt]")
             status = browser.execute_script("return document.getElementById('status').textContent")

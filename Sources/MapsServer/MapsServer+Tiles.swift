@@ -80,9 +80,12 @@ extension MapsServer {
         if parts.isEmpty {
             if cachedOnly { return nil }
             let zooms = app.vectorArchive?.zooms ?? MapsApp.vectorZooms
+            // The whole world: the tiles hold the world's layers everywhere, the street data
+            // where it is imported (a client must not skip the sea or a timetable's stations
+            // for lying outside the streets' box).
             let text = MapsApp.vectorTileJSON(
-                url: Self.base(of: request) + "/tiles/vector/{z}/{x}/{y}.pbf", bounds: regionsBounds(),
-                attribution: attribution, zooms: zooms)
+                url: Self.base(of: request) + "/tiles/vector/{z}/{x}/{y}.pbf", bounds: nil, attribution: attribution,
+                zooms: zooms)
             var response = HTTPResponse.json(200, Data(text.utf8))
             response.headers.append(("Access-Control-Allow-Origin", "*"))
             return response
@@ -169,12 +172,6 @@ extension MapsServer {
 
     /// Seconds a client may keep a traffic tile: 60.
     static let trafficMaxAge = 60
-
-    /// The box around every imported street-data region, nil without one (or a tile engine).
-    func regionsBounds() -> CoordinateBounds? {
-        let regions = (try? app.tiles?.regions()) ?? []
-        return regions.first.map { first in regions.dropFirst().reduce(first) { $0.including($1) } }
-    }
 
     /// `http://HOST` of the request's `Host` header when it is a plain host name (and port), for
     /// the absolute URLs of TileJSON and styles; empty otherwise (the URLs stay relative).
@@ -421,10 +418,9 @@ extension MapsServer {
         components.queryItems = kept.map { URLQueryItem(name: $0.name, value: $0.value) }
         let query = kept.isEmpty ? "" : "?" + (components.percentEncodedQuery ?? "")
         let base = Self.base(of: request)
-        var bounds = [-180.0, -85.0511, 180.0, 85.0511]
-        if let all = regionsBounds(), let southWest = all.southWest, let northEast = all.northEast {
-            bounds = [southWest.longitude, southWest.latitude, northEast.longitude, northEast.latitude]
-        }
+        // The whole world, as the vector tiles': every tile is drawn, the world map where no
+        // street data is.
+        let bounds = [-180.0, -85.0511, 180.0, 85.0511]
         let document: [String: Any] = [
             "tilejson": "3.0.0", "name": "OpenMaps \(type)", "scheme": "xyz",
             "tiles": ["\(base)/tiles/\(type)/{z}/{x}/{y}.png\(query)"],
