@@ -4,6 +4,7 @@ import MapCore
 import MapRenderer
 import MapsURL
 import PlaceSearch
+import Routing
 
 /// The values of the options every front end gives by name, read once: the server passes its
 /// query's name/value pairs, the CLI maps its flags to the same names
@@ -31,6 +32,27 @@ public enum Parameter {
             )
         }
         return value
+    }
+
+    /// Decimal numbers separated by commas, 1 to 100 of them (each as ``number(_:name:in:)``
+    /// reads one, without a range: the caller checks what they stand for).
+    public static func numbers(_ text: String, name: String) throws(AppError) -> [Double] {
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            DecimalText.parse($0.trimmingCharacters(in: .whitespaces), maxIntegerDigits: 7)
+        }
+        guard (1...100).contains(values.count), values.allSatisfy({ $0 != nil }) else {
+            throw .invalidOption(name, message: "must be decimal numbers separated by commas, not '\(text.prefix(60))'")
+        }
+        return values.compactMap { $0 }
+    }
+
+    /// A way of travel by road by name: driving, walking, bicycling or two-wheeler.
+    public static func roadMode(_ text: String, name: String) throws(AppError) -> TravelProfile.Mode {
+        guard let travel = TravelMode(rawValue: text), let mode = DirectionsQuery.profile(for: travel) else {
+            throw .invalidOption(
+                name, message: "must be driving, walking, bicycling or two-wheeler, not '\(text.prefix(40))'")
+        }
+        return mode
     }
 
     /// A whole number within `range`.
@@ -135,12 +157,7 @@ extension AnswerOptions {
             case "hl": language = try Parameter.language(value, name: name)
             case "step": navigationStep = try Parameter.count(value, name: name, in: 0...10_000)
             case "isochrone": isochrone = try Self.minutes(value, name: name)
-            case "isochronemode":
-                guard let travel = TravelMode(rawValue: value), let mode = DirectionsQuery.profile(for: travel) else {
-                    throw .invalidOption(
-                        name, message: "must be driving, walking, bicycling or two-wheeler, not '\(value)'")
-                }
-                isochroneMode = mode
+            case "isochronemode": isochroneMode = try Parameter.roadMode(value, name: name)
             default: continue
             }
         }
@@ -155,18 +172,19 @@ extension AnswerOptions {
         }
     }
 
-    /// Up to ``MapsApp/maxContours`` minutes, comma-separated, each 1 to 120.
+    /// Up to ``MapsApp/maxContours`` minutes, comma-separated, each 1 to an isochrone's most
+    /// (``Routing/Router/maxIsochroneSeconds``: 120 minutes).
     static func minutes(_ text: String, name: String) throws(AppError) -> [Double] {
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            DecimalText.parse($0.trimmingCharacters(in: .whitespaces), maxIntegerDigits: 3)
-        }
-        guard (1...MapsApp.maxContours).contains(values.count), values.allSatisfy({ (1...120).contains($0 ?? 0) })
-        else {
+        let most = Router.maxIsochroneSeconds / 60
+        let values = try? Parameter.numbers(text, name: name)
+        guard let values, values.count <= MapsApp.maxContours, values.allSatisfy({ (1...most).contains($0) }) else {
             throw .invalidOption(
                 name,
-                message: "must be 1 to \(MapsApp.maxContours) minutes, comma-separated, each 1 to 120, not '\(text)'")
+                message:
+                    "must be 1 to \(MapsApp.maxContours) minutes, comma-separated, each 1 to \(Int(most)), not '\(text.prefix(60))'"
+            )
         }
-        return values.compactMap { $0 }
+        return values
     }
 
     /// The most padding an edge takes, points.

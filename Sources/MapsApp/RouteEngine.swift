@@ -50,8 +50,7 @@ extension RouteFinding {
     public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip {
         let all = Array(points.indices)
         let table = try table(points, sources: all, destinations: all, mode: mode)
-        var order = Router.tripOrder(table.durations.map { $0.map { $0 ?? .infinity } }, roundTrip: roundTrip)
-        if roundTrip, let first = order.firstIndex(of: 0) { order = Array(order[first...] + order[..<first]) }
+        let order = Router.tripOrder(table.durations.map { $0.map { $0 ?? .infinity } }, roundTrip: roundTrip)
         var route = try self.route((roundTrip ? order + [0] : order).map { points[$0] }, mode: mode, avoiding: [])
         route.snapped = Array(route.snapped.prefix(order.count))
         return Trip(order: order, route: route)

@@ -41,6 +41,67 @@ public struct TableQuery: Sendable, Equatable {
         self.points = points
         self.mode = mode
     }
+
+    /// The names of a table's options, as the server's `/table/v1` takes them (OSRM's) and
+    /// `openmaps table`'s flags map to: `sources` and `destinations` (`all`, or point indices
+    /// separated by `;` or `,`), `annotations` (`duration` and/or `distance`, comma-separated),
+    /// `fallback_speed` (metres a second), `fallback_coordinate` (`input`, `snapped`),
+    /// `scale_factor`.
+    public static let parameterNames = [
+        "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
+    ]
+
+    /// A table between `points` for `mode` with the options `parameters` give by name
+    /// (``parameterNames``; others are left to the caller), the defaults for the rest. Values
+    /// are read here; whether they fit the points (an index, a speed above 0) is
+    /// ``MapsApp/table(_:maxCells:)``'s to say.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the parameter at fault.
+    public init(points: [Coordinate], mode: TravelProfile.Mode, parameters: [(name: String, value: String)])
+        throws(AppError)
+    {
+        self.init(points: points, mode: mode)
+        for (name, value) in parameters {
+            switch name {
+            case "sources": sources = try Self.indices(value, name: name)
+            case "destinations": destinations = try Self.indices(value, name: name)
+            case "annotations":
+                let names = value.split(separator: ",").map { Annotation(rawValue: String($0)) }
+                guard !names.isEmpty, names.allSatisfy({ $0 != nil }) else {
+                    throw .invalidOption(name, message: "may be duration and/or distance, not '\(value.prefix(60))'")
+                }
+                annotations = Set(names.compactMap { $0 })
+            case "fallback_speed": fallbackSpeed = try Self.decimal(value, name: name)
+            case "fallback_coordinate":
+                guard let coordinate = FallbackCoordinate(rawValue: value) else {
+                    throw .invalidOption(name, message: "must be input or snapped, not '\(value.prefix(40))'")
+                }
+                fallbackCoordinate = coordinate
+            case "scale_factor": scaleFactor = try Self.decimal(value, name: name)
+            default: continue
+            }
+        }
+    }
+
+    /// `all` (nil: every point), else point indices separated by `;` (OSRM's) or `,`.
+    static func indices(_ text: String, name: String) throws(AppError) -> [Int]? {
+        guard text != "all" else { return nil }
+        let values = text.split(omittingEmptySubsequences: false) { $0 == ";" || $0 == "," }.map { Int($0) }
+        guard values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+            throw .invalidOption(
+                name, message: "must be all or point indices separated by ';', not '\(text.prefix(60))'")
+        }
+        return values.compactMap { $0 }
+    }
+
+    /// One decimal number.
+    static func decimal(_ text: String, name: String) throws(AppError) -> Double {
+        let values = try Parameter.numbers(text, name: name)
+        guard values.count == 1 else {
+            throw .invalidOption(name, message: "must be one number, not '\(text.prefix(60))'")
+        }
+        return values[0]
+    }
 }
 
 /// The answer to a ``TableQuery``: its cells, where each point met the roads, or the reason
@@ -74,11 +135,9 @@ public struct TableAnswer: Sendable {
         }
         func waypoints(_ list: [RouteTable.Waypoint]) -> [[String: Any]] {
             list.map {
-                [
-                    "location": [$0.location.longitude, $0.location.latitude],
-                    "distance": ($0.distance * 10).rounded() / 10,
-                    "name": $0.name ?? "", "hint": "",
-                ]
+                RouteDocument.osrmWaypoint(location: $0.location, distance: $0.distance, name: $0.name).merging([
+                    "hint": ""
+                ]) { a, _ in a }
             }
         }
         var document: [String: Any] = [
@@ -190,11 +249,9 @@ extension MapsApp {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate 0")
         }
         let waypoints: [[String: Any]] = roads.map {
-            [
-                "location": [$0.location.longitude, $0.location.latitude],
-                "distance": ($0.distance * 10).rounded() / 10,
-                "name": $0.name ?? "", "nodes": $0.nodes, "hint": "",
-            ]
+            RouteDocument.osrmWaypoint(location: $0.location, distance: $0.distance, name: $0.name).merging([
+                "nodes": $0.nodes, "hint": "",
+            ]) { a, _ in a }
         }
         return ("Ok", JSONText.pretty(["code": "Ok", "waypoints": waypoints]))
     }
@@ -311,20 +368,6 @@ extension MapsApp {
         } catch {
             throw .engineFailed("drawing the isochrone", underlying: error)
         }
-        let features: [[String: Any]] = zip(contours, isochrone.contours).sorted { $0.0 > $1.0 }.map { value, contour in
-            [
-                "type": "Feature",
-                "properties": ["contour": value, "metric": byDistance ? "distance" : "time"] as [String: Any],
-                "geometry": [
-                    "type": "MultiPolygon",
-                    "coordinates": contour.polygons.map { polygon in
-                        polygon.map { ring in
-                            ring.map { [($0.longitude * 1e6).rounded() / 1e6, ($0.latitude * 1e6).rounded() / 1e6] }
-                        }
-                    },
-                ] as [String: Any],
-            ]
-        }
-        return ("Ok", JSONText.pretty(["type": "FeatureCollection", "features": features]))
+        return ("Ok", JSONText.pretty(isochrone.geoJSON(labels: contours, metric: byDistance ? "distance" : "time")))
     }
 }

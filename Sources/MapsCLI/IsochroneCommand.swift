@@ -28,16 +28,16 @@ enum IsochroneCommand {
         guard (minutes == nil) != (metres == nil), let list = minutes ?? metres else {
             throw .usage("give one of '--minutes' and '--metres'")
         }
-        let values = list.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else {
-            throw .usage("'\(minutes == nil ? "--metres" : "--minutes")' takes numbers, comma-separated, not '\(list)'")
+        let flag = minutes == nil ? "--metres" : "--minutes"
+        let values = try ViewCommand.reading([(flag, "contours")]) { () throws(AppError) in
+            try Parameter.numbers(list, name: "contours")
         }
         let mode = try TableCommand.roadMode(arguments)
         let app = try ViewCommand.app(arguments)
         let answer: (code: String, document: String)
         do throws(AppError) {
             answer = try app.isochrone(
-                from: point, contours: values.compactMap { $0 }, byDistance: metres != nil, mode: mode)
+                from: point, contours: values, byDistance: metres != nil, mode: mode)
         } catch {
             throw CLIError(error)
         }

@@ -40,18 +40,12 @@ enum TableCommand {
             }
             points.append(point)
         }
-        var query = TableQuery(points: points, mode: try roadMode(arguments))
-        query.sources = try indices(arguments, "--sources")
-        query.destinations = try indices(arguments, "--destinations")
-        if let kinds = arguments.value("--annotations") {
-            let names = kinds.split(separator: ",").map { TableQuery.Annotation(rawValue: String($0)) }
-            guard !names.isEmpty, names.allSatisfy({ $0 != nil }) else {
-                throw .usage("'--annotations' takes duration and/or distance, comma-separated, not '\(kinds)'")
-            }
-            query.annotations = Set(names.compactMap { $0 })
+        let mode = try roadMode(arguments)
+        let query = try ViewCommand.reading(flags) { () throws(AppError) in
+            try TableQuery(
+                points: points, mode: mode,
+                parameters: flags.compactMap { flag, name in arguments.value(flag).map { (name, $0) } })
         }
-        query.fallbackSpeed = try number(arguments, "--fallback-speed")
-        query.scaleFactor = try number(arguments, "--scale-factor") ?? 1
         let app = try ViewCommand.app(arguments)
         let answer: TableAnswer
         do throws(AppError) { answer = try app.table(query, maxCells: Int.max) } catch { throw CLIError(error) }
@@ -59,33 +53,16 @@ enum TableCommand {
         console.print(answer.osrm)
     }
 
+    /// The flags that give a table's options, by the names ``MapsApp/TableQuery`` reads them by.
+    static let flags: [(flag: String, name: String)] = [
+        ("--sources", "sources"), ("--destinations", "destinations"), ("--annotations", "annotations"),
+        ("--fallback-speed", "fallback_speed"), ("--scale-factor", "scale_factor"),
+    ]
+
     /// The way of travel by road `--mode` names; driving without it.
     static func roadMode(_ arguments: ArgumentParser.Result) throws(CLIError) -> TravelProfile.Mode {
-        let text = arguments.value("--mode") ?? "driving"
-        guard let travel = TravelMode(rawValue: text), let mode = DirectionsQuery.profile(for: travel) else {
-            throw .usage("'--mode' must be driving, walking, bicycling or two-wheeler, not '\(text)'")
+        try ViewCommand.reading([("--mode", "mode")]) { () throws(AppError) in
+            try Parameter.roadMode(arguments.value("--mode") ?? "driving", name: "mode")
         }
-        return mode
-    }
-
-    /// Indices `name` gives, comma-separated; nil without the option.
-    static func indices(_ arguments: ArgumentParser.Result, _ name: String) throws(CLIError) -> [Int]? {
-        guard let text = arguments.value(name) else { return nil }
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Int($0.trimmingCharacters(in: .whitespaces))
-        }
-        guard values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-            throw .usage("'\(name)' takes point indices from 0, comma-separated, not '\(text.prefix(60))'")
-        }
-        return values.compactMap { $0 }
-    }
-
-    /// A positive number `name` gives; nil without the option.
-    static func number(_ arguments: ArgumentParser.Result, _ name: String) throws(CLIError) -> Double? {
-        guard let text = arguments.value(name) else { return nil }
-        guard let value = Double(text), value > 0, value.isFinite else {
-            throw .usage("'\(name)' must be a number above 0, not '\(text.prefix(40))'")
-        }
-        return value
     }
 }

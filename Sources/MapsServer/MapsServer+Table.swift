@@ -59,41 +59,16 @@ extension MapsServer {
         case .failure(let refusal): return refusal.response
         case .success(let asked): (mode, points) = asked
         }
-        var query = TableQuery(points: points, mode: mode)
-        do {
-            query.sources = try Self.indices(request.query["sources"], name: "sources")
-            query.destinations = try Self.indices(request.query["destinations"], name: "destinations")
-            if let asked = request.query["annotations"] {
-                let names = asked.split(separator: ",").map { TableQuery.Annotation(rawValue: String($0)) }
-                guard !names.isEmpty, names.allSatisfy({ $0 != nil }) else {
-                    throw Refusal(
-                        response: Self.osrmError("InvalidOptions", "'annotations' may be duration and/or distance"))
-                }
-                query.annotations = Set(names.compactMap { $0 })
-            }
-            if let speed = request.query["fallback_speed"] {
-                guard let value = Double(speed) else {
-                    throw Refusal(response: Self.osrmError("InvalidOptions", "'fallback_speed' must be a number"))
-                }
-                query.fallbackSpeed = value
-            }
-            if let asked = request.query["fallback_coordinate"] {
-                guard let coordinate = TableQuery.FallbackCoordinate(rawValue: asked) else {
-                    throw Refusal(
-                        response: Self.osrmError("InvalidOptions", "'fallback_coordinate' must be input or snapped"))
-                }
-                query.fallbackCoordinate = coordinate
-            }
-            if let scale = request.query["scale_factor"] {
-                guard let value = Double(scale) else {
-                    throw Refusal(response: Self.osrmError("InvalidOptions", "'scale_factor' must be a number"))
-                }
-                query.scaleFactor = value
-            }
-        } catch let refusal as Refusal {
-            return refusal.response
+        let query: TableQuery
+        do throws(AppError) {
+            query = try TableQuery(
+                points: points, mode: mode,
+                parameters: request.queryItems.filter { TableQuery.parameterNames.contains($0.name) })
         } catch {
-            return Self.osrmError("InvalidOptions", "\(error)")
+            if case .invalidOption(let option, let message) = error {
+                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
+            }
+            return Self.refusal(error)
         }
         do throws(AppError) {
             let answer = try app.table(query, maxCells: maxTableCells)
@@ -102,19 +77,6 @@ extension MapsServer {
         } catch {
             return Self.refusal(error)
         }
-    }
-
-    /// OSRM's `sources` or `destinations`: `all` (or absent) for every point, else indices
-    /// separated by `;`.
-    static func indices(_ text: String?, name: String) throws -> [Int]? {
-        guard let text, text != "all" else { return nil }
-        let values = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-        guard !values.isEmpty, values.allSatisfy({ ($0 ?? -1) >= 0 }) else {
-            throw Refusal(
-                response: osrmError(
-                    "InvalidOptions", "'\(name)' must be all or indices separated by ';', not '\(text.prefix(60))'"))
-        }
-        return values.compactMap { $0 }
     }
 
     /// OSRM's `/nearest/v1/{profile}/{lon,lat}[?number=N]`: the N (1 by default) nearest road
@@ -192,19 +154,17 @@ extension MapsServer {
         guard (minutes == nil) != (metres == nil), let list = minutes ?? metres else {
             return Self.osrmError("InvalidOptions", "give one of 'contours_minutes' and 'contours_meters'")
         }
-        let values = list.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-        guard values.allSatisfy({ $0 != nil }) else {
-            return Self.osrmError(
-                "InvalidOptions", "contours are numbers separated by commas, not '\(list.prefix(60))'")
-        }
         do throws(AppError) {
-            let answer = try app.isochrone(
-                from: point, contours: values.compactMap { $0 }, byDistance: metres != nil, mode: mode)
+            let values = try Parameter.numbers(list, name: minutes == nil ? "contours_meters" : "contours_minutes")
+            let answer = try app.isochrone(from: point, contours: values, byDistance: metres != nil, mode: mode)
             guard answer.code == "Ok" else { return .json(400, Data(answer.document.utf8)) }
             var response = HTTPResponse.json(200, Data(answer.document.utf8))
             response.headers.append(("Access-Control-Allow-Origin", "*"))
             return response
         } catch {
+            if case .invalidOption(let option, let message) = error {
+                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
+            }
             return Self.refusal(error)
         }
     }

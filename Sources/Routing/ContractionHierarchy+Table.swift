@@ -25,9 +25,10 @@ extension ContractionHierarchy {
         }
     }
 
-    /// Where a search starts: a node, the weight, duration and distance already counted to it
-    /// (for a backward search, 0 or less: the part of the end's edge not travelled).
-    struct Start {
+    /// A node of a table's search and what it costs to reach: the weight, duration and
+    /// distance counted to it. A search's starts are ones (for a backward search, 0 or less:
+    /// the part of the end's edge not travelled), and so is each node it settles.
+    struct Label {
         var node: Int32
         var weight: Float
         var duration: Float
@@ -41,63 +42,37 @@ extension ContractionHierarchy {
         var distance: Float
     }
 
-    /// One node a search settled: its weight, and the duration and distance of the path its
-    /// label came by.
-    struct Settled {
-        var node: Int32
-        var weight: Float
-        var duration: Float
-        var distance: Float
-    }
-
-    /// One end's search of a table: what it settled, and the nodes it started on.
-    struct TableSpace {
-        var settled: [Settled]
-        var starts: [Int32]
-    }
-
     /// The search of a table's source (`upwards`, the forward search) or destination from
-    /// `starts`: every node it settles, stalling on demand.
-    func tableSpace(from starts: [Start], upwards: Bool, annotations: ArcAnnotations) -> TableSpace {
+    /// `starts`: every node it settles, stalling on demand, each with the duration and distance
+    /// of the path its label came by.
+    func tableSpace(from starts: [Label], upwards: Bool, annotations: ArcAnnotations) -> [Label] {
         prepareQueries()
         if tableState.seen.count != nodeCount { tableState = TableSearch(nodes: nodeCount) }
         var state = TableSearch(nodes: 0)
         swap(&state, &tableState)
         defer { swap(&state, &tableState) }
-        var settled: [Settled] = []
-        if !starts.isEmpty {
-            annotatedClimb(from: starts, upwards: upwards, annotations: annotations, state: &state) {
-                node, weight, duration, distance in
-                settled.append(Settled(node: node, weight: weight, duration: duration, distance: distance))
-            }
-        }
-        return TableSpace(settled: settled, starts: starts.map(\.node))
-    }
-
-    /// The table from each of `sources` to each of `targets` (each a node's starts, as
-    /// ``Start`` gives them); nil where no path joins them.
-    func table(from sources: [[Start]], to targets: [[Start]], annotations: ArcAnnotations) -> [[Cell?]] {
-        let backward = targets.map { tableSpace(from: $0, upwards: false, annotations: annotations) }
-        let forward = sources.map { tableSpace(from: $0, upwards: true, annotations: annotations) }
-        return combine(forward, backward)
+        return starts.isEmpty
+            ? [] : annotatedClimb(from: starts, upwards: upwards, annotations: annotations, state: &state)
     }
 
     /// The cells of the sources' forward spaces met with the destinations' backward ones: the
     /// backward spaces in buckets by node (node n's entries `entries[bucketStart[n]..<bucketStart[n + 1]]`,
     /// a counting sort), each forward space's nodes looked up in them; nil where none meets.
-    func combine(_ forward: [TableSpace], _ backward: [TableSpace]) -> [[Cell?]] {
+    /// (Ends on one edge meet there with each end's part of it, which is no way from one to the
+    /// other: the caller routes those cells on their own.)
+    func combine(_ forward: [[Label]], _ backward: [[Label]]) -> [[Cell?]] {
         var bucketStart = [Int32](repeating: 0, count: nodeCount + 1)
         var total = 0
         for space in backward {
-            for entry in space.settled { bucketStart[Int(entry.node) + 1] += 1 }
-            total += space.settled.count
+            for entry in space { bucketStart[Int(entry.node) + 1] += 1 }
+            total += space.count
         }
         for node in 0..<nodeCount { bucketStart[node + 1] += bucketStart[node] }
         var fill = bucketStart
-        var entries = [(target: Int32, settled: Settled)](
-            repeating: (0, Settled(node: 0, weight: 0, duration: 0, distance: 0)), count: total)
+        var entries = [(target: Int32, label: Label)](
+            repeating: (0, Label(node: 0, weight: 0, duration: 0, distance: 0)), count: total)
         for (target, space) in backward.enumerated() {
-            for entry in space.settled {
+            for entry in space {
                 entries[Int(fill[Int(entry.node)])] = (Int32(target), entry)
                 fill[Int(entry.node)] += 1
             }
@@ -109,19 +84,12 @@ extension ContractionHierarchy {
         var distances = [Float](repeating: 0, count: forward.count * columns)
         for (row, space) in forward.enumerated() {
             let base = row * columns
-            for settled in space.settled {
-                let node = settled.node
-                let bucket = Int(bucketStart[Int(node)])..<Int(bucketStart[Int(node) + 1])
-                guard !bucket.isEmpty else { continue }
-                let startsHere = space.starts.contains(node)
-                for index in bucket {
+            for settled in space {
+                for index in Int(bucketStart[Int(settled.node)])..<Int(bucketStart[Int(settled.node) + 1]) {
                     let (target, entry) = entries[index]
                     let cell = base + Int(target)
                     let sum = settled.weight + entry.weight
                     guard sum < weights[cell] else { continue }
-                    // On an edge both start on, the two labels are each end's part of it, which
-                    // do not add up to a way from one to the other (the caller goes along it).
-                    if startsHere && backward[Int(target)].starts.contains(node) { continue }
                     weights[cell] = sum
                     durations[cell] = settled.duration + entry.duration
                     distances[cell] = settled.distance + entry.distance
@@ -167,13 +135,11 @@ extension ContractionHierarchy {
         }
     }
 
-    /// An upward search to exhaustion with stall on demand, as ``space(from:upwards:)``'s,
-    /// calling `settle` with each node settled, its weight and the duration and distance of the
-    /// path its label came by.
+    /// An upward search to exhaustion with stall on demand, as ``space(from:upwards:)``'s: each
+    /// node settled, with the duration and distance of the path its label came by.
     private func annotatedClimb(
-        from starts: [Start], upwards: Bool, annotations: ArcAnnotations, state: inout TableSearch,
-        settle: (Int32, Float, Float, Float) -> Void
-    ) {
+        from starts: [Label], upwards: Bool, annotations: ArcAnnotations, state: inout TableSearch
+    ) -> [Label] {
         state.round &+= 1
         let current = state.round
         let (rise, stall) = upwards ? (up, down) : (down, up)
@@ -182,12 +148,13 @@ extension ContractionHierarchy {
             ? (annotations.upDuration, annotations.upDistance) : (annotations.downDuration, annotations.downDistance)
         state.queue.items.removeAll(keepingCapacity: true)
         for start in starts { state.offer(start.node, start.weight, start.duration, start.distance) }
+        var settled: [Label] = []
         while !state.queue.isEmpty {
             let (cost, node) = state.queue.pop()
             let index = Int(node)
             guard cost <= state.weight[index] else { continue }
             let (duration, distance) = (state.duration[index], state.distance[index])
-            settle(node, cost, duration, distance)
+            settled.append(Label(node: node, weight: cost, duration: duration, distance: distance))
             var stalled = false
             for slot in stall.slots(node) {
                 let above = Int(stall.node[slot])
@@ -202,6 +169,7 @@ extension ContractionHierarchy {
                     rise.node[slot], cost + rise.weight[slot], duration + durations[slot], distance + distances[slot])
             }
         }
+        return settled
     }
 
     /// The arcs' durations and distances on `graph` (the graph this hierarchy contracts).

@@ -65,10 +65,14 @@ public enum RouteDocument {
 
     /// A snapped point as OSRM's `waypoints` write it: location, road name, distance moved.
     static func osrmWaypoint(_ snap: (point: Coordinate, distance: Double, road: String?)) -> [String: Any] {
-        [
-            "location": [snap.point.longitude, snap.point.latitude], "name": snap.road ?? "",
-            "distance": rounded(snap.distance),
-        ]
+        osrmWaypoint(location: snap.point, distance: snap.distance, name: snap.road)
+    }
+
+    /// A point on the roads as OSRM's waypoints write it (routes', tables', nearest's):
+    /// `location` as `[lon, lat]`, the road's `name` (empty without one), the `distance` it
+    /// moved to the road, metres to a tenth.
+    public static func osrmWaypoint(location: Coordinate, distance: Double, name: String?) -> [String: Any] {
+        ["location": [location.longitude, location.latitude], "name": name ?? "", "distance": rounded(distance)]
     }
 
     /// OSRM's `trip` document: the trip as its one route (with `steps` per leg when given)

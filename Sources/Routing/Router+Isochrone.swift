@@ -23,6 +23,28 @@ public struct Isochrone: Sendable {
     public var reached: [(point: Coordinate, seconds: Double)]
 }
 
+extension Isochrone {
+    /// The contours as Valhalla writes isochrones: a GeoJSON FeatureCollection, a feature a
+    /// contour, the largest first, each a MultiPolygon (coordinates to a millionth of a degree)
+    /// with its `contour` (the value in `labels`, the contour's minutes or metres) and `metric`.
+    public func geoJSON(labels: [Double], metric: String) -> [String: Any] {
+        let features: [[String: Any]] = zip(labels, contours).sorted { $0.0 > $1.0 }.map { value, contour in
+            [
+                "type": "Feature", "properties": ["contour": value, "metric": metric] as [String: Any],
+                "geometry": [
+                    "type": "MultiPolygon",
+                    "coordinates": contour.polygons.map { polygon in
+                        polygon.map { ring in
+                            ring.map { [($0.longitude * 1e6).rounded() / 1e6, ($0.latitude * 1e6).rounded() / 1e6] }
+                        }
+                    },
+                ] as [String: Any],
+            ]
+        }
+        return ["type": "FeatureCollection", "features": features]
+    }
+}
+
 extension Router {
     /// Most seconds an isochrone reaches out: 2 hours.
     public static let maxIsochroneSeconds = 7_200.0

@@ -113,11 +113,11 @@ extension Router {
         large: [Int: RoadGraph.Snap], moved: Set<Int>
     ) -> [[ContractionHierarchy.Cell?]] {
         let annotations = hierarchy.annotations(on: graph)
-        var forward: [Int: ContractionHierarchy.TableSpace] = [:]
-        var backward: [Int: ContractionHierarchy.TableSpace] = [:]
-        var forwardLarge: [Int: ContractionHierarchy.TableSpace] = [:]
-        var backwardLarge: [Int: ContractionHierarchy.TableSpace] = [:]
-        func space(of snap: RoadGraph.Snap, upwards: Bool) -> ContractionHierarchy.TableSpace {
+        var forward: [Int: [ContractionHierarchy.Label]] = [:]
+        var backward: [Int: [ContractionHierarchy.Label]] = [:]
+        var forwardLarge: [Int: [ContractionHierarchy.Label]] = [:]
+        var backwardLarge: [Int: [ContractionHierarchy.Label]] = [:]
+        func space(of snap: RoadGraph.Snap, upwards: Bool) -> [ContractionHierarchy.Label] {
             hierarchy.tableSpace(from: starts(of: snap, leaving: upwards), upwards: upwards, annotations: annotations)
         }
         for index in Set(sources) { forward[index] = space(of: nearest[index]!, upwards: true) }
@@ -158,7 +158,7 @@ extension Router {
     /// Where a table's search starts from `snap`: leaving (a source's, what is left ahead of
     /// each edge it may leave by) or arriving (a destination's, what is left of each edge it
     /// may arrive by taken back: the arc onto it counts it whole).
-    private func starts(of snap: RoadGraph.Snap, leaving: Bool) -> [ContractionHierarchy.Start] {
+    private func starts(of snap: RoadGraph.Snap, leaving: Bool) -> [ContractionHierarchy.Label] {
         (leaving ? departures(snap) : arrivals(snap)).map { edge, at in
             let part = Float(1 - at) * (leaving ? 1 : -1)
             let length = graph.positions[Int(graph.edgeFrom[Int(edge)])].distance(

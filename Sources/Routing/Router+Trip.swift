@@ -40,9 +40,7 @@ extension Router {
         if let (from, to) = Self.unreachable(cost) {
             throw RoutingError.noRoute(from: from, to: to, mode: graph.profile.mode)
         }
-        var order = Self.tripOrder(cost, roundTrip: roundTrip)
-        // A round trip starts at the first point.
-        if roundTrip, let first = order.firstIndex(of: 0) { order = Array(order[first...] + order[..<first]) }
+        let order = Self.tripOrder(cost, roundTrip: roundTrip)
         let visits = roundTrip ? order + [order[0]] : order
         // Routes take at most ``maxPoints`` points: the trip in overlapping pieces, joined.
         var legs: [Route.Leg] = []
@@ -70,8 +68,8 @@ extension Router {
     }
 
     /// The order of the points a trip visits, by the durations `cost[from][to]` (seconds, all
-    /// finite, at least 2 points): a cycle when `roundTrip`, else a path from the first point
-    /// to the last.
+    /// finite, at least 2 points), starting at the first point: a cycle when `roundTrip`, else
+    /// a path from the first point to the last.
     public static func tripOrder(_ cost: [[Double]], roundTrip: Bool) -> [Int] {
         let count = cost.count
         func length(_ order: [Int]) -> Double {
@@ -114,13 +112,15 @@ extension Router {
         // 2-opt: reverse a stretch of the free places while that shortens the trip.
         var currentLength = length(order)
         var improved = true
+        // The free places: all but the first, and, for a path, the last (more than the exact
+        // points: at least 8).
         let last = roundTrip ? order.count - 1 : order.count - 2
         var rounds = 0
         while improved && rounds < 100 {
             improved = false
             rounds += 1
-            for i in 1..<max(last, 1) {
-                for j in (i + 1)...max(last, i + 1) where j <= last {
+            for i in 1..<last {
+                for j in (i + 1)...last {
                     var candidate = order
                     candidate[i...j].reverse()
                     let candidateLength = length(candidate)

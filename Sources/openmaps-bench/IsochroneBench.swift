@@ -35,16 +35,10 @@ enum IsochroneBench {
                     isochrone = try? router.isochrone(from: origin, seconds: minutes.map { $0 * 60 })
                     times.append(Statistics.seconds(since: begin) * 1000)
                 }
-                let features: [[String: Any]] = zip(minutes, isochrone?.contours ?? []).map { value, contour in
-                    [
-                        "type": "Feature", "properties": ["contour": value],
-                        "geometry": [
-                            "type": "MultiPolygon",
-                            "coordinates": contour.polygons.map { $0.map { $0.map { [$0.longitude, $0.latitude] } } },
-                        ] as [String: Any],
-                    ]
-                }
-                collections.append(["type": "FeatureCollection", "features": features])
+                collections.append(
+                    isochrone?.geoJSON(labels: minutes, metric: "time") ?? [
+                        "type": "FeatureCollection", "features": [],
+                    ])
             }
             print(String(format: "  openmaps isochrone %-9@ %.2f ms", modeName, Statistics.median(times)))
             try JSONText.pretty(collections).write(
