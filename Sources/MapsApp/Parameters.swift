@@ -41,7 +41,8 @@ public enum Parameter {
             DecimalText.parse($0.trimmingCharacters(in: .whitespaces), maxIntegerDigits: 7)
         }
         guard (1...100).contains(values.count), values.allSatisfy({ $0 != nil }) else {
-            throw .invalidOption(name, message: "must be decimal numbers separated by commas, not '\(text.prefix(60))'")
+            throw .invalidOption(
+                name, message: "must be 1 to 100 decimal numbers separated by commas, not '\(text.prefix(60))'")
         }
         return values.compactMap { $0 }
     }

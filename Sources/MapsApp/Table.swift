@@ -96,11 +96,10 @@ public struct TableQuery: Sendable, Equatable {
 
     /// One decimal number.
     static func decimal(_ text: String, name: String) throws(AppError) -> Double {
-        let values = try Parameter.numbers(text, name: name)
-        guard values.count == 1 else {
-            throw .invalidOption(name, message: "must be one number, not '\(text.prefix(60))'")
+        guard let value = DecimalText.parse(Substring(text), maxIntegerDigits: 7) else {
+            throw .invalidOption(name, message: "must be a decimal number, not '\(text.prefix(60))'")
         }
-        return values[0]
+        return value
     }
 }
 

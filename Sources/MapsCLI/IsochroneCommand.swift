@@ -41,7 +41,11 @@ enum IsochroneCommand {
         } catch {
             throw CLIError(error)
         }
-        guard answer.code == "Ok" else { throw .failure("\(answer.code): \(answer.document)") }
+        guard answer.code == "Ok" else {
+            // The refusal's message, as the table command says it.
+            let refusal = (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8))) as? [String: Any]
+            throw .failure("\(answer.code): \(refusal?["message"] as? String ?? answer.document)")
+        }
         console.print(answer.document)
     }
 }
