@@ -25,6 +25,13 @@ public struct LocalPlane: Sendable {
         )
     }
 
+    /// The coordinate `x` metres east and `y` metres north of the origin (``point(_:)``'s inverse).
+    public func coordinate(x: Double, y: Double) -> Coordinate {
+        Coordinate(
+            latitude: origin.latitude + y / Self.metresPerDegreeLatitude,
+            longitude: origin.longitude + x / metresPerDegreeLongitude)
+    }
+
     /// The point of segment `a`–`b` nearest the origin: how far along it lies (0 at `a` to 1 at
     /// `b`), where, and its distance from the origin in metres. A segment of one point gives
     /// that point.

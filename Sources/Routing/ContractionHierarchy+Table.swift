@@ -188,11 +188,7 @@ extension ContractionHierarchy {
         var upDistance = [Float](repeating: 0, count: up.node.count)
         var downDuration = [Float](repeating: -1, count: down.node.count)
         var downDistance = [Float](repeating: 0, count: down.node.count)
-        func length(_ edge: Int32) -> Float {
-            Float(
-                graph.positions[Int(graph.edgeFrom[Int(edge)])].distance(
-                    to: graph.positions[Int(graph.edgeTo[Int(edge)])]))
-        }
+        let lengths = graph.edgeLengths
         /// The lightest arc `from` → `to`: in `up` at `from`, or in `down` at `to`.
         func arc(_ from: Int32, _ to: Int32) -> (upwards: Bool, slot: Int)? {
             var best: (weight: Float, upwards: Bool, slot: Int)?
@@ -206,7 +202,9 @@ extension ContractionHierarchy {
         }
         /// The duration and distance of the arc `from` → `to` skipping `middle` (-1: a turn).
         func value(_ from: Int32, _ to: Int32, middle: Int32) -> (Float, Float) {
-            guard middle >= 0 else { return (graph.turnDuration(from, to) + graph.edgeDuration[Int(to)], length(to)) }
+            guard middle >= 0 else {
+                return (graph.turnDuration(from, to) + graph.edgeDuration[Int(to)], lengths[Int(to)])
+            }
             let first = annotated(from, middle)
             let second = annotated(middle, to)
             return (first.0 + second.0, first.1 + second.1)

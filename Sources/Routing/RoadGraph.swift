@@ -637,6 +637,20 @@ public final class RoadGraph: @unchecked Sendable {
         features.sorted().filter { wayFeatures[Int(edgeWay[Int(edge)])] & $0.bit != 0 }
     }
 
+    /// Each edge's length, metres: the great-circle distance between its two nodes (worked
+    /// out on first use and kept).
+    var edgeLengths: [Float] {
+        lengthBox.lock.withLock {
+            if let made = lengthBox.value { return made }
+            let made = (0..<edgeCount).map {
+                Float(positions[Int(edgeFrom[$0])].distance(to: positions[Int(edgeTo[$0])]))
+            }
+            lengthBox.value = made
+            return made
+        }
+    }
+    private let lengthBox = SharedBox<[Float]>()
+
     /// Number of nodes and of directed edges.
     public var nodeCount: Int { positions.count }
     /// Number of directed edges.

@@ -80,12 +80,8 @@ extension Router {
         }
         let limit = min(seconds.max() ?? 0, byDistance ? Self.maxIsochroneMetres : Self.maxIsochroneSeconds)
         // An edge's cost: its seconds, or its metres; a turn's, its seconds or nothing.
-        let cost = { (edge: Int32) -> Double in
-            byDistance
-                ? self.graph.positions[Int(self.graph.edgeFrom[Int(edge)])].distance(
-                    to: self.graph.positions[Int(self.graph.edgeTo[Int(edge)])])
-                : Double(self.graph.edgeDuration[Int(edge)])
-        }
+        let costs = byDistance ? graph.edgeLengths : graph.edgeDuration
+        let cost = { (edge: Int32) -> Double in Double(costs[Int(edge)]) }
         let turn = { (into: Int32, out: Int32) -> Double in byDistance ? 0 : Double(self.graph.turnDuration(into, out))
         }
         // Each edge's label: the seconds to its end having travelled it.

@@ -125,9 +125,9 @@ public final class Router: @unchecked Sendable {
     // router of its own (``sharingGraph()``).
     /// One direction's labels on edges: forward, the time to an edge's end having travelled
     /// it; backward, the time from its start to the end of the leg.
-    private var forward: SearchLabels
+    var forward: SearchLabels
     private var backward: SearchLabels
-    private var generation: UInt32 = 0
+    var generation: UInt32 = 0
     /// Targets' backward search spaces in the hierarchy, kept between ``durations(from:to:limit:)``.
     var keptSpaces: [Coordinate: [(node: Int32, weight: Float)]] = [:]
     /// Edge weights avoiding kinds of road, by the kinds.
@@ -442,7 +442,7 @@ public final class Router: @unchecked Sendable {
 
     /// The leg's positions and annotations along `chain`, its edges in order (the first and
     /// last only in part, from and to the snapped points).
-    private func assemble(
+    func assemble(
         from start: RoadGraph.Snap, to end: RoadGraph.Snap, chain: [Int32],
         starts: [(edge: Int32, at: Double)], ends: [(edge: Int32, at: Double)]
     ) -> Route.Leg {
