@@ -29,6 +29,8 @@ public protocol RouteFinding: Sendable {
     /// `byDistance` (``Router/isochrone(from:seconds:)``).
     func isochrone(from origin: Coordinate, limits: [Double], byDistance: Bool, mode: TravelProfile.Mode) throws
         -> Isochrone
+    /// `trace` matched to `mode`'s roads (``Router/match(_:splitsAtGaps:tidy:)``).
+    func match(_ trace: [TracePoint], splitsAtGaps: Bool, tidy: Bool, mode: TravelProfile.Mode) throws -> TraceMatch
 }
 
 extension RouteFinding {
@@ -36,6 +38,14 @@ extension RouteFinding {
     public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
         let start = try route([point, point], mode: mode, avoiding: []).snapped.first
         return start.map { [NearestRoad(location: $0.point, distance: $0.distance, name: $0.road, nodes: [])] } ?? []
+    }
+
+    /// No road graph of its own: no trace is matched.
+    public func match(_ trace: [TracePoint], splitsAtGaps: Bool, tidy: Bool, mode: TravelProfile.Mode) throws
+        -> TraceMatch
+    {
+        throw RoutingError.noRoad(
+            point: 0, at: trace.first?.coordinate ?? Coordinate(latitude: 0, longitude: 0), mode: mode)
     }
 
     /// No road graph of its own: no isochrone.
@@ -154,6 +164,13 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
                 ? try router.isochrone(from: origin, metres: limits)
                 : try router.isochrone(from: origin, seconds: limits)
         }
+    }
+
+    /// `trace` matched to `mode`'s roads (``Router/match(_:splitsAtGaps:tidy:)``).
+    public func match(_ trace: [TracePoint], splitsAtGaps: Bool, tidy: Bool, mode: TravelProfile.Mode) throws
+        -> TraceMatch
+    {
+        try routing(mode) { router, _ in try router.match(trace, splitsAtGaps: splitsAtGaps, tidy: tidy) }
     }
 
     /// The turn-by-turn steps of each of `route`'s legs.

@@ -49,6 +49,7 @@ public enum OpenMapsCLI {
         RouteCommand.command,
         TableCommand.command,
         IsochroneCommand.command,
+        MatchCommand.command,
         TilesCommand.command, DataCommand.importFile, ServeCommand.command,
     ]
 

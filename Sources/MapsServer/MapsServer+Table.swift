@@ -140,6 +140,31 @@ extension MapsServer {
         }
     }
 
+    /// OSRM's `/match/v1/{profile}/{lon,lat;lon,lat…}[?timestamps=T;T…][&radiuses=M;M…]
+    /// [&gaps=split|ignore][&tidy=true][&steps=true][&geometries=…][&overview=…][&hl=xx]`: the
+    /// trace placed on the roads, as ``MapsApp/match(_:)`` answers it. Refusals as OSRM writes
+    /// them, with 400. (A trace travels in the URL, as OSRM's does: about 1,000 points fit in
+    /// the server's 32 KB a request.)
+    func match(_ request: HTTPRequest) -> HTTPResponse {
+        let (mode, points): (TravelProfile.Mode, [Coordinate])
+        switch Self.osrmPath(request, service: "match") {
+        case .failure(let refusal): return refusal.response
+        case .success(let asked): (mode, points) = asked
+        }
+        do throws(AppError) {
+            let query = try MatchQuery(
+                points: points, mode: mode,
+                parameters: request.queryItems.filter { MatchQuery.parameterNames.contains($0.name) })
+            let answer = try app.match(query)
+            return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
+        } catch {
+            if case .invalidOption(let option, let message) = error {
+                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
+            }
+            return Self.refusal(error)
+        }
+    }
+
     /// `/isochrone/v1/{profile}/{lon,lat}?contours_minutes=5,10,15` (or `contours_meters=`):
     /// the area reached within each, as Valhalla writes isochrones (GeoJSON), by
     /// ``MapsApp/isochrone(from:contours:byDistance:mode:)``. Refusals in OSRM's codes, with 400.

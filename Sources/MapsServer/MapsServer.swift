@@ -49,8 +49,8 @@ public struct ServerOptions: Sendable {
 /// - Tiles `/tiles/{type}/{z}/{x}/{y}.png` (and `@2x`), TileJSON `/tiles/{type}.json`, Google's
 ///   `/staticmap`: with ETag, Cache-Control and 304, cached within bounds.
 /// - Nominatim's `/search` and `/reverse`; OSRM's `/route/v1/{profile}/{lon,lat;…}`,
-///   `/table/v1/{profile}/{lon,lat;…}`, `/nearest/v1/{profile}/{lon,lat}` and
-///   `/trip/v1/{profile}/{lon,lat;…}`; isochrones `/isochrone/v1/{profile}/{lon,lat}`.
+///   `/table/v1/{profile}/{lon,lat;…}`, `/nearest/v1/{profile}/{lon,lat}`,
+///   `/match/v1/{profile}/{lon,lat;…}` and `/trip/v1/{profile}/{lon,lat;…}`; isochrones `/isochrone/v1/{profile}/{lon,lat}`.
 public final class MapsServer: @unchecked Sendable {
     /// The app, answering on every worker thread at once: its engines take store connections
     /// of their own from a pool (``MapsApp/onStore(path:traffic:)``), so no request waits for
@@ -160,6 +160,7 @@ public final class MapsServer: @unchecked Sendable {
         case let path where path.hasPrefix("/table/v1/"): return atOnce ? nil : table(request)
         case let path where path.hasPrefix("/nearest/v1/"): return atOnce ? nil : nearest(request)
         case let path where path.hasPrefix("/trip/v1/"): return atOnce ? nil : trip(request)
+        case let path where path.hasPrefix("/match/v1/"): return atOnce ? nil : match(request)
         case let path where path.hasPrefix("/isochrone/v1/"): return atOnce ? nil : isochrone(request)
         default: return Self.error(404, "no such path: \(request.path)")
         }

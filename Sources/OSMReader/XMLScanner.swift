@@ -58,6 +58,11 @@ struct XMLScanner {
     private var open: [(name: [UInt8], line: Int, column: Int)] = []
     private var sawRoot = false
     private var hasByteOrderMark = false
+    /// Whether character data is kept in ``text`` (GPX keeps values in elements); off for OSM.
+    var keepsText = false
+    /// With ``keepsText``, the character data read before the markup ``next()`` returned, its
+    /// white space left out (entities decoded).
+    private(set) var text: [UInt8] = []
 
     init(stream: ByteStream) {
         self.stream = stream
@@ -188,6 +193,7 @@ struct XMLScanner {
     mutating func next() throws(OSMReaderError) -> XMLMarkup {
         arena.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
+        if keepsText { text.removeAll(keepingCapacity: true) }
         while true {
             if !open.isEmpty || offset > 3 { try skipSpace() }
             let (line, column, offset) = (self.line, self.column, self.offset)
@@ -214,7 +220,10 @@ struct XMLScanner {
                         ? "text after the root element ends" : "text before the root element: \(Self.describe(byte))",
                     line: line, column: column)
             } else if byte == 0x26 {
-                _ = try entity(line: line, column: column)
+                let decoded = try entity(line: line, column: column)
+                if keepsText { text += decoded }
+            } else if keepsText {
+                text.append(byte)
             }
         }
     }

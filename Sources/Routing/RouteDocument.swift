@@ -99,6 +99,31 @@ public enum RouteDocument {
         return json(document)
     }
 
+    /// OSRM's `match` document: each matching as a route (with `steps[matching][leg]` when
+    /// given) and its `confidence`; each trace point's placement as a waypoint with its
+    /// `matchings_index`, `waypoint_index` and `alternatives_count`, `null` where none.
+    public static func osrmMatch(
+        _ match: TraceMatch, geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
+        instructions: Instructions? = nil
+    ) -> String {
+        let matchings = match.matchings.enumerated().map { number, matching -> [String: Any] in
+            var written = osrmRoute(
+                matching.route, geometry: geometry, overview: overview,
+                steps: number < steps.count ? steps[number] : [], instructions: instructions)
+            written["confidence"] = (matching.confidence * 1_000).rounded() / 1_000
+            return written
+        }
+        let tracepoints = match.placements.map { placement -> Any in
+            guard let placement else { return NSNull() }
+            return osrmWaypoint(location: placement.location, distance: placement.distance, name: placement.name)
+                .merging([
+                    "matchings_index": placement.matching, "waypoint_index": placement.waypoint,
+                    "alternatives_count": placement.alternatives, "hint": "",
+                ]) { a, _ in a }
+        }
+        return json(["code": "Ok", "matchings": matchings, "tracepoints": tracepoints])
+    }
+
     /// A step as OSRM writes it, with its sentence (`instruction`), its banner text and its
     /// voice announcements (`voice`: each `distance` before the manoeuvre, metres, and `text`)
     /// when `instructions` are given; `approach` is the length of the step before, metres.

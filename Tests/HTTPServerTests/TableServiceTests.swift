@@ -114,6 +114,59 @@ import Testing
         #expect(ask("/trip/v1/driving/-74.00219,40.73381;2.35,48.85")?.json["code"] as? String == "NoSegment")
     }
 
+    /// OSRM's `match`: a trace made of a route's own line (timed by its pace) comes back as
+    /// one matching as long as the route, every fix placed, with steps in the language asked;
+    /// OSRM's refusals for lists that do not fit the points.
+    @Test func matchesAnswerAsOSRMsClientsReadThem() throws {
+        let app = try MapsApp.onStore(path: try SeedPlaces.westVillageStore())
+        let server = try MapsServer(app: app, options: .loopback())
+        defer { server.stop() }
+        func ask(_ target: String) -> (status: Int, json: [String: Any])? {
+            get(server, target).map { ($0.status, json($0.body)) }
+        }
+        // Stonewall Inn to Washington Square Arch, driving.
+        let route = try #require(app.routing).route(
+            [
+                Coordinate(latitude: 40.73381, longitude: -74.00219),
+                Coordinate(latitude: 40.73116, longitude: -73.99712),
+            ],
+            mode: .driving, avoiding: [])
+        let line = route.geometry
+        var seconds = [0.0]
+        for (a, b) in zip(line, line.dropFirst()) {
+            seconds.append(seconds.last! + a.distance(to: b) * route.duration / route.distance)
+        }
+        let coordinates = line.map { "\($0.longitude),\($0.latitude)" }.joined(separator: ";")
+        let times = seconds.map { "\(1_764_580_000 + Int($0))" }.joined(separator: ";")
+        let asked = try #require(ask("/match/v1/driving/\(coordinates)?timestamps=\(times)&steps=true&hl=es"))
+        #expect(asked.status == 200 && asked.json["code"] as? String == "Ok")
+        let matchings = try #require(asked.json["matchings"] as? [[String: Any]])
+        #expect(matchings.count == 1)
+        let distance = try #require(matchings[0]["distance"] as? Double)
+        #expect(abs(distance - route.distance) <= 0.02 * route.distance, "\(distance) against \(route.distance)")
+        #expect((matchings[0]["confidence"] as? Double ?? 0) > 0.9)
+        let legs = try #require(matchings[0]["legs"] as? [[String: Any]])
+        #expect(legs.count == line.count - 1)
+        let steps = legs.compactMap { $0["steps"] as? [[String: Any]] }.joined()
+        #expect(steps.contains { ($0["instruction"] as? String)?.contains("Gira") == true })
+        let tracepoints = try #require(asked.json["tracepoints"] as? [Any])
+        #expect(tracepoints.count == line.count)
+        let placed = tracepoints.compactMap { $0 as? [String: Any] }
+        #expect(placed.count == line.count)
+        #expect(placed.map { $0["waypoint_index"] as? Int } == Array(0..<line.count))
+        #expect(placed.allSatisfy { $0["matchings_index"] as? Int == 0 && ($0["distance"] as? Double ?? 99) < 1 })
+        // Refusals as OSRM writes them.
+        let two = "-74.00219,40.73381;-74.00366,40.73878"
+        #expect(ask("/match/v1/driving/\(two)?timestamps=1")?.json["code"] as? String == "InvalidOptions")
+        #expect(ask("/match/v1/driving/\(two)?timestamps=5;4")?.json["code"] as? String == "InvalidValue")
+        #expect(ask("/match/v1/driving/\(two)?radiuses=5;0")?.json["code"] as? String == "InvalidValue")
+        #expect(ask("/match/v1/driving/\(two)?radiuses=5;x")?.json["code"] as? String == "InvalidOptions")
+        #expect(ask("/match/v1/driving/\(two)?gaps=sometimes")?.json["code"] as? String == "InvalidOptions")
+        #expect(ask("/match/v1/driving/-74.00219,40.73381")?.json["code"] as? String == "InvalidValue")
+        let far = try #require(ask("/match/v1/driving/2.35,48.85;2.36,48.86"))
+        #expect(far.status == 400 && far.json["code"] as? String == "NoMatch")
+    }
+
     /// Isochrones as Valhalla writes them: a GeoJSON feature a contour, the largest first.
     @Test func isochronesAreGeoJSONPolygonsByContour() throws {
         let server = try MapsServer(

@@ -1,0 +1,157 @@
+import Foundation
+import GeoCore
+import Routing
+
+/// A question of OSRM's `match` service: a GPS trace to place on the roads of a way of travel.
+public struct MatchQuery: Sendable, Equatable {
+    /// The trace's fixes, in the order recorded.
+    public var points: [Coordinate]
+    /// Each fix's time, seconds (UNIX time as OSRM takes it, or any epoch); nil when not known.
+    public var timestamps: [Double]?
+    /// Each fix's accuracy, metres (its standard deviation); nil entries (and nil) for the
+    /// default, ``Routing/Router/defaultTraceAccuracy``.
+    public var radiuses: [Double?]?
+    /// The way of travel by road.
+    public var mode: TravelProfile.Mode
+    /// OSRM's `gaps=split` (the default): a break in time longer than a minute splits the
+    /// trace; `ignore` keeps it whole.
+    public var splitsAtGaps = true
+    /// OSRM's `tidy`: drop fixes too close to the one before first.
+    public var tidy = false
+    /// Whether the answer carries each leg's turn-by-turn steps.
+    public var steps = false
+    /// How the lines are encoded.
+    public var geometry = RouteGeometry.polyline
+    /// Whether the answer carries each matching's line.
+    public var overview = true
+    /// The steps' language.
+    public var language = Language.en
+
+    /// A trace of `points` for `mode`, with the defaults.
+    public init(points: [Coordinate], mode: TravelProfile.Mode) {
+        self.points = points
+        self.mode = mode
+    }
+
+    /// The names of a match's options, as `/match/v1` takes them (OSRM's) and `openmaps
+    /// match`'s flags map to: `timestamps` (whole or decimal seconds separated by `;`),
+    /// `radiuses` (metres separated by `;`, an empty one for the default), `gaps` (`split`,
+    /// `ignore`), `tidy`, `steps` (`true`, `false`), `geometries` (`polyline`, `polyline6`,
+    /// `geojson`), `overview` (`simplified`, `full`, `false`), `hl` (the steps' language).
+    public static let parameterNames = [
+        "timestamps", "radiuses", "gaps", "tidy", "steps", "geometries", "overview", "hl",
+    ]
+
+    /// A trace of `points` for `mode` with the options `parameters` give by name
+    /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
+    /// the lists fit the points is ``MapsApp/match(_:)``'s to say.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the parameter at fault.
+    public init(points: [Coordinate], mode: TravelProfile.Mode, parameters: [(name: String, value: String)])
+        throws(AppError)
+    {
+        self.init(points: points, mode: mode)
+        func choice(_ name: String, _ value: String, among values: [String]) throws(AppError) -> String {
+            guard values.contains(value) else {
+                throw .invalidOption(
+                    name, message: "must be \(values.joined(separator: " or ")), not '\(value.prefix(40))'")
+            }
+            return value
+        }
+        for (name, value) in parameters {
+            switch name {
+            case "timestamps":
+                timestamps = try Self.list(value, name: name).map { entry throws(AppError) in
+                    guard let seconds = entry else {
+                        throw .invalidOption(name, message: "has an empty entry: every fix needs its time")
+                    }
+                    return seconds
+                }
+            case "radiuses": radiuses = try Self.list(value, name: name)
+            case "gaps": splitsAtGaps = try choice(name, value, among: ["split", "ignore"]) == "split"
+            case "tidy": tidy = try choice(name, value, among: ["true", "false"]) == "true"
+            case "steps": steps = try choice(name, value, among: ["true", "false"]) == "true"
+            case "geometries":
+                geometry = RouteGeometry(
+                    rawValue: try choice(name, value, among: ["polyline", "polyline6", "geojson"]))!
+            case "overview": overview = try choice(name, value, among: ["simplified", "full", "false"]) != "false"
+            case "hl": language = try Language.hl(value)
+            default: continue
+            }
+        }
+    }
+
+    /// Decimal numbers separated by `;` (an empty entry nil).
+    static func list(_ text: String, name: String) throws(AppError) -> [Double?] {
+        var values: [Double?] = []
+        for entry in text.split(separator: ";", omittingEmptySubsequences: false) {
+            if entry.isEmpty {
+                values.append(nil)
+                continue
+            }
+            guard let value = DecimalText.parse(entry, maxIntegerDigits: 12), value.isFinite else {
+                throw .invalidOption(
+                    name, message: "must be decimal numbers separated by ';', not '\(entry.prefix(40))'")
+            }
+            values.append(value)
+        }
+        return values
+    }
+}
+
+extension MapsApp {
+    /// OSRM's `match` service: `query`'s trace placed on the roads by a hidden Markov model
+    /// (``Routing/Router/match(_:splitsAtGaps:tidy:)``), written as OSRM writes it:
+    /// `matchings` (each a route through its fixes, with its `confidence`) and `tracepoints`
+    /// (each fix's placement, `null` for one not placed). Refusals as OSRM's: `InvalidOptions`
+    /// for timestamps or radiuses that do not fit the points, `InvalidValue` for times that go
+    /// back or accuracies not above 0, `TooBig` for more than
+    /// ``Routing/Router/maxTracePoints`` fixes, `NoMatch` when no two fixes could be matched.
+    ///
+    /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
+    ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
+    public func match(_ query: MatchQuery) throws(AppError) -> (code: String, document: String) {
+        let count = query.points.count
+        guard count >= 2 else {
+            return Self.osrmRefusal("InvalidValue", "a trace needs at least 2 points, not \(count)")
+        }
+        guard count <= Router.maxTracePoints else {
+            return Self.osrmRefusal("TooBig", "a trace takes at most \(Router.maxTracePoints) points, not \(count)")
+        }
+        for (name, length) in [("timestamps", query.timestamps?.count), ("radiuses", query.radiuses?.count)] {
+            if let length, length != count {
+                return Self.osrmRefusal("InvalidOptions", "\(length) \(name) for \(count) points: give one for each")
+            }
+        }
+        if let times = query.timestamps, let back = times.indices.dropLast().first(where: { times[$0 + 1] < times[$0] })
+        {
+            return Self.osrmRefusal(
+                "InvalidValue", "timestamps go back at point \(back + 1): \(times[back + 1]) after \(times[back])")
+        }
+        if let radiuses = query.radiuses, let wrong = radiuses.firstIndex(where: { ($0 ?? 1) <= 0 }) {
+            return Self.osrmRefusal("InvalidValue", "radius \(wrong) must be above 0 metres")
+        }
+        guard let routing else { throw .engineMissing("routing graph") }
+        let trace = query.points.indices.map { index in
+            TracePoint(
+                query.points[index], time: query.timestamps?[index], accuracy: query.radiuses?[index] ?? nil)
+        }
+        let matched: TraceMatch
+        var steps: [[[Step]]] = []
+        do {
+            matched = try routing.match(trace, splitsAtGaps: query.splitsAtGaps, tidy: query.tidy, mode: query.mode)
+            if query.steps { steps = try matched.matchings.map { try routing.steps(of: $0.route) } }
+        } catch {
+            throw .engineFailed("matching the trace", underlying: error)
+        }
+        guard !matched.matchings.isEmpty else {
+            return Self.osrmRefusal("NoMatch", "no two points of the trace could be matched to the roads")
+        }
+        return (
+            "Ok",
+            RouteDocument.osrmMatch(
+                matched, geometry: query.geometry, overview: query.overview, steps: steps,
+                instructions: query.steps ? Instructions(query.language) : nil)
+        )
+    }
+}
