@@ -3,7 +3,8 @@
 # extract + contract and its queries (its own script, CH and MLD), then OpenMaps' import (which
 # keeps the road network and builds each mode's contraction hierarchy) and its queries
 # in-process, then the agreement of the two on every pair (lib/compare_routes.py) for
-# car/driving, foot/walking and bicycle/bicycling, and 100 x 100 tables beside OSRM's.
+# car/driving, foot/walking and bicycle/bicycling, 100 x 100 tables and 1,000-fix map matching
+# beside OSRM's.
 #   bash scripts/bench-route.sh                 # DATASETS="helsinki monaco porto" by default
 #   DATASETS=helsinki bash scripts/bench-route.sh
 set -euo pipefail
@@ -50,6 +51,16 @@ for dataset in ${DATASETS:-helsinki monaco porto}; do
     [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-table.py" "$data" \
       "$PEERS/od-$dataset.json" "${pair%%:*}" 100 5 "$BENCH_CACHE/openmaps-tables/osrm-$dataset-${pair%%:*}.json" \
       "$BENCH_CACHE/openmaps-tables/openmaps-$dataset-${pair##*:}.json" || true
+  done
+  # Map matching (OSRM's match service) on 1,000-fix traces with 10 m of noise, made from our
+  # routes through the O-D points, beside OSRM CH's on the same traces, and how much of the
+  # two matchers' lines agree.
+  "$here/.build/release/openmaps-bench" match --store "$store" --od "$PEERS/od-$dataset.json" --traces 10 \
+    --points 1000 --noise 10 --runs 3 --out "$BENCH_CACHE/openmaps-match" | tail -3
+  for pair in car:driving foot:walking bicycle:bicycling; do
+    data="$BENCH_CACHE/osrm/$dataset-scs1000/${pair%%:*}/ch/data.osrm"
+    [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-match.py" "$data" \
+      "$BENCH_CACHE/openmaps-match/traces-$dataset-${pair##*:}.json" "${pair%%:*}" 3 || true
   done
   for pair in car:driving foot:walking bicycle:bicycling; do
     peer="$BENCH_CACHE/results/$dataset/osrm-ch-${pair%%:*}.jsonl"

@@ -13,8 +13,8 @@ public struct MatchQuery: Sendable, Equatable {
     public var radiuses: [Double?]?
     /// The way of travel by road.
     public var mode: TravelProfile.Mode
-    /// OSRM's `gaps=split` (the default): a break in time longer than a minute splits the
-    /// trace; `ignore` keeps it whole.
+    /// OSRM's `gaps=split` (the default): a break in time longer than a minute and than ten
+    /// times the trace's median interval splits the trace; `ignore` keeps it whole.
     public var splitsAtGaps = true
     /// OSRM's `tidy`: drop fixes too close to the one before first.
     public var tidy = false

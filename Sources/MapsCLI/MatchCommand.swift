@@ -21,7 +21,9 @@ enum MatchCommand {
                     help: "The fixes' accuracy, metres (their standard deviation; default 5)."),
                 .init(
                     name: "--gaps", value: "WHAT",
-                    help: "split (default): a break of more than a minute splits the trace; ignore: one piece."),
+                    help:
+                        "split (default): a break of more than a minute and ten times the usual interval splits the trace; ignore: one piece."
+                ),
                 .init(name: "--tidy", value: nil, help: "Drop fixes within 10 m of the one before first."),
                 .init(name: "--steps", value: nil, help: "Give each leg's turn-by-turn steps."),
                 .init(

@@ -72,12 +72,25 @@ extension Router {
     /// route would take (a street rather than its service road, a road rather than a footway
     /// a cyclist walks) wins where the fixes cannot tell them apart.
     static let matchBetaSeconds = 5.0
-    /// A break in time longer than this, seconds, splits the trace (OSRM's `gaps=split`).
+    /// A break in time splits the trace (OSRM's `gaps=split`) when it is longer than this many
+    /// seconds and than ``maxSkippedFixes`` times the trace's median interval, as OSRM
+    /// measures a gap against the trace's own sampling.
     public static let maxTraceGap = 60.0
+
+    /// Seconds a break in `trace`'s times must exceed to split it.
+    static func gapLimit(_ trace: [TracePoint]) -> Double {
+        var intervals: [Double] = []
+        for (a, b) in zip(trace, trace.dropFirst()) {
+            if let start = a.time, let end = b.time { intervals.append(end - start) }
+        }
+        intervals.sort()
+        let median = intervals.isEmpty ? 0 : intervals[intervals.count / 2]
+        return max(maxTraceGap, Double(maxSkippedFixes) * median)
+    }
     /// Most consecutive points passed over as outliers before the trace is split.
     static let maxSkippedFixes = 10
     /// Roads considered for a fix: the nearest segments within three standard deviations (at
-    /// least 50 m), at most 8.
+    /// least 50 m), the nearest place on each of at most 16 ways.
     static let maxFixCandidates = 16
     static let minFixSearchRadius = 50.0
     /// Fastest a trace is taken to move between timed fixes, metres a second (180 km/h).
@@ -89,11 +102,12 @@ extension Router {
     /// "Hidden Markov map matching through noise and sparseness", as OSRM matches): each
     /// fix's candidates are the road positions near it (emission: a normal distribution of
     /// the distance, the fix's accuracy its deviation), each move between consecutive fixes
-    /// the shortest road distance between two candidates, in the direction each candidate
-    /// travels (transition: exponential in how far that distance is from the straight one);
+    /// the cheapest way by road between two candidates, in the direction each candidate
+    /// travels (transition: exponential in what it costs beyond the straight line between
+    /// them, ``MatchCosts``);
     /// Viterbi keeps the likeliest sequence. A fix no candidate of the last one reaches is
     /// passed over as an outlier (up to ``maxSkippedFixes`` in a row); past that, or across
-    /// a break in time longer than ``maxTraceGap`` when `splitsAtGaps`, the trace splits
+    /// a break in time longer than ``gapLimit(_:)`` when `splitsAtGaps`, the trace splits
     /// into separate matchings. `tidy` first drops fixes within ``tidyDistance`` of the
     /// last one kept and fixes not later than it.
     ///
@@ -103,6 +117,7 @@ extension Router {
         guard (2...Self.maxTracePoints).contains(trace.count) else { throw RoutingError.waypointCount(trace.count) }
         let costs = MatchCosts(graph: graph)
         let fixes = tidy ? Self.tidied(trace) : Array(trace.indices)
+        let gapLimit = Self.gapLimit(trace)
         var result = TraceMatch(matchings: [], placements: Array(repeating: nil, count: trace.count))
         var layers: [MatchLayer] = []
         var skipped: [Int] = []
@@ -115,7 +130,7 @@ extension Router {
             let accuracy = Self.accuracy(of: trace[index])
             let emissions = states.map { -0.5 * ($0.snap.distance / accuracy) * ($0.snap.distance / accuracy) }
             guard let last = layers.last,
-                !(splitsAtGaps && Self.gap(trace[last.fix], trace[index]) > Self.maxTraceGap)
+                !(splitsAtGaps && Self.gap(trace[last.fix], trace[index]) > gapLimit)
             else {
                 finish(&layers, trace: trace, costs: costs, into: &result)
                 skipped = []
@@ -176,8 +191,17 @@ extension Router {
             * (straight + Self.detour(straight: straight, seconds: Self.gap(trace[last.fix], trace[index])))
         let best = last.scores.max() ?? -.infinity
         let tolerance = Self.backwardTolerance(trace[last.fix], trace[index])
-        for (from, state) in last.states.enumerated() where last.scores[from] > best - 40 {
-            let reached = distances(from: state, to: states, bound: bound, tolerance: tolerance, costs: costs)
+        let plane = LocalPlane(around: trace[index].coordinate)
+        let targets = states.map { plane.point($0.snap.point) }
+        for (from, state) in last.states.enumerated() where last.scores[from] > best - 2 * Self.matchSlack {
+            let (x, y) = plane.point(state.snap.point)
+            var reach = 0.0
+            for target in targets {
+                let (dx, dy) = (target.x - x, target.y - y)
+                reach = max(reach, (dx * dx + dy * dy).squareRoot())
+            }
+            let reached = distances(
+                from: state, to: states, bound: bound, tolerance: tolerance, reach: reach, costs: costs)
             for (to, cost) in reached.costs.enumerated() {
                 guard let cost else { continue }
                 // Not having moved: placed where the candidate before is, and as unlikely as
@@ -270,11 +294,12 @@ extension Router {
     /// edge's direction: ``MatchCosts``), by one search on the graph of turns up to `bound`;
     /// nil for those not reached within it. A target at most `tolerance` metres behind the source
     /// along the roads (the fixes' noise, not a u-turn) is 0 away and `stays`: the fix is
-    /// taken not to have moved. With `keepingPaths`, each reached target's edges from the
-    /// source's, in order (else none).
+    /// taken not to have moved. `reach` is at least the straight metres from the source to the
+    /// farthest target. With `keepingPaths`, each reached target's edges from the source's, in
+    /// order (else none).
     private func distances(
-        from source: MatchState, to targets: [MatchState], bound: Double, tolerance: Double, costs: MatchCosts,
-        keepingPaths: Bool = false
+        from source: MatchState, to targets: [MatchState], bound: Double, tolerance: Double, reach: Double,
+        costs: MatchCosts, keepingPaths: Bool = false
     ) -> (costs: [Double?], stays: [Bool], paths: [[Int32]]) {
         let lengths = costs.lengths
         let edgeCosts = costs.edges
@@ -318,35 +343,44 @@ extension Router {
             if keepingPaths { paths[index] = [source.edge] }
         }
         guard waiting > 0 else { return (found, stays, paths) }
+        // A target reached ``matchSlack`` more than the cheapest (beyond what a farther target
+        // may cost more) is too unlikely to matter: the search stops there.
+        let slack = Self.matchSlack + costs.perMetre * reach
+        var limit = min(bound, (found.compactMap { $0 }.min() ?? .infinity) + slack)
         generation &+= 1
         let current = generation
+        if targetMarks.count != graph.edgeCount { targetMarks = [UInt32](repeating: 0, count: graph.edgeCount) }
+        for target in targets { targetMarks[Int(target.edge)] = current }
         forward.queue.items.removeAll(keepingCapacity: true)
         forward.offer(
             source.edge, Float((1 - source.at) * Double(edgeCosts[Int(source.edge)])), parent: -1, in: current)
         while !forward.queue.isEmpty && waiting > 0 {
             let (cost, edge) = forward.queue.pop()
             guard cost <= forward.cost[Int(edge)] else { continue }
-            if Double(cost) > bound { break }
+            if Double(cost) > limit { break }
             let node = Int(graph.edgeTo[Int(edge)])
             for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
                 let next = graph.outEdge[slot]
                 guard graph.allows(edge, next) else { continue }
-                if next != source.edge, !forward.has(next, in: current) {
+                if targetMarks[Int(next)] == current, next != source.edge, !forward.has(next, in: current) {
                     // The first time an edge is reached is by its nearest way in.
                     for (index, target) in targets.enumerated() where target.edge == next && found[index] == nil {
                         let reached = Double(cost) + target.at * Double(edgeCosts[Int(next)])
-                        guard reached <= bound else { continue }
+                        guard reached <= limit else { continue }
                         found[index] = reached
+                        limit = min(limit, reached + slack)
                         if keepingPaths { paths[index] = forward.chain(from: edge).reversed() + [next] }
                         waiting -= 1
                     }
                 }
-                let turn = graph.turnWeight(edge, next) * costs.perSecond
-                forward.offer(next, cost + turn + edgeCosts[Int(next)], parent: edge, in: current)
+                forward.offer(next, cost + edgeCosts[Int(next)], parent: edge, in: current)
             }
         }
         return (found, stays, paths)
     }
+
+    /// How much less likely than the likeliest a move may be and still be followed: e⁻¹².
+    static let matchSlack = 12.0
 
     /// Metres a fix may fall behind the one before along the roads and still be taken as not
     /// having moved: twice the larger of their accuracies, at least 15 m, at most 100 m.
@@ -375,7 +409,7 @@ extension Router {
             let (from, to) = (states[index - 1], states[index])
             let path = distances(
                 from: from, to: [to], bound: layers[index].backCost[chosen[index]] + 0.01, tolerance: 0,
-                costs: costs, keepingPaths: true
+                reach: 0, costs: costs, keepingPaths: true
             ).paths[0]
             legs.append(
                 assemble(
@@ -423,16 +457,14 @@ struct MatchState {
 }
 
 /// What a move between two fixes costs, in log probability, edge by edge: its metres over
-/// ``Router/matchBeta`` and its seconds (with the turns', the profile's preferences
-/// counted) over ``Router/matchBetaSeconds``. A move costs what its road way costs beyond
+/// ``Router/matchBeta`` and its seconds (the profile's preferences counted; turns cost
+/// nothing, the fixes say where the trace turned) over ``Router/matchBetaSeconds``. A move costs what its road way costs beyond
 /// that of the straight line between its ends at the network's top speed (``perMetre``).
 struct MatchCosts {
     /// Each edge's metres.
     let lengths: [Float]
     /// Each edge's cost.
     let edges: [Float]
-    /// The cost of a second.
-    let perSecond: Float
     /// The cost of a metre in a straight line at the top speed.
     let perMetre: Double
 
@@ -443,7 +475,6 @@ struct MatchCosts {
         edges = zip(lengths, graph.edgeWeight).map { $0 * perLength + $1 * perSecond }
         // Metres a second on the fastest edge (weights are seconds, or more where preferred less).
         let top = zip(lengths, graph.edgeWeight).reduce(Float(1)) { $1.1 > 0 ? max($0, $1.0 / $1.1) : $0 }
-        self.perSecond = perSecond
         perMetre = Double(perLength + perSecond / top)
     }
 }

@@ -128,6 +128,8 @@ public final class Router: @unchecked Sendable {
     var forward: SearchLabels
     private var backward: SearchLabels
     var generation: UInt32 = 0
+    /// Per edge, the search (by ``generation``) that has a map-matching target on it.
+    var targetMarks: [UInt32] = []
     /// Targets' backward search spaces in the hierarchy, kept between ``durations(from:to:limit:)``.
     var keptSpaces: [Coordinate: [(node: Int32, weight: Float)]] = [:]
     /// Edge weights avoiding kinds of road, by the kinds.

@@ -58,10 +58,11 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
 /// - `transit --store S --od OD-TRANSIT.json [--runs N] [--out FILE.jsonl]`
 /// - `table --store S --od OD.json [--size 100] [--runs N] [--modes …] [--out DIR]`
 /// - `isochrone --store S --od OD.json [--count 20] [--minutes 5,10] [--runs N] [--modes …] [--out DIR]`
+/// - `match --store S --od OD.json [--traces 10] [--points 1000] [--noise 10] [--runs N] [--modes …] [--out DIR]`
 let optionBenchmarks: [String: ([String]) throws -> Void] = [
     "stores": StoreBench.run, "synthetic": SyntheticExtract.run, "geocode": GeocodeBench.run,
     "route": RouteBench.run, "transit": TransitBench.run, "table": TableBench.run,
-    "isochrone": IsochroneBench.run,
+    "isochrone": IsochroneBench.run, "match": MatchBench.run,
 ]
 
 if let name = CommandLine.arguments.dropFirst().first, let benchmark = optionBenchmarks[name] {
