@@ -2,6 +2,55 @@ import Foundation
 import GeoCore
 import Routing
 
+/// How an OSRM answer with routes in it (a trip's, a match's) is written, as OSRM's options
+/// say: with each leg's turn-by-turn steps or not, its lines encoded how, with or without each
+/// route's whole line, the steps in which language.
+public struct RouteOutput: Sendable, Equatable {
+    /// Whether each leg carries its turn-by-turn steps; not by default.
+    public var steps = false
+    /// How the lines are encoded; polyline by default.
+    public var geometry = RouteGeometry.polyline
+    /// Whether each route carries its whole line; true by default.
+    public var overview = true
+    /// The steps' language; English by default.
+    public var language = Language.en
+
+    /// The defaults.
+    public init() {}
+
+    /// The options' names: `steps` (`true`, `false`), `geometries` (`polyline`, `polyline6`,
+    /// `geojson`), `overview` (`simplified`, `full`, `false`), `hl` (en, es, it or hi).
+    public static let parameterNames = ["steps", "geometries", "overview", "hl"]
+
+    /// Reads option `name`'s `value` when it is one of ``parameterNames``; false for another
+    /// name (left to the caller).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option for a value it does
+    ///   not take.
+    public mutating func read(_ name: String, _ value: String) throws(AppError) -> Bool {
+        switch name {
+        case "steps": steps = try Self.choice(name, value, ["true", "false"]) == "true"
+        case "geometries":
+            geometry = RouteGeometry(rawValue: try Self.choice(name, value, ["polyline", "polyline6", "geojson"]))!
+        case "overview": overview = try Self.choice(name, value, ["simplified", "full", "false"]) != "false"
+        case "hl": language = try Language.hl(value)
+        default: return false
+        }
+        return true
+    }
+
+    /// `value` when it is one of `values`.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` and what it takes.
+    public static func choice(_ name: String, _ value: String, _ values: [String]) throws(AppError) -> String {
+        guard values.contains(value) else {
+            throw .invalidOption(
+                name, message: "must be \(values.joined(separator: " or ")), not '\(value.prefix(40))'")
+        }
+        return value
+    }
+}
+
 /// A question of OSRM's `match` service: a GPS trace to place on the roads of a way of travel.
 public struct MatchQuery: Sendable, Equatable {
     /// The trace's fixes, in the order recorded.
@@ -18,14 +67,8 @@ public struct MatchQuery: Sendable, Equatable {
     public var splitsAtGaps = true
     /// OSRM's `tidy`: drop fixes too close to the one before first.
     public var tidy = false
-    /// Whether the answer carries each leg's turn-by-turn steps.
-    public var steps = false
-    /// How the lines are encoded.
-    public var geometry = RouteGeometry.polyline
-    /// Whether the answer carries each matching's line.
-    public var overview = true
-    /// The steps' language.
-    public var language = Language.en
+    /// How the matchings are written.
+    public var output = RouteOutput()
 
     /// A trace of `points` for `mode`, with the defaults.
     public init(points: [Coordinate], mode: TravelProfile.Mode) {
@@ -36,11 +79,8 @@ public struct MatchQuery: Sendable, Equatable {
     /// The names of a match's options, as `/match/v1` takes them (OSRM's) and `openmaps
     /// match`'s flags map to: `timestamps` (whole or decimal seconds separated by `;`),
     /// `radiuses` (metres separated by `;`, an empty one for the default), `gaps` (`split`,
-    /// `ignore`), `tidy`, `steps` (`true`, `false`), `geometries` (`polyline`, `polyline6`,
-    /// `geojson`), `overview` (`simplified`, `full`, `false`), `hl` (the steps' language).
-    public static let parameterNames = [
-        "timestamps", "radiuses", "gaps", "tidy", "steps", "geometries", "overview", "hl",
-    ]
+    /// `ignore`), `tidy` (`true`, `false`), and ``RouteOutput/parameterNames``.
+    public static let parameterNames = ["timestamps", "radiuses", "gaps", "tidy"] + RouteOutput.parameterNames
 
     /// A trace of `points` for `mode` with the options `parameters` give by name
     /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
@@ -51,14 +91,7 @@ public struct MatchQuery: Sendable, Equatable {
         throws(AppError)
     {
         self.init(points: points, mode: mode)
-        func choice(_ name: String, _ value: String, among values: [String]) throws(AppError) -> String {
-            guard values.contains(value) else {
-                throw .invalidOption(
-                    name, message: "must be \(values.joined(separator: " or ")), not '\(value.prefix(40))'")
-            }
-            return value
-        }
-        for (name, value) in parameters {
+        for (name, value) in parameters where try !output.read(name, value) {
             switch name {
             case "timestamps":
                 timestamps = try Self.list(value, name: name).map { entry throws(AppError) in
@@ -68,14 +101,8 @@ public struct MatchQuery: Sendable, Equatable {
                     return seconds
                 }
             case "radiuses": radiuses = try Self.list(value, name: name)
-            case "gaps": splitsAtGaps = try choice(name, value, among: ["split", "ignore"]) == "split"
-            case "tidy": tidy = try choice(name, value, among: ["true", "false"]) == "true"
-            case "steps": steps = try choice(name, value, among: ["true", "false"]) == "true"
-            case "geometries":
-                geometry = RouteGeometry(
-                    rawValue: try choice(name, value, among: ["polyline", "polyline6", "geojson"]))!
-            case "overview": overview = try choice(name, value, among: ["simplified", "full", "false"]) != "false"
-            case "hl": language = try Language.hl(value)
+            case "gaps": splitsAtGaps = try RouteOutput.choice(name, value, ["split", "ignore"]) == "split"
+            case "tidy": tidy = try RouteOutput.choice(name, value, ["true", "false"]) == "true"
             default: continue
             }
         }
@@ -140,7 +167,7 @@ extension MapsApp {
         var steps: [[[Step]]] = []
         do {
             matched = try routing.match(trace, splitsAtGaps: query.splitsAtGaps, tidy: query.tidy, mode: query.mode)
-            if query.steps { steps = try matched.matchings.map { try routing.steps(of: $0.route) } }
+            if query.output.steps { steps = try matched.matchings.map { try routing.steps(of: $0.route) } }
         } catch {
             throw .engineFailed("matching the trace", underlying: error)
         }
@@ -150,8 +177,8 @@ extension MapsApp {
         return (
             "Ok",
             RouteDocument.osrmMatch(
-                matched, geometry: query.geometry, overview: query.overview, steps: steps,
-                instructions: query.steps ? Instructions(query.language) : nil)
+                matched, geometry: query.output.geometry, overview: query.output.overview, steps: steps,
+                instructions: query.output.steps ? Instructions(query.output.language) : nil)
         )
     }
 }

@@ -268,14 +268,8 @@ public struct TripQuery: Sendable, Equatable {
     public var startsAtFirst = false
     /// OSRM's `destination`: `last` ends the trip at the last point, `any` where it is best.
     public var endsAtLast = false
-    /// Whether the answer carries each leg's turn-by-turn steps.
-    public var steps = false
-    /// How the lines are encoded.
-    public var geometry = RouteGeometry.polyline
-    /// Whether the answer carries the trip's line.
-    public var overview = true
-    /// The steps' language.
-    public var language = Language.en
+    /// How the trip's route is written.
+    public var output = RouteOutput()
 
     /// A round trip through `points` for `mode`.
     public init(points: [Coordinate], mode: TravelProfile.Mode) {
@@ -314,7 +308,7 @@ extension MapsApp {
         var steps: [[Step]] = []
         do {
             trip = try routing.trip(query.points, roundTrip: query.roundTrip, mode: query.mode)
-            if query.steps { steps = try routing.steps(of: trip.route) }
+            if query.output.steps { steps = try routing.steps(of: trip.route) }
         } catch RoutingError.noRoad(let point, _, _) {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch RoutingError.noRoute(let from, let to, _) {
@@ -322,11 +316,12 @@ extension MapsApp {
         } catch {
             throw .engineFailed("finding the trip", underlying: error)
         }
-        let instructions = query.steps ? Instructions(query.language) : nil
+        let instructions = query.output.steps ? Instructions(query.output.language) : nil
         return (
             "Ok",
             RouteDocument.osrmTrip(
-                trip.route, order: trip.order, geometry: query.geometry, overview: query.overview, steps: steps,
+                trip.route, order: trip.order, geometry: query.output.geometry, overview: query.output.overview,
+                steps: steps,
                 instructions: instructions)
         )
     }

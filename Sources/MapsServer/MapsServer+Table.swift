@@ -110,26 +110,15 @@ extension MapsServer {
         case .success(let asked): (mode, points) = asked
         }
         var query = TripQuery(points: points, mode: mode)
-        let choices: [(name: String, values: [String])] = [
-            ("roundtrip", ["true", "false"]), ("source", ["any", "first"]), ("destination", ["any", "last"]),
-            ("steps", ["true", "false"]), ("overview", ["simplified", "full", "false"]),
-        ]
-        for (name, values) in choices {
-            if let value = request.query[name], !values.contains(value) {
-                return Self.osrmError("InvalidOptions", "'\(name)' must be \(values.joined(separator: " or "))")
-            }
-        }
-        query.roundTrip = request.query["roundtrip"] != "false"
-        query.startsAtFirst = request.query["source"] == "first"
-        query.endsAtLast = request.query["destination"] == "last"
-        query.steps = request.query["steps"] == "true"
-        query.overview = request.query["overview"] != "false"
-        guard let geometry = RouteGeometry(rawValue: request.query["geometries"] ?? "polyline") else {
-            return Self.osrmError("InvalidOptions", "'geometries' must be polyline, polyline6 or geojson")
-        }
-        query.geometry = geometry
         do throws(AppError) {
-            query.language = try request.query["hl"].map(Language.hl) ?? .en
+            for (name, value) in request.queryItems where try !query.output.read(name, value) {
+                switch name {
+                case "roundtrip": query.roundTrip = try RouteOutput.choice(name, value, ["true", "false"]) == "true"
+                case "source": query.startsAtFirst = try RouteOutput.choice(name, value, ["any", "first"]) == "first"
+                case "destination": query.endsAtLast = try RouteOutput.choice(name, value, ["any", "last"]) == "last"
+                default: continue
+                }
+            }
             let answer = try app.trip(query)
             return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
         } catch {
