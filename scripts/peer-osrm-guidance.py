@@ -4,7 +4,8 @@ find the same route (durations within 3 %): each route's manoeuvres as (type, mo
 a roundabout as its exit number, OSRM's 'roundabout turn' and 'rotary' as roundabouts, its
 'exit roundabout' steps and the depart and arrive steps left out — compared by edit
 distance. Prints one line: routes compared, OSRM's and our manoeuvres, the edits per OSRM
-manoeuvre, the routes whose roundabout exits agree.
+manoeuvre, the routes whose roundabout exits agree, and the routes whose roundabouts agree in
+OSRM's full terms (type, modifier and exit of each, in order).
 
     peer-osrm-guidance.py DATA.osrm OD.json MODE STORE OPENMAPS [PAIRS]
 """
@@ -29,6 +30,13 @@ def manoeuvres(steps):
     return said
 
 
+def rings(steps):
+    """Each roundabout's (type, modifier, exit), in order."""
+    return [(s["maneuver"]["type"], s["maneuver"]["modifier"] if "modifier" in s["maneuver"] else None,
+             int(s["maneuver"]["exit"]) if "exit" in s["maneuver"] else None)
+            for s in steps if s["maneuver"]["type"] in ("roundabout", "roundabout turn", "rotary")]
+
+
 def edits(a, b):
     row = list(range(len(b) + 1))
     for i, x in enumerate(a, 1):
@@ -42,7 +50,7 @@ def main():
     data, od_path, mode, store, openmaps = sys.argv[1:6]
     limit = int(sys.argv[6]) if len(sys.argv) > 6 else 80
     engine = osrm.OSRM(algorithm="CH", storage_config=data, use_shared_memory=False)
-    routes = theirs_total = ours_total = changes = roundabouts = agreeing = 0
+    routes = theirs_total = ours_total = changes = roundabouts = agreeing = fully = 0
     for pair in json.load(open(od_path))["pairs"][:limit]:
         origin, destination = pair["origin"], pair["destination"]
         try:
@@ -68,9 +76,10 @@ def main():
         if exits_a or exits_b:
             roundabouts += 1
             agreeing += exits_a == exits_b
+            fully += rings(theirs["legs"][0]["steps"]) == rings(ours["legs"][0]["steps"])
     print("  guidance %-9s %3d routes: OSRM %4d manoeuvres, ours %4d; %.2f edits per OSRM manoeuvre; "
-          "roundabout exits agree on %d of %d routes" % (
-              mode, routes, theirs_total, ours_total, changes / max(theirs_total, 1), agreeing, roundabouts))
+          "roundabout exits agree on %d of %d routes, type, modifier and exit on %d" % (
+              mode, routes, theirs_total, ours_total, changes / max(theirs_total, 1), agreeing, roundabouts, fully))
 
 
 if __name__ == "__main__":

@@ -59,6 +59,11 @@ public struct Maneuver: Sendable, Equatable {
     public var bearingAfter: Double
     /// For a notification: the way of travel it begins (`ferry`, or the mode after one).
     public var mode: String?
+    /// For a roundabout: what OSRM calls it (its `maneuver.type`); nil for other kinds.
+    public var ring: Ring? = nil
+
+    /// OSRM's `maneuver.type`: the kind's, a roundabout's ``Ring``'s.
+    public var osrmType: String { kind == .roundabout ? (ring ?? .roundabout).rawValue : kind.rawValue }
 
     /// Google's name for it: `turn-slight-left`, `roundabout-right`, `ramp-left`, `fork-right`,
     /// `merge`, `ferry`, `straight`, … (empty for depart and arrive).
@@ -162,6 +167,8 @@ enum Guidance {
             ends.append(min(index, leg.geometry.count - 1))
         }
         var boundaries: [(position: Int, maneuver: Maneuver)] = []
+        /// The names of the rotaries entered, by the position of their boundary.
+        var rotaryNames: [Int: String] = [:]
         let departBearing = bearing(along: leg.geometry, from: 0, forward: true)
         boundaries.append(
             (
@@ -220,11 +227,20 @@ enum Guidance {
                     if leaves || leaving { exits += 1 }
                     last += 1
                 }
+                // The modifier, as OSRM gives it: for a roundabout turn the way from the road
+                // in to the road out; for a roundabout or rotary the turn onto the ring.
+                let (ring, name) = Ring.classify(entering: out, on: graph)
                 let exitBearing = bearing(along: leg.geometry, from: ends[max(position, last - 1)], forward: true)
                 var step = maneuver(
-                    .roundabout, Maneuver.Modifier(angle: RoadGraph.turn(from: before, to: exitBearing)),
+                    .roundabout,
+                    Maneuver.Modifier(
+                        angle: RoadGraph.turn(
+                            from: before,
+                            to: ring == .roundaboutTurn ? exitBearing : Double(graph.edgeBearing[Int(out)]))),
                     exit: max(1, exits))
                 step.bearingAfter = normalized(after)
+                step.ring = ring
+                rotaryNames[position] = name
                 boundaries.append((position, step))
                 position = last + 1
                 continue
@@ -287,8 +303,7 @@ enum Guidance {
                     geometry: Array(leg.geometry[startIndex...max(startIndex, endIndex)]),
                     mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings,
                     lanes: lanes,
-                    rotaryName: boundary.maneuver.kind == .roundabout
-                        ? graph.way(of: chain[boundary.position]).name ?? "" : ""))
+                    rotaryName: rotaryNames[boundary.position] ?? ""))
         }
         let lastPoint = leg.geometry[leg.geometry.count - 1]
         let arrivalBearing = bearing(along: leg.geometry, from: leg.geometry.count - 1, forward: false)

@@ -131,7 +131,7 @@ public enum RouteDocument {
         Any]
     {
         var maneuver: [String: Any] = [
-            "type": step.rotaryName.isEmpty ? step.maneuver.kind.rawValue : "rotary",
+            "type": step.maneuver.osrmType,
             "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
             "bearing_before": Int(step.maneuver.bearingBefore.rounded()),
             "bearing_after": Int(step.maneuver.bearingAfter.rounded()), "google": step.maneuver.googleName,

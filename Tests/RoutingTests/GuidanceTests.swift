@@ -73,10 +73,15 @@ import Testing
         #expect(try Self.steps(Self.streets, [Self.point("A"), south]).last!.maneuver.modifier == .right)
     }
 
-    /// A roundabout turning anticlockwise (N → W → S → E → N) with four arms.
-    static let roundabout: [RoadNetwork.Way] = {
+    /// A roundabout turning anticlockwise (N → W → S → E → N) with four arms, its ring
+    /// 0.0003° (33 m) from the centre and named Circus.
+    static let roundabout = ring(size: 0.0003, name: "Circus")
+
+    /// A roundabout turning anticlockwise (N → W → S → E → N), its ring's nodes `size` degrees
+    /// from the centre, named `name`, with four arms (North, West, South and East Road).
+    static func ring(size: Double, name: String?) -> [RoadNetwork.Way] {
         let ring: [(Int64, Double, Double)] = [
-            (1, 0.0003, 0), (2, 0, -0.0003), (3, -0.0003, 0), (4, 0, 0.0003),
+            (1, size, 0), (2, 0, -size), (3, -size, 0), (4, 0, size),
         ]
         func position(_ id: Int64) -> Coordinate {
             let (_, lat, lon) = ring.first { $0.0 == id }!
@@ -84,7 +89,8 @@ import Testing
         }
         let loop = RoadNetwork.Way(
             source: 1, osmID: 20, nodes: [1, 2, 3, 4, 1], points: [1, 2, 3, 4, 1].map(position),
-            tags: ["highway": "primary", "junction": "roundabout", "name": "Circus"])
+            tags: ["highway": "primary", "junction": "roundabout"].merging(name.map { ["name": $0] } ?? [:]) { a, _ in a
+            })
         func arm(_ id: Int64, _ node: Int64, _ end: Coordinate, _ name: String) -> RoadNetwork.Way {
             RoadNetwork.Way(
                 source: 1, osmID: id, nodes: [node, id * 100], points: [position(node), end],
@@ -96,7 +102,36 @@ import Testing
             arm(23, 3, Coordinate(latitude: -0.002, longitude: 0), "South Road"),
             arm(24, 4, Coordinate(latitude: 0, longitude: 0.002), "East Road"),
         ]
-    }()
+    }
+
+    /// What OSRM calls a roundabout, by its size and name: a ring of 9 m radius with four
+    /// well-separated arms is a `roundabout turn`, told as the turn ("At the roundabout, turn
+    /// left onto West Road"), named or not; a large one named as one of its arms is a plain
+    /// `roundabout`; a large one with a name of its own a `rotary`.
+    @Test func roundaboutsAreToldAsOSRMClassifiesThem() throws {
+        let fromSouth = Coordinate(latitude: -0.0019, longitude: 0)
+        let toWest = Coordinate(latitude: 0, longitude: -0.0019)
+        for name in [nil, "Little Circus"] {
+            let small = try Self.steps(Self.ring(size: 0.00008, name: name), [fromSouth, toWest])
+            let entry = try #require(small.first { $0.maneuver.kind == .roundabout })
+            #expect(entry.maneuver.ring == .roundaboutTurn && entry.maneuver.osrmType == "roundabout turn")
+            #expect(entry.maneuver.modifier == .left && entry.maneuver.exit == 3 && entry.rotaryName.isEmpty)
+            #expect(Instructions(.en).text(for: entry) == "At the roundabout, turn left onto West Road")
+            #expect(Instructions(.es).text(for: entry) == "En la rotonda, gira a la izquierda en West Road")
+            #expect(Instructions(.it).text(for: entry) == "Alla rotatoria, svolta a sinistra in West Road")
+            #expect(Instructions(.hi).text(for: entry) == "गोलचक्कर पर बाएँ मुड़कर West Road पर जाएँ")
+        }
+        let toNorth = Coordinate(latitude: 0.0019, longitude: 0)
+        let straight = try Self.steps(Self.ring(size: 0.00008, name: nil), [fromSouth, toNorth])
+        let across = try #require(straight.first { $0.maneuver.kind == .roundabout })
+        #expect(Instructions(.en).text(for: across) == "At the roundabout, go straight onto North Road")
+        let shared = try Self.steps(Self.ring(size: 0.0003, name: "North Road"), [fromSouth, toNorth])
+        let plain = try #require(shared.first { $0.maneuver.kind == .roundabout })
+        #expect(plain.maneuver.ring == .roundabout && plain.rotaryName.isEmpty)
+        #expect(Instructions(.en).text(for: plain) == "Enter the roundabout and take the 2nd exit onto North Road")
+        let named = try Self.steps(Self.roundabout, [fromSouth, toNorth])
+        #expect(named.first { $0.maneuver.kind == .roundabout }?.maneuver.osrmType == "rotary")
+    }
 
     @Test func aRoundaboutIsOneStepWithTheExitTaken() throws {
         let fromSouth = Coordinate(latitude: -0.0019, longitude: 0)

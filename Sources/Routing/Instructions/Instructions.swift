@@ -45,6 +45,9 @@ public struct Instructions: Sendable {
             key = modifier == .uturn ? "uturn" : modifier == .straight ? "continue straight" : "continue"
         case .newName: key = "new name"
         case .fork, .merge, .onRamp, .offRamp: key = step.maneuver.kind.rawValue
+        case .roundabout where step.maneuver.ring == .roundaboutTurn && modifier != .uturn:
+            // A small roundabout told as the turn it is, as OSRM tells it.
+            key = modifier == .straight ? "roundabout turn straight" : "roundabout turn"
         case .roundabout:
             key = step.rotaryName.isEmpty ? "roundabout" : "rotary"
             values["rotary_name"] = step.rotaryName
