@@ -150,6 +150,11 @@ public struct Step: Sendable {
 /// roundabout's exit, with the obvious manoeuvres left out (a road keeping its name through a
 /// junction, a bend) and those people need kept (the road followed bending off where another
 /// goes straight on).
+///
+/// The steps follow OSRM's types and modifiers (roundabouts classified by ``Ring``), with two
+/// differences kept on purpose: a very short step (a footway's jog across a street, a divided
+/// road's two carriageways) is folded into one turn where OSRM says two, and a roundabout is
+/// one step to its exit, without OSRM's separate `exit roundabout` step.
 enum Guidance {
     /// How far along the route a manoeuvre's headings are taken: 20 m, so that a short kink at
     /// the junction does not pass for the turn.
