@@ -16,7 +16,7 @@ enum IsochroneCommand {
                 .init(
                     name: "--metres", value: "LIST",
                     help: "Up to 4 distances along the roads, comma-separated (1 to 100000)."),
-                .init(name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler."),
+                TableCommand.roadModeOption,
                 DataCommand.storeOption,
             ], positionals: 1...1)
     ) { (arguments, console) throws(CLIError) in

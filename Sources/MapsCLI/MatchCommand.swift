@@ -14,8 +14,7 @@ enum MatchCommand {
             "match <TRACE.gpx> [--mode driving|walking|bicycling|two-wheeler] [--accuracy M] [--gaps split|ignore] [--tidy] [--steps] [--geometries polyline|polyline6|geojson] [--hl en|es|it|hi] [--store STORE]",
         parser: ArgumentParser(
             options: [
-                .init(
-                    name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler."),
+                TableCommand.roadModeOption,
                 .init(
                     name: "--accuracy", value: "M",
                     help: "The fixes' accuracy, metres (their standard deviation; default 5)."),

@@ -21,8 +21,7 @@ enum TableCommand {
                 .init(
                     name: "--destinations", value: "INDICES",
                     help: "The points the columns end at, by index, comma-separated (default: every point)."),
-                .init(
-                    name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler."),
+                TableCommand.roadModeOption,
                 .init(
                     name: "--annotations", value: "KINDS",
                     help: "duration (default) and/or distance, comma-separated."),
@@ -58,6 +57,10 @@ enum TableCommand {
         ("--sources", "sources"), ("--destinations", "destinations"), ("--annotations", "annotations"),
         ("--fallback-speed", "fallback_speed"), ("--scale-factor", "scale_factor"),
     ]
+
+    /// `--mode MODE`: a way of travel by road, ``roadMode(_:)`` reads it.
+    static let roadModeOption = ArgumentParser.Option(
+        name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler.")
 
     /// The way of travel by road `--mode` names; driving without it.
     static func roadMode(_ arguments: ArgumentParser.Result) throws(CLIError) -> TravelProfile.Mode {

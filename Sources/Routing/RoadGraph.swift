@@ -650,6 +650,8 @@ public final class RoadGraph: @unchecked Sendable {
         }
     }
     private let lengthBox = SharedBox<[Float]>()
+    /// What moves cost in map matching (``MatchCosts``), worked out on first use and kept.
+    let matchCostBox = SharedBox<MatchCosts>()
 
     /// Number of nodes and of directed edges.
     public var nodeCount: Int { positions.count }

@@ -115,7 +115,12 @@ extension Router {
     ///   ``maxTracePoints``.
     public func match(_ trace: [TracePoint], splitsAtGaps: Bool = true, tidy: Bool = false) throws -> TraceMatch {
         guard (2...Self.maxTracePoints).contains(trace.count) else { throw RoutingError.waypointCount(trace.count) }
-        let costs = MatchCosts(graph: graph)
+        let costs = graph.matchCostBox.lock.withLock {
+            if let made = graph.matchCostBox.value { return made }
+            let made = MatchCosts(graph: graph)
+            graph.matchCostBox.value = made
+            return made
+        }
         let fixes = tidy ? Self.tidied(trace) : Array(trace.indices)
         let gapLimit = Self.gapLimit(trace)
         var result = TraceMatch(matchings: [], placements: Array(repeating: nil, count: trace.count))
