@@ -308,7 +308,9 @@ enum Guidance {
                     geometry: Array(leg.geometry[startIndex...max(startIndex, endIndex)]),
                     mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings,
                     lanes: lanes,
-                    rotaryName: rotaryNames[boundary.position] ?? ""))
+                    rotaryName: boundary.maneuver.ring == .rotary
+                        ? rotaryNames[boundary.position]
+                            ?? Ring.classify(entering: chain[boundary.position], on: graph).name : ""))
         }
         let lastPoint = leg.geometry[leg.geometry.count - 1]
         let arrivalBearing = bearing(along: leg.geometry, from: leg.geometry.count - 1, forward: false)
