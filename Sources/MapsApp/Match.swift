@@ -29,25 +29,16 @@ public struct RouteOutput: Sendable, Equatable {
     ///   not take.
     public mutating func read(_ name: String, _ value: String) throws(AppError) -> Bool {
         switch name {
-        case "steps": steps = try Self.choice(name, value, ["true", "false"]) == "true"
+        case "steps": steps = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
         case "geometries":
-            geometry = RouteGeometry(rawValue: try Self.choice(name, value, ["polyline", "polyline6", "geojson"]))!
-        case "overview": overview = try Self.choice(name, value, ["simplified", "full", "false"]) != "false"
+            geometry = RouteGeometry(
+                rawValue: try Parameter.choice(value, name: name, among: ["polyline", "polyline6", "geojson"]))!
+        case "overview":
+            overview = try Parameter.choice(value, name: name, among: ["simplified", "full", "false"]) != "false"
         case "hl": language = try Language.hl(value)
         default: return false
         }
         return true
-    }
-
-    /// `value` when it is one of `values`.
-    ///
-    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` and what it takes.
-    public static func choice(_ name: String, _ value: String, _ values: [String]) throws(AppError) -> String {
-        guard values.contains(value) else {
-            throw .invalidOption(
-                name, message: "must be \(values.joined(separator: " or ")), not '\(value.prefix(40))'")
-        }
-        return value
     }
 }
 
@@ -101,8 +92,8 @@ public struct MatchQuery: Sendable, Equatable {
                     return seconds
                 }
             case "radiuses": radiuses = try Self.list(value, name: name)
-            case "gaps": splitsAtGaps = try RouteOutput.choice(name, value, ["split", "ignore"]) == "split"
-            case "tidy": tidy = try RouteOutput.choice(name, value, ["true", "false"]) == "true"
+            case "gaps": splitsAtGaps = try Parameter.choice(value, name: name, among: ["split", "ignore"]) == "split"
+            case "tidy": tidy = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
             default: continue
             }
         }

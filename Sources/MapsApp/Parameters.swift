@@ -47,6 +47,16 @@ public enum Parameter {
         return values.compactMap { $0 }
     }
 
+    /// `text` when it is one of `values` (`true`/`false`, `split`/`ignore`, …).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` and what it takes.
+    public static func choice(_ text: String, name: String, among values: [String]) throws(AppError) -> String {
+        guard values.contains(text) else {
+            throw .invalidOption(name, message: "must be \(values.joined(separator: " or ")), not '\(text.prefix(40))'")
+        }
+        return text
+    }
+
     /// A way of travel by road by name: driving, walking, bicycling or two-wheeler.
     public static func roadMode(_ text: String, name: String) throws(AppError) -> TravelProfile.Mode {
         guard let travel = TravelMode(rawValue: text), let mode = DirectionsQuery.profile(for: travel) else {

@@ -276,6 +276,30 @@ public struct TripQuery: Sendable, Equatable {
         self.points = points
         self.mode = mode
     }
+
+    /// The names of a trip's options, as `/trip/v1` takes them (OSRM's): `roundtrip` (`true`,
+    /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), and
+    /// ``RouteOutput/parameterNames``.
+    public static let parameterNames = ["roundtrip", "source", "destination"] + RouteOutput.parameterNames
+
+    /// A trip through `points` for `mode` with the options `parameters` give by name
+    /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
+    /// the ends fit together is ``MapsApp/trip(_:)``'s to say.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the parameter at fault.
+    public init(points: [Coordinate], mode: TravelProfile.Mode, parameters: [(name: String, value: String)])
+        throws(AppError)
+    {
+        self.init(points: points, mode: mode)
+        for (name, value) in parameters where try !output.read(name, value) {
+            switch name {
+            case "roundtrip": roundTrip = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
+            case "source": startsAtFirst = try Parameter.choice(value, name: name, among: ["any", "first"]) == "first"
+            case "destination": endsAtLast = try Parameter.choice(value, name: name, among: ["any", "last"]) == "last"
+            default: continue
+            }
+        }
+    }
 }
 
 extension MapsApp {

@@ -41,11 +41,7 @@ enum IsochroneCommand {
         } catch {
             throw CLIError(error)
         }
-        guard answer.code == "Ok" else {
-            // The refusal's message, as the table command says it.
-            let refusal = (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8))) as? [String: Any]
-            throw .failure("\(answer.code): \(refusal?["message"] as? String ?? answer.document)")
-        }
+        guard answer.code == "Ok" else { throw TableCommand.refusal(answer) }
         console.print(answer.document)
     }
 }

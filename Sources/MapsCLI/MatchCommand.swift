@@ -61,10 +61,7 @@ enum MatchCommand {
         let app = try ViewCommand.app(arguments)
         let answer: (code: String, document: String)
         do throws(AppError) { answer = try app.match(query) } catch { throw CLIError(error) }
-        guard answer.code == "Ok" else {
-            let refusal = (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8))) as? [String: Any]
-            throw .failure("\(answer.code): \(refusal?["message"] as? String ?? answer.document)")
-        }
+        guard answer.code == "Ok" else { throw TableCommand.refusal(answer) }
         console.print(answer.document)
     }
 

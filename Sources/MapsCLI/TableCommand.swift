@@ -58,6 +58,13 @@ enum TableCommand {
         ("--fallback-speed", "fallback_speed"), ("--scale-factor", "scale_factor"),
     ]
 
+    /// An OSRM service's refusal (its code and document) as the road commands say it: the code
+    /// and the refusal's message.
+    static func refusal(_ answer: (code: String, document: String)) -> CLIError {
+        let refusal = (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8))) as? [String: Any]
+        return .failure("\(answer.code): \(refusal?["message"] as? String ?? answer.document)")
+    }
+
     /// `--mode MODE`: a way of travel by road, ``roadMode(_:)`` reads it.
     static let roadModeOption = ArgumentParser.Option(
         name: "--mode", value: "MODE", help: "driving (default), walking, bicycling or two-wheeler.")

@@ -5,6 +5,15 @@ import MapsApp
 import Routing
 
 extension MapsServer {
+    /// An app's refusal in OSRM's words: an option it does not take is OSRM's `InvalidOptions`
+    /// (naming the option), anything else the server's refusal of it.
+    static func osrmRefusal(_ error: AppError) -> HTTPResponse {
+        if case .invalidOption(let option, let message) = error {
+            return osrmError("InvalidOptions", "'\(option)' \(message)")
+        }
+        return refusal(error)
+    }
+
     /// The road profile and points of an OSRM service's path, `/{service}/v1/{profile}/{lon,lat;…}`
     /// (`.json` allowed at the end), `single` when it takes one point: refused as OSRM refuses
     /// them (`InvalidUrl`, `InvalidValue`).
@@ -65,10 +74,7 @@ extension MapsServer {
                 points: points, mode: mode,
                 parameters: request.queryItems.filter { TableQuery.parameterNames.contains($0.name) })
         } catch {
-            if case .invalidOption(let option, let message) = error {
-                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
-            }
-            return Self.refusal(error)
+            return Self.osrmRefusal(error)
         }
         do throws(AppError) {
             let answer = try app.table(query, maxCells: maxTableCells)
@@ -109,23 +115,14 @@ extension MapsServer {
         case .failure(let refusal): return refusal.response
         case .success(let asked): (mode, points) = asked
         }
-        var query = TripQuery(points: points, mode: mode)
         do throws(AppError) {
-            for (name, value) in request.queryItems where try !query.output.read(name, value) {
-                switch name {
-                case "roundtrip": query.roundTrip = try RouteOutput.choice(name, value, ["true", "false"]) == "true"
-                case "source": query.startsAtFirst = try RouteOutput.choice(name, value, ["any", "first"]) == "first"
-                case "destination": query.endsAtLast = try RouteOutput.choice(name, value, ["any", "last"]) == "last"
-                default: continue
-                }
-            }
+            let query = try TripQuery(
+                points: points, mode: mode,
+                parameters: request.queryItems.filter { TripQuery.parameterNames.contains($0.name) })
             let answer = try app.trip(query)
             return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
         } catch {
-            if case .invalidOption(let option, let message) = error {
-                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
-            }
-            return Self.refusal(error)
+            return Self.osrmRefusal(error)
         }
     }
 
@@ -147,10 +144,7 @@ extension MapsServer {
             let answer = try app.match(query)
             return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
         } catch {
-            if case .invalidOption(let option, let message) = error {
-                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
-            }
-            return Self.refusal(error)
+            return Self.osrmRefusal(error)
         }
     }
 
@@ -176,10 +170,7 @@ extension MapsServer {
             response.headers.append(("Access-Control-Allow-Origin", "*"))
             return response
         } catch {
-            if case .invalidOption(let option, let message) = error {
-                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
-            }
-            return Self.refusal(error)
+            return Self.osrmRefusal(error)
         }
     }
 }

@@ -159,13 +159,12 @@ extension Router {
     /// each edge it may leave by) or arriving (a destination's, what is left of each edge it
     /// may arrive by taken back: the arc onto it counts it whole).
     private func starts(of snap: RoadGraph.Snap, leaving: Bool) -> [ContractionHierarchy.Label] {
-        (leaving ? departures(snap) : arrivals(snap)).map { edge, at in
+        let lengths = graph.edgeLengths
+        return (leaving ? departures(snap) : arrivals(snap)).map { edge, at in
             let part = Float(1 - at) * (leaving ? 1 : -1)
-            let length = graph.positions[Int(graph.edgeFrom[Int(edge)])].distance(
-                to: graph.positions[Int(graph.edgeTo[Int(edge)])])
             return .init(
                 node: edge, weight: part * graph.edgeWeight[Int(edge)], duration: part * graph.edgeDuration[Int(edge)],
-                distance: part * Float(length))
+                distance: part * lengths[Int(edge)])
         }
     }
 

@@ -58,18 +58,12 @@ enum MatchBench {
             print(
                 String(
                     format:
-                        "  openmaps match %-9@ %.1f ms a trace (median of %d traces, p90 %.1f ms), %d of %d fixes placed",
-                    modeName, Statistics.median(times), traces.count, percentile(times, 0.9), placed, fixes))
+                        "  openmaps match %@ %.1f ms a trace (median of %d traces, p90 %.1f ms), %d of %d fixes placed",
+                    modeName.padded(to: 9), Statistics.median(times), traces.count,
+                    Statistics.percentile(times.sorted(), 90), placed, fixes))
             try JSONText.pretty(["dataset": set.dataset, "mode": modeName, "traces": traces]).write(
                 toFile: "\(out)/traces-\(set.dataset)-\(modeName).json", atomically: true, encoding: .utf8)
         }
-    }
-
-    /// The `fraction` percentile of `values` (nearest rank).
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
     }
 
     /// A route through up to 11 consecutive O-D points from pair `next` on (each pair's origin
