@@ -147,7 +147,9 @@ extension MapsApp {
                 "InvalidValue", "timestamps go back at point \(back + 1): \(times[back + 1]) after \(times[back])")
         }
         if let radiuses = query.radiuses, let wrong = radiuses.firstIndex(where: { ($0 ?? 1) <= 0 }) {
-            return Self.osrmRefusal("InvalidValue", "radius \(wrong) must be above 0 metres")
+            return Self.osrmRefusal(
+                "InvalidValue",
+                "radius \(DecimalText.format(radiuses[wrong] ?? 0)) of point \(wrong) must be above 0 metres")
         }
         guard let routing else { throw .engineMissing("routing graph") }
         let trace = query.points.indices.map { index in

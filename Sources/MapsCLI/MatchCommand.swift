@@ -36,6 +36,7 @@ enum MatchCommand {
         do throws(OSMReaderError) { points = try GPXReader.points(path: path) } catch {
             throw .failure("\(path): \(error.description)")
         }
+        guard !points.isEmpty else { throw .failure("\(path): no track points, route points or waypoints") }
         let mode = try TableCommand.roadMode(arguments)
         let timed = points.allSatisfy { $0.time != nil }
         var parameters: [(name: String, value: String)] = flags.compactMap { flag, name in

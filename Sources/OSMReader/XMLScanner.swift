@@ -497,7 +497,8 @@ struct XMLScanner {
             }
         } else {
             throw error(
-                "a document type declaration (<!DOCTYPE …>) is not allowed in OSM XML", line: line, column: column,
+                "a document type declaration (<!DOCTYPE …>) is not allowed: neither OSM XML nor GPX has one",
+                line: line, column: column,
                 kind: .unsupported)
         }
     }
