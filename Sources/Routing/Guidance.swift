@@ -156,9 +156,11 @@ public struct Step: Sendable {
 /// road's two carriageways) is folded into one turn where OSRM says two, and a roundabout is
 /// one step to its exit, without OSRM's separate `exit roundabout` step.
 enum Guidance {
-    /// How far along the route a manoeuvre's headings are taken: 20 m, so that a short kink at
-    /// the junction does not pass for the turn.
-    static let lookAhead = 20.0
+    /// How far along the route a manoeuvre's headings are taken: 10 m, as OSRM takes a road's
+    /// heading at a junction (its coordinate 10 m along the road, not the first vertex).
+    static let lookAhead = 10.0
+    /// OSRM's headings at a junction as its answers carry them: 15° steps (24 to the circle).
+    static let headingStep = 15.0
 
     static func steps(of leg: Route.Leg, graph: RoadGraph, mode: TravelProfile.Mode, destination: Coordinate?) -> [Step]
     {
@@ -180,7 +182,7 @@ enum Guidance {
                 0,
                 Maneuver(
                     kind: .depart, modifier: nil, exit: nil, location: leg.geometry[0], bearingBefore: 0,
-                    bearingAfter: departBearing, mode: nil)
+                    bearingAfter: normalized(departBearing), mode: nil)
             ))
         var position = 1
         while position < chain.count {
@@ -235,14 +237,19 @@ enum Guidance {
                 // The modifier, as OSRM gives it: for a roundabout turn the way from the road
                 // in to the road out; for a roundabout or rotary the turn onto the ring.
                 let (ring, name) = Ring.classify(entering: out, on: graph)
-                let exitBearing = bearing(along: leg.geometry, from: ends[max(position, last - 1)], forward: true)
-                var step = maneuver(
-                    .roundabout,
-                    Maneuver.Modifier(
-                        angle: RoadGraph.turn(
-                            from: before,
-                            to: ring == .roundaboutTurn ? exitBearing : Double(graph.edgeBearing[Int(out)]))),
-                    exit: max(1, exits))
+                let modifier: Maneuver.Modifier
+                if ring == .roundaboutTurn {
+                    let exitAt = ends[max(position, last - 1)]
+                    // OSRM turns the junctions' headings in its answer (in 15° steps) into the
+                    // roundabout turn's modifier: the road in at the entry, the road out at the exit.
+                    let exitBearing = bearing(along: leg.geometry, from: exitAt, forward: true)
+                    modifier = Maneuver.Modifier(
+                        angle: RoadGraph.turn(from: Self.inSteps(before), to: Self.inSteps(exitBearing)))
+                } else {
+                    modifier = Maneuver.Modifier(
+                        angle: RoadGraph.turn(from: before, to: Double(graph.edgeBearing[Int(out)])))
+                }
+                var step = maneuver(.roundabout, modifier, exit: max(1, exits))
                 step.bearingAfter = normalized(after)
                 step.ring = ring
                 rotaryNames[position] = name
@@ -359,6 +366,8 @@ enum Guidance {
             merged.location = maneuver.location
             let angle = RoadGraph.turn(from: merged.bearingBefore, to: merged.bearingAfter)
             merged.modifier = Maneuver.Modifier(angle: angle)
+            // Folded to nearly straight on, the end of a road is no longer a T.
+            if merged.kind == .endOfRoad && abs(angle) <= 40 { merged.kind = .turn }
             if merged.modifier == .straight && merged.kind == .turn { merged.kind = .newName }
             // The step goes on from the later junction, by the road taken there.
             result[index] = (next.position, merged)
@@ -384,8 +393,28 @@ enum Guidance {
         return ((value < 0 ? value + 360 : value) * 10).rounded() / 10
     }
 
-    /// The heading at `index` of `points`, forward (to a point ``lookAhead`` metres on) or
-    /// backward (from one as far back), degrees -180...180.
+    /// The point ``lookAhead`` metres along a line if it lies on its segment from `a` to `b`,
+    /// `travelled` metres along it already; else nil, with the segment's length added to
+    /// `travelled`.
+    static func lookAheadPoint(on plane: LocalPlane, from a: Coordinate, to b: Coordinate, travelled: inout Double)
+        -> Coordinate?
+    {
+        let (p, q) = (plane.point(a), plane.point(b))
+        let length = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+        guard travelled + length > lookAhead else {
+            travelled += length
+            return nil
+        }
+        let t = (lookAhead - travelled) / length
+        return plane.coordinate(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t)
+    }
+
+    /// A heading rounded to OSRM's ``headingStep``, degrees.
+    static func inSteps(_ degrees: Double) -> Double { (degrees / headingStep).rounded() * headingStep }
+
+    /// The heading at `index` of `points`, forward (to the point ``lookAhead`` metres on, or
+    /// the last point if the line is shorter) or backward (from the point as far back),
+    /// degrees -180...180.
     static func bearing(along points: [Coordinate], from index: Int, forward: Bool) -> Double {
         let origin = points[index]
         var travelled = 0.0
@@ -395,8 +424,10 @@ enum Guidance {
         while true {
             let next = forward ? current + 1 : current - 1
             guard next >= 0, next < points.count else { break }
-            let (a, b) = (plane.point(points[current]), plane.point(points[next]))
-            travelled += ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            if let reached = lookAheadPoint(on: plane, from: points[current], to: points[next], travelled: &travelled) {
+                target = reached
+                break
+            }
             target = points[next]
             current = next
             if travelled >= lookAhead { break }

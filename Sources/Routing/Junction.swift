@@ -63,20 +63,23 @@ struct Junction {
     }
 
     /// The heading from `node` along the road through its neighbour `towards`, degrees
-    /// clockwise from north, taken ``Guidance/lookAhead`` metres on (on past nodes where only
-    /// that road goes on), so that a short kink at the junction does not pass for the road's
-    /// direction.
+    /// clockwise from north, to the point ``Guidance/lookAhead`` metres on (on past nodes where
+    /// only that road goes on; the last node reached where the road meets another sooner), as
+    /// ``Guidance/bearing(along:from:forward:)`` takes the route's own.
     static func bearing(graph: RoadGraph, from node: Int32, towards neighbour: Int32) -> Double {
         let origin = graph.positions[Int(node)]
         let plane = LocalPlane(around: origin)
-        let metres = { (a: Int32, b: Int32) in
-            let (p, q) = (plane.point(graph.positions[Int(a)]), plane.point(graph.positions[Int(b)]))
-            return ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
-        }
         var previous = node
         var current = neighbour
-        var travelled = metres(node, neighbour)
-        while travelled < Guidance.lookAhead && graph.degree[Int(current)] == 2 {
+        var travelled = 0.0
+        while true {
+            if let reached = Guidance.lookAheadPoint(
+                on: plane, from: graph.positions[Int(previous)], to: graph.positions[Int(current)],
+                travelled: &travelled)
+            {
+                return RoadGraph.bearing(origin, reached)
+            }
+            guard travelled < Guidance.lookAhead, graph.degree[Int(current)] == 2 else { break }
             var next: Int32 = -1
             for edge in graph.outEdges(of: Int(current)) where graph.edgeTo[Int(edge)] != previous {
                 next = graph.edgeTo[Int(edge)]
@@ -87,7 +90,6 @@ struct Junction {
                 }
             }
             guard next >= 0 else { break }
-            travelled += metres(current, next)
             previous = current
             current = next
         }
@@ -182,8 +184,9 @@ struct Junction {
         {
             return (.fork, taken.angle < other.angle ? .slightLeft : .slightRight)
         }
-        // A T: the road arrived by ends, one road left and one right (whether enterable or not).
-        if branches.count == 2, branches.allSatisfy({ (60...120).contains(abs($0.angle)) }),
+        // A T: the road arrived by ends, one road left and one right (whether enterable or not),
+        // each within 20° of square (at wider angles OSRM mostly says a turn).
+        if branches.count == 2, branches.allSatisfy({ (70...110).contains(abs($0.angle)) }),
             (branches[0].angle < 0) != (branches[1].angle < 0)
         {
             return (.endOfRoad, modifier)
