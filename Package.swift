@@ -47,6 +47,9 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "PostgresKit", dependencies: ["CPostgres"]),
+        .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
+        // The only code that calls GDAL: rasters read in any format and projection it knows.
+        .target(name: "GDALKit", dependencies: ["CGDAL"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
         .target(name: "CairoKit", dependencies: ["GeoCore", "CCairo", "CJPEG", "ZlibKit"]),
@@ -58,7 +61,8 @@ let package = Package(
             name: "VectorTiles",
             dependencies: ["GeoCore", "MapCore", "MapData", "MapRenderer", "CairoKit", "GlyphKit", "ZlibKit"]),
         .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
-        .target(name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "PostgresKit", "ZlibKit"]),
+        .target(
+            name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "PostgresKit", "ZlibKit", "GDALKit"]),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
         .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
         .target(name: "Transit", dependencies: ["GeoCore", "MapData", "Routing"]),
@@ -115,6 +119,7 @@ let package = Package(
             name: "MapDataTests",
             dependencies: [
                 "MapData", "OSMReader", "GeoCore", "SQLiteKit", "PostgresKit", "TestSupport", "ZlibKit", "Bzip2Kit",
+                "GDALKit",
             ]),
         .target(
             name: "TestSupport",

@@ -2,19 +2,22 @@ import Foundation
 import OSMReader
 
 /// The one way a file becomes part of a store, told by its content: a zip archive is a GTFS
-/// feed (``GTFSImporter``), anything else an OpenStreetMap extract (``OSMImporter``: PBF or
-/// OSM XML, plain, gzip or bzip2).
+/// feed (``GTFSImporter``), a raster (TIFF, an SRTM `.hgt` cell, MBTiles) a digital elevation
+/// model (``ElevationImporter``), anything else an OpenStreetMap extract (``OSMImporter``: PBF
+/// or OSM XML, plain, gzip or bzip2).
 public enum DataImport {
     /// What an import did.
     public enum Report: Sendable, Equatable {
         case osm(OSMImporter.Report)
         case gtfs(GTFSImporter.Report)
+        case elevation(ElevationImporter.Report)
 
-        /// The region's or feed's name in the store.
+        /// The region's, feed's or model's name in the store.
         public var name: String {
             switch self {
             case .osm(let report): report.region
             case .gtfs(let report): report.name
+            case .elevation(let report): report.name
             }
         }
     }
@@ -23,9 +26,12 @@ public enum DataImport {
     public enum FileKind: String, Sendable {
         case osm
         case gtfs
+        case elevation
     }
 
-    /// Whether `path` holds a GTFS feed (a zip archive, `PK\u{3}\u{4}`) or an OSM extract.
+    /// What `path` holds: a GTFS feed (a zip archive, `PK\u{3}\u{4}`), a raster (a TIFF or
+    /// BigTIFF, an MBTiles database, or a file named `.hgt` of an SRTM cell's size: 1201² or
+    /// 3601² 16-bit heights), else an OSM extract.
     ///
     /// - Throws: ``DataError`` when the file cannot be read.
     public static func kind(of path: String) throws(DataError) -> FileKind {
@@ -33,23 +39,42 @@ public enum DataImport {
             throw DataError(.file, message: "cannot open the file", path: path)
         }
         defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 4)) ?? nil
-        return start.map([UInt8].init) == [0x50, 0x4B, 0x03, 0x04] ? .gtfs : .osm
+        let start = ((try? handle.read(upToCount: 16)) ?? nil).map([UInt8].init) ?? []
+        if start.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .gtfs }
+        let tiff: [[UInt8]] = [
+            [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
+        ]
+        if tiff.contains(where: { start.starts(with: $0) }) || start == Array("SQLite format 3\0".utf8) {
+            return .elevation
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if path.lowercased().hasSuffix(".hgt"), size == 1201 * 1201 * 2 || size == 3601 * 3601 * 2 { return .elevation }
+        return .osm
     }
 
     /// Imports `path` into the store at `storePath`, atomically.
     ///
     /// - Parameters:
-    ///   - name: the region's or feed's name (default: from the file's name).
-    ///   - attribution, licence: a feed's credit line and licence, where the feed does not say
-    ///     them (OpenStreetMap data is always "© OpenStreetMap contributors", ODbL 1.0).
+    ///   - name: the region's, feed's or model's name (default: from the file's name).
+    ///   - attribution, licence: a feed's or model's credit line and licence, where the file
+    ///     does not say them (OpenStreetMap data is always "© OpenStreetMap contributors", ODbL 1.0).
     ///   - nodeCache: where an extract's node locations are kept (``NodeCache``).
-    ///   - progress: an extract's phases ("scanning", "importing") with the fraction done, 0...1.
+    ///   - kind: what the file is, where its content does not tell (default: ``kind(of:)``);
+    ///     `.elevation` for any raster of heights GDAL reads.
+    ///   - tileLimit: an elevation model's most tiles (``ElevationImporter/defaultTileLimit``).
+    ///   - progress: an import's phases ("scanning", "importing", "elevation") with the fraction
+    ///     done, 0...1.
     public static func importFile(
         _ path: String, into storePath: String, name: String? = nil, attribution: String? = nil,
-        licence: String? = nil, nodeCache: NodeCache = .automatic, progress: ((String, Double) -> Void)? = nil
+        licence: String? = nil, nodeCache: NodeCache = .automatic, kind forced: FileKind? = nil,
+        tileLimit: Int = ElevationImporter.defaultTileLimit, progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
-        switch try kind(of: path) {
+        switch try forced ?? kind(of: path) {
+        case .elevation:
+            return .elevation(
+                try ElevationImporter.importModel(
+                    path, into: storePath, name: name, attribution: attribution, licence: licence, tileLimit: tileLimit,
+                    progress: progress))
         case .gtfs:
             return .gtfs(
                 try GTFSImporter.importFeed(

@@ -8,4 +8,6 @@ public enum SourceKind: String, Sendable, Hashable, Codable, CaseIterable {
     case gazetteer
     /// A GTFS transit feed: its stations, stops and route lines.
     case gtfs
+    /// A digital elevation model: heights (``Elevation``).
+    case elevation
 }

@@ -32,6 +32,8 @@ public struct MapsApp: Sendable {
     /// A PMTiles archive of vector tiles built once (`openmaps tiles --format mvt`): vector
     /// tiles are read from it instead of being cut from the store; nil cuts them.
     public var vectorArchive: PMTilesArchive?
+    /// Heights from the imported elevation models; nil answers height questions with a refusal.
+    public var heights: (any HeightFinding)?
 
     /// Zoom used when a link gives a center but no zoom: 15, the Maps URLs default.
     public static let defaultZoom = 15.0
@@ -44,8 +46,9 @@ public struct MapsApp: Sendable {
     /// An app answering with these engines; each one left out makes the answers that need it say so in a note (no places found, no picture, no route).
     public init(
         places: (any PlaceFinding)? = nil, drawing: (any MapDrawing)? = nil, tiles: (any TileRendering)? = nil,
-        routing: (any RouteFinding)? = nil, transit: (any TransitFinding)? = nil
+        routing: (any RouteFinding)? = nil, transit: (any TransitFinding)? = nil, heights: (any HeightFinding)? = nil
     ) {
+        self.heights = heights
         self.places = places
         self.drawing = drawing
         self.tiles = tiles

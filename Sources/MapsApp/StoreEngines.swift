@@ -32,7 +32,8 @@ extension MapsApp {
                 connections: connections, traffic: traffic ?? TrafficFeed(), rasters: rasters,
                 hasTrafficFeed: traffic != nil),
             tiles: StoreTiles(connections: connections, traffic: traffic ?? TrafficFeed(), rasters: rasters),
-            routing: routing, transit: StoreTransit(connections: connections, walking: routing))
+            routing: routing, transit: StoreTransit(connections: connections, walking: routing),
+            heights: StoreHeights(connections: connections))
     }
 }
 

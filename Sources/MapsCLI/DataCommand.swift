@@ -83,9 +83,9 @@ enum DataCommand {
     static let importFile = Command(
         name: "import",
         summary:
-            "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2) or a GTFS feed (zip) into the store (atomically; again replaces it).",
+            "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2), a GTFS feed (zip) or an elevation model (GeoTIFF, SRTM .hgt, any raster of heights GDAL reads) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] | import --routing [--store STORE]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip|model.tif|N43E007.hgt> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] [--kind elevation] [--max-tiles N] | import --routing [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -108,7 +108,17 @@ enum DataCommand {
                 .init(
                     name: "--attribution", value: "TEXT",
                     help: "A feed's credit line (default: 'Transit data: ' and its agencies)."),
-                .init(name: "--licence", value: "TEXT", help: "A feed's licence or terms."),
+                .init(name: "--licence", value: "TEXT", help: "A feed's or model's licence or terms."),
+                .init(
+                    name: "--kind", value: "KIND",
+                    help:
+                        "elevation: read the file as an elevation model (any single-band raster of heights GDAL reads), where its content does not say so."
+                ),
+                .init(
+                    name: "--max-tiles", value: "N",
+                    help:
+                        "An elevation model's most tiles at its finest zoom (default \(ElevationImporter.defaultTileLimit)); a larger one is refused."
+                ),
             ], positionals: 0...1)
     ) { (arguments, console) throws(CLIError) in
         let path = try store(arguments)
@@ -119,6 +129,16 @@ enum DataCommand {
             try buildRoutingGraphs(storePath: path, console: &console)
             return
         }
+        let kind = try arguments.value("--kind").map { text throws(CLIError) in
+            guard text == "elevation" else { throw .usage("'--kind' must be elevation, not '\(text)'") }
+            return DataImport.FileKind.elevation
+        }
+        let tileLimit = try arguments.value("--max-tiles").map { text throws(CLIError) in
+            guard let limit = Int(text), limit > 0 else {
+                throw .usage("'--max-tiles' must be a whole number above 0, not '\(text)'")
+            }
+            return limit
+        }
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }
@@ -126,7 +146,8 @@ enum DataCommand {
             let report = try DataImport.importFile(
                 file, into: path, name: arguments.value("--region"), attribution: arguments.value("--attribution"),
                 licence: arguments.value("--licence"),
-                nodeCache: arguments.value("--node-cache").map { .file($0) } ?? .automatic,
+                nodeCache: arguments.value("--node-cache").map { .file($0) } ?? .automatic, kind: kind,
+                tileLimit: tileLimit ?? ElevationImporter.defaultTileLimit,
                 progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
             bar.finish()
             let seconds = Date().timeIntervalSince(start)
@@ -142,6 +163,8 @@ enum DataCommand {
                     try buildRoutingGraphs(storePath: path, console: &console)
                 }
             case .gtfs(let report):
+                printed(report, store: path, seconds: seconds, console: &console)
+            case .elevation(let report):
                 printed(report, store: path, seconds: seconds, console: &console)
             }
         } catch let error as OSMReaderError {
@@ -193,6 +216,21 @@ enum DataCommand {
     }
 
     /// What `import` says of a feed.
+    /// What `import` says of an elevation model.
+    static func printed(_ report: ElevationImporter.Report, store: String, seconds: Double, console: inout Console) {
+        guard let southWest = report.bounds.southWest, let northEast = report.bounds.northEast else { return }
+        console.print(
+            String(
+                format:
+                    "%@: elevation model (%@, pixels of %.1f m), heights %.0f to %.0f m, %d tiles at zooms %d to %d into %@ in %.2f s",
+                report.name, report.format, report.metresPerPixel, report.lowest, report.highest, report.tiles,
+                report.minZoom, report.maxZoom, MapStore.displayName(of: store), seconds))
+        console.print(
+            String(
+                format: "  covers %.4f,%.4f to %.4f,%.4f", southWest.latitude, southWest.longitude, northEast.latitude,
+                northEast.longitude))
+    }
+
     static func printed(_ report: GTFSImporter.Report, store: String, seconds: Double, console: inout Console) {
         console.print(
             String(
@@ -262,6 +300,7 @@ enum DataCommand {
                         console.print(
                             "\(report.name): \(report.routes) routes, \(report.stations + report.stops) stations and stops"
                         )
+                    case .elevation(let report): console.print("\(report.name): \(report.tiles) elevation tiles")
                     }
                 }
                 if !kept.isEmpty { console.print("kept: " + kept.joined(separator: ", ")) }

@@ -50,6 +50,7 @@ public enum OpenMapsCLI {
         TableCommand.command,
         IsochroneCommand.command,
         MatchCommand.command,
+        ElevationCommand.command,
         TilesCommand.command, DataCommand.importFile, ServeCommand.command,
     ]
 

@@ -50,7 +50,8 @@ public struct ServerOptions: Sendable {
 ///   `/staticmap`: with ETag, Cache-Control and 304, cached within bounds.
 /// - Nominatim's `/search` and `/reverse`; OSRM's `/route/v1/{profile}/{lon,lat;…}`,
 ///   `/table/v1/{profile}/{lon,lat;…}`, `/nearest/v1/{profile}/{lon,lat}`,
-///   `/match/v1/{profile}/{lon,lat;…}` and `/trip/v1/{profile}/{lon,lat;…}`; isochrones `/isochrone/v1/{profile}/{lon,lat}`.
+///   `/match/v1/{profile}/{lon,lat;…}` and `/trip/v1/{profile}/{lon,lat;…}`; isochrones `/isochrone/v1/{profile}/{lon,lat}`;
+///   Google's Elevation API, `/elevation?locations=…` (also at its own path, `/maps/api/elevation/json`).
 public final class MapsServer: @unchecked Sendable {
     /// The app, answering on every worker thread at once: its engines take store connections
     /// of their own from a pool (``MapsApp/onStore(path:traffic:)``), so no request waits for
@@ -147,6 +148,7 @@ public final class MapsServer: @unchecked Sendable {
         case "/reverse": return atOnce ? nil : reverse(request)
         case "/staticmap": return staticMap(request, cachedOnly: atOnce)
         case "/open": return open(request)
+        case "/elevation", "/maps/api/elevation/json": return atOnce ? nil : elevation(request)
         case let path where path == "/" || path == "/maps" || path.hasPrefix("/maps/"):
             return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
         case let path where path.hasPrefix("/app/"): return webApp.file(String(path.dropFirst("/app/".count)))

@@ -1,0 +1,341 @@
+internal import CGDAL
+import Foundation
+
+/// A failure reported by GDAL, with the file it concerned and what was being done.
+public struct GDALError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, GDAL's own message where it gave one.
+    public var message: String
+    /// The raster file concerned.
+    public var path: String
+
+    public init(_ message: String, path: String) {
+        self.message = message
+        self.path = path
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+/// How a band's samples are stored.
+public enum SampleType: String, Sendable, Equatable {
+    case byte, int8, uint16, int16, uint32, int32, float32, float64, other
+
+    init(_ type: GDALDataType) {
+        switch type {
+        case GDT_Byte: self = .byte
+        case GDT_UInt16: self = .uint16
+        case GDT_Int16: self = .int16
+        case GDT_UInt32: self = .uint32
+        case GDT_Int32: self = .int32
+        case GDT_Float32: self = .float32
+        case GDT_Float64: self = .float64
+        default: self = .other
+        }
+    }
+
+    /// Whether samples of this type are heights rather than colours: anything wider than a
+    /// byte (an 8-bit band is an image's).
+    public var isMeasure: Bool { self != .byte && self != .int8 && self != .other }
+}
+
+/// A raster file GDAL reads (GeoTIFF, Cloud Optimized GeoTIFF, SRTM `.hgt`, MBTiles, and the
+/// rest of its formats), in whatever projection it declares, opened read-only.
+///
+/// Not shared between threads: each thread opens its own.
+public final class RasterFile {
+    /// The file's path.
+    public let path: String
+    /// GDAL's driver, its short name (`GTiff`, `SRTMHGT`, `MBTiles`, …).
+    public let driver: String
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Each band's sample type, in band order.
+    public let bands: [SampleType]
+    /// The first band's "no data" value, nil where it declares none.
+    public let noData: Double?
+    /// The area covered in WGS 84: west, south, east, north, degrees.
+    public let bounds: (west: Double, south: Double, east: Double, north: Double)
+    /// The size of a pixel on the ground at the raster's centre, metres (the smaller of its
+    /// width and height).
+    public let metresPerPixel: Double
+
+    private let dataset: GDALDatasetH
+    private let wkt: String
+
+    /// Opens `path`.
+    ///
+    /// - Throws: ``GDALError`` when GDAL cannot read it, it has no bands, or it declares no
+    ///   projection and no georeferencing.
+    public init(path: String) throws(GDALError) {
+        GDAL.setUp()
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else { throw GDALError("no such file", path: path) }
+        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+            throw GDALError("not a raster GDAL reads (\(GDAL.lastError() ?? "unknown format"))", path: path)
+        }
+        self.dataset = dataset
+        let driverHandle: GDALDriverH? = GDALGetDatasetDriver(dataset)
+        driver = driverHandle.flatMap { GDALGetDriverShortName($0) }.map { String(cString: $0) } ?? ""
+        width = Int(GDALGetRasterXSize(dataset))
+        height = Int(GDALGetRasterYSize(dataset))
+        let count = Int(GDALGetRasterCount(dataset))
+        guard count > 0, width > 0, height > 0 else {
+            GDALClose(dataset)
+            throw GDALError("the raster has no bands or no pixels", path: path)
+        }
+        bands = (1...count).map { SampleType(GDALGetRasterDataType(GDALGetRasterBand(dataset, Int32($0)))) }
+        var hasNoData: Int32 = 0
+        let value = GDALGetRasterNoDataValue(GDALGetRasterBand(dataset, 1), &hasNoData)
+        noData = hasNoData != 0 ? value : nil
+        let projection = GDALGetProjectionRef(dataset).map { String(cString: $0) } ?? ""
+        var transform = [Double](repeating: 0, count: 6)
+        guard !projection.isEmpty, GDALGetGeoTransform(dataset, &transform) == CE_None else {
+            GDALClose(dataset)
+            throw GDALError("the raster declares no projection or georeferencing", path: path)
+        }
+        wkt = projection
+        do {
+            let corners = try Self.outline(width: width, height: height, transform: transform)
+            let lonLat = try GDAL.transform(corners, from: projection, to: GDAL.wgs84, path: path)
+            let lons = lonLat.map(\.0)
+            let lats = lonLat.map(\.1)
+            bounds = (lons.min()!, lats.min()!, lons.max()!, lats.max()!)
+            let centre = try GDAL.transform(
+                [
+                    Self.place(Double(width) / 2, Double(height) / 2, transform),
+                    Self.place(Double(width) / 2 + 1, Double(height) / 2 + 1, transform),
+                ], from: projection, to: GDAL.wgs84, path: path)
+            let latitude = centre[0].1 * .pi / 180
+            let metresPerDegree = 111_320.0
+            metresPerPixel = min(
+                abs(centre[1].0 - centre[0].0) * metresPerDegree * cos(latitude),
+                abs(centre[1].1 - centre[0].1) * metresPerDegree)
+        } catch {
+            GDALClose(dataset)
+            throw error
+        }
+    }
+
+    deinit { GDALClose(dataset) }
+
+    /// The points along the raster's edges (21 a side), in its own coordinates.
+    private static func outline(width: Int, height: Int, transform: [Double]) throws(GDALError) -> [(Double, Double)] {
+        var points: [(Double, Double)] = []
+        for step in 0...20 {
+            let f = Double(step) / 20
+            points.append(place(f * Double(width), 0, transform))
+            points.append(place(f * Double(width), Double(height), transform))
+            points.append(place(0, f * Double(height), transform))
+            points.append(place(Double(width), f * Double(height), transform))
+        }
+        return points
+    }
+
+    private static func place(_ column: Double, _ row: Double, _ t: [Double]) -> (Double, Double) {
+        (t[0] + column * t[1] + row * t[2], t[3] + column * t[4] + row * t[5])
+    }
+
+    /// The first band resampled (bilinear) onto a square of `size` × `size` pixels covering
+    /// `area` in Web Mercator (EPSG:3857: west, south, east, north, metres), rows from the
+    /// north; NaN where the raster has no data or does not reach.
+    public func measures(webMercator area: (west: Double, south: Double, east: Double, north: Double), size: Int)
+        throws(GDALError) -> [Float]
+    {
+        try warp(area: area, size: size, bands: 1, type: GDT_Float32, resampling: GRA_Bilinear, fill: .nan)
+    }
+
+    /// The first `bands` bands (3 for RGB, 4 with alpha) resampled (cubic) onto a square of
+    /// `size` × `size` pixels covering `area` in Web Mercator, band after band, rows from the
+    /// north; 0 where the raster does not reach.
+    public func colours(webMercator area: (west: Double, south: Double, east: Double, north: Double), size: Int)
+        throws(GDALError) -> (samples: [Float], bands: Int)
+    {
+        let count = min(bands.count, 4)
+        return (
+            try warp(area: area, size: size, bands: count, type: GDT_Float32, resampling: GRA_Cubic, fill: 0), count
+        )
+    }
+
+    /// The first band's value at a point (WGS 84 degrees), bilinear between the four pixel
+    /// centres around it, read straight from the file; nil outside it or at "no data".
+    public func value(longitude: Double, latitude: Double) throws(GDALError) -> Double? {
+        let placed = try GDAL.transform([(longitude, latitude)], from: GDAL.wgs84, to: wkt, path: path)
+        var forward = [Double](repeating: 0, count: 6)
+        var inverse = [Double](repeating: 0, count: 6)
+        guard GDALGetGeoTransform(dataset, &forward) == CE_None, GDALInvGeoTransform(&forward, &inverse) != 0 else {
+            return nil
+        }
+        let (x, y) = placed[0]
+        let column = inverse[0] + x * inverse[1] + y * inverse[2] - 0.5
+        let row = inverse[3] + x * inverse[4] + y * inverse[5] - 0.5
+        let (left, top) = (Int(column.rounded(.down)), Int(row.rounded(.down)))
+        guard left >= 0, top >= 0, left + 1 < width, top + 1 < height else { return nil }
+        var corners = [Double](repeating: 0, count: 4)
+        guard
+            GDALRasterIO(
+                GDALGetRasterBand(dataset, 1), GF_Read, Int32(left), Int32(top), 2, 2, &corners, 2, 2, GDT_Float64, 0, 0
+            )
+                == CE_None
+        else { throw GDALError("could not read its pixels (\(GDAL.lastError() ?? ""))", path: path) }
+        if let noData, corners.contains(noData) { return nil }
+        let (fx, fy) = (column - Double(left), row - Double(top))
+        let upper = corners[0] + (corners[1] - corners[0]) * fx
+        let lower = corners[2] + (corners[3] - corners[2]) * fx
+        return upper + (lower - upper) * fy
+    }
+
+    private func warp(
+        area: (west: Double, south: Double, east: Double, north: Double), size: Int, bands count: Int,
+        type: GDALDataType, resampling: GDALResampleAlg, fill: Float
+    ) throws(GDALError) -> [Float] {
+        guard let memory = GDALGetDriverByName("MEM"),
+            let target = GDALCreate(memory, "", Int32(size), Int32(size), Int32(count), type, nil)
+        else { throw GDALError("could not make a resampling buffer (\(GDAL.lastError() ?? ""))", path: path) }
+        defer { GDALClose(target) }
+        var transform = [
+            area.west, (area.east - area.west) / Double(size), 0, area.north, 0,
+            -(area.north - area.south) / Double(size),
+        ]
+        GDALSetGeoTransform(target, &transform)
+        GDALSetProjection(target, GDAL.webMercator)
+        var buffer = [Float](repeating: fill, count: size * size * count)
+        for band in 1...count {
+            let handle = GDALGetRasterBand(target, Int32(band))
+            if fill.isNaN { GDALSetRasterNoDataValue(handle, .nan) }
+            let status = buffer.withUnsafeMutableBufferPointer { pointer in
+                GDALRasterIO(
+                    handle, GF_Write, 0, 0, Int32(size), Int32(size),
+                    pointer.baseAddress! + (band - 1) * size * size, Int32(size), Int32(size), GDT_Float32, 0, 0)
+            }
+            guard status == CE_None else { throw GDALError("could not fill a resampling buffer", path: path) }
+        }
+        guard
+            GDALReprojectImage(dataset, wkt, target, GDAL.webMercator, resampling, 0, 0.125, nil, nil, nil) == CE_None
+        else { throw GDALError("could not resample (\(GDAL.lastError() ?? "unknown error"))", path: path) }
+        for band in 1...count {
+            let status = buffer.withUnsafeMutableBufferPointer { pointer in
+                GDALRasterIO(
+                    GDALGetRasterBand(target, Int32(band)), GF_Read, 0, 0, Int32(size), Int32(size),
+                    pointer.baseAddress! + (band - 1) * size * size, Int32(size), Int32(size), GDT_Float32, 0, 0)
+            }
+            guard status == CE_None else { throw GDALError("could not read a resampled tile", path: path) }
+        }
+        // Heights the raster marks as missing are missing here too.
+        if fill.isNaN, let noData {
+            let value = Float(noData)
+            for index in buffer.indices where buffer[index] == value { buffer[index] = .nan }
+        }
+        return buffer
+    }
+}
+
+extension RasterFile {
+    /// Writes a GeoTIFF of `bands` (each `width` × `height` samples, rows from the top) of
+    /// `type`, placed by `transform` (GDAL's six numbers: origin x, pixel width, row rotation,
+    /// origin y, column rotation, pixel height, in the units of `epsg`'s projection), tiled
+    /// (256-pixel blocks) or in strips, with overviews at the given factors (2, 4, …).
+    public static func writeGeoTIFF(
+        to path: String, width: Int, height: Int, type: SampleType, bands: [[Double]], transform: [Double],
+        epsg: Int32, noData: Double? = nil, tiled: Bool = false, overviews: [Int] = []
+    ) throws(GDALError) {
+        GDAL.setUp()
+        let dataType: GDALDataType =
+            switch type {
+            case .byte: GDT_Byte
+            case .uint16: GDT_UInt16
+            case .int16: GDT_Int16
+            case .uint32: GDT_UInt32
+            case .int32: GDT_Int32
+            case .float64: GDT_Float64
+            default: GDT_Float32
+            }
+        var options: [String] = tiled ? ["TILED=YES", "BLOCKXSIZE=256", "BLOCKYSIZE=256"] : []
+        options.append("COMPRESS=DEFLATE")
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        for option in options { list = CSLAddString(list, option) }
+        defer { CSLDestroy(list) }
+        guard let driver = GDALGetDriverByName("GTiff"),
+            let dataset = GDALCreate(driver, path, Int32(width), Int32(height), Int32(bands.count), dataType, list)
+        else { throw GDALError("could not create a GeoTIFF (\(GDAL.lastError() ?? ""))", path: path) }
+        var geoTransform = transform
+        GDALSetGeoTransform(dataset, &geoTransform)
+        let reference = OSRNewSpatialReference(nil)
+        OSRImportFromEPSG(reference, epsg)
+        var text: UnsafeMutablePointer<CChar>?
+        OSRExportToWkt(reference, &text)
+        GDALSetProjection(dataset, text)
+        VSIFree(text)
+        OSRDestroySpatialReference(reference)
+        for (index, samples) in bands.enumerated() {
+            let band = GDALGetRasterBand(dataset, Int32(index + 1))
+            if let noData { GDALSetRasterNoDataValue(band, noData) }
+            var values = samples
+            _ = GDALRasterIO(
+                band, GF_Write, 0, 0, Int32(width), Int32(height), &values, Int32(width), Int32(height), GDT_Float64, 0,
+                0)
+        }
+        if !overviews.isEmpty {
+            var factors = overviews.map { Int32($0) }
+            _ = GDALBuildOverviews(dataset, "AVERAGE", Int32(factors.count), &factors, 0, nil, nil, nil)
+        }
+        GDALClose(dataset)
+    }
+}
+
+/// What GDAL needs once a process, and the helpers shared by its callers.
+enum GDAL {
+    private static let registered: Bool = {
+        GDALAllRegister()
+        CPLSetErrorHandler(CPLQuietErrorHandler)
+        return true
+    }()
+
+    static func setUp() { _ = registered }
+
+    /// GDAL's last error message on this thread, nil when there is none.
+    static func lastError() -> String? {
+        guard let message = CPLGetLastErrorMsg(), message.pointee != 0 else { return nil }
+        return String(cString: message)
+    }
+
+    static let wgs84 = wkt(epsg: 4326)
+    static let webMercator = wkt(epsg: 3857)
+
+    private static func wkt(epsg: Int32) -> String {
+        setUp()
+        let reference = OSRNewSpatialReference(nil)
+        defer { OSRDestroySpatialReference(reference) }
+        OSRImportFromEPSG(reference, epsg)
+        var text: UnsafeMutablePointer<CChar>?
+        OSRExportToWkt(reference, &text)
+        defer { VSIFree(text) }
+        return text.map { String(cString: $0) } ?? ""
+    }
+
+    /// Points from one spatial reference to another, each as (x, y) — longitude first for
+    /// geographic ones.
+    static func transform(_ points: [(Double, Double)], from source: String, to target: String, path: String)
+        throws(GDALError) -> [(Double, Double)]
+    {
+        let from = OSRNewSpatialReference(source)
+        let to = OSRNewSpatialReference(target)
+        defer {
+            OSRDestroySpatialReference(from)
+            OSRDestroySpatialReference(to)
+        }
+        OSRSetAxisMappingStrategy(from, OAMS_TRADITIONAL_GIS_ORDER)
+        OSRSetAxisMappingStrategy(to, OAMS_TRADITIONAL_GIS_ORDER)
+        guard let transformation = OCTNewCoordinateTransformation(from, to) else {
+            throw GDALError("its projection cannot be turned into WGS 84 (\(lastError() ?? ""))", path: path)
+        }
+        defer { OCTDestroyCoordinateTransformation(transformation) }
+        var xs = points.map(\.0)
+        var ys = points.map(\.1)
+        var success = [Int32](repeating: 0, count: points.count)
+        _ = OCTTransformEx(transformation, Int32(points.count), &xs, &ys, nil, &success)
+        let kept = (0..<points.count).filter { success[$0] != 0 && xs[$0].isFinite && ys[$0].isFinite }
+        guard !kept.isEmpty else { throw GDALError("its corners lie outside its projection's area", path: path) }
+        return kept.map { (xs[$0], ys[$0]) }
+    }
+}

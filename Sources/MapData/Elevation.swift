@@ -1,0 +1,225 @@
+import Foundation
+import GDALKit
+import GeoCore
+import ZlibKit
+
+/// Heights from the digital elevation models imported into the store (``ElevationImporter``).
+///
+/// A model is kept as a pyramid of Web Mercator tiles of ``tileSize`` × ``tileSize`` heights
+/// (metres above sea level, 32-bit floats, NaN where the model has no data; rows from the
+/// north), in the `elevation_tile` table on either engine: at the zoom whose pixels are as fine
+/// as the model's (``ElevationImporter/zoom(forMetresPerPixel:latitude:)``) and every zoom
+/// below, each tile the average of the four under it, so a view reads only what it draws.
+public enum Elevation {
+    /// Heights a tile side.
+    public static let tileSize = 256
+
+    /// A height where a model covers a point.
+    public struct Sample: Sendable, Equatable {
+        /// Metres above sea level.
+        public var metres: Double
+        /// The size on the ground of the model's pixels there, metres.
+        public var resolution: Double
+    }
+
+    /// One imported model: its source, its finest and coarsest zooms and where it is.
+    public struct Model: Sendable, Equatable {
+        public var source: Int64
+        public var name: String
+        public var maxZoom: Int
+        public var minZoom: Int
+        public var bounds: CoordinateBounds
+    }
+
+    /// The height at each of `points`, from the finest model covering it (nil where none does).
+    ///
+    /// - Throws: ``DataError`` when the store cannot be read or a tile is damaged.
+    public static func heights(at points: [Coordinate], in store: MapStore) throws(DataError) -> [Sample?] {
+        let models = try store.elevationModels()
+        guard !models.isEmpty else { return points.map { _ in nil } }
+        var tiles = TileReader(store: store)
+        var samples: [Sample?] = []
+        samples.reserveCapacity(points.count)
+        for point in points {
+            var found: Sample?
+            for model in models where model.bounds.contains(point) {
+                if let sample = try tiles.sample(at: point, model: model) {
+                    found = sample
+                    break
+                }
+            }
+            samples.append(found)
+        }
+        return samples
+    }
+
+    /// The heights of tile `tile` from the finest model reaching it: the stored tile at the
+    /// model's zooms, resampled from its finest tiles above them (bilinear); nil where no model
+    /// covers it.
+    public static func tile(_ tile: TileID, in store: MapStore) throws(DataError) -> [Float]? {
+        let models = try store.elevationModels().filter { $0.bounds.intersects(tile.bounds) }
+        guard !models.isEmpty else { return nil }
+        var reader = TileReader(store: store)
+        var heights = [Float](repeating: .nan, count: tileSize * tileSize)
+        var any = false
+        for model in models {
+            if tile.z <= model.maxZoom {
+                let z = max(tile.z, model.minZoom)
+                guard z == tile.z, let stored = try reader.tile(model: model, TileID(x: tile.x, y: tile.y, z: z))
+                else { continue }
+                for index in heights.indices where heights[index].isNaN && !stored[index].isNaN {
+                    heights[index] = stored[index]
+                    any = true
+                }
+            } else {
+                // Deeper than the model: each pixel's centre sampled from its finest tiles.
+                let count = Double(1 << tile.z) * Double(tileSize)
+                for row in 0..<tileSize {
+                    for column in 0..<tileSize where heights[row * tileSize + column].isNaN {
+                        let world = WorldPoint(
+                            x: (Double(tile.x * tileSize + column) + 0.5) / count,
+                            y: (Double(tile.y * tileSize + row) + 0.5) / count)
+                        let point = WebMercator.unproject(world, worldSize: 1)
+                        if let value = try reader.bilinear(at: point, model: model, zoom: model.maxZoom) {
+                            heights[row * tileSize + column] = Float(value)
+                            any = true
+                        }
+                    }
+                }
+            }
+        }
+        return any ? heights : nil
+    }
+
+    /// A tile's heights as stored: little-endian 32-bit floats, zlib-compressed.
+    static func encode(_ heights: [Float]) throws(DataError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: heights.count * 4)
+        for (index, value) in heights.enumerated() {
+            let bits = value.bitPattern.littleEndian
+            bytes[index * 4] = UInt8(truncatingIfNeeded: bits)
+            bytes[index * 4 + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+            bytes[index * 4 + 2] = UInt8(truncatingIfNeeded: bits >> 16)
+            bytes[index * 4 + 3] = UInt8(truncatingIfNeeded: bits >> 24)
+        }
+        do { return try Zlib.deflate(bytes) } catch {
+            throw DataError(.invalidData, message: "cannot compress an elevation tile", underlying: error)
+        }
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer, tile: TileID) throws(DataError) -> [Float] {
+        let raw: [UInt8]
+        do { raw = try Zlib.inflate(bytes, rawSize: tileSize * tileSize * 4) } catch {
+            throw DataError(.invalidData, message: "elevation tile \(tile) is damaged", underlying: error)
+        }
+        guard raw.count == tileSize * tileSize * 4 else {
+            throw DataError(
+                .invalidData, message: "elevation tile \(tile) has \(raw.count) bytes, not \(tileSize * tileSize * 4)")
+        }
+        return raw.withUnsafeBytes { buffer in
+            (0..<tileSize * tileSize).map {
+                Float(bitPattern: UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
+            }
+        }
+    }
+
+    /// Reads a query's tiles once each.
+    struct TileReader {
+        let store: MapStore
+        var cache: [Key: [Float]?] = [:]
+
+        struct Key: Hashable {
+            var source: Int64
+            var tile: TileID
+        }
+
+        init(store: MapStore) { self.store = store }
+
+        mutating func tile(model: Model, _ tile: TileID) throws(DataError) -> [Float]? {
+            let key = Key(source: model.source, tile: tile)
+            if let cached = cache[key] { return cached }
+            let heights = try store.elevationTile(source: model.source, tile)
+            cache[key] = heights
+            return heights
+        }
+
+        /// The height at `point` at `zoom`, bilinear between the four pixel centres around it;
+        /// nil where any of them has no data.
+        mutating func bilinear(at point: Coordinate, model: Model, zoom: Int) throws(DataError) -> Double? {
+            let count = (1 << zoom) * Elevation.tileSize
+            let world = WebMercator.project(point, worldSize: Double(count))
+            let x = world.x - 0.5
+            let y = world.y - 0.5
+            let (column, row) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
+            let (fx, fy) = (x - Double(column), y - Double(row))
+            var corners: [Double] = []
+            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                let c = min(max(column + dx, 0), count - 1)
+                let r = min(max(row + dy, 0), count - 1)
+                let id = TileID(x: c / Elevation.tileSize, y: r / Elevation.tileSize, z: zoom)
+                guard let heights = try tile(model: model, id) else { return nil }
+                let value = heights[(r % Elevation.tileSize) * Elevation.tileSize + c % Elevation.tileSize]
+                guard !value.isNaN else { return nil }
+                corners.append(Double(value))
+            }
+            let top = corners[0] + (corners[1] - corners[0]) * fx
+            let bottom = corners[2] + (corners[3] - corners[2]) * fx
+            return top + (bottom - top) * fy
+        }
+
+        mutating func sample(at point: Coordinate, model: Model) throws(DataError) -> Sample? {
+            guard let metres = try bilinear(at: point, model: model, zoom: model.maxZoom) else { return nil }
+            let resolution =
+                40_075_016.686 * cos(point.latitude * .pi / 180) / Double((1 << model.maxZoom) * Elevation.tileSize)
+            return Sample(metres: metres, resolution: resolution)
+        }
+    }
+}
+
+extension MapStore {
+    /// The elevation models in the store, finest first (then the latest imported).
+    public func elevationModels() throws(DataError) -> [Elevation.Model] {
+        guard try hasTable("elevation_tile") else { return [] }
+        return try query("reading the elevation models") {
+            try database.map(
+                "SELECT source.id, source.name, max(z), min(z), source.min_lat, source.min_lon, source.max_lat, "
+                    + "source.max_lon FROM elevation_tile JOIN source ON source.id = elevation_tile.source "
+                    + "GROUP BY source.id, source.name, source.min_lat, source.min_lon, source.max_lat, source.max_lon "
+                    + "ORDER BY max(z) DESC, source.id DESC"
+            ) { row in
+                Elevation.Model(
+                    source: row.integer(0) ?? 0, name: row.text(1) ?? "", maxZoom: Int(row.integer(2) ?? 0),
+                    minZoom: Int(row.integer(3) ?? 0),
+                    bounds: CoordinateBounds(
+                        southWest: Coordinate(latitude: row.real(4) ?? 0, longitude: row.real(5) ?? 0),
+                        northEast: Coordinate(latitude: row.real(6) ?? 0, longitude: row.real(7) ?? 0)))
+            }
+        }
+    }
+
+    /// One stored elevation tile's heights, nil where the model has none there.
+    func elevationTile(source: Int64, _ tile: TileID) throws(DataError) -> [Float]? {
+        let rows = try query("reading elevation tile \(tile)") {
+            try database.map(
+                "SELECT data FROM elevation_tile WHERE z = ? AND x = ? AND y = ? AND source = ?",
+                [.integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(tile.y)), .integer(source)]
+            ) { row in try row.withBlob(0) { bytes in try Elevation.decode(bytes, tile: tile) } }
+        }
+        return rows.first ?? nil
+    }
+
+    /// Whether the store has `table` (tables added after a store was made are created by the
+    /// first import that writes them).
+    func hasTable(_ table: String) throws(DataError) -> Bool {
+        try query("reading the store's tables") {
+            switch database.engine {
+            case .sqlite:
+                try database.map("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)])
+                {
+                    $0.integer(0)
+                }.first == 1
+            case .postgis:
+                try database.map("SELECT to_regclass(?) IS NOT NULL", [.text(table)]) { $0.integer(0) }.first == 1
+            }
+        }
+    }
+}

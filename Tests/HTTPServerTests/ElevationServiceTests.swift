@@ -1,0 +1,33 @@
+import Foundation
+import MapData
+import MapsApp
+import TestSupport
+import Testing
+
+@testable import MapsServer
+
+/// Google's Elevation API as its clients call it, at its own path and at `/elevation`.
+@Suite struct ElevationServiceTests: ServerExchanges {
+    @Test func heightsAnswerAsGooglesClientsReadThem() throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        _ = try ElevationImporter.importModel(try FixtureElevation.writeHGT(), into: store)
+        let server = try MapsServer(app: try MapsApp.onStore(path: store), options: .loopback())
+        defer { server.stop() }
+        let found = try #require(get(server, "/maps/api/elevation/json?locations=43.5,7.5%7C43.25,7.75"))
+        #expect(found.status == 200 && found.headers["access-control-allow-origin"] == "*")
+        let document = json(found.body)
+        #expect(document["status"] as? String == "OK")
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        let heights = results.compactMap { $0["elevation"] as? Double }
+        #expect(abs(heights[0] - 1810) < 0.5 && abs(heights[1] - (10 + 900 + 2 * 900)) < 0.5)
+        let along = json(get(server, "/elevation?path=43.1,7.1%7C43.9,7.9&samples=4")?.body ?? "")
+        #expect((along["results"] as? [Any])?.count == 4)
+        let refused = try #require(get(server, "/elevation?locations=43.5"))
+        #expect(refused.status == 400 && json(refused.body)["status"] as? String == "INVALID_REQUEST")
+        #expect((json(refused.body)["error_message"] as? String)?.contains("'locations'") == true)
+        let uncovered = json(get(server, "/elevation?locations=10,10")?.body ?? "")
+        #expect(uncovered["status"] as? String == "DATA_NOT_AVAILABLE")
+    }
+}
