@@ -137,6 +137,8 @@ public enum Elevation {
         mutating func tile(model: Model, _ tile: TileID) throws(DataError) -> [Float]? {
             let key = Key(source: model.source, tile: tile)
             if let cached = cache[key] { return cached }
+            // A long run of points (a region's roads) keeps at most 256 tiles (64 MB) at once.
+            if cache.count >= 256 { cache.removeAll(keepingCapacity: true) }
             let heights = try store.elevationTile(source: model.source, tile)
             cache[key] = heights
             return heights
@@ -178,7 +180,14 @@ public enum Elevation {
 extension MapStore {
     /// The elevation models in the store, finest first (then the latest imported).
     public func elevationModels() throws(DataError) -> [Elevation.Model] {
-        guard try hasTable("elevation_tile") else { return [] }
+        // One look at the (small) source table first: a store without models pays no more
+        // than that on every route.
+        let any = try query("reading the sources") {
+            try database.map("SELECT 1 FROM source WHERE kind = ? LIMIT 1", [.text(SourceKind.elevation.rawValue)]) {
+                $0.integer(0)
+            }
+        }
+        guard !any.isEmpty, try hasTable("elevation_tile") else { return [] }
         return try query("reading the elevation models") {
             try database.map(
                 "SELECT source.id, source.name, max(z), min(z), source.min_lat, source.min_lon, source.max_lat, "

@@ -318,12 +318,26 @@ extension MapsApp {
             throw .engineFailed("routing", underlying: error)
         }
         for note in routes[0].notes { notes.add(.route(note)) }
-        answer.routes = routes
+        answer.routes = try routes.map(climbing)
         let stepped = query.steps == .every ? routes[...] : query.steps == .best ? routes.prefix(1) : []
         do { answer.steps = try stepped.map { try routing.steps(of: $0) } } catch {
             throw .engineFailed("finding the steps", underlying: error)
         }
         return nil
+    }
+
+    /// `route` with its ``Route/elevation`` where the store's elevation models cover all of it.
+    private func climbing(_ route: Route) throws(AppError) -> Route {
+        guard let heights else { return route }
+        var climbed = route
+        do {
+            climbed.elevation = try RouteElevation.measure(route) { points in
+                try heights.heights(at: points).map { $0?.metres }
+            }
+        } catch {
+            throw .engineFailed("reading the elevation models", underlying: error)
+        }
+        return climbed
     }
 
     /// The public transport journeys between the two placed ends on the imported timetables,

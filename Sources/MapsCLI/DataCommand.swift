@@ -166,6 +166,10 @@ enum DataCommand {
                 printed(report, store: path, seconds: seconds, console: &console)
             case .elevation(let report):
                 printed(report, store: path, seconds: seconds, console: &console)
+                // Cycling's speeds follow the slope: its graph is built again on the new heights.
+                if !arguments.flags.contains("--no-routing") {
+                    try buildRoutingGraphs(storePath: path, console: &console)
+                }
             }
         } catch let error as OSMReaderError {
             throw .failure("\(file): \(error)")
@@ -215,7 +219,6 @@ enum DataCommand {
         }
     }
 
-    /// What `import` says of a feed.
     /// What `import` says of an elevation model.
     static func printed(_ report: ElevationImporter.Report, store: String, seconds: Double, console: inout Console) {
         guard let southWest = report.bounds.southWest, let northEast = report.bounds.northEast else { return }
@@ -231,6 +234,7 @@ enum DataCommand {
                 northEast.longitude))
     }
 
+    /// What `import` says of a feed.
     static func printed(_ report: GTFSImporter.Report, store: String, seconds: Double, console: inout Console) {
         console.print(
             String(

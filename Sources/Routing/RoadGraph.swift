@@ -99,10 +99,23 @@ public final class RoadGraph: @unchecked Sendable {
 
     /// Builds the graph of `profile` from the store's road network; the OpenStreetMap regions'
     /// bounds are its extent.
+    /// A mode whose speed follows the slope (``TravelProfile/climbs``) reads the heights of
+    /// every way's points from the store's elevation models, where it has them.
     public convenience init(store: MapStore, profile: TravelProfile) throws {
+        let ways = try store.roadWays()
+        var heights: [[Double]?]?
+        if profile.climbs, !(try store.elevationModels()).isEmpty {
+            let read = try Elevation.heights(at: ways.flatMap(\.points), in: store)
+            var offset = 0
+            heights = ways.map { way in
+                defer { offset += way.points.count }
+                let values = read[offset..<offset + way.points.count]
+                return values.allSatisfy { $0 != nil } ? values.map { $0!.metres } : nil
+            }
+        }
         try self.init(
-            ways: store.roadWays(), nodes: store.roadNodes(), restrictions: store.roadRestrictions(),
-            profile: profile)
+            ways: ways, nodes: store.roadNodes(), restrictions: store.roadRestrictions(), profile: profile,
+            heights: heights)
         regions = try store.sources(counting: false).filter { $0.kind == .osm && $0.bounds.isValid }.map(\.bounds)
     }
 
@@ -117,10 +130,13 @@ public final class RoadGraph: @unchecked Sendable {
     }
 
     /// Builds the graph of `profile` from routable ways, the tagged nodes on them and the turn
-    /// restrictions.
+    /// restrictions; with `heights` (metres, each way's points', nil for a way without them),
+    /// a climbing mode's speeds follow each segment's slope (a bridge's or tunnel's the slope
+    /// between its ends: the ground under it is not its road).
     public init(
         ways roadWays: [RoadNetwork.Way], nodes: [Int64: [String: String]],
-        restrictions turnRestrictions: [RoadNetwork.Restriction] = [], profile: TravelProfile
+        restrictions turnRestrictions: [RoadNetwork.Restriction] = [], profile: TravelProfile,
+        heights: [[Double]?]? = nil
     ) {
         self.profile = profile
         var index: [Int64: Int32] = [:]
@@ -139,10 +155,13 @@ public final class RoadGraph: @unchecked Sendable {
         }
         var edges: [Edge] = []
         var cellPairs: [(cell: Int64, value: Int32)] = []
-        for way in roadWays {
+        for (wayNumber, way) in roadWays.enumerated() {
             guard let use = profile.use(way.tags), way.nodes.count == way.points.count, way.nodes.count >= 2 else {
                 continue
             }
+            let wayHeights = heights.flatMap { $0[wayNumber] }
+            let aboveGround =
+                way.tags["bridge"].map { $0 != "no" } == true || way.tags["tunnel"].map { $0 != "no" } == true
             let wayIndex = Int32(ways.count)
             wayFeatures.append(
                 TravelProfile.RoadFeature.allCases.reduce(0) { $0 | ($1.matches(way.tags) ? $1.bit : 0) })
@@ -171,9 +190,18 @@ public final class RoadGraph: @unchecked Sendable {
                     _ from: Int32, _ to: Int32, _ direction: TravelProfile.Direction,
                     arriving rule: TravelProfile.NodeRule?, along: Bool
                 ) -> Edge {
+                    var speed = direction.speed
+                    if let wayHeights {
+                        // Rise over run along the edge's direction.
+                        let (rise, run) =
+                            aboveGround
+                            ? (wayHeights[wayHeights.count - 1] - wayHeights[0], wayLength)
+                            : (wayHeights[position] - wayHeights[position - 1], length)
+                        if run > 0 { speed = profile.climbing(direction, grade: (along ? rise : -rise) / run) }
+                    }
                     var seconds =
                         use.duration.map { wayLength > 0 ? $0 * length / wayLength : $0 }
-                        ?? length / (direction.speed / 3.6)
+                        ?? length / (speed / 3.6)
                     var weight = seconds / direction.preference
                     if let rule, rule.delay > 0,
                         rule.direction == nil || rule.direction == (along ? "forward" : "backward")

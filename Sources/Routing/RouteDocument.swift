@@ -48,6 +48,10 @@ public enum RouteDocument {
             "weight": rounded(route.duration), "weight_name": "duration",
             "legs": route.legs.enumerated().map { index, leg in
                 var written = osrmLeg(leg)
+                if let climb = route.elevation?.legs[index] {
+                    written["ascent"] = climb.ascent
+                    written["descent"] = climb.descent
+                }
                 if index < steps.count {
                     let legSteps = steps[index]
                     written["steps"] = legSteps.enumerated().map { position, step in
@@ -60,6 +64,10 @@ public enum RouteDocument {
             },
         ]
         if overview { written["geometry"] = encoded(route.geometry, as: geometry) }
+        if let elevation = route.elevation {
+            written["ascent"] = elevation.ascent
+            written["descent"] = elevation.descent
+        }
         return written
     }
 
@@ -194,20 +202,31 @@ public enum RouteDocument {
     /// The route as a GeoJSON Feature with its distance and duration.
     public static func geoJSON(_ route: Route) -> String { json(feature(route)) }
 
+    /// With an elevation model under the route, its positions carry their heights (GeoJSON's
+    /// third coordinate, metres) and its properties the metres climbed and descended: the
+    /// route's elevation profile.
     static func feature(_ route: Route) -> [String: Any] {
-        [
-            "type": "Feature",
-            "geometry": ["type": "LineString", "coordinates": route.geometry.map { [$0.longitude, $0.latitude] }],
-            "properties": [
-                "mode": route.mode.rawValue, "distance": rounded(route.distance), "duration": rounded(route.duration),
-                "roads": route.legs.flatMap(\.roads),
-            ] as [String: Any],
+        var properties: [String: Any] = [
+            "mode": route.mode.rawValue, "distance": rounded(route.distance), "duration": rounded(route.duration),
+            "roads": route.legs.flatMap(\.roads),
+        ]
+        let coordinates: [[Double]]
+        if let elevation = route.elevation {
+            coordinates = zip(route.geometry, elevation.heights).map { [$0.longitude, $0.latitude, rounded($1)] }
+            properties["ascent"] = elevation.ascent
+            properties["descent"] = elevation.descent
+        } else {
+            coordinates = route.geometry.map { [$0.longitude, $0.latitude] }
+        }
+        return [
+            "type": "Feature", "geometry": ["type": "LineString", "coordinates": coordinates],
+            "properties": properties,
         ]
     }
 
     /// The route as GPX 1.1, for replay in other apps: a `<rte>` whose points are the steps'
     /// manoeuvres, each named by its sentence in the language of `instructions`, and a `<trk>`
-    /// of the whole geometry.
+    /// of the whole geometry (with each point's `<ele>` where the route has an elevation).
     public static func gpx(_ route: Route, steps: [[Step]], instructions: Instructions) -> String {
         func escaped(_ text: String) -> String { text.markupEscaped }
         func point(_ tag: String, _ coordinate: Coordinate) -> String {
@@ -227,7 +246,11 @@ public enum RouteDocument {
             )
         }
         lines += ["  </rte>", "  <trk>", "    <trkseg>"]
-        for coordinate in route.geometry { lines.append("      " + point("trkpt", coordinate) + "</trkpt>") }
+        for (index, coordinate) in route.geometry.enumerated() {
+            // Each track point's height where an elevation model is under the route.
+            let height = route.elevation.map { "<ele>\(rounded($0.heights[index]))</ele>" } ?? ""
+            lines.append("      " + point("trkpt", coordinate) + height + "</trkpt>")
+        }
         lines += ["    </trkseg>", "  </trk>", "</gpx>"]
         return lines.joined(separator: "\n")
     }

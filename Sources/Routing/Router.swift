@@ -67,6 +67,8 @@ public struct Route: Sendable {
     public var mode: TravelProfile.Mode
     /// What a reader should know of how it was found.
     public var notes: [Note] = []
+    /// How it climbs, where the store has an elevation model under all of it; nil otherwise.
+    public var elevation: RouteElevation?
     /// The points asked for (the snapped ones are in ``snapped``).
     var requested: [Coordinate] = []
 

@@ -1,6 +1,8 @@
 import Foundation
 import GeoCore
 import MapData
+import MapsURL
+import Routing
 import TestSupport
 import Testing
 
@@ -63,5 +65,67 @@ import Testing
         #expect(inside.status == "OK")
         // Without a store of models the app says which engine is missing.
         #expect { try MapsApp().elevation(query) } throws: { "\($0)".contains("elevation model") }
+    }
+}
+
+/// Routes over an elevation model say how they climb; without one they say nothing of it.
+@Suite struct RouteElevationTests {
+    /// Central Monaco with the test cell under it (a copy of the shared store).
+    static let store = Result<String, any Error> {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmaps-monaco-heights-\(UUID().uuidString).sqlite"
+        ).path
+        try FileManager.default.copyItem(atPath: try TestExtracts.monacoStore(), toPath: path)
+        _ = try ElevationImporter.importModel(try FixtureElevation.writeHGT(), into: path)
+        return path
+    }
+
+    static let ends = [
+        Coordinate(latitude: 43.7310, longitude: 7.4190), Coordinate(latitude: 43.7400, longitude: 7.4270),
+    ]
+
+    @Test(arguments: [TravelMode.bicycling, .walking, .driving])
+    func aRouteClimbsAsTheModelUnderItRises(mode: TravelMode) throws {
+        let app = try MapsApp.onStore(path: try Self.store.get())
+        let answer = try app.directions(DirectionsQuery(ends: Self.ends.map { .coordinate($0) }, mode: mode))
+        let route = try #require(answer.routes.first)
+        let elevation = try #require(route.elevation, "a route over the model has its heights")
+        #expect(elevation.heights.count == route.geometry.count)
+        // The cell's function at each point, and the climb it makes along the line sampled
+        // every 20 m: what the route says, within a metre.
+        for (point, height) in zip(route.geometry, elevation.heights) {
+            #expect(
+                abs(height - FixtureElevation.defaultHeight(latitude: point.latitude, longitude: point.longitude)) < 0.5
+            )
+        }
+        let expected = RouteElevation.climb(
+            RouteElevation.dense(route.geometry).map {
+                FixtureElevation.defaultHeight(latitude: $0.latitude, longitude: $0.longitude)
+            })
+        #expect(abs(elevation.ascent - expected.ascent) < 1 && abs(elevation.descent - expected.descent) < 1)
+        #expect(elevation.ascent > 0 && elevation.legs.count == 1)
+        // 10 + row + 2 × column: heights fall northward and rise eastward; the end is higher.
+        let rise =
+            FixtureElevation.defaultHeight(latitude: Self.ends[1].latitude, longitude: Self.ends[1].longitude)
+            - FixtureElevation.defaultHeight(latitude: Self.ends[0].latitude, longitude: Self.ends[0].longitude)
+        #expect(abs(elevation.ascent - elevation.descent - rise) < 5)
+        // OSRM's document carries them on the route and its legs, GeoJSON as third coordinates.
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(answer.osrm().utf8)) as? [String: Any])
+        let written = try #require((document["routes"] as? [[String: Any]])?.first)
+        #expect(written["ascent"] as? Double == elevation.ascent && written["descent"] as? Double == elevation.descent)
+        #expect((written["legs"] as? [[String: Any]])?.first?["ascent"] as? Double == elevation.ascent)
+        let feature = try #require(try JSONSerialization.jsonObject(with: Data(answer.geoJSON.utf8)) as? [String: Any])
+        let line = try #require((feature["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])
+        #expect(line.allSatisfy { $0.count == 3 })
+        #expect(answer.gpx?.contains("<ele>") == true)
+    }
+
+    @Test func withoutAModelTheFieldsAreAbsentNotZero() throws {
+        let app = try MapsApp.onStore(path: try TestExtracts.monacoStore())
+        let answer = try app.directions(DirectionsQuery(ends: Self.ends.map { .coordinate($0) }, mode: .bicycling))
+        #expect(answer.routes.first?.elevation == nil)
+        #expect(!answer.osrm().contains("ascent") && !answer.geoJSON.contains("ascent"))
+        #expect(answer.gpx?.contains("<ele>") == false)
     }
 }
