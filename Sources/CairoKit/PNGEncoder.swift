@@ -88,3 +88,29 @@ extension [UInt8] {
         appendBigEndian(Zlib.crc32(body))
     }
 }
+
+/// Pictures made of given pixels rather than drawn: data encoded as colours (terrain tiles).
+public enum PixelPicture {
+    /// The PNG of an opaque `width` × `height` picture whose pixels are `rgb`: red, green and
+    /// blue bytes, rows from the top.
+    ///
+    /// - Throws: ``CairoError`` when `rgb` is not `width` × `height` × 3 bytes, or encoding fails.
+    public static func png(rgb: [UInt8], width: Int, height: Int) throws(CairoError) -> [UInt8] {
+        guard width > 0, height > 0, rgb.count == width * height * 3 else {
+            throw CairoError(
+                .invalidArgument, message: "\(rgb.count) bytes are not the pixels of a \(width)×\(height) picture")
+        }
+        var argb = [UInt32](repeating: 0, count: width * height)
+        for index in argb.indices {
+            argb[index] =
+                0xFF00_0000 | UInt32(rgb[index * 3]) << 16 | UInt32(rgb[index * 3 + 1]) << 8
+                | UInt32(rgb[index * 3 + 2])
+        }
+        let encoded = argb.withUnsafeBytes { buffer in
+            Result { () throws(CairoError) in
+                try PNGEncoder.encode(buffer.baseAddress!, width: width, height: height, stride: width * 4)
+            }
+        }
+        return try encoded.get()
+    }
+}

@@ -1,3 +1,4 @@
+import CairoKit
 import Foundation
 import GeoCore
 import MapData
@@ -6,6 +7,9 @@ import MapData
 public protocol HeightFinding: Sendable {
     /// The height at each point from the finest model covering it, nil where none does.
     func heights(at points: [Coordinate]) throws -> [Elevation.Sample?]
+    /// A tile's ``Elevation/tileSize``² heights (metres, rows from the north, NaN where no
+    /// model reaches), nil where no model covers it.
+    func heights(of tile: TileID) throws -> [Float]?
 }
 
 /// ``HeightFinding`` on the store's imported models, on a pooled connection.
@@ -14,6 +18,42 @@ public struct StoreHeights: HeightFinding, Sendable {
 
     public func heights(at points: [Coordinate]) throws -> [Elevation.Sample?] {
         try connections.with { try Elevation.heights(at: points, in: $0) }
+    }
+
+    public func heights(of tile: TileID) throws -> [Float]? {
+        try connections.with { try Elevation.tile(tile, in: $0) }
+    }
+}
+
+/// How a terrain tile writes heights as colours, as MapLibre's `raster-dem` sources read them.
+public enum TerrainEncoding: String, Sendable, CaseIterable {
+    /// Mapbox Terrain-RGB: height = −10,000 + (R × 65,536 + G × 256 + B) × 0.1 m.
+    case mapbox
+    /// Terrarium (Mapzen): height = R × 256 + G + B ÷ 256 − 32,768 m.
+    case terrarium
+
+    /// The colour of `metres` (sea level where there is no height).
+    public func rgb(_ metres: Float) -> (UInt8, UInt8, UInt8) {
+        let height = metres.isNaN ? 0 : Double(metres)
+        switch self {
+        case .mapbox:
+            let value = UInt32(min(max(((height + 10_000) * 10).rounded(), 0), 16_777_215))
+            return (UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+        case .terrarium:
+            let shifted = min(max(height + 32_768, 0), 65_535.996)
+            let whole = UInt32(shifted.rounded(.down))
+            return (
+                UInt8(whole >> 8), UInt8(whole & 0xFF), UInt8(min(255, ((shifted - Double(whole)) * 256).rounded()))
+            )
+        }
+    }
+
+    /// The height a colour stands for, metres.
+    public func metres(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
+        switch self {
+        case .mapbox: -10_000 + (Double(r) * 65_536 + Double(g) * 256 + Double(b)) * 0.1
+        case .terrarium: Double(r) * 256 + Double(g) + Double(b) / 256 - 32_768
+        }
     }
 }
 
@@ -139,6 +179,37 @@ public struct ElevationAnswer: Sendable, Equatable {
 }
 
 extension MapsApp {
+    /// Terrain tiles are made up to this zoom: 15 (deeper, a client magnifies them).
+    public static let maxTerrainZoom = 15
+
+    /// The terrain tile `tile` as a PNG of heights in `encoding`, for MapLibre's hillshade and
+    /// 3D terrain; nil where no imported model covers it.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` for a tile that does not exist or is
+    ///   deeper than ``maxTerrainZoom``, ``AppError/engineMissing(_:)`` without a store of
+    ///   models, ``AppError/engineFailed(_:underlying:)`` when reading them fails.
+    public func terrainTile(_ tile: TileID, encoding: TerrainEncoding) throws(AppError) -> [UInt8]? {
+        guard (0...Self.maxTerrainZoom).contains(tile.z), (0..<(1 << tile.z)).contains(tile.x),
+            (0..<(1 << tile.z)).contains(tile.y)
+        else {
+            throw .invalidOption(
+                "tile", message: "\(tile) is not a tile of zooms 0 to \(Self.maxTerrainZoom)")
+        }
+        guard let heights else { throw .engineMissing("elevation model") }
+        let found: [Float]?
+        do { found = try heights.heights(of: tile) } catch {
+            throw .engineFailed("reading the elevation models", underlying: error)
+        }
+        guard let found else { return nil }
+        var rgb = [UInt8](repeating: 0, count: found.count * 3)
+        for (index, metres) in found.enumerated() {
+            (rgb[index * 3], rgb[index * 3 + 1], rgb[index * 3 + 2]) = encoding.rgb(metres)
+        }
+        do { return try PixelPicture.png(rgb: rgb, width: Elevation.tileSize, height: Elevation.tileSize) } catch {
+            throw .engineFailed("encoding a terrain tile", underlying: error)
+        }
+    }
+
     /// The heights at the query's points, from the store's imported elevation models.
     ///
     /// - Throws: ``AppError/engineMissing(_:)`` without a store of models,

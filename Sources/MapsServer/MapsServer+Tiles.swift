@@ -36,6 +36,9 @@ extension MapsServer {
         if parts.first == "traffic" || parts.first == "traffic.json" {
             return trafficTiles(request, parts: parts.dropFirst(), cachedOnly: cachedOnly)
         }
+        if let encoding = Self.terrainEncodings[String(parts.first ?? "")] {
+            return cachedOnly ? nil : terrainTiles(request, parts: parts.dropFirst(), encoding: encoding)
+        }
         if parts.count == 1, parts[0] == "vector.pmtiles" { return archiveFile(request) }
         if parts.count == 1, parts[0].hasSuffix(".json") {
             return cachedOnly ? nil : tileJSON(request, type: String(parts[0].dropLast(5)))
@@ -167,6 +170,29 @@ extension MapsServer {
             } catch {
                 return Self.refusal(error)
             }
+        }
+    }
+
+    /// The terrain tiles' paths and how each writes heights.
+    static let terrainEncodings: [String: TerrainEncoding] = ["terrain-rgb": .mapbox, "terrarium": .terrarium]
+
+    /// `/tiles/terrain-rgb/{z}/{x}/{y}.png` (Mapbox Terrain-RGB) and `/tiles/terrarium/…`
+    /// (Terrarium): the imported elevation models' heights as colours, for MapLibre's
+    /// `raster-dem` sources (hillshade, 3D terrain); 404 where no model covers the tile.
+    func terrainTiles(_ request: HTTPRequest, parts: ArraySlice<Substring>, encoding: TerrainEncoding) -> HTTPResponse {
+        let kind = encoding == .mapbox ? "terrain-rgb" : "terrarium"
+        guard parts.count == 3, let name = parts.last, name.hasSuffix(".png"),
+            let z = Self.tileNumber(parts[parts.startIndex]), let x = Self.tileNumber(parts[parts.startIndex + 1]),
+            let y = Self.tileNumber(name.dropLast(4))
+        else { return Self.error(404, "terrain tiles are at /tiles/\(kind)/{z}/{x}/{y}.png") }
+        do throws(AppError) {
+            guard let png = try app.terrainTile(TileID(x: x, y: y, z: z), encoding: encoding) else {
+                return Self.error(404, "no imported elevation model covers tile \(z)/\(x)/\(y)")
+            }
+            return Self.picture(TileCache.Entry(bytes: png, etag: TileCache.etag(of: png)), request)
+        } catch {
+            if case .invalidOption = error { return Self.error(404, error.description) }
+            return Self.refusal(error)
         }
     }
 

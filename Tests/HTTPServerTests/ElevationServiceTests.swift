@@ -29,5 +29,13 @@ import Testing
         #expect((json(refused.body)["error_message"] as? String)?.contains("'locations'") == true)
         let uncovered = json(get(server, "/elevation?locations=10,10")?.body ?? "")
         #expect(uncovered["status"] as? String == "DATA_NOT_AVAILABLE")
+        // Terrain tiles for MapLibre: PNG where the model is, 404 elsewhere and past zoom 15.
+        let tile = try #require(get(server, "/tiles/terrain-rgb/11/1066/746.png"))
+        #expect(tile.status == 200 && tile.headers["content-type"] == "image/png")
+        #expect(tile.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && tile.headers["etag"] != nil)
+        #expect(get(server, "/tiles/terrarium/11/1066/746.png")?.status == 200)
+        #expect(get(server, "/tiles/terrarium/11/0/0.png")?.status == 404)
+        #expect(get(server, "/tiles/terrain-rgb/16/0/0.png")?.status == 404)
+        #expect(get(server, "/tiles/terrain-rgb/11/1066.png")?.status == 404)
     }
 }

@@ -1,3 +1,4 @@
+import CairoKit
 import Foundation
 import GeoCore
 import MapData
@@ -127,5 +128,44 @@ import Testing
         #expect(answer.routes.first?.elevation == nil)
         #expect(!answer.osrm().contains("ascent") && !answer.geoJSON.contains("ascent"))
         #expect(answer.gpx?.contains("<ele>") == false)
+    }
+}
+
+/// Terrain tiles: the models' heights as the colours MapLibre's `raster-dem` sources decode.
+@Suite struct TerrainTileTests {
+    @Test(arguments: TerrainEncoding.allCases)
+    func theColoursDecodeToTheHeights(encoding: TerrainEncoding) throws {
+        for metres: Float in [-420.5, 0, 0.1, 8848.86, 1810] {
+            let (r, g, b) = encoding.rgb(metres)
+            #expect(abs(encoding.metres(r, g, b) - Double(metres)) <= 0.05, "\(metres) m")
+        }
+        #expect(encoding.rgb(.nan) == encoding.rgb(0))
+    }
+
+    @Test(arguments: [(TerrainEncoding.mapbox, 11), (.terrarium, 13), (.mapbox, 8)])
+    func aTileHoldsTheModelsHeights(encoding: TerrainEncoding, zoom: Int) throws {
+        let app = try MapsApp.onStore(path: try ElevationTests.store.get())
+        let tile = TileID(containing: Coordinate(latitude: 43.5, longitude: 7.5), zoom: zoom)
+        let png = try #require(try app.terrainTile(tile, encoding: encoding))
+        let picture = try Canvas(png: png)
+        #expect(picture.width == 256 && picture.height == 256)
+        // Each sampled pixel's centre: its colour is the cell's function there.
+        let count = Double(1 << zoom) * 256
+        for (x, y) in [(10, 10), (128, 128), (250, 40), (77, 201)] {
+            let pixel = try #require(picture.pixel(x: x, y: y))
+            let centre = WebMercator.unproject(
+                WorldPoint(x: (Double(tile.x * 256 + x) + 0.5) / count, y: (Double(tile.y * 256 + y) + 0.5) / count),
+                worldSize: 1)
+            // Outside the cell (a zoom 8 tile is larger than it) the tile says sea level.
+            guard (43.05...43.95).contains(centre.latitude), (7.05...7.95).contains(centre.longitude) else {
+                #expect(encoding.metres(pixel.red, pixel.green, pixel.blue) == 0 || abs(centre.longitude - 8) < 0.05)
+                continue
+            }
+            let expected = FixtureElevation.defaultHeight(latitude: centre.latitude, longitude: centre.longitude)
+            // Zoom 8 averages 8 × 8 of the model's pixels: the plane's mean is its centre's height.
+            #expect(abs(encoding.metres(pixel.red, pixel.green, pixel.blue) - expected) < 1, "pixel \(x),\(y)")
+        }
+        #expect(try app.terrainTile(TileID(x: 0, y: 0, z: 5), encoding: encoding) == nil)
+        #expect(throws: AppError.self) { try app.terrainTile(TileID(x: 0, y: 0, z: 16), encoding: encoding) }
     }
 }
