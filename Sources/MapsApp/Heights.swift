@@ -10,6 +10,8 @@ public protocol HeightFinding: Sendable {
     /// A tile's ``Elevation/tileSize``² heights (metres, rows from the north, NaN where no
     /// model reaches), nil where no model covers it.
     func heights(of tile: TileID) throws -> [Float]?
+    /// The imported models, finest first.
+    func models() throws -> [Elevation.Model]
 }
 
 /// ``HeightFinding`` on the store's imported models, on a pooled connection.
@@ -23,6 +25,8 @@ public struct StoreHeights: HeightFinding, Sendable {
     public func heights(of tile: TileID) throws -> [Float]? {
         try connections.with { try Elevation.tile(tile, in: $0) }
     }
+
+    public func models() throws -> [Elevation.Model] { try connections.with { try $0.elevationModels() } }
 }
 
 /// How a terrain tile writes heights as colours, as MapLibre's `raster-dem` sources read them.

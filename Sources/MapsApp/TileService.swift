@@ -176,9 +176,16 @@ extension MapsApp {
 
 extension MapsApp {
     /// The MapLibre style of the vector tiles for `style`'s map type, scheme, layers and
-    /// language, its sources, glyphs and sprite under `base` (``MapStyle``).
-    public static func vectorStyle(_ style: TileStyle, base: String) -> String {
-        MapStyle(style: style, base: base).json
+    /// language, its sources, glyphs and sprite under `base` (``MapStyle``); the terrain map
+    /// shaded from the elevation models up to `terrainZoom` (``terrainZoom()``) where given.
+    public static func vectorStyle(_ style: TileStyle, base: String, terrainZoom: Int? = nil) -> String {
+        MapStyle(style: style, base: base, terrainZoom: terrainZoom).json
+    }
+
+    /// The finest zoom of the store's elevation models, nil without any (or without a store).
+    public func terrainZoom() -> Int? {
+        guard let heights, let models = try? heights.models(), !models.isEmpty else { return nil }
+        return min(models.map(\.maxZoom).max() ?? 0, Self.maxTerrainZoom)
     }
 
     /// The glyph range from `start` of the font stack `stack` names (MapLibre's

@@ -217,7 +217,9 @@ extension MapsServer {
         }
         do throws(AppError) {
             let style = try Self.tileStyle(request, mapType: mapType)
-            var response = HTTPResponse.json(200, Data(MapsApp.vectorStyle(style, base: Self.base(of: request)).utf8))
+            let document = MapsApp.vectorStyle(
+                style, base: Self.base(of: request), terrainZoom: mapType == .terrain ? app.terrainZoom() : nil)
+            var response = HTTPResponse.json(200, Data(document.utf8))
             response.headers += [("Access-Control-Allow-Origin", "*"), ("Cache-Control", "public, max-age=300")]
             return response
         } catch {

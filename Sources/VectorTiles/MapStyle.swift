@@ -16,11 +16,17 @@ public struct MapStyle: Sendable {
     /// Where the server is, with no trailing slash (`http://127.0.0.1:8080`); the sources,
     /// glyphs and sprite are under it.
     public var base: String
+    /// The finest zoom of the store's elevation models, nil without any: the terrain map is
+    /// then also shaded from them (a `raster-dem` source of ``base``'s terrain tiles and a
+    /// hillshade lit from the north-west).
+    public var terrainZoom: Int?
 
-    /// A style of `style` for tiles served from `base`.
-    public init(style: TileStyle, base: String) {
+    /// A style of `style` for tiles served from `base`, shaded from elevation models up to
+    /// `terrainZoom` where given.
+    public init(style: TileStyle, base: String, terrainZoom: Int? = nil) {
         self.style = style
         self.base = base
+        self.terrainZoom = terrainZoom
     }
 
     /// The font every label is written in, as the glyph ranges are served.
@@ -49,6 +55,13 @@ public struct MapStyle: Sendable {
                     "attribution": "NASA Blue Marble and shaded relief; ETOPO1",
                 ] as [String: Any]
         }
+        if let terrainZoom, style.mapType == .terrain {
+            sources["dem"] =
+                [
+                    "type": "raster-dem", "tiles": [base + "/tiles/terrain-rgb/{z}/{x}/{y}.png"], "tileSize": 256,
+                    "encoding": "mapbox", "maxzoom": terrainZoom, "attribution": "Elevation: imported models",
+                ] as [String: Any]
+        }
         if style.traffic && style.mapType != .satellite && style.mapType != .terrain && style.mapType != .none {
             sources["traffic"] = ["type": "vector", "url": base + "/tiles/traffic.json"] as [String: Any]
         }
@@ -56,8 +69,10 @@ public struct MapStyle: Sendable {
         switch style.mapType {
         case .none:
             layers = [["id": "background", "type": "background", "paint": ["background-color": "#F8F9FA"]]]
-        case .satellite, .terrain:
+        case .satellite:
             layers = [rasterLayer()]
+        case .terrain:
+            layers = [rasterLayer()] + (terrainZoom == nil ? [] : [hillshadeLayer()])
         case .hybrid:
             layers = [rasterLayer()] + roadLayers(overImagery: true) + layerLayers() + labelLayers(overImagery: true)
         case .normal:
@@ -103,6 +118,21 @@ public struct MapStyle: Sendable {
 
     private func rasterLayer() -> [String: Any] {
         ["id": "raster", "type": "raster", "source": "raster"]
+    }
+
+    /// The models' relief over the world's: light from the north-west (315°), shadows and
+    /// highlights of the scheme.
+    private func hillshadeLayer() -> [String: Any] {
+        let dark = style.style == .dark
+        return [
+            "id": "hillshade", "type": "hillshade", "source": "dem",
+            "paint": [
+                "hillshade-illumination-direction": 315, "hillshade-exaggeration": 0.5,
+                "hillshade-shadow-color": dark ? "#000000" : "#473B24",
+                "hillshade-highlight-color": dark ? "#3C4043" : "#FFFFFF",
+                "hillshade-accent-color": dark ? "#000000" : "#5A5140",
+            ] as [String: Any],
+        ]
     }
 
     /// Land, water, areas, waterways, buildings, railways and borders.

@@ -37,5 +37,15 @@ import Testing
         #expect(get(server, "/tiles/terrarium/11/0/0.png")?.status == 404)
         #expect(get(server, "/tiles/terrain-rgb/16/0/0.png")?.status == 404)
         #expect(get(server, "/tiles/terrain-rgb/11/1066.png")?.status == 404)
+        // The terrain map's MapLibre style shades the relief from them; the others do not.
+        let style = json(get(server, "/styles/terrain.json")?.body ?? "")
+        let dem = try #require((style["sources"] as? [String: Any])?["dem"] as? [String: Any])
+        #expect(dem["type"] as? String == "raster-dem" && dem["encoding"] as? String == "mapbox")
+        #expect(dem["maxzoom"] as? Int == 11)
+        #expect((dem["tiles"] as? [String])?.first?.hasSuffix("/tiles/terrain-rgb/{z}/{x}/{y}.png") == true)
+        let layers = try #require(style["layers"] as? [[String: Any]])
+        #expect(layers.contains { $0["type"] as? String == "hillshade" && $0["source"] as? String == "dem" })
+        let normal = json(get(server, "/styles/normal.json")?.body ?? "")
+        #expect((normal["sources"] as? [String: Any])?["dem"] == nil)
     }
 }
