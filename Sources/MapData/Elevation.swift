@@ -91,6 +91,30 @@ public enum Elevation {
         return any ? heights : nil
     }
 
+    /// Reads the heights of many points near each other (a picture's pixels), each tile once.
+    public struct Reader {
+        /// The models that reach the area asked for, finest first.
+        public let models: [Model]
+        var tiles: TileReader
+
+        /// A reader of the models reaching `bounds`.
+        public init(store: MapStore, within bounds: CoordinateBounds) throws(DataError) {
+            models = try store.elevationModels().filter { $0.bounds.intersects(bounds) }
+            tiles = TileReader(store: store)
+        }
+
+        /// The height at `point` (metres) from the finest model covering it, read from its
+        /// tiles at `zoom` (within the model's zooms: coarser for a distant view); nil where no
+        /// model has one.
+        public mutating func height(at point: Coordinate, zoom: Int) throws(DataError) -> Double? {
+            for model in models where model.bounds.contains(point) {
+                let level = min(max(zoom, model.minZoom), model.maxZoom)
+                if let value = try tiles.bilinear(at: point, model: model, zoom: level) { return value }
+            }
+            return nil
+        }
+    }
+
     /// A tile's heights as stored: little-endian 32-bit floats, zlib-compressed.
     static func encode(_ heights: [Float]) throws(DataError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: heights.count * 4)

@@ -106,15 +106,23 @@ public struct MapRenderer {
         case .imagery:
             try drawRaster(.blueMarble, on: canvas, projection: projection)
         case .relief:
-            try drawRaster(.shadedRelief, on: canvas, projection: projection)
-            // The relief has no detail at street zooms: the road map's areas go over it,
-            // translucent, so the terrain's tint stays.
+            // The world's relief where the store has it (a store of extracts alone has none:
+            // the map's background then), the imported elevation models' over it.
+            if try store.rasters().contains(where: { $0.name == .shadedRelief }) {
+                try drawRaster(.shadedRelief, on: canvas, projection: projection)
+            }
+            let relief = try ReliefPainter(
+                store: store, projection: projection, camera: view.camera, size: size, bounds: bounds)
+            try relief?.paint(on: canvas, dark: content.colorScheme == .dark)
+            // The world's relief has no detail at street zooms: the road map's areas go over
+            // it, translucent, so the terrain's tint stays (a model's relief shows more).
             if zoom >= ZoomRules.streetData {
                 var overRelief = palette
-                overRelief.land = palette.land.withAlpha(0.75)
+                overRelief.land = palette.land.withAlpha(relief == nil ? 0.75 : 0.3)
                 drawRoadMapBase(
                     &painter, scene: scene, zoom: zoom, palette: overRelief, extrudeBuildings: false, overRaster: true)
             }
+            _ = relief?.drawContours(on: canvas, zoom: zoom, dark: content.colorScheme == .dark)
         case .none:
             break
         }

@@ -1,0 +1,93 @@
+import CairoKit
+import Foundation
+import GeoCore
+import MapCore
+import MapData
+import MapsApp
+import TestSupport
+import Testing
+
+@testable import MapRenderer
+
+/// The terrain map drawn from an imported elevation model: a round hill the tests make.
+@Suite struct ReliefTests {
+    /// A hill 800 m high at (43.5, 7.5), round on the ground (σ 0.03° of latitude, ~3.3 km).
+    static func hill(latitude: Double, longitude: Double) -> Double {
+        let dy = latitude - 43.5
+        let dx = (longitude - 7.5) * cos(43.5 * .pi / 180)
+        return 800 * exp(-(dx * dx + dy * dy) / (2 * 0.03 * 0.03))
+    }
+
+    static let store = Result<String, any Error> {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmaps-hill-\(UUID().uuidString).sqlite"
+        ).path
+        let cell = try FixtureElevation.writeHGT { row, column in
+            Int(hill(latitude: 44 - Double(row) / 1200, longitude: 7 + Double(column) / 1200).rounded())
+        }
+        _ = try ElevationImporter.importModel(cell, into: path)
+        return path
+    }
+
+    static func terrain(_ center: Coordinate, zoom: Double) throws -> (MapView, Canvas) {
+        let view = try MapsApp().answer("comgooglemaps://?center=\(center.latitude),\(center.longitude)&zoom=\(zoom)")
+            .mapView
+        view.mapType = .terrain
+        let (canvas, _) = try MapRenderer(store: try MapStore(path: try store.get())).render(view, controls: false)
+        return (view, canvas)
+    }
+
+    static func brightness(_ canvas: Canvas, _ point: Point) -> Double {
+        guard let pixel = canvas.pixel(x: Int(point.x), y: Int(point.y)) else { return 0 }
+        return (Double(pixel.red) + Double(pixel.green) + Double(pixel.blue)) / 3
+    }
+
+    @Test func slopesFacingTheNorthWestAreLit() throws {
+        let centre = Coordinate(latitude: 43.5, longitude: 7.5)
+        let (view, canvas) = try Self.terrain(centre, zoom: 12)
+        // Points on the hill's flanks at the same height, one each way.
+        let offset = 0.03
+        let longitudeOffset = offset / cos(43.5 * .pi / 180)
+        let northWest = view.projection.point(
+            for: Coordinate(latitude: 43.5 + offset / 2.squareRoot(), longitude: 7.5 - longitudeOffset / 2.squareRoot())
+        )
+        let southEast = view.projection.point(
+            for: Coordinate(latitude: 43.5 - offset / 2.squareRoot(), longitude: 7.5 + longitudeOffset / 2.squareRoot())
+        )
+        let lit = Self.brightness(canvas, northWest)
+        let shaded = Self.brightness(canvas, southEast)
+        #expect(lit > shaded * 1.15, "north-west flank \(lit), south-east flank \(shaded)")
+    }
+
+    @Test func contoursLieWhereTheHeightsSay() throws {
+        let (view, canvas) = try Self.terrain(Coordinate(latitude: 43.5, longitude: 7.5), zoom: 12)
+        // At zoom 12 the lines are 100 m apart, every 500 m heavier. Northward from the top the
+        // hill falls to 500 m at σ × √(2 ln 1.6) of latitude.
+        let radius = 0.03 * (2 * log(1.6)).squareRoot()
+        let expected = view.projection.point(for: Coordinate(latitude: 43.5 + radius, longitude: 7.5))
+        var darkest = (y: expected.y, value: Double.infinity)
+        for dy in -8...8 {
+            let point = Point(x: expected.x, y: expected.y + Double(dy))
+            let value = Self.brightness(canvas, point)
+            if value < darkest.value { darkest = (point.y, value) }
+        }
+        #expect(abs(darkest.y - expected.y) <= 1.5, "the 500 m line at y \(darkest.y), its height's at \(expected.y)")
+        #expect(Self.brightness(canvas, Point(x: expected.x, y: expected.y + 6)) > darkest.value + 10)
+    }
+
+    @Test func withoutAModelOrAWorldReliefTheTerrainMapStillDraws() throws {
+        // Far from the hill's cell, in a store of the model alone: the map's background.
+        let (_, canvas) = try Self.terrain(Coordinate(latitude: 10, longitude: 10), zoom: 12)
+        #expect(canvas.pixel(x: 400, y: 300) != nil)
+    }
+
+    @Test func theReliefsContourIntervalsFollowTheZoom() {
+        #expect(ReliefPainter.intervals(zoom: 10) == (200, 1000))
+        #expect(ReliefPainter.intervals(zoom: 12.5) == (100, 500))
+        #expect(ReliefPainter.intervals(zoom: 16) == (10, 50))
+        // Heights keep their order in the tint: higher ground is never greener.
+        let low = ReliefPainter.tint(100, dark: false)
+        let high = ReliefPainter.tint(1500, dark: false)
+        #expect(low.1 - low.0 > high.1 - high.0)
+    }
+}
