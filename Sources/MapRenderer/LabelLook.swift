@@ -18,12 +18,15 @@ public enum LabelKind: Sendable, Hashable {
     case poi(POICategory)
     /// A railway station's name beside its round icon.
     case station
+    /// A contour line's height along it, on the terrain map.
+    case contour
 
     /// The population above which a place is ``place(large:)``: a million people.
     public static let largePlacePopulation = 1_000_000
 
     /// The kind's name in label URLs and image ids: `place`, `place-large`, `park`, `water`,
-    /// `street`, `street-major`, `poi-sight` (and the other ``POICategory`` names), `station`.
+    /// `street`, `street-major`, `poi-sight` (and the other ``POICategory`` names), `station`,
+    /// `contour`.
     public var name: String {
         switch self {
         case .place(let large): large ? "place-large" : "place"
@@ -32,13 +35,14 @@ public enum LabelKind: Sendable, Hashable {
         case .street(let major): major ? "street-major" : "street"
         case .poi(let category): "poi-\(category)"
         case .station: "station"
+        case .contour: "contour"
         }
     }
 
     /// Every kind, in the order of ``name``'s list.
     public static var allCases: [LabelKind] {
         [.place(large: false), .place(large: true), .park, .water, .street(major: false), .street(major: true)]
-            + POICategory.allCases.map { .poi($0) } + [.station]
+            + POICategory.allCases.map { .poi($0) } + [.station, .contour]
     }
 
     /// The kind ``name`` names; nil for any other text.
@@ -95,6 +99,10 @@ public struct LabelLook: Sendable {
             self.init(icon: category.color, palette: palette)
         case .station:
             self.init(icon: TransitMode.train.color, palette: palette)
+        case .contour:
+            self.init(
+                font: "Noto Sans", size: 9,
+                color: palette.labelHalo.isDark ? Color(hex: 0xB8A080) : Color(hex: 0x7A5C36), halo: palette.labelHalo)
         }
     }
 

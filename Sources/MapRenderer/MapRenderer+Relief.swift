@@ -173,8 +173,9 @@ struct ReliefPainter {
     }
 
     /// Strokes the contour lines: every line thin, the major ones (``intervals(zoom:)``)
-    /// heavier, in the relief's brown (lighter in the dark scheme).
-    func drawContours(on canvas: Canvas, zoom: Double, dark: Bool) -> [(metres: Double, from: Point, to: Point)] {
+    /// heavier, in the relief's brown (lighter in the dark scheme); returns the major lines
+    /// joined into polylines with their heights, for their labels.
+    func drawContours(on canvas: Canvas, zoom: Double, dark: Bool) -> [(metres: Double, line: [Point])] {
         let segments = contours(zoom: zoom)
         let major = Self.intervals(zoom: zoom).major
         let colour = dark ? Color(hex: 0xAA9678, alpha: 0.55) : Color(hex: 0x82643C, alpha: 0.55)
@@ -185,6 +186,44 @@ struct ReliefPainter {
             }
             canvas.stroke(colour, width: heavy ? 1.1 : 0.5)
         }
-        return segments.filter { $0.metres.truncatingRemainder(dividingBy: major) == 0 }
+        return Self.chains(segments.filter { $0.metres.truncatingRemainder(dividingBy: major) == 0 })
+    }
+
+    /// Segments of one height joined end to end into polylines, longest first.
+    static func chains(_ segments: [(metres: Double, from: Point, to: Point)]) -> [(metres: Double, line: [Point])] {
+        struct Key: Hashable {
+            var metres: Double
+            var x: Int
+            var y: Int
+            init(_ metres: Double, _ point: Point) {
+                self.metres = metres
+                x = Int((point.x * 100).rounded())
+                y = Int((point.y * 100).rounded())
+            }
+        }
+        var ends: [Key: [Int]] = [:]
+        for (index, segment) in segments.enumerated() {
+            ends[Key(segment.metres, segment.from), default: []].append(index)
+            ends[Key(segment.metres, segment.to), default: []].append(index)
+        }
+        var used = [Bool](repeating: false, count: segments.count)
+        var chains: [(metres: Double, line: [Point])] = []
+        for start in segments.indices where !used[start] {
+            used[start] = true
+            let metres = segments[start].metres
+            var line = [segments[start].from, segments[start].to]
+            // Grow the line at its end, then at its start.
+            for _ in 0..<2 {
+                while let next = ends[Key(metres, line[line.count - 1])]?.first(where: { !used[$0] }) {
+                    used[next] = true
+                    let segment = segments[next]
+                    line.append(
+                        Key(metres, segment.from) == Key(metres, line[line.count - 1]) ? segment.to : segment.from)
+                }
+                line.reverse()
+            }
+            chains.append((metres, line))
+        }
+        return chains.sorted { $0.line.count > $1.line.count }
     }
 }

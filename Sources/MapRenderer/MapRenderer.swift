@@ -100,6 +100,8 @@ public struct MapRenderer {
             store: store, bounds: bounds, zoom: zoom, classes: Self.localClasses(zoom: zoom, content: content),
             fullDetail: usesFullWorldDetail, names: language)
 
+        // The terrain map's major contour lines, for their labels.
+        var contourLines: [(metres: Double, line: [Point])] = []
         switch content.base {
         case .roadMap:
             drawRoadMapBase(&painter, scene: scene, zoom: zoom, palette: palette, extrudeBuildings: extrudeBuildings)
@@ -122,7 +124,7 @@ public struct MapRenderer {
                 drawRoadMapBase(
                     &painter, scene: scene, zoom: zoom, palette: overRelief, extrudeBuildings: false, overRaster: true)
             }
-            _ = relief?.drawContours(on: canvas, zoom: zoom, dark: content.colorScheme == .dark)
+            contourLines = relief?.drawContours(on: canvas, zoom: zoom, dark: content.colorScheme == .dark) ?? []
         case .none:
             break
         }
@@ -161,6 +163,11 @@ public struct MapRenderer {
             }
             if zoom >= ZoomRules.pointsOfInterest {
                 placePOIs(&placer, scene: scene, zoom: zoom, projection: projection, floor: floor)
+            }
+            // The major contours' heights along them, where the names leave room (at most 24).
+            for contour in contourLines.prefix(24) {
+                placer.place(
+                    "\(Int(contour.metres)) m", along: contour.line, look: LabelLook(.contour, palette: palette))
             }
             labels = placer.placed
         }

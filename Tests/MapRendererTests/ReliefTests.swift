@@ -30,11 +30,16 @@ import Testing
     }
 
     static func terrain(_ center: Coordinate, zoom: Double) throws -> (MapView, Canvas) {
+        let (view, canvas, _) = try terrainWithReport(center, zoom: zoom)
+        return (view, canvas)
+    }
+
+    static func terrainWithReport(_ center: Coordinate, zoom: Double) throws -> (MapView, Canvas, MapRenderer.Report) {
         let view = try MapsApp().answer("comgooglemaps://?center=\(center.latitude),\(center.longitude)&zoom=\(zoom)")
             .mapView
         view.mapType = .terrain
-        let (canvas, _) = try MapRenderer(store: try MapStore(path: try store.get())).render(view, controls: false)
-        return (view, canvas)
+        let (canvas, report) = try MapRenderer(store: try MapStore(path: try store.get())).render(view, controls: false)
+        return (view, canvas, report)
     }
 
     static func brightness(_ canvas: Canvas, _ point: Point) -> Double {
@@ -73,6 +78,24 @@ import Testing
         }
         #expect(abs(darkest.y - expected.y) <= 1.5, "the 500 m line at y \(darkest.y), its height's at \(expected.y)")
         #expect(Self.brightness(canvas, Point(x: expected.x, y: expected.y + 6)) > darkest.value + 10)
+    }
+
+    @Test func majorContoursAreLabelledWithTheirHeights() throws {
+        let (_, _, report) = try Self.terrainWithReport(Coordinate(latitude: 43.5, longitude: 7.5), zoom: 12)
+        // At zoom 12 the heavier lines are every 500 m: the hill of 800 m has one.
+        #expect(report.labels.contains("500 m"), "\(report.labels)")
+        #expect(!report.labels.contains("400 m"))
+        // Joined into lines: the 500 m ring is one closed line, not hundreds of pieces.
+        let ring = (0..<64).map { step -> (metres: Double, from: Point, to: Point) in
+            let a = Double(step) / 64 * 2 * .pi
+            let b = Double(step + 1) / 64 * 2 * .pi
+            return (
+                500, Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a)),
+                Point(x: 100 + 50 * cos(b), y: 100 + 50 * sin(b))
+            )
+        }
+        let chains = ReliefPainter.chains(ring.shuffled())
+        #expect(chains.count == 1 && chains[0].line.count == 65)
     }
 
     @Test func withoutAModelOrAWorldReliefTheTerrainMapStillDraws() throws {
