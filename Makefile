@@ -4,7 +4,7 @@ SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
 DEBIAN_PACKAGES ?= zlib1g-dev libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libfreetype-dev libmicrohttpd-dev libpq-dev libgdal-dev postgresql-15 postgresql-15-postgis-3 libjs-leaflet chromium chromium-driver python3-selenium python3-pip
 # Peers `make bench` measures against, from Debian.
-BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light tilemaker
+BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light tilemaker gdal-bin
 # Real OSM extracts for the reading and import benchmarks (not needed by the tests): PBF, and
 # the seed places' OSM XML (bzip2) and its plain originals where ../shared has them.
 BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)
@@ -85,7 +85,8 @@ format:
 
 ## bench: link parsing vs a URLComponents parser, projection, PBF and OSM XML reading vs osmium,
 ## import vs osm2pgsql into PostGIS, tiles vs Mapnik, vector tiles vs tilemaker, `openmaps open` per seed link, place search
-## and reverse geocoding vs Nominatim, routing and tables vs OSRM, isochrones vs Valhalla, the server vs nginx, on one core and two.
+## and reverse geocoding vs Nominatim, routing and tables vs OSRM, isochrones vs Valhalla, terrain vs gdaldem and gdal_contour,
+## the server vs nginx, on one core and two.
 bench: deps data
 	@$(MAKE) --no-print-directory deps DEBIAN_PACKAGES="$(BENCH_PACKAGES)" || echo "(peers missing: figures without them)"
 	$(SWIFT) build -c release --product openmaps-bench
@@ -99,6 +100,7 @@ bench: deps data
 	bash scripts/bench-geocode.sh
 	bash scripts/bench-route.sh
 	bash scripts/bench-isochrone.sh
+	bash scripts/bench-terrain.sh
 	bash scripts/bench-transit.sh
 	bash scripts/bench-serve.sh
 	bash scripts/bench-serve-threads.sh

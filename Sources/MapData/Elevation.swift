@@ -7,8 +7,8 @@ import ZlibKit
 ///
 /// A model is kept as a pyramid of Web Mercator tiles of ``tileSize`` × ``tileSize`` heights
 /// (metres above sea level, 32-bit floats, NaN where the model has no data; rows from the
-/// north), in the `elevation_tile` table on either engine: at the zoom whose pixels are as fine
-/// as the model's (``ElevationImporter/zoom(forMetresPerPixel:latitude:)``) and every zoom
+/// north), in the `elevation_tile` table on either engine: at the zoom whose pixels are nearest
+/// the model's in size (``ElevationImporter/zoom(forMetresPerPixel:latitude:)``) and every zoom
 /// below, each tile the average of the four under it, so a view reads only what it draws.
 public enum Elevation {
     /// Heights a tile side.
@@ -158,9 +158,17 @@ public enum Elevation {
 
         init(store: MapStore) { self.store = store }
 
+        /// The tile read last: most reads in a row are of one tile.
+        var last: (key: Key, heights: [Float]?)?
+
         mutating func tile(model: Model, _ tile: TileID) throws(DataError) -> [Float]? {
             let key = Key(source: model.source, tile: tile)
-            if let cached = cache[key] { return cached }
+            if let last, last.key == key { return last.heights }
+            if let cached = cache[key] {
+                last = (key, cached)
+                return cached
+            }
+            defer { last = (key, cache[key] ?? nil) }
             // A long run of points (a region's roads) keeps at most 256 tiles (64 MB) at once.
             if cache.count >= 256 { cache.removeAll(keepingCapacity: true) }
             let heights = try store.elevationTile(source: model.source, tile)
