@@ -185,18 +185,20 @@ public enum Elevation {
             let y = world.y - 0.5
             let (column, row) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
             let (fx, fy) = (x - Double(column), y - Double(row))
-            var corners: [Double] = []
-            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            /// The pixel `dx`, `dy` on from the top left one; nil at "no data".
+            func corner(_ dx: Int, _ dy: Int) throws(DataError) -> Double? {
                 let c = min(max(column + dx, 0), count - 1)
                 let r = min(max(row + dy, 0), count - 1)
                 let id = TileID(x: c / Elevation.tileSize, y: r / Elevation.tileSize, z: zoom)
                 guard let heights = try tile(model: model, id) else { return nil }
                 let value = heights[(r % Elevation.tileSize) * Elevation.tileSize + c % Elevation.tileSize]
-                guard !value.isNaN else { return nil }
-                corners.append(Double(value))
+                return value.isNaN ? nil : Double(value)
             }
-            let top = corners[0] + (corners[1] - corners[0]) * fx
-            let bottom = corners[2] + (corners[3] - corners[2]) * fx
+            guard let topLeft = try corner(0, 0), let topRight = try corner(1, 0), let bottomLeft = try corner(0, 1),
+                let bottomRight = try corner(1, 1)
+            else { return nil }
+            let top = topLeft + (topRight - topLeft) * fx
+            let bottom = bottomLeft + (bottomRight - bottomLeft) * fx
             return top + (bottom - top) * fy
         }
 

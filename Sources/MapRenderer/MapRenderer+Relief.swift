@@ -68,26 +68,32 @@ struct ReliefPainter {
         let east = right * cos(turn) + up * sin(turn)
         let north = -right * sin(turn) + up * cos(turn)
         let length = (east * east + north * north + 1).squareRoot()
-        let altitude = Double.pi / 4
         var lit = 0.0
-        for (azimuth, weight) in [(315.0, 0.5), (270.0, 0.25), (360.0, 0.25)] {
-            let a = azimuth * .pi / 180
-            let light = (sin(a) * cos(altitude), cos(a) * cos(altitude), sin(altitude))
-            lit += weight * max(0, (-east * light.0 - north * light.1 + light.2) / length)
+        for light in Self.lights {
+            lit += light.weight * max(0, (-east * light.east - north * light.north + light.up) / length)
         }
-        return min(max(lit / sin(altitude), 0.4), 1.3)
+        return min(max(lit / sin(Self.lightAltitude), 0.4), 1.3)
+    }
+
+    /// The lights' height above the horizon: 45°.
+    static let lightAltitude = Double.pi / 4
+
+    /// The lights, each as a unit vector towards it (east, north, up) and its weight: from
+    /// 315° (half), 270° and 360° (a quarter each).
+    static let lights: [(east: Double, north: Double, up: Double, weight: Double)] = [
+        (315.0, 0.5), (270.0, 0.25), (360.0, 0.25),
+    ].map { azimuth, weight in
+        let a = azimuth * .pi / 180
+        return (sin(a) * cos(lightAltitude), cos(a) * cos(lightAltitude), sin(lightAltitude), weight)
     }
 
     /// The colour of `metres` in the scheme: green lowlands, yellow and tan hills, brown
     /// mountains, grey and white peaks (darker for the dark scheme).
     static func tint(_ metres: Double, dark: Bool) -> (Double, Double, Double) {
-        let stops: [(Double, (Double, Double, Double))] = [
-            (0, (0.71, 0.82, 0.63)), (200, (0.83, 0.86, 0.66)), (500, (0.90, 0.87, 0.69)),
-            (1000, (0.85, 0.76, 0.60)), (2000, (0.75, 0.63, 0.49)), (3000, (0.78, 0.75, 0.72)),
-            (4500, (0.96, 0.96, 0.96)),
-        ]
-        var colour = stops.last!.1
-        for (lower, upper) in zip(stops, stops.dropFirst()) where metres < upper.0 {
+        let stops = tintStops
+        var colour = stops[stops.count - 1].1
+        for index in 1..<stops.count where metres < stops[index].0 {
+            let (lower, upper) = (stops[index - 1], stops[index])
             let f = max(0, (metres - lower.0) / (upper.0 - lower.0))
             colour = (
                 lower.1.0 + (upper.1.0 - lower.1.0) * f, lower.1.1 + (upper.1.1 - lower.1.1) * f,
@@ -97,6 +103,13 @@ struct ReliefPainter {
         }
         return dark ? (colour.0 * 0.32, colour.1 * 0.34, colour.2 * 0.36) : colour
     }
+
+    /// The tint's heights (metres) and colours (red, green, blue, 0...1), lowest first.
+    static let tintStops: [(Double, (Double, Double, Double))] = [
+        (0, (0.71, 0.82, 0.63)), (200, (0.83, 0.86, 0.66)), (500, (0.90, 0.87, 0.69)),
+        (1000, (0.85, 0.76, 0.60)), (2000, (0.75, 0.63, 0.49)), (3000, (0.78, 0.75, 0.72)),
+        (4500, (0.96, 0.96, 0.96)),
+    ]
 
     /// Paints the tinted, shaded relief over the canvas (the sea, at or below 0 m, and where no
     /// model reaches left as they are).
