@@ -145,18 +145,6 @@ public final class RasterFile {
         try warp(area: area, size: size, bands: 1, type: GDT_Float32, resampling: GRA_Bilinear, fill: .nan)
     }
 
-    /// The first `bands` bands (3 for RGB, 4 with alpha) resampled (cubic) onto a square of
-    /// `size` × `size` pixels covering `area` in Web Mercator, band after band, rows from the
-    /// north; 0 where the raster does not reach.
-    public func colours(webMercator area: (west: Double, south: Double, east: Double, north: Double), size: Int)
-        throws(GDALError) -> (samples: [Float], bands: Int)
-    {
-        let count = min(bands.count, 4)
-        return (
-            try warp(area: area, size: size, bands: count, type: GDT_Float32, resampling: GRA_Cubic, fill: 0), count
-        )
-    }
-
     /// The first band's value at a point (WGS 84 degrees), bilinear between the four pixel
     /// centres around it, read straight from the file; nil outside it or at "no data".
     public func value(longitude: Double, latitude: Double) throws(GDALError) -> Double? {

@@ -1,5 +1,4 @@
 import Foundation
-import GDALKit
 import GeoCore
 import ZlibKit
 
@@ -24,10 +23,14 @@ public enum Elevation {
 
     /// One imported model: its source, its finest and coarsest zooms and where it is.
     public struct Model: Sendable, Equatable {
+        /// Its source's id in the store.
         public var source: Int64
+        /// Its name in the store (the file's, or the one given at import).
         public var name: String
+        /// The zoom of its finest tiles, and of its coarsest (one tile holding it all).
         public var maxZoom: Int
         public var minZoom: Int
+        /// Where it is (WGS 84).
         public var bounds: CoordinateBounds
     }
 

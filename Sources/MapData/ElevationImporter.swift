@@ -27,9 +27,10 @@ public enum ElevationImporter {
         public var highest: Double
     }
 
-    /// The most tiles a model may have at its finest zoom: 16,384 by default (a 128 × 128 tile
-    /// square: a 1° SRTM cell at 30 m needs about 200).
-    public static let defaultTileLimit = 16_384
+    /// The most tiles a model may have at its finest zoom: 4,096 by default (a 64 × 64 tile
+    /// square; a 1° SRTM cell needs about 200). Its heights are held in memory while it is
+    /// imported: 256 KB a tile, 1 GB at the limit.
+    public static let defaultTileLimit = 4_096
 
     /// The finest zoom a model needs: the one whose pixels at `latitude` (degrees) are nearest
     /// the model's in size (on a log scale), 0...15: a 3″ SRTM cell (67 m at 43.5°) is read at
