@@ -98,8 +98,9 @@ public final class RoadGraph: @unchecked Sendable {
     var uTurnAllowed: [Bool] = []
 
     /// Builds the graph of `profile` from the store's road network; the OpenStreetMap regions'
-    /// bounds are its extent. A mode whose speed follows the slope (``TravelProfile/climbs``) reads the heights of
-    /// every way's points from the store's elevation models, where it has them.
+    /// bounds are its extent. A mode whose speed follows the slope (``TravelProfile/climbs``)
+    /// reads the heights of every way's points from the store's elevation models, where it has
+    /// them.
     public convenience init(store: MapStore, profile: TravelProfile) throws {
         let ways = try store.roadWays()
         var heights: [[Double]?]?
