@@ -38,21 +38,11 @@ public enum Elevation {
     ///
     /// - Throws: ``DataError`` when the store cannot be read or a tile is damaged.
     public static func heights(at points: [Coordinate], in store: MapStore) throws(DataError) -> [Sample?] {
-        let models = try store.elevationModels()
-        guard !models.isEmpty else { return points.map { _ in nil } }
-        var tiles = TileReader(store: store)
+        var reader = try Reader(store: store, within: .world)
+        guard !reader.models.isEmpty else { return points.map { _ in nil } }
         var samples: [Sample?] = []
         samples.reserveCapacity(points.count)
-        for point in points {
-            var found: Sample?
-            for model in models where model.bounds.contains(point) {
-                if let sample = try tiles.sample(at: point, model: model) {
-                    found = sample
-                    break
-                }
-            }
-            samples.append(found)
-        }
+        for point in points { samples.append(try reader.sample(at: point)) }
         return samples
     }
 
@@ -110,9 +100,21 @@ public enum Elevation {
         /// tiles at `zoom` (within the model's zooms: coarser for a distant view); nil where no
         /// model has one.
         public mutating func height(at point: Coordinate, zoom: Int) throws(DataError) -> Double? {
+            try found(at: point, zoom: zoom)?.metres
+        }
+
+        /// The height at `point` at its finest, with the size of the pixels it was read from.
+        public mutating func sample(at point: Coordinate) throws(DataError) -> Sample? {
+            guard let (metres, level) = try found(at: point, zoom: .max) else { return nil }
+            let resolution = 40_075_016.686 * cos(point.latitude * .pi / 180) / Double((1 << level) * tileSize)
+            return Sample(metres: metres, resolution: resolution)
+        }
+
+        /// The finest model's height at `point` read at `zoom` (within its zooms), and that zoom.
+        private mutating func found(at point: Coordinate, zoom: Int) throws(DataError) -> (metres: Double, zoom: Int)? {
             for model in models where model.bounds.contains(point) {
                 let level = min(max(zoom, model.minZoom), model.maxZoom)
-                if let value = try tiles.bilinear(at: point, model: model, zoom: level) { return value }
+                if let value = try tiles.bilinear(at: point, model: model, zoom: level) { return (value, level) }
             }
             return nil
         }
@@ -203,13 +205,6 @@ public enum Elevation {
             let top = topLeft + (topRight - topLeft) * fx
             let bottom = bottomLeft + (bottomRight - bottomLeft) * fx
             return top + (bottom - top) * fy
-        }
-
-        mutating func sample(at point: Coordinate, model: Model) throws(DataError) -> Sample? {
-            guard let metres = try bilinear(at: point, model: model, zoom: model.maxZoom) else { return nil }
-            let resolution =
-                40_075_016.686 * cos(point.latitude * .pi / 180) / Double((1 << model.maxZoom) * Elevation.tileSize)
-            return Sample(metres: metres, resolution: resolution)
         }
     }
 }

@@ -104,13 +104,17 @@ public final class RoadGraph: @unchecked Sendable {
     public convenience init(store: MapStore, profile: TravelProfile) throws {
         let ways = try store.roadWays()
         var heights: [[Double]?]?
-        if profile.climbs, !(try store.elevationModels()).isEmpty {
-            let read = try Elevation.heights(at: ways.flatMap(\.points), in: store)
-            var offset = 0
-            heights = ways.map { way in
-                defer { offset += way.points.count }
-                let values = read[offset..<offset + way.points.count]
-                return values.allSatisfy { $0 != nil } ? values.map { $0!.metres } : nil
+        if profile.climbs {
+            var reader = try Elevation.Reader(store: store, within: .world)
+            if !reader.models.isEmpty {
+                heights = try ways.map { way throws(DataError) in
+                    var values: [Double] = []
+                    for point in way.points {
+                        guard let sample = try reader.sample(at: point) else { return nil }
+                        values.append(sample.metres)
+                    }
+                    return values
+                }
             }
         }
         try self.init(

@@ -22,24 +22,29 @@ public struct RouteElevation: Sendable, Equatable {
     public static let sampleSpacing = 20.0
 
     /// The elevation of `route`, its heights read by `heights` (nil where no model covers a
-    /// point); nil when any point of the route has none: a route half covered has no climb to
-    /// tell.
+    /// point) in one call, every leg's line sampled ``sampleSpacing`` apart (its own points
+    /// among them); nil when any point of the route has none: a route half covered has no
+    /// climb to tell.
     public static func measure(_ route: Route, heights: ([Coordinate]) throws -> [Double?]) rethrows -> RouteElevation?
     {
-        let geometry = route.geometry
-        guard geometry.count >= 2 else { return nil }
-        let atPoints = try heights(geometry)
-        guard atPoints.allSatisfy({ $0 != nil }) else { return nil }
+        guard route.geometry.count >= 2 else { return nil }
+        let lines = route.legs.map { sampled($0.geometry) }
+        let read = try heights(lines.flatMap(\.points))
+        guard read.allSatisfy({ $0 != nil }) else { return nil }
+        let all = read.map { $0! }
         var legs: [(ascent: Double, descent: Double)] = []
-        for leg in route.legs {
-            let samples = dense(leg.geometry)
-            let read = try heights(samples)
-            guard read.allSatisfy({ $0 != nil }) else { return nil }
-            legs.append(climb(read.map { $0! }))
+        var atPoints: [Double] = []
+        var offset = 0
+        for (index, line) in lines.enumerated() {
+            let leg = Array(all[offset..<offset + line.points.count])
+            legs.append(climb(leg))
+            // The route's line joins the legs' with each joint once.
+            atPoints += line.vertices.dropFirst(index == 0 ? 0 : 1).map { leg[$0] }
+            offset += line.points.count
         }
         return RouteElevation(
-            heights: atPoints.map { $0! }, ascent: legs.map(\.ascent).reduce(0, +),
-            descent: legs.map(\.descent).reduce(0, +), legs: legs)
+            heights: atPoints, ascent: legs.map(\.ascent).reduce(0, +), descent: legs.map(\.descent).reduce(0, +),
+            legs: legs)
     }
 
     /// The metres up and down along heights in order.
@@ -54,19 +59,25 @@ public struct RouteElevation: Sendable, Equatable {
 
     /// A line's points with more between them wherever two are farther apart than
     /// ``sampleSpacing``.
-    public static func dense(_ line: [Coordinate]) -> [Coordinate] {
-        guard let first = line.first else { return [] }
+    public static func dense(_ line: [Coordinate]) -> [Coordinate] { sampled(line).points }
+
+    /// ``dense(_:)``'s points, and where among them each of the line's own points is.
+    static func sampled(_ line: [Coordinate]) -> (points: [Coordinate], vertices: [Int]) {
+        guard let first = line.first else { return ([], []) }
         var points = [first]
+        var vertices = [0]
         for (a, b) in zip(line, line.dropFirst()) {
             let pieces = max(1, Int((a.distance(to: b) / sampleSpacing).rounded(.up)))
-            for piece in 1...pieces {
+            for piece in 1..<pieces {
                 let f = Double(piece) / Double(pieces)
                 points.append(
                     Coordinate(
                         latitude: a.latitude + (b.latitude - a.latitude) * f,
                         longitude: a.longitude + (b.longitude - a.longitude) * f))
             }
+            vertices.append(points.count)
+            points.append(b)
         }
-        return points
+        return (points, vertices)
     }
 }
