@@ -176,9 +176,17 @@ public struct ElevationAnswer: Sendable, Equatable {
         return JSONText.pretty(["results": rows, "status": status])
     }
 
-    /// Google's refusal of a request: `INVALID_REQUEST` with the reason.
-    public static func googleRefusal(_ message: String) -> String {
-        JSONText.pretty(["error_message": message, "results": [Any](), "status": "INVALID_REQUEST"])
+    /// Google's refusal of a request the app could not answer: `INVALID_REQUEST` with the
+    /// reason for an option it does not take (``ElevationQuery/init(locations:path:samples:)``),
+    /// `UNKNOWN_ERROR` for a store that cannot be read or is missing.
+    public static func googleRefusal(_ error: AppError) -> (status: String, document: String) {
+        let (status, message) =
+            if case .invalidOption(let name, let message) = error {
+                ("INVALID_REQUEST", "'\(name)': \(message)")
+            } else {
+                ("UNKNOWN_ERROR", "\(error)")
+            }
+        return (status, JSONText.pretty(["error_message": message, "results": [Any](), "status": status]))
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GeoCore
 import HTTPServer
 import MapsApp
 
@@ -16,17 +15,8 @@ extension MapsServer {
                 locations: request.query["locations"], path: request.query["path"], samples: request.query["samples"])
             response = .json(200, Data(try app.elevation(query).googleDocument.utf8))
         } catch {
-            switch error {
-            case .invalidOption(let name, let message):
-                response = .json(400, Data(ElevationAnswer.googleRefusal("'\(name)': \(message)").utf8))
-            default:
-                response = .json(
-                    500,
-                    Data(
-                        JSONText.pretty([
-                            "error_message": "\(error)", "results": [Any](), "status": "UNKNOWN_ERROR",
-                        ]).utf8))
-            }
+            let refusal = ElevationAnswer.googleRefusal(error)
+            response = .json(refusal.status == "INVALID_REQUEST" ? 400 : 500, Data(refusal.document.utf8))
         }
         response.headers.append(("Access-Control-Allow-Origin", "*"))
         return response

@@ -120,18 +120,15 @@ extension MapsServer {
         }
     }
 
-    /// The tile `{z}/{x}/{y}.pbf` names under `/tiles/KIND/`, on the vector grid; a 404 for
-    /// another path or a zoom past the grid's, a 400 for numbers that are not a tile's.
-    static func vectorTileID(_ parts: ArraySlice<Substring>, kind: String) -> Result<TileID, Refusal> {
-        guard parts.count == 3, parts.last?.hasSuffix(".pbf") == true else {
-            return .failure(
-                Refusal(
-                    response: error(
-                        404,
-                        "\(kind) tiles are at /tiles/\(kind)/{z}/{x}/{y}.pbf, their TileJSON at /tiles/\(kind).json")
-                ))
+    /// The tile `{z}/{x}/{y}.EXTENSION` names under `/tiles/KIND/`: a 404 for another path
+    /// (`where` says where the tiles are), a 400 for numbers that are not whole.
+    static func tileID(_ parts: ArraySlice<Substring>, extension suffix: String, where place: String) -> Result<
+        TileID, Refusal
+    > {
+        guard parts.count == 3, parts.last?.hasSuffix("." + suffix) == true else {
+            return .failure(Refusal(response: error(404, place)))
         }
-        let last = parts[parts.startIndex + 2].dropLast(4)
+        let last = parts[parts.startIndex + 2].dropLast(suffix.count + 1)
         guard let z = tileNumber(parts[parts.startIndex]), let x = tileNumber(parts[parts.startIndex + 1]),
             let y = tileNumber(last)
         else {
@@ -139,12 +136,25 @@ extension MapsServer {
                 Refusal(response: error(400, "z, x and y must be whole numbers, not '\(parts.joined(separator: "/"))'"))
             )
         }
-        let tile = TileID(x: x, y: y, z: z)
+        return .success(TileID(x: x, y: y, z: z))
+    }
+
+    /// The tile `{z}/{x}/{y}.pbf` names under `/tiles/KIND/`, on the vector grid; a 404 for
+    /// another path or a zoom past the grid's, a 400 for numbers that are not a tile's.
+    static func vectorTileID(_ parts: ArraySlice<Substring>, kind: String) -> Result<TileID, Refusal> {
+        let tile: TileID
+        switch tileID(
+            parts, extension: "pbf",
+            where: "\(kind) tiles are at /tiles/\(kind)/{z}/{x}/{y}.pbf, their TileJSON at /tiles/\(kind).json")
+        {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let named): tile = named
+        }
         do throws(AppError) {
             try MapsApp.checkVector(tile)
         } catch {
             return .failure(
-                Refusal(response: Self.error(z > MapsApp.vectorZooms.upperBound ? 404 : 400, error.description)))
+                Refusal(response: Self.error(tile.z > MapsApp.vectorZooms.upperBound ? 404 : 400, error.description)))
         }
         return .success(tile)
     }
@@ -181,13 +191,14 @@ extension MapsServer {
     /// `raster-dem` sources (hillshade, 3D terrain); 404 where no model covers the tile.
     func terrainTiles(_ request: HTTPRequest, parts: ArraySlice<Substring>, encoding: TerrainEncoding) -> HTTPResponse {
         let kind = encoding == .mapbox ? "terrain-rgb" : "terrarium"
-        guard parts.count == 3, let name = parts.last, name.hasSuffix(".png"),
-            let z = Self.tileNumber(parts[parts.startIndex]), let x = Self.tileNumber(parts[parts.startIndex + 1]),
-            let y = Self.tileNumber(name.dropLast(4))
-        else { return Self.error(404, "terrain tiles are at /tiles/\(kind)/{z}/{x}/{y}.png") }
+        let tile: TileID
+        switch Self.tileID(parts, extension: "png", where: "terrain tiles are at /tiles/\(kind)/{z}/{x}/{y}.png") {
+        case .failure(let refusal): return refusal.response
+        case .success(let named): tile = named
+        }
         do throws(AppError) {
-            guard let png = try app.terrainTile(TileID(x: x, y: y, z: z), encoding: encoding) else {
-                return Self.error(404, "no imported elevation model covers tile \(z)/\(x)/\(y)")
+            guard let png = try app.terrainTile(tile, encoding: encoding) else {
+                return Self.error(404, "no imported elevation model covers tile \(tile)")
             }
             return Self.picture(TileCache.Entry(bytes: png, etag: TileCache.etag(of: png)), request)
         } catch {
