@@ -176,6 +176,23 @@ public struct ElevationAnswer: Sendable, Equatable {
         return JSONText.pretty(["results": rows, "status": status])
     }
 
+    /// The answer as a person reads it, a line a point in `words`' language: the place, its
+    /// height and the size of the model's pixels there, or that no model covers it.
+    public func lines(_ words: Phrasebook) -> [String] {
+        results.map { point, sample in
+            let place = "\(DecimalText.format(point.latitude)),\(DecimalText.format(point.longitude))"
+            guard let sample else { return words.note("height missing", ["place": place]) }
+            return words.note(
+                "height",
+                ["place": place, "height": words.metres(sample.metres), "resolution": words.metres(sample.resolution)])
+        }
+    }
+
+    /// What to say when no point has a height, in `words`' language.
+    public static func nothingCovered(_ words: Phrasebook) -> String {
+        words.note("heights missing", ["command": "openmaps import MODEL.tif"])
+    }
+
     /// Google's refusal of a request the app could not answer: `INVALID_REQUEST` with the
     /// reason for an option it does not take (``ElevationQuery/init(locations:path:samples:)``),
     /// `UNKNOWN_ERROR` for a store that cannot be read or is missing.

@@ -9,7 +9,7 @@ enum ElevationCommand {
         name: "elevation",
         summary: "Heights above sea level at points, or along a path, from the imported elevation models.",
         usage:
-            "elevation <LAT,LNG>… | elevation --path 'LAT,LNG|LAT,LNG…' --samples N [--format text|json] [--store STORE]",
+            "elevation <LAT,LNG>… | elevation --path 'LAT,LNG|LAT,LNG…' --samples N [--format text|json] [--lang en|es|it|hi] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -19,6 +19,7 @@ enum ElevationCommand {
                 .init(
                     name: "--format", value: "FORMAT",
                     help: "text (one line a point, the default) or json (Google's Elevation API document)."),
+                .init(name: "--lang", value: "LANG", help: "The text's language: en (default), es, it or hi."),
                 DataCommand.storeOption,
             ], positionals: 0...ElevationQuery.maxPoints)
     ) { (arguments, console) throws(CLIError) in
@@ -26,6 +27,7 @@ enum ElevationCommand {
         guard ["text", "json"].contains(format) else {
             throw .usage("'--format' must be text or json, not '\(format)'")
         }
+        let words = Phrasebook(try ViewCommand.language(arguments) ?? .en)
         let locations = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: "|")
         let query = try ViewCommand.reading([
             ("LAT,LNG", "locations"), ("--path", "path"), ("--samples", "samples"),
@@ -40,18 +42,7 @@ enum ElevationCommand {
             console.print(answer.googleDocument)
             return
         }
-        for (point, sample) in answer.results {
-            let place = "\(DecimalText.format(point.latitude)),\(DecimalText.format(point.longitude))"
-            if let sample {
-                console.print(
-                    "\(place): \(String(format: "%.1f", sample.metres)) m (model pixels of \(String(format: "%.1f", sample.resolution)) m)"
-                )
-            } else {
-                console.print("\(place): no height (no imported elevation model covers it)")
-            }
-        }
-        if answer.status != "OK" && answer.results.allSatisfy({ $0.sample == nil }) {
-            throw .failure("no imported elevation model covers these points (import one: 'openmaps import MODEL.tif')")
-        }
+        for line in answer.lines(words) { console.print(line) }
+        if answer.results.allSatisfy({ $0.sample == nil }) { throw .failure(ElevationAnswer.nothingCovered(words)) }
     }
 }

@@ -27,6 +27,20 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
         #expect((document["results"] as? [Any])?.count == 5 && document["status"] as? String == "OK")
 
+        // The same lines in Spanish, Italian and Hindi, their decimal marks and words for metres.
+        for (language, said, missing) in [
+            ("es", "43.5,7.5: 1810,0 m (píxeles del modelo de 55,4 m)", "45,7: sin altitud"),
+            ("it", "43.5,7.5: 1810,0 m (pixel del modello di 55,4 m)", "45,7: nessuna quota"),
+            ("hi", "43.5,7.5: 1810.0 मीटर (मॉडल के पिक्सेल 55.4 मीटर के)", "45,7: ऊँचाई नहीं"),
+        ] {
+            let told = OpenMapsCLI.run(["elevation", "43.5,7.5", "45,7", "--lang", language, "--store", store])
+            let lines = told.standardOutput.split(separator: "\n")
+            #expect(lines.first.map(String.init) == said && lines.last?.hasPrefix(missing) == true, "\(lines)")
+        }
+        let nowhere = OpenMapsCLI.run(["elevation", "10,10", "--lang", "it", "--store", store])
+        #expect(nowhere.exitCode == 1 && nowhere.standardError.contains("nessun modello di elevazione importato copre"))
+        let language = OpenMapsCLI.run(["elevation", "43.5,7.5", "--lang", "fr", "--store", store])
+        #expect(language.exitCode == 64 && language.standardError.contains("'--lang'"))
         let outside = OpenMapsCLI.run(["elevation", "10,10", "--store", store])
         #expect(outside.exitCode == 1 && outside.standardError.contains("no imported elevation model covers"))
         let bad = OpenMapsCLI.run(["elevation", "43.5", "--store", store])

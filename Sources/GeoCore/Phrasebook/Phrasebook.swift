@@ -168,6 +168,12 @@ public struct Phrasebook: Sendable {
         return Self.fill(templates.unit["hours"] ?? "", ["h": "\(minutes / 60)", "m": "\(minutes % 60)"])
     }
 
+    /// `metres` with one decimal, in the language's decimal mark and word for metres (a
+    /// height: `1810.0 m`, `1810,0 m`, `1810.0 मीटर`).
+    public func metres(_ metres: Double) -> String {
+        Self.fill(templates.unit["m"] ?? "", ["n": decimal(metres)])
+    }
+
     /// `value` with one decimal, in the language's decimal mark.
     public func decimal(_ value: Double) -> String {
         String(format: "%.1f", value).replacingOccurrences(of: ".", with: templates.decimal)
