@@ -87,7 +87,7 @@ public struct ElevationQuery: Sendable, Equatable {
                 throw .invalidOption(
                     "samples",
                     message:
-                        "a path needs 'samples', a whole number from 2 to \(Self.maxPoints), not '\(samples ?? "")'")
+                        "must be a whole number from 2 to \(Self.maxPoints) for a path, not '\(samples ?? "")'")
             }
             guard line.count >= 2 else {
                 throw .invalidOption("path", message: "a path needs at least two points, not \(line.count)")

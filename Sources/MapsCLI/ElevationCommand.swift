@@ -28,6 +28,13 @@ enum ElevationCommand {
             throw .usage("'--format' must be text or json, not '\(format)'")
         }
         let words = Phrasebook(try ViewCommand.language(arguments) ?? .en)
+        // The flags' own words for what Google's parameters would say of a missing or doubled one.
+        switch (arguments.positionals.isEmpty, arguments.value("--path"), arguments.value("--samples")) {
+        case (true, nil, _): throw .usage("elevation needs points (LAT,LNG …) or '--path' with '--samples'")
+        case (false, .some, _): throw .usage("give points or '--path', not both")
+        case (true, .some, nil): throw .usage("'--path' needs '--samples N' (2 to \(ElevationQuery.maxPoints))")
+        default: break
+        }
         let locations = arguments.positionals.isEmpty ? nil : arguments.positionals.joined(separator: "|")
         let query = try ViewCommand.reading([
             ("LAT,LNG", "locations"), ("--path", "path"), ("--samples", "samples"),
