@@ -123,7 +123,7 @@ let package = Package(
             ]),
         .target(
             name: "TestSupport",
-            dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData", "PostgresKit", "OSMWriter"],
+            dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData", "PostgresKit", "OSMWriter", "GDALKit"],
             path: "Tests/TestSupport"),
         .testTarget(name: "CairoKitTests", dependencies: ["CairoKit", "GeoCore"]),
         .testTarget(

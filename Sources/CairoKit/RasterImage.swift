@@ -41,15 +41,8 @@ public struct RasterImage: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CairoError(.file, message: "cannot read the image", path: path)
         }
-        let bytes = Array(data)
         do throws(CairoError) {
-            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-                try self.init(png: bytes)
-            } else if bytes.starts(with: [0xFF, 0xD8]) {
-                try self.init(jpeg: bytes)
-            } else {
-                throw CairoError(.decoding, message: "not a PNG or JPEG image")
-            }
+            try self.init(bytes: Array(data))
         } catch {
             throw error.at(path)
         }
@@ -74,6 +67,27 @@ public struct RasterImage: Sendable {
         self.height = Int(height)
         channels = 3
         pixels = Array(UnsafeBufferPointer(start: decoded, count: Int(width) * Int(height) * 3))
+    }
+
+    /// The pixel at column `x`, row `y` (clamped to the image); opaque for RGB images.
+    public func pixel(x: Int, y: Int) -> Pixel {
+        let base = (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * channels
+        return Pixel(
+            red: pixels[base], green: pixels[base + 1], blue: pixels[base + 2],
+            alpha: channels == 4 ? pixels[base + 3] : 255)
+    }
+
+    /// Decodes a PNG or a JPEG, told apart by their signatures.
+    ///
+    /// - Throws: ``CairoError`` when the bytes are neither, or cannot be decoded.
+    public init(bytes: [UInt8]) throws(CairoError) {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            try self.init(png: bytes)
+        } else if bytes.starts(with: [0xFF, 0xD8]) {
+            try self.init(jpeg: bytes)
+        } else {
+            throw CairoError(.decoding, message: "not a PNG or JPEG image")
+        }
     }
 
     /// The colour at (u, v), each 0...1 across the image (clamped), interpolated between the

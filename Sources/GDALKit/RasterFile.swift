@@ -60,7 +60,7 @@ public final class RasterFile {
     /// width and height).
     public let metresPerPixel: Double
 
-    private let dataset: GDALDatasetH
+    let dataset: GDALDatasetH
     private let wkt: String
 
     /// Opens `path`.
@@ -222,10 +222,13 @@ extension RasterFile {
     /// Writes a GeoTIFF of `bands` (each `width` × `height` samples, rows from the top) of
     /// `type`, placed by `transform` (GDAL's six numbers: origin x, pixel width, row rotation,
     /// origin y, column rotation, pixel height, in the units of `epsg`'s projection), tiled
-    /// (256-pixel blocks) or in strips, with overviews at the given factors (2, 4, …).
+    /// (256-pixel blocks) or in strips, with overviews at the given factors (2, 4, …); the
+    /// first band's colour table `palette` (red, green, blue a colour) where given, and the last
+    /// band marked as alpha with `alpha`.
     public static func writeGeoTIFF(
         to path: String, width: Int, height: Int, type: SampleType, bands: [[Double]], transform: [Double],
-        epsg: Int32, noData: Double? = nil, tiled: Bool = false, overviews: [Int] = []
+        epsg: Int32, noData: Double? = nil, tiled: Bool = false, overviews: [Int] = [],
+        palette: [(UInt8, UInt8, UInt8)]? = nil, alpha: Bool = false
     ) throws(GDALError) {
         GDAL.setUp()
         let dataType: GDALDataType =
@@ -255,6 +258,16 @@ extension RasterFile {
         GDALSetProjection(dataset, text)
         VSIFree(text)
         OSRDestroySpatialReference(reference)
+        if let palette {
+            let table = GDALCreateColorTable(GPI_RGB)
+            for (index, colour) in palette.enumerated() {
+                var entry = GDALColorEntry(c1: Int16(colour.0), c2: Int16(colour.1), c3: Int16(colour.2), c4: 255)
+                GDALSetColorEntry(table, Int32(index), &entry)
+            }
+            GDALSetRasterColorTable(GDALGetRasterBand(dataset, 1), table)
+            GDALDestroyColorTable(table)
+        }
+        if alpha { GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(bands.count)), GCI_AlphaBand) }
         for (index, samples) in bands.enumerated() {
             let band = GDALGetRasterBand(dataset, Int32(index + 1))
             if let noData { GDALSetRasterNoDataValue(band, noData) }
@@ -268,6 +281,29 @@ extension RasterFile {
             _ = GDALBuildOverviews(dataset, "AVERAGE", Int32(factors.count), &factors, 0, nil, nil, nil)
         }
         GDALClose(dataset)
+    }
+}
+
+extension RasterFile {
+    /// Writes a copy of the raster at `source` to `path` in GDAL's format `driver` (`MBTiles`,
+    /// `GTiff`, `PNG`, …) with its creation options (`TILE_FORMAT=JPEG`, …), as
+    /// `gdal_translate -of DRIVER` does.
+    public static func translate(
+        _ source: String, to path: String, driver: String, options: [String] = []
+    ) throws(GDALError) {
+        let file = try RasterFile(path: source)
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        for argument in ["-of", driver, "-q"] + options.flatMap({ ["-co", $0] }) { list = CSLAddString(list, argument) }
+        defer { CSLDestroy(list) }
+        guard let parsed = GDALTranslateOptionsNew(list, nil) else {
+            throw GDALError("bad options for \(driver) (\(GDAL.lastError() ?? ""))", path: path)
+        }
+        defer { GDALTranslateOptionsFree(parsed) }
+        var usageError: Int32 = 0
+        guard let copy = GDALTranslate(path, file.dataset, parsed, &usageError), usageError == 0 else {
+            throw GDALError("could not write a \(driver) copy (\(GDAL.lastError() ?? "unknown error"))", path: path)
+        }
+        GDALClose(copy)
     }
 }
 

@@ -13,6 +13,16 @@ public struct MapContent: Sendable, Equatable, Codable {
         case imagery
         /// Shaded relief with contours.
         case relief
+
+        /// The base a map type draws.
+        public init(_ mapType: MapType) {
+            switch mapType {
+            case .normal: self = .roadMap
+            case .hybrid, .satellite: self = .imagery
+            case .terrain: self = .relief
+            case .none: self = .none
+            }
+        }
     }
 
     /// What is drawn under everything.
@@ -60,13 +70,7 @@ extension MapView {
     public var content: MapContent {
         let scheme = resolvedUserInterfaceStyle
         let schemed = mapType == .normal || mapType == .terrain
-        let base: MapContent.Base
-        switch mapType {
-        case .normal: base = .roadMap
-        case .hybrid, .satellite: base = .imagery
-        case .terrain: base = .relief
-        case .none: base = .none
-        }
+        let base = MapContent.Base(mapType)
         let schemeBackground: Color = schemed && scheme == .dark ? .darkGray : .lightGray
         let background =
             (mapID != nil ? cloudStyleBackgroundColor : nil) ?? explicitBackgroundColor ?? schemeBackground

@@ -1,9 +1,10 @@
 import Foundation
+import GDALKit
 import OSMReader
 
 /// The one way a file becomes part of a store, told by its content: a zip archive is a GTFS
 /// feed (``GTFSImporter``), a raster (TIFF, an SRTM `.hgt` cell, MBTiles) a digital elevation
-/// model (``ElevationImporter``), anything else an OpenStreetMap extract (``OSMImporter``: PBF
+/// model (``ElevationImporter``) or an aerial image (``Imagery``) by its bands, anything else an OpenStreetMap extract (``OSMImporter``: PBF
 /// or OSM XML, plain, gzip or bzip2).
 public enum DataImport {
     /// What an import did.
@@ -11,13 +12,15 @@ public enum DataImport {
         case osm(OSMImporter.Report)
         case gtfs(GTFSImporter.Report)
         case elevation(ElevationImporter.Report)
+        case imagery(Imagery.Report)
 
-        /// The region's, feed's or model's name in the store.
+        /// The region's, feed's, model's or image's name in the store.
         public var name: String {
             switch self {
             case .osm(let report): report.region
             case .gtfs(let report): report.name
             case .elevation(let report): report.name
+            case .imagery(let report): report.name
             }
         }
     }
@@ -27,11 +30,13 @@ public enum DataImport {
         case osm
         case gtfs
         case elevation
+        case imagery
     }
 
     /// What `path` holds: a GTFS feed (a zip archive, `PK\u{3}\u{4}`), a raster (a TIFF or
     /// BigTIFF, an MBTiles database, or a file named `.hgt` of an SRTM cell's size: 1201² or
-    /// 3601² 16-bit heights), else an OSM extract.
+    /// 3601² 16-bit heights) — an image when its bands are bytes (``RasterFile/colourLayout``),
+    /// else heights — or else an OSM extract.
     ///
     /// - Throws: ``DataError`` when the file cannot be read.
     public static func kind(of path: String) throws(DataError) -> FileKind {
@@ -45,7 +50,8 @@ public enum DataImport {
             [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
         ]
         if tiff.contains(where: { start.starts(with: $0) }) || start == Array("SQLite format 3\0".utf8) {
-            return .elevation
+            // A raster GDAL cannot open goes to the elevation import, which says why.
+            return ((try? RasterFile(path: path))?.colourLayout) != nil ? .imagery : .elevation
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         if path.lowercased().hasSuffix(".hgt"), size == 1201 * 1201 * 2 || size == 3601 * 3601 * 2 { return .elevation }
@@ -60,21 +66,28 @@ public enum DataImport {
     ///     does not say them (OpenStreetMap data is always "© OpenStreetMap contributors", ODbL 1.0).
     ///   - nodeCache: where an extract's node locations are kept (``NodeCache``).
     ///   - kind: what the file is, where its content does not tell (default: ``kind(of:)``);
-    ///     `.elevation` for any raster of heights GDAL reads.
-    ///   - tileLimit: an elevation model's most tiles (``ElevationImporter/defaultTileLimit``).
-    ///   - progress: an import's phases ("scanning", "importing", "elevation") with the fraction
-    ///     done, 0...1.
+    ///     `.elevation` or `.imagery` for any raster of heights or colours GDAL reads.
+    ///   - tileLimit: a raster's most tiles at its finest zoom (default
+    ///     ``ElevationImporter/defaultTileLimit`` for a model, ``Imagery/defaultTileLimit`` for
+    ///     an image).
+    ///   - progress: an import's phases ("scanning", "importing", "elevation", "imagery") with
+    ///     the fraction done, 0...1.
     public static func importFile(
         _ path: String, into storePath: String, name: String? = nil, attribution: String? = nil,
         licence: String? = nil, nodeCache: NodeCache = .automatic, kind forced: FileKind? = nil,
-        tileLimit: Int = ElevationImporter.defaultTileLimit, progress: ((String, Double) -> Void)? = nil
+        tileLimit: Int? = nil, progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
         switch try forced ?? kind(of: path) {
         case .elevation:
             return .elevation(
                 try ElevationImporter.importModel(
-                    path, into: storePath, name: name, attribution: attribution, licence: licence, tileLimit: tileLimit,
-                    progress: progress))
+                    path, into: storePath, name: name, attribution: attribution, licence: licence,
+                    tileLimit: tileLimit ?? ElevationImporter.defaultTileLimit, progress: progress))
+        case .imagery:
+            return .imagery(
+                try Imagery.importImage(
+                    path, into: storePath, name: name, attribution: attribution, licence: licence,
+                    tileLimit: tileLimit ?? Imagery.defaultTileLimit, progress: progress))
         case .gtfs:
             return .gtfs(
                 try GTFSImporter.importFeed(

@@ -22,17 +22,7 @@ public enum Elevation {
     }
 
     /// One imported model: its source, its finest and coarsest zooms and where it is.
-    public struct Model: Sendable, Equatable {
-        /// Its source's id in the store.
-        public var source: Int64
-        /// Its name in the store (the file's, or the one given at import).
-        public var name: String
-        /// The zoom of its finest tiles, and of its coarsest (one tile holding it all).
-        public var maxZoom: Int
-        public var minZoom: Int
-        /// Where it is (WGS 84).
-        public var bounds: CoordinateBounds
-    }
+    public typealias Model = RasterPyramid
 
     /// The height at each of `points`, from the finest model covering it (nil where none does).
     ///
@@ -211,56 +201,12 @@ public enum Elevation {
 
 extension MapStore {
     /// The elevation models in the store, finest first (then the latest imported).
-    public func elevationModels() throws(DataError) -> [Elevation.Model] {
-        // One look at the (small) source table first: a store without models pays no more
-        // than that on every route.
-        let any = try query("reading the sources") {
-            try database.map("SELECT 1 FROM source WHERE kind = ? LIMIT 1", [.text(SourceKind.elevation.rawValue)]) {
-                $0.integer(0)
-            }
-        }
-        guard !any.isEmpty, try hasTable("elevation_tile") else { return [] }
-        return try query("reading the elevation models") {
-            try database.map(
-                "SELECT source.id, source.name, max(z), min(z), source.min_lat, source.min_lon, source.max_lat, "
-                    + "source.max_lon FROM elevation_tile JOIN source ON source.id = elevation_tile.source "
-                    + "GROUP BY source.id, source.name, source.min_lat, source.min_lon, source.max_lat, source.max_lon "
-                    + "ORDER BY max(z) DESC, source.id DESC"
-            ) { row in
-                Elevation.Model(
-                    source: row.integer(0) ?? 0, name: row.text(1) ?? "", maxZoom: Int(row.integer(2) ?? 0),
-                    minZoom: Int(row.integer(3) ?? 0),
-                    bounds: CoordinateBounds(
-                        southWest: Coordinate(latitude: row.real(4) ?? 0, longitude: row.real(5) ?? 0),
-                        northEast: Coordinate(latitude: row.real(6) ?? 0, longitude: row.real(7) ?? 0)))
-            }
-        }
-    }
+    public func elevationModels() throws(DataError) -> [Elevation.Model] { try pyramids(of: .elevation) }
 
     /// One stored elevation tile's heights, nil where the model has none there.
     func elevationTile(source: Int64, _ tile: TileID) throws(DataError) -> [Float]? {
-        let rows = try query("reading elevation tile \(tile)") {
-            try database.map(
-                "SELECT data FROM elevation_tile WHERE z = ? AND x = ? AND y = ? AND source = ?",
-                [.integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(tile.y)), .integer(source)]
-            ) { row in try row.withBlob(0) { bytes in try Elevation.decode(bytes, tile: tile) } }
-        }
-        return rows.first ?? nil
-    }
-
-    /// Whether the store has `table` (tables added after a store was made are created by the
-    /// first import that writes them).
-    func hasTable(_ table: String) throws(DataError) -> Bool {
-        try query("reading the store's tables") {
-            switch database.engine {
-            case .sqlite:
-                try database.map("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)])
-                {
-                    $0.integer(0)
-                }.first == 1
-            case .postgis:
-                try database.map("SELECT to_regclass(?) IS NOT NULL", [.text(table)]) { $0.integer(0) }.first == 1
-            }
+        try pyramidTile(of: .elevation, source: source, tile) { (bytes) throws(DataError) in
+            try Elevation.decode(bytes, tile: tile)
         }
     }
 }

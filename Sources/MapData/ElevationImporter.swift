@@ -28,17 +28,16 @@ public enum ElevationImporter {
     }
 
     /// The most tiles a model may have at its finest zoom: 4,096 by default (a 64 × 64 tile
-    /// square; a 1° SRTM cell needs about 200). Its heights are held in memory while it is
-    /// imported: 256 KB a tile, 1 GB at the limit.
+    /// square; a 1° SRTM cell needs about 200). The pyramid is built depth first
+    /// (``TilePyramid``), so memory does not grow with the model: the limit bounds the time
+    /// and the store's size (at most 256 KB a tile).
     public static let defaultTileLimit = 4_096
 
     /// The finest zoom a model needs: the one whose pixels at `latitude` (degrees) are nearest
     /// the model's in size (on a log scale), 0...15: a 3″ SRTM cell (67 m at 43.5°) is read at
     /// zoom 11 (55 m), a 1″ cell (23 m) at 12 (28 m).
     public static func zoom(forMetresPerPixel metres: Double, latitude: Double) -> Int {
-        let equator = 40_075_016.686 / Double(Elevation.tileSize)
-        let wanted = log2(equator * cos(latitude * .pi / 180) / max(metres, 0.01))
-        return min(max(Int(wanted.rounded()), 0), 15)
+        TilePyramid.zoom(forMetresPerPixel: metres, latitude: latitude, limit: 15)
     }
 
     /// Imports the model at `path` into the store at `storePath`.
@@ -65,81 +64,68 @@ public enum ElevationImporter {
                     "not an elevation model: \(raster.bands.count) band(s) of \(raster.bands.map(\.rawValue).joined(separator: ", ")) (a model is one band of heights, 16-bit or wider)",
                 path: path)
         }
-        let bounds = CoordinateBounds(
-            southWest: Coordinate(
-                latitude: max(raster.bounds.south, -85.0511), longitude: max(raster.bounds.west, -180)),
-            northEast: Coordinate(latitude: min(raster.bounds.north, 85.0511), longitude: min(raster.bounds.east, 180)))
-        let latitude = (raster.bounds.south + raster.bounds.north) / 2
-        let maxZoom = zoom(forMetresPerPixel: raster.metresPerPixel, latitude: latitude)
-        let finest = TileID.covering(bounds, zoom: maxZoom)
-        guard finest.count <= tileLimit else {
-            throw DataError(
-                .invalidData,
-                message:
-                    "the model is too large: \(finest.count) tiles at zoom \(maxZoom), more than the limit of \(tileLimit) (raise it with --max-tiles)",
-                path: path)
-        }
+        let plan = try TilePyramid.Plan(
+            raster, path: path, zoomLimit: 15, tileLimit: tileLimit, what: "model")
+        let (bounds, maxZoom) = (plan.bounds, plan.maxZoom)
         let name = name ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        // The finest zoom from the file; every zoom below from the one above, until one tile
-        // holds it all.
-        var level: [TileID: [Float]] = [:]
+        let fingerprint = try FileFingerprint.of(path)
         var lowest = Double.infinity
         var highest = -Double.infinity
-        for (index, tile) in finest.enumerated() {
-            progress?("elevation", Double(index) / Double(finest.count))
-            let box = tile.webMercatorBox
-            let heights: [Float]
-            do { heights = try raster.measures(webMercator: box, size: Elevation.tileSize) } catch {
-                throw DataError(.invalidData, message: error.message, path: path)
-            }
-            guard heights.contains(where: { !$0.isNaN }) else { continue }
-            for value in heights where !value.isNaN {
-                lowest = min(lowest, Double(value))
-                highest = max(highest, Double(value))
-            }
-            level[tile] = heights
-        }
-        guard !level.isEmpty else {
-            throw DataError(.invalidData, message: "the model has no heights (every pixel is 'no data')", path: path)
-        }
-        var levels: [(zoom: Int, tiles: [TileID: [Float]])] = [(maxZoom, level)]
-        var zoom = maxZoom
-        while zoom > 0 && levels.last!.tiles.count > 1 {
-            zoom -= 1
-            levels.append((zoom, Self.halved(levels.last!.tiles)))
-        }
-        let fingerprint = try FileFingerprint.of(path)
         var written = 0
+        var read = 0
+        var minZoom = maxZoom
         try StoreUpdate.apply(to: storePath) { database in
             let source = try StoreUpdate.replaceSource(
                 named: name, kind: .elevation, attribution: attribution ?? "Elevation: \(name)",
                 licence: licence ?? "", path: path, bounds: bounds, fingerprint: fingerprint, in: database)
             let insert = try database.inserter(table: "elevation_tile", columns: ["source", "z", "x", "y", "data"])
-            for (_, tiles) in levels {
-                for (tile, heights) in tiles.sorted(by: { ($0.key.y, $0.key.x) < ($1.key.y, $1.key.x) }) {
+            // The finest zoom from the file; every zoom above from the four tiles under it.
+            minZoom = try TilePyramid.build(
+                over: bounds, maxZoom: maxZoom,
+                leaf: { tile in
+                    progress?("elevation", Double(read) / Double(plan.leaves))
+                    read += 1
+                    let heights: [Float]
+                    do throws(GDALError) {
+                        heights = try raster.measures(webMercator: tile.webMercatorBox, size: Elevation.tileSize)
+                    } catch {
+                        throw DataError(.invalidData, message: error.message, path: path)
+                    }
+                    guard heights.contains(where: { !$0.isNaN }) else { return nil }
+                    for value in heights where !value.isNaN {
+                        lowest = min(lowest, Double(value))
+                        highest = max(highest, Double(value))
+                    }
+                    return heights
+                },
+                parent: { _, children in Self.halved(children) },
+                emit: { tile, heights in
                     try insert.insert([
                         .integer(source), .integer(Int64(tile.z)), .integer(Int64(tile.x)), .integer(Int64(tile.y)),
                         .blob(try Elevation.encode(heights)),
                     ])
                     written += 1
-                }
+                })
+            guard written > 0 else {
+                throw DataError(
+                    .invalidData, message: "the model has no heights (every pixel is 'no data')", path: path)
             }
         }
         progress?("elevation", 1)
         return Report(
-            name: name, format: raster.driver, maxZoom: maxZoom, minZoom: levels.last!.zoom, tiles: written,
+            name: name, format: raster.driver, maxZoom: maxZoom, minZoom: minZoom, tiles: written,
             bounds: bounds, metresPerPixel: raster.metresPerPixel, lowest: lowest, highest: highest)
     }
 
-    /// The zoom above `tiles`' own: each tile the average of the (up to four) under it, NaN
-    /// where none of them has data.
-    static func halved(_ tiles: [TileID: [Float]]) -> [TileID: [Float]] {
+    /// A tile's heights from the four tiles under it (top left, top right, bottom left, bottom
+    /// right; nil where empty): each height the average of the (up to four) under it, NaN where
+    /// none of them has data.
+    static func halved(_ children: [[Float]?]) -> [Float] {
         let size = Elevation.tileSize
-        var parents: [TileID: [Float]] = [:]
-        for (tile, heights) in tiles {
-            let parent = TileID(x: tile.x / 2, y: tile.y / 2, z: tile.z - 1)
-            var sums = parents[parent] ?? [Float](repeating: .nan, count: size * size)
-            let (offsetX, offsetY) = ((tile.x % 2) * size / 2, (tile.y % 2) * size / 2)
+        var parent = [Float](repeating: .nan, count: size * size)
+        for (quadrant, child) in children.enumerated() {
+            guard let heights = child else { continue }
+            let (offsetX, offsetY) = ((quadrant % 2) * size / 2, (quadrant / 2) * size / 2)
             for row in 0..<size / 2 {
                 for column in 0..<size / 2 {
                     var total: Float = 0
@@ -151,12 +137,11 @@ public enum ElevationImporter {
                             count += 1
                         }
                     }
-                    if count > 0 { sums[(offsetY + row) * size + offsetX + column] = total / count }
+                    if count > 0 { parent[(offsetY + row) * size + offsetX + column] = total / count }
                 }
             }
-            parents[parent] = sums
         }
-        return parents
+        return parent
     }
 }
 

@@ -10,4 +10,6 @@ public enum SourceKind: String, Sendable, Hashable, Codable, CaseIterable {
     case gtfs
     /// A digital elevation model: heights (``Elevation``).
     case elevation
+    /// An aerial image (an orthophoto): the satellite and hybrid maps' colours (``Imagery``).
+    case imagery
 }

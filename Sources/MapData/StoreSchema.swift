@@ -79,7 +79,7 @@ enum StoreSchema {
         CREATE INDEX road_restriction_source ON road_restriction(source);
         CREATE TABLE road_graph (mode TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, data BLOB NOT NULL);
         \(timetableSQLite);
-        \(elevationTable(.sqlite));
+        \(pyramidTables(.sqlite).joined(separator: ";\n"));
         PRAGMA user_version = \(MapStore.schemaVersion);
         """
 
@@ -87,15 +87,19 @@ enum StoreSchema {
     static let timetableSQLite =
         "CREATE TABLE IF NOT EXISTS transit_timetable (source TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL)"
 
-    /// The elevation models' tiles (``Elevation``), created when missing (stores made before them).
-    static func elevationTable(_ engine: StoreEngine) -> String {
-        switch engine {
-        case .sqlite:
-            "CREATE TABLE IF NOT EXISTS elevation_tile (source INTEGER NOT NULL, z INTEGER NOT NULL, x INTEGER NOT NULL, "
-                + "y INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (z, x, y, source))"
-        case .postgis:
-            "CREATE TABLE IF NOT EXISTS elevation_tile (source bigint NOT NULL, z integer NOT NULL, x integer NOT NULL, "
-                + "y integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (z, x, y, source))"
+    /// The imported rasters' tile tables (``RasterPyramid``: elevation models' and aerial
+    /// images'), created when missing (stores made before them), one statement each.
+    static func pyramidTables(_ engine: StoreEngine) -> [String] {
+        [SourceKind.elevation, .imagery].map { kind in
+            let table = RasterPyramid.table(of: kind)
+            return switch engine {
+            case .sqlite:
+                "CREATE TABLE IF NOT EXISTS \(table) (source INTEGER NOT NULL, z INTEGER NOT NULL, x INTEGER NOT NULL, "
+                    + "y INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (z, x, y, source))"
+            case .postgis:
+                "CREATE TABLE IF NOT EXISTS \(table) (source bigint NOT NULL, z integer NOT NULL, x integer NOT NULL, "
+                    + "y integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (z, x, y, source))"
+            }
         }
     }
 
@@ -126,7 +130,7 @@ enum StoreSchema {
             except_modes text NOT NULL, modes text NOT NULL);
         CREATE TABLE road_graph (mode text PRIMARY KEY, fingerprint text NOT NULL, data bytea NOT NULL);
         CREATE TABLE transit_timetable (source text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL);
-        \(elevationTable(.postgis));
+        \(pyramidTables(.postgis).joined(separator: ";\n"));
         CREATE TABLE openmaps_schema (version integer NOT NULL);
         INSERT INTO openmaps_schema VALUES (\(MapStore.schemaVersion));
 

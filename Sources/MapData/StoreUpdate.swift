@@ -140,7 +140,7 @@ enum StoreUpdate {
         bounds: CoordinateBounds, fingerprint: String? = nil, in database: StoreConnection
     ) throws -> Int64 {
         if database.engine == .sqlite { try database.execute(StoreSchema.timetableSQLite) }
-        try database.execute(StoreSchema.elevationTable(database.engine))
+        for table in StoreSchema.pyramidTables(database.engine) { try database.execute(table) }
         try database.run("DELETE FROM transit_timetable WHERE source = ?", [.text(name)])
         if let old = try database.map("SELECT id FROM source WHERE name = ?", [.text(name)], { $0.integer(0) }).first
             ?? nil
@@ -156,7 +156,8 @@ enum StoreUpdate {
                 try database.run(sql, block)
             }
             let words = database.engine == .postgis ? ["DELETE FROM search_word WHERE source = ?"] : []
-            for sql in ["DELETE FROM raster WHERE source = ?", "DELETE FROM elevation_tile WHERE source = ?"] + words
+            let tiles = ["DELETE FROM elevation_tile WHERE source = ?", "DELETE FROM imagery_tile WHERE source = ?"]
+            for sql in ["DELETE FROM raster WHERE source = ?"] + tiles + words
                 + RoadNetwork.deletions + [
                     "DELETE FROM source WHERE id = ?"
                 ]

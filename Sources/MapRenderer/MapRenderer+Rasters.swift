@@ -14,4 +14,7 @@ extension MapRenderer {
             return image.sample(u: (coordinate.longitude + 180) / 360, v: (90 - coordinate.latitude) / 180)
         }
     }
+
+    /// Whether the store has the world raster `name` (a store of extracts alone has none).
+    func hasRaster(_ name: RasterName) throws -> Bool { try store.rasters().contains { $0.name == name } }
 }

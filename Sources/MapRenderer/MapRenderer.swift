@@ -106,11 +106,13 @@ public struct MapRenderer {
         case .roadMap:
             drawRoadMapBase(&painter, scene: scene, zoom: zoom, palette: palette, extrudeBuildings: extrudeBuildings)
         case .imagery:
-            try drawRaster(.blueMarble, on: canvas, projection: projection)
+            // The world's imagery where the store has it, the imported images over it.
+            if try hasRaster(.blueMarble) { try drawRaster(.blueMarble, on: canvas, projection: projection) }
+            try ImageryPainter(store: store, bounds: bounds)?.paint(on: canvas, projection: projection, zoom: zoom)
         case .relief:
             // The world's relief where the store has it (a store of extracts alone has none:
             // the map's background then), the imported elevation models' over it.
-            if try store.rasters().contains(where: { $0.name == .shadedRelief }) {
+            if try hasRaster(.shadedRelief) {
                 try drawRaster(.shadedRelief, on: canvas, projection: projection)
             }
             let relief = try ReliefPainter(
@@ -176,7 +178,8 @@ public struct MapRenderer {
         painter.drawMyLocation(of: view)
         var report = painter.report
         report.labels = labels
-        let coverage = try coverage(of: bounds, zoom: zoom, labelled: !labels.isEmpty, transit: content.transit)
+        let coverage = try coverage(
+            of: bounds, zoom: zoom, labelled: !labels.isEmpty, transit: content.transit, base: content.base)
         if let notice = coverage.notice, controls {
             let layout = view.controlLayout
             drawNotice(
@@ -212,15 +215,21 @@ public struct MapRenderer {
         let content = view.content
         return try coverage(
             of: bounds, zoom: view.camera.zoom, labelled: content.base != .none && content.labels,
-            transit: content.transit)
+            transit: content.transit, base: content.base)
     }
 
     /// Street zooms show streets only where a region was imported; elsewhere the picture says
     /// so, and what it shows instead, rather than pass coarse world data off as a street map.
     /// Transit feeds are credited where their lines (the transit layer) or stations (from
-    /// ``ZoomRules.stops``, where the type has labels) are in view.
-    func coverage(of bounds: CoordinateBounds, zoom: Double, labelled: Bool, transit: Bool) throws -> Coverage {
+    /// ``ZoomRules.stops``, where the type has labels) are in view; the imported images in
+    /// view on the satellite and hybrid maps, the elevation models on the terrain map.
+    func coverage(
+        of bounds: CoordinateBounds, zoom: Double, labelled: Bool, transit: Bool, base: MapContent.Base
+    ) throws -> Coverage {
         let sources = try store.sources(counting: false)
+        let rasters = sources.filter {
+            $0.kind == Self.rasterKind(of: base) && $0.bounds.intersects(bounds)
+        }
         let regions = sources.filter { $0.kind == .osm && $0.bounds.intersects(bounds) }
         // What the transit layer draws: lines with the layer; stations from ``ZoomRules.stops`` where
         // the type has labels, and the other stops too with the layer.
@@ -242,16 +251,29 @@ public struct MapRenderer {
         return Coverage(
             credits: Self.credits(
                 streets: zoom >= ZoomRules.streetData && !regions.isEmpty, placeNames: labelled,
-                feeds: feeds.map(\.attribution)),
+                feeds: feeds.map(\.attribution), rasters: rasters.map(\.attribution)),
             regions: regions.map(\.name), notice: notice)
     }
 
     /// The credits of an attribution line: OpenStreetMap when street data is shown, the world
-    /// layers always, GeoNames when place names are, and the transit feeds' own lines.
-    public static func credits(streets: Bool, placeNames: Bool, feeds: [String] = []) -> [String] {
+    /// layers always, GeoNames when place names are, and the transit feeds' and the imported
+    /// rasters' (images, elevation models) own lines.
+    public static func credits(
+        streets: Bool, placeNames: Bool, feeds: [String] = [], rasters: [String] = []
+    ) -> [String] {
         ((streets ? [.osm] : []) + [.basemap] + (placeNames ? [.gazetteer] : [])).compactMap {
             ControlPainter.credits[$0]
-        } + feeds
+        } + feeds + rasters
+    }
+
+    /// The kind of imported raster a base map draws: images for satellite and hybrid, elevation
+    /// models for terrain, none for the others.
+    public static func rasterKind(of base: MapContent.Base) -> SourceKind? {
+        switch base {
+        case .imagery: .imagery
+        case .relief: .elevation
+        case .roadMap, .none: nil
+        }
     }
 
     /// How far around a picture's center ``nearestStop(to:sources:)`` looks: 2 km.

@@ -171,14 +171,18 @@ public struct StoreTiles: TileRendering, Sendable {
         let feeds = sources.filter {
             $0.kind == .gtfs && (request.style.transit || Double(request.zooms.upperBound) >= ZoomRules.stops)
         }
+        let base = MapContent.Base(request.style.mapType)
+        let rasters = sources.filter { $0.kind == MapRenderer.rasterKind(of: base) }
         let start = Date()
         let writer = try MBTilesWriter(
             path: output,
             metadata: .init(
                 name: (output as NSString).lastPathComponent,
                 description: "OpenMaps \(request.style.mapType.rawValue) map",
-                attribution: MapRenderer.credits(streets: streets, placeNames: true, feeds: feeds.map(\.attribution))
-                    .joined(separator: " · "),
+                attribution: MapRenderer.credits(
+                    streets: streets, placeNames: true, feeds: feeds.map(\.attribution),
+                    rasters: rasters.map(\.attribution)
+                ).joined(separator: " · "),
                 bounds: plan.bounds, zooms: request.zooms))
         var job = TileJob(storePath: storePath, style: request.style, traffic: traffic)
         if let workers = request.workers { job.workers = workers }

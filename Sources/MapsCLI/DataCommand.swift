@@ -83,9 +83,9 @@ enum DataCommand {
     static let importFile = Command(
         name: "import",
         summary:
-            "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2), a GTFS feed (zip) or an elevation model (GeoTIFF, SRTM .hgt, any raster of heights GDAL reads) into the store (atomically; again replaces it).",
+            "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2), a GTFS feed (zip), an elevation model (GeoTIFF, SRTM .hgt, any raster of heights GDAL reads) or an aerial image (GeoTIFF, raster MBTiles, any georeferenced image GDAL reads) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip|model.tif|N43E007.hgt> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] [--kind elevation] [--max-tiles N] | import --routing [--store STORE]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip|model.tif|N43E007.hgt|image.tif|image.mbtiles> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] [--kind elevation|imagery] [--max-tiles N] | import --routing [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -94,7 +94,9 @@ enum DataCommand {
                     help:
                         "Only build the routing graphs from the store's roads (an extract's import builds them; a note asks for this when they are missing or stale)."
                 ),
-                .init(name: "--region", value: "NAME", help: "The region's or feed's name (default: the file's name)."),
+                .init(
+                    name: "--region", value: "NAME",
+                    help: "The region's, feed's, model's or image's name (default: the file's name)."),
                 .init(
                     name: "--no-routing", value: nil,
                     help:
@@ -107,17 +109,19 @@ enum DataCommand {
                 ),
                 .init(
                     name: "--attribution", value: "TEXT",
-                    help: "A feed's credit line (default: 'Transit data: ' and its agencies)."),
-                .init(name: "--licence", value: "TEXT", help: "A feed's or model's licence or terms."),
+                    help:
+                        "A feed's, model's or image's credit line (default: 'Transit data: ' and its agencies, 'Elevation: NAME', 'Imagery: NAME')."
+                ),
+                .init(name: "--licence", value: "TEXT", help: "A feed's, model's or image's licence or terms."),
                 .init(
                     name: "--kind", value: "KIND",
                     help:
-                        "elevation: read the file as an elevation model (any single-band raster of heights GDAL reads), where its content does not say so."
+                        "elevation or imagery: read the file as an elevation model (a single-band raster of heights) or an aerial image (8-bit grey, RGB, RGBA or palette bands), in any raster format GDAL reads, where its content does not say so."
                 ),
                 .init(
                     name: "--max-tiles", value: "N",
                     help:
-                        "An elevation model's most tiles at its finest zoom (default \(ElevationImporter.defaultTileLimit)); a larger one is refused."
+                        "A raster's most tiles at its finest zoom (default \(ElevationImporter.defaultTileLimit) for an elevation model, \(Imagery.defaultTileLimit) for an image); a larger one is refused."
                 ),
             ], positionals: 0...1)
     ) { (arguments, console) throws(CLIError) in
@@ -130,8 +134,11 @@ enum DataCommand {
             return
         }
         let kind = try arguments.value("--kind").map { text throws(CLIError) in
-            guard text == "elevation" else { throw .usage("'--kind' must be elevation, not '\(text)'") }
-            return DataImport.FileKind.elevation
+            switch text {
+            case "elevation": return DataImport.FileKind.elevation
+            case "imagery": return DataImport.FileKind.imagery
+            default: throw .usage("'--kind' must be elevation or imagery, not '\(text)'")
+            }
         }
         let tileLimit = try arguments.value("--max-tiles").map { text throws(CLIError) in
             guard let limit = Int(text), limit > 0 else {
@@ -147,7 +154,7 @@ enum DataCommand {
                 file, into: path, name: arguments.value("--region"), attribution: arguments.value("--attribution"),
                 licence: arguments.value("--licence"),
                 nodeCache: arguments.value("--node-cache").map { .file($0) } ?? .automatic, kind: kind,
-                tileLimit: tileLimit ?? ElevationImporter.defaultTileLimit,
+                tileLimit: tileLimit,
                 progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
             bar.finish()
             let seconds = Date().timeIntervalSince(start)
@@ -170,6 +177,8 @@ enum DataCommand {
                 if !arguments.flags.contains("--no-routing") {
                     try buildRoutingGraphs(storePath: path, console: &console)
                 }
+            case .imagery(let report):
+                printed(report, store: path, seconds: seconds, console: &console)
             }
         } catch let error as OSMReaderError {
             throw .failure("\(file): \(error)")
@@ -228,6 +237,22 @@ enum DataCommand {
                     "%@: elevation model (%@, pixels of %.1f m), heights %.0f to %.0f m, %d tiles at zooms %d to %d into %@ in %.2f s",
                 report.name, report.format, report.metresPerPixel, report.lowest, report.highest, report.tiles,
                 report.minZoom, report.maxZoom, MapStore.displayName(of: store), seconds))
+        console.print(
+            String(
+                format: "  covers %.4f,%.4f to %.4f,%.4f", southWest.latitude, southWest.longitude, northEast.latitude,
+                northEast.longitude))
+    }
+
+    /// What `import` says of an aerial image.
+    static func printed(_ report: Imagery.Report, store: String, seconds: Double, console: inout Console) {
+        guard let southWest = report.bounds.southWest, let northEast = report.bounds.northEast else { return }
+        console.print(
+            String(
+                format:
+                    "%@: aerial image (%@, %@, pixels of %.2f m), %d tiles (%.1f MB) at zooms %d to %d into %@ in %.2f s",
+                report.name, report.format, report.layout, report.metresPerPixel, report.tiles,
+                Double(report.bytes) / 1_000_000, report.minZoom, report.maxZoom, MapStore.displayName(of: store),
+                seconds))
         console.print(
             String(
                 format: "  covers %.4f,%.4f to %.4f,%.4f", southWest.latitude, southWest.longitude, northEast.latitude,
@@ -305,6 +330,7 @@ enum DataCommand {
                             "\(report.name): \(report.routes) routes, \(report.stations + report.stops) stations and stops"
                         )
                     case .elevation(let report): console.print("\(report.name): \(report.tiles) elevation tiles")
+                    case .imagery(let report): console.print("\(report.name): \(report.tiles) image tiles")
                     }
                 }
                 if !kept.isEmpty { console.print("kept: " + kept.joined(separator: ", ")) }
