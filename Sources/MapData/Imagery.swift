@@ -66,16 +66,50 @@ public enum Imagery {
         do { raster = try RasterFile(path: path) } catch {
             throw DataError(.invalidData, message: error.message, path: path)
         }
-        guard let layout = raster.colourLayout else {
+        return try importImage(
+            raster, into: storePath, name: name, attribution: attribution, licence: licence, tileLimit: tileLimit,
+            fingerprint: try FileFingerprint.of(path), progress: progress)
+    }
+
+    /// Imports the single-band rasters at `paths` as one image's bands (a satellite scene's
+    /// red, green and blue files, in that order; they must cover the same place in the same
+    /// projection), as ``importImage(_:into:name:attribution:licence:tileLimit:progress:)``
+    /// imports one file; the name defaults to the first file's.
+    public static func importImage(
+        bands paths: [String], into storePath: String, name: String? = nil, attribution: String? = nil,
+        licence: String? = nil, tileLimit: Int = defaultTileLimit, progress: ((String, Double) -> Void)? = nil
+    ) throws -> Report {
+        let raster: RasterFile
+        do { raster = try RasterFile(bands: paths) } catch {
+            throw DataError(.invalidData, message: error.message, path: error.path)
+        }
+        let name = name ?? ((paths[0] as NSString).lastPathComponent as NSString).deletingPathExtension
+        let fingerprint = try paths.map { try FileFingerprint.of($0) }.joined(separator: "+")
+        return try importImage(
+            raster, into: storePath, name: name, attribution: attribution, licence: licence, tileLimit: tileLimit,
+            fingerprint: fingerprint, progress: progress)
+    }
+
+    private static func importImage(
+        _ raster: RasterFile, into storePath: String, name: String?, attribution: String?, licence: String?,
+        tileLimit: Int, fingerprint: String, progress: ((String, Double) -> Void)?
+    ) throws -> Report {
+        let path = raster.path
+        guard let layout = raster.colourLayoutReadingWideBands else {
+            let ranges = raster.valueRanges.compactMap { $0 }
+            let values =
+                ranges.isEmpty
+                ? ""
+                : String(
+                    format: ", values %g to %g", ranges.map(\.lowerBound).min()!, ranges.map(\.upperBound).max()!)
             throw DataError(
                 .invalidData,
                 message:
-                    "not an image: \(raster.bands.count) band(s) of \(raster.bands.map(\.rawValue).joined(separator: ", ")) (an image has 8-bit bands: grey, RGB or RGBA, or a palette; heights are imported with --kind elevation)",
+                    "not an image: \(raster.bands.count) band(s) of \(raster.bands.map(\.rawValue).joined(separator: ", "))\(values) (an image has grey, RGB or RGBA bands of values 0 to 255, or a palette; heights are imported with --kind elevation)",
                 path: path)
         }
         let plan = try TilePyramid.Plan(raster, path: path, zoomLimit: zoomLimit, tileLimit: tileLimit, what: "image")
         let name = name ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let fingerprint = try FileFingerprint.of(path)
         var (written, bytes, read) = (0, 0, 0)
         var minZoom = plan.maxZoom
         try StoreUpdate.apply(to: storePath) { database in

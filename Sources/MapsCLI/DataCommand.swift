@@ -85,7 +85,7 @@ enum DataCommand {
         summary:
             "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2), a GTFS feed (zip), an elevation model (GeoTIFF, SRTM .hgt, any raster of heights GDAL reads) or an aerial image (GeoTIFF, raster MBTiles, any georeferenced image GDAL reads) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip|model.tif|N43E007.hgt|image.tif|image.mbtiles> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] [--kind elevation|imagery] [--max-tiles N] | import --routing [--store STORE]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip|model.tif|N43E007.hgt|image.tif|image.mbtiles|RED.tif GREEN.tif BLUE.tif> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] [--kind elevation|imagery] [--max-tiles N] | import --routing [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -123,9 +123,13 @@ enum DataCommand {
                     help:
                         "A raster's most tiles at its finest zoom (default \(ElevationImporter.defaultTileLimit) for an elevation model, \(Imagery.defaultTileLimit) for an image); a larger one is refused."
                 ),
-            ], positionals: 0...1)
+            ], positionals: 0...4)
     ) { (arguments, console) throws(CLIError) in
         let path = try store(arguments)
+        if arguments.positionals.count > 1 {
+            try importBands(arguments, store: path, console: &console)
+            return
+        }
         guard let file = arguments.positionals.first else {
             guard arguments.flags.contains("--routing") else {
                 throw .usage("import needs a file to import (or --routing to build the routing graphs)")
@@ -182,6 +186,42 @@ enum DataCommand {
             }
         } catch let error as OSMReaderError {
             throw .failure("\(file): \(error)")
+        } catch {
+            throw .failure("\(error)")
+        }
+    }
+
+    /// `import RED.tif GREEN.tif BLUE.tif`: single-band files (a satellite scene's) as one
+    /// aerial image's bands, in that order.
+    static func importBands(_ arguments: ArgumentParser.Result, store path: String, console: inout Console)
+        throws(CLIError)
+    {
+        let files = arguments.positionals
+        guard (3...4).contains(files.count) else {
+            throw .usage(
+                "import takes one file, or three or four single-band files as one image's red, green, blue (and alpha) bands, not \(files.count)"
+            )
+        }
+        if let kind = arguments.value("--kind"), kind != "imagery" {
+            throw .usage("several files are one image's bands: '--kind' must be imagery, not '\(kind)'")
+        }
+        let tileLimit = try arguments.value("--max-tiles").map { text throws(CLIError) in
+            guard let limit = Int(text), limit > 0 else {
+                throw .usage("'--max-tiles' must be a whole number above 0, not '\(text)'")
+            }
+            return limit
+        }
+        let start = Date()
+        let bar = ProgressBar()
+        defer { bar.finish() }
+        do {
+            let report = try Imagery.importImage(
+                bands: files, into: path, name: arguments.value("--region"),
+                attribution: arguments.value("--attribution"),
+                licence: arguments.value("--licence"), tileLimit: tileLimit ?? Imagery.defaultTileLimit,
+                progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
+            bar.finish()
+            printed(report, store: path, seconds: Date().timeIntervalSince(start), console: &console)
         } catch {
             throw .failure("\(error)")
         }
@@ -315,6 +355,7 @@ enum DataCommand {
             if let gazetteer = report.gazetteer {
                 console.print("gazetteer: \(gazetteer.cities) cities, \(gazetteer.countries) countries")
             }
+            if let imagery = report.imagery { console.print("\(imagery.name): \(imagery.tiles) image tiles") }
             if let helsinki = report.helsinki { console.print("Helsinki: \(helsinki.features) features") }
             if let folder = arguments.value("--extracts") {
                 var imported: [DataImport.Report] = []

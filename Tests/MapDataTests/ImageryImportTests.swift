@@ -132,14 +132,16 @@ import Testing
         }
         _ = try Imagery.importImage(image, into: store, name: "harbour")
         let before = try MapStore(path: store).imagery()
-        // Heights are not an image.
+        // Heights are not an image: 16-bit values beyond 255 are no colours.
         try RasterFile.writeGeoTIFF(
-            to: heights, width: 4, height: 4, type: .int16, bands: [Array(repeating: 5, count: 16)],
+            to: heights, width: 4, height: 4, type: .int16, bands: [(0..<16).map { Double($0 * 100) }],
             transform: [7.4, 0.01, 0, 43.8, 0, -0.01], epsg: 4326)
         #expect(try DataImport.kind(of: heights) == .elevation)
         #expect {
             try DataImport.importFile(heights, into: store, kind: .imagery)
-        } throws: { "\($0)".contains("not an image: 1 band(s) of int16") && "\($0)".contains(heights) }
+        } throws: {
+            "\($0)".contains("not an image: 1 band(s) of int16, values 0 to 1500") && "\($0)".contains(heights)
+        }
         // Bytes GDAL does not read, though they start as a TIFF does.
         try Data([0x49, 0x49, 0x2A, 0] + Array("not a raster at all".utf8)).write(to: URL(fileURLWithPath: junk))
         #expect {
@@ -150,6 +152,46 @@ import Testing
             try Imagery.importImage(image, into: store, name: "harbour", tileLimit: 4)
         } throws: { "\($0)".contains("the image is too large") && "\($0)".contains("limit of 4") }
         #expect(try MapStore(path: store).imagery() == before)
+    }
+
+    @Test func wideBandsOfByteValuesAreColoursWhenAskedFor() throws {
+        // A scene's digital numbers kept as floating point (as the Landsat sample data are):
+        // heights by their type, an image when the user says so.
+        let store = Self.temporary("store.sqlite")
+        let scene = Self.temporary("scene.tif")
+        defer { for path in [store, scene] { try? FileManager.default.removeItem(atPath: path) } }
+        try RasterFile.writeGeoTIFF(
+            to: scene, width: 64, height: 64, type: .float32,
+            bands: [40.0, 160, 250].map { Array(repeating: $0, count: 64 * 64) },
+            transform: [7.42, 0.0002, 0, 43.74, 0, -0.0002], epsg: 4326)
+        #expect(try DataImport.kind(of: scene) == .elevation)
+        guard case .imagery(let report) = try DataImport.importFile(scene, into: store, kind: .imagery) else {
+            Issue.record("not imported as imagery")
+            return
+        }
+        let centre = Coordinate(latitude: 43.74 - 32 * 0.0002, longitude: 7.42 + 32 * 0.0002)
+        let stored = try Self.storedColour(at: centre, zoom: report.maxZoom, in: try MapStore(path: store))
+        #expect(Self.close(stored, (40, 160, 250), tolerance: 4), "\(String(describing: stored))")
+    }
+
+    @Test func separateBandFilesAreOneImage() throws {
+        let store = Self.temporary("store.sqlite")
+        let files = (0..<3).map { Self.temporary("band\($0).tif") }
+        defer { for path in [store] + files { try? FileManager.default.removeItem(atPath: path) } }
+        for (file, value) in zip(files, [200.0, 100, 30]) {
+            try RasterFile.writeGeoTIFF(
+                to: file, width: 64, height: 64, type: .byte, bands: [Array(repeating: value, count: 64 * 64)],
+                transform: [7.42, 0.0002, 0, 43.74, 0, -0.0002], epsg: 4326)
+        }
+        let report = try Imagery.importImage(bands: files, into: store, name: "bands")
+        #expect(report.format == "VRT" && report.layout == "rgb")
+        let centre = Coordinate(latitude: 43.74 - 32 * 0.0002, longitude: 7.42 + 32 * 0.0002)
+        let stored = try Self.storedColour(at: centre, zoom: report.maxZoom, in: try MapStore(path: store))
+        #expect(Self.close(stored, (200, 100, 30), tolerance: 4), "\(String(describing: stored))")
+        // Files that do not stack are refused by name.
+        #expect {
+            try Imagery.importImage(bands: [files[0], Self.temporary("missing.tif")], into: store)
+        } throws: { "\($0)".contains("missing.tif") && "\($0)".contains("no such file") }
     }
 
     @Test func aTransparentImageIsRefused() throws {
