@@ -28,6 +28,8 @@ public enum FeatureClassifier {
     static let aeroways: Set<String> = [
         "aerodrome", "heliport", "runway", "taxiway", "apron", "helipad", "gate", "hangar", "stopway",
     ]
+    /// `natural=*` values that are summits.
+    public static let peaks: Set<String> = ["peak", "volcano"]
     static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "healthcare"]
 
     /// The kind of a tagged element, nil when it is not a feature of its own (an untagged node).
@@ -86,6 +88,10 @@ public enum FeatureClassifier {
                 featureClass: .boundary, kind: "admin_level_" + (value("admin_level") ?? "?"), isArea: true)
         }
         if let value = value("place") { return FeatureKind(featureClass: .place, kind: value, isArea: false) }
+        // Summits: the terrain map writes them with their height (`ele`).
+        if let value = value("natural"), peaks.contains(value) {
+            return FeatureKind(featureClass: .poi, kind: "natural=\(value)", isArea: false)
+        }
         for key in poiKeys {
             if let value = value(key) {
                 return FeatureKind(

@@ -430,12 +430,14 @@ public final class MapStore {
         public var tags: [String: String]
     }
 
-    /// ``features(in:classes:details:limit:names:)`` with each feature's kept tags, local names.
+    /// ``features(in:classes:details:limit:names:)`` with each feature's kept tags, local names;
+    /// only those of `kinds` where given.
     public func taggedFeatures(
-        in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil
+        in bounds: CoordinateBounds, classes: [FeatureClass] = [], kinds: [String]? = nil,
+        details: [DetailLevel]? = nil, limit: Int? = nil
     ) throws(DataError) -> [TaggedFeature] {
         try rows(
-            in: bounds, classes: classes, details: details, limit: limit,
+            in: bounds, classes: classes, kinds: kinds, details: details, limit: limit,
             columns: Self.featureColumns + ", feature.tags", id: \.feature.id
         ) { row in
             TaggedFeature(
@@ -481,16 +483,18 @@ public final class MapStore {
     /// ``features(in:classes:details:limit:names:)``), each read by `read`, by id; once each
     /// side of the antimeridian, a feature in both read once.
     private func rows<Row>(
-        in bounds: CoordinateBounds, classes: [FeatureClass], details: [DetailLevel]?, limit: Int?, columns: String,
-        id: (Row) -> Int64, _ read: @escaping (StoreRow) throws -> Row
+        in bounds: CoordinateBounds, classes: [FeatureClass], kinds: [String]? = nil, details: [DetailLevel]?,
+        limit: Int?, columns: String, id: (Row) -> Int64, _ read: @escaping (StoreRow) throws -> Row
     ) throws(DataError) -> [Row] {
         let parts = bounds.antimeridianHalves
         if parts.count == 2 {
             let west = try rows(
-                in: parts[0], classes: classes, details: details, limit: limit, columns: columns, id: id, read)
+                in: parts[0], classes: classes, kinds: kinds, details: details, limit: limit, columns: columns, id: id,
+                read)
             let seen = Set(west.map(id))
             let east = try rows(
-                in: parts[1], classes: classes, details: details, limit: limit, columns: columns, id: id, read
+                in: parts[1], classes: classes, kinds: kinds, details: details, limit: limit, columns: columns, id: id,
+                read
             ).filter { !seen.contains(id($0)) }
             let all = (west + east).sorted { id($0) < id($1) }
             return limit.map { Array(all.prefix($0)) } ?? all
@@ -503,6 +507,10 @@ public final class MapStore {
         if !classes.isEmpty {
             sql += " AND \(classColumn) IN (\(Self.placeholders(classes.count)))"
             values += classes.map { .text($0.rawValue) }
+        }
+        if let kinds {
+            sql += " AND feature.kind IN (\(Self.placeholders(kinds.count)))"
+            values += kinds.map { .text($0) }
         }
         if let details {
             if details.isEmpty {

@@ -11,6 +11,8 @@ public enum ZoomRules {
     /// The store's street data (areas, waters, railways, main roads): from zoom 11; the world
     /// layers' rivers give way to the streets' own there.
     public static let streetData = 11.0
+    /// Summits with their heights, on the terrain map: from zoom 10.
+    public static let peaks = 10.0
     /// Transit stops and stations: read and labelled from zoom 13.
     public static let stops = 13.0
     /// The zoom from which a map is expected to show streets: 13.

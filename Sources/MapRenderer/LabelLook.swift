@@ -20,13 +20,15 @@ public enum LabelKind: Sendable, Hashable {
     case station
     /// A contour line's height along it, on the terrain map.
     case contour
+    /// A summit's name and height beside its icon, on the terrain map.
+    case peak
 
     /// The population above which a place is ``place(large:)``: a million people.
     public static let largePlacePopulation = 1_000_000
 
     /// The kind's name in label URLs and image ids: `place`, `place-large`, `park`, `water`,
     /// `street`, `street-major`, `poi-sight` (and the other ``POICategory`` names), `station`,
-    /// `contour`.
+    /// `contour`, `peak`.
     public var name: String {
         switch self {
         case .place(let large): large ? "place-large" : "place"
@@ -36,13 +38,14 @@ public enum LabelKind: Sendable, Hashable {
         case .poi(let category): "poi-\(category)"
         case .station: "station"
         case .contour: "contour"
+        case .peak: "peak"
         }
     }
 
     /// Every kind, in the order of ``name``'s list.
     public static var allCases: [LabelKind] {
         [.place(large: false), .place(large: true), .park, .water, .street(major: false), .street(major: true)]
-            + POICategory.allCases.map { .poi($0) } + [.station, .contour]
+            + POICategory.allCases.map { .poi($0) } + [.station, .contour, .peak]
     }
 
     /// The kind ``name`` names; nil for any other text.
@@ -103,6 +106,8 @@ public struct LabelLook: Sendable {
             self.init(
                 font: "Noto Sans", size: 9,
                 color: palette.labelHalo.isDark ? Color(hex: 0xB8A080) : Color(hex: 0x7A5C36), halo: palette.labelHalo)
+        case .peak:
+            self.init(icon: Color(hex: 0x8A6A44), palette: palette)
         }
     }
 

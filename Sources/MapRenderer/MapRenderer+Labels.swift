@@ -116,6 +116,42 @@ extension MapRenderer {
         }
     }
 
+    /// The summits in view (`natural=peak` and `volcano`) on the terrain map, highest first
+    /// (those without a height last), each as "name height m" beside its icon: the height
+    /// from its `ele` tag (metres), the name alone where it has none, the height alone where
+    /// it has no name.
+    func placePeaks(_ placer: inout LabelPlacer, bounds: CoordinateBounds, projection: Projection) throws {
+        let kinds = FeatureClassifier.peaks.map { "natural=\($0)" }.sorted()
+        let summits = try store.taggedFeatures(in: bounds, classes: [.poi], kinds: kinds).compactMap {
+            summit -> (text: String, at: Coordinate, metres: Double)? in
+            guard let anchor = summit.feature.geometry.anchor else { return nil }
+            let metres = summit.tags["ele"].flatMap(Self.metres(ofElevation:))
+            let height = metres.map { "\(Int($0.rounded())) m" }
+            let name = summit.feature.name
+            let text = [name, height].compactMap { $0 }.joined(separator: " ")
+            guard !text.isEmpty else { return nil }
+            return (text, anchor, metres ?? -.infinity)
+        }
+        for summit in summits.sorted(by: { ($0.metres, $1.text) > ($1.metres, $0.text) }).prefix(40) {
+            placer.placeIcon(
+                summit.text, at: projection.point(for: summit.at), look: LabelLook(.peak, palette: placer.palette))
+        }
+    }
+
+    /// An `ele` tag's metres: a number, with or without " m" (OpenStreetMap's unit); feet
+    /// (" ft", "'") turned to metres; nil for anything else.
+    static func metres(ofElevation text: String) -> Double? {
+        var value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var factor = 1.0
+        for (suffix, scale) in [("ft", 0.3048), ("'", 0.3048), ("m", 1.0)] where value.hasSuffix(suffix) {
+            value = String(value.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            factor = scale
+            break
+        }
+        guard let number = Double(value), number.isFinite else { return nil }
+        return number * factor
+    }
+
     /// The frames of the controls drawn over the map, which labels keep clear of; the
     /// attribution's text may be wider than its frame, so the whole row from the logo to the
     /// attribution's right edge is kept.

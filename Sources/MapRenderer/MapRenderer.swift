@@ -166,6 +166,9 @@ public struct MapRenderer {
             if zoom >= ZoomRules.pointsOfInterest {
                 placePOIs(&placer, scene: scene, zoom: zoom, projection: projection, floor: floor)
             }
+            if content.base == .relief && zoom >= ZoomRules.peaks {
+                try placePeaks(&placer, bounds: bounds, projection: projection)
+            }
             // The major contours' heights along them, where the names leave room (at most 24).
             for contour in contourLines.prefix(24) {
                 placer.place(

@@ -26,6 +26,19 @@ import Testing
             Int(hill(latitude: 44 - Double(row) / 1200, longitude: 7 + Double(column) / 1200).rounded())
         }
         _ = try ElevationImporter.importModel(cell, into: path)
+        // Its summit, named and with its height, and two more: one in feet, one unnamed.
+        let summits = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "openmaps-summits-\(UUID().uuidString).osm"
+        ).path
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="tests">
+          <node id="1" lat="43.5" lon="7.5" version="1"><tag k="natural" v="peak"/><tag k="name" v="Mont Test"/><tag k="ele" v="800"/></node>
+          <node id="2" lat="43.53" lon="7.56" version="1"><tag k="natural" v="peak"/><tag k="name" v="Cima Piede"/><tag k="ele" v="1312 ft"/></node>
+          <node id="3" lat="43.47" lon="7.45" version="1"><tag k="natural" v="peak"/><tag k="ele" v="212.4"/></node>
+        </osm>
+        """.write(toFile: summits, atomically: true, encoding: .utf8)
+        _ = try OSMImporter.importFile(summits, into: path, region: "summits")
         return path
     }
 
@@ -96,6 +109,20 @@ import Testing
         }
         let chains = ReliefPainter.chains(ring.shuffled())
         #expect(chains.count == 1 && chains[0].line.count == 65)
+    }
+
+    @Test func summitsAreWrittenWithTheirHeights() throws {
+        let (_, _, report) = try Self.terrainWithReport(Coordinate(latitude: 43.5, longitude: 7.5), zoom: 12)
+        #expect(report.labels.contains("Mont Test 800 m"), "\(report.labels)")
+        #expect(report.labels.contains("Cima Piede 400 m"), "feet in metres: \(report.labels)")
+        #expect(report.labels.contains("212 m"), "an unnamed summit by its height: \(report.labels)")
+        #expect(MapRenderer.metres(ofElevation: "1 148") == nil && MapRenderer.metres(ofElevation: " 95 m ") == 95)
+        // Not below zoom 10, and not on the road map.
+        let (_, _, far) = try Self.terrainWithReport(Coordinate(latitude: 43.5, longitude: 7.5), zoom: 9)
+        #expect(!far.labels.contains("Mont Test 800 m"))
+        let view = try MapsApp().answer("comgooglemaps://?center=43.5,7.5&zoom=12").mapView
+        let (_, normal) = try MapRenderer(store: try MapStore(path: try Self.store.get())).render(view, controls: false)
+        #expect(!normal.labels.contains("Mont Test 800 m"))
     }
 
     @Test func withoutAModelOrAWorldReliefTheTerrainMapStillDraws() throws {
