@@ -60,6 +60,10 @@ public protocol TileRendering: Sendable {
     /// The bounds of every imported street-data region.
     func regions() throws -> [CoordinateBounds]
 
+    /// The credit lines of the imported rasters a map type's tiles draw: the aerial images
+    /// for satellite and hybrid, the elevation models for terrain, none for the others.
+    func rasterCredits(for mapType: MapType) throws -> [String]
+
     /// Renders `plan` into `output`, calling `progress` with the fraction done (0...1).
     func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary
 

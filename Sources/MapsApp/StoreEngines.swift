@@ -157,6 +157,12 @@ public struct StoreTiles: TileRendering, Sendable {
         try connections.with { try $0.sources(counting: false) }.filter { $0.kind == .osm }.map(\.bounds)
     }
 
+    /// The imported images' or elevation models' credits, as a map type's tiles draw them.
+    public func rasterCredits(for mapType: MapType) throws -> [String] {
+        guard let kind = MapRenderer.rasterKind(of: MapContent.Base(mapType)) else { return [] }
+        return try connections.with { try $0.sources(counting: false) }.filter { $0.kind == kind }.map(\.attribution)
+    }
+
     /// Renders a tile run into the file at `output`, reporting the fraction done.
     public func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
         if plan.request.format == .mvt { return try cutVectorTiles(plan, into: output, progress: progress) }

@@ -177,9 +177,18 @@ extension MapsApp {
 extension MapsApp {
     /// The MapLibre style of the vector tiles for `style`'s map type, scheme, layers and
     /// language, its sources, glyphs and sprite under `base` (``MapStyle``); the terrain map
-    /// shaded from the elevation models up to `terrainZoom` (``terrainZoom()``) where given.
-    public static func vectorStyle(_ style: TileStyle, base: String, terrainZoom: Int? = nil) -> String {
-        MapStyle(style: style, base: base, terrainZoom: terrainZoom).json
+    /// shaded from the elevation models up to `terrainZoom` (``terrainZoom()``) where given,
+    /// its raster tiles crediting `rasterCredits` (``rasterCredits(for:)``).
+    public static func vectorStyle(
+        _ style: TileStyle, base: String, terrainZoom: Int? = nil, rasterCredits: [String] = []
+    ) -> String {
+        MapStyle(style: style, base: base, terrainZoom: terrainZoom, rasterCredits: rasterCredits).json
+    }
+
+    /// The credit lines of the imported aerial images (satellite, hybrid) or elevation models
+    /// (terrain) a map type's tiles draw; none without a store or for other types.
+    public func rasterCredits(for mapType: MapType) -> [String] {
+        (try? tiles?.rasterCredits(for: mapType)) ?? []
     }
 
     /// The finest zoom of the store's elevation models, nil without any (or without a store).

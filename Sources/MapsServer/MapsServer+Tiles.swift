@@ -229,7 +229,8 @@ extension MapsServer {
         do throws(AppError) {
             let style = try Self.tileStyle(request, mapType: mapType)
             let document = MapsApp.vectorStyle(
-                style, base: Self.base(of: request), terrainZoom: mapType == .terrain ? app.terrainZoom() : nil)
+                style, base: Self.base(of: request), terrainZoom: mapType == .terrain ? app.terrainZoom() : nil,
+                rasterCredits: app.rasterCredits(for: mapType))
             var response = HTTPResponse.json(200, Data(document.utf8))
             response.headers += [("Access-Control-Allow-Origin", "*"), ("Cache-Control", "public, max-age=300")]
             return response
@@ -464,7 +465,7 @@ extension MapsServer {
             "tilejson": "3.0.0", "name": "OpenMaps \(type)", "scheme": "xyz",
             "tiles": ["\(base)/tiles/\(type)/{z}/{x}/{y}.png\(query)"],
             "minzoom": TilePlan.zooms.lowerBound, "maxzoom": TilePlan.zooms.upperBound, "bounds": bounds,
-            "attribution": attribution, "tileSize": 256,
+            "attribution": ([attribution] + app.rasterCredits(for: mapType)).joined(separator: " · "), "tileSize": 256,
         ]
         let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])) ?? Data()
         var response = HTTPResponse.json(200, data)

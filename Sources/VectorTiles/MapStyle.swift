@@ -20,13 +20,17 @@ public struct MapStyle: Sendable {
     /// then also shaded from them (a `raster-dem` source of ``base``'s terrain tiles and a
     /// hillshade lit from the north-west).
     public var terrainZoom: Int?
+    /// The credit lines of the imported rasters the map type's raster tiles draw (aerial
+    /// images, elevation models), after the world rasters'.
+    public var rasterCredits: [String]
 
     /// A style of `style` for tiles served from `base`, shaded from elevation models up to
-    /// `terrainZoom` where given.
-    public init(style: TileStyle, base: String, terrainZoom: Int? = nil) {
+    /// `terrainZoom` where given, crediting `rasterCredits` with the raster tiles.
+    public init(style: TileStyle, base: String, terrainZoom: Int? = nil, rasterCredits: [String] = []) {
         self.style = style
         self.base = base
         self.terrainZoom = terrainZoom
+        self.rasterCredits = rasterCredits
     }
 
     /// The font every label is written in, as the glyph ranges are served.
@@ -52,14 +56,15 @@ public struct MapStyle: Sendable {
                 [
                     "type": "raster", "tiles": [base + "/tiles/\(type)/{z}/{x}/{y}.png"], "tileSize": 256,
                     "maxzoom": 21,
-                    "attribution": "NASA Blue Marble and shaded relief; ETOPO1",
+                    "attribution": (["NASA Blue Marble and shaded relief; ETOPO1"] + rasterCredits).joined(
+                        separator: " · "),
                 ] as [String: Any]
         }
         if let terrainZoom, style.mapType == .terrain {
             sources["dem"] =
                 [
                     "type": "raster-dem", "tiles": [base + "/tiles/terrain-rgb/{z}/{x}/{y}.png"], "tileSize": 256,
-                    "encoding": "mapbox", "maxzoom": terrainZoom, "attribution": "Elevation: imported models",
+                    "encoding": "mapbox", "maxzoom": terrainZoom,
                 ] as [String: Any]
         }
         if style.traffic && style.mapType != .satellite && style.mapType != .terrain && style.mapType != .none {

@@ -393,6 +393,7 @@ struct FakeDrawing: MapDrawing {
 
     @Test func tileRunsAreSettledBeforeRendering() throws {
         struct NoRegions: TileRendering {
+            func rasterCredits(for mapType: MapType) throws -> [String] { [] }
             func regions() throws -> [CoordinateBounds] { [] }
             func render(_ plan: TilePlan, into output: String, progress: (Double) -> Void) throws -> TileSummary {
                 Issue.record("nothing should be rendered")
@@ -419,6 +420,7 @@ struct FakeDrawing: MapDrawing {
 
     @Test func regionsFarApartAreTiledEachOnItsOwn() throws {
         struct TwoCities: TileRendering {
+            func rasterCredits(for mapType: MapType) throws -> [String] { [] }
             func regions() throws -> [CoordinateBounds] {
                 [
                     CoordinateBounds(
