@@ -80,10 +80,41 @@ public enum Elevation {
         public let models: [Model]
         var tiles: TileReader
 
+        /// The models' bounds as world points (0...1 from the north-west): west, north, east,
+        /// south.
+        let worldBounds: [(west: Double, north: Double, east: Double, south: Double)]
+
         /// A reader of the models reaching `bounds`.
         public init(store: MapStore, within bounds: CoordinateBounds) throws(DataError) {
             models = try store.elevationModels().filter { $0.bounds.intersects(bounds) }
             tiles = TileReader(store: store)
+            worldBounds = models.map { model in
+                let northWest = WebMercator.project(
+                    Coordinate(
+                        latitude: model.bounds.northEast?.latitude ?? 0,
+                        longitude: model.bounds.southWest?.longitude ?? 0),
+                    worldSize: 1)
+                let southEast = WebMercator.project(
+                    Coordinate(
+                        latitude: model.bounds.southWest?.latitude ?? 0,
+                        longitude: model.bounds.northEast?.longitude ?? 0),
+                    worldSize: 1)
+                return (northWest.x, northWest.y, southEast.x, southEast.y)
+            }
+        }
+
+        /// The height at the world point (`x`, `y`: 0...1 across the Web Mercator world from
+        /// the north-west) from the finest model covering it, read at `zoom` (within the
+        /// model's zooms); nil where no model has one. The same as ``height(at:zoom:)`` without
+        /// a projection each point: for a picture's pixels, whose world points it lays out.
+        public mutating func height(worldX x: Double, worldY y: Double, zoom: Int) throws(DataError) -> Double? {
+            for (index, model) in models.enumerated() {
+                let box = worldBounds[index]
+                guard x >= box.west, x <= box.east, y >= box.north, y <= box.south else { continue }
+                let level = min(max(zoom, model.minZoom), model.maxZoom)
+                if let value = try tiles.bilinear(worldX: x, worldY: y, model: model, zoom: level) { return value }
+            }
+            return nil
         }
 
         /// The height at `point` (metres) from the finest model covering it, read from its
@@ -174,12 +205,33 @@ public enum Elevation {
         /// The height at `point` at `zoom`, bilinear between the four pixel centres around it;
         /// nil where any of them has no data.
         mutating func bilinear(at point: Coordinate, model: Model, zoom: Int) throws(DataError) -> Double? {
-            let count = (1 << zoom) * Elevation.tileSize
-            let world = WebMercator.project(point, worldSize: Double(count))
-            let x = world.x - 0.5
-            let y = world.y - 0.5
+            let world = WebMercator.project(point, worldSize: 1)
+            return try bilinear(worldX: world.x, worldY: world.y, model: model, zoom: zoom)
+        }
+
+        /// The height at world point (`worldX`, `worldY`: 0...1 from the north-west) at `zoom`,
+        /// as ``bilinear(at:model:zoom:)``.
+        mutating func bilinear(worldX: Double, worldY: Double, model: Model, zoom: Int) throws(DataError) -> Double? {
+            let size = Elevation.tileSize
+            let count = (1 << zoom) * size
+            let x = worldX * Double(count) - 0.5
+            let y = worldY * Double(count) - 0.5
             let (column, row) = (Int(x.rounded(.down)), Int(y.rounded(.down)))
             let (fx, fy) = (x - Double(column), y - Double(row))
+            // Most points have all four pixels in one tile: read it once.
+            let (inColumn, inRow) = (column % size, row % size)
+            if column >= 0, row >= 0, inColumn < size - 1, inRow < size - 1, column < count, row < count {
+                guard let heights = try tile(model: model, TileID(x: column / size, y: row / size, z: zoom)) else {
+                    return nil
+                }
+                let index = inRow * size + inColumn
+                let (topLeft, topRight) = (heights[index], heights[index + 1])
+                let (bottomLeft, bottomRight) = (heights[index + size], heights[index + size + 1])
+                guard !topLeft.isNaN, !topRight.isNaN, !bottomLeft.isNaN, !bottomRight.isNaN else { return nil }
+                let top = Double(topLeft) + Double(topRight - topLeft) * fx
+                let bottom = Double(bottomLeft) + Double(bottomRight - bottomLeft) * fx
+                return top + (bottom - top) * fy
+            }
             /// The pixel `dx`, `dy` on from the top left one; nil at "no data".
             func corner(_ dx: Int, _ dy: Int) throws(DataError) -> Double? {
                 let c = min(max(column + dx, 0), count - 1)

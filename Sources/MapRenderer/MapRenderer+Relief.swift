@@ -29,10 +29,24 @@ struct ReliefPainter {
         let zoom = Int(camera.zoom.rounded())
         var heights = [Double](repeating: .nan, count: columns * rows)
         var any = false
+        // Looking straight down with north up (every tile), the world points of the grid are a
+        // lattice: laid out from two corners, no projection each point.
+        let flat = camera.bearing == 0 && camera.viewingAngle == 0
+        let origin = WebMercator.project(projection.coordinate(for: Point(x: -0.5, y: -0.5)), worldSize: 1)
+        let far = WebMercator.project(
+            projection.coordinate(for: Point(x: Double(columns) - 1.5, y: Double(rows) - 1.5)), worldSize: 1)
+        let step = (x: (far.x - origin.x) / Double(columns - 1), y: (far.y - origin.y) / Double(rows - 1))
         for row in 0..<rows {
             for column in 0..<columns {
-                let point = Point(x: Double(column) - 0.5, y: Double(row) - 0.5)
-                if let height = try reader.height(at: projection.coordinate(for: point), zoom: zoom) {
+                let height: Double?
+                if flat && step.x > 0 {
+                    height = try reader.height(
+                        worldX: origin.x + Double(column) * step.x, worldY: origin.y + Double(row) * step.y, zoom: zoom)
+                } else {
+                    let point = Point(x: Double(column) - 0.5, y: Double(row) - 0.5)
+                    height = try reader.height(at: projection.coordinate(for: point), zoom: zoom)
+                }
+                if let height {
                     heights[row * columns + column] = height
                     any = true
                 }
@@ -145,37 +159,47 @@ struct ReliefPainter {
         let step = 2
         let interval = Self.intervals(zoom: zoom).minor
         var segments: [(metres: Double, from: Point, to: Point)] = []
-        func value(_ c: Int, _ r: Int) -> Double { heights[r * columns + c] }
         func point(_ c: Int, _ r: Int) -> Point { Point(x: Double(c) - 0.5, y: Double(r) - 0.5) }
+        // The cell's corners in order around it (top left, top right, bottom right, bottom
+        // left) as offsets, and the crossings found on its edges, without an allocation a cell.
+        let offsets = [(0, 0), (step, 0), (step, step), (0, step)]
+        var values = [Double](repeating: 0, count: 4)
+        var crossings = [Point](repeating: Point(x: 0, y: 0), count: 4)
         var row = 0
         while row + step < rows {
             var column = 0
             while column + step < columns {
-                let corners = [(column, row), (column + step, row), (column + step, row + step), (column, row + step)]
-                let values = corners.map { value($0.0, $0.1) }
-                guard values.allSatisfy(\.isFinite) else {
+                var finite = true
+                var (low, high) = (Double.infinity, -Double.infinity)
+                for corner in 0..<4 {
+                    let value = heights[(row + offsets[corner].1) * columns + column + offsets[corner].0]
+                    values[corner] = value
+                    finite = finite && value.isFinite
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+                guard finite, high - low > 0 else {
                     column += step
                     continue
                 }
-                let low = values.min()!
-                let high = values.max()!
                 var level = (low / interval).rounded(.up) * interval
                 if level == low { level += interval }
                 while level < high {
                     // Where the level crosses each edge of the cell, in order around it.
-                    var crossings: [Point] = []
+                    var found = 0
                     for edge in 0..<4 {
                         let (a, b) = (values[edge], values[(edge + 1) % 4])
                         guard (a < level) != (b < level) else { continue }
                         let f = (level - a) / (b - a)
                         let (p, q) = (
-                            point(corners[edge].0, corners[edge].1),
-                            point(corners[(edge + 1) % 4].0, corners[(edge + 1) % 4].1)
+                            point(column + offsets[edge].0, row + offsets[edge].1),
+                            point(column + offsets[(edge + 1) % 4].0, row + offsets[(edge + 1) % 4].1)
                         )
-                        crossings.append(Point(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f))
+                        crossings[found] = Point(x: p.x + (q.x - p.x) * f, y: p.y + (q.y - p.y) * f)
+                        found += 1
                     }
-                    if crossings.count >= 2 { segments.append((level, crossings[0], crossings[1])) }
-                    if crossings.count == 4 { segments.append((level, crossings[2], crossings[3])) }
+                    if found >= 2 { segments.append((level, crossings[0], crossings[1])) }
+                    if found == 4 { segments.append((level, crossings[2], crossings[3])) }
                     level += interval
                 }
                 column += step
