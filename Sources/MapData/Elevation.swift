@@ -37,8 +37,8 @@ public enum Elevation {
     }
 
     /// The heights of tile `tile` from the finest model reaching it: the stored tile at the
-    /// model's zooms, resampled from its finest tiles above them (bilinear); nil where no model
-    /// covers it.
+    /// model's zooms, resampled (bilinear) from its finest tiles deeper than them and from its
+    /// coarsest above them; nil where no model covers it.
     public static func tile(_ tile: TileID, in store: MapStore) throws(DataError) -> [Float]? {
         let models = try store.elevationModels().filter { $0.bounds.intersects(tile.bounds) }
         guard !models.isEmpty else { return nil }
@@ -46,24 +46,22 @@ public enum Elevation {
         var heights = [Float](repeating: .nan, count: tileSize * tileSize)
         var any = false
         for model in models {
-            if tile.z <= model.maxZoom {
-                let z = max(tile.z, model.minZoom)
-                guard z == tile.z, let stored = try reader.tile(model: model, TileID(x: tile.x, y: tile.y, z: z))
-                else { continue }
+            if (model.minZoom...model.maxZoom).contains(tile.z) {
+                guard let stored = try reader.tile(model: model, tile) else { continue }
                 for index in heights.indices where heights[index].isNaN && !stored[index].isNaN {
                     heights[index] = stored[index]
                     any = true
                 }
             } else {
-                // Deeper than the model: each pixel's centre sampled from its finest tiles.
+                // Deeper than the model, or coarser than its coarsest tile: each pixel's centre
+                // sampled from its tiles at the nearest zoom it has.
+                let level = min(max(tile.z, model.minZoom), model.maxZoom)
                 let count = Double(1 << tile.z) * Double(tileSize)
                 for row in 0..<tileSize {
                     for column in 0..<tileSize where heights[row * tileSize + column].isNaN {
-                        let world = WorldPoint(
-                            x: (Double(tile.x * tileSize + column) + 0.5) / count,
-                            y: (Double(tile.y * tileSize + row) + 0.5) / count)
-                        let point = WebMercator.unproject(world, worldSize: 1)
-                        if let value = try reader.bilinear(at: point, model: model, zoom: model.maxZoom) {
+                        let x = (Double(tile.x * tileSize + column) + 0.5) / count
+                        let y = (Double(tile.y * tileSize + row) + 0.5) / count
+                        if let value = try reader.bilinear(worldX: x, worldY: y, model: model, zoom: level) {
                             heights[row * tileSize + column] = Float(value)
                             any = true
                         }

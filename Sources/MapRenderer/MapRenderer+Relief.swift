@@ -15,8 +15,9 @@ struct ReliefPainter {
     let rows: Int
     /// Ground metres a point of the canvas spans (at the camera's target).
     let metresPerPoint: Double
-    /// The camera's bearing, degrees: the light stays in the north-west however the map turns.
-    let bearing: Double
+    /// The cosine and sine of the camera's bearing: the light stays in the north-west however
+    /// the map turns.
+    let turn: (cos: Double, sin: Double)
 
     /// The relief of the view, nil where no model reaches it.
     init?(store: MapStore, projection: Projection, camera: CameraPosition, size: Size, bounds: CoordinateBounds) throws
@@ -55,7 +56,7 @@ struct ReliefPainter {
         guard any else { return nil }
         self.heights = heights
         metresPerPoint = WebMercator.metersPerPoint(latitude: camera.target.latitude, zoom: camera.zoom)
-        bearing = camera.bearing
+        turn = (cos(camera.bearing * .pi / 180), sin(camera.bearing * .pi / 180))
     }
 
     /// The height at canvas point (`x`, `y`), metres; NaN outside the models.
@@ -78,9 +79,8 @@ struct ReliefPainter {
         // The slope along the canvas (right, up), then turned to east and north by the bearing.
         let right = (at(column + 1, row) - at(column - 1, row)) / (2 * metresPerPoint)
         let up = (at(column, row - 1) - at(column, row + 1)) / (2 * metresPerPoint)
-        let turn = bearing * .pi / 180
-        let east = right * cos(turn) + up * sin(turn)
-        let north = -right * sin(turn) + up * cos(turn)
+        let east = right * turn.cos + up * turn.sin
+        let north = -right * turn.sin + up * turn.cos
         let length = (east * east + north * north + 1).squareRoot()
         var lit = 0.0
         for light in Self.lights {

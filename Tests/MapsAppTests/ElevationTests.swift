@@ -166,6 +166,16 @@ import Testing
             #expect(abs(encoding.metres(pixel.red, pixel.green, pixel.blue) - expected) < 1, "pixel \(x),\(y)")
         }
         #expect(try app.terrainTile(TileID(x: 0, y: 0, z: 5), encoding: encoding) == nil)
+        // Coarser than the model's coarsest tile (zoom 6): sampled from it, not missing.
+        let centre = Coordinate(latitude: 43.5, longitude: 7.5)
+        let coarse = TileID(containing: centre, zoom: 4)
+        let small = try Canvas(png: try #require(try app.terrainTile(coarse, encoding: encoding)))
+        let world = WebMercator.project(centre, worldSize: Double(16 * 256))
+        let pixel = try #require(small.pixel(x: Int(world.x) - coarse.x * 256, y: Int(world.y) - coarse.y * 256))
+        let pixelCentre = WebMercator.unproject(
+            WorldPoint(x: world.x.rounded(.down) + 0.5, y: world.y.rounded(.down) + 0.5), worldSize: Double(16 * 256))
+        let there = FixtureElevation.defaultHeight(latitude: pixelCentre.latitude, longitude: pixelCentre.longitude)
+        #expect(abs(encoding.metres(pixel.red, pixel.green, pixel.blue) - there) < 2, "\(pixel)")
         #expect(throws: AppError.self) { try app.terrainTile(TileID(x: 0, y: 0, z: 16), encoding: encoding) }
     }
 }
