@@ -75,16 +75,8 @@ extension RasterFile {
                 "not an image: \(bands.count) band(s) of \(bands.map(\.rawValue).joined(separator: ", "))", path: path)
         }
         let source = try colourSource(layout)
-        guard let memory = GDALGetDriverByName("MEM"),
-            let target = GDALCreate(memory, "", Int32(size), Int32(size), 4, GDT_Byte, nil)
-        else { throw GDALError("could not make a resampling buffer (\(GDAL.lastError() ?? ""))", path: path) }
+        let target = try webMercatorBuffer(area: area, size: size, bands: 4, type: GDT_Byte)
         defer { GDALClose(target) }
-        var transform = [
-            area.west, (area.east - area.west) / Double(size), 0, area.north, 0,
-            -(area.north - area.south) / Double(size),
-        ]
-        GDALSetGeoTransform(target, &transform)
-        GDALSetProjection(target, GDAL.webMercator)
         GDALSetRasterColorInterpretation(GDALGetRasterBand(target, 4), GCI_AlphaBand)
         // gdalwarp's own rules: the source's alpha band or its "no data" values become the
         // target's alpha; the target's last band is that alpha.

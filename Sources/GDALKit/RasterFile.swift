@@ -217,16 +217,8 @@ public final class RasterFile {
         area: (west: Double, south: Double, east: Double, north: Double), size: Int, bands count: Int,
         type: GDALDataType, resampling: GDALResampleAlg, fill: Float
     ) throws(GDALError) -> [Float] {
-        guard let memory = GDALGetDriverByName("MEM"),
-            let target = GDALCreate(memory, "", Int32(size), Int32(size), Int32(count), type, nil)
-        else { throw GDALError("could not make a resampling buffer (\(GDAL.lastError() ?? ""))", path: path) }
+        let target = try webMercatorBuffer(area: area, size: size, bands: count, type: type)
         defer { GDALClose(target) }
-        var transform = [
-            area.west, (area.east - area.west) / Double(size), 0, area.north, 0,
-            -(area.north - area.south) / Double(size),
-        ]
-        GDALSetGeoTransform(target, &transform)
-        GDALSetProjection(target, GDAL.webMercator)
         var buffer = [Float](repeating: fill, count: size * size * count)
         for band in 1...count {
             let handle = GDALGetRasterBand(target, Int32(band))
@@ -259,6 +251,24 @@ public final class RasterFile {
 }
 
 extension RasterFile {
+    /// An in-memory raster (GDAL's MEM driver) of `size` × `size` pixels of `bands` bands of
+    /// `type` covering `area` in Web Mercator (west, south, east, north, metres): what a warp
+    /// resamples into. Close it with `GDALClose`.
+    func webMercatorBuffer(
+        area: (west: Double, south: Double, east: Double, north: Double), size: Int, bands: Int, type: GDALDataType
+    ) throws(GDALError) -> GDALDatasetH {
+        guard let memory = GDALGetDriverByName("MEM"),
+            let target = GDALCreate(memory, "", Int32(size), Int32(size), Int32(bands), type, nil)
+        else { throw GDALError("could not make a resampling buffer (\(GDAL.lastError() ?? ""))", path: path) }
+        var transform = [
+            area.west, (area.east - area.west) / Double(size), 0, area.north, 0,
+            -(area.north - area.south) / Double(size),
+        ]
+        GDALSetGeoTransform(target, &transform)
+        GDALSetProjection(target, GDAL.webMercator)
+        return target
+    }
+
     /// Writes a GeoTIFF of `bands` (each `width` × `height` samples, rows from the top) of
     /// `type`, placed by `transform` (GDAL's six numbers: origin x, pixel width, row rotation,
     /// origin y, column rotation, pixel height, in the units of `epsg`'s projection), tiled

@@ -53,10 +53,7 @@ public enum ElevationImporter {
         _ path: String, into storePath: String, name: String? = nil, attribution: String? = nil,
         licence: String? = nil, tileLimit: Int = defaultTileLimit, progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
-        let raster: RasterFile
-        do { raster = try RasterFile(path: path) } catch {
-            throw DataError(.invalidData, message: error.message, path: path)
-        }
+        let raster = try TilePyramid.open(path)
         guard raster.bands.count == 1, raster.bands[0].isMeasure else {
             throw DataError(
                 .invalidData,

@@ -62,10 +62,7 @@ public enum Imagery {
         _ path: String, into storePath: String, name: String? = nil, attribution: String? = nil,
         licence: String? = nil, tileLimit: Int = defaultTileLimit, progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
-        let raster: RasterFile
-        do { raster = try RasterFile(path: path) } catch {
-            throw DataError(.invalidData, message: error.message, path: path)
-        }
+        let raster = try TilePyramid.open(path)
         return try importImage(
             raster, into: storePath, name: name, attribution: attribution, licence: licence, tileLimit: tileLimit,
             fingerprint: try FileFingerprint.of(path), progress: progress)

@@ -15,6 +15,15 @@ enum TilePyramid {
         return min(max(Int(wanted.rounded()), 0), limit)
     }
 
+    /// The raster at `path`, opened by GDAL.
+    ///
+    /// - Throws: ``DataError`` naming the file with GDAL's reason when it cannot be read.
+    static func open(_ path: String) throws(DataError) -> RasterFile {
+        do { return try RasterFile(path: path) } catch {
+            throw DataError(.invalidData, message: error.message, path: path)
+        }
+    }
+
     /// Where a raster's pyramid goes and how deep, checked against the import's limit.
     struct Plan {
         /// The raster's area (WGS 84), within Web Mercator's latitudes.

@@ -57,11 +57,20 @@ enum DataCommand {
             console.print("store: \(store.path) (schema \(MapStore.schemaVersion))")
             for source in try store.sources() {
                 let total = source.counts.values.reduce(0, +)
-                console.print("\(source.name) [\(source.kind.rawValue)]: \(total) features")
+                let pyramid =
+                    try store.imagery().first { $0.source == source.id }
+                    ?? store.elevationModels().first { $0.source == source.id }
+                if let pyramid {
+                    console.print(
+                        "\(source.name) [\(source.kind.rawValue)]: tiles at zooms \(pyramid.minZoom) to \(pyramid.maxZoom)"
+                    )
+                } else {
+                    console.print("\(source.name) [\(source.kind.rawValue)]: \(total) features")
+                }
                 if let southWest = source.bounds.southWest, let northEast = source.bounds.northEast {
                     console.print("  bounds: \(southWest) – \(northEast)")
                 }
-                console.print("  " + describe(source.counts))
+                if !source.counts.isEmpty { console.print("  " + describe(source.counts)) }
                 console.print("  \(source.attribution), \(source.licence)")
                 if let file = source.path { console.print("  from \(file)") }
             }
@@ -144,12 +153,7 @@ enum DataCommand {
             default: throw .usage("'--kind' must be elevation or imagery, not '\(text)'")
             }
         }
-        let tileLimit = try arguments.value("--max-tiles").map { text throws(CLIError) in
-            guard let limit = Int(text), limit > 0 else {
-                throw .usage("'--max-tiles' must be a whole number above 0, not '\(text)'")
-            }
-            return limit
-        }
+        let tileLimit = try maxTiles(arguments)
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }
@@ -191,6 +195,16 @@ enum DataCommand {
         }
     }
 
+    /// `--max-tiles`: a raster's most tiles at its finest zoom, nil when not given.
+    static func maxTiles(_ arguments: ArgumentParser.Result) throws(CLIError) -> Int? {
+        try arguments.value("--max-tiles").map { text throws(CLIError) in
+            guard let limit = Int(text), limit > 0 else {
+                throw .usage("'--max-tiles' must be a whole number above 0, not '\(text)'")
+            }
+            return limit
+        }
+    }
+
     /// `import RED.tif GREEN.tif BLUE.tif`: single-band files (a satellite scene's) as one
     /// aerial image's bands, in that order.
     static func importBands(_ arguments: ArgumentParser.Result, store path: String, console: inout Console)
@@ -205,12 +219,7 @@ enum DataCommand {
         if let kind = arguments.value("--kind"), kind != "imagery" {
             throw .usage("several files are one image's bands: '--kind' must be imagery, not '\(kind)'")
         }
-        let tileLimit = try arguments.value("--max-tiles").map { text throws(CLIError) in
-            guard let limit = Int(text), limit > 0 else {
-                throw .usage("'--max-tiles' must be a whole number above 0, not '\(text)'")
-            }
-            return limit
-        }
+        let tileLimit = try maxTiles(arguments)
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }
