@@ -28,6 +28,20 @@ public enum FeatureClassifier {
     static let aeroways: Set<String> = [
         "aerodrome", "heliport", "runway", "taxiway", "apron", "helipad", "gate", "hangar", "stopway",
     ]
+    /// An `ele` tag's metres: a number, with or without " m" (OpenStreetMap's unit); feet
+    /// (" ft", "'") turned to metres; nil for anything else.
+    public static func metres(ofElevation text: String) -> Double? {
+        var value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var factor = 1.0
+        for (suffix, scale) in [("ft", 0.3048), ("'", 0.3048), ("m", 1.0)] where value.hasSuffix(suffix) {
+            value = String(value.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            factor = scale
+            break
+        }
+        guard let number = Double(value), number.isFinite else { return nil }
+        return number * factor
+    }
+
     /// `natural=*` values that are summits.
     public static let peaks: Set<String> = ["peak", "volcano"]
     static let poiKeys = ["amenity", "shop", "tourism", "leisure", "office", "craft", "historic", "healthcare"]

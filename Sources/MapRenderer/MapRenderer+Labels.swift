@@ -125,7 +125,7 @@ extension MapRenderer {
         let summits = try store.taggedFeatures(in: bounds, classes: [.poi], kinds: kinds).compactMap {
             summit -> (text: String, at: Coordinate, metres: Double)? in
             guard let anchor = summit.feature.geometry.anchor else { return nil }
-            let metres = summit.tags["ele"].flatMap(Self.metres(ofElevation:))
+            let metres = summit.tags["ele"].flatMap(FeatureClassifier.metres(ofElevation:))
             let height = metres.map { "\(Int($0.rounded())) m" }
             let name = summit.feature.name
             let text = [name, height].compactMap { $0 }.joined(separator: " ")
@@ -136,20 +136,6 @@ extension MapRenderer {
             placer.placeIcon(
                 summit.text, at: projection.point(for: summit.at), look: LabelLook(.peak, palette: placer.palette))
         }
-    }
-
-    /// An `ele` tag's metres: a number, with or without " m" (OpenStreetMap's unit); feet
-    /// (" ft", "'") turned to metres; nil for anything else.
-    static func metres(ofElevation text: String) -> Double? {
-        var value = text.trimmingCharacters(in: .whitespaces).lowercased()
-        var factor = 1.0
-        for (suffix, scale) in [("ft", 0.3048), ("'", 0.3048), ("m", 1.0)] where value.hasSuffix(suffix) {
-            value = String(value.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
-            factor = scale
-            break
-        }
-        guard let number = Double(value), number.isFinite else { return nil }
-        return number * factor
     }
 
     /// The frames of the controls drawn over the map, which labels keep clear of; the

@@ -66,7 +66,15 @@ public final class VectorTileBuilder {
         }
 
         // The street data, places and what the layers show, with their tags.
-        for tagged in try store.taggedFeatures(in: bounds, classes: VectorTileSchema.classes(zoom: id.z), details: []) {
+        let classes = VectorTileSchema.classes(zoom: id.z)
+        var tagged = try store.taggedFeatures(in: bounds, classes: classes, details: [])
+        // Summits show before the other points of interest: read alone at the zooms between.
+        if !classes.contains(.poi) && VectorTileSchema.shows(from: ZoomRules.peaks, at: id.z) {
+            tagged += try store.taggedFeatures(
+                in: bounds, classes: [.poi], kinds: FeatureClassifier.peaks.map { "natural=\($0)" }.sorted(),
+                details: [])
+        }
+        for tagged in tagged {
             add(mapping.items(tagged), of: tagged.feature, to: &layers, geometry: geometry)
         }
         return VectorTile(

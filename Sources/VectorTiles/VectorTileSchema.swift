@@ -111,6 +111,12 @@ public enum VectorTileSchema {
                 a, _ in a
             }),
         Layer(
+            id: "mountain_peak", description: "Summits (peaks and volcanoes), at a point, with their heights.",
+            minZoom: tileZoom(ZoomRules.peaks),
+            fields: nameFields.merging(["class": "String", "ele": "Number", "ele_ft": "Number", "rank": "Number"]) {
+                a, _ in a
+            }),
+        Layer(
             id: "transit", description: "Transit lines in their colours, and stations, entrances and stops.",
             minZoom: tileZoom(ZoomRules.transitLine("train")),
             fields: nameFields.merging(["class": "String", "colour": "String", "ref": "String"]) { a, _ in a }),
@@ -128,7 +134,8 @@ public enum VectorTileSchema {
     /// place's details, its feature state): labelled points and named lines. Areas and the
     /// network's lines go without (a tenth of a dense tile's size).
     public static let identifiedLayers: Set<String> = [
-        "poi", "place", "transit", "aerodrome_label", "water_name", "transportation_name", "housenumber",
+        "poi", "place", "transit", "aerodrome_label", "mountain_peak", "water_name", "transportation_name",
+        "housenumber",
     ]
 
     /// The tile zoom whose tiles are drawn at map zoom `zoom`: one less, and at most
@@ -267,6 +274,18 @@ struct SchemaMapping {
         case .place:
             guard let properties = Self.place(feature, tags, zoom: zoom) else { break }
             add("place", names.merging(properties) { a, _ in a }, as: .anchor)
+        case .poi where kind.hasPrefix("natural="):
+            // Summits, the only points of interest classified by `natural=*`.
+            guard VectorTileSchema.shows(from: ZoomRules.peaks, at: zoom) else { break }
+            var summit = names
+            summit["class"] = .string(String(kind.dropFirst("natural=".count)))
+            if let metres = tags["ele"].flatMap(FeatureClassifier.metres(ofElevation:)) {
+                summit["ele"] = .int(Int64(metres.rounded()))
+                summit["ele_ft"] = .int(Int64((metres / 0.3048).rounded()))
+            }
+            // 1 for a named summit, 2 for one without a name (labelled after).
+            summit["rank"] = .int(feature.name == nil ? 2 : 1)
+            add("mountain_peak", summit, as: .anchor)
         case .poi:
             guard let category = POICategory(kind: kind), feature.name != nil,
                 VectorTileSchema.shows(from: category.minZoom, at: zoom)

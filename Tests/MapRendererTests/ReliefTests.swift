@@ -116,7 +116,9 @@ import Testing
         #expect(report.labels.contains("Mont Test 800 m"), "\(report.labels)")
         #expect(report.labels.contains("Cima Piede 400 m"), "feet in metres: \(report.labels)")
         #expect(report.labels.contains("212 m"), "an unnamed summit by its height: \(report.labels)")
-        #expect(MapRenderer.metres(ofElevation: "1 148") == nil && MapRenderer.metres(ofElevation: " 95 m ") == 95)
+        #expect(
+            FeatureClassifier.metres(ofElevation: "1 148") == nil
+                && FeatureClassifier.metres(ofElevation: " 95 m ") == 95)
         // Not below zoom 10, and not on the road map.
         let (_, _, far) = try Self.terrainWithReport(Coordinate(latitude: 43.5, longitude: 7.5), zoom: 9)
         #expect(!far.labels.contains("Mont Test 800 m"))

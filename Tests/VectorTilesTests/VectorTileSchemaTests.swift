@@ -33,6 +33,35 @@ import Testing
         (tile.layer(layer)?.features ?? []).filter { test($0.properties) }
     }
 
+    @Test func summitsAreMountainPeaksWithTheirHeights() throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID()).sqlite").path
+        let summits = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID()).osm").path
+        defer { for path in [store, summits] { try? FileManager.default.removeItem(atPath: path) } }
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <osm version="0.6" generator="tests">
+          <node id="1" lat="43.7712" lon="7.4207" version="1"><tag k="natural" v="peak"/><tag k="name" v="Mont Agel"/><tag k="ele" v="1148"/></node>
+          <node id="2" lat="43.7650" lon="7.4300" version="1"><tag k="natural" v="volcano"/><tag k="ele" v="3000 ft"/></node>
+        </osm>
+        """.write(toFile: summits, atomically: true, encoding: .utf8)
+        _ = try OSMImporter.importFile(summits, into: store, region: "summits")
+        let id = Self.tile(Coordinate(latitude: 43.768, longitude: 7.425), zoom: 10)
+        let tile = try VectorTile(decoding: try VectorTileBuilder(store: try MapStore(path: store)).tile(id).encoded())
+        let peaks = Self.features(tile, "mountain_peak")
+        #expect(peaks.count == 2)
+        let agel = try #require(peaks.first { $0.properties["name"] == .string("Mont Agel") })
+        #expect(agel.properties["class"] == .string("peak") && agel.properties["ele"] == .int(1148))
+        #expect(agel.properties["ele_ft"] == .int(3766) && agel.properties["rank"] == .int(1))
+        let volcano = try #require(peaks.first { $0.properties["class"] == .string("volcano") })
+        #expect(volcano.properties["ele"] == .int(914) && volcano.properties["rank"] == .int(2))
+        // Not a point of interest as well, and not below tile zoom 9.
+        #expect(Self.features(tile, "poi").isEmpty)
+        let coarse = Self.tile(Coordinate(latitude: 43.768, longitude: 7.425), zoom: 8)
+        let far = try VectorTile(
+            decoding: try VectorTileBuilder(store: try MapStore(path: store)).tile(coarse).encoded())
+        #expect(Self.features(far, "mountain_peak").isEmpty)
+    }
+
     @Test func roadsAreTransportationWithTheirClassesAndNames() throws {
         let (tile, _, _) = try Self.fixtureTile()
         let primary = Self.features(tile, "transportation") { $0["class"] == .string("primary") }
