@@ -78,9 +78,9 @@ public final class RasterFile {
         try self.init(dataset: dataset, path: path)
     }
 
-    /// The rasters at `paths`, one band each (a satellite scene's red, green and blue files), as
-    /// the bands of one raster in that order, as `gdalbuildvrt -separate` stacks them: they must
-    /// cover the same place in the same projection.
+    /// The rasters at `paths`, one band each (a satellite scene's red, green and blue files, and
+    /// an alpha file as a fourth), as the bands of one raster in that order, as `gdalbuildvrt
+    /// -separate` stacks them: they must cover the same place in the same projection.
     ///
     /// - Throws: ``GDALError`` naming the files when one cannot be read or they do not stack.
     public convenience init(bands paths: [String]) throws(GDALError) {
@@ -107,6 +107,11 @@ public final class RasterFile {
         }
         guard let stacked, usageError == 0 else {
             throw GDALError("could not stack the bands (\(GDAL.lastError() ?? "unknown error"))", path: name)
+        }
+        // The bands are red, green, blue and, when there is a fourth, alpha.
+        for (index, colour) in [GCI_RedBand, GCI_GreenBand, GCI_BlueBand, GCI_AlphaBand].enumerated()
+        where paths.count >= 3 && index < paths.count {
+            GDALSetRasterColorInterpretation(GDALGetRasterBand(stacked, Int32(index + 1)), colour)
         }
         try self.init(dataset: stacked, path: name)
     }

@@ -188,6 +188,26 @@ import Testing
         let centre = Coordinate(latitude: 43.74 - 32 * 0.0002, longitude: 7.42 + 32 * 0.0002)
         let stored = try Self.storedColour(at: centre, zoom: report.maxZoom, in: try MapStore(path: store))
         #expect(Self.close(stored, (200, 100, 30), tolerance: 4), "\(String(describing: stored))")
+        // A fourth file is the alpha: here the western half transparent.
+        let alpha = Self.temporary("alpha.tif")
+        defer { try? FileManager.default.removeItem(atPath: alpha) }
+        try RasterFile.writeGeoTIFF(
+            to: alpha, width: 64, height: 64, type: .byte, bands: [(0..<64 * 64).map { $0 % 64 < 32 ? 0 : 255 }],
+            transform: [7.42, 0.0002, 0, 43.74, 0, -0.0002], epsg: 4326)
+        let masked = try Imagery.importImage(bands: files + [alpha], into: store, name: "masked")
+        #expect(masked.layout == "rgba")
+        let west = Coordinate(latitude: centre.latitude, longitude: 7.42 + 8 * 0.0002)
+        let east = Coordinate(latitude: centre.latitude, longitude: 7.42 + 56 * 0.0002)
+        let images = try MapStore(path: store)
+        let maskedImage = try #require(try images.imagery().first { $0.name == "masked" })
+        func alphaAt(_ point: Coordinate) throws -> UInt8? {
+            let tile = TileID(containing: point, zoom: maskedImage.maxZoom)
+            guard let bytes = try images.imageryTile(source: maskedImage.source, tile) else { return nil }
+            let decoded = try ImageTile.decode(bytes)
+            let world = WebMercator.project(point, worldSize: Double((1 << maskedImage.maxZoom) * 256))
+            return decoded.rgba[((Int(world.y) - tile.y * 256) * decoded.width + Int(world.x) - tile.x * 256) * 4 + 3]
+        }
+        #expect(try alphaAt(west) ?? 0 == 0 && alphaAt(east) == 255)
         // Files that do not stack are refused by name.
         #expect {
             try Imagery.importImage(bands: [files[0], Self.temporary("missing.tif")], into: store)
