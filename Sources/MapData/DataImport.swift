@@ -58,6 +58,41 @@ public enum DataImport {
         return .osm
     }
 
+    /// Imports `paths` into the store at `storePath`, atomically: one file as
+    /// ``importFile(_:into:name:attribution:licence:nodeCache:kind:tileLimit:progress:)`` does,
+    /// three or four single-band files as one aerial image's red, green, blue (and alpha) bands
+    /// (``Imagery/importImage(bands:into:name:attribution:licence:tileLimit:progress:)``).
+    ///
+    /// - Throws: ``DataError`` for another number of files, or band files of a kind other than
+    ///   `.imagery`; what the import throws.
+    public static func importFiles(
+        _ paths: [String], into storePath: String, name: String? = nil, attribution: String? = nil,
+        licence: String? = nil, nodeCache: NodeCache = .automatic, kind forced: FileKind? = nil,
+        tileLimit: Int? = nil, progress: ((String, Double) -> Void)? = nil
+    ) throws -> Report {
+        if paths.count == 1 {
+            return try importFile(
+                paths[0], into: storePath, name: name, attribution: attribution, licence: licence, nodeCache: nodeCache,
+                kind: forced, tileLimit: tileLimit, progress: progress)
+        }
+        guard (3...4).contains(paths.count) else {
+            throw DataError(
+                .invalidData,
+                message:
+                    "import takes one file, or three or four single-band files as one image's red, green, blue (and alpha) bands, not \(paths.count)"
+            )
+        }
+        guard forced == nil || forced == .imagery else {
+            throw DataError(
+                .invalidData,
+                message: "several files are one image's bands: the kind must be imagery, not \(forced!.rawValue)")
+        }
+        return .imagery(
+            try Imagery.importImage(
+                bands: paths, into: storePath, name: name, attribution: attribution, licence: licence,
+                tileLimit: tileLimit ?? Imagery.defaultTileLimit, progress: progress))
+    }
+
     /// Imports `path` into the store at `storePath`, atomically.
     ///
     /// - Parameters:

@@ -135,11 +135,8 @@ enum DataCommand {
             ], positionals: 0...4)
     ) { (arguments, console) throws(CLIError) in
         let path = try store(arguments)
-        if arguments.positionals.count > 1 {
-            try importBands(arguments, store: path, console: &console)
-            return
-        }
-        guard let file = arguments.positionals.first else {
+        let files = arguments.positionals
+        guard let file = files.first else {
             guard arguments.flags.contains("--routing") else {
                 throw .usage("import needs a file to import (or --routing to build the routing graphs)")
             }
@@ -158,8 +155,8 @@ enum DataCommand {
         let bar = ProgressBar()
         defer { bar.finish() }
         do {
-            let report = try DataImport.importFile(
-                file, into: path, name: arguments.value("--region"), attribution: arguments.value("--attribution"),
+            let report = try DataImport.importFiles(
+                files, into: path, name: arguments.value("--region"), attribution: arguments.value("--attribution"),
                 licence: arguments.value("--licence"),
                 nodeCache: arguments.value("--node-cache").map { .file($0) } ?? .automatic, kind: kind,
                 tileLimit: tileLimit,
@@ -202,37 +199,6 @@ enum DataCommand {
                 throw .usage("'--max-tiles' must be a whole number above 0, not '\(text)'")
             }
             return limit
-        }
-    }
-
-    /// `import RED.tif GREEN.tif BLUE.tif`: single-band files (a satellite scene's) as one
-    /// aerial image's bands, in that order.
-    static func importBands(_ arguments: ArgumentParser.Result, store path: String, console: inout Console)
-        throws(CLIError)
-    {
-        let files = arguments.positionals
-        guard (3...4).contains(files.count) else {
-            throw .usage(
-                "import takes one file, or three or four single-band files as one image's red, green, blue (and alpha) bands, not \(files.count)"
-            )
-        }
-        if let kind = arguments.value("--kind"), kind != "imagery" {
-            throw .usage("several files are one image's bands: '--kind' must be imagery, not '\(kind)'")
-        }
-        let tileLimit = try maxTiles(arguments)
-        let start = Date()
-        let bar = ProgressBar()
-        defer { bar.finish() }
-        do {
-            let report = try Imagery.importImage(
-                bands: files, into: path, name: arguments.value("--region"),
-                attribution: arguments.value("--attribution"),
-                licence: arguments.value("--licence"), tileLimit: tileLimit ?? Imagery.defaultTileLimit,
-                progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
-            bar.finish()
-            printed(report, store: path, seconds: Date().timeIntervalSince(start), console: &console)
-        } catch {
-            throw .failure("\(error)")
         }
     }
 
