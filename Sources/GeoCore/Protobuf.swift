@@ -187,6 +187,14 @@ public struct ProtobufWriter: Sendable {
         tag(field, .fixed64)
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
+    /// Appends field `field` as a `float` (4 bytes, little-endian).
+    public mutating func float(_ field: Int, _ value: Float) {
+        tag(field, .fixed32)
+        withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    /// Appends field `field` as an `int32` or `int64` varint (a negative value as its 64-bit
+    /// two's complement: ten bytes).
+    public mutating func int(_ field: Int, _ value: Int64) { uint(field, UInt64(bitPattern: value)) }
     /// Appends field `field` as length-delimited bytes.
     @inlinable
     public mutating func bytes(_ field: Int, _ data: [UInt8]) {

@@ -29,6 +29,8 @@ enum GTFSRows {
         /// `#rrggbb`, when the feed gives a colour.
         var colour: String?
         var textColour: String?
+        /// `agency_id`, when given.
+        var agency: String?
     }
 
     /// The refusal of `row` of `table` in `feed`.
@@ -105,6 +107,7 @@ enum GTFSRows {
         let long = table.column("route_long_name")
         let colour = table.column("route_color")
         let text = table.column("route_text_color")
+        let agency = table.column("agency_id")
         var routes: [Route] = []
         var seen: Set<String> = []
         try table.forEachRow { row in
@@ -120,7 +123,7 @@ enum GTFSRows {
                 Route(
                     id: routeID, shortName: row.value(short), longName: row.value(long), type: routeType,
                     colour: row.value(colour).flatMap(FeatureColour.normalized),
-                    textColour: row.value(text).flatMap(FeatureColour.normalized)))
+                    textColour: row.value(text).flatMap(FeatureColour.normalized), agency: row.value(agency)))
         }
         return routes
     }

@@ -79,6 +79,7 @@ enum StoreSchema {
         CREATE INDEX road_restriction_source ON road_restriction(source);
         CREATE TABLE road_graph (mode TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, data BLOB NOT NULL);
         \(timetableSQLite);
+        \(realtimeTable(.sqlite));
         \(pyramidTables(.sqlite).joined(separator: ";\n"));
         PRAGMA user_version = \(MapStore.schemaVersion);
         """
@@ -130,6 +131,7 @@ enum StoreSchema {
             except_modes text NOT NULL, modes text NOT NULL);
         CREATE TABLE road_graph (mode text PRIMARY KEY, fingerprint text NOT NULL, data bytea NOT NULL);
         CREATE TABLE transit_timetable (source text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL);
+        \(realtimeTable(.postgis));
         \(pyramidTables(.postgis).joined(separator: ";\n"));
         CREATE TABLE openmaps_schema (version integer NOT NULL);
         INSERT INTO openmaps_schema VALUES (\(MapStore.schemaVersion));

@@ -24,6 +24,9 @@ public struct Timetable: Codable, Sendable, Equatable {
     public var arrivals: [Int32]
     /// Per call: departure, seconds after the service day's midnight.
     public var departures: [Int32]
+    /// Per call: its `stop_sequence` (GTFS-Realtime's stop time updates name calls by it);
+    /// empty in a timetable stored before it was kept.
+    public var callSequences: [Int32]
     /// Per call: 1 when riders may not board there (`pickup_type` 1), 2 when they may not get
     /// off (`drop_off_type` 1), 3 for neither; 0 otherwise.
     public var callRestrictions: [UInt8]
@@ -65,6 +68,8 @@ public struct Timetable: Codable, Sendable, Equatable {
         public var colour: String?
         /// `#rrggbb` for text drawn on ``colour``, when the feed gives one.
         public var textColour: String?
+        /// `agency_id`, when the feed gives one.
+        public var agency: String?
     }
 
     /// A trip of `trips.txt`: one vehicle's run along a route.
@@ -83,6 +88,8 @@ public struct Timetable: Codable, Sendable, Equatable {
         public var firstCall: Int32
         /// How many calls it makes, 2 or more.
         public var callCount: Int32
+        /// `direction_id` (0 or 1), when given.
+        public var direction: Int8?
     }
 
     /// A service's running days: weekdays between two dates, with dates added and removed.
@@ -123,7 +130,7 @@ public struct Timetable: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case timezone, stops, routes, trips, callStops, arrivals, departures, callRestrictions, services, transfers
-        case shapes
+        case shapes, callSequences
     }
 
     /// The last day any service runs, `YYYYMMDD` (0 for none).
@@ -150,6 +157,7 @@ extension Timetable {
         arrivals = try values.decode([Int32].self, forKey: .arrivals)
         departures = try values.decode([Int32].self, forKey: .departures)
         callRestrictions = try values.decodeIfPresent([UInt8].self, forKey: .callRestrictions) ?? []
+        callSequences = try values.decodeIfPresent([Int32].self, forKey: .callSequences) ?? []
         services = try values.decode([Service].self, forKey: .services)
         transfers = try values.decode([Transfer].self, forKey: .transfers)
         shapes = try values.decode([String].self, forKey: .shapes)
@@ -167,6 +175,14 @@ extension Timetable {
             (0..<60).contains(seconds)
         else { return nil }
         return hours * 3600 + minutes * 60 + seconds
+    }
+
+    /// A `YYYYMMDD` date, nil when it is not one.
+    static func date(_ text: String) -> Int? {
+        guard text.count == 8, let value = Int(text), (1900_01_01...2999_12_31).contains(value),
+            (1...12).contains(value / 100 % 100), (1...31).contains(value % 100)
+        else { return nil }
+        return value
     }
 
     /// The timetable of the feed at `feed` (a zip).
@@ -218,7 +234,7 @@ private struct TimetableReader {
     let feed: String
     var timetable = Timetable(
         timezone: "UTC", stops: [], routes: [], trips: [], callStops: [], arrivals: [], departures: [],
-        callRestrictions: [],
+        callSequences: [], callRestrictions: [],
         services: [], transfers: [], shapes: [])
     var stopIndex: [String: Int32] = [:]
     var routeIndex: [String: Int32] = [:]
@@ -262,16 +278,8 @@ private struct TimetableReader {
             timetable.routes.append(
                 Timetable.Route(
                     id: route.id, shortName: route.shortName, longName: route.longName, type: route.type,
-                    colour: route.colour, textColour: route.textColour))
+                    colour: route.colour, textColour: route.textColour, agency: route.agency))
         }
-    }
-
-    /// A `YYYYMMDD` date, nil when it is not one.
-    static func date(_ text: String) -> Int? {
-        guard text.count == 8, let value = Int(text), (1900_01_01...2999_12_31).contains(value),
-            (1...12).contains(value / 100 % 100), (1...31).contains(value % 100)
-        else { return nil }
-        return value
     }
 
     mutating func service(_ id: String) -> Int32 {
@@ -300,7 +308,7 @@ private struct TimetableReader {
                     throw invalid(table, row, "\(table.columns[column]) '\(row.string(column))' is not 0 or 1")
                 }
             }
-            guard let first = Self.date(row.string(start)), let last = Self.date(row.string(end)) else {
+            guard let first = Timetable.date(row.string(start)), let last = Timetable.date(row.string(end)) else {
                 throw invalid(
                     table, row, "start_date '\(row.string(start))' or end_date '\(row.string(end))' is not YYYYMMDD")
             }
@@ -317,7 +325,7 @@ private struct TimetableReader {
         let type = try table.requiredColumn("exception_type", feed: feed)
         try table.forEachRow { row in
             guard let serviceID = row.value(id) else { throw invalid(table, row, "service_id is empty") }
-            guard let day = Self.date(row.string(date)) else {
+            guard let day = Timetable.date(row.string(date)) else {
                 throw invalid(table, row, "date '\(row.string(date))' is not YYYYMMDD")
             }
             let index = Int(service(serviceID))
@@ -342,6 +350,7 @@ private struct TimetableReader {
         let trip = try table.requiredColumn("trip_id", feed: feed)
         let headsign = table.column("trip_headsign")
         let shape = table.column("shape_id")
+        let direction = table.column("direction_id")
         try table.forEachRow { row in
             guard let tripID = row.value(trip) else { throw invalid(table, row, "trip_id is empty") }
             guard let routeIndex = routeIndex[row.string(route)] else {
@@ -356,7 +365,8 @@ private struct TimetableReader {
             timetable.trips.append(
                 Timetable.Trip(
                     id: tripID, route: routeIndex, service: serviceIndex, headsign: row.value(headsign),
-                    shape: row.value(shape).flatMap { shapeIndex[$0] } ?? -1, firstCall: 0, callCount: 0))
+                    shape: row.value(shape).flatMap { shapeIndex[$0] } ?? -1, firstCall: 0, callCount: 0,
+                    direction: row.value(direction).flatMap { Int8($0) }))
         }
     }
 
@@ -454,6 +464,7 @@ private struct TimetableReader {
                 timetable.arrivals.append(Int32(call.arrival ?? 0))
                 timetable.departures.append(Int32(call.departure ?? call.arrival ?? 0))
                 timetable.callRestrictions.append(call.restriction)
+                timetable.callSequences.append(Int32(clamping: call.sequence))
             }
         }
     }
@@ -497,6 +508,7 @@ private struct TimetableReader {
                     timetable.arrivals.append(timetable.arrivals[call] + shift)
                     timetable.departures.append(timetable.departures[call] + shift)
                     timetable.callRestrictions.append(timetable.callRestrictions[call])
+                    timetable.callSequences.append(timetable.callSequences[call])
                 }
                 timetable.trips.append(trip)
                 departure += step

@@ -59,8 +59,12 @@ public struct AnswerDocument: Encodable, Sendable {
         public var rides: Int
         /// "Leave at 15:58, arrive at 17:09 (1 h 11 min)".
         public var summary: String
-        /// What to do, in order: a sentence a walk, two a ride.
+        /// What to do, in order: a sentence a walk, two a ride (a live ride's boarding with its
+        /// status: "3 min late").
         public var itinerary: [String]
+        /// The service alerts touching the journey and when its live times were made, in the
+        /// answer's language; empty on the timetable's times without alerts.
+        public var live: [String]
     }
 
     /// What a navigation app shows as it starts, written out in the answer's language.
@@ -159,7 +163,8 @@ public struct AnswerDocument: Encodable, Sendable {
                 departure: JourneyDocument.clock(journey.departure), arrival: JourneyDocument.clock(journey.arrival),
                 duration: journey.arrival - journey.departure, rides: journey.rides,
                 summary: JourneyDocument.summary(journey, words: words),
-                itinerary: JourneyDocument.lines(journey, words: words))
+                itinerary: JourneyDocument.lines(journey, words: words),
+                live: JourneyDocument.notes(journey, words: words))
         }
         navigation = answer.navigation.map { state in
             let words = answer.instructions

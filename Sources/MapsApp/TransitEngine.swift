@@ -19,6 +19,33 @@ public protocol TransitFinding: Sendable {
     /// all the way when it arrives in time.
     func journeys(from origin: Coordinate, to destination: Coordinate, arrivingBy time: ServiceTime) throws
         -> [Journey]
+
+    /// The realtime feeds followed and those left out, for notes; none by default.
+    func realtimeState() throws -> RealtimeState
+}
+
+extension TransitFinding {
+    public func realtimeState() throws -> RealtimeState { RealtimeState() }
+}
+
+/// Which realtime feeds the journeys follow.
+public struct RealtimeState: Sendable, Equatable {
+    /// The feeds followed: GTFS feed, location, and when the message was made or read (POSIX seconds).
+    public var followed: [Feed] = []
+    /// The feeds left out because they are older than their maximum age, or do not read.
+    public var ignored: [Feed] = []
+
+    /// A realtime feed kept for a GTFS feed.
+    public struct Feed: Sendable, Equatable {
+        public var source: String
+        public var location: String
+        /// When its message was made (its timestamp), else read; POSIX seconds.
+        public var time: Int
+        /// Why it is left out: "stale" or what failed; nil when followed.
+        public var problem: String?
+    }
+
+    public init() {}
 }
 
 /// ``TransitFinding`` on a store: its timetables, laid out once (on first use) and then read
@@ -27,13 +54,52 @@ public protocol TransitFinding: Sendable {
 public final class StoreTransit: TransitFinding, @unchecked Sendable {
     let connections: StorePool
     let walking: StoreRouting
-    // Guarded by `lock`; once built, the planner is only read.
+    // Guarded by `lock`; once built, a planner is only read (a new feed makes a new one).
     private let lock = NSLock()
+    private var base: JourneyPlanner?
     private var planner: JourneyPlanner?
+    /// The realtime messages followed, by GTFS feed and location; nil until read from the store.
+    private var messages: [String: StoredRealtimeFeed]?
+    private var state = RealtimeState()
+    /// The clock realtime feeds are judged against (a server's), nil to follow the last message
+    /// kept whatever its age (the command line replays a feed).
+    private var clock: (@Sendable () -> Date)?
 
     init(connections: StorePool, walking: StoreRouting) {
         self.connections = connections
         self.walking = walking
+    }
+
+    /// Judges realtime messages against `clock` from now on: one older than its feed's
+    /// maximum age is left out, and said so.
+    public func judgeRealtime(by clock: @escaping @Sendable () -> Date) {
+        lock.withLock {
+            self.clock = clock
+            planner = nil
+        }
+    }
+
+    /// Follows `message` (a realtime feed polled again) instead of the one kept for its feed
+    /// and location; journeys planned from now on use it.
+    public func receive(_ message: StoredRealtimeFeed) throws {
+        _ = try loaded()
+        lock.withLock {
+            messages?["\(message.source)\u{1F}\(message.location)"] = message
+            planner = nil
+        }
+    }
+
+    /// The realtime feeds kept with the store, as last read or received.
+    public func realtimeFeeds() throws -> [StoredRealtimeFeed] {
+        _ = try loaded()
+        return lock.withLock { messages.map { Array($0.values) } ?? [] }.sorted {
+            ($0.source, $0.location) < ($1.source, $1.location)
+        }
+    }
+
+    public func realtimeState() throws -> RealtimeState {
+        _ = try loaded()
+        return lock.withLock { state }
     }
 
     /// The first imported feed's time zone (an IANA name), nil without a timetable.
@@ -73,17 +139,75 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         }
     }
 
-    /// The planner, built on first use.
+    /// The planner on the timetables at the realtime feeds' times, built on first use and again
+    /// after a feed is received.
     private func loaded() throws -> JourneyPlanner {
         lock.lock()
         defer { lock.unlock() }
         if let planner { return planner }
+        let base = try self.base ?? published()
+        self.base = base
+        if messages == nil {
+            let kept = try connections.with { try $0.realtimeFeeds() }
+            messages = Dictionary(kept.map { ("\($0.source)\u{1F}\($0.location)", $0) }, uniquingKeysWith: { $1 })
+        }
+        let (live, state) = Self.live(
+            messages.map { Array($0.values) } ?? [], network: base.network, now: clock?().timeIntervalSince1970)
+        self.state = state
+        let built =
+            live.isEmpty
+            ? base : JourneyPlanner(network: base.network.following(live), walk: base.walk, walkTimes: base.walkTimes)
+        planner = built
+        return built
+    }
+
+    /// The feeds' timetables at the times of `messages`, merged per GTFS feed, with those older
+    /// than their maximum age at `now` (POSIX seconds; nil: none is too old) left out.
+    static func live(_ messages: [StoredRealtimeFeed], network: TransitNetwork, now: Double?) -> (
+        [String: LiveTimetable], RealtimeState
+    ) {
+        var state = RealtimeState()
+        var merged: [String: RealtimeFeed] = [:]
+        for message in messages.sorted(by: { ($0.source, $0.location) < ($1.source, $1.location) }) {
+            guard network.feeds.contains(where: { $0.source == message.source }) else { continue }
+            let feed: RealtimeFeed
+            do { feed = try message.feed() } catch {
+                state.ignored.append(
+                    .init(
+                        source: message.source, location: message.location, time: message.fetched, problem: "\(error)"))
+                continue
+            }
+            let time = feed.timestamp ?? message.fetched
+            var entry = RealtimeState.Feed(source: message.source, location: message.location, time: time)
+            if let now, now - Double(time) > Double(message.maxAge) {
+                entry.problem = "stale"
+                state.ignored.append(entry)
+                continue
+            }
+            state.followed.append(entry)
+            var combined = merged[message.source] ?? RealtimeFeed(version: feed.version, timestamp: feed.timestamp)
+            combined.tripUpdates += feed.tripUpdates
+            combined.alerts += feed.alerts
+            combined.vehicles += feed.vehicles
+            combined.timestamp = [combined.timestamp, feed.timestamp].compactMap { $0 }.min()
+            merged[message.source] = combined
+        }
+        var live: [String: LiveTimetable] = [:]
+        for (source, feed) in merged {
+            guard let timetable = network.feeds.first(where: { $0.source == source })?.timetable else { continue }
+            live[source] = LiveTimetable(timetable: timetable, feed: feed)
+        }
+        return (live, state)
+    }
+
+    /// The planner on the timetables as published.
+    private func published() throws -> JourneyPlanner {
         let feeds = try connections.with { try $0.timetables() }
         // Changes between stops are timed along straight lines (thousands of stop pairs in a
         // city's feed); the walks at the journey's ends go by the streets.
         let network = TransitNetwork(feeds: feeds) { from, to in Walk.straight(from, to).seconds }
         let routing = walking
-        let built = JourneyPlanner(network: network, walk: walker()) { from, targets in
+        return JourneyPlanner(network: network, walk: walker()) { from, targets in
             // One search from the point, as far as the farthest stop could be walked (half as
             // far again as the straight line, at 5 km/h).
             let farthest = targets.map { from.distance(to: $0) }.max() ?? 0
@@ -93,8 +217,6 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
                 ?? Array(repeating: nil, count: targets.count)
             return times.map { $0.map { Int($0.rounded()) } }
         }
-        planner = built
-        return built
     }
 
     /// A walk by streets where the store has a walking graph around both points, else a

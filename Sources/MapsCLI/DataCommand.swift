@@ -94,7 +94,7 @@ enum DataCommand {
         summary:
             "Import an OpenStreetMap extract (PBF or OSM XML, plain, gzip or bzip2), a GTFS feed (zip), an elevation model (GeoTIFF, SRTM .hgt, any raster of heights GDAL reads) or an aerial image (GeoTIFF, raster MBTiles, any georeferenced image GDAL reads) into the store (atomically; again replaces it).",
         usage:
-            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip|model.tif|N43E007.hgt|image.tif|image.mbtiles|RED.tif GREEN.tif BLUE.tif> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] [--kind elevation|imagery] [--max-tiles N] | import --routing [--store STORE]",
+            "import <file.osm.pbf|.osm|.osm.gz|.osm.bz2|feed.zip|model.tif|N43E007.hgt|image.tif|image.mbtiles|RED.tif GREEN.tif BLUE.tif> [--store STORE] [--region NAME] [--node-cache FILE] [--no-routing] [--attribution TEXT] [--licence TEXT] [--kind elevation|imagery] [--max-tiles N] | import --routing [--store STORE] | import --realtime URL|FILE [--feed NAME] [--interval SECONDS] [--max-age SECONDS] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 storeOption,
@@ -132,10 +132,35 @@ enum DataCommand {
                     help:
                         "A raster's most tiles at its finest zoom (default \(ElevationImporter.defaultTileLimit) for an elevation model, \(Imagery.defaultTileLimit) for an image); a larger one is refused."
                 ),
+                .init(
+                    name: "--realtime", value: "URL|FILE",
+                    help:
+                        "Keep a GTFS-Realtime feed (trip updates, alerts, vehicle positions) with the store for one of its GTFS feeds: transit journeys follow its last message, and 'serve' polls a URL."
+                ),
+                .init(
+                    name: "--feed", value: "NAME",
+                    help:
+                        "The GTFS feed a realtime feed is for (default: the one whose trips, routes and stops it names)."
+                ),
+                .init(
+                    name: "--interval", value: "SECONDS",
+                    help:
+                        "Seconds between two polls of a realtime feed by 'serve' (default \(StoredRealtimeFeed.defaultInterval))."
+                ),
+                .init(
+                    name: "--max-age", value: "SECONDS",
+                    help:
+                        "Seconds after which 'serve' ignores a realtime message as stale (default \(StoredRealtimeFeed.defaultMaxAge)); the command line follows the last message whatever its age."
+                ),
             ], positionals: 0...4)
     ) { (arguments, console) throws(CLIError) in
         let path = try store(arguments)
         let files = arguments.positionals
+        if let location = arguments.value("--realtime") {
+            guard files.isEmpty else { throw .usage("--realtime takes its feed's URL or file, not other files") }
+            try importRealtime(location, storePath: path, arguments: arguments, console: &console)
+            return
+        }
         guard let file = files.first else {
             guard arguments.flags.contains("--routing") else {
                 throw .usage("import needs a file to import (or --routing to build the routing graphs)")
@@ -189,6 +214,47 @@ enum DataCommand {
             throw .failure("\(file): \(error)")
         } catch {
             throw .failure("\(error)")
+        }
+    }
+
+    /// `import --realtime`: reads the feed, keeps it with the store and says what it does.
+    static func importRealtime(
+        _ location: String, storePath: String, arguments: ArgumentParser.Result, console: inout Console
+    ) throws(CLIError) {
+        func seconds(_ option: String, default value: Int) throws(CLIError) -> Int {
+            guard let text = arguments.value(option) else { return value }
+            guard let number = Int(text), number > 0 else {
+                throw .usage("'\(option)' must be a whole number of seconds above 0, not '\(text)'")
+            }
+            return number
+        }
+        let interval = try seconds("--interval", default: StoredRealtimeFeed.defaultInterval)
+        let maxAge = try seconds("--max-age", default: StoredRealtimeFeed.defaultMaxAge)
+        let report: RealtimeImport.Report
+        do {
+            report = try RealtimeImport.importFeed(
+                location, into: storePath, source: arguments.value("--feed"), interval: interval, maxAge: maxAge)
+        } catch {
+            throw .failure("\(error)")
+        }
+        let feed = report.feed
+        let made = feed.timestamp.map { ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double($0))) }
+        console.print(
+            "\(report.source): realtime feed \(location) (GTFS-Realtime \(feed.version)\(made.map { ", made \($0)" } ?? "")) into \(MapStore.displayName(of: storePath))"
+        )
+        let applied = report.applied
+        console.print(
+            "  \(applied.tripUpdates) trip updates: \(applied.updated) runs at predicted times, \(applied.cancelled) cancelled, \(applied.added) added, \(applied.skippedCalls) calls skipped; \(feed.alerts.count) alerts, \(feed.vehicles.count) vehicles"
+        )
+        if applied.unknown > 0 {
+            console.error(
+                "note: \(applied.unknown) trip updates name no trip of '\(report.source)' and are ignored (\(applied.unknownTrips.joined(separator: ", "))\(applied.unknown > applied.unknownTrips.count ? ", …" : ""))"
+            )
+        }
+        for reason in applied.unusable { console.error("note: left out: \(reason)") }
+        if applied.unmatchedStops > 0 {
+            console.error(
+                "note: \(applied.unmatchedStops) stop time updates name no call of their trip and are ignored")
         }
     }
 

@@ -54,6 +54,15 @@ public enum JourneyDocument {
                         "arrival": clock(ride.arrival), "stops": ride.stops,
                         "geometry": EncodedPolyline.encode(ride.geometry),
                     ]
+                    // Live times: the delays, the timetable's times and a status word.
+                    written["realtime"] = ride.isLive
+                    if ride.isLive {
+                        written["departure_delay"] = ride.departureDelay ?? 0
+                        written["arrival_delay"] = ride.arrivalDelay ?? 0
+                        written["scheduled_departure"] = clock(ride.departure - (ride.departureDelay ?? 0))
+                        written["scheduled_arrival"] = clock(ride.arrival - (ride.arrivalDelay ?? 0))
+                        written["status"] = status(ride).code
+                    }
                     // As GTFS writes colours: RRGGBB.
                     if let colour = ride.route.colour { written["route_color"] = gtfsColour(colour) }
                     if let colour = ride.route.textColour { written["route_text_color"] = gtfsColour(colour) }
@@ -66,11 +75,21 @@ public enum JourneyDocument {
                 case .ride(let ride): total + length(ride.geometry)
                 }
             }
-            return [
+            var written: [String: Any] = [
                 "duration": journey.arrival - journey.departure, "distance": rounded(distance),
                 "departure": clock(journey.departure), "arrival": clock(journey.arrival), "rides": journey.rides,
                 "walking_duration": journey.walkingSeconds, "legs": legs,
             ]
+            if let time = journey.liveFeedTime { written["realtime_feed_time"] = isoTime(time) }
+            let language = instructions?.words.language.rawValue ?? "en"
+            written["alerts"] = journey.alerts.map { alert -> [String: Any] in
+                var entry: [String: Any] = ["id": alert.entity, "effect": alert.effectName]
+                if let header = alert.header?.text(in: language) { entry["header"] = header }
+                if let description = alert.description?.text(in: language) { entry["description"] = description }
+                if let url = alert.url?.text(in: language) { entry["url"] = url }
+                return entry
+            }
+            return written
         }
         let document: [String: Any] = [
             "code": journeys.isEmpty ? "NoRoute" : "Ok", "timezone": timezone, "routes": routes,
@@ -96,6 +115,7 @@ public enum JourneyDocument {
                 }
             }
         }
+        text += notes(journey, words: words)
         if journey.walksStraightLines { text.append(words.note("transit straight line")) }
         return text.joined(separator: "\n")
     }
@@ -108,6 +128,49 @@ public enum JourneyDocument {
                 "departure": clock(journey.departure), "arrival": clock(journey.arrival),
                 "duration": words.duration(Double(journey.arrival - journey.departure)),
             ])
+    }
+
+    /// Beneath the itinerary: the alerts touching the journey (in `words`' language where the
+    /// feed has it) and when the live times were made.
+    public static func notes(_ journey: Journey, words: Phrasebook) -> [String] {
+        var notes = journey.alerts.compactMap { alert in
+            (alert.header ?? alert.description)?.text(in: words.language.rawValue).map {
+                words.note("transit alert", ["text": $0])
+            }
+        }
+        if let time = journey.liveFeedTime, let zone = journey.timezone.flatMap(TimeZone.init(identifier:)) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: Double(time)))
+            let clock = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+            notes.append(words.note("transit live feed", ["time": clock]))
+        }
+        return notes
+    }
+
+    /// A live ride's status: on time within a minute, else minutes late or early at boarding
+    /// (at the stop left when boarding has no prediction).
+    public static func status(_ ride: Journey.Ride) -> (code: String, minutes: Int) {
+        let delay = ride.departureDelay ?? ride.arrivalDelay ?? 0
+        let minutes = (abs(delay) + 30) / 60
+        if minutes == 0 { return ("on_time", 0) }
+        return (delay > 0 ? "late" : "early", minutes)
+    }
+
+    /// A live ride's status in words ("3 min late"), nil for a ride on the timetable's times.
+    public static func statusWords(_ ride: Journey.Ride, words: Phrasebook) -> String? {
+        guard ride.isLive else { return nil }
+        let (code, minutes) = status(ride)
+        switch code {
+        case "on_time": return words.note("transit live on time")
+        case "late": return words.note("transit live late", ["minutes": String(minutes)])
+        default: return words.note("transit live early", ["minutes": String(minutes)])
+        }
+    }
+
+    /// `time` (POSIX seconds) as ISO 8601 in UTC.
+    static func isoTime(_ time: Int) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(time)))
     }
 
     /// What to do, a sentence a walk and two a ride (board, get off).
@@ -132,8 +195,9 @@ public enum JourneyDocument {
                 "count": String(ride.stops),
             ]
             values["kind"] = words.word((TransitVehicle(routeType: ride.route.type) ?? .bus).wordKey)
+            let board = words.note(ride.headsign == nil ? "transit ride" : "transit ride towards", values)
             return [
-                words.note(ride.headsign == nil ? "transit ride" : "transit ride towards", values),
+                statusWords(ride, words: words).map { "\(board) (\($0))" } ?? board,
                 words.note(ride.stops == 1 ? "transit get off next" : "transit get off", values),
             ]
         }

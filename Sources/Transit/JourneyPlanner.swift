@@ -55,6 +55,14 @@ public struct Journey: Sendable {
     public var legs: [Leg]
     /// The day whose timetable the journey follows, `YYYYMMDD`.
     public var serviceDate = 0
+    /// The service alerts of the realtime feeds that touch its rides (their route, trip, agency
+    /// or a stop boarded or left at) while it runs.
+    public var alerts: [RealtimeFeed.Alert] = []
+    /// When the realtime feeds its times follow were made (the oldest), POSIX seconds; nil when
+    /// it follows the timetables only.
+    public var liveFeedTime: Int?
+    /// The time zone its times are in (its first ride's feed's), nil for a walk.
+    public var timezone: String?
 
     /// One part of a journey: a walk or a ride.
     public enum Leg: Sendable {
@@ -104,6 +112,16 @@ public struct Journey: Sendable {
         public var geometry: [Coordinate]
         /// The feed's source name.
         public var feed: String
+        /// Seconds late (negative: early) leaving the stop boarded at, as the realtime feed
+        /// predicts; nil without a prediction (the timetable's time).
+        public var departureDelay: Int? = nil
+        /// Seconds late (negative: early) reaching the stop left at; nil without a prediction.
+        public var arrivalDelay: Int? = nil
+        /// `stop_id` of the stops boarded at and left at (service alerts name stops by them).
+        public var stopIDs: [String] = []
+
+        /// Whether its times come from a realtime feed.
+        public var isLive: Bool { departureDelay != nil || arrivalDelay != nil }
     }
 
     /// Rides taken.
@@ -183,10 +201,7 @@ public struct ServiceTime: Sendable, Equatable {
     /// The same weekday and time in the last week up to `last` (`YYYYMMDD`), for a timetable
     /// that has ended; itself when it falls on or before `last`.
     public func within(last: Int) -> ServiceTime {
-        guard date > last else { return self }
-        let day = Self.day(of: date)
-        let weeks = (day - Self.day(of: last) + 6) / 7
-        return ServiceTime(date: Self.date(ofDay: day - 7 * weeks), weekday: weekday, seconds: seconds)
+        ServiceTime(date: CivilDay.within(date, last: last), weekday: weekday, seconds: seconds)
     }
 
     /// The day before, as `YYYYMMDD` and weekday.
@@ -194,32 +209,14 @@ public struct ServiceTime: Sendable, Equatable {
         (Self.date(ofDay: Self.day(of: date) - 1), (weekday + 6) % 7)
     }
 
-    /// Days since 1970-01-01 of a `YYYYMMDD` date, in the proleptic Gregorian calendar
-    /// (Hinnant's days-from-civil).
-    static func day(of date: Int) -> Int {
-        let month = date / 100 % 100
-        let year = date / 10_000 - (month <= 2 ? 1 : 0)
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + date % 100 - 1
-        return era * 146_097 + yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear - 719_468
-    }
+    /// Days since 1970-01-01 of a `YYYYMMDD` date (``CivilDay/number(of:)``).
+    static func day(of date: Int) -> Int { CivilDay.number(of: date) }
 
-    /// The `YYYYMMDD` date `day` days after 1970-01-01 (Hinnant's civil-from-days).
-    static func date(ofDay day: Int) -> Int {
-        let shifted = day + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let month = shiftedMonth + (shiftedMonth < 10 ? 3 : -9)
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return year * 10_000 + month * 100 + dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    }
+    /// The `YYYYMMDD` date `day` days after 1970-01-01 (``CivilDay/date(ofDay:)``).
+    static func date(ofDay day: Int) -> Int { CivilDay.date(ofDay: day) }
 
-    /// 0 Monday … 6 Sunday of a day since 1970-01-01 (a Thursday).
-    static func weekday(ofDay day: Int) -> Int { ((day + 3) % 7 + 7) % 7 }
+    /// 0 Monday … 6 Sunday of a day since 1970-01-01 (``CivilDay/weekday(ofDay:)``).
+    static func weekday(ofDay day: Int) -> Int { CivilDay.weekday(ofDay: day) }
 }
 
 /// Plans journeys with RAPTOR (Delling, Pajor and Werneck, "Round-Based Public Transit
@@ -488,8 +485,51 @@ public struct JourneyPlanner {
                 return self.network.feeds.firstIndex { $0.source == ride.feed }
             }.first
             journeys[index].serviceDate = feed.map { days[$0].date } ?? time.date
+            annotate(&journeys[index], on: time.date)
         }
         return journeys.sorted { ($0.arrival, $0.rides) < ($1.arrival, $1.rides) }
+    }
+
+    /// Gives `journey` (planned for `date`, `YYYYMMDD`, as asked) the alerts of the realtime
+    /// feeds that touch its rides while it runs, and the time of the feeds followed.
+    func annotate(_ journey: inout Journey, on date: Int) {
+        var seen = Set<String>()
+        var feedTimes: [Int] = []
+        for leg in journey.legs {
+            guard case .ride(let ride) = leg, let feed = network.feeds.firstIndex(where: { $0.source == ride.feed })
+            else { continue }
+            if journey.timezone == nil { journey.timezone = network.feeds[feed].timetable.timezone }
+            guard let live = network.live[feed] else { continue }
+            if let time = live.feedTime { feedTimes.append(time) }
+            let zone = TimeZone(identifier: network.feeds[feed].timetable.timezone) ?? .gmt
+            let start = LiveTimetable.serviceDayStart(date, in: zone)
+            let during = (start + ride.departure)...(start + max(ride.departure, ride.arrival))
+            for alert in live.alerts where !seen.contains(alert.entity) {
+                let active = alert.periods.isEmpty || alert.periods.contains { $0.overlaps(during) }
+                if active && alert.informed.contains(where: { Self.touches($0, ride) }) {
+                    seen.insert(alert.entity)
+                    journey.alerts.append(alert)
+                }
+            }
+        }
+        journey.liveFeedTime = feedTimes.min()
+    }
+
+    /// Whether an alert's selector names `ride`: every field it gives matches.
+    static func touches(_ selector: RealtimeFeed.EntitySelector, _ ride: Journey.Ride) -> Bool {
+        let named =
+            selector.agencyID != nil || selector.routeID != nil || selector.routeType != nil || selector.trip != nil
+            || selector.stopID != nil
+        guard named else { return false }
+        if let agency = selector.agencyID, ride.route.agency != agency { return false }
+        if let route = selector.routeID, ride.route.id != route { return false }
+        if let type = selector.routeType, ride.route.type != type { return false }
+        if let trip = selector.trip {
+            if let id = trip.tripID, id != ride.tripID { return false }
+            if let route = trip.routeID, route != ride.route.id { return false }
+        }
+        if let stop = selector.stopID, !ride.stopIDs.contains(stop) { return false }
+        return true
     }
 
     /// Journeys as a rider is offered them: the earliest arriving with a ride first (a transit
@@ -634,6 +674,8 @@ public struct JourneyPlanner {
         let width = pattern.stops.count
         let timetable = network.feeds[pattern.feed].timetable
         let trip = timetable.trips[pattern.trips[tripIndex]]
+        let live = network.live[pattern.feed]?.delays[pattern.trips[tripIndex]]
+        let offset = network.feedOffsets[pattern.feed]
         let from = network.stops[pattern.stops[board]]
         let to = network.stops[pattern.stops[alight]]
         let stopPoints = pattern.stops[board...alight].map { network.stops[$0].coordinate }
@@ -648,7 +690,9 @@ public struct JourneyPlanner {
             fromPoint: from.coordinate, to: to.name, toPoint: to.coordinate,
             departure: Int(pattern.departures[tripIndex * width + board]) + shift,
             arrival: Int(pattern.arrivals[tripIndex * width + alight]) + shift, stops: alight - board,
-            geometry: geometry, feed: network.feeds[pattern.feed].source)
+            geometry: geometry, feed: network.feeds[pattern.feed].source,
+            departureDelay: live?[board] ?? nil, arrivalDelay: live?[alight] ?? nil,
+            stopIDs: [pattern.stops[board], pattern.stops[alight]].map { timetable.stops[$0 - offset].id })
     }
 
     /// The part of `shape` between the points nearest `from` and `to` (in order along it).

@@ -34,7 +34,10 @@ public struct TransitNetwork: Sendable {
     }
 
     /// The feeds laid out, each with the source it was imported from.
-    public let feeds: [(source: String, timetable: Timetable)]
+    public private(set) var feeds: [(source: String, timetable: Timetable)]
+    /// Per feed, the realtime feed its timetable follows (``LiveTimetable``), nil for the
+    /// timetable as published.
+    public private(set) var live: [LiveTimetable?]
     /// Every feed's stops, numbered together.
     public private(set) var stops: [Stop] = []
     var patterns: [Pattern] = []
@@ -57,48 +60,14 @@ public struct TransitNetwork: Sendable {
     /// walkable), asked for pairs closer than ``transferRadius``.
     public init(feeds: [(source: String, timetable: Timetable)], walk: (Coordinate, Coordinate) -> Int?) {
         self.feeds = feeds
-        for (feed, entry) in feeds.enumerated() {
-            let timetable = entry.timetable
+        live = Array(repeating: nil, count: feeds.count)
+        for entry in feeds {
             feedOffsets.append(stops.count)
-            stops += timetable.stops.map { Stop(name: $0.name, coordinate: $0.coordinate, feed: feed) }
-            var byKey: [[Int]: Int] = [:]
-            var groups: [(route: Int, stops: [Int], rules: [UInt8], trips: [Int])] = []
-            for trip in timetable.trips.indices where timetable.trips[trip].callCount > 1 {
-                let calls = timetable.calls(of: trip)
-                let sequence = calls.map { Int(timetable.callStops[$0]) + feedOffsets[feed] }
-                // Trips whose calls allow boarding and getting off at the same stops.
-                let rules = calls.map { timetable.callRestrictions.isEmpty ? 0 : timetable.callRestrictions[$0] }
-                let key = [Int(timetable.trips[trip].route)] + sequence + rules.map(Int.init)
-                if let group = byKey[key] {
-                    groups[group].trips.append(trip)
-                } else {
-                    byKey[key] = groups.count
-                    groups.append((Int(timetable.trips[trip].route), sequence, rules, [trip]))
-                }
-            }
-            for group in groups {
-                let ordered = group.trips.sorted {
-                    timetable.departures[timetable.calls(of: $0).lowerBound]
-                        < timetable.departures[timetable.calls(of: $1).lowerBound]
-                }
-                var arrivals: [Int32] = []
-                var departures: [Int32] = []
-                for trip in ordered {
-                    let calls = timetable.calls(of: trip)
-                    arrivals += calls.map { timetable.arrivals[$0] }
-                    departures += calls.map { timetable.departures[$0] }
-                }
-                patterns.append(
-                    Pattern(
-                        feed: feed, route: group.route, stops: group.stops, trips: ordered, arrivals: arrivals,
-                        departures: departures, boarding: group.rules.map { $0 & 1 == 0 },
-                        alighting: group.rules.map { $0 & 2 == 0 }))
+            stops += entry.timetable.stops.map {
+                Stop(name: $0.name, coordinate: $0.coordinate, feed: feedOffsets.count - 1)
             }
         }
-        stopPatterns = Array(repeating: [], count: stops.count)
-        for (index, pattern) in patterns.enumerated() {
-            for (position, stop) in pattern.stops.enumerated() { stopPatterns[stop].append((index, position)) }
-        }
+        layOutPatterns()
         footpaths = Array(repeating: [], count: stops.count)
         grid = StopGrid(stops.map(\.coordinate), cell: Self.transferRadius)
         for stop in stops.indices {
@@ -121,6 +90,83 @@ public struct TransitNetwork: Sendable {
                 footpaths[from].removeAll { $0.stop == to }
                 if !transfer.forbidden { footpaths[from].append((to, Int(transfer.minimumTime))) }
             }
+        }
+    }
+
+    /// The network with the feeds named in `live` (by source) at their predicted times: the
+    /// same stops and walks, the patterns laid out again.
+    public func following(_ live: [String: LiveTimetable]) -> TransitNetwork {
+        var network = self
+        for (index, feed) in feeds.enumerated() {
+            network.live[index] = live[feed.source]
+            network.feeds[index].timetable = live[feed.source]?.timetable ?? feed.timetable
+        }
+        network.layOutPatterns()
+        return network
+    }
+
+    /// Groups every feed's trips into patterns: the trips of one route calling at the same stops
+    /// with the same boarding rules, split so that no trip of a pattern overtakes another (a
+    /// round-based search boards the first trip leaving after a time: it must arrive first
+    /// everywhere too, which a delayed trip may not).
+    mutating func layOutPatterns() {
+        patterns = []
+        for (feed, entry) in feeds.enumerated() {
+            let timetable = entry.timetable
+            var byKey: [[Int]: Int] = [:]
+            var groups: [(route: Int, stops: [Int], rules: [UInt8], trips: [Int])] = []
+            for trip in timetable.trips.indices where timetable.trips[trip].callCount > 1 {
+                let calls = timetable.calls(of: trip)
+                let sequence = calls.map { Int(timetable.callStops[$0]) + feedOffsets[feed] }
+                // Trips whose calls allow boarding and getting off at the same stops.
+                let rules = calls.map { timetable.callRestrictions.isEmpty ? 0 : timetable.callRestrictions[$0] }
+                let key = [Int(timetable.trips[trip].route)] + sequence + rules.map(Int.init)
+                if let group = byKey[key] {
+                    groups[group].trips.append(trip)
+                } else {
+                    byKey[key] = groups.count
+                    groups.append((Int(timetable.trips[trip].route), sequence, rules, [trip]))
+                }
+            }
+            for group in groups {
+                let ordered = group.trips.sorted {
+                    timetable.departures[timetable.calls(of: $0).lowerBound]
+                        < timetable.departures[timetable.calls(of: $1).lowerBound]
+                }
+                // Each trip in the first lane whose last trip it does not overtake.
+                func overtakes(_ later: Int, _ earlier: Int) -> Bool {
+                    zip(timetable.calls(of: later), timetable.calls(of: earlier)).contains { a, b in
+                        timetable.departures[a] < timetable.departures[b]
+                            || timetable.arrivals[a] < timetable.arrivals[b]
+                    }
+                }
+                var lanes: [[Int]] = []
+                for trip in ordered {
+                    if let lane = lanes.firstIndex(where: { !overtakes(trip, $0[$0.count - 1]) }) {
+                        lanes[lane].append(trip)
+                    } else {
+                        lanes.append([trip])
+                    }
+                }
+                for lane in lanes {
+                    var arrivals: [Int32] = []
+                    var departures: [Int32] = []
+                    for trip in lane {
+                        let calls = timetable.calls(of: trip)
+                        arrivals += calls.map { timetable.arrivals[$0] }
+                        departures += calls.map { timetable.departures[$0] }
+                    }
+                    patterns.append(
+                        Pattern(
+                            feed: feed, route: group.route, stops: group.stops, trips: lane, arrivals: arrivals,
+                            departures: departures, boarding: group.rules.map { $0 & 1 == 0 },
+                            alighting: group.rules.map { $0 & 2 == 0 }))
+                }
+            }
+        }
+        stopPatterns = Array(repeating: [], count: stops.count)
+        for (index, pattern) in patterns.enumerated() {
+            for (position, stop) in pattern.stops.enumerated() { stopPatterns[stop].append((index, position)) }
         }
     }
 

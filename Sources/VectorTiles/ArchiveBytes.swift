@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import GeoCore
 
 /// Where a ``PMTilesArchive``'s bytes are read from, by range: a file, or a host answering
 /// HTTP `Range` requests. Thread-safe: any thread reads any range at any time.
@@ -64,28 +61,21 @@ final class HTTPRangeBytes: ArchiveBytes, @unchecked Sendable {
     let etag: String
     /// The host's entity tag, as it sent it (quoted), nil when it sent none.
     private let sentTag: String?
-    private let session: URLSession
-
-    /// Seconds a request may take: 30.
-    static let timeout: TimeInterval = 30
+    private let client = HTTPGet()
 
     /// The archive at `url`, its size and tag read with its first bytes.
     init(url: URL) throws(PMTilesError) {
         self.url = url
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = Self.timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration)
-        let (_, response) = try Self.get(url, session: session, range: 0...0, ifMatch: nil)
+        let (_, response) = try Self.get(url, client: client, range: 0...0, ifMatch: nil)
         guard let total = Self.total(response) else {
             throw PMTilesError(
                 "\(url.absoluteString) answered without the archive's size (Content-Range: bytes 0-0/SIZE)")
         }
         size = total
         // A weak tag never matches If-Match: only a strong one is asked for again.
-        sentTag = response.value(forHTTPHeaderField: "ETag").flatMap { $0.hasPrefix("W/") ? nil : $0 }
+        sentTag = response.header("ETag").flatMap { $0.hasPrefix("W/") ? nil : $0 }
         etag =
-            response.value(forHTTPHeaderField: "ETag").map {
+            response.header("ETag").map {
                 $0.replacingOccurrences(of: "W/", with: "").replacingOccurrences(of: "\"", with: "")
             } ?? String(total, radix: 16)
     }
@@ -93,7 +83,7 @@ final class HTTPRangeBytes: ArchiveBytes, @unchecked Sendable {
     func read(at offset: UInt64, count: Int) throws(PMTilesError) -> [UInt8] {
         guard count > 0 else { return [] }
         let range = offset...(offset + UInt64(count) - 1)
-        let (body, _) = try Self.get(url, session: session, range: range, ifMatch: sentTag)
+        let (body, _) = try Self.get(url, client: client, range: range, ifMatch: sentTag)
         guard body.count == count else {
             throw PMTilesError(
                 "\(url.absoluteString) sent \(body.count) bytes for bytes=\(range.lowerBound)-\(range.upperBound)",
@@ -103,8 +93,8 @@ final class HTTPRangeBytes: ArchiveBytes, @unchecked Sendable {
     }
 
     /// The archive's size from a `Content-Range: bytes FIRST-LAST/SIZE` header.
-    static func total(_ response: HTTPURLResponse) -> UInt64? {
-        guard let header = response.value(forHTTPHeaderField: "Content-Range"),
+    static func total(_ response: HTTPGet.Answer) -> UInt64? {
+        guard let header = response.header("Content-Range"),
             let slash = header.lastIndex(of: "/")
         else { return nil }
         return UInt64(header[header.index(after: slash)...].trimmingCharacters(in: .whitespaces))
@@ -112,37 +102,20 @@ final class HTTPRangeBytes: ArchiveBytes, @unchecked Sendable {
 
     /// One ranged `GET`, waited for; its body and response when answered 206.
     private static func get(
-        _ url: URL, session: URLSession, range: ClosedRange<UInt64>, ifMatch: String?
-    ) throws(PMTilesError) -> ([UInt8], HTTPURLResponse) {
-        var request = URLRequest(url: url)
-        request.setValue("bytes=\(range.lowerBound)-\(range.upperBound)", forHTTPHeaderField: "Range")
-        if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
-        let done = DispatchSemaphore(value: 0)
-        let answer = Answer()
-        session.dataTask(with: request) { data, response, error in
-            answer.set(data, response as? HTTPURLResponse, error)
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, response, error) = answer.get()
+        _ url: URL, client: HTTPGet, range: ClosedRange<UInt64>, ifMatch: String?
+    ) throws(PMTilesError) -> ([UInt8], HTTPGet.Answer) {
+        var headers = ["Range": "bytes=\(range.lowerBound)-\(range.upperBound)"]
+        if let ifMatch { headers["If-Match"] = ifMatch }
         let asked = "GET \(url.absoluteString) bytes=\(range.lowerBound)-\(range.upperBound)"
-        if let error { throw PMTilesError("\(asked) failed: \(error.localizedDescription)") }
-        guard let response else { throw PMTilesError("\(asked) got no HTTP answer") }
-        switch response.statusCode {
-        case 206: return ([UInt8](data ?? Data()), response)
+        let response: HTTPGet.Answer
+        do { response = try client.get(url, headers: headers) } catch {
+            throw PMTilesError("\(asked) failed: \(error.message)")
+        }
+        switch response.status {
+        case 206: return (response.body, response)
         case 200: throw PMTilesError("\(asked): the host answers the whole file, not the range (no Range support)")
         case 412: throw PMTilesError("\(asked): the archive changed on the host since it was opened (412)")
-        default: throw PMTilesError("\(asked) answered \(response.statusCode)")
+        default: throw PMTilesError("\(asked) answered \(response.status)")
         }
-    }
-
-    /// A request's outcome, handed from URLSession's thread to the waiting one.
-    private final class Answer: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: (Data?, HTTPURLResponse?, (any Error)?) = (nil, nil, nil)
-        func set(_ data: Data?, _ response: HTTPURLResponse?, _ error: (any Error)?) {
-            lock.withLock { value = (data, response, error) }
-        }
-        func get() -> (Data?, HTTPURLResponse?, (any Error)?) { lock.withLock { value } }
     }
 }
