@@ -72,7 +72,7 @@ let package = Package(
             name: "MapsServer",
             dependencies: [
                 "HTTPServer", "MapsApp", "MapsURL", "MapCore", "MapRenderer", "GeoCore", "PlaceSearch", "ZlibKit",
-                "VectorTiles", "Routing",
+                "VectorTiles", "Routing", "MapData", "Transit",
             ],
             resources: [
                 .embedInCode("Web/index.html"), .embedInCode("Web/app.js"), .embedInCode("Web/app.css"),
@@ -105,7 +105,7 @@ let package = Package(
             name: "HTTPServerTests",
             dependencies: [
                 "HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "MapData", "TestSupport",
-                "MapsCLI", "VectorTiles",
+                "MapsCLI", "VectorTiles", "Transit",
             ]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),

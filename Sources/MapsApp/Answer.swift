@@ -196,6 +196,8 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case timetableDate = "timetable-date"
         /// Some walk of the journey is a straight line: no street data joins its ends.
         case straightLineWalk = "straight-line-walk"
+        /// A realtime feed is too old to follow: the journeys keep the timetable's times.
+        case realtimeStale = "realtime-stale"
         /// The x-callback button is not offered in navigation.
         case callbackHiddenInNavigation = "callback-hidden-in-navigation"
         /// A traffic feed was given but the traffic layer is off.

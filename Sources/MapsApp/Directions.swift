@@ -384,6 +384,10 @@ extension MapsApp {
             notes.add(.timetableDate(asked: asked.date, used: best.serviceDate))
         }
         if best.walksStraightLines { notes.add(.straightLineWalk) }
+        // A server leaves out a realtime feed too old to trust, and says so.
+        if let age = (try? transit.realtimeState())?.ignored.filter({ $0.problem == "stale" }).compactMap(\.age).max() {
+            notes.add(.realtimeStale(minutes: age / 60))
+        }
         return nil
     }
 }

@@ -58,6 +58,9 @@ extension Note {
         case timetableDate(asked: Int, used: Int)
         /// Some walk of the journey is a straight line.
         case straightLineWalk
+        /// A realtime feed kept for the timetables is older than its maximum age (`minutes`
+        /// old): the journeys follow the timetable.
+        case realtimeStale(minutes: Int)
         /// What the router says of the route it found (an avoidance unmet, a routing graph
         /// missing or stale).
         case route(Route.Note)
@@ -106,6 +109,7 @@ extension Note {
             case .transitCannotAvoid: .avoidanceUnmet
             case .timetableDate: .timetableDate
             case .straightLineWalk: .straightLineWalk
+            case .realtimeStale: .realtimeStale
             case .route(.avoidanceUnmet): .avoidanceUnmet
             case .route(.routingGraphMissing), .route(.routingGraphStale): .routingGraphStale
             }
@@ -146,6 +150,7 @@ extension Note {
                 words.note(
                     "transit timetable date", ["date": ServiceTime.written(asked), "used": ServiceTime.written(used)])
             case .straightLineWalk: words.note("transit straight line")
+            case .realtimeStale(let minutes): words.note("transit realtime stale", ["minutes": String(minutes)])
             case .route(let note): note.message(words)
             }
         }
@@ -164,7 +169,8 @@ extension Note {
             .callbackHiddenInNavigation, .trafficFeedUnused, .noStreetData(notice: "No street data here"), .noRouting,
             .endsNotPlaced, .noRoute(.noRoute(from: 0, to: 1, mode: .driving)), .noTimetable, .stopsLeftOut,
             .transitCannotAvoid([.tolls, .ferries]), .noJourney, .timetableDate(asked: 2026_12_01, used: 2024_05_07),
-            .straightLineWalk, .route(.avoidanceUnmet(leg: 0, features: [.tolls], roads: ["A1"])),
+            .straightLineWalk, .realtimeStale(minutes: 42),
+            .route(.avoidanceUnmet(leg: 0, features: [.tolls], roads: ["A1"])),
             .route(.routingGraphMissing(.walking)),
         ]
     }

@@ -136,10 +136,11 @@ extension AnswerOptions {
     /// 1,000,000), `heading`, `bearing` (degrees, -360 to 360), `tilt` (degrees, 0 to 90),
     /// `level` (a floor's name), `hl` (en, es, it, hi or a tag of one), `step` (the navigation
     /// step shown, 0 to 10,000), `isochrone` (up to 4 minutes, comma-separated, each 1 to 120)
-    /// and `isochronemode` (driving, walking, bicycling, two-wheeler).
+    /// and `isochronemode` (driving, walking, bicycling, two-wheeler), `departure_time` (when
+    /// a transit journey leaves: `now` or POSIX seconds, as Google's Directions API takes it).
     public static let parameterNames = [
         "size", "padding", "scheme", "maptype", "layers", "mylocation", "accuracy", "heading", "bearing", "tilt",
-        "level", "hl", "step", "isochrone", "isochronemode",
+        "level", "hl", "step", "isochrone", "isochronemode", "departure_time",
     ]
 
     /// The view's sides in points: 64 to 4,096 each.
@@ -169,6 +170,13 @@ extension AnswerOptions {
             case "step": navigationStep = try Parameter.count(value, name: name, in: 0...10_000)
             case "isochrone": isochrone = try Self.minutes(value, name: name)
             case "isochronemode": isochroneMode = try Parameter.roadMode(value, name: name)
+            case "departure_time":
+                guard value != "now" else {
+                    departure = Date()
+                    continue
+                }
+                let seconds = try Parameter.count(value, name: name, in: 0...32_503_680_000)
+                departure = Date(timeIntervalSince1970: Double(seconds))
             default: continue
             }
         }

@@ -22,10 +22,14 @@ public protocol TransitFinding: Sendable {
 
     /// The realtime feeds followed and those left out, for notes; none by default.
     func realtimeState() throws -> RealtimeState
+
+    /// The vehicles of the realtime feeds followed; none by default.
+    func vehicles() throws -> [LiveVehicle]
 }
 
 extension TransitFinding {
     public func realtimeState() throws -> RealtimeState { RealtimeState() }
+    public func vehicles() throws -> [LiveVehicle] { [] }
 }
 
 /// Which realtime feeds the journeys follow.
@@ -43,6 +47,8 @@ public struct RealtimeState: Sendable, Equatable {
         public var time: Int
         /// Why it is left out: "stale" or what failed; nil when followed.
         public var problem: String?
+        /// How old its message was when judged by a clock, seconds; nil without a clock.
+        public var age: Int?
     }
 
     public init() {}
@@ -101,6 +107,8 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
         _ = try loaded()
         return lock.withLock { state }
     }
+
+    public func vehicles() throws -> [LiveVehicle] { try loaded().network.vehicles }
 
     /// The first imported feed's time zone (an IANA name), nil without a timetable.
     public func timezone() throws -> String? { try loaded().network.feeds.first?.timetable.timezone }
@@ -179,6 +187,7 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
             }
             let time = feed.timestamp ?? message.fetched
             var entry = RealtimeState.Feed(source: message.source, location: message.location, time: time)
+            entry.age = now.map { Int($0) - time }
             if let now, now - Double(time) > Double(message.maxAge) {
                 entry.problem = "stale"
                 state.ignored.append(entry)

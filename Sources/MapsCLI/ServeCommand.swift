@@ -100,9 +100,22 @@ enum ServeCommand {
             console.error(
                 "warning: Leaflet is not installed (Debian's libjs-leaflet): the web app cannot show its map")
         }
+        // The realtime feeds kept with URLs, polled while the server runs.
+        var poller: RealtimePoller?
+        if let transit = app.transit as? StoreTransit {
+            do {
+                poller = try RealtimePoller(transit: transit) { line in
+                    FileHandle.standardError.write(Data((line + "\n").utf8))
+                }
+            } catch {
+                console.error("warning: the realtime feeds cannot be read, journeys follow the timetables: \(error)")
+            }
+            if let feeds = poller?.feeds, feeds > 0 { console.error("polling \(feeds) realtime feeds") }
+        }
         FileHandle.standardError.write(
             Data("serving on http://\(options.host):\(server.port)/ (Ctrl-C stops)\n".utf8))
         waitForSignal()
+        poller?.stop()
         server.stop()
         console.error("stopped")
     }

@@ -213,3 +213,52 @@ struct StopGrid {
         return found
     }
 }
+
+/// A vehicle of a realtime feed where it is, with the route it runs as riders know it.
+public struct LiveVehicle: Sendable, Equatable {
+    /// The feed entity's id.
+    public var id: String
+    /// What riders read on it, when the feed says.
+    public var label: String?
+    /// Where it is.
+    public var coordinate: Coordinate
+    /// Degrees clockwise from north, when the feed says.
+    public var bearing: Double?
+    /// Metres a second, when the feed says.
+    public var speed: Double?
+    /// The trip it runs, when known.
+    public var tripID: String?
+    /// The route it runs, when known.
+    public var route: Timetable.Route?
+    /// When it was there, POSIX seconds.
+    public var timestamp: Int?
+    /// The GTFS feed's source name.
+    public var feed: String
+}
+
+extension TransitNetwork {
+    /// The vehicles of the realtime feeds followed, each with its route (the one its trip or
+    /// its descriptor names).
+    public var vehicles: [LiveVehicle] {
+        var found: [LiveVehicle] = []
+        for (index, entry) in feeds.enumerated() {
+            guard let live = live[index], !live.vehicles.isEmpty else { continue }
+            let timetable = entry.timetable
+            var routeOfTrip: [String: Int32] = [:]
+            for trip in timetable.trips { routeOfTrip[trip.id] = trip.route }
+            let routes = Dictionary(timetable.routes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            for vehicle in live.vehicles {
+                let route =
+                    vehicle.trip?.routeID.flatMap { routes[$0] }
+                    ?? vehicle.trip?.tripID.flatMap { routeOfTrip[$0] }.map(Int.init)
+                found.append(
+                    LiveVehicle(
+                        id: vehicle.entity, label: vehicle.vehicle?.label ?? vehicle.vehicle?.id,
+                        coordinate: vehicle.coordinate, bearing: vehicle.bearing, speed: vehicle.speed,
+                        tripID: vehicle.trip?.tripID, route: route.map { timetable.routes[$0] },
+                        timestamp: vehicle.timestamp, feed: entry.source))
+            }
+        }
+        return found
+    }
+}

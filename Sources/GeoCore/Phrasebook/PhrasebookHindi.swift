@@ -61,6 +61,7 @@ extension Phrasebook {
             "transit live early": "{minutes} मिनट पहले",
             "transit live feed": "रियल-टाइम समय {time} बजे के डेटा के अनुसार।",
             "transit alert": "सूचना: {text}",
+            "transit realtime stale": "रियल-टाइम डेटा {minutes} मिनट पुराना है, सीमा से पुराना: समय समय-सारणी के अनुसार हैं",
             "transit straight line": "जहाँ स्टॉप के पास सड़कों का डेटा नहीं है, वहाँ पैदल रास्ते सीधी रेखाएँ हैं।",
             "transit no journey": "उस समय वहाँ से सार्वजनिक परिवहन से कोई यात्रा नहीं मिली।",
             "nothing placed": "लिंक में बताई कोई भी चीज़ मानचित्र पर नहीं रखी जा सकी; पूरी दुनिया दिखाई गई है",
