@@ -62,3 +62,5 @@ q = lambda v, p: v[min(len(v) - 1, int(round(p / 100 * (len(v) - 1))))] / 1000
 print(f"  latency p50 / p99: Valhalla {q(lp, 50):.2f} / {q(lp, 99):.2f} ms, OpenMaps {q(lo, 50):.2f} / {q(lo, 99):.2f} ms (ratio {q(lo, 50) / q(lp, 50):.2f})")
 PY
 done
+echo "== Realtime: journeys on a feed delaying a third of the trips against the timetable alone, and 1,000 updates applied"
+"$here/.build/release/openmaps-bench" realtime --store "$store" --od "$PEERS/od-terre-haute-transit.json" --runs "$RUNS"

@@ -56,12 +56,14 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
 ///   [--edges PREFIX]` (also every edge of each mode as PREFIX-MODE.tsv) `[--steps LANG]` (each
 ///   query also makes the steps and their sentences)
 /// - `transit --store S --od OD-TRANSIT.json [--runs N] [--out FILE.jsonl]`
+/// - `realtime --store S --od OD-TRANSIT.json [--runs N]`: journeys on a feed delaying a third
+///   of the trips against the timetable alone, and 1,000 trip updates applied
 /// - `table --store S --od OD.json [--size 100] [--runs N] [--modes …] [--out DIR]`
 /// - `isochrone --store S --od OD.json [--count 20] [--minutes 5,10] [--runs N] [--modes …] [--out DIR]`
 /// - `match --store S --od OD.json [--traces 10] [--points 1000] [--noise 10] [--runs N] [--modes …] [--out DIR]`
 let optionBenchmarks: [String: ([String]) throws -> Void] = [
     "stores": StoreBench.run, "synthetic": SyntheticExtract.run, "geocode": GeocodeBench.run,
-    "route": RouteBench.run, "transit": TransitBench.run, "table": TableBench.run,
+    "route": RouteBench.run, "transit": TransitBench.run, "realtime": RealtimeBench.run, "table": TableBench.run,
     "isochrone": IsochroneBench.run, "match": MatchBench.run,
 ]
 

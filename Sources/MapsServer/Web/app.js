@@ -110,6 +110,7 @@
     state.bicycling = !!view.content.bicycling;
     if (view.content.colorScheme === 'dark') state.scheme = 'dark';
     refreshTiles();
+    refreshVehicles();
     // Areas (isochrones), the largest first, under the lines.
     for (const area of view.areas || []) {
       map.area(area.rings.map((ring) => decodePolyline(ring, 6)), {
@@ -194,7 +195,8 @@
       ? say('route summary', { distance: route.distanceText, duration: route.durationText }) : '';
     // A transit journey: its summary and what to do, walk by walk and ride by ride.
     if (answer.transit) {
-      steps.replaceChildren(...answer.transit.itinerary.map((line) => element('li', line)));
+      steps.replaceChildren(...answer.transit.itinerary.map((line) => element('li', line)),
+        ...(answer.transit.live || []).map((line) => element('li', line, 'live')));
       $('route-summary').hidden = false;
       $('route-summary').textContent = answer.transit.summary;
     }
@@ -386,7 +388,21 @@
     input.addEventListener('change', () => { state.scheme = input.value; refreshTiles(); });
   }
   $('layer-traffic').addEventListener('change', () => { state.traffic = $('layer-traffic').checked; refreshTiles(); });
-  $('layer-transit').addEventListener('change', () => { state.transit = $('layer-transit').checked; refreshTiles(); });
+  $('layer-transit').addEventListener('change', () => {
+    state.transit = $('layer-transit').checked;
+    refreshTiles();
+    refreshVehicles();
+  });
+  // With the transit layer on, the realtime feeds' vehicles in view, every 30 seconds.
+  function refreshVehicles() {
+    if (!state.transit || !map.box) { if (map.vehicles) map.vehicles([]); return; }
+    const [west, south, east, north] = map.box();
+    const box = [Math.max(west, -180), Math.max(south, -90), Math.min(east, 180), Math.min(north, 90)];
+    fetch('/api/vehicles?bbox=' + box.map((v) => v.toFixed(5)).join(','))
+      .then((r) => r.json()).then((json) => map.vehicles(json.features || [])).catch(() => {});
+  }
+  setInterval(refreshVehicles, 30000);
+  map.onMoveEnd(refreshVehicles);
   $('layer-bicycling').addEventListener('change', () => {
     state.bicycling = $('layer-bicycling').checked;
     refreshTiles();

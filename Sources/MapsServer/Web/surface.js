@@ -29,6 +29,7 @@ window.OpenMapsSurface = (function () {
       if (json.attribution) map.attributionControl.addAttribution(json.attribution);
     }).catch(() => {});
     const drawn = L.layerGroup().addTo(map);
+    const vehicleLayer = L.layerGroup().addTo(map);
     let me = null;
     let padding = { top: 0, left: 0, bottom: 0, right: 0 };
     return {
@@ -65,6 +66,18 @@ window.OpenMapsSurface = (function () {
         tiles.setUrl('/tiles/' + look.mapType + '/{z}/{x}/{y}{r}.png?' + query.toString());
       },
       clear() { drawn.clearLayers(); },
+      // The view's box, [west, south, east, north] in degrees.
+      box() { const b = map.getBounds(); return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]; },
+      // The realtime feeds' vehicles (GeoJSON points): a dot in its route's colour each.
+      vehicles(list) {
+        vehicleLayer.clearLayers();
+        for (const vehicle of list) {
+          const [lng, lat] = vehicle.geometry.coordinates;
+          const p = vehicle.properties;
+          L.circleMarker([lat, lng], { radius: 6, color: '#ffffff', weight: 2, fillColor: p.color, fillOpacity: 1 })
+            .bindTooltip([p.route, p.label].filter(Boolean).join(' · ')).addTo(vehicleLayer);
+        }
+      },
       area(rings, options) {
         L.polygon(rings, { color: options.stroke || '#1a73e8', weight: 1, fillColor: options.fill,
           fillOpacity: options.opacity }).addTo(drawn);
@@ -135,6 +148,7 @@ window.OpenMapsSurface = (function () {
     const lines = [];
     const areas = [];
     const markers = [];
+    let vehicleList = [];
     let me = null;
     let styleURL = '';
     function features(list) { return { type: 'FeatureCollection', features: list }; }
@@ -143,6 +157,15 @@ window.OpenMapsSurface = (function () {
       if (map.getSource('drawn-lines')) return;
       map.addSource('drawn-lines', { type: 'geojson', data: features(lines) });
       map.addSource('drawn-areas', { type: 'geojson', data: features(areas) });
+      // The realtime feeds' vehicles: a dot in its route's colour, an arrow for its heading.
+      map.addSource('vehicles', { type: 'geojson', data: features(vehicleList) });
+      map.addLayer({ id: 'vehicles', type: 'circle', source: 'vehicles',
+        paint: { 'circle-radius': 6, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2 } });
+      map.addLayer({ id: 'vehicle-labels', type: 'symbol', source: 'vehicles',
+        layout: { 'text-field': ['coalesce', ['get', 'route'], ''], 'text-size': 11, 'text-offset': [0, 1.3],
+          'text-font': ['Noto Sans Regular'] },
+        paint: { 'text-halo-color': '#ffffff', 'text-halo-width': 1 } });
       map.addLayer({ id: 'drawn-areas', type: 'fill', source: 'drawn-areas',
         paint: { 'fill-color': ['coalesce', ['get', 'fill'], '#3388ff'],
           'fill-opacity': ['coalesce', ['get', 'opacity'], 0.15],
@@ -208,6 +231,11 @@ window.OpenMapsSurface = (function () {
         const url = '/styles/' + look.mapType + '.json?' + query.toString();
         // A whole new style (no diff), so that 'style.load' adds the drawn lines to it again.
         if (url !== styleURL) { styleURL = url; map.setStyle(url, { diff: false }); }
+      },
+      box() { const b = map.getBounds(); return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]; },
+      vehicles(list) {
+        vehicleList = list;
+        if (map.getSource('vehicles')) map.getSource('vehicles').setData(features(vehicleList));
       },
       clear() {
         lines.length = 0;
