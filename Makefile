@@ -15,7 +15,7 @@ VECTOR_PBF ?= $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/an
 TILE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf)
 # The field's own readers the vector tile test checks our archives with (PyPI, pinned, with
 # their dependencies), installed into .build/python for Debian's python3.
-PYTHON_TEST_PACKAGES ?= mapbox-vector-tile==2.2.0 pmtiles==3.8.1 shapely==2.2.0 numpy==2.2.6 protobuf==6.33.6 pyclipper==1.4.0
+PYTHON_TEST_PACKAGES ?= mapbox-vector-tile==2.2.0 pmtiles==3.8.1 shapely==2.2.0 numpy==2.2.6 protobuf==6.33.6 pyclipper==1.4.0 gtfs-realtime-bindings==1.0.0
 PYTHON_TEST_DIR := .build/python
 # Seconds `make fuzz` runs the parser fuzzer.
 FUZZ_SECONDS ?= 60
@@ -62,11 +62,13 @@ data: deps
 	.build/debug/openmaps data install
 
 ## test: format lint, the open data, then the whole test suite, the vector tiles read back by
-## the `pmtiles` and `mapbox-vector-tile` packages, and the web app in headless Chromium.
+## the `pmtiles` and `mapbox-vector-tile` packages, a GTFS-Realtime feed written by Google's
+## `gtfs-realtime-bindings` read and followed, and the web app in headless Chromium.
 test: deps lint data pytools
 	$(SWIFT) test --parallel
 	$(SWIFT) build --product openmaps
 	PYTHONPATH=$(PYTHON_TEST_DIR) /usr/bin/python3 Tests/vector/vector_tiles_test.py .build/debug/openmaps
+	PYTHONPATH=$(PYTHON_TEST_DIR) /usr/bin/python3 Tests/realtime/realtime_test.py .build/debug/openmaps
 	/usr/bin/python3 Tests/browser/webapp_test.py .build/debug/openmaps
 
 ## pytools: the pinned Python packages the tests read our files with, into .build/python.

@@ -100,7 +100,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "TransitTests",
-            dependencies: ["Transit", "MapData", "MapCore", "MapsApp", "MapsCLI", "GeoCore", "TestSupport"]),
+            dependencies: ["Transit", "MapData", "MapCore", "MapsApp", "MapsCLI", "GeoCore", "TestSupport", "CairoKit"]),
         .testTarget(
             name: "HTTPServerTests",
             dependencies: [

@@ -164,9 +164,36 @@ extension Painter {
     /// The default pin: a red drop of `iconSize` points whose tip (by default, the ground
     /// anchor at the bottom centre) sits on the marker's position, with a dark centre or its
     /// glyph; its title beside it unless its info window shows it (`titled` false).
+    /// A flat marker, as the SDK lays one on the map: a dot `iconSize.width` across in its
+    /// colour with a white ring, and a pointer out of it towards its `rotation` (degrees
+    /// clockwise from north, turned with the camera) where that is not 0 (360 points north).
+    private func drawFlat(_ marker: Marker, at centre: Point) {
+        let radius = marker.iconSize.width / 2
+        let fill = (marker.color ?? Color(hex: 0x1A73E8)).withAlpha(marker.opacity)
+        if marker.rotation != 0 {
+            let angle = (marker.rotation - projection.camera.bearing) * .pi / 180
+            let (sine, cosine) = (sin(angle), cos(angle))
+            func at(_ along: Double, _ across: Double) -> (Double, Double) {
+                (centre.x + along * sine + across * cosine, centre.y - along * cosine + across * sine)
+            }
+            let (tipX, tipY) = at(radius * 1.9, 0)
+            let (leftX, leftY) = at(radius * 0.5, -radius * 0.8)
+            let (rightX, rightY) = at(radius * 0.5, radius * 0.8)
+            canvas.move(x: tipX, y: tipY)
+            canvas.line(x: leftX, y: leftY)
+            canvas.line(x: rightX, y: rightY)
+            canvas.closePath()
+            canvas.fill(Self.shade(fill, 0.7, alpha: marker.opacity))
+        }
+        canvas.circle(x: centre.x, y: centre.y, radius: radius)
+        canvas.fill(fill, keepPath: true)
+        canvas.stroke(Color.white.withAlpha(marker.opacity), width: max(1.5, radius / 3))
+    }
+
     private func drawPin(_ marker: Marker, label: Color, halo: Color, titled: Bool) {
         let tip = projection.point(for: marker.position)
         guard tip.x.isFinite, tip.y.isFinite else { return }
+        if marker.isFlat { return drawFlat(marker, at: tip) }
         let width = marker.iconSize.width
         let height = marker.iconSize.height
         let left = tip.x - marker.groundAnchor.x * width

@@ -187,6 +187,7 @@ public struct MapsApp: Sendable {
         }
 
         try apply(options, to: mapView)
+        if mapView.isTransitEnabled { addVehicles(to: mapView) }
         let coverage = try drawingFacts(for: mapView, level: options.level, language: chosen, notes: &notes)
 
         var callback = request.callback
@@ -198,6 +199,27 @@ public struct MapsApp: Sendable {
             link: link, form: form, request: request, diagnostics: diagnostics, mapView: mapView, places: places,
             routeEnds: found?.ends ?? [], notes: notes.list, callback: callback, coverage: coverage, directions: found,
             instructions: words, language: chosen, navigation: navigation)
+    }
+
+    /// The realtime feeds' vehicles in view, on the transit layer: a flat dot each in its route's
+    /// colour (the layer's blue where it has none), pointing where it heads. Without a feed, none.
+    private func addVehicles(to mapView: MapView) {
+        let region = mapView.projection.visibleRegion
+        let corners = [region.nearLeft, region.nearRight, region.farLeft, region.farRight]
+        let bounds = corners.dropFirst().reduce(CoordinateBounds(corners[0], corners[0])) { $0.including($1) }
+        guard let vehicles = try? self.vehicles(in: bounds) else { return }
+        for vehicle in vehicles {
+            var marker = Marker(
+                position: vehicle.coordinate, title: vehicle.route.map(JourneyDocument.name(of:)),
+                snippet: vehicle.label)
+            marker.isFlat = true
+            marker.iconSize = Size(width: 12, height: 12)
+            marker.groundAnchor = Point(x: 0.5, y: 0.5)
+            marker.color = vehicle.route?.colour.flatMap(FeatureColour.color(stored:)) ?? Color(hex: 0x1A73E8)
+            marker.rotation = vehicle.bearing.map { $0 == 0 ? 360 : $0 } ?? 0
+            marker.isTappable = false
+            mapView.overlays.append(.marker(marker))
+        }
     }
 
     /// The isochrones from `origin` within each of `minutes` for `mode`, as the map draws them:

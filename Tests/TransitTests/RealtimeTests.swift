@@ -1,5 +1,7 @@
+import CairoKit
 import Foundation
 import GeoCore
+import MapCore
 import MapData
 import MapsApp
 import TestSupport
@@ -343,6 +345,37 @@ import Testing
                 bytes: renewed.encoded()))
         let followed = try transit.journeys(from: Self.ruoholahti, to: Self.kallio, leaving: Self.tuesday)
         #expect(Self.rides(followed).contains { $0.tripID == "t1" && $0.departureDelay == 120 })
+    }
+
+    @Test func theTransitLayerDrawsTheVehiclesInTheirRoutesColour() throws {
+        let store = try storeCopy()
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        var feed = Self.delayed(0)
+        // Tram 1 between Ruoholahti and Kamppi, heading north-east.
+        let position = Coordinate(latitude: 60.1675, longitude: 24.9380)
+        feed.vehicles = [
+            Feed.VehiclePosition(
+                entity: "v", trip: Feed.TripDescriptor(tripID: "t1"), vehicle: Feed.VehicleDescriptor(label: "407"),
+                coordinate: position, bearing: 45)
+        ]
+        let path = try write(feed)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try RealtimeImport.importFeed(path, into: store)
+        let app = try MapsApp.onStore(path: store)
+        let link = "comgooglemaps://?center=60.1675,24.9380&zoom=16&views=transit"
+        let answer = try app.answer(link)
+        let dots = answer.mapView.overlays.compactMap { overlay -> Marker? in
+            if case .marker(let marker) = overlay, marker.isFlat { marker } else { nil }
+        }
+        #expect(dots.count == 1 && dots.first?.title == "1" && dots.first?.rotation == 45)
+        #expect(dots.first?.color == Color(hex: 0x00985F))
+        // Drawn at its place in tram 1's green; not drawn without the transit layer.
+        let picture = try app.picture(of: answer).canvas
+        let centre = answer.mapView.projection.point(for: position)
+        let pixel = try #require(picture.pixel(x: Int(centre.x.rounded()), y: Int(centre.y.rounded())))
+        #expect(pixel.distance(to: Pixel(Color(hex: 0x00985F))) <= 3, "\(pixel)")
+        let plain = try app.answer("comgooglemaps://?center=60.1675,24.9380&zoom=16")
+        #expect(!plain.mapView.overlays.contains { if case .marker(let marker) = $0 { marker.isFlat } else { false } })
     }
 
     @Test func theSeedJourneyTakesTheNextTrainWhenItsTrainIsLate() throws {
