@@ -224,6 +224,11 @@ private struct LiveEditor {
                 return unusable(update, "trip '\(timetable.trips[index].id)' does not run on \(day)")
             }
             take(index, from: date)
+            // An earlier update's run of it stops running too.
+            if let earlier = made.removeValue(forKey: "\(index)/\(date)") {
+                timetable.trips[earlier].callCount = 0
+                delays[earlier] = nil
+            }
             cancelled[index, default: []].insert(date)
             report.cancelled += 1
         case .duplicated:
@@ -269,7 +274,10 @@ private struct LiveEditor {
         _ model: Timetable.Trip, from source: Int, shift: Int, update: RealtimeFeed.TripUpdate, date: Int,
         replacing: Int?
     ) {
-        if let replacing { timetable.trips[replacing].callCount = 0 }
+        if let replacing {
+            timetable.trips[replacing].callCount = 0
+            delays[replacing] = nil
+        }
         let calls = timetable.calls(of: source)
         let dayStart = LiveTimetable.serviceDayStart(date, in: zone)
         // Each update's call: by stop_sequence where both give one, else by stop_id from the

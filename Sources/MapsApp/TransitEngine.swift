@@ -67,6 +67,8 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
     /// The realtime messages followed, by GTFS feed and location; nil until read from the store.
     private var messages: [String: StoredRealtimeFeed]?
     private var state = RealtimeState()
+    /// When the first message followed goes stale by the clock, POSIX seconds.
+    private var staleAt = Double.infinity
     /// The clock realtime feeds are judged against (a server's), nil to follow the last message
     /// kept whatever its age (the command line replays a feed).
     private var clock: (@Sendable () -> Date)?
@@ -152,16 +154,24 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
     private func loaded() throws -> JourneyPlanner {
         lock.lock()
         defer { lock.unlock() }
-        if let planner { return planner }
+        let now = clock?().timeIntervalSince1970
+        // A message followed goes stale as the clock runs, without a new one coming.
+        if let planner, now.map({ $0 <= staleAt }) ?? true { return planner }
         let base = try self.base ?? published()
         self.base = base
         if messages == nil {
             let kept = try connections.with { try $0.realtimeFeeds() }
             messages = Dictionary(kept.map { ("\($0.source)\u{1F}\($0.location)", $0) }, uniquingKeysWith: { $1 })
         }
-        let (live, state) = Self.live(
-            messages.map { Array($0.values) } ?? [], network: base.network, now: clock?().timeIntervalSince1970)
+        let kept = messages.map { Array($0.values) } ?? []
+        let (live, state) = Self.live(kept, network: base.network, now: now)
         self.state = state
+        staleAt =
+            state.followed.compactMap { feed in
+                kept.first { $0.source == feed.source && $0.location == feed.location }.map {
+                    Double(feed.time + $0.maxAge)
+                }
+            }.min() ?? .infinity
         let built =
             live.isEmpty
             ? base : JourneyPlanner(network: base.network.following(live), walk: base.walk, walkTimes: base.walkTimes)

@@ -521,7 +521,8 @@ public struct JourneyPlanner {
             selector.agencyID != nil || selector.routeID != nil || selector.routeType != nil || selector.trip != nil
             || selector.stopID != nil
         guard named else { return false }
-        if let agency = selector.agencyID, ride.route.agency != agency { return false }
+        // A route without `agency_id` is the feed's one agency's.
+        if let agency = selector.agencyID, let own = ride.route.agency, own != agency { return false }
         if let route = selector.routeID, ride.route.id != route { return false }
         if let type = selector.routeType, ride.route.type != type { return false }
         if let trip = selector.trip {

@@ -328,7 +328,8 @@ import Testing
         // A server judging by its clock leaves a message older than its maximum age out.
         let app = try MapsApp.onStore(path: store)
         let transit = try #require(app.transit as? StoreTransit)
-        transit.judgeRealtime { Date(timeIntervalSince1970: Double(Self.feedTime + 3600)) }
+        let clock = Clock(Self.feedTime + 3600)
+        transit.judgeRealtime { Date(timeIntervalSince1970: Double(clock.now)) }
         let state = try transit.realtimeState()
         #expect(state.followed.isEmpty && state.ignored.first?.problem == "stale")
         let stale = try transit.journeys(from: Self.ruoholahti, to: Self.kallio, leaving: Self.tuesday)
@@ -345,6 +346,22 @@ import Testing
                 bytes: renewed.encoded()))
         let followed = try transit.journeys(from: Self.ruoholahti, to: Self.kallio, leaving: Self.tuesday)
         #expect(Self.rides(followed).contains { $0.tripID == "t1" && $0.departureDelay == 120 })
+        // With no newer message, it goes stale as the clock runs.
+        clock.now = Self.feedTime + 3590 + 301
+        let later = try transit.journeys(from: Self.ruoholahti, to: Self.kallio, leaving: Self.tuesday)
+        #expect(Self.rides(later).allSatisfy { !$0.isLive })
+        #expect(try transit.realtimeState().ignored.first?.age == 301)
+    }
+
+    /// A clock a test sets.
+    final class Clock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Int
+        init(_ value: Int) { self.value = value }
+        var now: Int {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
     }
 
     @Test func theTransitLayerDrawsTheVehiclesInTheirRoutesColour() throws {
