@@ -255,6 +255,57 @@ import Testing
         #expect(byRoute.report.updated == 1 && byRoute.timetable.trips.last?.id == "t3")
     }
 
+    @Test func aLateTripOvertakenByTheNextIsNotBoardedBeforeIt() throws {
+        // Two runs of one line on the same stops; the first 10 minutes late from Kamppi on.
+        var files = FixtureTimetable.files
+        files["trips.txt"] = "route_id,service_id,trip_id\n1,wk,x1\n1,wk,x2\n"
+        files["stop_times.txt"] = """
+            trip_id,arrival_time,departure_time,stop_id,stop_sequence
+            x1,08:00:00,08:00:00,A,1
+            x1,08:10:00,08:10:00,B,2
+            x1,08:20:00,08:20:00,C,3
+            x2,08:05:00,08:05:00,A,1
+            x2,08:15:00,08:15:00,B,2
+            x2,08:25:00,08:25:00,C,3
+            """
+        files["frequencies.txt"] = nil
+        let timetable = try Self.timetable(files)
+        let feed = Self.feed(
+            Feed.TripUpdate(
+                entity: "l", trip: Feed.TripDescriptor(tripID: "x1", startDate: 2024_05_07),
+                stopTimeUpdates: [Feed.StopTimeUpdate(stopSequence: 2, arrival: Feed.StopTimeEvent(delay: 600))]))
+        let live = TransitNetwork(feeds: [("example", timetable)]) { Walk.straight($0, $1).seconds }.following([
+            "example": LiveTimetable(timetable: timetable, feed: feed)
+        ])
+        let kamppi = Coordinate(latitude: 60.1700, longitude: 24.9400)
+        let found = JourneyPlanner(network: live) { Walk.straight($0, $1) }.journeys(
+            from: kamppi, to: TransitTests.hakaniemi,
+            leaving: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 29_520))
+        let ride = try #require(Self.rides(found).first)
+        #expect(ride.tripID == "x2" && ride.arrival == 8 * 3600 + 25 * 60, "\(Self.rides(found).map(\.tripID))")
+    }
+
+    @Test func aDuplicatedTripRunsAgainFromItsNewStart() throws {
+        let timetable = try Self.timetable()
+        // Tram 1 again at 08:30, as t1-extra.
+        let feed = Self.feed(
+            Feed.TripUpdate(
+                entity: "d", trip: Feed.TripDescriptor(tripID: "t1", startDate: 2024_05_07, relationship: .duplicated),
+                properties: Feed.TripProperties(
+                    tripID: "t1-extra", startDate: 2024_05_07, startTime: 8 * 3600 + 30 * 60)))
+        let live = LiveTimetable(timetable: timetable, feed: feed)
+        #expect(live.report.added == 1)
+        let copy = try #require(live.timetable.trips.last)
+        #expect(copy.id == "t1-extra" && live.timetable.departures[Int(copy.firstCall)] == 8 * 3600 + 30 * 60)
+        let found = Self.journeys(
+            timetable, feed: feed, leaving: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 8 * 3600 + 25 * 60),
+            to: TransitTests.hakaniemi)
+        #expect(Self.rides(found).contains { $0.tripID == "t1-extra" })
+        // The timetable's t1 still runs at 08:00.
+        #expect(
+            Self.rides(Self.journeys(timetable, feed: feed, to: TransitTests.hakaniemi)).contains { $0.tripID == "t1" })
+    }
+
     @Test func alertsTouchingAJourneyAreShownInTheLanguageAsked() throws {
         let timetable = try Self.timetable()
         var feed = Self.delayed(0)
