@@ -77,6 +77,8 @@ public struct MapViewState: Encodable, Sendable {
         public var position: Coordinate
         /// Where the pin is on the screen, points from the top left.
         public var point: Point
+        /// True for a flat marker laid on the map (a realtime vehicle's dot), not a pin.
+        public var isFlat = false
     }
 
     /// The state of `mapView` as it is now.
@@ -93,7 +95,7 @@ public struct MapViewState: Encodable, Sendable {
             guard case .marker(let marker) = overlay else { return nil }
             return MarkerState(
                 title: marker.title, snippet: marker.snippet, glyph: marker.glyph, position: marker.position,
-                point: projection.point(for: marker.position))
+                point: projection.point(for: marker.position), isFlat: marker.isFlat)
         }
         selectedMarker = mapView.selectedMarker.map { selected in
             mapView.overlays[..<selected].filter { if case .marker = $0 { true } else { false } }.count

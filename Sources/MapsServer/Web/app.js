@@ -124,6 +124,8 @@
       });
     }
     view.markers.forEach((marker, index) => {
+      // Flat markers are the realtime vehicles, drawn (and kept current) from /api/vehicles.
+      if (marker.isFlat) return;
       const title = [marker.title, marker.snippet].filter(Boolean).join(' · ');
       map.pin(marker.position.latitude, marker.position.longitude, marker.glyph, title, index === view.selectedMarker,
         title ? () => popup(marker) : null);
