@@ -415,6 +415,33 @@ import Testing
         }
     }
 
+    @Test(arguments: [StoreEngine.sqlite, .postgis])
+    func aFeedIsKeptOnEitherEngineAndReplacedByTheNextFromTheSamePlace(engine: StoreEngine) throws {
+        let store: String
+        switch engine {
+        case .sqlite:
+            store = FileManager.default.temporaryDirectory.appendingPathComponent("rt-\(UUID().uuidString).sqlite").path
+        case .postgis: store = try PrivatePostgres.newDatabase()
+        }
+        let zip = FileManager.default.temporaryDirectory.appendingPathComponent("rt-\(UUID().uuidString).zip").path
+        try Data(FixtureTimetable.zip()).write(to: URL(fileURLWithPath: zip))
+        defer { try? FileManager.default.removeItem(atPath: zip) }
+        _ = try GTFSImporter.importFeed(zip, into: store, name: "example-transit")
+        let path = try write(Self.delayed(300))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try RealtimeImport.importFeed(path, into: store, interval: 20, maxAge: 90)
+        try Data(Self.delayed(240).encoded()).write(to: URL(fileURLWithPath: path))
+        let report = try RealtimeImport.importFeed(path, into: store, interval: 20, maxAge: 90)
+        #expect(report.source == "example-transit" && report.applied.updated == 1)
+        let kept = try MapStore(path: store).realtimeFeeds()
+        #expect(kept.count == 1 && kept.first?.bytes == Self.delayed(240).encoded())
+        #expect(kept.first?.interval == 20 && kept.first?.maxAge == 90 && kept.first?.location == path)
+        let app = try MapsApp.onStore(path: store)
+        let found = try #require(app.transit).journeys(
+            from: Self.ruoholahti, to: TransitTests.hakaniemi, leaving: Self.tuesday)
+        #expect(Self.rides(found).contains { $0.tripID == "t1" && $0.departureDelay == 240 })
+    }
+
     @Test func theTransitLayerDrawsTheVehiclesInTheirRoutesColour() throws {
         let store = try storeCopy()
         defer { try? FileManager.default.removeItem(atPath: store) }
