@@ -81,6 +81,9 @@ public enum JourneyDocument {
                 "walking_duration": journey.walkingSeconds, "legs": legs,
             ]
             if let time = journey.liveFeedTime { written["realtime_feed_time"] = isoTime(time) }
+            written["cancelled"] = journey.cancelled.map { run -> [String: Any] in
+                ["route": name(of: run.route), "from": run.stop, "departure": clock(run.departure)]
+            }
             let language = instructions?.words.language.rawValue ?? "en"
             written["alerts"] = journey.alerts.map { alert -> [String: Any] in
                 var entry: [String: Any] = ["id": alert.entity, "effect": alert.effectName]
@@ -133,7 +136,15 @@ public enum JourneyDocument {
     /// Beneath the itinerary: the alerts touching the journey (in `words`' language where the
     /// feed has it) and when the live times were made.
     public static func notes(_ journey: Journey, words: Phrasebook) -> [String] {
-        var notes = journey.alerts.compactMap { alert in
+        var notes = journey.cancelled.map { run in
+            words.note(
+                "transit cancelled",
+                [
+                    "time": clock(run.departure), "route": name(of: run.route), "stop": run.stop,
+                    "kind": words.word((TransitVehicle(routeType: run.route.type) ?? .bus).wordKey),
+                ])
+        }
+        notes += journey.alerts.compactMap { alert in
             (alert.header ?? alert.description)?.text(in: words.language.rawValue).map {
                 words.note("transit alert", ["text": $0])
             }

@@ -63,6 +63,19 @@ public struct Journey: Sendable {
     public var liveFeedTime: Int?
     /// The time zone its times are in (its first ride's feed's), nil for a walk.
     public var timezone: String?
+    /// Cancelled runs the rider would have met: of a ride's route, from its boarding stop,
+    /// timetabled to leave after the journey sets out and before the ride leaves.
+    public var cancelled: [CancelledRun] = []
+
+    /// A cancelled run of a route at a stop.
+    public struct CancelledRun: Sendable, Equatable {
+        /// The route, as riders know it.
+        public var route: Timetable.Route
+        /// The stop it would have left, by name.
+        public var stop: String
+        /// When it would have left, seconds after the departure day's midnight.
+        public var departure: Int
+    }
 
     /// One part of a journey: a walk or a ride.
     public enum Leg: Sendable {
@@ -501,6 +514,8 @@ public struct JourneyPlanner {
             if journey.timezone == nil { journey.timezone = network.feeds[feed].timetable.timezone }
             guard let live = network.live[feed] else { continue }
             if let time = live.feedTime { feedTimes.append(time) }
+            journey.cancelled += cancelledRuns(
+                before: ride, since: journey.departure, in: live, on: journey.serviceDate)
             let zone = TimeZone(identifier: network.feeds[feed].timetable.timezone) ?? .gmt
             let start = LiveTimetable.serviceDayStart(date, in: zone)
             let during = (start + ride.departure)...(start + max(ride.departure, ride.arrival))
@@ -513,6 +528,27 @@ public struct JourneyPlanner {
             }
         }
         journey.liveFeedTime = feedTimes.min()
+    }
+
+    /// The cancelled runs of `ride`'s route timetabled to leave its boarding stop from `start`
+    /// until the ride leaves, on service day `date`, earliest first.
+    func cancelledRuns(before ride: Journey.Ride, since start: Int, in live: LiveTimetable, on date: Int)
+        -> [Journey.CancelledRun]
+    {
+        guard let boarded = ride.stopIDs.first else { return [] }
+        let timetable = live.timetable
+        var found: [Journey.CancelledRun] = []
+        for (trip, days) in live.cancelled where days.contains(date) {
+            guard timetable.routes[Int(timetable.trips[trip].route)].id == ride.route.id else { continue }
+            for call in timetable.calls(of: trip)
+            where timetable.stops[Int(timetable.callStops[call])].id == boarded {
+                let departure = Int(timetable.departures[call])
+                if departure >= start && departure < ride.departure {
+                    found.append(.init(route: ride.route, stop: ride.from, departure: departure))
+                }
+            }
+        }
+        return found.sorted { $0.departure < $1.departure }
     }
 
     /// Whether an alert's selector names `ride`: every field it gives matches.

@@ -202,7 +202,8 @@ import Testing
                 entity: "c", trip: Feed.TripDescriptor(tripID: "t1", startDate: 2024_05_07, relationship: .canceled)))
         let live = LiveTimetable(timetable: timetable, feed: cancelled)
         #expect(live.report.cancelled == 1 && live.cancelled[0] == [2024_05_07])
-        #expect(!Self.rides(Self.journeys(timetable, feed: cancelled)).contains { $0.tripID == "t1" })
+        let around = Self.journeys(timetable, feed: cancelled, to: TransitTests.hakaniemi)
+        #expect(!Self.rides(around).contains { $0.tripID == "t1" })
         let skipped = Self.feed(
             Feed.TripUpdate(
                 entity: "s", trip: Feed.TripDescriptor(tripID: "t1", startDate: 2024_05_07),
@@ -255,8 +256,8 @@ import Testing
         #expect(byRoute.report.updated == 1 && byRoute.timetable.trips.last?.id == "t3")
     }
 
-    @Test func aLateTripOvertakenByTheNextIsNotBoardedBeforeIt() throws {
-        // Two runs of one line on the same stops; the first 10 minutes late from Kamppi on.
+    /// Tram 1 twice: x1 from Ruoholahti at 08:00, x2 at 08:05, ten minutes to Kamppi and ten to Hakaniemi.
+    static func twoRuns() throws -> Timetable {
         var files = FixtureTimetable.files
         files["trips.txt"] = "route_id,service_id,trip_id\n1,wk,x1\n1,wk,x2\n"
         files["stop_times.txt"] = """
@@ -269,7 +270,36 @@ import Testing
             x2,08:25:00,08:25:00,C,3
             """
         files["frequencies.txt"] = nil
-        let timetable = try Self.timetable(files)
+        return try timetable(files)
+    }
+
+    @Test func aJourneySaysWhichRunItWouldHaveTakenIsCancelled() throws {
+        let timetable = try Self.twoRuns()
+        let feed = Self.feed(
+            Feed.TripUpdate(
+                entity: "c", trip: Feed.TripDescriptor(tripID: "x1", startDate: 2024_05_07, relationship: .canceled)))
+        let best = try #require(
+            Self.journeys(timetable, feed: feed, to: TransitTests.hakaniemi).first { $0.rides > 0 })
+        #expect(Self.rides([best]).map(\.tripID) == ["x2"])
+        #expect(best.cancelled.map(\.departure) == [8 * 3600] && best.cancelled.first?.stop == "Ruoholahti")
+        #expect(
+            JourneyDocument.notes(best, words: Phrasebook(.it)).first
+                == "Corsa soppressa: il tram 1 delle 08:00 da Ruoholahti.")
+        #expect(
+            JourneyDocument.notes(best, words: Phrasebook(.en)).first
+                == "The 08:00 tram 1 from Ruoholahti is cancelled.")
+        // Leaving after it, the cancelled run is not the rider's concern.
+        let later = try #require(
+            Self.journeys(
+                timetable, feed: feed, leaving: ServiceTime(date: 2024_05_07, weekday: 1, seconds: 8 * 3600 + 60),
+                to: TransitTests.hakaniemi
+            ).first { $0.rides > 0 })
+        #expect(later.cancelled.isEmpty)
+    }
+
+    @Test func aLateTripOvertakenByTheNextIsNotBoardedBeforeIt() throws {
+        // Two runs of one line on the same stops; the first 10 minutes late from Kamppi on.
+        let timetable = try Self.twoRuns()
         let feed = Self.feed(
             Feed.TripUpdate(
                 entity: "l", trip: Feed.TripDescriptor(tripID: "x1", startDate: 2024_05_07),

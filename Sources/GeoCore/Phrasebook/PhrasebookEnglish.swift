@@ -56,6 +56,7 @@ extension Phrasebook {
             "transit get off": "Get off at {stop} at {arrival} ({count} stops)",
             "transit get off next": "Get off at the next stop, {stop}, at {arrival}",
             "transit summary": "Leave at {departure}, arrive at {arrival} ({duration})",
+            "transit cancelled": "The {time} {kind} {route} from {stop} is cancelled.",
             "transit live on time": "on time",
             "transit live late": "{minutes} min late",
             "transit live early": "{minutes} min early",

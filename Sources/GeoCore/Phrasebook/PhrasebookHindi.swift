@@ -56,6 +56,7 @@ extension Phrasebook {
             "transit get off": "{arrival} बजे {stop} पर उतरें ({count} स्टॉप)",
             "transit get off next": "{arrival} बजे अगले स्टॉप, {stop}, पर उतरें",
             "transit summary": "{departure} बजे निकलें, {arrival} बजे पहुँचें ({duration})",
+            "transit cancelled": "रद्द सेवा: {kind} {route}, {stop} से {time} बजे।",
             "transit live on time": "समय पर",
             "transit live late": "{minutes} मिनट देरी से",
             "transit live early": "{minutes} मिनट पहले",

@@ -57,6 +57,7 @@ extension Phrasebook {
             "transit get off": "Scendi a {stop} alle {arrival} ({count} fermate)",
             "transit get off next": "Scendi alla fermata successiva, {stop}, alle {arrival}",
             "transit summary": "Parti alle {departure}, arrivi alle {arrival} ({duration})",
+            "transit cancelled": "Corsa soppressa: {kind} {route} delle {time} da {stop}.",
             "transit live on time": "in orario",
             "transit live late": "in ritardo di {minutes} min",
             "transit live early": "in anticipo di {minutes} min",

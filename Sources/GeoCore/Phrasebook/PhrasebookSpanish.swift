@@ -59,6 +59,7 @@ extension Phrasebook {
             "transit get off": "Bájate en {stop} a las {arrival} ({count} paradas)",
             "transit get off next": "Bájate en la siguiente parada, {stop}, a las {arrival}",
             "transit summary": "Sal a las {departure} y llega a las {arrival} ({duration})",
+            "transit cancelled": "Servicio cancelado: {kind} {route} de las {time} desde {stop}.",
             "transit live on time": "puntual",
             "transit live late": "con {minutes} min de retraso",
             "transit live early": "con {minutes} min de adelanto",
