@@ -25,11 +25,16 @@ public protocol TransitFinding: Sendable {
 
     /// The vehicles of the realtime feeds followed; none by default.
     func vehicles() throws -> [LiveVehicle]
+
+    /// The alerts of the realtime feeds followed that name stops, active at `time` (POSIX
+    /// seconds); none by default.
+    func stopAlerts(at time: Int) throws -> [StopAlert]
 }
 
 extension TransitFinding {
     public func realtimeState() throws -> RealtimeState { RealtimeState() }
     public func vehicles() throws -> [LiveVehicle] { [] }
+    public func stopAlerts(at time: Int) throws -> [StopAlert] { [] }
 }
 
 /// Which realtime feeds the journeys follow.
@@ -111,6 +116,8 @@ public final class StoreTransit: TransitFinding, @unchecked Sendable {
     }
 
     public func vehicles() throws -> [LiveVehicle] { try loaded().network.vehicles }
+
+    public func stopAlerts(at time: Int) throws -> [StopAlert] { try loaded().network.stopAlerts(at: time) }
 
     /// The first imported feed's time zone (an IANA name), nil without a timetable.
     public func timezone() throws -> String? { try loaded().network.feeds.first?.timetable.timezone }

@@ -16,6 +16,21 @@ extension MapsApp {
         }
     }
 
+    /// The realtime feeds' alerts about stops within `bounds` (everywhere when nil) active at
+    /// `date`.
+    ///
+    /// - Throws: ``AppError/engineFailed(_:underlying:)`` when the timetables cannot be read.
+    public func stopAlerts(in bounds: CoordinateBounds?, at date: Date = Date()) throws(AppError) -> [StopAlert] {
+        guard let transit else { return [] }
+        do {
+            return try transit.stopAlerts(at: Int(date.timeIntervalSince1970)).filter {
+                bounds?.contains($0.coordinate) ?? true
+            }
+        } catch {
+            throw .engineFailed("reading the realtime feeds", underlying: error)
+        }
+    }
+
     /// `minLon,minLat,maxLon,maxLat` (GeoJSON's and OSM's order) as bounds.
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming `bbox` when it is not four numbers in order.
@@ -57,6 +72,33 @@ extension LiveVehicle {
                 "type": "Feature",
                 "geometry": [
                     "type": "Point", "coordinates": [vehicle.coordinate.longitude, vehicle.coordinate.latitude],
+                ],
+                "properties": properties,
+            ]
+        }
+        return JSONText.pretty(["type": "FeatureCollection", "features": features])
+    }
+}
+
+extension StopAlert {
+    /// The alerts as a GeoJSON FeatureCollection: a point at each stop named, with `stop`,
+    /// `header`, `description` and `url` in `language` where the feed has it (else its own),
+    /// `effect` (the specification's name, lowercased), `id` and `feed`.
+    public static func geoJSON(_ alerts: [StopAlert], language: String) -> String {
+        let features = alerts.map { entry -> [String: Any] in
+            var properties: [String: Any] = [
+                "stop": entry.stop, "id": entry.alert.entity, "effect": entry.alert.effectName, "feed": entry.feed,
+            ]
+            if let header = entry.alert.header?.text(in: language) { properties["header"] = header }
+            if let description = entry.alert.description?.text(in: language) { properties["description"] = description }
+            if let url = entry.alert.url?.text(in: language) { properties["url"] = url }
+            return [
+                "type": "Feature",
+                "geometry": [
+                    "type": "Point",
+                    "coordinates": [entry.coordinate.longitude, entry.coordinate.latitude].map {
+                        ($0 * 1e6).rounded() / 1e6
+                    },
                 ],
                 "properties": properties,
             ]

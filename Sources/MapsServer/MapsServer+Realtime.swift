@@ -23,6 +23,30 @@ extension MapsServer {
     }
 }
 
+extension MapsServer {
+    /// `/api/alerts?bbox=minLon,minLat,maxLon,maxLat&hl=`: the realtime feeds' alerts about
+    /// stops in the box, active now, as GeoJSON (``StopAlert/geoJSON(_:language:)``), in `hl`'s
+    /// language where the feed has it; never cached.
+    func stopAlerts(_ request: HTTPRequest) -> HTTPResponse {
+        var response: HTTPResponse
+        do throws(AppError) {
+            let bounds = try request.query["bbox"].map { text throws(AppError) in try MapsApp.bounds(bbox: text) }
+            let language = try request.query["hl"].map { text throws(AppError) in
+                try Parameter.language(text, name: "hl")
+            }
+            response = .json(
+                200,
+                Data(StopAlert.geoJSON(try app.stopAlerts(in: bounds), language: (language ?? .en).rawValue).utf8))
+        } catch {
+            if case .invalidOption = error { return Self.error(400, "\(error)") }
+            return Self.error(500, "\(error)")
+        }
+        response.headers.append(("Cache-Control", "no-store"))
+        response.headers.append(("Access-Control-Allow-Origin", "*"))
+        return response
+    }
+}
+
 /// Polls the realtime feeds kept with a store at their URLs, each at its interval, and hands
 /// every message that reads to the journey planner (``StoreTransit/receive(_:)``): journeys
 /// follow it from the next request, without a restart. A failed poll (no answer, an HTTP error,

@@ -150,6 +150,7 @@ public final class MapsServer: @unchecked Sendable {
         case "/open": return open(request)
         case "/elevation", "/maps/api/elevation/json": return atOnce ? nil : elevation(request)
         case "/api/vehicles": return atOnce ? nil : vehicles(request)
+        case "/api/alerts": return atOnce ? nil : stopAlerts(request)
         case let path where path == "/" || path == "/maps" || path.hasPrefix("/maps/"):
             return webApp.page(link: WebApp.googleLink(for: request), language: WebApp.language(of: request))
         case let path where path.hasPrefix("/app/"): return webApp.file(String(path.dropFirst("/app/".count)))

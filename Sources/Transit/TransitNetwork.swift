@@ -262,3 +262,39 @@ extension TransitNetwork {
         return found
     }
 }
+
+/// A service alert about a stop, where the stop is.
+public struct StopAlert: Sendable, Equatable {
+    /// The stop's name as its feed gives it.
+    public var stop: String
+    /// Where the stop is.
+    public var coordinate: Coordinate
+    /// The alert.
+    public var alert: RealtimeFeed.Alert
+    /// The GTFS feed's source name.
+    public var feed: String
+}
+
+extension TransitNetwork {
+    /// The alerts of the realtime feeds followed that name a stop (an informed entity with a
+    /// `stop_id`), active at `time` (POSIX seconds), one a stop and alert.
+    public func stopAlerts(at time: Int) -> [StopAlert] {
+        var found: [StopAlert] = []
+        for (index, entry) in feeds.enumerated() {
+            guard let live = live[index], !live.alerts.isEmpty else { continue }
+            let stops = Dictionary(
+                entry.timetable.stops.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for alert in live.alerts where alert.isActive(at: time) {
+                let named = Set(alert.informed.compactMap(\.stopID))
+                for id in named.sorted() {
+                    guard let stop = stops[id].map({ entry.timetable.stops[$0] }), stop.coordinate.isValid else {
+                        continue
+                    }
+                    found.append(
+                        StopAlert(stop: stop.name, coordinate: stop.coordinate, alert: alert, feed: entry.source))
+                }
+            }
+        }
+        return found
+    }
+}

@@ -36,6 +36,14 @@ import Transit
                 entity: "d", trip: .init(tripID: "t1", startDate: 2024_05_07),
                 stopTimeUpdates: [.init(stopSequence: 1, departure: .init(delay: delay))])
         ]
+        feed.alerts = [
+            .init(
+                entity: "works", informed: [.init(stopID: "B")],
+                header: .init([
+                    .init(language: "en", text: "Kamppi: lifts out of order"),
+                    .init(language: "it", text: "Kamppi: ascensori guasti"),
+                ]))
+        ]
         feed.vehicles = [
             .init(
                 entity: "v1", trip: .init(tripID: "t1"), vehicle: .init(label: "407"),
@@ -113,6 +121,15 @@ import Transit
         #expect(properties?["label"] as? String == "407" && properties?["bearing"] as? Double == 30)
         let outside = try #require(body(server, "/api/vehicles?bbox=0,0,1,1")).1
         #expect(outside.contains("\"features\" : []"))
+        // The alerts about stops, at the stop, in the language asked.
+        let (_, alerts) = try #require(body(server, "/api/alerts?bbox=24.9,60.1,25.0,60.2&hl=it"))
+        let alertFeatures =
+            (try JSONSerialization.jsonObject(with: Data(alerts.utf8)) as? [String: Any])?["features"]
+            as? [[String: Any]]
+            ?? []
+        let alert = alertFeatures.first?["properties"] as? [String: Any]
+        #expect(alertFeatures.count == 1 && alert?["stop"] as? String == "Kamppi")
+        #expect(alert?["header"] as? String == "Kamppi: ascensori guasti")
         let bad = try #require(body(server, "/api/vehicles?bbox=25,60,24,61"))
         #expect(bad.0 == 400 && bad.1.contains("bbox"))
     }

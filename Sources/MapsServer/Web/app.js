@@ -397,11 +397,16 @@
   });
   // With the transit layer on, the realtime feeds' vehicles in view, every 30 seconds.
   function refreshVehicles() {
-    if (!state.transit || !map.box) { if (map.vehicles) map.vehicles([]); return; }
+    if (!state.transit || !map.box) {
+      if (map.vehicles) { map.vehicles([]); map.stopAlerts([]); }
+      return;
+    }
     const [west, south, east, north] = map.box();
     const box = [Math.max(west, -180), Math.max(south, -90), Math.min(east, 180), Math.min(north, 90)];
     fetch('/api/vehicles?bbox=' + box.map((v) => v.toFixed(5)).join(','))
       .then((r) => r.json()).then((json) => map.vehicles(json.features || [])).catch(() => {});
+    fetch('/api/alerts?hl=' + language + '&bbox=' + box.map((v) => v.toFixed(5)).join(','))
+      .then((r) => r.json()).then((json) => map.stopAlerts(json.features || [])).catch(() => {});
   }
   setInterval(refreshVehicles, 30000);
   map.onMoveEnd(refreshVehicles);

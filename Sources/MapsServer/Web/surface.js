@@ -30,6 +30,7 @@ window.OpenMapsSurface = (function () {
     }).catch(() => {});
     const drawn = L.layerGroup().addTo(map);
     const vehicleLayer = L.layerGroup().addTo(map);
+    const alertLayer = L.layerGroup().addTo(map);
     let me = null;
     let padding = { top: 0, left: 0, bottom: 0, right: 0 };
     return {
@@ -78,6 +79,17 @@ window.OpenMapsSurface = (function () {
             .bindTooltip([p.route, p.label].filter(Boolean).join(' · ')).addTo(vehicleLayer);
         }
       },
+      // The realtime feeds' alerts about stops (GeoJSON points): an amber mark at the stop, the
+      // alert's header and description in its popup.
+      stopAlerts(list) {
+        alertLayer.clearLayers();
+        for (const entry of list) {
+          const [lng, lat] = entry.geometry.coordinates;
+          const p = entry.properties;
+          L.circleMarker([lat, lng], { radius: 8, color: '#ffffff', weight: 2, fillColor: '#e37400', fillOpacity: 1 })
+            .bindPopup(alertBox(p)).bindTooltip(p.stop + ': ' + (p.header || '')).addTo(alertLayer);
+        }
+      },
       area(rings, options) {
         L.polygon(rings, { color: options.stroke || '#1a73e8', weight: 1, fillColor: options.fill,
           fillOpacity: options.opacity }).addTo(drawn);
@@ -108,6 +120,18 @@ window.OpenMapsSurface = (function () {
 
   /** The map's edges the controls cover, points: the left as wide as the controls in the top
    * left corner, the bottom as high as the attribution in the bottom right. */
+  /** An alert's popup: the stop in bold, the header, the description. */
+  function alertBox(properties) {
+    const box = document.createElement('div');
+    for (const [text, tag] of [[properties.stop, 'strong'], [properties.header, 'div'], [properties.description, 'div']]) {
+      if (!text) continue;
+      const node = document.createElement(tag);
+      node.textContent = text;
+      box.appendChild(node);
+    }
+    return box;
+  }
+
   function controlPadding(container, topLeft, bottomRight) {
     const box = (selector) => {
       const node = container.querySelector(selector);
@@ -149,6 +173,7 @@ window.OpenMapsSurface = (function () {
     const areas = [];
     const markers = [];
     let vehicleList = [];
+    const alertMarkers = [];
     let me = null;
     let styleURL = '';
     function features(list) { return { type: 'FeatureCollection', features: list }; }
@@ -233,6 +258,19 @@ window.OpenMapsSurface = (function () {
         if (url !== styleURL) { styleURL = url; map.setStyle(url, { diff: false }); }
       },
       box() { const b = map.getBounds(); return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]; },
+      stopAlerts(list) {
+        for (const marker of alertMarkers) marker.remove();
+        alertMarkers.length = 0;
+        for (const entry of list) {
+          const dot = document.createElement('div');
+          dot.className = 'stop-alert';
+          dot.textContent = '!';
+          dot.setAttribute('title', entry.properties.stop + ': ' + (entry.properties.header || ''));
+          const marker = new maplibregl.Marker({ element: dot }).setLngLat(entry.geometry.coordinates)
+            .setPopup(new maplibregl.Popup({ offset: 12 }).setDOMContent(alertBox(entry.properties))).addTo(map);
+          alertMarkers.push(marker);
+        }
+      },
       vehicles(list) {
         vehicleList = list;
         if (map.getSource('vehicles')) map.getSource('vehicles').setData(features(vehicleList));
