@@ -67,7 +67,8 @@ public final class RealtimePoller: @unchecked Sendable {
         self.log = log
         transit.judgeRealtime { Date() }
         for feed in try transit.realtimeFeeds() where feed.isURL {
-            let thread = Thread { [unowned self] in self.poll(feed) }
+            // The thread holds the poller until it ends (at the wake-up after ``stop()``).
+            let thread = Thread { self.poll(feed) }
             thread.name = "realtime \(feed.location)"
             threads.append(thread)
         }
