@@ -217,6 +217,9 @@ enum DataCommand {
         }
     }
 
+    /// `count` and `noun`, plural but for one ("1 alert", "2 alerts").
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
     /// `import --realtime`: reads the feed, keeps it with the store and says what it does.
     static func importRealtime(
         _ location: String, storePath: String, arguments: ArgumentParser.Result, console: inout Console
@@ -244,7 +247,7 @@ enum DataCommand {
         )
         let applied = report.applied
         console.print(
-            "  \(applied.tripUpdates) trip updates: \(applied.updated) runs at predicted times, \(applied.cancelled) cancelled, \(applied.added) added, \(applied.skippedCalls) calls skipped; \(feed.alerts.count) alerts, \(feed.vehicles.count) vehicles"
+            "  \(counted(applied.tripUpdates, "trip update")): \(counted(applied.updated, "run")) at predicted times, \(applied.cancelled) cancelled, \(applied.added) added, \(counted(applied.skippedCalls, "call")) skipped; \(counted(feed.alerts.count, "alert")), \(counted(feed.vehicles.count, "vehicle"))"
         )
         if applied.unknown > 0 {
             console.error(

@@ -382,7 +382,7 @@ import Testing
         #expect(
             imported.exitCode == 0 && imported.standardOutput.contains("example-transit: realtime feed"),
             "\(imported.standardError)")
-        #expect(imported.standardOutput.contains("1 trip updates: 1 runs at predicted times"))
+        #expect(imported.standardOutput.contains("1 trip update: 1 run at predicted times"))
         // Truncated: refused by field, the message kept before still there.
         let broken = FileManager.default.temporaryDirectory.appendingPathComponent("rt-\(UUID().uuidString).pb").path
         try Data(Self.delayed(900).encoded().dropLast(4)).write(to: URL(fileURLWithPath: broken))

@@ -69,7 +69,7 @@ def main():
 
         imported = run("import", "--realtime", path, "--store", store)
         expect("nyc-subway: realtime feed" in imported.stdout, f"kept for the subway: {imported.stdout}")
-        expect("1 runs at predicted times" in imported.stdout and "1 alerts, 1 vehicles" in imported.stdout,
+        expect("1 run at predicted times" in imported.stdout and "1 alert, 1 vehicle" in imported.stdout,
                f"what it does: {imported.stdout}")
 
         after = json.loads(run(*ROUTE, "--depart", "2018-10-02T08:09", "--store", store, "--lang", "es").stdout)
