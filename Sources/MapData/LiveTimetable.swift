@@ -31,6 +31,9 @@ public struct LiveTimetable: Sendable {
     public var alerts: [RealtimeFeed.Alert]
     /// The feed's vehicles.
     public var vehicles: [RealtimeFeed.VehiclePosition]
+    /// Per vehicle, the route it runs (index in ``timetable``'s routes: its descriptor's
+    /// `route_id`, else its trip's route), nil when neither is known.
+    public var vehicleRoutes: [Int?] = []
     /// When the feed was made (its header's timestamp), POSIX seconds.
     public var feedTime: Int?
     /// What applying the feed did.
@@ -74,6 +77,10 @@ public struct LiveTimetable: Sendable {
         for update in feed.tripUpdates { editor.apply(update) }
         editor.finish()
         self.timetable = editor.timetable
+        vehicleRoutes = feed.vehicles.map { vehicle in
+            vehicle.trip?.routeID.flatMap { editor.routeIndex[$0] }
+                ?? vehicle.trip?.tripID.flatMap { editor.tripIndex[$0] }.map { Int(timetable.trips[$0].route) }
+        }
         delays = editor.delays
         cancelled = editor.cancelled
         report = editor.report

@@ -47,10 +47,11 @@ public struct StoredRealtimeFeed: Sendable {
     /// The message read (``RealtimeFeed/init(bytes:named:)``).
     public func feed() throws(DataError) -> RealtimeFeed { try RealtimeFeed(bytes: bytes, named: location) }
 
-    /// The bytes at `location`: a file's, or a URL's answer (`200` only).
+    /// The bytes at `location`: a file's, or a URL's answer (`200` only) by `client` (by
+    /// default a new one, whose requests time out after 30 s).
     ///
     /// - Throws: ``DataError`` of kind `.file` or `.download` saying what failed.
-    public static func read(_ location: String, timeout: TimeInterval = 30) throws(DataError) -> [UInt8] {
+    public static func read(_ location: String, client: HTTPGet = HTTPGet()) throws(DataError) -> [UInt8] {
         guard isURL(location) else {
             guard let data = FileManager.default.contents(atPath: location) else {
                 throw DataError(.file, message: "cannot read the realtime feed", path: location)
@@ -61,7 +62,7 @@ public struct StoredRealtimeFeed: Sendable {
             throw DataError(.download, message: "not a URL", path: location)
         }
         let answer: HTTPGet.Answer
-        do { answer = try HTTPGet(timeout: timeout).get(url) } catch {
+        do { answer = try client.get(url) } catch {
             throw DataError(.download, message: error.message, path: location)
         }
         guard answer.status == 200 else {

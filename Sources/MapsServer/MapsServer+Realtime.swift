@@ -9,34 +9,30 @@ extension MapsServer {
     /// `/api/vehicles?bbox=minLon,minLat,maxLon,maxLat`: the realtime feeds' vehicles in the box
     /// (everywhere without one) as GeoJSON (``LiveVehicle/geoJSON(_:)``), never cached.
     func vehicles(_ request: HTTPRequest) -> HTTPResponse {
-        var response: HTTPResponse
-        do throws(AppError) {
-            let bounds = try request.query["bbox"].map { text throws(AppError) in try MapsApp.bounds(bbox: text) }
-            response = .json(200, Data(LiveVehicle.geoJSON(try app.vehicles(in: bounds)).utf8))
-        } catch {
-            if case .invalidOption = error { return Self.error(400, "\(error)") }
-            return Self.error(500, "\(error)")
-        }
-        response.headers.append(("Cache-Control", "no-store"))
-        response.headers.append(("Access-Control-Allow-Origin", "*"))
-        return response
+        liveGeoJSON(request) { bounds throws(AppError) in LiveVehicle.geoJSON(try app.vehicles(in: bounds)) }
     }
-}
 
-extension MapsServer {
     /// `/api/alerts?bbox=minLon,minLat,maxLon,maxLat&hl=`: the realtime feeds' alerts about
     /// stops in the box, active now, as GeoJSON (``StopAlert/geoJSON(_:language:)``), in `hl`'s
     /// language where the feed has it; never cached.
     func stopAlerts(_ request: HTTPRequest) -> HTTPResponse {
-        var response: HTTPResponse
-        do throws(AppError) {
-            let bounds = try request.query["bbox"].map { text throws(AppError) in try MapsApp.bounds(bbox: text) }
+        liveGeoJSON(request) { bounds throws(AppError) in
             let language = try request.query["hl"].map { text throws(AppError) in
                 try Parameter.language(text, name: "hl")
             }
-            response = .json(
-                200,
-                Data(StopAlert.geoJSON(try app.stopAlerts(in: bounds), language: (language ?? .en).rawValue).utf8))
+            return StopAlert.geoJSON(try app.stopAlerts(in: bounds), language: (language ?? .en).rawValue)
+        }
+    }
+
+    /// The GeoJSON `body` writes for the request's `bbox` (nil without one): 400 for a request
+    /// that cannot be read, never cached, open to other origins.
+    private func liveGeoJSON(
+        _ request: HTTPRequest, _ body: (CoordinateBounds?) throws(AppError) -> String
+    ) -> HTTPResponse {
+        var response: HTTPResponse
+        do throws(AppError) {
+            let bounds = try request.query["bbox"].map { text throws(AppError) in try MapsApp.bounds(bbox: text) }
+            response = .json(200, Data(try body(bounds).utf8))
         } catch {
             if case .invalidOption = error { return Self.error(400, "\(error)") }
             return Self.error(500, "\(error)")
@@ -94,10 +90,12 @@ public final class RealtimePoller: @unchecked Sendable {
 
     private func poll(_ kept: StoredRealtimeFeed) {
         var failures = 0
+        // One client (one URL session) for the feed's whole life.
+        let client = HTTPGet(timeout: Double(max(5, min(kept.interval, 30))))
         while true {
             if lock.withLock({ stopped }) { return }
             do {
-                let bytes = try StoredRealtimeFeed.read(kept.location, timeout: Double(max(5, min(kept.interval, 30))))
+                let bytes = try StoredRealtimeFeed.read(kept.location, client: client)
                 _ = try RealtimeFeed(bytes: bytes, named: kept.location)
                 var message = kept
                 message.bytes = bytes

@@ -244,13 +244,7 @@ extension TransitNetwork {
         for (index, entry) in feeds.enumerated() {
             guard let live = live[index], !live.vehicles.isEmpty else { continue }
             let timetable = entry.timetable
-            var routeOfTrip: [String: Int32] = [:]
-            for trip in timetable.trips { routeOfTrip[trip.id] = trip.route }
-            let routes = Dictionary(timetable.routes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-            for vehicle in live.vehicles {
-                let route =
-                    vehicle.trip?.routeID.flatMap { routes[$0] }
-                    ?? vehicle.trip?.tripID.flatMap { routeOfTrip[$0] }.map(Int.init)
+            for (vehicle, route) in zip(live.vehicles, live.vehicleRoutes) {
                 found.append(
                     LiveVehicle(
                         id: vehicle.entity, label: vehicle.vehicle?.label ?? vehicle.vehicle?.id,
