@@ -150,7 +150,11 @@ extension Note {
                 words.note(
                     "transit timetable date", ["date": ServiceTime.written(asked), "used": ServiceTime.written(used)])
             case .straightLineWalk: words.note("transit straight line")
-            case .realtimeStale(let minutes): words.note("transit realtime stale", ["minutes": String(minutes)])
+            case .realtimeStale(let minutes):
+                // Days once it is two days old: a feed that stopped long ago is not counted in minutes.
+                minutes < 2 * 1440
+                    ? words.note("transit realtime stale", ["minutes": String(minutes)])
+                    : words.note("transit realtime stale days", ["days": String(minutes / 1440)])
             case .route(let note): note.message(words)
             }
         }
@@ -169,7 +173,7 @@ extension Note {
             .callbackHiddenInNavigation, .trafficFeedUnused, .noStreetData(notice: "No street data here"), .noRouting,
             .endsNotPlaced, .noRoute(.noRoute(from: 0, to: 1, mode: .driving)), .noTimetable, .stopsLeftOut,
             .transitCannotAvoid([.tolls, .ferries]), .noJourney, .timetableDate(asked: 2026_12_01, used: 2024_05_07),
-            .straightLineWalk, .realtimeStale(minutes: 42),
+            .straightLineWalk, .realtimeStale(minutes: 42), .realtimeStale(minutes: 4_295_708),
             .route(.avoidanceUnmet(leg: 0, features: [.tolls], roads: ["A1"])),
             .route(.routingGraphMissing(.walking)),
         ]

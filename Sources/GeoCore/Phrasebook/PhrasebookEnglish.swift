@@ -63,6 +63,7 @@ extension Phrasebook {
             "transit live feed": "Live times from the realtime feed of {time}.",
             "transit alert": "Alert: {text}",
             "transit realtime stale": "the realtime feed is {minutes} min old, older than it may be: times are the timetable's",
+            "transit realtime stale days": "the realtime feed is {days} days old, older than it may be: times are the timetable's",
             "transit straight line": "Walks are straight lines where no street data covers the stops.",
             "transit no journey": "No public transport journey was found from there at that time.",
             "nothing placed": "nothing the link names could be placed on the map; the world is shown",

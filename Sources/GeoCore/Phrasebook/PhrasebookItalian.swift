@@ -64,6 +64,7 @@ extension Phrasebook {
             "transit live feed": "Orari in tempo reale secondo i dati delle {time}.",
             "transit alert": "Avviso: {text}",
             "transit realtime stale": "i dati in tempo reale hanno {minutes} min, troppo vecchi: gli orari sono quelli programmati",
+            "transit realtime stale days": "i dati in tempo reale hanno {days} giorni, troppo vecchi: gli orari sono quelli programmati",
             "transit straight line": "I tratti a piedi sono in linea retta dove mancano i dati stradali vicino alle fermate.",
             "transit no journey": "Nessun percorso con i mezzi pubblici trovato da lì a quell'ora.",
             "nothing placed": "nulla di ciò che il link nomina si è potuto collocare sulla mappa; è mostrato il mondo",

@@ -66,6 +66,7 @@ extension Phrasebook {
             "transit live feed": "Horarios en tiempo real según los datos de las {time}.",
             "transit alert": "Aviso: {text}",
             "transit realtime stale": "los datos en tiempo real tienen {minutes} min, demasiado antiguos: los horarios son los previstos",
+            "transit realtime stale days": "los datos en tiempo real tienen {days} días, demasiado antiguos: los horarios son los previstos",
             "transit straight line": "Los trayectos a pie son líneas rectas donde no hay datos de calles junto a las paradas.",
             "transit no journey": "No se encontró ningún trayecto en transporte público desde allí a esa hora.",
             "nothing placed": "no se pudo situar en el mapa nada de lo que nombra el enlace; se muestra el mundo",
