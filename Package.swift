@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Bzip2Kit", dependencies: ["CBzip2"]),
         .target(name: "OSMReader", dependencies: ["GeoCore", "ZlibKit", "Bzip2Kit"]),
         // OSM PBF and XML written by hand: the tests' exact fixtures and the benchmark's synthetic extract.
-        .target(name: "OSMWriter", dependencies: ["GeoCore", "ZlibKit"]),
+        .target(name: "OSMWriter", dependencies: ["GeoCore", "ZlibKit", "OSMReader"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),

@@ -65,6 +65,13 @@ public final class MapStore {
         }
     }
 
+    /// The store on a connection an update holds (``StoreUpdate``): reads see its changes
+    /// before they are committed.
+    init(database: StoreConnection, path: String) {
+        self.database = database
+        self.path = StoreEngine(location: path) == .postgis ? PostgresConnection.redacted(path) : path
+    }
+
     private static func openSQLite(_ path: String) throws(DataError) -> StoreConnection {
         guard FileManager.default.fileExists(atPath: path) else {
             throw DataError(

@@ -88,8 +88,9 @@ public enum OSMImporter {
             var writer = try RegionWriter(
                 name, path: path, header: reader.header, database: database, nodes: nodes, members: members,
                 failAfter: failAfter)
-            // The relations were kept by the first pass.
-            try reader.forEachBlock(only: [.node, .way]) { block in
+            // The relations the map uses were kept by the first pass; this one keeps every
+            // element as read, for updates (``OSMElementStore``).
+            try reader.forEachBlock(only: [.node, .way, .relation], metadata: true) { block in
                 progress?("importing", Double(block.byteOffset) / fileSize)
                 try writer.add(block)
             }
@@ -162,6 +163,8 @@ struct RegionWriter {
     let headerBounds: CoordinateBounds?
     var writer: FeatureWriter
     let roads: RoadNetwork.Writer
+    /// Keeps every element as read; nil when building again what an update changed.
+    let elements: OSMElementStore.Writer?
     var report: OSMImporter.Report
     private var wayGeometry: [Int64: RingAssembler.Way] = [:]
     private var extent = (south: 90.0, west: 180.0, north: -90.0, east: -180.0)
@@ -184,6 +187,30 @@ struct RegionWriter {
             bounds: header.bounds ?? .world, fingerprint: try FileFingerprint.of(path), in: database)
         writer = try FeatureWriter(database: database, source: sourceID)
         roads = try RoadNetwork.Writer(database: database, source: sourceID)
+        elements = try OSMElementStore.Writer(database: database, source: sourceID)
+        try OSMElementStore.addRegion(source: sourceID, headerBounds: header.bounds != nil, in: database)
+        report = OSMImporter.Report(region: name)
+    }
+
+    /// A writer that builds again, into region `sourceID` as it is, the elements an update
+    /// changed (``OSMUpdater``): features numbered after the region's last, the index's words
+    /// left to the update, no elements kept (the update keeps them).
+    init(
+        updating sourceID: Int64, name: String, path: String, database: StoreConnection, nodes: NodeLocations,
+        members: Set<Int64>, nextFeature: Int64
+    ) throws {
+        self.name = name
+        self.path = path
+        self.database = database
+        self.nodes = nodes
+        self.members = members
+        self.sourceID = sourceID
+        failAfter = nil
+        headerBounds = .world
+        writer = try FeatureWriter(database: database, source: sourceID, writesWords: false)
+        writer.next = nextFeature
+        roads = try RoadNetwork.Writer(database: database, source: sourceID)
+        elements = nil
         report = OSMImporter.Report(region: name)
     }
 
@@ -233,17 +260,41 @@ struct RegionWriter {
             extent.north = max(extent.north, coordinate.latitude)
             extent.west = min(extent.west, coordinate.longitude)
             extent.east = max(extent.east, coordinate.longitude)
-            guard !node.tags.isEmpty else { continue }
-            if let kind = FeatureClassifier.classify(node.tags) {
-                try add(.node, node.id, kind, node.tags, .point(coordinate))
-            }
-            try roads.write(node: node)
+            try elements?.write(node)
+            try add(node: node)
         }
         if firstWay == nil { firstWay = block.ways.first?.id }
-        for way in block.ways { try add(way) }
+        for way in block.ways {
+            try elements?.write(way)
+            try add(way)
+        }
+        for relation in block.relations { try elements?.write(relation) }
     }
 
-    private mutating func add(_ way: OSMWay) throws {
+    /// Writes a node's feature (a tagged node the map shows) and its routing tags.
+    mutating func add(node: OSMNode) throws {
+        guard !node.tags.isEmpty else { return }
+        if let kind = FeatureClassifier.classify(node.tags) {
+            try add(.node, node.id, kind, node.tags, .point(node.coordinate))
+        }
+        try roads.write(node: node)
+    }
+
+    /// Keeps the geometry of a way a relation builds from, without writing it (an update's
+    /// unchanged member of a changed relation).
+    mutating func keepGeometry(of way: OSMWay) {
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(way.nodeIDs.count)
+        for id in way.nodeIDs {
+            guard let coordinate = nodes.get(id) else { return }
+            coordinates.append(coordinate)
+        }
+        guard coordinates.count >= 2, members.contains(way.id) else { return }
+        wayGeometry[way.id] = RingAssembler.Way(id: way.id, nodeIDs: way.nodeIDs, coordinates: coordinates)
+    }
+
+    /// Writes a way's features and its road.
+    mutating func add(_ way: OSMWay) throws {
         var coordinates: [Coordinate] = []
         coordinates.reserveCapacity(way.nodeIDs.count)
         for id in way.nodeIDs {
@@ -280,7 +331,8 @@ struct RegionWriter {
         }
     }
 
-    private mutating func add(_ relation: OSMRelation) throws {
+    /// Writes a relation's features (areas, drawn routes) and its turn restriction.
+    mutating func add(_ relation: OSMRelation) throws {
         let type = relation.tags.first { $0.key == "type" }?.value
         if type == "restriction", try roads.write(restriction: relation) { report.restrictions += 1 }
         if type == "multipolygon" || type == "boundary" {

@@ -152,6 +152,34 @@ public enum RoadNetwork {
         }
     }
 
+    /// Replaces and removes routing graphs inside an update of the store (``updateGraphs(in:_:)``,
+    /// ``OSMUpdater``).
+    public struct GraphWriter {
+        let database: StoreConnection
+
+        /// Puts `graph` in place of the stored graph of its mode, if any.
+        public func replace(_ graph: StoredGraph) throws {
+            try database.run("DELETE FROM road_graph WHERE mode = ?", [.text(graph.mode)])
+            try database.run(
+                "INSERT INTO road_graph (mode, fingerprint, data) VALUES (?,?,?)",
+                [.text(graph.mode), .text(graph.fingerprint), .blob(graph.data)])
+        }
+
+        /// Removes the stored graph of `mode`.
+        public func remove(mode: String) throws {
+            try database.run("DELETE FROM road_graph WHERE mode = ?", [.text(mode)])
+        }
+    }
+
+    /// Runs `body` on the store at `storePath` as it is, with a writer of its routing graphs,
+    /// in one atomic update (``StoreUpdate``): a killed or failed build leaves the store and
+    /// its previous graphs as they were.
+    public static func updateGraphs(into storePath: String, _ body: (MapStore, GraphWriter) throws -> Void) throws {
+        try StoreUpdate.apply(to: storePath) { database in
+            try body(MapStore(database: database, path: storePath), GraphWriter(database: database))
+        }
+    }
+
     /// The statements that remove a source's network.
     static let deletions = [
         "DELETE FROM road_way WHERE source = ?", "DELETE FROM road_node WHERE source = ?",
@@ -243,10 +271,13 @@ public enum RoadNetwork {
 }
 
 extension MapStore {
-    /// Every routable way of the OpenStreetMap regions, in store order.
+    /// Every routable way of the OpenStreetMap regions, by source and OSM id (a way the
+    /// extract's edge cuts: its runs in order), whatever order they were written in: an
+    /// updated store gives the graph a fresh import of the same data gives.
     public func roadWays() throws(DataError) -> [RoadNetwork.Way] {
         try query("reading the road network") {
-            try database.map("SELECT source, osm_id, nodes, points, tags FROM road_way ORDER BY rowid") { row in
+            try database.map("SELECT source, osm_id, nodes, points, tags FROM road_way ORDER BY source, osm_id, rowid")
+            { row in
                 RoadNetwork.Way(
                     source: row.integer(0) ?? 0, osmID: row.integer(1) ?? 0,
                     nodes: row.withBlob(2, RoadNetwork.decodeNodes) ?? [],
@@ -303,7 +334,8 @@ extension MapStore {
         func words(_ text: String?) -> [String] { (text ?? "").split(separator: ",").map(String.init) }
         return try query("reading the turn restrictions") {
             try database.map(
-                "SELECT osm_id, kind, from_way, via_nodes, via_ways, to_way, except_modes, modes FROM road_restriction"
+                "SELECT osm_id, kind, from_way, via_nodes, via_ways, to_way, except_modes, modes FROM road_restriction "
+                    + "ORDER BY source, osm_id"
             ) { row in
                 RoadNetwork.Restriction(
                     osmID: row.integer(0) ?? 0, kind: row.text(1) ?? "", fromWay: row.integer(2) ?? 0,

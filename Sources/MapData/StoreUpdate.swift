@@ -140,7 +140,9 @@ enum StoreUpdate {
         bounds: CoordinateBounds, fingerprint: String? = nil, in database: StoreConnection
     ) throws -> Int64 {
         if database.engine == .sqlite { try database.execute(StoreSchema.timetableSQLite) }
-        for table in StoreSchema.pyramidTables(database.engine) { try database.execute(table) }
+        for table in StoreSchema.pyramidTables(database.engine) + OSMElementStore.tables(database.engine) {
+            try database.execute(table)
+        }
         try database.run("DELETE FROM transit_timetable WHERE source = ?", [.text(name)])
         if let old = try database.map("SELECT id FROM source WHERE name = ?", [.text(name)], { $0.integer(0) }).first
             ?? nil
@@ -158,7 +160,7 @@ enum StoreUpdate {
             let words = database.engine == .postgis ? ["DELETE FROM search_word WHERE source = ?"] : []
             let tiles = ["DELETE FROM elevation_tile WHERE source = ?", "DELETE FROM imagery_tile WHERE source = ?"]
             for sql in ["DELETE FROM raster WHERE source = ?"] + tiles + words
-                + RoadNetwork.deletions + [
+                + RoadNetwork.deletions + OSMElementStore.deletions + [
                     "DELETE FROM source WHERE id = ?"
                 ]
             {
@@ -194,8 +196,12 @@ struct FeatureWriter {
     /// The next feature id: the source's block of 2^40 (``MapStore/sourceID(ofFeature:)``),
     /// numbered in input order, so the same input gives the same ids.
     var next: Int64
+    /// PostGIS: writes the source's words with its features (false when the writer adds to a
+    /// source whose words are gathered again afterwards, as an update does).
+    let writesWords: Bool
 
-    init(database: StoreConnection, source: Int64) throws {
+    init(database: StoreConnection, source: Int64, writesWords: Bool = true) throws {
+        self.writesWords = writesWords
         insertFeature = try database.inserter(
             table: "feature",
             columns: [
@@ -261,6 +267,7 @@ struct FeatureWriter {
         let document = SearchVocabulary.tsvector(names: allNames, address: address, categories: categories)
         entry.append(.blob(document.binary))
         try insertName.insert(entry)
+        guard writesWords else { return }
         for word in document.lexemes where writtenWords.insert(IndexWord(word)).inserted {
             try insertWord.insert([.integer(source), .text(word)])
         }

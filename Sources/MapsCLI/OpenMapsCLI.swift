@@ -51,7 +51,7 @@ public enum OpenMapsCLI {
         IsochroneCommand.command,
         MatchCommand.command,
         ElevationCommand.command,
-        TilesCommand.command, DataCommand.importFile, ServeCommand.command,
+        TilesCommand.command, DataCommand.importFile, UpdateCommand.command, ServeCommand.command,
     ]
 
     /// Command groups, `openmaps GROUP COMMAND …`, in the order the overview lists them: their

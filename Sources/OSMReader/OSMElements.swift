@@ -16,6 +16,15 @@ public struct OSMNode: Sendable {
     /// Version, time and author, when they were asked for and the file has them.
     public var metadata: OSMMetadata?
 
+    /// A node at `latitudeNano`, `longitudeNano` (nanodegrees) with `tags`.
+    public init(id: Int64, latitudeNano: Int64, longitudeNano: Int64, tags: OSMTags, metadata: OSMMetadata? = nil) {
+        self.id = id
+        self.latitudeNano = latitudeNano
+        self.longitudeNano = longitudeNano
+        self.tags = tags
+        self.metadata = metadata
+    }
+
     /// The position in degrees.
     public var coordinate: Coordinate {
         Coordinate(latitude: Double(latitudeNano) / 1e9, longitude: Double(longitudeNano) / 1e9)
@@ -32,6 +41,14 @@ public struct OSMWay: Sendable {
     public var tags: OSMTags
     /// Version, time and author, when they were asked for and the file has them.
     public var metadata: OSMMetadata?
+
+    /// A way through `nodeIDs` with `tags`.
+    public init(id: Int64, nodeIDs: [Int64], tags: OSMTags, metadata: OSMMetadata? = nil) {
+        self.id = id
+        self.nodeIDs = nodeIDs
+        self.tags = tags
+        self.metadata = metadata
+    }
 }
 
 /// An OpenStreetMap relation.
@@ -44,6 +61,13 @@ public struct OSMRelation: Sendable {
         public var id: Int64
         /// Its role in the relation (`outer`, `inner`, `stop`, …); empty when none.
         public var role: String
+
+        /// Member `id` of `type` in `role`.
+        public init(type: OSMElementType, id: Int64, role: String) {
+            self.type = type
+            self.id = id
+            self.role = role
+        }
     }
 
     /// The relation's id.
@@ -54,6 +78,14 @@ public struct OSMRelation: Sendable {
     public var tags: OSMTags
     /// Version, time and author, when they were asked for and the file has them.
     public var metadata: OSMMetadata?
+
+    /// A relation of `members` with `tags`.
+    public init(id: Int64, members: [Member], tags: OSMTags, metadata: OSMMetadata? = nil) {
+        self.id = id
+        self.members = members
+        self.tags = tags
+        self.metadata = metadata
+    }
 }
 
 /// Edit metadata, read only when asked for.
@@ -68,6 +100,15 @@ public struct OSMMetadata: Sendable, Equatable {
     public var userID: Int32
     /// The author's user name.
     public var user: String
+
+    /// Metadata of `version`, made at `timestamp` (seconds since 1970) in `changeset` by `user`.
+    public init(version: Int32, timestamp: Int64 = 0, changeset: Int64 = 0, userID: Int32 = 0, user: String = "") {
+        self.version = version
+        self.timestamp = timestamp
+        self.changeset = changeset
+        self.userID = userID
+        self.user = user
+    }
 }
 
 /// The decoded elements of one data block, in file order.

@@ -61,12 +61,19 @@ public struct OSMFile {
 
     /// Calls `body` with every block of elements, in file order.
     ///
-    /// - Parameter kinds: the element types wanted; the others may be left out of the blocks
-    ///   (a PBF reader then skips decoding them: a pass over a file's relations only reads its
-    ///   node and way blocks' bytes, never their elements). Nil for every element.
-    public func forEachBlock(only kinds: Set<OSMElementType>? = nil, _ body: (OSMBlock) throws -> Void) throws {
+    /// - Parameters:
+    ///   - kinds: the element types wanted; the others may be left out of the blocks (a PBF
+    ///     reader then skips decoding them: a pass over a file's relations only reads its node
+    ///     and way blocks' bytes, never their elements). Nil for every element.
+    ///   - metadata: read each element's version, time and author where the file has them
+    ///     (OSM XML gives the version alone); default false.
+    public func forEachBlock(
+        only kinds: Set<OSMElementType>? = nil, metadata: Bool = false, _ body: (OSMBlock) throws -> Void
+    ) throws {
         switch reader {
-        case .pbf(let pbf): try pbf.forEachBlock(only: kinds, body)
+        case .pbf(var pbf):
+            pbf.readMetadata = metadata
+            try pbf.forEachBlock(only: kinds, body)
         case .xml(let xml): try xml.forEachBlock(body)
         }
     }

@@ -42,6 +42,85 @@ public struct OSMXMLReader {
     }
 }
 
+/// One edit of an OSM change file: an element created, modified (its new version whole) or
+/// deleted.
+public struct OSMChange: Sendable {
+    /// What the change does.
+    public enum Action: String, Sendable, CaseIterable {
+        case create
+        case modify
+        case delete
+
+        /// The section of an `<osmChange>` document that holds such changes.
+        var element: StaticString {
+            switch self {
+            case .create: "create"
+            case .modify: "modify"
+            case .delete: "delete"
+            }
+        }
+    }
+
+    /// One element of any type.
+    public enum Element: Sendable {
+        case node(OSMNode)
+        case way(OSMWay)
+        case relation(OSMRelation)
+
+        /// The element's type.
+        public var type: OSMElementType {
+            switch self {
+            case .node: .node
+            case .way: .way
+            case .relation: .relation
+            }
+        }
+
+        /// The element's id.
+        public var id: Int64 {
+            switch self {
+            case .node(let node): node.id
+            case .way(let way): way.id
+            case .relation(let relation): relation.id
+            }
+        }
+
+        /// The element's version, nil when the file gives none.
+        public var version: Int32? {
+            switch self {
+            case .node(let node): node.metadata?.version
+            case .way(let way): way.metadata?.version
+            case .relation(let relation): relation.metadata?.version
+            }
+        }
+    }
+
+    /// Create, modify or delete.
+    public var action: Action
+    /// The element as the change leaves it (a deletion's may have no tags, nodes or location).
+    public var element: Element
+
+    /// A change doing `action` to `element`.
+    public init(action: Action, element: Element) {
+        self.action = action
+        self.element = element
+    }
+}
+
+/// An OSM change file (`.osc`, OsmChange XML 0.6, as the OSM API's replication, osmium and
+/// osmosis write it), plain or compressed with gzip or bzip2.
+public enum OSMChangeFile {
+    /// Every change of the file at `path`, in file order.
+    ///
+    /// - Throws: ``OSMReaderError`` when the file cannot be read, its root is not
+    ///   `<osmChange>`, or its XML or an element is bad (with the line and column).
+    public static func read(_ path: String) throws(OSMReaderError) -> [OSMChange] {
+        var parser = try OSMXMLParser(stream: try ByteStream(path: path), blockSize: 1)
+        try parser.readChanges()
+        return parser.changes
+    }
+}
+
 /// The OSM layer over ``XMLScanner``: which elements and attributes mean what.
 struct OSMXMLParser {
     private var scanner: XMLScanner
@@ -55,6 +134,10 @@ struct OSMXMLParser {
     /// Depth of ``current`` (the root is depth 1, elements 2).
     private var currentDepth = 0
     private var skipCurrent = false
+    /// Reading an `<osmChange>` document: the action of the section being read.
+    private var action: OSMChange.Action?
+    /// The changes read so far, in file order (``readChanges()``).
+    private(set) var changes: [OSMChange] = []
 
     private enum Element {
         case node(OSMNode)
@@ -66,6 +149,50 @@ struct OSMXMLParser {
         self.stream = stream
         self.scanner = XMLScanner(stream: stream)
         self.blockSize = blockSize
+    }
+
+    /// Reads a whole `<osmChange>` document into ``changes``: the elements of its `<create>`,
+    /// `<modify>` and `<delete>` sections in file order.
+    mutating func readChanges() throws(OSMReaderError) {
+        try readRoot(change: true)
+        while true {
+            let markup = try scanner.next()
+            switch markup.kind {
+            case .endOfFile:
+                return
+            case .start:
+                let depth = scanner.depth - (markup.isEmpty ? 0 : 1)
+                if depth == 1 {
+                    action = OSMChange.Action.allCases.first { scanner.matches(markup.name, $0.element) }
+                    guard action != nil else {
+                        throw located(
+                            "a <\(scanner.text(markup.name))> in <osmChange>; its sections are <create>, <modify> and <delete>",
+                            markup)
+                    }
+                } else if depth == 2 && isElement(markup) {
+                    try begin(markup, needsLocation: action != .delete)
+                    if markup.isEmpty { finishChange() }
+                } else if current != nil && isElement(markup) {
+                    throw located(
+                        "a <\(scanner.text(markup.name))> inside another element; elements sit directly in their section",
+                        markup)
+                } else if current != nil && depth == currentDepth {
+                    try child(markup)
+                }
+            case .end:
+                if current != nil && scanner.depth == currentDepth - 1 { finishChange() }
+            }
+        }
+    }
+
+    private mutating func finishChange() {
+        defer { current = nil }
+        guard let element = current, let action else { return }
+        switch element {
+        case .node(let node): changes.append(OSMChange(action: action, element: .node(node)))
+        case .way(let way): changes.append(OSMChange(action: action, element: .way(way)))
+        case .relation(let relation): changes.append(OSMChange(action: action, element: .relation(relation)))
+        }
     }
 
     /// Reads the root and what precedes the first element.
@@ -140,17 +267,22 @@ struct OSMXMLParser {
 
     // MARK: The root and the header
 
-    private mutating func readRoot() throws(OSMReaderError) {
+    private mutating func readRoot(change: Bool = false) throws(OSMReaderError) {
         let root = try scanner.next()
         guard root.kind == .start else {
             throw OSMReaderError(kind: .truncated, message: "the file has no root element", offset: 0)
         }
-        if scanner.matches(root.name, "osmChange") {
+        if change {
+            guard scanner.matches(root.name, "osmChange") else {
+                throw located(
+                    "the root element is <\(scanner.text(root.name))>, not <osmChange>: this is not an OSM change file",
+                    root)
+            }
+        } else if scanner.matches(root.name, "osmChange") {
             throw located(
-                "this is an osmChange file (edits to apply), not an extract: import the data it changes instead",
+                "this is an osmChange file (edits to apply): apply it to an imported region with 'openmaps update'",
                 root, kind: .unsupported)
-        }
-        guard scanner.matches(root.name, "osm") else {
+        } else if !scanner.matches(root.name, "osm") {
             throw located("the root element is <\(scanner.text(root.name))>, not <osm>: this is not OSM XML", root)
         }
         if let version = attribute("version", of: root), scanner.text(version.value) != "0.6" {
@@ -185,24 +317,42 @@ struct OSMXMLParser {
 
     // MARK: Elements
 
-    private mutating func begin(_ markup: XMLMarkup) throws(OSMReaderError) {
+    /// Starts an element; `needsLocation` false lets a node go without `lat` and `lon` (a
+    /// deletion in a change file), read when it has them.
+    private mutating func begin(_ markup: XMLMarkup, needsLocation: Bool = true) throws(OSMReaderError) {
         let id = try integer("id", of: markup)
         let visible = attribute("visible", of: markup).map { scanner.text($0.value) } ?? "true"
-        let action = attribute("action", of: markup).map { scanner.text($0.value) }
-        skipCurrent = visible == "false" || action == "delete"
+        let editAction = attribute("action", of: markup).map { scanner.text($0.value) }
+        skipCurrent = action == nil && (visible == "false" || editAction == "delete")
         currentDepth = scanner.depth + (markup.isEmpty ? 1 : 0)
+        let metadata = try version(of: markup).map {
+            OSMMetadata(version: $0, timestamp: 0, changeset: 0, userID: 0, user: "")
+        }
         if scanner.matches(markup.name, "node") {
-            var node = OSMNode(id: id, latitudeNano: 0, longitudeNano: 0, tags: [])
-            if !skipCurrent {
+            var node = OSMNode(id: id, latitudeNano: 0, longitudeNano: 0, tags: [], metadata: metadata)
+            let located = needsLocation || attribute("lat", of: markup) != nil
+            if !skipCurrent && located {
                 node.latitudeNano = try degrees("lat", of: markup, limit: 90)
                 node.longitudeNano = try degrees("lon", of: markup, limit: 180)
             }
             current = .node(node)
         } else if scanner.matches(markup.name, "way") {
-            current = .way(OSMWay(id: id, nodeIDs: [], tags: []))
+            current = .way(OSMWay(id: id, nodeIDs: [], tags: [], metadata: metadata))
         } else {
-            current = .relation(OSMRelation(id: id, members: [], tags: []))
+            current = .relation(OSMRelation(id: id, members: [], tags: [], metadata: metadata))
         }
+    }
+
+    /// The element's `version`, nil when it has none; one that is not a whole number from 1 is
+    /// refused.
+    private func version(of markup: XMLMarkup) throws(OSMReaderError) -> Int32? {
+        guard let attribute = attribute("version", of: markup) else { return nil }
+        guard let version = Int32(scanner.text(attribute.value)), version >= 0 else {
+            throw located(
+                "'version' of <\(scanner.text(markup.name))> is '\(scanner.text(attribute.value))', not a whole number",
+                attribute)
+        }
+        return version
     }
 
     private mutating func child(_ markup: XMLMarkup) throws(OSMReaderError) {

@@ -77,18 +77,20 @@ public enum PBFWriter {
         return output
     }
 
-    /// The header: the bounding box (degrees, stored in nanodegrees), the required features
-    /// and the writing program.
+    /// The header: the bounding box (degrees, stored in nanodegrees; none for nil), the
+    /// required features and the writing program.
     public static func headerBlock(
         required: [String],
-        bounds: (west: Double, south: Double, east: Double, north: Double) = (24.93, 60.16, 24.96, 60.18)
+        bounds: (west: Double, south: Double, east: Double, north: Double)? = (24.93, 60.16, 24.96, 60.18)
     ) -> [UInt8] {
         var writer = ProtobufWriter()
-        writer.message(1) { box in
-            box.sint(1, Int64((bounds.west * 1e9).rounded()))
-            box.sint(2, Int64((bounds.east * 1e9).rounded()))
-            box.sint(3, Int64((bounds.north * 1e9).rounded()))
-            box.sint(4, Int64((bounds.south * 1e9).rounded()))
+        if let bounds {
+            writer.message(1) { box in
+                box.sint(1, Int64((bounds.west * 1e9).rounded()))
+                box.sint(2, Int64((bounds.east * 1e9).rounded()))
+                box.sint(3, Int64((bounds.north * 1e9).rounded()))
+                box.sint(4, Int64((bounds.south * 1e9).rounded()))
+            }
         }
         for feature in required { writer.string(4, feature) }
         writer.string(16, "openmaps-tests")

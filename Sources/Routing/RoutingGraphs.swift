@@ -29,46 +29,63 @@ public enum RoutingGraphs {
     /// - Returns: the hierarchies built.
     public static func build(storePath: String, progress: ((TravelProfile.Mode) -> Void)? = nil) throws -> [Built] {
         let store = try MapStore(path: storePath)
-        // Read again for each graph rather than kept: the ways are not in memory while a
-        // hierarchy is contracted.
-        func graph(_ mode: TravelProfile.Mode) throws -> RoadGraph {
-            try RoadGraph(store: store, profile: TravelProfile(mode))
-        }
-        // Each mode with roads, its graph's fingerprint; current when the stored one is the same.
-        let storedFingerprints = try store.roadGraphFingerprints()
-        var fingerprints: [TravelProfile.Mode: String] = [:]
-        for mode in TravelProfile.Mode.allCases {
-            let graph = try graph(mode)
-            if graph.edgeCount > 0 { fingerprints[mode] = graph.fingerprint() }
-        }
-        let stale = fingerprints.contains { storedFingerprints[$0.key.rawValue] != $0.value }
-        // A mode that has no roads any more but a stored graph: that graph goes.
-        let removed = storedFingerprints.keys.contains {
-            TravelProfile.Mode(rawValue: $0).flatMap { fingerprints[$0] } == nil
-        }
-        guard stale || removed else { return [] }
+        let fingerprints = try fingerprints(of: store)
+        guard try isStale(store, fingerprints) else { return [] }
         var built: [Built] = []
-        try RoadNetwork.writeGraphs(into: storePath) { write in
-            for mode in TravelProfile.Mode.allCases {
-                guard let fingerprint = fingerprints[mode] else { continue }
-                if storedFingerprints[mode.rawValue] == fingerprint, let kept = try store.roadGraph(mode: mode.rawValue)
-                {
-                    try write(kept)
-                    continue
-                }
-                progress?(mode)
-                let start = Date()
-                let hierarchy = ContractionHierarchy(graph: try graph(mode))
-                try write(
-                    RoadNetwork.StoredGraph(mode: mode.rawValue, fingerprint: fingerprint, data: hierarchy.serialized())
-                )
-                built.append(
-                    Built(
-                        mode: mode, seconds: Date().timeIntervalSince(start), nodes: hierarchy.nodeCount,
-                        arcs: hierarchy.arcCount))
-            }
+        try RoadNetwork.updateGraphs(into: storePath) { store, writer in
+            built = try refresh(store: store, writer: writer, fingerprints: fingerprints, progress: progress)
         }
         return built
+    }
+
+    /// Inside an update of the store (``RoadNetwork/updateGraphs(into:_:)``, an OSM change
+    /// file's): builds again the hierarchy of each mode whose roads changed, and removes the
+    /// graph of a mode with no roads left; the others are kept as they are.
+    ///
+    /// - Parameter fingerprints: each mode's graph fingerprint, when already known.
+    /// - Returns: the hierarchies built.
+    public static func refresh(
+        store: MapStore, writer: RoadNetwork.GraphWriter, fingerprints known: [TravelProfile.Mode: String]? = nil,
+        progress: ((TravelProfile.Mode) -> Void)? = nil
+    ) throws -> [Built] {
+        let fingerprints = try known ?? fingerprints(of: store)
+        let stored = try store.roadGraphFingerprints()
+        for mode in stored.keys where TravelProfile.Mode(rawValue: mode).flatMap({ fingerprints[$0] }) == nil {
+            try writer.remove(mode: mode)
+        }
+        var built: [Built] = []
+        for mode in TravelProfile.Mode.allCases {
+            guard let fingerprint = fingerprints[mode], stored[mode.rawValue] != fingerprint else { continue }
+            progress?(mode)
+            let start = Date()
+            // Read again rather than kept: the ways are not in memory while a hierarchy is
+            // contracted.
+            let hierarchy = ContractionHierarchy(graph: try RoadGraph(store: store, profile: TravelProfile(mode)))
+            try writer.replace(
+                RoadNetwork.StoredGraph(mode: mode.rawValue, fingerprint: fingerprint, data: hierarchy.serialized()))
+            built.append(
+                Built(
+                    mode: mode, seconds: Date().timeIntervalSince(start), nodes: hierarchy.nodeCount,
+                    arcs: hierarchy.arcCount))
+        }
+        return built
+    }
+
+    /// Each mode with roads in `store`, its graph's fingerprint.
+    static func fingerprints(of store: MapStore) throws -> [TravelProfile.Mode: String] {
+        var fingerprints: [TravelProfile.Mode: String] = [:]
+        for mode in TravelProfile.Mode.allCases {
+            let graph = try RoadGraph(store: store, profile: TravelProfile(mode))
+            if graph.edgeCount > 0 { fingerprints[mode] = graph.fingerprint() }
+        }
+        return fingerprints
+    }
+
+    /// True when a stored graph is missing or stale, or a mode with no roads has one.
+    private static func isStale(_ store: MapStore, _ fingerprints: [TravelProfile.Mode: String]) throws -> Bool {
+        let stored = try store.roadGraphFingerprints()
+        return fingerprints.contains { stored[$0.key.rawValue] != $0.value }
+            || stored.keys.contains { TravelProfile.Mode(rawValue: $0).flatMap { fingerprints[$0] } == nil }
     }
 
     /// A router for `mode` on the store's road network, through its stored hierarchy when that

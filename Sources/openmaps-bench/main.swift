@@ -64,7 +64,7 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
 let optionBenchmarks: [String: ([String]) throws -> Void] = [
     "stores": StoreBench.run, "synthetic": SyntheticExtract.run, "geocode": GeocodeBench.run,
     "route": RouteBench.run, "transit": TransitBench.run, "realtime": RealtimeBench.run, "table": TableBench.run,
-    "isochrone": IsochroneBench.run, "match": MatchBench.run,
+    "isochrone": IsochroneBench.run, "match": MatchBench.run, "edits": EditsBench.run,
 ]
 
 if let name = CommandLine.arguments.dropFirst().first, let benchmark = optionBenchmarks[name] {

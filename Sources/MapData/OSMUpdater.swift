@@ -1,0 +1,346 @@
+import Foundation
+import GeoCore
+import OSMReader
+
+/// Applies OpenStreetMap change files (`.osc`, ``OSMChangeFile``) to an imported region, so
+/// that the store afterwards holds what a fresh import of the changed extract would: features,
+/// tags, the search index, the road network and (through `routing`) the routing graphs.
+///
+/// The region's elements are kept in the store (``OSMElementStore``); a change rebuilds what
+/// it touches: a created, modified or deleted node, the ways built from a node that moved,
+/// and the relations with a changed member. Changes are merged as osmium merges them: for
+/// each element the highest version wins (the last in the file where versions tie or are
+/// missing), and a change older than what the region holds, or already applied, is left out,
+/// so a change file applied twice or out of order changes nothing more. A deletion of an
+/// element the region does not hold is left out too, and a modification of one is a creation
+/// (a change file of a larger area names elements outside the extract).
+public enum OSMUpdater {
+    /// What an update did.
+    public struct Report: Sendable, Equatable {
+        /// The region updated.
+        public var region: String
+        /// Changes in the file (an element changed twice counted twice).
+        public var changes = 0
+        /// Elements created, modified and deleted.
+        public var created = 0
+        public var modified = 0
+        public var deleted = 0
+        /// Changes left out because the region holds that version or a newer one.
+        public var outdated = 0
+        /// Modifications (applied as creations) and deletions of elements the region did not hold.
+        public var unheld = 0
+        /// Elements built again: changed ones, ways on moved nodes, relations with changed members.
+        public var rebuiltNodes = 0
+        public var rebuiltWays = 0
+        public var rebuiltRelations = 0
+        /// Features removed and written.
+        public var featuresRemoved = 0
+        public var featuresWritten = 0
+    }
+
+    /// Applies the change file at `path` to region `region` of the store at `storePath`, in
+    /// one atomic update: a broken file, a failure or a kill changes nothing.
+    ///
+    /// - Parameters:
+    ///   - region: the region to update (default: the store's only OpenStreetMap region, or
+    ///     the one holding most of the elements the file modifies and deletes).
+    ///   - routing: called inside the update once the changes are in, with the store as it
+    ///     now is and a writer of its routing graphs (``RoutingGraphs``' `refresh` builds
+    ///     again those whose roads changed).
+    /// - Throws: ``OSMReaderError`` for a file that is not a readable change file;
+    ///   ``DataError`` when no region fits (`.missingData`: it names the elements the region
+    ///   does not hold), or the store cannot be written.
+    public static func apply(
+        _ path: String, to storePath: String, region: String? = nil,
+        routing: ((MapStore, RoadNetwork.GraphWriter) throws -> Void)? = nil
+    ) throws -> Report {
+        let read = try OSMChangeFile.read(path)
+        let fingerprint = try FileFingerprint.of(path)
+        var report = Report(region: region ?? "")
+        report.changes = read.count
+        let changes = merged(read)
+        try StoreUpdate.apply(to: storePath) { database in
+            let (source, name) = try chooseRegion(region, for: changes, in: database, path: path)
+            report.region = name
+            var update = RegionUpdate(source: source, name: name, path: path, database: database)
+            try update.apply(changes, report: &report)
+            try database.run(
+                "UPDATE source SET fingerprint = ? WHERE id = ?",
+                [.text(try updatedFingerprint(source: source, change: fingerprint, in: database)), .integer(source)])
+            try database.flush()
+            try routing?(MapStore(database: database, path: storePath), RoadNetwork.GraphWriter(database: database))
+        }
+        return report
+    }
+
+    /// The change that stands for each element: the highest version, the last in the file
+    /// where versions tie or are missing; ordered by type (nodes first) and id.
+    static func merged(_ changes: [OSMChange]) -> [OSMChange] {
+        var latest: [ElementKey: OSMChange] = [:]
+        for change in changes {
+            let key = ElementKey(type: change.element.type, id: change.element.id)
+            if let kept = latest[key], let old = kept.element.version, let new = change.element.version, new < old {
+                continue
+            }
+            latest[key] = change
+        }
+        return latest.values.sorted {
+            ($0.element.type.rawValue, $0.element.id) < ($1.element.type.rawValue, $1.element.id)
+        }
+    }
+
+    /// An element's type and id.
+    struct ElementKey: Hashable {
+        var type: OSMElementType
+        var id: Int64
+    }
+
+    /// The region the changes go to, as its source id and name.
+    private static func chooseRegion(
+        _ asked: String?, for changes: [OSMChange], in database: StoreConnection, path: String
+    ) throws -> (Int64, String) {
+        let regions = try database.map("SELECT id, name FROM source WHERE kind = ? ORDER BY id", [.text("osm")]) {
+            (id: $0.integer(0) ?? 0, name: $0.text(1) ?? "")
+        }
+        guard !regions.isEmpty else {
+            throw DataError(
+                .missingData, message: "the store holds no OpenStreetMap region to apply the changes to", path: path)
+        }
+        let candidates: [(id: Int64, name: String)]
+        if let asked {
+            guard let named = regions.first(where: { $0.name == asked }) else {
+                throw DataError(
+                    .missingData,
+                    message:
+                        "the store has no region '\(asked)'; its regions are \(regions.map { "'\($0.name)'" }.joined(separator: ", "))",
+                    path: path)
+            }
+            candidates = [named]
+        } else {
+            candidates = regions
+        }
+        // Elements the file changes that must already be there: its modifications and deletions.
+        let expected = changes.filter { $0.action != .create }
+        var best: (id: Int64, name: String, held: Int)?
+        for candidate in candidates {
+            guard try OSMElementStore.holdsElements(source: candidate.id, in: database) else {
+                if asked != nil || candidates.count == 1 {
+                    throw DataError(
+                        .missingData,
+                        message:
+                            "region '\(candidate.name)' was imported before the store kept its elements for updates: import its extract again, then apply the changes",
+                        path: path)
+                }
+                continue
+            }
+            let held = try heldCount(expected, source: candidate.id, in: database)
+            if best == nil || held > best!.held { best = (candidate.id, candidate.name, held) }
+        }
+        guard let best else {
+            throw DataError(
+                .missingData, message: "no region of the store keeps its elements for updates: import it again",
+                path: path)
+        }
+        if !expected.isEmpty && best.held == 0 {
+            let named = expected.prefix(3).map { "\($0.element.type)/\($0.element.id)" }.joined(separator: ", ")
+            let scope = asked == nil && candidates.count > 1 ? "any region of the store" : "region '\(best.name)'"
+            throw DataError(
+                .missingData,
+                message:
+                    "none of the \(expected.count) elements this change file modifies or deletes (\(named)\(expected.count > 3 ? ", …" : "")) is in \(scope): it is a change file of another region",
+                path: path)
+        }
+        return (best.id, best.name)
+    }
+
+    /// How many of `changes`' elements the region holds.
+    private static func heldCount(_ changes: [OSMChange], source: Int64, in database: StoreConnection) throws -> Int {
+        var count = 0
+        for type in OSMElementType.allCases {
+            let ids = changes.filter { $0.element.type == type }.map(\.element.id)
+            count += try OSMElementStore.versions(type, ids, source: source, in: database).count
+        }
+        return count
+    }
+
+    /// The region's fingerprint after this change: its import's, then a hash of every change
+    /// applied since (`size:crc/version+hash`), so caches keyed by the data follow the update.
+    private static func updatedFingerprint(source: Int64, change: String, in database: StoreConnection) throws
+        -> String
+    {
+        let old =
+            try database.map("SELECT fingerprint FROM source WHERE id = ?", [.integer(source)]) { $0.text(0) }.first
+            .flatMap { $0 } ?? ""
+        let base = old.split(separator: "+", maxSplits: 1).first.map(String.init) ?? old
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (old + "\u{1F}" + change).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return base + "+" + String(hash, radix: 16)
+    }
+}
+
+/// One change file's application to one region (``OSMUpdater``).
+private struct RegionUpdate {
+    let source: Int64
+    let name: String
+    let path: String
+    let database: StoreConnection
+
+    init(source: Int64, name: String, path: String, database: StoreConnection) {
+        self.source = source
+        self.name = name
+        self.path = path
+        self.database = database
+    }
+
+    mutating func apply(_ changes: [OSMChange], report: inout OSMUpdater.Report) throws {
+        // Which changes apply, against the versions the region holds.
+        var applied: [OSMChange] = []
+        for type in OSMElementType.allCases {
+            let ofType = changes.filter { $0.element.type == type }
+            let held = try OSMElementStore.versions(type, ofType.map(\.element.id), source: source, in: database)
+            for change in ofType {
+                let id = change.element.id
+                guard let heldVersion = held[id] else {
+                    if change.action != .create { report.unheld += 1 }
+                    guard change.action != .delete else { continue }
+                    report.created += 1
+                    applied.append(change)
+                    continue
+                }
+                if let version = change.element.version, let heldVersion {
+                    // A deletion carries the deleted version (osmium's, osmosis's next one);
+                    // a creation or modification of the version held is already in.
+                    let isNew = change.action == .delete ? version >= heldVersion : version > heldVersion
+                    guard isNew else {
+                        report.outdated += 1
+                        continue
+                    }
+                }
+                switch change.action {
+                case .delete: report.deleted += 1
+                case .create, .modify: report.modified += 1
+                }
+                applied.append(change)
+            }
+        }
+        func ids(_ type: OSMElementType) -> Set<Int64> {
+            Set(applied.filter { $0.element.type == type }.map(\.element.id))
+        }
+        let changedNodes = ids(.node)
+        let changedWays = ids(.way)
+        // What the changes touch, found in the region as it was.
+        let ways = changedWays.union(
+            try OSMElementStore.ways(using: changedNodes, source: source, in: database))
+        let relations = ids(.relation).union(
+            try OSMElementStore.relations(
+                withMemberWays: ways, nodes: changedNodes, source: source, in: database))
+        report.rebuiltNodes = changedNodes.count
+        report.rebuiltWays = ways.count
+        report.rebuiltRelations = relations.count
+
+        // The elements as they now are.
+        for type in OSMElementType.allCases {
+            try OSMElementStore.delete(type, ids(type), source: source, in: database)
+        }
+        let elements = try OSMElementStore.Writer(database: database, source: source)
+        for change in applied where change.action != .delete { try elements.write(change.element) }
+        try database.flush()
+
+        report.featuresRemoved = try removeDerived(nodes: changedNodes, ways: ways, relations: relations)
+        let nextFeature =
+            try database.map(
+                "SELECT coalesce(max(id) + 1, ?) FROM feature WHERE id BETWEEN ? AND ?",
+                [.integer(source << 40), .integer(source << 40), .integer((source + 1) << 40 - 1)]
+            ) { $0.integer(0) }.first.flatMap { $0 } ?? source << 40
+        report.featuresWritten = try rebuild(
+            nodes: applied.compactMap {
+                guard $0.action != .delete, case .node(let node) = $0.element else { return nil }
+                return node
+            }, ways: ways, relations: relations, nextFeature: nextFeature, report: &report)
+        if database.engine == .postgis { try gatherWords() }
+        if try !OSMElementStore.hasHeaderBounds(source: source, in: database) {
+            try OSMElementStore.fitBoundsToNodes(source: source, in: database)
+        }
+    }
+
+    /// Removes the features and road rows built from these elements.
+    ///
+    /// - Returns: the features removed.
+    private func removeDerived(nodes: Set<Int64>, ways: Set<Int64>, relations: Set<Int64>) throws -> Int {
+        var features: [Int64] = []
+        let block: [StoreValue] = [.integer(source << 40), .integer((source + 1) << 40 - 1)]
+        for (type, ids) in [(OSMElementType.node, nodes), (.way, ways), (.relation, relations)] {
+            try Self.inBatches(ids) { marks, values in
+                features += try database.map(
+                    "SELECT id FROM feature WHERE osm_type = ? AND osm_id IN (\(marks)) AND id BETWEEN ? AND ?",
+                    [.text(type.code)] + values + block
+                ) { $0.integer(0) ?? 0 }
+            }
+        }
+        try Self.inBatches(Set(features)) { marks, values in
+            for table in ["feature_box WHERE id", "search_index WHERE rowid", "feature WHERE id"] {
+                try database.run("DELETE FROM \(table) IN (\(marks))", values)
+            }
+        }
+        for (table, ids) in [("road_node", nodes), ("road_way", ways), ("road_restriction", relations)] {
+            try database.execute("CREATE INDEX IF NOT EXISTS \(table)_osm ON \(table)(source, osm_id)")
+            try Self.inBatches(ids) { marks, values in
+                try database.run(
+                    "DELETE FROM \(table) WHERE source = ? AND osm_id IN (\(marks))", [.integer(source)] + values)
+            }
+        }
+        return features.count
+    }
+
+    /// Builds again the features and road rows of the changed nodes (with their tags, from the
+    /// change file) and of the touched ways and relations (from the region's elements).
+    ///
+    /// - Returns: the features written.
+    private func rebuild(
+        nodes changed: [OSMNode], ways wayIDs: Set<Int64>, relations relationIDs: Set<Int64>, nextFeature: Int64,
+        report: inout OSMUpdater.Report
+    ) throws -> Int {
+        let relations = try OSMElementStore.relations(relationIDs, source: source, in: database)
+        let members = Set(
+            relations.values.filter(RegionWriter.buildsFromMembers).flatMap { relation in
+                relation.members.filter { $0.type == .way }.map(\.id)
+            })
+        let ways = try OSMElementStore.ways(wayIDs.union(members), source: source, in: database)
+        let nodeIDs = Set(ways.values.flatMap(\.nodeIDs))
+        let locations = MemoryNodeLocations()
+        for node in try OSMElementStore.nodes(nodeIDs, source: source, in: database).values {
+            locations.set(node.id, node.coordinate)
+        }
+        var writer = try RegionWriter(
+            updating: source, name: name, path: path, database: database, nodes: locations, members: members,
+            nextFeature: nextFeature)
+        for node in changed { try writer.add(node: node) }
+        for id in ways.keys.sorted() {
+            guard let way = ways[id] else { continue }
+            if wayIDs.contains(id) { try writer.add(way) } else { writer.keepGeometry(of: way) }
+        }
+        for id in relations.keys.sorted() {
+            if let relation = relations[id] { try writer.add(relation) }
+        }
+        return writer.report.features
+    }
+
+    /// PostGIS: the region's distinct index words, gathered again from its documents (words of
+    /// removed features go, new ones come).
+    private func gatherWords() throws {
+        try database.run("DELETE FROM search_word WHERE source = ?", [.integer(source)])
+        try database.run(
+            "INSERT INTO search_word (source, word) SELECT DISTINCT ?::bigint, lexeme FROM search_index, "
+                + "unnest(document) WHERE rowid BETWEEN ? AND ?",
+            [.integer(source), .integer(source << 40), .integer((source + 1) << 40 - 1)])
+    }
+
+    /// Calls `body` with `ids` in batches: the `?` marks and their values.
+    private static func inBatches(_ ids: Set<Int64>, _ body: (String, [StoreValue]) throws -> Void) rethrows {
+        let sorted = ids.sorted()
+        for start in stride(from: 0, to: sorted.count, by: 500) {
+            let chunk = sorted[start..<min(start + 500, sorted.count)]
+            try body(Array(repeating: "?", count: chunk.count).joined(separator: ","), chunk.map { .integer($0) })
+        }
+    }
+}
