@@ -119,7 +119,7 @@ let package = Package(
             name: "MapDataTests",
             dependencies: [
                 "MapData", "OSMReader", "GeoCore", "SQLiteKit", "PostgresKit", "TestSupport", "ZlibKit", "Bzip2Kit",
-                "GDALKit",
+                "GDALKit", "Routing",
             ]),
         .target(
             name: "TestSupport",

@@ -257,6 +257,7 @@ private struct RegionUpdate {
                 guard $0.action != .delete, case .node(let node) = $0.element else { return nil }
                 return node
             }, ways: ways, relations: relations, nextFeature: nextFeature, report: &report)
+        try database.flush()
         if database.engine == .postgis { try gatherWords() }
         if try !OSMElementStore.hasHeaderBounds(source: source, in: database) {
             try OSMElementStore.fitBoundsToNodes(source: source, in: database)

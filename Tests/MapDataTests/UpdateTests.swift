@@ -1,0 +1,172 @@
+import Foundation
+import OSMReader
+import Routing
+import TestSupport
+import Testing
+
+@testable import MapData
+
+/// `openmaps update`'s engine on real data: central Monaco edited as mappers edit (tags, moved
+/// nodes, split and joined ways, deletions, creations, a relation's members), the change file
+/// applied to a store of the original, compared table by table with a fresh import of the
+/// edited copy, on both engines.
+@Suite(.serialized) struct UpdateTests {
+    static let monaco = TestExtracts.path(of: "monaco-centre.osm.pbf")
+
+    /// The edited copy (a PBF) and its change file, made once a process.
+    static let edits = Result<(copy: String, changes: String, list: [OSMChange]), any Error> {
+        let (edited, changes) = OSMEdits.edit(try OSMExtract(path: monaco), share: 0.02, seed: 7)
+        let copy = PBFWriter.temporaryFile(edited.pbf())
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString).osc")
+            .path
+        try Data(OSMChangeWriter.document(changes)).write(to: URL(fileURLWithPath: file))
+        return (copy, file, changes)
+    }
+
+    /// The store's content without its ids, table by table, each row a line, sorted: features
+    /// (every column), index entries (with their feature's OSM element), the road network,
+    /// the regions' bounds and the routing graphs' fingerprints.
+    static func content(_ location: String) throws -> [String: [String]] {
+        let store = try MapStore(path: location)
+        func blob(_ row: StoreRow, _ index: Int) -> String {
+            row.withBlob(index) { $0.map { String($0, radix: 16) }.joined() } ?? "-"
+        }
+        func rows(_ sql: String, _ line: (StoreRow) -> [String?]) throws -> [String] {
+            try store.database.map(sql) { row in line(row).map { $0 ?? "-" }.joined(separator: "|") }.sorted()
+        }
+        let number = { (row: StoreRow, index: Int) in row.integer(index).map(String.init) }
+        let real = { (row: StoreRow, index: Int) in row.real(index).map { String($0) } }
+        return [
+            "feature": try rows(
+                "SELECT osm_type, osm_id, class, kind, name, geometry_type, geometry, layer, level, height, levels, "
+                    + "bridge, tunnel, oneway, ref, detail, population, colour, tags FROM feature"
+            ) { row in
+                [
+                    row.text(0), number(row, 1), row.text(2), row.text(3), row.text(4), number(row, 5), blob(row, 6),
+                    number(row, 7), row.text(8), real(row, 9), real(row, 10), number(row, 11), number(row, 12),
+                    number(row, 13), row.text(14), row.text(15), number(row, 16), row.text(17), row.text(18),
+                ]
+            },
+            "search_index": try rows(
+                "SELECT f.osm_type, f.osm_id, f.kind, s.names, s.categories, s.address FROM search_index s "
+                    + "JOIN feature f ON f.id = s.rowid"
+            ) { row in [row.text(0), number(row, 1), row.text(2), row.text(3), row.text(4), row.text(5)] },
+            "feature_box": try rows(
+                "SELECT f.osm_type, f.osm_id, f.kind, b.min_lon, b.max_lon, b.min_lat, b.max_lat FROM feature_box b "
+                    + "JOIN feature f ON f.id = b.id"
+            ) { row in
+                [row.text(0), number(row, 1), row.text(2), real(row, 3), real(row, 4), real(row, 5), real(row, 6)]
+            },
+            "search_word": store.engine == .postgis
+                ? try rows("SELECT word FROM search_word") { [$0.text(0)] } : [],
+            "road_way": try rows("SELECT osm_id, nodes, points, tags FROM road_way") { row in
+                [number(row, 0), blob(row, 1), blob(row, 2), row.text(3)]
+            },
+            "road_node": try rows("SELECT osm_id, tags FROM road_node") { [number($0, 0), $0.text(1)] },
+            "road_restriction": try rows(
+                "SELECT osm_id, kind, from_way, via_nodes, via_ways, to_way, except_modes, modes FROM road_restriction"
+            ) { row in (0..<8).map { [0, 2, 5].contains($0) ? number(row, $0) : row.text($0) } },
+            "source": try rows("SELECT name, kind, min_lat, min_lon, max_lat, max_lon FROM source") { row in
+                [row.text(0), row.text(1), real(row, 2), real(row, 3), real(row, 4), real(row, 5)]
+            },
+            "road_graph": try rows("SELECT mode, fingerprint FROM road_graph") { [$0.text(0), $0.text(1)] },
+        ]
+    }
+
+    /// Applies `changes` to the store with the routing graphs refreshed, as `openmaps update` does.
+    @discardableResult
+    static func update(_ store: String, _ changes: String, region: String? = nil) throws -> (
+        OSMUpdater.Report, [RoutingGraphs.Built]
+    ) {
+        var built: [RoutingGraphs.Built] = []
+        let report = try OSMUpdater.apply(changes, to: store, region: region) { store, writer in
+            built = try RoutingGraphs.refresh(store: store, writer: writer)
+        }
+        return (report, built)
+    }
+
+    static func imported(_ file: String, _ engine: StoreEngine, routing: Bool = true) throws -> String {
+        let store = try StoreEngineTests.newStore(engine)
+        _ = try OSMImporter.importFile(file, into: store, region: "Monaco")
+        if routing { _ = try RoutingGraphs.build(storePath: store) }
+        return store
+    }
+
+    @Test(arguments: [StoreEngine.sqlite, .postgis])
+    func anUpdatedStoreEqualsAFreshImportOfTheEditedExtract(_ engine: StoreEngine) throws {
+        let edits = try Self.edits.get()
+        let updated = try Self.imported(Self.monaco, engine)
+        let before = try Self.content(updated)
+        let (report, built) = try Self.update(updated, edits.changes)
+        let fresh = try Self.imported(edits.copy, engine)
+        let after = try Self.content(updated)
+        let expected = try Self.content(fresh)
+        for table in expected.keys.sorted() {
+            #expect(after[table] == expected[table], "\(table) differs from a fresh import (\(engine))")
+        }
+        #expect(before["feature"] != after["feature"] && before["road_way"] != after["road_way"])
+        #expect(report.region == "Monaco" && report.changes == edits.list.count)
+        #expect(report.created + report.modified + report.deleted == edits.list.count && report.outdated == 0)
+        #expect(report.rebuiltWays > report.modified / 2 && report.featuresWritten > 0)
+        // Every mode's roads changed: each graph was built again, and is the fresh import's.
+        #expect(
+            Set(built.map(\.mode.rawValue)) == Set(expected["road_graph"]!.map { String($0.split(separator: "|")[0]) }))
+    }
+
+    @Test func aChangeFileAppliedTwiceOrWithOlderVersionsChangesNothingMore() throws {
+        let edits = try Self.edits.get()
+        let store = try Self.imported(Self.monaco, .sqlite)
+        try Self.update(store, edits.changes)
+        let once = try Self.content(store)
+        let (again, built) = try Self.update(store, edits.changes)
+        #expect(try Self.content(store) == once)
+        #expect(again.created + again.modified + again.deleted == 0 && built.isEmpty)
+        #expect(again.outdated == edits.list.filter { $0.action != .delete }.count)
+        // Out of order: an older version of a modified way after its newer one loses, as osmium merges.
+        guard case .way(var way) = edits.list.first(where: { $0.action == .modify && $0.element.type == .way })?.element
+        else { Issue.record("the edits modify no way"); return }
+        let newer = way
+        way.tags = [("highway", "motorway")]
+        way.metadata = OSMMetadata(version: (newer.metadata?.version ?? 1) - 1)
+        let merged = OSMUpdater.merged([
+            .init(action: .modify, element: .way(newer)), .init(action: .modify, element: .way(way)),
+        ])
+        guard case .way(let kept) = merged.first?.element else { Issue.record("no way kept"); return }
+        #expect(merged.count == 1 && kept.tags.map(\.value) == newer.tags.map(\.value))
+    }
+
+    @Test func aChangeFileOfAnotherRegionIsRefusedByNameAndChangesNothing() throws {
+        let store = try Self.imported(Self.monaco, .sqlite, routing: false)
+        let before = try Self.content(store)
+        let elsewhere = OSMChangeWriter.document([
+            .init(
+                action: .modify,
+                element: .node(
+                    OSMNode(
+                        id: 1, latitudeNano: 60_170_000_000, longitudeNano: 24_940_000_000, tags: [],
+                        metadata: OSMMetadata(version: 9)))),
+            .init(
+                action: .delete, element: .way(OSMWay(id: 2, nodeIDs: [], tags: [], metadata: OSMMetadata(version: 3)))),
+        ])
+        let file = PBFWriter.temporaryFile(elsewhere)
+        #expect {
+            try Self.update(store, file)
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("region 'Monaco'") && message.contains("node/1")
+                && message.contains("another region")
+        }
+        #expect(throws: DataError.self) { try Self.update(store, file, region: "Helsinki") }
+        // A broken file: the changes before the break are not applied either.
+        let edits = try Self.edits.get()
+        let text = try String(contentsOfFile: edits.changes, encoding: .utf8)
+        let broken = PBFWriter.temporaryFile(Array(text.prefix(text.count / 2).utf8))
+        #expect(throws: OSMReaderError.self) { try Self.update(store, broken) }
+        // A failure inside the update (here, the routing graphs' build) leaves the store as it was.
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try OSMUpdater.apply(edits.changes, to: store) { _, _ in throw Stop() }
+        }
+        #expect(try Self.content(store) == before)
+    }
+}

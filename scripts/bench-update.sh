@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# OSM change files applied beside `osm2pgsql --append --slim`, one run, on a private
+# PostgreSQL 15 + PostGIS cluster (scripts/postgres-private.sh). For each extract given:
+#  1. an edited copy touching about SHARE of its ways (tags, moved nodes, split and joined
+#     ways, deletions, creations) and the change file between the two (openmaps-bench edits);
+#  2. the original imported by openmaps (SQLite and PostGIS) and by osm2pgsql --create --slim;
+#  3. the change file applied: `openmaps update` into each store (features, index and road
+#     network; then again with the routing graphs built again), `osm2pgsql --append --slim`;
+#  4. the edited copy imported afresh by openmaps into SQLite, routing graphs included.
+# Seconds per change file, milliseconds per thousand changes, and the ratios: ours on PostGIS
+# over osm2pgsql (target ≤ 0.5), the update over a fresh import of the copy (target < 0.2).
+# Usage: scripts/bench-update.sh FILE.osm.pbf…   (SHARE=0.06 by default: about 1 % of the elements)
+set -euo pipefail
+. "$(dirname "$0")/bench-env.sh"
+BIN=${BIN:-$here/.build/release/openmaps}
+BENCH=${BENCH:-$here/.build/release/openmaps-bench}
+SHARE=${SHARE:-0.06}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/openmaps-bench-update.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+for tool in osm2pgsql /usr/bin/time; do
+  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y osm2pgsql time" >&2; exit 1; }
+done
+URL=$(sh "$(dirname "$0")/postgres-private.sh" $$)
+SERVER=${URL%/openmaps}
+psql() { PGOPTIONS="-c client_min_messages=warning" command psql -X -q -v ON_ERROR_STOP=1 "$@"; }
+fresh() {
+  psql "$SERVER/postgres" -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1 TEMPLATE openmaps" >/dev/null
+  psql "$SERVER/$1" -c "CREATE EXTENSION IF NOT EXISTS hstore" >/dev/null
+  echo "$SERVER/$1"
+}
+# Wall seconds of a command, or "nan" when it fails (its output in $WORK/last.log).
+seconds() {
+  if /usr/bin/time -f "%e" -o "$WORK/time" "$@" >"$WORK/last.log" 2>&1; then
+    cat "$WORK/time"
+  else
+    echo "failed: $* ($(tail -1 "$WORK/last.log"))" >&2
+    echo nan
+  fi
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2fx", a / b }'; }
+per1000() { awk -v s="$1" -v n="$2" 'BEGIN { if (s == "nan" || n == 0) print "-"; else printf "%.0f", 1e6 * s / n }'; }
+
+echo "== change files applied (seconds; ms per 1,000 changes in brackets)"
+printf '%-30s %8s %12s %12s %12s %12s %8s %12s %8s\n' extract changes "SQLite" "PostGIS" "osm2pgsql" \
+  "+routing" "ratio" "re-import" "update/re-import"
+for file in "$@"; do
+  name=$(basename "$file")
+  "$BENCH" edits --in "$file" --share "$SHARE" --seed 1 --copy "$WORK/copy.osm.pbf" --changes "$WORK/changes.osc" \
+    > "$WORK/edits.log"
+  changes=$(grep -c '<\(node\|way\|relation\) ' "$WORK/changes.osc")
+  rm -f "$WORK/s.sqlite" "$WORK/r.sqlite"
+  "$BIN" import "$file" --store "$WORK/s.sqlite" --region base --no-routing >/dev/null 2>&1
+  cp "$WORK/s.sqlite" "$WORK/r.sqlite"
+  "$BIN" import --routing --store "$WORK/r.sqlite" >/dev/null 2>&1
+  ours=$(fresh ours)
+  "$BIN" import "$file" --store "$ours" --region base --no-routing >/dev/null 2>&1
+  theirs=$(fresh theirs)
+  osm2pgsql --create --slim -d "$theirs" "$file" >/dev/null 2>&1
+  s=$(seconds "$BIN" update "$WORK/changes.osc" --store "$WORK/s.sqlite" --no-routing)
+  p=$(seconds "$BIN" update "$WORK/changes.osc" --store "$ours" --no-routing)
+  o=$(seconds osm2pgsql --append --slim -d "$theirs" "$WORK/changes.osc")
+  r=$(seconds "$BIN" update "$WORK/changes.osc" --store "$WORK/r.sqlite")
+  rm -f "$WORK/copy.sqlite"
+  i=$(seconds "$BIN" import "$WORK/copy.osm.pbf" --store "$WORK/copy.sqlite" --region base)
+  printf '%-30s %8s %5ss [%4s] %5ss [%4s] %5ss [%4s] %5ss [%4s] %8s %11ss %8s\n' "$name" "$changes" \
+    "$s" "$(per1000 "$s" "$changes")" "$p" "$(per1000 "$p" "$changes")" "$o" "$(per1000 "$o" "$changes")" \
+    "$r" "$(per1000 "$r" "$changes")" "$(ratio "$p" "$o")" "$i" "$(ratio "$r" "$i")"
+done
+echo "(ratio: openmaps update on PostGIS over osm2pgsql --append, both without routing; update/re-import:"
+echo " SQLite with the routing graphs built again, over importing the edited copy afresh with its graphs)"
