@@ -9,6 +9,8 @@ BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light tilemaker gdal-b
 # the seed places' OSM XML (bzip2) and its plain originals where ../shared has them.
 BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)
 BENCH_XML ?= $(wildcard data/seed-places/*.osm.bz2 ../shared/data/osm/*.osm)
+# The extracts the update benchmark edits, then updates beside osm2pgsql --append.
+UPDATE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf)
 # The extracts the vector tile benchmark cuts next to tilemaker.
 VECTOR_PBF ?= $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf ../shared/data/osm/liechtenstein-2013-08-03.osm.pbf) $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf
 # The extracts the tile benchmark renders next to Mapnik.
@@ -86,7 +88,7 @@ format:
 	$(SWIFT_FORMAT) format --in-place --recursive --parallel Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
 
 ## bench: link parsing vs a URLComponents parser, projection, PBF and OSM XML reading vs osmium,
-## import vs osm2pgsql into PostGIS, tiles vs Mapnik, vector tiles vs tilemaker, `openmaps open` per seed link, place search
+## import and OSM change files vs osm2pgsql into PostGIS, tiles vs Mapnik, vector tiles vs tilemaker, `openmaps open` per seed link, place search
 ## and reverse geocoding vs Nominatim, routing and tables vs OSRM, isochrones vs Valhalla, terrain vs gdaldem and gdal_contour,
 ## the server vs nginx, on one core and two.
 bench: deps data
@@ -96,6 +98,7 @@ bench: deps data
 	.build/release/openmaps-bench
 	.build/release/openmaps-bench pbf $(BENCH_PBF) $(BENCH_XML)
 	bash scripts/bench-import.sh $(BENCH_PBF)
+	bash scripts/bench-update.sh $(UPDATE_PBF)
 	bash scripts/bench-tiles.sh $(TILE_PBF)
 	bash scripts/bench-vector-tiles.sh $(VECTOR_PBF)
 	bash scripts/bench-open.sh Examples/seed-links.txt

@@ -41,8 +41,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 
 per1000() { awk -v s="$1" -v n="$2" 'BEGIN { if (s == "nan" || n == 0) print "-"; else printf "%.0f", 1e6 * s / n }'; }
 
 echo "== change files applied (seconds; ms per 1,000 changes in brackets)"
-printf '%-30s %8s %12s %12s %12s %12s %8s %12s %8s\n' extract changes "SQLite" "PostGIS" "osm2pgsql" \
-  "+routing" "ratio" "re-import" "update/re-import"
+printf '%-22s %7s %13s %13s %13s %8s %13s %9s %9s %9s %9s\n' extract changes "SQLite" "PostGIS" "osm2pgsql" \
+  "ratio" "+routing" "import" "+routing" "update/import" "+routing"
 for file in "$@"; do
   name=$(basename "$file")
   "$BENCH" edits --in "$file" --share "$SHARE" --seed 1 --copy "$WORK/copy.osm.pbf" --changes "$WORK/changes.osc" \
@@ -61,10 +61,13 @@ for file in "$@"; do
   o=$(seconds osm2pgsql --append --slim -d "$theirs" "$WORK/changes.osc")
   r=$(seconds "$BIN" update "$WORK/changes.osc" --store "$WORK/r.sqlite")
   rm -f "$WORK/copy.sqlite"
+  n=$(seconds "$BIN" import "$WORK/copy.osm.pbf" --store "$WORK/copy.sqlite" --region base --no-routing)
+  rm -f "$WORK/copy.sqlite"
   i=$(seconds "$BIN" import "$WORK/copy.osm.pbf" --store "$WORK/copy.sqlite" --region base)
-  printf '%-30s %8s %5ss [%4s] %5ss [%4s] %5ss [%4s] %5ss [%4s] %8s %11ss %8s\n' "$name" "$changes" \
+  printf '%-22s %7s %5ss [%5s] %5ss [%5s] %5ss [%5s] %8s %5ss [%5s] %8ss %8ss %9s %9s\n' "$name" "$changes" \
     "$s" "$(per1000 "$s" "$changes")" "$p" "$(per1000 "$p" "$changes")" "$o" "$(per1000 "$o" "$changes")" \
-    "$r" "$(per1000 "$r" "$changes")" "$(ratio "$p" "$o")" "$i" "$(ratio "$r" "$i")"
+    "$(ratio "$p" "$o")" "$r" "$(per1000 "$r" "$changes")" "$n" "$i" "$(ratio "$s" "$n")" "$(ratio "$r" "$i")"
 done
-echo "(ratio: openmaps update on PostGIS over osm2pgsql --append, both without routing; update/re-import:"
-echo " SQLite with the routing graphs built again, over importing the edited copy afresh with its graphs)"
+echo "(ratio: openmaps update on PostGIS over osm2pgsql --append --slim, both without routing graphs;"
+echo " +routing: the SQLite update with the routing graphs built again; import: the edited copy imported"
+echo " afresh into SQLite, without and with its graphs; update/import: SQLite update over that import)"

@@ -27,8 +27,10 @@ public enum OSMUpdater {
         public var deleted = 0
         /// Changes left out because the region holds that version or a newer one.
         public var outdated = 0
-        /// Modifications (applied as creations) and deletions of elements the region did not hold.
-        public var unheld = 0
+        /// Modifications of elements the region did not hold (applied as creations).
+        public var added = 0
+        /// Deletions of elements the region does not hold (already deleted, or never in it).
+        public var absent = 0
         /// Elements built again: changed ones, ways on moved nodes, relations with changed members.
         public var rebuiltNodes = 0
         public var rebuiltWays = 0
@@ -201,8 +203,11 @@ private struct RegionUpdate {
             for change in ofType {
                 let id = change.element.id
                 guard let heldVersion = held[id] else {
-                    if change.action != .create { report.unheld += 1 }
-                    guard change.action != .delete else { continue }
+                    guard change.action != .delete else {
+                        report.absent += 1
+                        continue
+                    }
+                    if change.action == .modify { report.added += 1 }
                     report.created += 1
                     applied.append(change)
                     continue

@@ -64,9 +64,13 @@ enum UpdateCommand {
                 "note: \(report.outdated) changes are of versions the region already holds (or older) and were left out"
             )
         }
-        if report.unheld > 0 {
+        if report.added > 0 {
             console.error(
-                "note: \(report.unheld) changes modify or delete elements the region did not hold (modified ones were added, deleted ones left out)"
+                "note: \(report.added) changes modify elements the region did not hold: they were added")
+        }
+        if report.absent > 0 {
+            console.error(
+                "note: \(report.absent) changes delete elements the region does not hold (deleted already, or never in it): nothing to do"
             )
         }
         guard routing else { return }

@@ -242,6 +242,8 @@ public enum OSMEdits {
                 }
             changes.append(.init(action: .delete, element: element))
         }
+        // In the order osmium writes change files (and osm2pgsql needs): by type, then id.
+        changes.sort { ($0.element.type.rawValue, $0.element.id) < ($1.element.type.rawValue, $1.element.id) }
         var edited = extract
         edited.nodes = nodes.values.sorted { $0.id < $1.id }
         edited.ways = ways.values.sorted { $0.id < $1.id }

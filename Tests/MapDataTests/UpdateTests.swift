@@ -3,6 +3,7 @@ import OSMReader
 import Routing
 import TestSupport
 import Testing
+import ZlibKit
 
 @testable import MapData
 
@@ -168,5 +169,68 @@ import Testing
             try OSMUpdater.apply(edits.changes, to: store) { _, _ in throw Stop() }
         }
         #expect(try Self.content(store) == before)
+    }
+}
+
+/// A real `kill -9` in the middle of `openmaps update`, and the command's own account of what
+/// it did.
+@Suite(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: openmapsDebugBinary)
+            && FileManager.default.fileExists(atPath: DataInstaller().path(of: .helsinki)),
+        "needs the debug openmaps binary and the installed Helsinki extract: run 'make test'"))
+struct KilledUpdateTests {
+    @Test func aKilledUpdateLeavesThePreviousStoreAndTheNextOneApplies() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("store.sqlite").path
+        let helsinki = DataInstaller().path(of: .helsinki)
+        _ = try OSMImporter.importFile(helsinki, into: store)
+        let (_, changes) = OSMEdits.edit(try OSMExtract(path: helsinki), share: 0.05, seed: 11)
+        let file = directory.appendingPathComponent("changes.osc.gz").path
+        try Data(try Zlib.gzip(OSMChangeWriter.document(changes))).write(to: URL(fileURLWithPath: file))
+        let before = try UpdateTests.content(store)
+        func run(_ arguments: [String]) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: openmapsDebugBinary)
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        var killed = 0
+        // The update with the routing graphs (all missing here: built in the same transaction)
+        // runs long enough in a debug build to be killed at each of these moments.
+        for delay in [0.02, 0.1, 0.4, 1.5] {
+            let process = try run(["update", file, "--store", store])
+            Thread.sleep(forTimeInterval: delay)
+            guard process.isRunning else {
+                process.waitUntilExit()
+                break
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            killed += 1
+            #expect(try UpdateTests.content(store) == before, "the store changed after a kill at \(delay) s")
+        }
+        #expect(killed > 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: openmapsDebugBinary)
+        process.arguments = ["update", file, "--store", store, "--no-routing"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed.hasPrefix("Helsinki: \(changes.count) changes from \(file)"), "\(printed)")
+        #expect(printed.contains("built again:"))
+        #expect(try UpdateTests.content(store)["feature"] != before["feature"])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".importing.sqlite")
+        }
+        #expect(leftovers.isEmpty)
     }
 }
