@@ -11,7 +11,7 @@ import OSMReader
 /// Tables: `osm_node(source, id, lat, lon, version)` (positions in nanodegrees, exact as
 /// read), `osm_way(source, id, nodes, tags, version)`, `osm_relation(source, id, members,
 /// tags, version)`, each keyed by `(source, id)`; `version` is null where the file gives none.
-/// `nodes` are little-endian Int64 ids; `tags` and `members` are ``encode(tags:)`` and
+/// `nodes` are little-endian Int64 ids (``RoadNetwork/encode(nodes:)``); `tags` and `members` are ``encode(tags:)`` and
 /// ``encode(members:)`` blobs (tags in file order: the classifier reads them in order).
 /// `osm_region(source, header_bounds, replication, sequence, timestamp)`: whether the
 /// region's bounds are its extract's header's (else the nodes' extent, kept so by updates),
@@ -118,7 +118,7 @@ enum OSMElementStore {
 
         func write(_ way: OSMWay) throws {
             try insertWay.insert([
-                .integer(source), .integer(way.id), .blob(OSMElementStore.encode(nodes: way.nodeIDs)),
+                .integer(source), .integer(way.id), .blob(RoadNetwork.encode(nodes: way.nodeIDs)),
                 .blob(OSMElementStore.encode(tags: way.tags)), OSMElementStore.version(way.metadata),
             ])
         }
@@ -151,21 +151,24 @@ enum OSMElementStore {
 
     // MARK: Reading
 
-    /// Ids per `IN (…)` list: well under either engine's limit of parameters.
-    private static let batch = 500
+    /// Calls `body` with `ids` in order, 500 at a time (well under either engine's limit of
+    /// parameters): the list's `?` marks (`?,?,?`) and their values.
+    static func inBatches(_ ids: some Collection<Int64>, _ body: (String, [StoreValue]) throws -> Void) rethrows {
+        let sorted = ids.sorted()
+        for start in stride(from: 0, to: sorted.count, by: 500) {
+            let chunk = sorted[start..<min(start + 500, sorted.count)]
+            try body(Array(repeating: "?", count: chunk.count).joined(separator: ","), chunk.map { .integer($0) })
+        }
+    }
 
-    /// Calls `body` with each row of `select … WHERE source = ? AND id IN (ids)`, in batches.
+    /// Calls `body` with each row of `select … WHERE source = ? AND id IN (ids)`.
     private static func forEachRow(
         _ select: String, ids: some Collection<Int64>, source: Int64, in database: StoreConnection,
         _ body: (StoreRow) throws -> Void
     ) throws {
-        let sorted = ids.sorted()
-        for start in stride(from: 0, to: sorted.count, by: batch) {
-            let chunk = sorted[start..<min(start + batch, sorted.count)]
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        try inBatches(ids) { marks, values in
             try database.forEachRow(
-                "\(select) WHERE source = ? AND id IN (\(marks))", [.integer(source)] + chunk.map { .integer($0) }, body
-            )
+                "\(select) WHERE source = ? AND id IN (\(marks))", [.integer(source)] + values, body)
         }
     }
 
@@ -266,25 +269,13 @@ enum OSMElementStore {
     )
         throws
     {
-        let sorted = ids.sorted()
-        for start in stride(from: 0, to: sorted.count, by: batch) {
-            let chunk = sorted[start..<min(start + batch, sorted.count)]
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+        try inBatches(ids) { marks, values in
             try database.run(
-                "DELETE FROM \(table(type)) WHERE source = ? AND id IN (\(marks))",
-                [.integer(source)] + chunk.map { .integer($0) })
+                "DELETE FROM \(table(type)) WHERE source = ? AND id IN (\(marks))", [.integer(source)] + values)
         }
     }
 
     // MARK: Encoding
-
-    /// Node ids as little-endian Int64s (as the road network keeps them).
-    static func encode(nodes: [Int64]) -> [UInt8] {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(nodes.count * 8)
-        for id in nodes { withUnsafeBytes(of: id.littleEndian) { bytes += $0 } }
-        return bytes
-    }
 
     /// Tags in order, each key and value a varint length and its UTF-8 bytes.
     static func encode(tags: OSMTags) -> [UInt8] {

@@ -276,21 +276,21 @@ private struct RegionUpdate {
         var features: [Int64] = []
         let block: [StoreValue] = [.integer(source << 40), .integer((source + 1) << 40 - 1)]
         for (type, ids) in [(OSMElementType.node, nodes), (.way, ways), (.relation, relations)] {
-            try Self.inBatches(ids) { marks, values in
+            try OSMElementStore.inBatches(ids) { marks, values in
                 features += try database.map(
                     "SELECT id FROM feature WHERE osm_type = ? AND osm_id IN (\(marks)) AND id BETWEEN ? AND ?",
                     [.text(type.code)] + values + block
                 ) { $0.integer(0) ?? 0 }
             }
         }
-        try Self.inBatches(Set(features)) { marks, values in
+        try OSMElementStore.inBatches(Set(features)) { marks, values in
             for table in ["feature_box WHERE id", "search_index WHERE rowid", "feature WHERE id"] {
                 try database.run("DELETE FROM \(table) IN (\(marks))", values)
             }
         }
         for (table, ids) in [("road_node", nodes), ("road_way", ways), ("road_restriction", relations)] {
             try database.execute("CREATE INDEX IF NOT EXISTS \(table)_osm ON \(table)(source, osm_id)")
-            try Self.inBatches(ids) { marks, values in
+            try OSMElementStore.inBatches(ids) { marks, values in
                 try database.run(
                     "DELETE FROM \(table) WHERE source = ? AND osm_id IN (\(marks))", [.integer(source)] + values)
             }
@@ -341,12 +341,4 @@ private struct RegionUpdate {
             [.integer(source), .integer(source << 40), .integer((source + 1) << 40 - 1)])
     }
 
-    /// Calls `body` with `ids` in batches: the `?` marks and their values.
-    private static func inBatches(_ ids: Set<Int64>, _ body: (String, [StoreValue]) throws -> Void) rethrows {
-        let sorted = ids.sorted()
-        for start in stride(from: 0, to: sorted.count, by: 500) {
-            let chunk = sorted[start..<min(start + 500, sorted.count)]
-            try body(Array(repeating: "?", count: chunk.count).joined(separator: ","), chunk.map { .integer($0) })
-        }
-    }
 }

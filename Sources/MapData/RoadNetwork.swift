@@ -208,11 +208,9 @@ public enum RoadNetwork {
         /// Writes `way` (or the run of it inside the extract: `nodeIDs` at `points`).
         func write(way: OSMWay, nodeIDs: [Int64], points: [Coordinate]) throws {
             let tags = way.tags.filter { RoadNetwork.wayKeys.contains($0.key) }
-            var nodeBytes = [UInt8]()
-            nodeBytes.reserveCapacity(nodeIDs.count * 8)
-            for id in nodeIDs { withUnsafeBytes(of: id.littleEndian) { nodeBytes += $0 } }
             try insertWay.insert([
-                .integer(source), .integer(way.id), .blob(nodeBytes), .blob(RoadNetwork.encode(points)),
+                .integer(source), .integer(way.id), .blob(RoadNetwork.encode(nodes: nodeIDs)),
+                .blob(RoadNetwork.encode(points)),
                 .text(SearchVocabulary.json(tags) ?? "{}"),
             ])
         }
@@ -256,6 +254,14 @@ public enum RoadNetwork {
         var bytes = [UInt8]()
         bytes.reserveCapacity(points.count * 8)
         CoordinatePairs.append(points, to: &bytes)
+        return bytes
+    }
+
+    /// Node ids as little-endian Int64s.
+    static func encode(nodes: [Int64]) -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(nodes.count * 8)
+        for id in nodes { withUnsafeBytes(of: id.littleEndian) { bytes += $0 } }
         return bytes
     }
 
