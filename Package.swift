@@ -119,7 +119,7 @@ let package = Package(
             name: "MapDataTests",
             dependencies: [
                 "MapData", "OSMReader", "GeoCore", "SQLiteKit", "PostgresKit", "TestSupport", "ZlibKit", "Bzip2Kit",
-                "GDALKit", "Routing",
+                "GDALKit", "Routing", "HTTPServer",
             ]),
         .target(
             name: "TestSupport",
@@ -142,7 +142,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MapsCLITests",
-            dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit", "SQLiteKit", "TestSupport"]),
+            dependencies: ["MapsCLI", "MapsURL", "MapData", "CairoKit", "SQLiteKit", "TestSupport", "OSMReader"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,11 +67,17 @@ enum OSMElementStore {
         return try !database.map("SELECT 1 FROM osm_region WHERE source = ?", [.integer(source)]) { _ in 1 }.isEmpty
     }
 
-    /// Records a region just imported: whether its bounds are its header's.
-    static func addRegion(source: Int64, headerBounds: Bool, in database: StoreConnection) throws {
+    /// Records a region just imported: whether its bounds are its header's, and where its
+    /// data stands in its replication feed where the header says.
+    static func addRegion(source: Int64, header: OSMHeader, in database: StoreConnection) throws {
         try database.run(
-            "INSERT INTO osm_region (source, header_bounds) VALUES (?, ?)",
-            [.integer(source), .integer(headerBounds ? 1 : 0)])
+            "INSERT INTO osm_region (source, header_bounds, replication, sequence, timestamp) VALUES (?, ?, ?, ?, ?)",
+            [
+                .integer(source), .integer(header.bounds != nil ? 1 : 0),
+                header.replicationURL.map { .text($0) } ?? .null,
+                header.replicationSequence.map { .integer($0) } ?? .null,
+                header.replicationTimestamp.map { .integer($0) } ?? .null,
+            ])
     }
 
     /// True when the region's bounds are its extract header's (else its nodes' extent).
@@ -224,7 +230,8 @@ enum OSMElementStore {
         var versions: [Int64: Int32?] = [:]
         try forEachRow("SELECT id, version FROM \(table(type))", ids: ids, source: source, in: database) { row in
             guard let id = row.integer(0) else { return }
-            versions[id] = row.integer(1).map { Int32(truncatingIfNeeded: $0) }
+            // `.some`: a version-less element is held all the same (a nil assigned would remove it).
+            versions[id] = .some(row.integer(1).map { Int32(truncatingIfNeeded: $0) })
         }
         return versions
     }

@@ -170,6 +170,8 @@ struct RegionWriter {
     private var extent = (south: 90.0, west: 180.0, north: -90.0, east: -180.0)
     /// The first way read, once one was: nodes after it are refused.
     private var firstWay: Int64?
+    /// The newest element's time (seconds since 1970), where the file gives times.
+    private var newest: Int64?
 
     init(
         _ name: String, path: String, header: OSMHeader, database: StoreConnection, nodes: NodeLocations,
@@ -188,7 +190,7 @@ struct RegionWriter {
         writer = try FeatureWriter(database: database, source: sourceID)
         roads = try RoadNetwork.Writer(database: database, source: sourceID)
         elements = try OSMElementStore.Writer(database: database, source: sourceID)
-        try OSMElementStore.addRegion(source: sourceID, headerBounds: header.bounds != nil, in: database)
+        try OSMElementStore.addRegion(source: sourceID, header: header, in: database)
         report = OSMImporter.Report(region: name)
     }
 
@@ -262,13 +264,23 @@ struct RegionWriter {
             extent.east = max(extent.east, coordinate.longitude)
             try elements?.write(node)
             try add(node: node)
+            note(node.metadata)
         }
         if firstWay == nil { firstWay = block.ways.first?.id }
         for way in block.ways {
             try elements?.write(way)
             try add(way)
+            note(way.metadata)
         }
-        for relation in block.relations { try elements?.write(relation) }
+        for relation in block.relations {
+            try elements?.write(relation)
+            note(relation.metadata)
+        }
+    }
+
+    private mutating func note(_ metadata: OSMMetadata?) {
+        guard let time = metadata?.timestamp, time > 0 else { return }
+        newest = max(newest ?? time, time)
     }
 
     /// Writes a node's feature (a tagged node the map shows) and its routing tags.
@@ -372,6 +384,12 @@ struct RegionWriter {
     /// the header has none.
     mutating func finish(_ relations: [OSMRelation]) throws {
         for relation in relations { try add(relation) }
+        if let newest, elements != nil {
+            // Where the header does not say how recent the data is, its newest element does.
+            try database.run(
+                "UPDATE osm_region SET timestamp = coalesce(timestamp, ?) WHERE source = ?",
+                [.integer(newest), .integer(sourceID)])
+        }
         guard headerBounds == nil else { return }
         let box =
             extent.south <= extent.north

@@ -49,11 +49,15 @@ public enum OSMUpdater {
     ///   - routing: called inside the update once the changes are in, with the store as it
     ///     now is and a writer of its routing graphs (``RoutingGraphs``' `refresh` builds
     ///     again those whose roads changed).
+    ///   - replication: the feed and sequence the file is, recorded with the changes in the
+    ///     same transaction; refused unless the region stands at the sequence before it on
+    ///     that feed (or on none), so no sequence is applied twice or skipped.
     /// - Throws: ``OSMReaderError`` for a file that is not a readable change file;
     ///   ``DataError`` when no region fits (`.missingData`: it names the elements the region
     ///   does not hold), or the store cannot be written.
     public static func apply(
         _ path: String, to storePath: String, region: String? = nil,
+        replication: (feed: String, state: OSMReplication.State)? = nil,
         routing: ((MapStore, RoadNetwork.GraphWriter) throws -> Void)? = nil
     ) throws -> Report {
         let read = try OSMChangeFile.read(path)
@@ -64,6 +68,7 @@ public enum OSMUpdater {
         try StoreUpdate.apply(to: storePath) { database in
             let (source, name) = try chooseRegion(region, for: changes, in: database, path: path)
             report.region = name
+            if let replication { try follow(replication, source: source, name: name, in: database, path: path) }
             var update = RegionUpdate(source: source, name: name, path: path, database: database)
             try update.apply(changes, report: &report)
             try database.run(
@@ -73,6 +78,31 @@ public enum OSMUpdater {
             try routing?(MapStore(database: database, path: storePath), RoadNetwork.GraphWriter(database: database))
         }
         return report
+    }
+
+    /// Checks that region `source` stands right before `step` on its feed, and records it as
+    /// at `step` (inside the update's transaction).
+    private static func follow(
+        _ step: (feed: String, state: OSMReplication.State), source: Int64, name: String,
+        in database: StoreConnection, path: String
+    ) throws {
+        let row = try database.map("SELECT replication, sequence FROM osm_region WHERE source = ?", [.integer(source)])
+        {
+            ($0.text(0), $0.integer(1))
+        }.first
+        if let (feed, sequence) = row, let sequence, feed == nil || feed == step.feed,
+            sequence != step.state.sequence - 1
+        {
+            throw DataError(
+                .invalidData,
+                message: sequence >= step.state.sequence
+                    ? "region '\(name)' already holds sequence \(step.state.sequence) of \(step.feed) (it stands at \(sequence))"
+                    : "region '\(name)' stands at sequence \(sequence) of \(step.feed): applying \(step.state.sequence) would skip \(sequence + 1)\(step.state.sequence - 1 > sequence + 1 ? " to \(step.state.sequence - 1)" : "")",
+                path: path)
+        }
+        try database.run(
+            "UPDATE osm_region SET replication = ?, sequence = ?, timestamp = ? WHERE source = ?",
+            [.text(step.feed), .integer(step.state.sequence), .integer(step.state.timestamp), .integer(source)])
     }
 
     /// The change that stands for each element: the highest version, the last in the file

@@ -149,6 +149,15 @@ struct Console {
         errors += line
         errors += "\n"
     }
+
+    /// Writes what was printed so far to standard output and standard error at once, for a
+    /// command that runs until stopped (`update --follow`): else nothing would show.
+    mutating func flush() {
+        FileHandle.standardOutput.write(Data(output.utf8))
+        FileHandle.standardError.write(Data(errors.utf8))
+        output = ""
+        errors = ""
+    }
 }
 
 /// One `openmaps` command.

@@ -7,8 +7,10 @@ import Routing
 enum UpdateCommand {
     static let command = Command(
         name: "update",
-        summary: "Apply OpenStreetMap change files (.osc, .osc.gz, .osc.bz2) to an imported region.",
-        usage: "update CHANGES.osc… [--region NAME] [--store STORE] [--no-routing]",
+        summary:
+            "Apply OpenStreetMap change files (.osc, .osc.gz, .osc.bz2) to an imported region, or follow its replication feed.",
+        usage:
+            "update CHANGES.osc… [--region NAME] [--store STORE] [--no-routing] | update --replication URL [--sequence N] [--follow] [--interval SECONDS] [--region NAME] [--store STORE] [--no-routing]",
         parser: ArgumentParser(
             options: [
                 DataCommand.storeOption,
@@ -18,16 +20,130 @@ enum UpdateCommand {
                         "The region to update (default: the store's only OpenStreetMap region, or the one holding the elements the file changes)."
                 ),
                 .init(
+                    name: "--replication", value: "URL",
+                    help:
+                        "A replication feed (its folder of state.txt and AAA/BBB/CCC.osc.gz: minutely, hourly or daily; http(s), file:// or a path): every sequence after the region's applied in order, each in its own transaction."
+                ),
+                .init(
+                    name: "--sequence", value: "N",
+                    help:
+                        "The feed's last sequence already in the region's data, where the extract's header does not say (default: found from the data's time)."
+                ),
+                .init(
+                    name: "--follow", value: nil,
+                    help: "Keep polling the feed and applying what it publishes (until stopped)."),
+                .init(
+                    name: "--interval", value: "SECONDS",
+                    help:
+                        "Seconds between two polls with --follow (default 60; after a failure, twice as long each time, up to an hour)."
+                ),
+                .init(
                     name: "--no-routing", value: nil,
                     help:
                         "Leave the routing graphs as they are (build them later with 'import --routing'; routes use the plain search until then)."
                 ),
-            ], positionals: 1...Int.max)
+            ], positionals: 0...Int.max)
     ) { (arguments, console) throws(CLIError) in
         let path = try DataCommand.store(arguments)
+        if let feed = arguments.value("--replication") {
+            guard arguments.positionals.isEmpty else {
+                throw .usage("--replication reads its change files from the feed, not from files given")
+            }
+            try follow(feed, storePath: path, arguments: arguments, console: &console)
+            return
+        }
+        for option in ["--sequence", "--interval"] where arguments.value(option) != nil {
+            throw .usage("\(option) goes with --replication")
+        }
+        guard !arguments.positionals.isEmpty else {
+            throw .usage("update needs change files to apply (or --replication URL)")
+        }
         for file in arguments.positionals {
             try apply(file, storePath: path, arguments: arguments, console: &console)
         }
+    }
+
+    /// `--replication URL`: catches up with the feed once, or keeps following it.
+    static func follow(
+        _ location: String, storePath: String, arguments: ArgumentParser.Result, console: inout Console
+    ) throws(CLIError) {
+        let start = try arguments.value("--sequence").map { text throws(CLIError) in
+            guard let number = Int64(text), number >= 0 else {
+                throw .usage("'--sequence' must be a whole number from 0, not '\(text)'")
+            }
+            return number
+        }
+        let interval = try arguments.value("--interval").map { text throws(CLIError) in
+            guard let number = Int(text), number > 0 else {
+                throw .usage("'--interval' must be a whole number of seconds above 0, not '\(text)'")
+            }
+            return number
+        }
+        let feed: OSMReplication.Feed
+        do { feed = try OSMReplication.Feed(location) } catch { throw .failure("\(error)") }
+        guard arguments.flags.contains("--follow") else {
+            try catchUp(feed, storePath: storePath, start: start, arguments: arguments, console: &console)
+            return
+        }
+        let every = interval ?? 60
+        var wait = every
+        while true {
+            do {
+                try catchUp(feed, storePath: storePath, start: start, arguments: arguments, console: &console)
+                wait = every
+            } catch {
+                if case .failure(let message) = error { console.error("error: \(message) (again in \(wait) s)") }
+                wait = min(wait * 2, 3600)
+            }
+            console.flush()
+            sleep(UInt32(wait))
+        }
+    }
+
+    /// Applies every sequence of `feed` after the region's, in order, each with its state in
+    /// the same transaction, and says what each did.
+    static func catchUp(
+        _ feed: OSMReplication.Feed, storePath: String, start: Int64?, arguments: ArgumentParser.Result,
+        console: inout Console
+    ) throws(CLIError) {
+        let routing = !arguments.flags.contains("--no-routing")
+        var built: [RoutingGraphs.Built] = []
+        var lines: [(String, Bool)] = []
+        var started = Date()
+        let caughtUp: (region: String, from: Int64, newest: OSMReplication.State)
+        do {
+            caughtUp = try OSMReplication.catchUp(
+                feed, storePath: storePath, region: arguments.value("--region"), start: start,
+                routing: { store, writer in
+                    guard routing else { return }
+                    built = try RoutingGraphs.refresh(store: store, writer: writer)
+                },
+                applied: { state, report in
+                    lines += described(
+                        report, shown: "sequence \(state.sequence) (\(time(state.timestamp)))",
+                        storePath: storePath, seconds: Date().timeIntervalSince(started), built: routing ? built : nil)
+                    built = []
+                    started = Date()
+                })
+        } catch let error as OSMReaderError {
+            for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
+            throw .failure("\(feed.name): \(error)")
+        } catch {
+            for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
+            throw .failure("\(error)")
+        }
+        for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
+        let newest = caughtUp.newest
+        console.print(
+            caughtUp.from >= newest.sequence
+                ? "\(caughtUp.region): up to date with \(feed.name) at sequence \(caughtUp.from) (\(time(newest.timestamp)))"
+                : "\(caughtUp.region): sequences \(caughtUp.from + 1) to \(newest.sequence) of \(feed.name) applied; now at \(time(newest.timestamp))"
+        )
+    }
+
+    /// `seconds` since 1970 as an ISO 8601 time.
+    private static func time(_ seconds: Int64) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 
     /// Applies one change file, with the routing graphs it changes, in one atomic update, and
@@ -49,36 +165,60 @@ enum UpdateCommand {
         } catch {
             throw .failure("\(error)")
         }
-        let seconds = Date().timeIntervalSince(start)
-        console.print(
-            String(
-                format: "%@: %@ from %@ into %@ in %.2f s", report.region,
-                DataCommand.counted(report.changes, "change"), file, MapStore.displayName(of: storePath), seconds))
-        console.print(
-            "  \(report.created) created, \(report.modified) modified, \(report.deleted) deleted; built again: "
-                + "\(DataCommand.counted(report.rebuiltNodes, "node")), \(DataCommand.counted(report.rebuiltWays, "way")), "
-                + "\(DataCommand.counted(report.rebuiltRelations, "relation")) "
-                + "(\(report.featuresRemoved) features removed, \(report.featuresWritten) written)")
+        let lines = described(
+            report, shown: file, storePath: storePath, seconds: Date().timeIntervalSince(start),
+            built: routing ? built : nil)
+        for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
+    }
+
+    /// What `update` says of one change file applied (`shown` naming it), each line with
+    /// whether it goes to standard error; `built` nil when the routing graphs were left alone.
+    static func described(
+        _ report: OSMUpdater.Report, shown: String, storePath: String, seconds: Double,
+        built: [RoutingGraphs.Built]?
+    ) -> [(String, Bool)] {
+        var lines = [
+            (
+                String(
+                    format: "%@: %@ from %@ into %@ in %.2f s", report.region,
+                    DataCommand.counted(report.changes, "change"), shown, MapStore.displayName(of: storePath), seconds),
+                false
+            ),
+            (
+                "  \(report.created) created, \(report.modified) modified, \(report.deleted) deleted; built again: "
+                    + "\(DataCommand.counted(report.rebuiltNodes, "node")), \(DataCommand.counted(report.rebuiltWays, "way")), "
+                    + "\(DataCommand.counted(report.rebuiltRelations, "relation")) "
+                    + "(\(report.featuresRemoved) features removed, \(report.featuresWritten) written)", false
+            ),
+        ]
+        if let built {
+            lines.append(
+                (
+                    built.isEmpty
+                        ? "routing graphs: unchanged"
+                        : "routing graphs built again: "
+                            + built.map { String(format: "%@ %.2f s (%d arcs)", $0.mode.rawValue, $0.seconds, $0.arcs) }
+                            .joined(separator: ", "), false
+                ))
+        }
         if report.outdated > 0 {
-            console.error(
-                "note: \(report.outdated) changes are of versions the region already holds (or older) and were left out"
-            )
+            lines.append(
+                (
+                    "note: \(report.outdated) changes are of versions the region already holds (or older) and were left out",
+                    true
+                ))
         }
         if report.added > 0 {
-            console.error(
-                "note: \(report.added) changes modify elements the region did not hold: they were added")
+            lines.append(
+                ("note: \(report.added) changes modify elements the region did not hold: they were added", true))
         }
         if report.absent > 0 {
-            console.error(
-                "note: \(report.absent) changes delete elements the region does not hold (deleted already, or never in it): nothing to do"
-            )
+            lines.append(
+                (
+                    "note: \(report.absent) changes delete elements the region does not hold (deleted already, or never in it): nothing to do",
+                    true
+                ))
         }
-        guard routing else { return }
-        console.print(
-            built.isEmpty
-                ? "routing graphs: unchanged"
-                : "routing graphs built again: "
-                    + built.map { String(format: "%@ %.2f s (%d arcs)", $0.mode.rawValue, $0.seconds, $0.arcs) }
-                    .joined(separator: ", "))
+        return lines
     }
 }

@@ -165,6 +165,12 @@ public struct OSMHeader: Sendable, Equatable {
     public var writingProgram: String?
     /// Where its data came from, when it says.
     public var source: String?
+    /// Where the data stands in its replication feed, when the header says (osmosis's
+    /// fields, as Geofabrik's extracts carry them): the feed's URL, the sequence number of the
+    /// last change file in the data, and the time of the data (seconds since 1970).
+    public var replicationURL: String?
+    public var replicationSequence: Int64?
+    public var replicationTimestamp: Int64?
 }
 
 /// Why a file could not be read.

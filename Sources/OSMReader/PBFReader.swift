@@ -277,6 +277,9 @@ enum HeaderDecoder {
             case (5, .lengthDelimited): header.optionalFeatures.append(try reader.readString())
             case (16, .lengthDelimited): header.writingProgram = try reader.readString()
             case (17, .lengthDelimited): header.source = try reader.readString()
+            case (32, .varint): header.replicationTimestamp = Int64(truncatingIfNeeded: try reader.readVarint())
+            case (33, .varint): header.replicationSequence = Int64(truncatingIfNeeded: try reader.readVarint())
+            case (34, .lengthDelimited): header.replicationURL = try reader.readString()
             default: try reader.skip(type)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OSMReader
+import ZlibKit
 
 /// A whole extract in memory: every element with its version (for tests and benchmarks of
 /// updates, on extracts of a few hundred thousand elements).
@@ -9,6 +10,8 @@ public struct OSMExtract: Sendable {
     public var relations: [OSMRelation] = []
     /// The header's box: west, south, east, north in degrees; nil when the file has none.
     public var bounds: (west: Double, south: Double, east: Double, north: Double)?
+    /// Where the data stands in a replication feed, written into the header when set.
+    public var replication: (url: String, sequence: Int64, timestamp: Int64)?
 
     /// Every element of the file at `path`, with versions.
     public init(path: String) throws {
@@ -28,11 +31,12 @@ public struct OSMExtract: Sendable {
     }
 
     /// The extract as an OSM PBF file (blocks of 8,000 elements; positions at OSM's 1e-7
-    /// degrees; no versions: the PBF writer writes none).
+    /// degrees; each element's version where it has one, no other metadata).
     public func pbf() -> [UInt8] {
         var output = PBFWriter.blob(
             type: "OSMHeader",
-            payload: PBFWriter.headerBlock(required: ["OsmSchema-V0.6", "DenseNodes"], bounds: bounds),
+            payload: PBFWriter.headerBlock(
+                required: ["OsmSchema-V0.6", "DenseNodes"], bounds: bounds, replication: replication),
             compress: true)
         func flush(_ dense: [TestNode] = [], _ ways: [TestWay] = [], _ relations: [TestRelation] = []) {
             let block = PBFWriter.primitiveBlock(dense: dense, plain: [], ways: ways, relations: relations)
@@ -43,14 +47,16 @@ public struct OSMExtract: Sendable {
                 nodes[start..<min(start + 8000, nodes.count)].map {
                     TestNode(
                         id: $0.id, latitude: $0.latitudeNano / 100, longitude: $0.longitudeNano / 100,
-                        tags: $0.tags.map { ($0.key, $0.value) })
+                        tags: $0.tags.map { ($0.key, $0.value) }, version: $0.metadata?.version)
                 })
         }
         for start in stride(from: 0, to: ways.count, by: 8000) {
             flush(
                 [],
                 ways[start..<min(start + 8000, ways.count)].map {
-                    TestWay(id: $0.id, refs: $0.nodeIDs, tags: $0.tags.map { ($0.key, $0.value) })
+                    TestWay(
+                        id: $0.id, refs: $0.nodeIDs, tags: $0.tags.map { ($0.key, $0.value) },
+                        version: $0.metadata?.version)
                 })
         }
         for start in stride(from: 0, to: relations.count, by: 8000) {
@@ -59,7 +65,7 @@ public struct OSMExtract: Sendable {
                 relations[start..<min(start + 8000, relations.count)].map {
                     TestRelation(
                         id: $0.id, members: $0.members.map { (UInt64($0.type.rawValue), $0.id, $0.role) },
-                        tags: $0.tags.map { ($0.key, $0.value) })
+                        tags: $0.tags.map { ($0.key, $0.value) }, version: $0.metadata?.version)
                 })
         }
         return output
@@ -77,7 +83,11 @@ public enum OSMEdits {
     public static func edit(_ extract: OSMExtract, share: Double, seed: UInt64) -> (
         edited: OSMExtract, changes: [OSMChange]
     ) {
-        var state = seed | 1
+        // Seeds spread by a SplitMix64 step, so that near seeds give unrelated edits.
+        var state = seed &+ 0x9E37_79B9_7F4A_7C15
+        state = (state ^ (state >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        state = (state ^ (state >> 27)) &* 0x94D0_49BB_1331_11EB
+        state = (state ^ (state >> 31)) | 1
         func random(_ bound: Int) -> Int {
             state ^= state << 13
             state ^= state >> 7
@@ -316,5 +326,26 @@ public enum OSMChangeWriter {
         }
         if let section { text += "  </\(section.rawValue)>\n" }
         return Array((text + "</osmChange>\n").utf8)
+    }
+}
+
+/// Replication feeds in a folder, as planet.openstreetmap.org lays them out (for tests and
+/// benchmarks of `update --replication`).
+public enum ReplicationFeedWriter {
+    /// Publishes `changes` as sequence `sequence` of the feed in `folder`, at `timestamp`
+    /// (seconds since 1970): its `AAA/BBB/CCC.osc.gz` and `.state.txt`, and the feed's
+    /// `state.txt` naming it the newest.
+    public static func publish(_ changes: [OSMChange], sequence: Int64, timestamp: Int64, in folder: String) throws {
+        let digits = String(format: "%09lld", sequence)
+        let parts = [digits.prefix(3), digits.dropFirst(3).prefix(3), digits.suffix(3)].map(String.init)
+        let directory = URL(fileURLWithPath: folder).appendingPathComponent(parts[0]).appendingPathComponent(parts[1])
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(timestamp)))
+        let state =
+            "#\(time)\nsequenceNumber=\(sequence)\ntimestamp=\(time.replacingOccurrences(of: ":", with: "\\:"))\n"
+        try Data(try Zlib.gzip(OSMChangeWriter.document(changes))).write(
+            to: directory.appendingPathComponent(parts[2] + ".osc.gz"))
+        try Data(state.utf8).write(to: directory.appendingPathComponent(parts[2] + ".state.txt"))
+        try Data(state.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent("state.txt"))
     }
 }

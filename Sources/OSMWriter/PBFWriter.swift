@@ -14,13 +14,17 @@ public struct TestNode: Sendable {
     public var longitude: Int64
     /// Key/value pairs, in the order written.
     public var tags: [(String, String)] = []
+    /// The version written in the element's metadata; none written when no element of the
+    /// block has one (0 for those without, in a block where others have one).
+    public var version: Int32?
 
     /// A node at `latitude`, `longitude` (degrees × 1e7) with `tags`.
-    public init(id: Int64, latitude: Int64, longitude: Int64, tags: [(String, String)] = []) {
+    public init(id: Int64, latitude: Int64, longitude: Int64, tags: [(String, String)] = [], version: Int32? = nil) {
         self.id = id
         self.latitude = latitude
         self.longitude = longitude
         self.tags = tags
+        self.version = version
     }
 }
 
@@ -32,12 +36,15 @@ public struct TestWay: Sendable {
     public var refs: [Int64]
     /// Key/value pairs, in the order written.
     public var tags: [(String, String)] = []
+    /// The version written in the way's metadata, if any.
+    public var version: Int32?
 
     /// A way through the nodes `refs` with `tags`.
-    public init(id: Int64, refs: [Int64], tags: [(String, String)] = []) {
+    public init(id: Int64, refs: [Int64], tags: [(String, String)] = [], version: Int32? = nil) {
         self.id = id
         self.refs = refs
         self.tags = tags
+        self.version = version
     }
 }
 
@@ -50,9 +57,16 @@ public struct TestRelation: Sendable {
     /// Key/value pairs, in the order written.
     public var tags: [(String, String)] = []
 
+    /// The version written in the relation's metadata, if any.
+    public var version: Int32?
+
     /// A relation of `members` with `tags`.
-    public init(id: Int64, members: [(type: UInt64, id: Int64, role: String)], tags: [(String, String)] = []) {
+    public init(
+        id: Int64, members: [(type: UInt64, id: Int64, role: String)], tags: [(String, String)] = [],
+        version: Int32? = nil
+    ) {
         self.id = id
+        self.version = version
         self.members = members
         self.tags = tags
     }
@@ -78,10 +92,12 @@ public enum PBFWriter {
     }
 
     /// The header: the bounding box (degrees, stored in nanodegrees; none for nil), the
-    /// required features and the writing program.
+    /// required features, the writing program and (osmosis's fields) where the data stands in
+    /// a replication feed.
     public static func headerBlock(
         required: [String],
-        bounds: (west: Double, south: Double, east: Double, north: Double)? = (24.93, 60.16, 24.96, 60.18)
+        bounds: (west: Double, south: Double, east: Double, north: Double)? = (24.93, 60.16, 24.96, 60.18),
+        replication: (url: String, sequence: Int64, timestamp: Int64)? = nil
     ) -> [UInt8] {
         var writer = ProtobufWriter()
         if let bounds {
@@ -94,6 +110,11 @@ public enum PBFWriter {
         }
         for feature in required { writer.string(4, feature) }
         writer.string(16, "openmaps-tests")
+        if let replication {
+            writer.int(32, replication.timestamp)
+            writer.int(33, replication.sequence)
+            writer.string(34, replication.url)
+        }
         return writer.bytes
     }
 
@@ -120,6 +141,14 @@ public enum PBFWriter {
                     keysValues.append(0)
                 }
                 message.packed(10, keysValues)
+                if dense.contains(where: { $0.version != nil }) {
+                    // DenseInfo: versions as they are, the other fields (deltas) all zero.
+                    let zeros = [Int64](repeating: 0, count: dense.count)
+                    message.message(5) { info in
+                        info.packed(1, dense.map { UInt64($0.version ?? 0) })
+                        for field in 2...5 { info.packedDeltas(field, zeros) }
+                    }
+                }
             }
         }
         for node in plain {
@@ -136,6 +165,7 @@ public enum PBFWriter {
                 message.uint(1, UInt64(way.id))
                 message.packed(2, way.tags.map { index($0.0) })
                 message.packed(3, way.tags.map { index($0.1) })
+                if let version = way.version { message.message(4) { $0.uint(1, UInt64(version)) } }
                 message.packedDeltas(8, way.refs)
             }
         }
@@ -144,6 +174,7 @@ public enum PBFWriter {
                 message.uint(1, UInt64(relation.id))
                 message.packed(2, relation.tags.map { index($0.0) })
                 message.packed(3, relation.tags.map { index($0.1) })
+                if let version = relation.version { message.message(4) { $0.uint(1, UInt64(version)) } }
                 message.packed(8, relation.members.map { index($0.role) })
                 message.packedDeltas(9, relation.members.map(\.id))
                 message.packed(10, relation.members.map(\.type))

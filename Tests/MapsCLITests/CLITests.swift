@@ -3,6 +3,7 @@ import Foundation
 import MapData
 import MapsCLI
 import MapsURL
+import OSMReader
 import SQLiteKit
 import TestSupport
 import Testing
@@ -676,3 +677,57 @@ import Testing
 }
 
 enum CLIProblem: Error { case notABlob }
+
+/// `openmaps update`: what it says of a change file, a replication feed and bad input.
+@Suite struct UpdateCommandTests {
+    @Test func changeFilesAndFeedsAreAppliedAndBadInputIsNamed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = folder + "/store.sqlite"
+        let extract = folder + "/corner.osm"
+        try Data(
+            OSMXMLWriter.file(
+                nodes: [
+                    TestNode(id: 1, latitude: 601_700_000, longitude: 249_400_000),
+                    TestNode(id: 2, latitude: 601_710_000, longitude: 249_410_000),
+                ], ways: [TestWay(id: 10, refs: [1, 2], tags: [("highway", "residential"), ("name", "Vanha katu")])])
+        ).write(to: URL(fileURLWithPath: extract))
+        #expect(OpenMapsCLI.run(["import", extract, "--store", store, "--no-routing"]).exitCode == 0)
+        let renamed: [OSMChange] = [
+            .init(
+                action: .modify,
+                element: .way(
+                    OSMWay(id: 10, nodeIDs: [1, 2], tags: [("highway", "residential"), ("name", "Uusi katu")]))),
+            .init(
+                action: .create,
+                element: .node(
+                    OSMNode(
+                        id: 3, latitudeNano: 60_170_500_000, longitudeNano: 24_940_500_000,
+                        tags: [("amenity", "cafe"), ("name", "Kulma")]))),
+        ]
+        try ReplicationFeedWriter.publish(renamed, sequence: 8, timestamp: 1_764_800_000, in: folder + "/feed")
+        let followed = OpenMapsCLI.run([
+            "update", "--replication", folder + "/feed", "--sequence", "7", "--store", store, "--no-routing",
+        ])
+        #expect(followed.exitCode == 0, "\(followed.standardError)")
+        #expect(followed.standardOutput.hasPrefix("corner: 2 changes from sequence 8 (2025-12-03T22:13:20Z) into"))
+        #expect(followed.standardOutput.contains("1 created, 1 modified, 0 deleted"))
+        #expect(followed.standardOutput.contains("corner: sequences 8 to 8 of \(folder)/feed applied"))
+        let search = OpenMapsCLI.run(["search", "Uusi katu", "--store", store])
+        #expect(search.standardOutput.contains("Uusi katu"), "\(search.standardOutput)")
+        let upToDate = OpenMapsCLI.run(["update", "--replication", folder + "/feed", "--store", store])
+        #expect(
+            upToDate.exitCode == 0 && upToDate.standardOutput.contains("up to date with \(folder)/feed at sequence 8"))
+
+        #expect(OpenMapsCLI.run(["update", "--store", store]).exitCode == 64)
+        #expect(OpenMapsCLI.run(["update", extract, "--sequence", "3", "--store", store]).exitCode == 64)
+        #expect(OpenMapsCLI.run(["update", "--replication", "feed", extract, "--store", store]).exitCode == 64)
+        let notChanges = OpenMapsCLI.run(["update", extract, "--store", store])
+        #expect(notChanges.exitCode == 1 && notChanges.standardError.contains("not an OSM change file"))
+        let elsewhere = OpenMapsCLI.run(["update", extract, "--region", "Oulu", "--store", store])
+        #expect(elsewhere.exitCode == 1)
+        let gone = OpenMapsCLI.run(["update", "--replication", folder + "/nowhere", "--store", store])
+        #expect(gone.exitCode == 1 && gone.standardError.contains("no state.txt"), "\(gone.standardError)")
+    }
+}
