@@ -105,7 +105,7 @@ let package = Package(
             name: "HTTPServerTests",
             dependencies: [
                 "HTTPServer", "MapsServer", "MapsApp", "MapsURL", "GeoCore", "CairoKit", "MapData", "TestSupport",
-                "MapsCLI", "VectorTiles", "Transit",
+                "MapsCLI", "VectorTiles", "Transit", "OSMReader",
             ]),
         .testTarget(name: "MapsURLTests", dependencies: ["MapsURL", "GeoCore", "TestSupport"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "GeoCore"]),

@@ -3,6 +3,7 @@ import Foundation
 import MapData
 import MapsApp
 import MapsServer
+import Synchronization
 import VectorTiles
 
 /// `openmaps serve`: the maps app over HTTP until SIGINT or SIGTERM.
@@ -67,22 +68,29 @@ enum ServeCommand {
             ? (store as NSString).deletingLastPathComponent : DataInstaller.defaultDirectory
         options.cacheFolder = arguments.value("--cache") ?? (home as NSString).appendingPathComponent("tile-cache")
         do { options.dataVersion = try MapStore(path: store).dataVersion() } catch { throw .failure("\(error)") }
-        var app = try ViewCommand.app(arguments)
+        var archive: PMTilesArchive?
         if let path = arguments.value("--tiles") {
             do {
-                let archive = try PMTilesArchive(location: path)
-                guard archive.tileType == 1 else {
+                archive = try PMTilesArchive(location: path)
+                guard archive?.tileType == 1 else {
                     throw CLIError.usage(
-                        "'--tiles' must be a PMTiles archive of vector tiles; '\(path)' holds tile type \(archive.tileType)"
+                        "'--tiles' must be a PMTiles archive of vector tiles; '\(path)' holds tile type \(archive?.tileType ?? 0)"
                     )
                 }
-                app.vectorArchive = archive
             } catch let error as CLIError {
                 throw error
             } catch {
                 throw .failure("\(error)")
             }
         }
+        // The app on the store as it is: at the start, and again each time the store changes.
+        let tiles = archive
+        let makeApp = { @Sendable () throws(CLIError) -> MapsApp in
+            var app = try ViewCommand.app(arguments)
+            app.vectorArchive = tiles
+            return app
+        }
+        let app = try makeApp()
         let server: MapsServer
         do {
             server = try MapsServer(app: app, options: options) { line in
@@ -100,22 +108,39 @@ enum ServeCommand {
             console.error(
                 "warning: Leaflet is not installed (Debian's libjs-leaflet): the web app cannot show its map")
         }
-        // The realtime feeds kept with URLs, polled while the server runs.
-        var poller: RealtimePoller?
-        if let transit = app.transit as? StoreTransit {
+        // The realtime feeds kept with URLs, polled while the server runs (on the app of the
+        // moment: a new app after a change of the store gets pollers of its own).
+        let poller = Mutex<RealtimePoller?>(nil)
+        @Sendable func startPolling(_ app: MapsApp) -> String? {
+            guard let transit = app.transit as? StoreTransit else { return nil }
             do {
-                poller = try RealtimePoller(transit: transit) { line in
+                let started = try RealtimePoller(transit: transit) { line in
                     FileHandle.standardError.write(Data((line + "\n").utf8))
                 }
+                poller.withLock { $0 = started }
+                return started.feeds > 0 ? "polling \(started.feeds) realtime feeds" : nil
             } catch {
-                console.error("warning: the realtime feeds cannot be read, journeys follow the timetables: \(error)")
+                return "warning: the realtime feeds cannot be read, journeys follow the timetables: \(error)"
             }
-            if let feeds = poller?.feeds, feeds > 0 { console.error("polling \(feeds) realtime feeds") }
+        }
+        if let line = startPolling(app) { console.error(line) }
+        let watcher = StoreWatcher(store: store, version: options.dataVersion) { version in
+            let line: String
+            do {
+                let fresh = try makeApp()
+                poller.withLock { $0?.stop() }
+                server.reload(app: fresh, dataVersion: version)
+                line = "the store changed: serving its new data" + (startPolling(fresh).map { " (\($0))" } ?? "")
+            } catch {
+                line = "the store changed but cannot be read (still serving the previous data): \(error)"
+            }
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         FileHandle.standardError.write(
             Data("serving on http://\(options.host):\(server.port)/ (Ctrl-C stops)\n".utf8))
         waitForSignal()
-        poller?.stop()
+        watcher.stop()
+        poller.withLock { $0?.stop() }
         server.stop()
         console.error("stopped")
     }

@@ -6,6 +6,7 @@ import MapRenderer
 import MapsApp
 import MapsURL
 import PlaceSearch
+import Synchronization
 
 /// How a ``MapsServer`` runs: where it listens, its threads and its picture cache.
 public struct ServerOptions: Sendable {
@@ -55,12 +56,14 @@ public struct ServerOptions: Sendable {
 public final class MapsServer: @unchecked Sendable {
     /// The app, answering on every worker thread at once: its engines take store connections
     /// of their own from a pool (``MapsApp/onStore(path:traffic:)``), so no request waits for
-    /// another's.
-    let app: MapsApp
+    /// another's. Replaced whole by ``reload(app:dataVersion:)`` when the store changes.
+    var app: MapsApp { live.withLock { $0.app } }
+    /// What identifies the data served, in the tile caches' keys (``ServerOptions/dataVersion``).
+    var dataVersion: String { live.withLock { $0.dataVersion } }
+    private let live: Mutex<(app: MapsApp, dataVersion: String)>
     private var server: HTTPServer?
     private let log: @Sendable (String) -> Void
     let cache: TileCache
-    let dataVersion: String
     /// Cells a `/table/v1` request may ask for.
     let maxTableCells: Int
     let webApp = WebApp()
@@ -78,9 +81,8 @@ public final class MapsServer: @unchecked Sendable {
     public init(
         app: MapsApp, options: ServerOptions = ServerOptions(), log: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(HTTPServerError) {
-        self.app = app
+        live = Mutex((app, options.dataVersion))
         self.log = log
-        dataVersion = options.dataVersion
         maxTableCells = options.maxTableCells
         do {
             cache = try TileCache(
@@ -105,6 +107,13 @@ public final class MapsServer: @unchecked Sendable {
             self.logLine(request, start, response)
             return response
         }
+    }
+
+    /// Serves `app` from now on, its data known by `dataVersion` (a store updated under the
+    /// server: ``StoreWatcher``): requests already running finish on the app they began with;
+    /// the tiles cached under the previous version are no longer served.
+    public func reload(app: MapsApp, dataVersion: String) {
+        live.withLock { $0 = (app, dataVersion) }
     }
 
     /// Logs one line for a request answered: method, path, status, milliseconds since `start`.

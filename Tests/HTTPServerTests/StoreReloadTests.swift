@@ -1,0 +1,52 @@
+import Foundation
+import MapData
+import MapsApp
+import MapsServer
+import OSMReader
+import TestSupport
+import Testing
+
+/// A store updated under a running server: the server answers from the new data once the
+/// watcher sees the store change, without a restart.
+@Suite struct StoreReloadTests {
+    @Test func anUpdatedStoreIsServedWithoutARestart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = folder + "/store.sqlite"
+        let extract = folder + "/corner.osm"
+        try Data(
+            OSMXMLWriter.file(
+                nodes: [
+                    TestNode(id: 1, latitude: 601_700_000, longitude: 249_400_000),
+                    TestNode(id: 2, latitude: 601_710_000, longitude: 249_410_000),
+                ], ways: [TestWay(id: 10, refs: [1, 2], tags: [("highway", "residential"), ("name", "Vanha katu")])])
+        ).write(to: URL(fileURLWithPath: extract))
+        _ = try OSMImporter.importFile(extract, into: store)
+        let server = try MapsServer(app: try MapsApp.onStore(path: store), options: .loopback())
+        defer { server.stop() }
+        func found(_ name: String) -> Bool {
+            let query = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let answer = exchange(
+                port: server.port, "GET /search?q=\(query) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            return answer?.status == 200 && answer?.body.contains(name) == true
+        }
+        #expect(found("Vanha katu") && !found("Uusi katu"))
+        let watcher = StoreWatcher(store: store, version: try MapStore(path: store).dataVersion(), every: 0.1) {
+            version in
+            guard let app = try? MapsApp.onStore(path: store) else { return }
+            server.reload(app: app, dataVersion: version)
+        }
+        defer { watcher.stop() }
+        let renamed = OSMChangeWriter.document([
+            .init(
+                action: .modify,
+                element: .way(
+                    OSMWay(id: 10, nodeIDs: [1, 2], tags: [("highway", "residential"), ("name", "Uusi katu")])))
+        ])
+        _ = try OSMUpdater.apply(PBFWriter.temporaryFile(renamed), to: store)
+        let deadline = Date().addingTimeInterval(10)
+        while !found("Uusi katu") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(found("Uusi katu") && !found("Vanha katu"))
+    }
+}
