@@ -277,6 +277,43 @@ public struct DataInstaller {
         return kept
     }
 
+    /// What installing a region by name did.
+    public struct RegionInstall: Sendable, Equatable {
+        /// The region as the catalogue has it.
+        public var region: RegionCatalogue.Region
+        /// Where its extract was downloaded to.
+        public var file: String
+        /// The download.
+        public var download: RegionDownload.Report
+        /// The import.
+        public var report: OSMImporter.Report
+    }
+
+    /// Downloads region `name` of `catalogue` into `regions/ID.osm.pbf` of the data directory
+    /// (from `mirror` when given: the same path under another host), resuming a broken
+    /// download and checking the published checksum before anything is imported, then imports
+    /// it as region `ID` with the catalogue's replication feed remembered for `update
+    /// --replication` (where its header names none).
+    ///
+    /// - Parameter progress: "downloading" with the fraction in, then the import's phases.
+    public func installRegion(
+        _ name: String, from catalogue: RegionCatalogue, mirror: String? = nil,
+        progress: ((String, Double) -> Void)? = nil
+    ) throws -> RegionInstall {
+        let region = try catalogue.region(named: name)
+        var url = region.pbf
+        if let mirror, let path = URL(string: region.pbf)?.path {
+            url = (mirror.hasSuffix("/") ? String(mirror.dropLast()) : mirror) + path
+        }
+        let file = (directory as NSString).appendingPathComponent("regions/\(region.id).osm.pbf")
+        let download = try RegionDownload.fetch(url, to: file) { done, total in
+            progress?("downloading", total.map { Double(done) / Double(max(1, $0)) } ?? 0)
+        }
+        let report = try OSMImporter.importFile(
+            file, into: storePath, region: region.id, feed: region.updates, progress: progress)
+        return RegionInstall(region: region, file: file, download: download, report: report)
+    }
+
     /// True when the store's world has the full-resolution shorelines.
     private func hasFullDetail() throws -> Bool {
         try MapStore(path: storePath).hasWorldDetail(.full)

@@ -45,15 +45,19 @@ public enum OSMImporter {
     ///
     /// - Parameters:
     ///   - nodeCache: where node locations are kept (``NodeCache``).
+    ///   - feed: the region's replication feed where the file's header names none (a
+    ///     catalogue's, ``RegionCatalogue``), for `update --replication`.
     ///   - failAfter: throws after this many features (for testing atomicity).
     ///   - progress: called with a phase ("scanning", then "importing") and the fraction of the
     ///     file read in it, 0...1.
     public static func importFile(
         _ path: String, into storePath: String, region: String? = nil, nodeCache: NodeCache = .automatic,
-        failAfter: Int? = nil, progress: ((String, Double) -> Void)? = nil
+        feed: String? = nil, failAfter: Int? = nil, progress: ((String, Double) -> Void)? = nil
     ) throws -> Report {
         let name = region ?? regionName(forFile: path)
         let reader = try OSMFile(path: path)
+        var header = reader.header
+        if header.replicationURL == nil { header.replicationURL = feed }
         let fileSize = Double(max(1, reader.fileSize))
         var members: Set<Int64> = []
         var relations: [OSMRelation] = []
@@ -86,7 +90,7 @@ public enum OSMImporter {
         var report = Report(region: name)
         try StoreUpdate.apply(to: storePath) { database in
             var writer = try RegionWriter(
-                name, path: path, header: reader.header, database: database, nodes: nodes, members: members,
+                name, path: path, header: header, database: database, nodes: nodes, members: members,
                 failAfter: failAfter)
             // The relations the map uses were kept by the first pass; this one keeps every
             // element as read, for updates (``OSMElementStore``).

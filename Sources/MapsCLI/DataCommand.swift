@@ -292,6 +292,54 @@ enum DataCommand {
         }
     }
 
+    /// `data install --region NAME` and `--list`: a region by name from the catalogue.
+    static func installRegion(_ arguments: ArgumentParser.Result, installer: DataInstaller, console: inout Console)
+        throws(CLIError)
+    {
+        let catalogue: RegionCatalogue
+        do { catalogue = try RegionCatalogue(location: arguments.value("--catalogue"), installer: installer) } catch {
+            throw .failure("\(error)")
+        }
+        guard let name = arguments.value("--region") else {
+            for region in catalogue.regions.sorted(by: { ($0.parent ?? "", $0.id) < ($1.parent ?? "", $1.id) }) {
+                let size = region.bytes.map { String(format: "%.1f MB", Double($0) / 1e6) } ?? ""
+                console.print(
+                    [region.id, region.name, region.parent ?? "-", size].joined(separator: "\t"))
+            }
+            console.error("\(catalogue.regions.count) regions in \(catalogue.source)")
+            return
+        }
+        let start = Date()
+        let bar = ProgressBar()
+        defer { bar.finish() }
+        let installed: DataInstaller.RegionInstall
+        do {
+            installed = try installer.installRegion(
+                name, from: catalogue, mirror: arguments.value("--mirror"),
+                progress: bar.isEnabled ? { bar.update(phase: $0, fraction: $1) } : nil)
+        } catch let error as OSMReaderError {
+            throw .failure("\(name): \(error)")
+        } catch {
+            throw .failure("\(error)")
+        }
+        bar.finish()
+        let download = installed.download
+        console.print(
+            String(
+                format: "%@ (%@): %.1f MB from %@%@, %@", installed.region.id, installed.region.name,
+                Double(download.bytes) / 1e6, installed.region.pbf,
+                download.resumedAt > 0 ? String(format: " (resumed at %.1f MB)", Double(download.resumedAt) / 1e6) : "",
+                download.md5.map { "MD5 \($0) checked" } ?? "no checksum published"))
+        printed(
+            installed.report, store: installer.storePath, seconds: Date().timeIntervalSince(start), console: &console)
+        if let updates = installed.region.updates {
+            console.print("  updates: openmaps update --replication \(updates)")
+        }
+        if !arguments.flags.contains("--no-routing") {
+            try buildRoutingGraphs(storePath: installer.storePath, console: &console)
+        }
+    }
+
     /// Builds each travel mode's routing graph from the store's roads where the stored one is
     /// missing or stale, atomically, and says how long each took.
     static func buildRoutingGraphs(storePath: String, console: inout Console) throws(CLIError) {
@@ -362,7 +410,8 @@ enum DataCommand {
         name: "install",
         summary:
             "Install the pinned open data and build the default store: world basemap, gazetteer, Helsinki (and the extracts and feeds of a folder).",
-        usage: "install [--data DIR] [--hires] [--extracts DIR] [--store STORE]",
+        usage:
+            "install [--data DIR] [--hires] [--extracts DIR] [--store STORE] | install --region NAME [--catalogue URL|FILE] [--mirror URL] [--no-routing] [--data DIR] [--store STORE] | install --list [--catalogue URL|FILE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -374,6 +423,23 @@ enum DataCommand {
                     help:
                         "Also every extract and feed DIR/sources.tsv lists, once (data/seed-places: the seed links' places)."
                 ),
+                .init(
+                    name: "--region", value: "NAME",
+                    help:
+                        "Download a region's extract by name from the regions catalogue (Geofabrik's: monaco, berlin, california, …), check it and import it, its replication feed remembered for 'update --replication'."
+                ),
+                .init(
+                    name: "--catalogue", value: "URL|FILE",
+                    help:
+                        "The regions catalogue (Geofabrik's index-v1.json layout; default: the copy in the pinned pyrosm wheel, June 2026)."
+                ),
+                .init(
+                    name: "--mirror", value: "URL",
+                    help: "Download the extracts from this host instead, at the same paths."),
+                .init(name: "--list", value: nil, help: "List the catalogue's regions: id, name, parent, size."),
+                .init(
+                    name: "--no-routing", value: nil,
+                    help: "With --region: leave the routing graphs for a later 'import --routing'."),
                 DataCommand.storeOption,
             ],
             positionals: 0...0)
@@ -381,6 +447,10 @@ enum DataCommand {
         let directory = arguments.value("--data") ?? DataInstaller.defaultDirectory
         let installer = DataInstaller(
             directory: directory, store: try store(arguments, directory: directory))
+        if arguments.flags.contains("--list") || arguments.value("--region") != nil {
+            try installRegion(arguments, installer: installer, console: &console)
+            return
+        }
         let start = Date()
         let bar = ProgressBar()
         defer { bar.finish() }
