@@ -110,7 +110,8 @@ bench: deps data
 	bash scripts/bench-serve.sh
 	bash scripts/bench-serve-threads.sh
 
-## fuzz: libFuzzer on the link parser for FUZZ_SECONDS, corpus seeded from Examples/.
+## fuzz: libFuzzer on the link parser (corpus seeded from Examples/) and on the data readers (OSM PBF,
+## XML and change files, GTFS feeds; seeds the fuzzer writes), FUZZ_SECONDS each.
 fuzz: deps
 	cd $(FUZZ_DIR) && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 	mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/artifacts
@@ -118,6 +119,11 @@ fuzz: deps
 	sh scripts/seed-fuzz-corpus.sh Examples/real-world-links.txt $(FUZZ_DIR)/corpus wild
 	cd $(FUZZ_DIR) && SWIFT_BACKTRACE=enable=no .build/release/MapsURLFuzzer corpus \
 	  -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=artifacts/ -print_final_stats=1
+	mkdir -p $(FUZZ_DIR)/readers-corpus
+	cd $(FUZZ_DIR) && .build/release/ReadersFuzzer --seeds readers-corpus
+	cd $(FUZZ_DIR) && SWIFT_BACKTRACE=enable=no .build/release/ReadersFuzzer readers-corpus \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 -timeout=20 -artifact_prefix=artifacts/readers- \
+	  -print_final_stats=1
 
 ## clean: remove the build folders.
 clean:

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "MapCore", targets: ["MapCore"]),
         .library(name: "MapsApp", targets: ["MapsApp"]),
         .library(name: "OSMReader", targets: ["OSMReader"]),
+        .library(name: "OSMWriter", targets: ["OSMWriter"]),
         .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
         .library(name: "PostgresKit", targets: ["PostgresKit"]),
         .library(name: "ZlibKit", targets: ["ZlibKit"]),

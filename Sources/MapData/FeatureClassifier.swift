@@ -13,6 +13,11 @@ public struct FeatureKind: Sendable, Equatable {
         self.kind = kind
         self.isArea = isArea
     }
+
+    /// The land an extract's coastline makes within its box (``CoastlineAssembler``).
+    public static let extractLand = FeatureKind(featureClass: .land, kind: "coast", isArea: true)
+    /// The sea within an extract's box: the box with its coastline's land cut out.
+    public static let extractSea = FeatureKind(featureClass: .water, kind: "sea", isArea: true)
 }
 
 /// Sorts OSM tags into feature classes (a documented subset of OSM's tagging).

@@ -73,6 +73,20 @@ public enum GTFSImporter {
         return report
     }
 
+    /// Reads the feed at `path` as ``importFeed(_:into:name:attribution:licence:)`` does (its
+    /// network, and its timetable where it has calendars), writing nothing: to check a feed
+    /// before it goes into a store, and for the readers' fuzzer.
+    ///
+    /// - Returns: the feed's routes, stops and timetabled trips.
+    /// - Throws: ``DataError`` naming the file, line and field of bad data.
+    @discardableResult
+    public static func read(_ path: String) throws -> (routes: Int, stops: Int, trips: Int) {
+        let files = try GTFSFiles(path: path)
+        let network = try Network(files: files)
+        let timetable = Self.hasCalendar(files) ? try Timetable(files: files) : nil
+        return (network.routes.count, network.stops.count, timetable?.trips.count ?? 0)
+    }
+
     /// A stop as read from `stops.txt`.
     struct Stop {
         var id: String

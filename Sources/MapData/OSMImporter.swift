@@ -26,6 +26,10 @@ public enum OSMImporter {
         public var roadWays = 0
         /// Turn restrictions kept.
         public var restrictions = 0
+        /// Land areas made from the extract's coastline (``CoastlineAssembler``).
+        public var coastLands = 0
+        /// Where coastlines end inside the extract, away from its edge: left out, not guessed.
+        public var brokenCoastlines: [Coordinate] = []
     }
 
     /// Inputs larger than this (bytes) keep node locations in a temporary flat file with
@@ -171,6 +175,8 @@ struct RegionWriter {
     let elements: OSMElementStore.Writer?
     var report: OSMImporter.Report
     private var wayGeometry: [Int64: RingAssembler.Way] = [:]
+    /// The `natural=coastline` ways (or their runs inside the extract), for the land and sea.
+    private var coastline: [CoastlineAssembler.Way] = []
     private var extent = (south: 90.0, west: 180.0, north: -90.0, east: -180.0)
     /// The first way read, once one was: nodes after it are refused.
     private var firstWay: Int64?
@@ -239,7 +245,7 @@ struct RegionWriter {
     }
 
     private mutating func add(
-        _ type: OSMElementType, _ id: Int64, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry,
+        _ type: OSMElementType?, _ id: Int64?, _ kind: FeatureKind, _ tags: OSMTags, _ geometry: Geometry,
         names: [String]? = nil
     ) throws {
         try writer.write(type: type, id: id, kind: kind, tags: tags, geometry: geometry, names: names)
@@ -317,6 +323,7 @@ struct RegionWriter {
             guard let coordinate = nodes.get(id) else { break }
             coordinates.append(coordinate)
         }
+        collectCoastline(way)
         guard coordinates.count == way.nodeIDs.count, coordinates.count >= 2 else {
             report.waysWithMissingNodes += 1
             // A road crossing the extract's edge is still a road up to it: its runs of
@@ -345,6 +352,54 @@ struct RegionWriter {
                 .way, way.id, FeatureKind(featureClass: .cycling, kind: cycling, isArea: false), [],
                 .line(coordinates), names: [])
         }
+    }
+
+    /// True for a way of the coastline.
+    static func isCoastline(_ tags: OSMTags) -> Bool {
+        tags.contains { $0.key == "natural" && $0.value == "coastline" }
+    }
+
+    /// Keeps a coastline way (whole, or its runs inside the extract) for ``writeCoast(in:)``.
+    mutating func collectCoastline(_ way: OSMWay) {
+        guard Self.isCoastline(way.tags) else { return }
+        for run in OSMImporter.runsInside(way.nodeIDs, nodes) {
+            coastline.append(CoastlineAssembler.Way(nodeIDs: run.ids, coordinates: run.points))
+        }
+    }
+
+    /// The land and sea inside the region's box from its coastline, so that street-zoom maps
+    /// draw the extract's coast rather than the world's: the land areas (with the seas they
+    /// enclose as holes) and one sea, the box with the land cut out (even-odd).
+    mutating func writeCoast(in box: CoordinateBounds) throws {
+        guard let coast = CoastlineAssembler.assemble(coastline, in: box), !coast.land.isEmpty,
+            let southWest = box.southWest, let northEast = box.northEast
+        else {
+            if let coast = CoastlineAssembler.assemble(coastline, in: box) { report.brokenCoastlines = coast.broken }
+            return
+        }
+        report.brokenCoastlines = coast.broken
+        for ring in coast.land {
+            let holes = coast.enclosedSeas.filter { sea in sea.first.map { Self.ring(ring, contains: $0) } ?? false }
+            try add(nil, nil, .extractLand, [], .polygon([ring] + holes), names: [])
+            report.coastLands += 1
+        }
+        let frame = [
+            southWest, Coordinate(latitude: southWest.latitude, longitude: northEast.longitude), northEast,
+            Coordinate(latitude: northEast.latitude, longitude: southWest.longitude), southWest,
+        ]
+        try add(nil, nil, .extractSea, [], .polygon([frame] + coast.land), names: [])
+    }
+
+    /// True when `point` is inside `ring` (even-odd).
+    static func ring(_ ring: [Coordinate], contains point: Coordinate) -> Bool {
+        var inside = false
+        for (a, b) in zip(ring, ring.dropFirst())
+        where (a.latitude > point.latitude) != (b.latitude > point.latitude) {
+            let x =
+                a.longitude + (point.latitude - a.latitude) / (b.latitude - a.latitude) * (b.longitude - a.longitude)
+            if point.longitude < x { inside.toggle() }
+        }
+        return inside
     }
 
     /// Writes a relation's features (areas, drawn routes) and its turn restriction.
@@ -388,6 +443,11 @@ struct RegionWriter {
     /// the header has none.
     mutating func finish(_ relations: [OSMRelation]) throws {
         for relation in relations { try add(relation) }
+        try writeCoast(
+            in: headerBounds
+                ?? CoordinateBounds(
+                    southWest: Coordinate(latitude: extent.south, longitude: extent.west),
+                    northEast: Coordinate(latitude: extent.north, longitude: extent.east)))
         if let newest, elements != nil {
             // Where the header does not say how recent the data is, its newest element does.
             try database.run(

@@ -272,6 +272,7 @@ private struct RegionUpdate {
         report.rebuiltNodes = changedNodes.count
         report.rebuiltWays = ways.count
         report.rebuiltRelations = relations.count
+        let coastBefore = try touchesCoastline(ways)
 
         // The elements as they now are.
         for type in OSMElementType.allCases {
@@ -297,6 +298,64 @@ private struct RegionUpdate {
         if try !OSMElementStore.hasHeaderBounds(source: source, in: database) {
             try OSMElementStore.fitBoundsToNodes(source: source, in: database)
         }
+        if try coastBefore || touchesCoastline(ways) { try rebuildCoast() }
+    }
+
+    /// True when one of `ways`, as the region now holds them, is a coastline.
+    private func touchesCoastline(_ ways: Set<Int64>) throws -> Bool {
+        try OSMElementStore.ways(ways, source: source, in: database).values.contains {
+            RegionWriter.isCoastline($0.tags)
+        }
+    }
+
+    /// The region's land and sea made again from all its coastline ways, as the import makes
+    /// them (``RegionWriter/writeCoast(in:)``).
+    private func rebuildCoast() throws {
+        let block: [StoreValue] = [.integer(source << 40), .integer((source + 1) << 40 - 1)]
+        let old = try database.map(
+            "SELECT id FROM feature WHERE id BETWEEN ? AND ? AND osm_type IS NULL AND "
+                + "((class = ? AND kind = ?) OR (class = ? AND kind = ?))",
+            block + [
+                .text(FeatureKind.extractLand.featureClass.rawValue), .text(FeatureKind.extractLand.kind),
+                .text(FeatureKind.extractSea.featureClass.rawValue), .text(FeatureKind.extractSea.kind),
+            ]
+        ) { $0.integer(0) ?? 0 }
+        try OSMElementStore.inBatches(old) { marks, values in
+            for table in ["feature_box WHERE id", "search_index WHERE rowid", "feature WHERE id"] {
+                try database.run("DELETE FROM \(table) IN (\(marks))", values)
+            }
+        }
+        var coastline: [OSMWay] = []
+        try database.forEachRow("SELECT id, nodes, tags FROM osm_way WHERE source = ? ORDER BY id", [.integer(source)])
+        {
+            row in
+            guard let tags = row.withBlob(2, OSMElementStore.decodeTags).flatMap({ $0 }), RegionWriter.isCoastline(tags)
+            else { return }
+            coastline.append(
+                OSMWay(id: row.integer(0) ?? 0, nodeIDs: row.withBlob(1, RoadNetwork.decodeNodes) ?? [], tags: tags))
+        }
+        let locations = MemoryNodeLocations()
+        for node in try OSMElementStore.nodes(Set(coastline.flatMap(\.nodeIDs)), source: source, in: database).values {
+            locations.set(node.id, node.coordinate)
+        }
+        let next =
+            try database.map(
+                "SELECT coalesce(max(id) + 1, ?) FROM feature WHERE id BETWEEN ? AND ?", [block[0]] + block
+            ) {
+                $0.integer(0)
+            }.first.flatMap { $0 } ?? source << 40
+        var writer = try RegionWriter(
+            updating: source, name: name, path: path, database: database, nodes: locations, members: [],
+            nextFeature: next)
+        for way in coastline { writer.collectCoastline(way) }
+        let box = try database.map(
+            "SELECT min_lat, min_lon, max_lat, max_lon FROM source WHERE id = ?", [.integer(source)]
+        ) { row in
+            CoordinateBounds(
+                southWest: Coordinate(latitude: row.real(0) ?? -90, longitude: row.real(1) ?? -180),
+                northEast: Coordinate(latitude: row.real(2) ?? 90, longitude: row.real(3) ?? 180))
+        }.first
+        if let box { try writer.writeCoast(in: box) }
     }
 
     /// Removes the features and road rows built from these elements.

@@ -25,9 +25,14 @@ extension MapRenderer {
             }
             return
         }
+        // Inside an imported region with a coast, its own sea and land (from its coastline)
+        // replace the world's, whose shorelines are a staircase at street zoom.
+        let water = scene.local(.water)
+        for feature in water where feature.kind == FeatureKind.extractSea.kind { painter.fill(feature, palette.water) }
+        for feature in scene.local(.land) { painter.fill(feature, palette.land) }
         for feature in scene.local([.landuse, .landcover]) { painter.fill(feature, palette.landuse) }
         for feature in scene.local(.park) { painter.fill(feature, palette.park) }
-        for feature in scene.local(.water) { painter.fill(feature, palette.water) }
+        for feature in water where feature.kind != FeatureKind.extractSea.kind { painter.fill(feature, palette.water) }
         for feature in scene.local(.waterway) {
             painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
         }
@@ -57,7 +62,7 @@ extension MapRenderer {
     static func localClasses(zoom: Double, content: MapContent) -> Set<FeatureClass> {
         var classes: Set<FeatureClass> = [.place]
         if zoom >= ZoomRules.streetData && (content.base == .roadMap || content.base == .relief) {
-            classes.formUnion([.landuse, .landcover, .park, .water, .waterway, .railway])
+            classes.formUnion([.land, .landuse, .landcover, .park, .water, .waterway, .railway])
             if zoom >= ZoomRules.buildings { classes.insert(.building) }
         }
         if zoom >= ZoomRules.streetData && content.roads { classes.insert(.road) }

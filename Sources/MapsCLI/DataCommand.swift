@@ -285,6 +285,13 @@ enum DataCommand {
                 "note: \(report.waysWithMissingNodes) ways use nodes outside the extract; they were left out of the map (roads among them are routed up to the extract's edge)"
             )
         }
+        if let first = report.brokenCoastlines.first {
+            console.error(
+                String(
+                    format:
+                        "note: %d coastlines end inside the extract, away from its edge (the first at %.5f,%.5f); left out, not guessed",
+                    report.brokenCoastlines.count, first.latitude, first.longitude))
+        }
         if !report.brokenMultipolygons.isEmpty {
             console.error(
                 "note: \(report.brokenMultipolygons.count) multipolygons have rings that do not close; those rings were left out"

@@ -204,6 +204,9 @@ struct SchemaMapping {
         let kind = feature.kind
         switch feature.featureClass {
         case .water:
+            // The extract's own sea (``MapData``'s coastline assembly) is for the pictures; the
+            // tiles' sea is the world's ocean layer.
+            guard kind != FeatureKind.extractSea.kind else { break }
             var properties = ["class": VectorTile.Value.string(Self.waterClass(kind))]
             if let flag = Self.intermittent(tags) { properties["intermittent"] = flag }
             if let brunnel = Self.brunnel(feature, tags) { properties["brunnel"] = .string(brunnel) }

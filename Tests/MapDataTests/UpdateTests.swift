@@ -114,6 +114,28 @@ import ZlibKit
             Set(built.map(\.mode.rawValue)) == Set(expected["road_graph"]!.map { String($0.split(separator: "|")[0]) }))
     }
 
+    @Test func aMovedCoastlineNodeRedrawsTheRegionsLandAndSeaAsAFreshImportDoes() throws {
+        var extract = try OSMExtract(path: Self.monaco)
+        let coast = try #require(
+            extract.ways.first { way in way.tags.contains { $0 == ("natural", "coastline") } && way.nodeIDs.count > 4 })
+        let moved = coast.nodeIDs[coast.nodeIDs.count / 2]
+        let index = try #require(extract.nodes.firstIndex { $0.id == moved })
+        extract.nodes[index].latitudeNano += 2_000 * 100
+        extract.nodes[index].metadata = OSMMetadata(version: (extract.nodes[index].metadata?.version ?? 0) + 1)
+        let changes = PBFWriter.temporaryFile(
+            OSMChangeWriter.document([.init(action: .modify, element: .node(extract.nodes[index]))]))
+        let updated = try Self.imported(Self.monaco, .sqlite, routing: false)
+        let before = try Self.content(updated)
+        try Self.update(updated, changes)
+        let fresh = try Self.imported(PBFWriter.temporaryFile(extract.pbf()), .sqlite, routing: false)
+        let after = try Self.content(updated)
+        func coastRows(_ content: [String: [String]]) -> [String] {
+            content["feature"]!.filter { $0.contains("|land|coast|") || $0.contains("|water|sea|") }
+        }
+        #expect(coastRows(before).count >= 2 && coastRows(after) != coastRows(before))
+        #expect(after["feature"] == (try Self.content(fresh))["feature"], "the coast differs from a fresh import")
+    }
+
     @Test func aChangeFileAppliedTwiceOrWithOlderVersionsChangesNothingMore() throws {
         let edits = try Self.edits.get()
         let store = try Self.imported(Self.monaco, .sqlite)
