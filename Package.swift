@@ -124,7 +124,9 @@ let package = Package(
             ]),
         .target(
             name: "TestSupport",
-            dependencies: ["ZlibKit", "CairoKit", "GeoCore", "MapData", "PostgresKit", "OSMWriter", "GDALKit"],
+            dependencies: [
+                "ZlibKit", "CairoKit", "GeoCore", "MapData", "PostgresKit", "OSMWriter", "OSMReader", "GDALKit",
+            ],
             path: "Tests/TestSupport"),
         .testTarget(name: "CairoKitTests", dependencies: ["CairoKit", "GeoCore"]),
         .testTarget(

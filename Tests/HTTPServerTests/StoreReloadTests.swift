@@ -14,14 +14,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = folder + "/store.sqlite"
-        let extract = folder + "/corner.osm"
-        try Data(
-            OSMXMLWriter.file(
-                nodes: [
-                    TestNode(id: 1, latitude: 601_700_000, longitude: 249_400_000),
-                    TestNode(id: 2, latitude: 601_710_000, longitude: 249_410_000),
-                ], ways: [TestWay(id: 10, refs: [1, 2], tags: [("highway", "residential"), ("name", "Vanha katu")])])
-        ).write(to: URL(fileURLWithPath: extract))
+        let extract = try FixtureStreet.write(in: folder)
         _ = try OSMImporter.importFile(extract, into: store)
         let server = try MapsServer(app: try MapsApp.onStore(path: store), options: .loopback())
         defer { server.stop() }
@@ -31,22 +24,17 @@ import Testing
                 port: server.port, "GET /search?q=\(query) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             return answer?.status == 200 && answer?.body.contains(name) == true
         }
-        #expect(found("Vanha katu") && !found("Uusi katu"))
+        #expect(found(FixtureStreet.oldName) && !found(FixtureStreet.newName))
         let watcher = StoreWatcher(store: store, version: try MapStore(path: store).dataVersion(), every: 0.1) {
             version in
             guard let app = try? MapsApp.onStore(path: store) else { return }
             server.reload(app: app, dataVersion: version)
         }
         defer { watcher.stop() }
-        let renamed = OSMChangeWriter.document([
-            .init(
-                action: .modify,
-                element: .way(
-                    OSMWay(id: 10, nodeIDs: [1, 2], tags: [("highway", "residential"), ("name", "Uusi katu")])))
-        ])
+        let renamed = OSMChangeWriter.document([FixtureStreet.renamed])
         _ = try OSMUpdater.apply(PBFWriter.temporaryFile(renamed), to: store)
         let deadline = Date().addingTimeInterval(10)
-        while !found("Uusi katu") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(found("Uusi katu") && !found("Vanha katu"))
+        while !found(FixtureStreet.newName) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(found(FixtureStreet.newName) && !found(FixtureStreet.oldName))
     }
 }

