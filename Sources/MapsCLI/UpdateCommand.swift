@@ -55,6 +55,7 @@ enum UpdateCommand {
         for option in ["--sequence", "--interval"] where arguments.value(option) != nil {
             throw .usage("\(option) goes with --replication")
         }
+        if arguments.flags.contains("--follow") { throw .usage("--follow goes with --replication") }
         guard !arguments.positionals.isEmpty else {
             throw .usage("update needs change files to apply (or --replication URL)")
         }
@@ -92,8 +93,11 @@ enum UpdateCommand {
                 try catchUp(feed, storePath: storePath, start: start, arguments: arguments, console: &console)
                 wait = every
             } catch {
-                if case .failure(let message) = error { console.error("error: \(message) (again in \(wait) s)") }
+                guard case .failure(let message) = error else { throw error }
+                // A failure (the feed unreachable, a sequence not yet published whole) is tried
+                // again, twice as late each time.
                 wait = min(wait * 2, 3600)
+                console.error("error: \(message) (again in \(wait) s)")
             }
             console.flush()
             sleep(UInt32(wait))

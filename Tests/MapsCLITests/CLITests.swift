@@ -712,6 +712,7 @@ enum CLIProblem: Error { case notABlob }
 
         #expect(OpenMapsCLI.run(["update", "--store", store]).exitCode == 64)
         #expect(OpenMapsCLI.run(["update", extract, "--sequence", "3", "--store", store]).exitCode == 64)
+        #expect(OpenMapsCLI.run(["update", extract, "--follow", "--store", store]).exitCode == 64)
         #expect(OpenMapsCLI.run(["update", "--replication", "feed", extract, "--store", store]).exitCode == 64)
         let notChanges = OpenMapsCLI.run(["update", extract, "--store", store])
         #expect(notChanges.exitCode == 1 && notChanges.standardError.contains("not an OSM change file"))
