@@ -60,6 +60,8 @@ public enum OSMUpdater {
         replication: (feed: String, state: OSMReplication.State)? = nil,
         routing: ((MapStore, RoadNetwork.GraphWriter) throws -> Void)? = nil
     ) throws -> Report {
+        // An update changes a store that is there: none is made for it.
+        _ = try MapStore(path: storePath)
         let read = try OSMChangeFile.read(path)
         let fingerprint = try FileFingerprint.of(path)
         var report = Report(region: region ?? "")

@@ -713,6 +713,10 @@ enum CLIProblem: Error { case notABlob }
         #expect(OpenMapsCLI.run(["update", "--store", store]).exitCode == 64)
         #expect(OpenMapsCLI.run(["update", extract, "--sequence", "3", "--store", store]).exitCode == 64)
         #expect(OpenMapsCLI.run(["update", extract, "--follow", "--store", store]).exitCode == 64)
+        // No store: said so, and none made.
+        let none = OpenMapsCLI.run(["update", extract, "--store", folder + "/missing/store.sqlite"])
+        #expect(none.exitCode == 1 && none.standardError.contains("no store here"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
         #expect(OpenMapsCLI.run(["update", "--replication", "feed", extract, "--store", store]).exitCode == 64)
         let notChanges = OpenMapsCLI.run(["update", extract, "--store", store])
         #expect(notChanges.exitCode == 1 && notChanges.standardError.contains("not an OSM change file"))
