@@ -68,7 +68,11 @@ public enum OSMUpdater {
         report.changes = read.count
         let changes = merged(read)
         try StoreUpdate.apply(to: storePath) { database in
-            let (source, name) = try chooseRegion(region, for: changes, in: database, path: path)
+            // A feed's sequence goes to its region whatever it touches: one that touches nothing
+            // the region holds is applied (its creations kept), not refused, or the feed would
+            // stop there.
+            let (source, name) = try chooseRegion(
+                region, for: changes, in: database, path: path, refusingForeign: replication == nil)
             report.region = name
             if let replication { try follow(replication, source: source, name: name, in: database, path: path) }
             var update = RegionUpdate(source: source, name: name, path: path, database: database)
@@ -131,7 +135,8 @@ public enum OSMUpdater {
 
     /// The region the changes go to, as its source id and name.
     private static func chooseRegion(
-        _ asked: String?, for changes: [OSMChange], in database: StoreConnection, path: String
+        _ asked: String?, for changes: [OSMChange], in database: StoreConnection, path: String,
+        refusingForeign: Bool
     ) throws -> (Int64, String) {
         let regions = try database.map("SELECT id, name FROM source WHERE kind = ? ORDER BY id", [.text("osm")]) {
             (id: $0.integer(0) ?? 0, name: $0.text(1) ?? "")
@@ -175,7 +180,7 @@ public enum OSMUpdater {
                 .missingData, message: "no region of the store keeps its elements for updates: import it again",
                 path: path)
         }
-        if !expected.isEmpty && best.held == 0 {
+        if refusingForeign && !expected.isEmpty && best.held == 0 {
             let named = expected.prefix(3).map { "\($0.element.type)/\($0.element.id)" }.joined(separator: ", ")
             let scope = asked == nil && candidates.count > 1 ? "any region of the store" : "region '\(best.name)'"
             throw DataError(

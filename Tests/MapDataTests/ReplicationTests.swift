@@ -95,6 +95,16 @@ import Testing
         for table in expected.keys.sorted() where table != "road_graph" {
             #expect(updated[table] == expected[table], "\(table) differs from a fresh import of the last edit")
         }
+        // A sequence touching nothing the region holds (an edit elsewhere) is applied, not refused.
+        let elsewhere = OSMNode(
+            id: 9_000_000_001, latitudeNano: 60_170_000_000, longitudeNano: 24_940_000_000, tags: [],
+            metadata: OSMMetadata(version: 3))
+        try ReplicationFeedWriter.publish(
+            [.init(action: .modify, element: .node(elsewhere))], sequence: 105, timestamp: start + 300, in: feedFolder)
+        var added: [Int] = []
+        try OSMReplication.catchUp(feed, storePath: store, applied: { _, report in added.append(report.added) })
+        let at = try OSMReplication.position(storePath: store, region: nil).sequence
+        #expect(added == [1] && at == 105)
     }
 
     @Test func statesAndPathsAreReadAsTheFeedsWriteThem() throws {
