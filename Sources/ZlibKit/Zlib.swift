@@ -11,10 +11,28 @@ public enum Zlib {
         case runLength
     }
 
+    /// Deflate's largest expansion: 1,032 bytes out for each byte in (258-byte matches coded
+    /// in 2 bits), plus room for a header.
+    static let largestRatio = 1_032
+
+    /// Refuses a declared size no stream of `sourceCount` bytes inflates to, before anything is
+    /// allocated for it (a hostile or damaged container's size: a zip member's header, found by
+    /// the readers' fuzzer, asked for 4 GB from a few hundred bytes).
+    static func checkDeclared(_ rawSize: Int, from sourceCount: Int) throws(ZlibError) {
+        guard rawSize >= 0, rawSize <= sourceCount * largestRatio + 64, rawSize <= Int(UInt32.max) else {
+            throw ZlibError(
+                .sizeMismatch,
+                message: "\(sourceCount) compressed bytes are said to inflate to \(rawSize): more than deflate can make"
+            )
+        }
+    }
+
     /// Inflates a zlib stream whose inflated size is known.
     ///
-    /// - Throws: ``ZlibError`` when the stream is corrupt or inflates to another size.
+    /// - Throws: ``ZlibError`` when the stream is corrupt, inflates to another size, or its
+    ///   declared size is more than deflate can make of it.
     public static func inflate(_ source: UnsafeRawBufferPointer, rawSize: Int) throws(ZlibError) -> [UInt8] {
+        try checkDeclared(rawSize, from: source.count)
         var output = [UInt8](repeating: 0, count: rawSize)
         var outputSize = uLongf(rawSize)
         let status = output.withUnsafeMutableBytes { destination in
@@ -35,6 +53,7 @@ public enum Zlib {
     /// - Parameter rawSize: the inflated size the container declares.
     /// - Throws: ``ZlibError`` when the stream is corrupt or inflates to another size.
     public static func inflateRaw(_ source: UnsafeRawBufferPointer, rawSize: Int) throws(ZlibError) -> [UInt8] {
+        try checkDeclared(rawSize, from: source.count)
         var stream = z_stream()
         guard openmaps_inflate_init_raw(&stream) == Z_OK else {
             throw ZlibError(.failed, message: "zlib could not start inflating")

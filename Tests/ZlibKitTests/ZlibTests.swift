@@ -35,6 +35,24 @@ import ZlibKit
         #expect(damaged?.kind == .corrupt)
     }
 
+    /// The readers' fuzzer's second finding: a zip member's header declared 4 GB from a few
+    /// hundred bytes, and the whole size was allocated before inflating. A size deflate cannot
+    /// make from the stream is refused first; the most deflate does make (zeros) still inflates.
+    @Test func aDeclaredSizeDeflateCannotMakeIsRefusedBeforeAnythingIsAllocated() throws {
+        let zeros = [UInt8](repeating: 0, count: 1 << 20)
+        let compressed = try Zlib.deflate(zeros, level: 9)
+        #expect(try compressed.withUnsafeBytes { try Zlib.inflate($0, rawSize: zeros.count) } == zeros)
+        for size in [Int(UInt32.max) + 1, 4_000_000_000, compressed.count * 2_000] {
+            let refused = #expect(throws: ZlibError.self) {
+                try compressed.withUnsafeBytes { try Zlib.inflate($0, rawSize: size) }
+            }
+            #expect(refused?.kind == .sizeMismatch && refused?.message.contains("more than deflate can make") == true)
+            #expect(throws: ZlibError.self) {
+                try compressed.withUnsafeBytes { try Zlib.inflateRaw($0, rawSize: size) }
+            }
+        }
+    }
+
     @Test func crc32MatchesTheStandardCheckValue() {
         #expect(Zlib.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
     }
