@@ -61,6 +61,29 @@ enum OSMElementStore {
         }
     }
 
+    /// The store's OpenStreetMap regions (sources of kind `osm`), by id.
+    static func regions(in database: StoreConnection) throws -> [(id: Int64, name: String)] {
+        try database.map("SELECT id, name FROM source WHERE kind = ? ORDER BY id", [.text(SourceKind.osm.rawValue)]) {
+            (id: $0.integer(0) ?? 0, name: $0.text(1) ?? "")
+        }
+    }
+
+    /// The region called `name` among `regions`.
+    ///
+    /// - Throws: ``DataError`` (`.missingData`) naming the regions there are.
+    static func region(named name: String, among regions: [(id: Int64, name: String)], path: String) throws(DataError)
+        -> (id: Int64, name: String)
+    {
+        guard let named = regions.first(where: { $0.name == name }) else {
+            let names = regions.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw DataError(
+                .missingData,
+                message: "the store has no region '\(name)'\(regions.isEmpty ? "" : "; its regions are \(names)")",
+                path: path)
+        }
+        return named
+    }
+
     /// True when `source` has elements kept (regions imported before they were kept have none).
     static func holdsElements(source: Int64, in database: StoreConnection) throws -> Bool {
         for table in tables(database.engine) { try database.execute(table) }

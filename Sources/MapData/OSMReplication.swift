@@ -79,22 +79,13 @@ public enum OSMReplication {
     public static func position(storePath: String, region: String?) throws -> Position {
         let store = try MapStore(path: storePath)
         let database = store.database
-        let regions = try database.map("SELECT id, name FROM source WHERE kind = ? ORDER BY id", [.text("osm")]) {
-            (id: $0.integer(0) ?? 0, name: $0.text(1) ?? "")
-        }
-        let names = regions.map { "'\($0.name)'" }.joined(separator: ", ")
+        let regions = try OSMElementStore.regions(in: database)
         let chosen: (id: Int64, name: String)
         if let region {
-            guard let named = regions.first(where: { $0.name == region }) else {
-                throw DataError(
-                    .missingData,
-                    message:
-                        "the store has no region '\(region)'\(regions.isEmpty ? "" : "; its regions are \(names)")",
-                    path: store.path)
-            }
-            chosen = named
+            chosen = try OSMElementStore.region(named: region, among: regions, path: store.path)
         } else {
             guard regions.count == 1 else {
+                let names = regions.map { "'\($0.name)'" }.joined(separator: ", ")
                 throw DataError(
                     .missingData,
                     message: regions.isEmpty

@@ -138,26 +138,13 @@ public enum OSMUpdater {
         _ asked: String?, for changes: [OSMChange], in database: StoreConnection, path: String,
         refusingForeign: Bool
     ) throws -> (Int64, String) {
-        let regions = try database.map("SELECT id, name FROM source WHERE kind = ? ORDER BY id", [.text("osm")]) {
-            (id: $0.integer(0) ?? 0, name: $0.text(1) ?? "")
-        }
+        let regions = try OSMElementStore.regions(in: database)
         guard !regions.isEmpty else {
             throw DataError(
                 .missingData, message: "the store holds no OpenStreetMap region to apply the changes to", path: path)
         }
-        let candidates: [(id: Int64, name: String)]
-        if let asked {
-            guard let named = regions.first(where: { $0.name == asked }) else {
-                throw DataError(
-                    .missingData,
-                    message:
-                        "the store has no region '\(asked)'; its regions are \(regions.map { "'\($0.name)'" }.joined(separator: ", "))",
-                    path: path)
-            }
-            candidates = [named]
-        } else {
-            candidates = regions
-        }
+        let candidates =
+            try asked.map { try [OSMElementStore.region(named: $0, among: regions, path: path)] } ?? regions
         // Elements the file changes that must already be there: its modifications and deletions.
         let expected = changes.filter { $0.action != .create }
         var best: (id: Int64, name: String, held: Int)?
@@ -224,11 +211,25 @@ private struct RegionUpdate {
     let path: String
     let database: StoreConnection
 
-    init(source: Int64, name: String, path: String, database: StoreConnection) {
-        self.source = source
-        self.name = name
-        self.path = path
-        self.database = database
+    /// The region's block of feature ids (``FeatureWriter/idBlock(of:)``), as SQL values.
+    var block: [StoreValue] {
+        let ids = FeatureWriter.idBlock(of: source)
+        return [.integer(ids.lowerBound), .integer(ids.upperBound)]
+    }
+
+    /// The id after the region's last feature.
+    func nextFeatureID() throws -> Int64 {
+        try database.map("SELECT max(id) FROM feature WHERE id BETWEEN ? AND ?", block) { $0.integer(0) }.first
+            .flatMap { $0 }.map { $0 + 1 } ?? FeatureWriter.idBlock(of: source).lowerBound
+    }
+
+    /// Removes features `ids` with their boxes and index entries.
+    func deleteFeatures(_ ids: some Collection<Int64>) throws {
+        try OSMElementStore.inBatches(ids) { marks, values in
+            for table in ["feature_box WHERE id", "search_index WHERE rowid", "feature WHERE id"] {
+                try database.run("DELETE FROM \(table) IN (\(marks))", values)
+            }
+        }
     }
 
     mutating func apply(_ changes: [OSMChange], report: inout OSMUpdater.Report) throws {
@@ -290,11 +291,7 @@ private struct RegionUpdate {
         try database.flush()
 
         report.featuresRemoved = try removeDerived(nodes: changedNodes, ways: ways, relations: relations)
-        let nextFeature =
-            try database.map(
-                "SELECT coalesce(max(id) + 1, ?) FROM feature WHERE id BETWEEN ? AND ?",
-                [.integer(source << 40), .integer(source << 40), .integer((source + 1) << 40 - 1)]
-            ) { $0.integer(0) }.first.flatMap { $0 } ?? source << 40
+        let nextFeature = try nextFeatureID()
         report.featuresWritten = try rebuild(
             nodes: applied.compactMap {
                 guard $0.action != .delete, case .node(let node) = $0.element else { return nil }
@@ -318,7 +315,6 @@ private struct RegionUpdate {
     /// The region's land and sea made again from all its coastline ways, as the import makes
     /// them (``RegionWriter/writeCoast(in:)``).
     private func rebuildCoast() throws {
-        let block: [StoreValue] = [.integer(source << 40), .integer((source + 1) << 40 - 1)]
         let old = try database.map(
             "SELECT id FROM feature WHERE id BETWEEN ? AND ? AND osm_type IS NULL AND "
                 + "((class = ? AND kind = ?) OR (class = ? AND kind = ?))",
@@ -327,11 +323,7 @@ private struct RegionUpdate {
                 .text(FeatureKind.extractSea.featureClass.rawValue), .text(FeatureKind.extractSea.kind),
             ]
         ) { $0.integer(0) ?? 0 }
-        try OSMElementStore.inBatches(old) { marks, values in
-            for table in ["feature_box WHERE id", "search_index WHERE rowid", "feature WHERE id"] {
-                try database.run("DELETE FROM \(table) IN (\(marks))", values)
-            }
-        }
+        try deleteFeatures(old)
         var coastline: [OSMWay] = []
         try database.forEachRow("SELECT id, nodes, tags FROM osm_way WHERE source = ? ORDER BY id", [.integer(source)])
         {
@@ -345,15 +337,9 @@ private struct RegionUpdate {
         for node in try OSMElementStore.nodes(Set(coastline.flatMap(\.nodeIDs)), source: source, in: database).values {
             locations.set(node.id, node.coordinate)
         }
-        let next =
-            try database.map(
-                "SELECT coalesce(max(id) + 1, ?) FROM feature WHERE id BETWEEN ? AND ?", [block[0]] + block
-            ) {
-                $0.integer(0)
-            }.first.flatMap { $0 } ?? source << 40
         var writer = try RegionWriter(
             updating: source, name: name, path: path, database: database, nodes: locations, members: [],
-            nextFeature: next)
+            nextFeature: try nextFeatureID())
         for way in coastline { writer.collectCoastline(way) }
         let box = try database.map(
             "SELECT min_lat, min_lon, max_lat, max_lon FROM source WHERE id = ?", [.integer(source)]
@@ -370,7 +356,6 @@ private struct RegionUpdate {
     /// - Returns: the features removed.
     private func removeDerived(nodes: Set<Int64>, ways: Set<Int64>, relations: Set<Int64>) throws -> Int {
         var features: [Int64] = []
-        let block: [StoreValue] = [.integer(source << 40), .integer((source + 1) << 40 - 1)]
         for (type, ids) in [(OSMElementType.node, nodes), (.way, ways), (.relation, relations)] {
             try OSMElementStore.inBatches(ids) { marks, values in
                 features += try database.map(
@@ -379,11 +364,7 @@ private struct RegionUpdate {
                 ) { $0.integer(0) ?? 0 }
             }
         }
-        try OSMElementStore.inBatches(Set(features)) { marks, values in
-            for table in ["feature_box WHERE id", "search_index WHERE rowid", "feature WHERE id"] {
-                try database.run("DELETE FROM \(table) IN (\(marks))", values)
-            }
-        }
+        try deleteFeatures(Set(features))
         for (table, ids) in [("road_node", nodes), ("road_way", ways), ("road_restriction", relations)] {
             try database.execute("CREATE INDEX IF NOT EXISTS \(table)_osm ON \(table)(source, osm_id)")
             try OSMElementStore.inBatches(ids) { marks, values in
@@ -434,7 +415,7 @@ private struct RegionUpdate {
         try database.run(
             "INSERT INTO search_word (source, word) SELECT DISTINCT ?::bigint, lexeme FROM search_index, "
                 + "unnest(document) WHERE rowid BETWEEN ? AND ?",
-            [.integer(source), .integer(source << 40), .integer((source + 1) << 40 - 1)])
+            [.integer(source)] + block)
     }
 
 }

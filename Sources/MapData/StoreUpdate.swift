@@ -149,7 +149,8 @@ enum StoreUpdate {
         {
             // The source's features are its block of ids (``FeatureWriter/next``), found by the
             // primary keys.
-            let block: [StoreValue] = [.integer(old << 40), .integer((old + 1) << 40 - 1)]
+            let ids = FeatureWriter.idBlock(of: old)
+            let block: [StoreValue] = [.integer(ids.lowerBound), .integer(ids.upperBound)]
             for sql in [
                 "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE id BETWEEN ? AND ?)",
                 "DELETE FROM search_index WHERE rowid IN (SELECT id FROM feature WHERE id BETWEEN ? AND ?)",
@@ -200,6 +201,9 @@ struct FeatureWriter {
     /// source whose words are gathered again afterwards, as an update does).
     let writesWords: Bool
 
+    /// The ids of source `source`'s features: its block of 2^40.
+    static func idBlock(of source: Int64) -> ClosedRange<Int64> { (source << 40)...((source + 1) << 40 - 1) }
+
     init(database: StoreConnection, source: Int64, writesWords: Bool = true) throws {
         self.writesWords = writesWords
         insertFeature = try database.inserter(
@@ -218,7 +222,7 @@ struct FeatureWriter {
         insertWord =
             engine == .postgis ? try database.inserter(table: "search_word", columns: ["source", "word"]) : nil
         self.source = source
-        next = source << 40
+        next = Self.idBlock(of: source).lowerBound
     }
 
     /// Writes one feature; tags supply the name, layer, level, heights and road flags, and

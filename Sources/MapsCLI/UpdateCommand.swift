@@ -116,27 +116,30 @@ enum UpdateCommand {
         var started = Date()
         let caughtUp: (region: String, from: Int64, newest: OSMReplication.State)
         do {
-            caughtUp = try OSMReplication.catchUp(
-                feed, storePath: storePath, region: arguments.value("--region"), start: start,
-                routing: { store, writer in
-                    guard routing else { return }
-                    built = try RoutingGraphs.refresh(store: store, writer: writer)
-                },
-                applied: { state, report in
-                    lines += described(
-                        report, shown: "sequence \(state.sequence) (\(time(state.timestamp)))",
-                        storePath: storePath, seconds: Date().timeIntervalSince(started), built: routing ? built : nil)
-                    built = []
-                    started = Date()
-                })
-        } catch let error as OSMReaderError {
-            for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
-            throw .failure("\(feed.name): \(error)")
-        } catch {
-            for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
-            throw .failure("\(error)")
+            // What each sequence applied said, printed whether the catch-up ends or fails,
+            // before the summary.
+            defer { for (line, isError) in lines { isError ? console.error(line) : console.print(line) } }
+            do {
+                caughtUp = try OSMReplication.catchUp(
+                    feed, storePath: storePath, region: arguments.value("--region"), start: start,
+                    routing: { store, writer in
+                        guard routing else { return }
+                        built = try RoutingGraphs.refresh(store: store, writer: writer)
+                    },
+                    applied: { state, report in
+                        lines += described(
+                            report, shown: "sequence \(state.sequence) (\(time(state.timestamp)))",
+                            storePath: storePath, seconds: Date().timeIntervalSince(started),
+                            built: routing ? built : nil)
+                        built = []
+                        started = Date()
+                    })
+            } catch let error as OSMReaderError {
+                throw .failure("\(feed.name): \(error)")
+            } catch {
+                throw .failure("\(error)")
+            }
         }
-        for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
         let newest = caughtUp.newest
         console.print(
             caughtUp.from >= newest.sequence
