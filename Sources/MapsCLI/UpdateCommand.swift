@@ -75,8 +75,8 @@ enum UpdateCommand {
             return number
         }
         let interval = try arguments.value("--interval").map { text throws(CLIError) in
-            guard let number = Int(text), number > 0 else {
-                throw .usage("'--interval' must be a whole number of seconds above 0, not '\(text)'")
+            guard let number = Int(text), (1...86_400).contains(number) else {
+                throw .usage("'--interval' must be a whole number of seconds from 1 to 86400 (a day), not '\(text)'")
             }
             return number
         }
@@ -96,7 +96,7 @@ enum UpdateCommand {
                 guard case .failure(let message) = error else { throw error }
                 // A failure (the feed unreachable, a sequence not yet published whole) is tried
                 // again, twice as late each time.
-                wait = min(wait * 2, 3600)
+                wait = min(wait * 2, max(every, 3600))
                 console.error("error: \(message) (again in \(wait) s)")
             }
             console.flush()

@@ -713,6 +713,12 @@ enum CLIProblem: Error { case notABlob }
         #expect(OpenMapsCLI.run(["update", "--store", store]).exitCode == 64)
         #expect(OpenMapsCLI.run(["update", extract, "--sequence", "3", "--store", store]).exitCode == 64)
         #expect(OpenMapsCLI.run(["update", extract, "--follow", "--store", store]).exitCode == 64)
+        for interval in ["0", "99999999999", "nan", ""] {
+            let refused = OpenMapsCLI.run([
+                "update", "--replication", folder + "/feed", "--follow", "--interval", interval, "--store", store,
+            ])
+            #expect(refused.exitCode == 64, "--interval \(interval)")
+        }
         // No store: said so, and none made.
         let none = OpenMapsCLI.run(["update", extract, "--store", folder + "/missing/store.sqlite"])
         #expect(none.exitCode == 1 && none.standardError.contains("no store here"))
