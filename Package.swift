@@ -132,7 +132,8 @@ let package = Package(
         .testTarget(
             name: "MapRendererTests",
             dependencies: [
-                "MapRenderer", "MapsApp", "MapsURL", "MapData", "MapCore", "CairoKit", "GeoCore", "TestSupport",
+                "MapRenderer", "MapsApp", "MapsURL", "MapData", "MapCore", "CairoKit", "GeoCore", "SQLiteKit",
+                "TestSupport",
             ],
             // Golden images are read from the source tree (so they can be re-recorded in place).
             exclude: ["Golden"]),

@@ -23,37 +23,22 @@ enum PNGEncoder {
         }
         let channels = opaque ? 3 : 4
         let rowBytes = 1 + width * channels
-        // Filtered scanlines: a filter byte (2 = Up; 0 = None for the first row), then the row.
-        var filtered = [UInt8](repeating: 0, count: rowBytes * height)
-        var previous = [UInt8](repeating: 0, count: width * channels)
-        var current = [UInt8](repeating: 0, count: width * channels)
-        for y in 0..<height {
-            let row = pixels + y * stride
-            current.withUnsafeMutableBufferPointer { out in
-                for x in 0..<width {
-                    let word = row.load(fromByteOffset: x * 4, as: UInt32.self)
-                    let alpha = word >> 24
-                    var red = (word >> 16) & 0xFF
-                    var green = (word >> 8) & 0xFF
-                    var blue = word & 0xFF
-                    if alpha != 0xFF && alpha != 0 {
-                        red = min(255, (red * 255 + alpha / 2) / alpha)
-                        green = min(255, (green * 255 + alpha / 2) / alpha)
-                        blue = min(255, (blue * 255 + alpha / 2) / alpha)
-                    }
-                    let base = x * channels
-                    out[base] = UInt8(red)
-                    out[base + 1] = UInt8(green)
-                    out[base + 2] = UInt8(blue)
-                    if channels == 4 { out[base + 3] = UInt8(alpha) }
+        // Filtered scanlines: a filter byte (2 = Up; 0 = None for the first row), then the row
+        // less the row above, byte by byte.
+        let filtered = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
+            guard let output = buffer.baseAddress else { return }
+            for y in 0..<height {
+                let row = (pixels + y * stride).assumingMemoryBound(to: UInt32.self)
+                let above = y == 0 ? nil : (pixels + (y - 1) * stride).assumingMemoryBound(to: UInt32.self)
+                let line = output + y * rowBytes
+                line[0] = y == 0 ? 0 : 2
+                if opaque {
+                    Self.filterOpaque(row, above: above, width: width, into: line + 1)
+                } else {
+                    Self.filterTranslucent(row, above: above, width: width, into: line + 1)
                 }
             }
-            let start = y * rowBytes
-            filtered[start] = y == 0 ? 0 : 2
-            for index in 0..<current.count {
-                filtered[start + 1 + index] = current[index] &- (y == 0 ? 0 : previous[index])
-            }
-            swap(&previous, &current)
+            count = rowBytes * height
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
@@ -70,6 +55,66 @@ enum PNGEncoder {
         png.appendChunk("IDAT", compressed)
         png.appendChunk("IEND", [])
         return png
+    }
+}
+
+extension PNGEncoder {
+    /// One row of opaque pixels as RGB bytes, less the row `above` (nil for the first row).
+    private static func filterOpaque(
+        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?, width: Int,
+        into output: UnsafeMutablePointer<UInt8>
+    ) {
+        var out = output
+        guard let above else {
+            for x in 0..<width {
+                let word = row[x]
+                out[0] = UInt8(truncatingIfNeeded: word >> 16)
+                out[1] = UInt8(truncatingIfNeeded: word >> 8)
+                out[2] = UInt8(truncatingIfNeeded: word)
+                out += 3
+            }
+            return
+        }
+        for x in 0..<width {
+            let word = row[x]
+            let up = above[x]
+            out[0] = UInt8(truncatingIfNeeded: word >> 16) &- UInt8(truncatingIfNeeded: up >> 16)
+            out[1] = UInt8(truncatingIfNeeded: word >> 8) &- UInt8(truncatingIfNeeded: up >> 8)
+            out[2] = UInt8(truncatingIfNeeded: word) &- UInt8(truncatingIfNeeded: up)
+            out += 3
+        }
+    }
+
+    /// One row of pixels as RGBA bytes with straight alpha, less the row `above` (nil for the
+    /// first row) made the same way.
+    private static func filterTranslucent(
+        _ row: UnsafePointer<UInt32>, above: UnsafePointer<UInt32>?, width: Int,
+        into output: UnsafeMutablePointer<UInt8>
+    ) {
+        var out = output
+        for x in 0..<width {
+            let pixel = straight(row[x])
+            let up = above.map { straight($0[x]) } ?? 0
+            for channel in 0..<4 {
+                let shift = UInt32(24 - channel * 8)
+                out[channel] = UInt8(truncatingIfNeeded: pixel >> shift) &- UInt8(truncatingIfNeeded: up >> shift)
+            }
+            out += 4
+        }
+    }
+
+    /// A premultiplied ARGB word as straight RGBA (red in the high byte).
+    private static func straight(_ word: UInt32) -> UInt32 {
+        let alpha = word >> 24
+        var red = (word >> 16) & 0xFF
+        var green = (word >> 8) & 0xFF
+        var blue = word & 0xFF
+        if alpha != 0xFF && alpha != 0 {
+            red = min(255, (red * 255 + alpha / 2) / alpha)
+            green = min(255, (green * 255 + alpha / 2) / alpha)
+            blue = min(255, (blue * 255 + alpha / 2) / alpha)
+        }
+        return red << 24 | green << 16 | blue << 8 | alpha
     }
 }
 

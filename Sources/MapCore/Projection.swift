@@ -135,21 +135,32 @@ public struct Projection: Sendable {
     }
 
     /// A path's offsets from the camera target in world points at this zoom (x east, y
-    /// south), kept continuous: the first point on the world copy nearest the target, each
-    /// next one on the copy nearest its predecessor.
+    /// south), kept continuous (each point on the world copy nearest its predecessor), the
+    /// whole path on the copy whose span in longitude is nearest the target: a continent's
+    /// ring that starts at the antimeridian is not drawn a world away from the view.
     private func groundPath(_ coordinates: [Coordinate]) -> [Point] {
         guard let first = coordinates.first else { return [] }
         let scale = worldSize / 256
+        // Continuous x in zoom-0 points, then the copy (a multiple of 256) nearest the target.
         var previous = WebMercator.project(first, worldSize: 256).x
-        var dx = previous * scale - targetWorld.x
-        if abs(dx) > worldSize / 2 { dx -= worldSize * (dx / worldSize).rounded() }
-        // The copy offset (in zoom-0 points) that puts the first point nearest the target.
-        var shift = (dx + targetWorld.x) / scale - previous
-        return coordinates.map { coordinate in
-            let world = WebMercator.project(coordinate, worldSize: 256)
+        var shift = 0.0
+        var west = Double.infinity
+        var east = -Double.infinity
+        let projected = coordinates.map { coordinate in
+            var world = WebMercator.project(coordinate, worldSize: 256)
             if world.x - previous > 128 { shift -= 256 } else if previous - world.x > 128 { shift += 256 }
             previous = world.x
-            return Point(x: (world.x + shift) * scale - targetWorld.x, y: world.y * scale - targetWorld.y)
+            world.x += shift
+            west = min(west, world.x)
+            east = max(east, world.x)
+            return world
+        }
+        let target = targetWorld.x / scale
+        func distance(_ copy: Double) -> Double { max(west + copy - target, target - east - copy, 0) }
+        let middle = ((target - (west + east) / 2) / 256).rounded() * 256
+        let copy = [middle, middle - 256, middle + 256].min { distance($0) < distance($1) } ?? middle
+        return projected.map { world in
+            Point(x: (world.x + copy) * scale - targetWorld.x, y: world.y * scale - targetWorld.y)
         }
     }
 

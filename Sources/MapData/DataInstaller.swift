@@ -167,7 +167,11 @@ public struct DataInstaller {
         var report = StoreReport(storePath: storePath)
         let sources = try MapStore.exists(at: storePath) ? try MapStore(path: storePath).sources(counting: false) : []
         let present = Set(sources.map(\.name))
-        let needsWorld = try !present.contains("world") || (hires && !hasFullDetail())
+        // Imported again where a store made before the world's large areas were cut lacks them.
+        let world = sources.first { $0.name == "world" }
+        let needsWorld =
+            try world == nil || (hires && !hasFullDetail())
+            || !(try MapStore(path: storePath).hasPieces(ofSource: world?.id ?? 0))
         if needsWorld {
             let wheel = try fetchWheel(package: WorldImporter.package, version: WorldImporter.version)
             let hiresWheel =

@@ -18,6 +18,16 @@ public struct FeatureKind: Sendable, Equatable {
     public static let extractLand = FeatureKind(featureClass: .land, kind: "coast", isArea: true)
     /// The sea within an extract's box: the box with its coastline's land cut out.
     public static let extractSea = FeatureKind(featureClass: .water, kind: "sea", isArea: true)
+
+    /// The world's shorelines by GSHHG level, each inside the one before: land (level 1) …
+    public static let worldLand = FeatureKind(featureClass: .land, kind: "land", isArea: true)
+    /// … lakes (2) …
+    public static let worldLake = FeatureKind(featureClass: .water, kind: "lake", isArea: true)
+    /// … islands in lakes (3) …
+    public static let worldIslandInLake = FeatureKind(featureClass: .land, kind: "island_in_lake", isArea: true)
+    /// … and ponds on those islands (4); Antarctica's ice and ground line (5, 6) are land.
+    public static let worldPond = FeatureKind(featureClass: .water, kind: "pond_in_island", isArea: true)
+    public static let worldAntarctica = FeatureKind(featureClass: .land, kind: "antarctica", isArea: true)
 }
 
 /// Sorts OSM tags into feature classes (a documented subset of OSM's tagging).

@@ -42,6 +42,8 @@ public final class MapStore {
     public static let schemaVersion = 4
 
     let database: StoreConnection
+    /// Whether the store has the tables of pieces, once ``hasPieces()`` has looked.
+    private var piecesKnown: Bool?
     /// Where the store is: a SQLite file's path, or a `postgresql://` URL (its password left out).
     public let path: String
 
@@ -276,22 +278,23 @@ public final class MapStore {
 
     /// ``featureColumns`` with each feature's name in `language` where its tags have one
     /// (`name:es`), else its name as the data writes it locally.
-    func featureColumns(names language: Language?) -> String {
+    /// `geometry`: the column the geometry is read from (a piece's, ``AreaPieces``).
+    func featureColumns(names language: Language?, geometry: String = "geometry") -> String {
         Self.featureColumns(
             nameColumn: language.map { language in
                 switch engine {
                 case .sqlite: "coalesce(json_extract(tags, '$.\"name:\(language.rawValue)\"'), name)"
                 case .postgis: "coalesce(tags::jsonb ->> 'name:\(language.rawValue)', name)"
                 }
-            } ?? "name")
+            } ?? "name", geometry: geometry)
     }
 
     /// The class column in a query led by the spatial index: `+class` on SQLite, so that its
     /// planner does not take the class index instead.
     var classColumn: String { engine == .sqlite ? "+class" : "class" }
 
-    private static func featureColumns(nameColumn name: String) -> String {
-        "feature.id, osm_type, osm_id, class, kind, \(name), geometry_type, geometry, levels, height, level, "
+    private static func featureColumns(nameColumn name: String, geometry: String = "geometry") -> String {
+        "feature.id, osm_type, osm_id, class, kind, \(name), geometry_type, \(geometry), levels, height, level, "
             + "population, detail, layer, bridge, tunnel, colour"
     }
 
@@ -377,12 +380,13 @@ public final class MapStore {
     /// The spatial index's test for boxes meeting `bounds` (which must not cross the
     /// antimeridian), with its values: the R*Tree's columns on SQLite, the GiST-indexed box on
     /// PostGIS.
-    func boxCondition(_ bounds: CoordinateBounds) -> (sql: String, values: [StoreValue]) {
+    func boxCondition(_ bounds: CoordinateBounds, table: String = "feature_box") -> (sql: String, values: [StoreValue])
+    {
         guard let southWest = bounds.southWest, let northEast = bounds.northEast else { return ("1 = 0", []) }
         switch engine {
         case .sqlite:
             return (
-                "feature_box.min_lon <= ? AND feature_box.max_lon >= ? AND feature_box.min_lat <= ? AND feature_box.max_lat >= ?",
+                "\(table).min_lon <= ? AND \(table).max_lon >= ? AND \(table).min_lat <= ? AND \(table).max_lat >= ?",
                 [
                     .real(northEast.longitude), .real(southWest.longitude), .real(northEast.latitude),
                     .real(southWest.latitude),
@@ -390,7 +394,7 @@ public final class MapStore {
             )
         case .postgis:
             return (
-                "feature_box.box && ST_MakeEnvelope(?::float8, ?::float8, ?::float8, ?::float8, 4326)",
+                "\(table).box && ST_MakeEnvelope(?::float8, ?::float8, ?::float8, ?::float8, 4326)",
                 [
                     .real(southWest.longitude), .real(southWest.latitude), .real(northEast.longitude),
                     .real(northEast.latitude),
@@ -419,13 +423,73 @@ public final class MapStore {
     /// `limit`, by id. `details`: nil for every level of detail, `[]` for features without one
     /// (street data and places), or the levels wanted (`[.intermediate, .full]`). `names`: the
     /// language of the names read, where the data has them (`name:xx`); nil for local names.
+    ///
+    /// `pieces`: large areas as their pieces meeting `bounds` (``AreaPieces``), each piece a
+    /// feature of the area's id with the piece's rings, an area's pieces one after another
+    /// (to be drawn in one path): what a picture reads. Not with `limit`.
     public func features(
         in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil,
-        names language: Language? = nil
+        names language: Language? = nil, pieces: Bool = false
     ) throws(DataError) -> [Feature] {
-        try rows(
-            in: bounds, classes: classes, details: details, limit: limit, columns: featureColumns(names: language),
-            id: \.id, Self.feature(from:))
+        let columns = featureColumns(names: language)
+        let pieceColumns = featureColumns(names: language, geometry: "feature_piece.geometry")
+        guard pieces, limit == nil, try hasPieces() else {
+            return try rows(
+                in: bounds, classes: classes, details: details, limit: limit, columns: columns, id: \.id,
+                Self.feature(from:))
+        }
+        let whole = try rows(
+            in: bounds, classes: classes, details: details, limit: nil, columns: columns, id: \.id, wholeOnly: true,
+            Self.feature(from:))
+        var cut: [Feature] = []
+        var seen: Set<Int64> = []
+        for part in bounds.antimeridianHalves {
+            let (condition, boxValues) = boxCondition(part, table: "feature_piece_box")
+            var sql =
+                "SELECT \(pieceColumns), "
+                + "feature_piece.id FROM feature_piece_box "
+                + "JOIN feature_piece ON feature_piece.id = feature_piece_box.id "
+                + "JOIN feature ON feature.id = feature_piece.feature WHERE \(condition)"
+            var values = boxValues
+            sql += filter(classes: classes, kinds: nil, details: details, values: &values)
+            sql += " ORDER BY feature.id, feature_piece.id"
+            try query("reading the pieces of the areas in view") {
+                try database.forEachRow(sql, values) { row in
+                    guard let piece = row.integer(17), seen.insert(piece).inserted else { return }
+                    cut.append(try Self.feature(from: row))
+                }
+            }
+        }
+        // Merged by area id, keeping each area's pieces in order.
+        return (whole + cut).enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+            .map(\.element)
+    }
+
+    /// Whether source `source`'s large areas are kept in pieces too (false for stores and
+    /// sources imported before pieces were).
+    func hasPieces(ofSource source: Int64) throws(DataError) -> Bool {
+        guard try hasPieces() else { return false }
+        let block = FeatureWriter.idBlock(of: source)
+        return try query("looking for the pieces of large areas") {
+            try !database.map(
+                "SELECT 1 FROM feature_piece WHERE id BETWEEN ? AND ? LIMIT 1",
+                [.integer(block.lowerBound), .integer(block.upperBound)]
+            ) { _ in true }.isEmpty
+        }
+    }
+
+    /// Whether the store has the tables of pieces (stores made before them have not), found once.
+    private func hasPieces() throws(DataError) -> Bool {
+        if let known = piecesKnown { return known }
+        let sql =
+            engine == .sqlite
+            ? "SELECT count(*) FROM sqlite_master WHERE name = 'feature_piece'"
+            : "SELECT count(*) FROM pg_class WHERE relname = 'feature_piece' AND pg_table_is_visible(oid)"
+        let found = try query("looking for the pieces of large areas") {
+            try database.map(sql) { $0.integer(0) }.first == 1
+        }
+        piecesKnown = found
+        return found
     }
 
     /// A feature with the tags the store keeps of it (``SearchVocabulary/keptTags(_:)``).
@@ -489,19 +553,21 @@ public final class MapStore {
     /// The rows of `columns` for the features meeting `bounds` (see
     /// ``features(in:classes:details:limit:names:)``), each read by `read`, by id; once each
     /// side of the antimeridian, a feature in both read once.
+    /// `wholeOnly`: leaves out the areas kept in pieces.
     private func rows<Row>(
         in bounds: CoordinateBounds, classes: [FeatureClass], kinds: [String]? = nil, details: [DetailLevel]?,
-        limit: Int?, columns: String, id: (Row) -> Int64, _ read: @escaping (StoreRow) throws -> Row
+        limit: Int?, columns: String, id: (Row) -> Int64, wholeOnly: Bool = false,
+        _ read: @escaping (StoreRow) throws -> Row
     ) throws(DataError) -> [Row] {
         let parts = bounds.antimeridianHalves
         if parts.count == 2 {
             let west = try rows(
                 in: parts[0], classes: classes, kinds: kinds, details: details, limit: limit, columns: columns, id: id,
-                read)
+                wholeOnly: wholeOnly, read)
             let seen = Set(west.map(id))
             let east = try rows(
                 in: parts[1], classes: classes, kinds: kinds, details: details, limit: limit, columns: columns, id: id,
-                read
+                wholeOnly: wholeOnly, read
             ).filter { !seen.contains(id($0)) }
             let all = (west + east).sorted { id($0) < id($1) }
             return limit.map { Array(all.prefix($0)) } ?? all
@@ -511,6 +577,26 @@ public final class MapStore {
         var sql =
             "SELECT \(columns) FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition)"
         var values = boxValues
+        sql += filter(classes: classes, kinds: kinds, details: details, values: &values)
+        if wholeOnly {
+            let cut = AreaPieces.classes.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")
+            sql +=
+                " AND NOT (class IN (\(cut)) AND EXISTS (SELECT 1 FROM feature_piece WHERE feature_piece.feature = feature.id))"
+        }
+        sql += " ORDER BY feature.id"
+        if let limit {
+            sql += " LIMIT ?"
+            values.append(.integer(Int64(limit)))
+        }
+        return try query("reading the features in view") { try database.map(sql, values, read) }
+    }
+
+    /// The `AND …` conditions on class, kind and detail of a query on features (see
+    /// ``features(in:classes:details:limit:names:pieces:)``), their values appended to `values`.
+    private func filter(classes: [FeatureClass], kinds: [String]?, details: [DetailLevel]?, values: inout [StoreValue])
+        -> String
+    {
+        var sql = ""
         if !classes.isEmpty {
             sql += " AND \(classColumn) IN (\(Self.placeholders(classes.count)))"
             values += classes.map { .text($0.rawValue) }
@@ -527,12 +613,7 @@ public final class MapStore {
                 values += details.map { .text($0.rawValue) }
             }
         }
-        sql += " ORDER BY feature.id"
-        if let limit {
-            sql += " LIMIT ?"
-            values.append(.integer(Int64(limit)))
-        }
-        return try query("reading the features in view") { try database.map(sql, values, read) }
+        return sql
     }
 
     /// A world raster registered in the store.

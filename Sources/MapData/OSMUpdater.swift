@@ -223,11 +223,16 @@ private struct RegionUpdate {
             .flatMap { $0 }.map { $0 + 1 } ?? FeatureWriter.idBlock(of: source).lowerBound
     }
 
-    /// Removes features `ids` with their boxes and index entries.
+    /// Removes features `ids` with their boxes, pieces and index entries.
     func deleteFeatures(_ ids: some Collection<Int64>) throws {
         try OSMElementStore.inBatches(ids) { marks, values in
-            for table in ["feature_box WHERE id", "search_index WHERE rowid", "feature WHERE id"] {
-                try database.run("DELETE FROM \(table) IN (\(marks))", values)
+            for sql in [
+                "DELETE FROM feature_piece_box WHERE id IN (SELECT id FROM feature_piece WHERE feature IN (\(marks)))",
+                "DELETE FROM feature_piece WHERE feature IN (\(marks))",
+                "DELETE FROM feature_box WHERE id IN (\(marks))",
+                "DELETE FROM search_index WHERE rowid IN (\(marks))", "DELETE FROM feature WHERE id IN (\(marks))",
+            ] {
+                try database.run(sql, values)
             }
         }
     }

@@ -81,6 +81,7 @@ enum StoreSchema {
         \(timetableSQLite);
         \(realtimeTable(.sqlite));
         \(pyramidTables(.sqlite).joined(separator: ";\n"));
+        \(pieceTables(.sqlite).joined(separator: ";\n"));
         PRAGMA user_version = \(MapStore.schemaVersion);
         """
 
@@ -101,6 +102,33 @@ enum StoreSchema {
                 "CREATE TABLE IF NOT EXISTS \(table) (source bigint NOT NULL, z integer NOT NULL, x integer NOT NULL, "
                     + "y integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (z, x, y, source))"
             }
+        }
+    }
+
+    /// The pieces of large areas (``AreaPieces``), with their own spatial index: `feature_piece(id,
+    /// feature, geometry)` (the piece's id in its source's block of ids, the feature it is part
+    /// of, the piece's rings as ``Geometry/encoded``) and `feature_piece_box` as `feature_box`;
+    /// created when missing (stores made before them), one statement each.
+    static func pieceTables(_ engine: StoreEngine) -> [String] {
+        switch engine {
+        case .sqlite:
+            [
+                "CREATE TABLE IF NOT EXISTS feature_piece (id INTEGER PRIMARY KEY, feature INTEGER NOT NULL, "
+                    + "geometry BLOB NOT NULL)",
+                "CREATE INDEX IF NOT EXISTS feature_piece_feature ON feature_piece(feature)",
+                "CREATE VIRTUAL TABLE IF NOT EXISTS feature_piece_box USING rtree(id, min_lon, max_lon, min_lat, max_lat)",
+            ]
+        case .postgis:
+            [
+                "CREATE TABLE IF NOT EXISTS feature_piece (id bigint PRIMARY KEY, feature bigint NOT NULL, "
+                    + "geometry bytea NOT NULL)",
+                "CREATE INDEX IF NOT EXISTS feature_piece_feature ON feature_piece(feature)",
+                "CREATE TABLE IF NOT EXISTS feature_piece_box (id bigint PRIMARY KEY, min_lon float8 NOT NULL, "
+                    + "max_lon float8 NOT NULL, min_lat float8 NOT NULL, max_lat float8 NOT NULL, "
+                    + "box geometry(Polygon, 4326) GENERATED ALWAYS AS "
+                    + "(ST_MakeEnvelope(min_lon, min_lat, max_lon, max_lat, 4326)) STORED)",
+                "CREATE INDEX IF NOT EXISTS feature_piece_box_box ON feature_piece_box USING gist (box)",
+            ]
         }
     }
 
@@ -133,6 +161,7 @@ enum StoreSchema {
         CREATE TABLE transit_timetable (source text PRIMARY KEY, size bigint NOT NULL, data bytea NOT NULL);
         \(realtimeTable(.postgis));
         \(pyramidTables(.postgis).joined(separator: ";\n"));
+        \(pieceTables(.postgis).joined(separator: ";\n"));
         CREATE TABLE openmaps_schema (version integer NOT NULL);
         INSERT INTO openmaps_schema VALUES (\(MapStore.schemaVersion));
 

@@ -140,7 +140,9 @@ enum StoreUpdate {
         bounds: CoordinateBounds, fingerprint: String? = nil, in database: StoreConnection
     ) throws -> Int64 {
         if database.engine == .sqlite { try database.execute(StoreSchema.timetableSQLite) }
-        for table in StoreSchema.pyramidTables(database.engine) + OSMElementStore.tables(database.engine) {
+        for table in StoreSchema.pyramidTables(database.engine) + StoreSchema.pieceTables(database.engine)
+            + OSMElementStore.tables(database.engine)
+        {
             try database.execute(table)
         }
         try database.run("DELETE FROM transit_timetable WHERE source = ?", [.text(name)])
@@ -155,6 +157,8 @@ enum StoreUpdate {
                 "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature WHERE id BETWEEN ? AND ?)",
                 "DELETE FROM search_index WHERE rowid IN (SELECT id FROM feature WHERE id BETWEEN ? AND ?)",
                 "DELETE FROM feature WHERE id BETWEEN ? AND ?",
+                "DELETE FROM feature_piece_box WHERE id BETWEEN ? AND ?",
+                "DELETE FROM feature_piece WHERE id BETWEEN ? AND ?",
             ] {
                 try database.run(sql, block)
             }
@@ -188,6 +192,9 @@ enum StoreUpdate {
 struct FeatureWriter {
     let insertFeature: RowInserter
     let insertBox: RowInserter
+    /// Pieces of large areas (``AreaPieces``) and their boxes.
+    let insertPiece: RowInserter
+    let insertPieceBox: RowInserter
     let insertName: RowInserter
     /// PostGIS: the source's distinct index words (`search_word`), each written once.
     let insertWord: RowInserter?
@@ -197,6 +204,9 @@ struct FeatureWriter {
     /// The next feature id: the source's block of 2^40 (``MapStore/sourceID(ofFeature:)``),
     /// numbered in input order, so the same input gives the same ids.
     var next: Int64
+    /// The next piece id, in the same block (pieces have a table of their own): after the
+    /// block's last piece.
+    var nextPiece: Int64
     /// PostGIS: writes the source's words with its features (false when the writer adds to a
     /// source whose words are gathered again afterwards, as an update does).
     let writesWords: Bool
@@ -215,6 +225,10 @@ struct FeatureWriter {
             ])
         insertBox = try database.inserter(
             table: "feature_box", columns: ["id", "min_lon", "max_lon", "min_lat", "max_lat"])
+        for table in StoreSchema.pieceTables(database.engine) { try database.execute(table) }
+        insertPiece = try database.inserter(table: "feature_piece", columns: ["id", "feature", "geometry"])
+        insertPieceBox = try database.inserter(
+            table: "feature_piece_box", columns: ["id", "min_lon", "max_lon", "min_lat", "max_lat"])
         engine = database.engine
         insertName = try database.inserter(
             table: "search_index",
@@ -222,7 +236,14 @@ struct FeatureWriter {
         insertWord =
             engine == .postgis ? try database.inserter(table: "search_word", columns: ["source", "word"]) : nil
         self.source = source
-        next = Self.idBlock(of: source).lowerBound
+        let block = Self.idBlock(of: source)
+        next = block.lowerBound
+        let lastPiece =
+            try database.map(
+                "SELECT max(id) FROM feature_piece WHERE id BETWEEN ? AND ?",
+                [.integer(block.lowerBound), .integer(block.upperBound)]
+            ) { $0.integer(0) }.first ?? nil
+        nextPiece = lastPiece.map { $0 + 1 } ?? block.lowerBound
     }
 
     /// Writes one feature; tags supply the name, layer, level, heights and road flags, and
@@ -254,11 +275,15 @@ struct FeatureWriter {
             text(detail?.rawValue), integer(population), text(value("colour").flatMap(FeatureColour.normalized)),
             text(SearchVocabulary.json(SearchVocabulary.keptTags(tags))),
         ])
-        let box = geometry.boundingBox
-        try insertBox.insert([
-            .integer(featureID), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
-            .real(box.maxLatitude),
-        ])
+        try insert(box: geometry.boundingBox, id: featureID, into: insertBox)
+        if case .polygon(let rings) = geometry, AreaPieces.classes.contains(kind.featureClass) {
+            for piece in AreaPieces.pieces(of: rings) {
+                let pieceGeometry = Geometry.polygon(piece)
+                try insertPiece.insert([.integer(nextPiece), .integer(featureID), .blob(pieceGeometry.encoded)])
+                try insert(box: pieceGeometry.boundingBox, id: nextPiece, into: insertPieceBox)
+                nextPiece += 1
+            }
+        }
         let allNames = names ?? FeatureClassifier.names(tags)
         let address = SearchVocabulary.addressLine(tags)
         guard !allNames.isEmpty || !address.isEmpty else { return }
@@ -275,6 +300,19 @@ struct FeatureWriter {
         for word in document.lexemes where writtenWords.insert(IndexWord(word)).inserted {
             try insertWord.insert([.integer(source), .text(word)])
         }
+    }
+}
+
+extension FeatureWriter {
+    /// Writes a feature's or a piece's box.
+    private func insert(
+        box: (minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double), id: Int64,
+        into inserter: RowInserter
+    ) throws {
+        try inserter.insert([
+            .integer(id), .real(box.minLongitude), .real(box.maxLongitude), .real(box.minLatitude),
+            .real(box.maxLatitude),
+        ])
     }
 }
 

@@ -143,11 +143,11 @@ public enum WorldImporter {
             "gshhs",
             { level in
                 switch level {
-                case 2: return FeatureKind(featureClass: .water, kind: "lake", isArea: true)
-                case 3: return FeatureKind(featureClass: .land, kind: "island_in_lake", isArea: true)
-                case 4: return FeatureKind(featureClass: .water, kind: "pond_in_island", isArea: true)
-                case 5, 6: return FeatureKind(featureClass: .land, kind: "antarctica", isArea: true)
-                default: return FeatureKind(featureClass: .land, kind: "land", isArea: true)
+                case 2: return .worldLake
+                case 3: return .worldIslandInLake
+                case 4: return .worldPond
+                case 5, 6: return .worldAntarctica
+                default: return .worldLand
                 }
             }
         ),

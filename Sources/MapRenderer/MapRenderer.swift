@@ -182,7 +182,8 @@ public struct MapRenderer {
         var report = painter.report
         report.labels = labels
         let coverage = try coverage(
-            of: bounds, zoom: zoom, labelled: !labels.isEmpty, transit: content.transit, base: content.base)
+            of: bounds, zoom: zoom, labelled: !labels.isEmpty, transit: content.transit, base: content.base,
+            scene: scene)
         if let notice = coverage.notice, controls {
             let layout = view.controlLayout
             drawNotice(
@@ -226,8 +227,11 @@ public struct MapRenderer {
     /// Transit feeds are credited where their lines (the transit layer) or stations (from
     /// ``ZoomRules.stops``, where the type has labels) are in view; the imported images in
     /// view on the satellite and hybrid maps, the elevation models on the terrain map.
+    /// - Parameter scene: the features the picture read (its transit lines and stops), when
+    ///   drawn: asked instead of the store.
     func coverage(
-        of bounds: CoordinateBounds, zoom: Double, labelled: Bool, transit: Bool, base: MapContent.Base
+        of bounds: CoordinateBounds, zoom: Double, labelled: Bool, transit: Bool, base: MapContent.Base,
+        scene: Scene? = nil
     ) throws -> Coverage {
         let sources = try store.sources(counting: false)
         let rasters = sources.filter {
@@ -236,12 +240,21 @@ public struct MapRenderer {
         let regions = sources.filter { $0.kind == .osm && $0.bounds.intersects(bounds) }
         // What the transit layer draws: lines with the layer; stations from ``ZoomRules.stops`` where
         // the type has labels, and the other stops too with the layer.
-        var inView = transit ? try store.sources(withFeaturesIn: bounds, classes: [.route]) : []
+        func sourcesInView(_ featureClass: FeatureClass, kinds: [String]? = nil) throws -> Set<Int64> {
+            guard let scene else {
+                return try store.sources(withFeaturesIn: bounds, classes: [featureClass], kinds: kinds)
+            }
+            return Set(
+                scene.local(featureClass).filter { kinds?.contains($0.kind) ?? true }.map {
+                    MapStore.sourceID(ofFeature: $0.id)
+                })
+        }
+        var inView = transit ? try sourcesInView(.route) : []
         var stations: Set<Int64> = []
         if labelled && zoom >= ZoomRules.stops {
-            stations = try store.sources(withFeaturesIn: bounds, classes: [.transit], kinds: ["station"])
+            stations = try sourcesInView(.transit, kinds: ["station"])
             inView.formUnion(stations)
-            if transit { inView.formUnion(try store.sources(withFeaturesIn: bounds, classes: [.transit])) }
+            if transit { inView.formUnion(try sourcesInView(.transit)) }
         }
         let feeds = sources.filter { $0.kind == .gtfs && inView.contains($0.id) }
         var notice: String?

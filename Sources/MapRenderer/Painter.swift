@@ -11,11 +11,34 @@ struct Painter {
     /// Where ground-overlay images are decoded and kept.
     let rasters: RasterCache
 
+    /// Fills areas with `color`, each in one path: the pieces of an area (consecutive features
+    /// of one id, ``MapStore/features(in:classes:details:limit:names:pieces:)``) together, so
+    /// that they meet without a seam; areas apart, so that two which overlap both fill.
+    mutating func fill(_ features: [MapStore.Feature], _ color: Color) {
+        var index = features.startIndex
+        while index < features.endIndex {
+            let id = features[index].id
+            var added = false
+            while index < features.endIndex && features[index].id == id {
+                if case .polygon(let rings) = features[index].geometry {
+                    for ring in rings { addPath(ring, close: true) }
+                    added = true
+                }
+                index += 1
+            }
+            guard added else { continue }
+            canvas.fill(color)
+            report.features[features[index - 1].featureClass, default: 0] += 1
+        }
+    }
+
     mutating func fill(_ feature: MapStore.Feature, _ color: Color, outline: Color? = nil) {
         guard case .polygon(let rings) = feature.geometry else { return }
         for ring in rings { addPath(ring, close: true) }
         canvas.fill(color, keepPath: outline != nil)
-        if let outline { canvas.stroke(outline, width: 0.5) }
+        // Mitred: half a point wide, a round corner does not show, and costs Cairo an arc at
+        // every one.
+        if let outline { canvas.stroke(outline, width: 0.5, join: .miter) }
         report.features[feature.featureClass, default: 0] += 1
     }
 

@@ -17,8 +17,13 @@ extension MapRenderer {
         overRaster: Bool = false
     ) {
         if !overRaster { painter.canvas.fill(all: palette.water) }
-        for feature in scene.world(.land) { painter.fill(feature, palette.land) }
-        for feature in scene.world(.water) { painter.fill(feature, palette.water) }
+        // GSHHG's levels one inside the other: land, lakes, islands in lakes, ponds on them.
+        let islandInLake = FeatureKind.worldIslandInLake.kind
+        let pond = FeatureKind.worldPond.kind
+        painter.fill(scene.world(.land).filter { $0.kind != islandInLake }, palette.land)
+        painter.fill(scene.world(.water).filter { $0.kind != pond }, palette.water)
+        painter.fill(scene.world(.land).filter { $0.kind == islandInLake }, palette.land)
+        painter.fill(scene.world(.water).filter { $0.kind == pond }, palette.water)
         guard zoom >= ZoomRules.streetData else {
             if zoom >= ZoomRules.worldRivers {
                 for feature in scene.world(.waterway) { painter.stroke(feature, palette.water, width: 1) }
@@ -28,11 +33,11 @@ extension MapRenderer {
         // Inside an imported region with a coast, its own sea and land (from its coastline)
         // replace the world's, whose shorelines are a staircase at street zoom.
         let water = scene.local(.water)
-        for feature in water where feature.kind == FeatureKind.extractSea.kind { painter.fill(feature, palette.water) }
-        for feature in scene.local(.land) { painter.fill(feature, palette.land) }
-        for feature in scene.local([.landuse, .landcover]) { painter.fill(feature, palette.landuse) }
-        for feature in scene.local(.park) { painter.fill(feature, palette.park) }
-        for feature in water where feature.kind != FeatureKind.extractSea.kind { painter.fill(feature, palette.water) }
+        painter.fill(water.filter { $0.kind == FeatureKind.extractSea.kind }, palette.water)
+        painter.fill(scene.local(.land), palette.land)
+        painter.fill(scene.local([.landuse, .landcover]), palette.landuse)
+        painter.fill(scene.local(.park), palette.park)
+        painter.fill(water.filter { $0.kind != FeatureKind.extractSea.kind }, palette.water)
         for feature in scene.local(.waterway) {
             painter.stroke(feature, palette.water, width: Self.width(3, zoom: zoom))
         }

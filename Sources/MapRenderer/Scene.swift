@@ -27,7 +27,7 @@ struct Scene {
             ? [.land, .water, .waterway, .border] : [.land, .water, .border]
         let worldFeatures = try store.features(
             in: bounds, classes: worldClasses,
-            details: fullDetail && zoom >= ZoomRules.worldFullDetail ? [level, .full] : [level])
+            details: fullDetail && zoom >= ZoomRules.worldFullDetail ? [level, .full] : [level], pieces: true)
         let drawn =
             fullDetail && zoom >= ZoomRules.worldFullDetail
                 && worldFeatures.contains { $0.detail == .full && $0.featureClass == .land }
@@ -38,7 +38,8 @@ struct Scene {
             classes.isEmpty
             ? [:]
             : Dictionary(
-                grouping: try store.features(in: bounds, classes: classes.sorted(), details: [], names: names),
+                grouping: try store.features(
+                    in: bounds, classes: classes.sorted(), details: [], names: names, pieces: true),
                 by: \.featureClass)
     }
 

@@ -57,7 +57,7 @@ public final class VectorTileBuilder {
         if worldDetails.contains(detail) {
             // Islands in lakes lie inside the land already.
             let land = world.filter {
-                $0.tagged.feature.featureClass == .land && $0.tagged.feature.kind != "island_in_lake"
+                $0.tagged.feature.featureClass == .land && $0.tagged.feature.kind != FeatureKind.worldIslandInLake.kind
             }
             if let ocean = Self.ocean(land: land, geometry: geometry) {
                 layers["water", default: []].insert(

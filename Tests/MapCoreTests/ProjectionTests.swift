@@ -43,6 +43,20 @@ import Testing
         #expect(projection(10, 175, zoom: 4).points(forPath: []).isEmpty)
     }
 
+    @Test func aRingStartingAtTheAntimeridianIsDrawnOnTheCopyOverTheView() {
+        // Eurasia's shoreline as the world layers give it: from Chukotka on the antimeridian
+        // west to Spain and back. Seen from Gibraltar, Spain is on screen, not a world away.
+        let ring = [
+            (69.0, 180.0), (65.0, 180.0), (40.0, 120.0), (36.0, -5.6), (43.0, -9.5), (70.0, 60.0), (69.0, 180.0),
+        ].map { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let gibraltar = projection(36.0, -5.5, zoom: 8)
+        let points = gibraltar.points(forPath: ring)
+        #expect(abs(points[3].x - gibraltar.point(for: ring[3]).x) < 1e-6)
+        #expect(abs(points[3].x - 500) < 100 && abs(points[3].y - 500) < 100)
+        // Continuous still: the first point is 185.5° east of the view, not 174.5° west.
+        #expect(points[0].x - points[3].x > 0)
+    }
+
     @Test func goldenNearestWorldCopy() {  // item 104
         #expect(abs(projection(0, 179, zoom: 2).point(for: sanFrancisco).x - 666.6369) < 1e-4)
         #expect(abs(projection(0, -181, zoom: 2).point(for: sanFrancisco).x - 666.6369) < 1e-4)

@@ -58,6 +58,13 @@ import ZlibKit
             ) { row in
                 [row.text(0), number(row, 1), row.text(2), real(row, 3), real(row, 4), real(row, 5), real(row, 6)]
             },
+            "feature_piece": try rows(
+                "SELECT f.osm_type, f.osm_id, f.kind, p.geometry, b.min_lon, b.max_lat FROM feature_piece p "
+                    + "JOIN feature f ON f.id = p.feature JOIN feature_piece_box b ON b.id = p.id"
+            ) { row in [row.text(0), number(row, 1), row.text(2), blob(row, 3), real(row, 4), real(row, 5)] },
+            "pieces without their area": try rows(
+                "SELECT count(*) FROM feature_piece WHERE feature NOT IN (SELECT id FROM feature)"
+            ) { [number($0, 0)] },
             "search_word": store.engine == .postgis
                 ? try rows("SELECT word FROM search_word") { [$0.text(0)] } : [],
             "road_way": try rows("SELECT osm_id, nodes, points, tags FROM road_way") { row in
