@@ -133,11 +133,9 @@ import Testing
         }
     }
 
-    @Test func theStoreReadsPiecesForAPictureAndTheWholeAreaElsewhere() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-pieces-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("store.sqlite").path
+    @Test(arguments: [StoreEngine.sqlite, .postgis])
+    func theStoreReadsPiecesForAPictureAndTheWholeAreaElsewhere(engine: StoreEngine) throws {
+        let path = try StoreEngineTests.newStore(engine)
         let ring = Self.comb(teeth: 60, steps: 100)
         func write() throws {
             try StoreUpdate.apply(to: path) { database in
