@@ -85,6 +85,9 @@ public final class MapStore {
         do {
             database = try SQLiteDatabase(path: path, mode: .readOnly)
             version = try database.prepare("PRAGMA user_version").map { $0.integer(0) }.first ?? nil
+            // Pages read in place from the file's mapping (up to 1 GiB of it) rather than copied
+            // into the connection's cache: a picture reads thousands of rows.
+            try database.execute("PRAGMA mmap_size = 1073741824")
         } catch {
             throw DataError(.database, message: "cannot open the store", path: path, underlying: error)
         }
@@ -431,27 +434,54 @@ public final class MapStore {
         in bounds: CoordinateBounds, classes: [FeatureClass] = [], details: [DetailLevel]? = nil, limit: Int? = nil,
         names language: Language? = nil, pieces: Bool = false
     ) throws(DataError) -> [Feature] {
+        try features(
+            in: bounds, selecting: [FeatureSelection(classes: classes, details: details)], limit: limit,
+            names: language, pieces: pieces)
+    }
+
+    /// Which features a query reads: of some classes (all when empty) and levels of detail
+    /// (as ``features(in:classes:details:limit:names:pieces:)`` takes them).
+    public struct FeatureSelection: Sendable, Equatable {
+        /// The classes; empty for every class.
+        public var classes: [FeatureClass]
+        /// nil for every level of detail, `[]` for features without one, or the levels wanted.
+        public var details: [DetailLevel]?
+        /// Only these kinds (of the classes), when given.
+        public var kinds: [String]?
+
+        public init(classes: [FeatureClass], details: [DetailLevel]?, kinds: [String]? = nil) {
+            self.classes = classes
+            self.details = details
+            self.kinds = kinds
+        }
+    }
+
+    /// ``features(in:classes:details:limit:names:pieces:)`` for the features of any of
+    /// `selections`, in one walk of the spatial index (a picture's world layers and street
+    /// data together).
+    public func features(
+        in bounds: CoordinateBounds, selecting selections: [FeatureSelection], limit: Int? = nil,
+        names language: Language? = nil, pieces: Bool = false
+    ) throws(DataError) -> [Feature] {
         let columns = featureColumns(names: language)
-        let pieceColumns = featureColumns(names: language, geometry: "feature_piece.geometry")
         guard pieces, limit == nil, try hasPieces() else {
             return try rows(
-                in: bounds, classes: classes, details: details, limit: limit, columns: columns, id: \.id,
-                Self.feature(from:))
+                in: bounds, selecting: selections, limit: limit, columns: columns, id: \.id, Self.feature(from:))
         }
         let whole = try rows(
-            in: bounds, classes: classes, details: details, limit: nil, columns: columns, id: \.id, wholeOnly: true,
+            in: bounds, selecting: selections, limit: nil, columns: columns, id: \.id, wholeOnly: true,
             Self.feature(from:))
+        let pieceColumns = featureColumns(names: language, geometry: "feature_piece.geometry")
         var cut: [Feature] = []
         var seen: Set<Int64> = []
         for part in bounds.antimeridianHalves {
             let (condition, boxValues) = boxCondition(part, table: "feature_piece_box")
             var sql =
-                "SELECT \(pieceColumns), "
-                + "feature_piece.id FROM feature_piece_box "
+                "SELECT \(pieceColumns), feature_piece.id FROM feature_piece_box "
                 + "JOIN feature_piece ON feature_piece.id = feature_piece_box.id "
                 + "JOIN feature ON feature.id = feature_piece.feature WHERE \(condition)"
             var values = boxValues
-            sql += filter(classes: classes, kinds: nil, details: details, values: &values)
+            sql += filter(selecting: selections, kinds: nil, values: &values)
             sql += " ORDER BY feature.id, feature_piece.id"
             try query("reading the pieces of the areas in view") {
                 try database.forEachRow(sql, values) { row in
@@ -460,6 +490,7 @@ public final class MapStore {
                 }
             }
         }
+        guard !cut.isEmpty else { return whole }
         // Merged by area id, keeping each area's pieces in order.
         return (whole + cut).enumerated().sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
             .map(\.element)
@@ -508,7 +539,7 @@ public final class MapStore {
         details: [DetailLevel]? = nil, limit: Int? = nil
     ) throws(DataError) -> [TaggedFeature] {
         try rows(
-            in: bounds, classes: classes, kinds: kinds, details: details, limit: limit,
+            in: bounds, selecting: [FeatureSelection(classes: classes, details: details)], kinds: kinds, limit: limit,
             columns: Self.featureColumns + ", feature.tags", id: \.feature.id
         ) { row in
             TaggedFeature(
@@ -524,7 +555,8 @@ public final class MapStore {
     ) throws(DataError) -> [(id: Int64, bytes: Int)] {
         let size = engine == .sqlite ? "length(feature.geometry)" : "octet_length(feature.geometry)"
         return try rows(
-            in: bounds, classes: classes, details: details, limit: nil, columns: "feature.id, \(size)", id: \.id
+            in: bounds, selecting: [FeatureSelection(classes: classes, details: details)], limit: nil,
+            columns: "feature.id, \(size)", id: \.id
         ) { row in (id: row.integer(0) ?? 0, bytes: Int(row.integer(1) ?? 0)) }
     }
 
@@ -550,23 +582,22 @@ public final class MapStore {
         return found.sorted { $0.feature.id < $1.feature.id }
     }
 
-    /// The rows of `columns` for the features meeting `bounds` (see
-    /// ``features(in:classes:details:limit:names:)``), each read by `read`, by id; once each
-    /// side of the antimeridian, a feature in both read once.
-    /// `wholeOnly`: leaves out the areas kept in pieces.
+    /// The rows of `columns` for the features meeting `bounds` of any of `selections` (see
+    /// ``features(in:classes:details:limit:names:pieces:)``), each read by `read`, by id; once
+    /// each side of the antimeridian, a feature in both read once. `wholeOnly`: leaves out the
+    /// areas kept in pieces.
     private func rows<Row>(
-        in bounds: CoordinateBounds, classes: [FeatureClass], kinds: [String]? = nil, details: [DetailLevel]?,
-        limit: Int?, columns: String, id: (Row) -> Int64, wholeOnly: Bool = false,
-        _ read: @escaping (StoreRow) throws -> Row
+        in bounds: CoordinateBounds, selecting selections: [FeatureSelection], kinds: [String]? = nil, limit: Int?,
+        columns: String, id: (Row) -> Int64, wholeOnly: Bool = false, _ read: @escaping (StoreRow) throws -> Row
     ) throws(DataError) -> [Row] {
         let parts = bounds.antimeridianHalves
         if parts.count == 2 {
             let west = try rows(
-                in: parts[0], classes: classes, kinds: kinds, details: details, limit: limit, columns: columns, id: id,
+                in: parts[0], selecting: selections, kinds: kinds, limit: limit, columns: columns, id: id,
                 wholeOnly: wholeOnly, read)
             let seen = Set(west.map(id))
             let east = try rows(
-                in: parts[1], classes: classes, kinds: kinds, details: details, limit: limit, columns: columns, id: id,
+                in: parts[1], selecting: selections, kinds: kinds, limit: limit, columns: columns, id: id,
                 wholeOnly: wholeOnly, read
             ).filter { !seen.contains(id($0)) }
             let all = (west + east).sorted { id($0) < id($1) }
@@ -577,11 +608,15 @@ public final class MapStore {
         var sql =
             "SELECT \(columns) FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition)"
         var values = boxValues
-        sql += filter(classes: classes, kinds: kinds, details: details, values: &values)
+        sql += filter(selecting: selections, kinds: kinds, values: &values)
         if wholeOnly {
+            // Only an area of more points than the threshold can have pieces: its size says so
+            // before the pieces' index is asked.
             let cut = AreaPieces.classes.map { "'\($0.rawValue)'" }.sorted().joined(separator: ",")
+            let size = engine == .sqlite ? "length(geometry)" : "octet_length(geometry)"
             sql +=
-                " AND NOT (class IN (\(cut)) AND EXISTS (SELECT 1 FROM feature_piece WHERE feature_piece.feature = feature.id))"
+                " AND NOT (\(size) > \(AreaPieces.threshold * 8) AND class IN (\(cut)) "
+                + "AND EXISTS (SELECT 1 FROM feature_piece WHERE feature_piece.feature = feature.id))"
         }
         sql += " ORDER BY feature.id"
         if let limit {
@@ -591,29 +626,39 @@ public final class MapStore {
         return try query("reading the features in view") { try database.map(sql, values, read) }
     }
 
-    /// The `AND …` conditions on class, kind and detail of a query on features (see
-    /// ``features(in:classes:details:limit:names:pieces:)``), their values appended to `values`.
-    private func filter(classes: [FeatureClass], kinds: [String]?, details: [DetailLevel]?, values: inout [StoreValue])
+    /// The `AND …` condition on class, kind and detail of a query on features: any of
+    /// `selections` (see ``features(in:classes:details:limit:names:pieces:)``), of `kinds` when
+    /// given; their values appended to `values`.
+    private func filter(selecting selections: [FeatureSelection], kinds: [String]?, values: inout [StoreValue])
         -> String
     {
         var sql = ""
-        if !classes.isEmpty {
-            sql += " AND \(classColumn) IN (\(Self.placeholders(classes.count)))"
-            values += classes.map { .text($0.rawValue) }
-        }
         if let kinds {
             sql += " AND feature.kind IN (\(Self.placeholders(kinds.count)))"
             values += kinds.map { .text($0) }
         }
-        if let details {
-            if details.isEmpty {
-                sql += " AND detail IS NULL"
-            } else {
-                sql += " AND detail IN (\(Self.placeholders(details.count)))"
-                values += details.map { .text($0.rawValue) }
+        let conditions = selections.map { selection in
+            var terms: [String] = []
+            if !selection.classes.isEmpty {
+                terms.append("\(classColumn) IN (\(Self.placeholders(selection.classes.count)))")
+                values += selection.classes.map { .text($0.rawValue) }
             }
+            if let kinds = selection.kinds {
+                terms.append("feature.kind IN (\(Self.placeholders(kinds.count)))")
+                values += kinds.map { .text($0) }
+            }
+            if let details = selection.details {
+                if details.isEmpty {
+                    terms.append("detail IS NULL")
+                } else {
+                    terms.append("detail IN (\(Self.placeholders(details.count)))")
+                    values += details.map { .text($0.rawValue) }
+                }
+            }
+            return terms.isEmpty ? "1 = 1" : terms.joined(separator: " AND ")
         }
-        return sql
+        guard !conditions.isEmpty else { return sql }
+        return sql + " AND (" + conditions.map { "(\($0))" }.joined(separator: " OR ") + ")"
     }
 
     /// A world raster registered in the store.

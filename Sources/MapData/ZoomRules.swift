@@ -19,6 +19,9 @@ public enum ZoomRules {
     public static let streets = 13.0
     /// Buildings, flat: from zoom 14.
     public static let buildings = 14.0
+    /// Buildings' outlines: from zoom 16 (below, a building is a few pixels and its wall line
+    /// a blur).
+    public static let buildingOutlines = 16.0
     /// Trams: from zoom 14.
     public static let trams = 14.0
     /// Buildings extruded under tilt: from zoom 15.
@@ -34,18 +37,20 @@ public enum ZoomRules {
     /// as roads. Motorways and trunks from 5, primaries from 8, secondaries from 10, tertiaries
     /// from 11, main links from 12, streets from 13, pedestrian and service roads from 14,
     /// paths and tracks from 15.
-    public static func road(_ kind: String) -> Double? {
-        switch kind {
-        case "motorway", "trunk": 5
-        case "primary": 8
-        case "secondary": 10
-        case "tertiary", "secondary_link", "tertiary_link": 11
-        case "motorway_link", "trunk_link", "primary_link": 12
-        case "residential", "unclassified", "living_street", "road": 13
-        case "pedestrian", "service": 14
-        case "footway", "path", "cycleway", "steps", "track", "bridleway", "trail": 15
-        default: nil
-        }
+    public static func road(_ kind: String) -> Double? { roadZooms[kind] }
+
+    /// ``road(_:)``'s table.
+    private static let roadZooms: [String: Double] = [
+        "motorway": 5, "trunk": 5, "primary": 8, "secondary": 10, "tertiary": 11, "secondary_link": 11,
+        "tertiary_link": 11, "motorway_link": 12, "trunk_link": 12, "primary_link": 12, "residential": 13,
+        "unclassified": 13, "living_street": 13, "road": 13, "pedestrian": 14, "service": 14, "footway": 15,
+        "path": 15, "cycleway": 15, "steps": 15, "track": 15, "bridleway": 15, "trail": 15,
+    ]
+
+    /// The OSM `highway` kinds drawn as roads at `zoom` (``road(_:)``), sorted: what a picture
+    /// reads of the road class (crossings, street lamps and signals, also in it, never).
+    public static func roadKinds(atZoom zoom: Double) -> [String] {
+        roadZooms.filter { $0.value <= zoom }.keys.sorted()
     }
 
     /// The zoom from which a road of OSM `highway` kind `kind` is named along its line: main

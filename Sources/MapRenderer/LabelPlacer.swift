@@ -16,6 +16,9 @@ struct LabelPlacer {
     private(set) var placed: [String] = []
     /// Where each street name was placed, so that one name is not repeated too close.
     private var streetNamePoints: [String: [Point]] = [:]
+    /// The texts laid out so far, by font, size and text: a street's name is asked for once
+    /// a way of it, and shaping it again each time costs more than drawing it.
+    private var layouts: [String: TextLayout] = [:]
 
     /// A placer for `canvas` whose labels keep clear of `reserved` boxes (the controls).
     init(canvas: Canvas, palette: MapPalette, reserved: [TextLayout.Box] = []) {
@@ -30,6 +33,15 @@ struct LabelPlacer {
     /// Minimum distance between two labels of the same street, points.
     static let streetNameSpacing = 300.0
 
+    /// `text` laid out in `look`'s font and size, shaped once a placer.
+    private mutating func layout(of text: String, look: LabelLook) -> TextLayout {
+        let key = "\(look.font)\u{1F}\(look.size)\u{1F}\(text)"
+        if let known = layouts[key] { return known }
+        let layout = TextLayout(text, font: look.font, size: look.size, on: canvas)
+        layouts[key] = layout
+        return layout
+    }
+
     /// True when `box` lies inside the canvas and meets no taken box.
     func isFree(_ box: TextLayout.Box) -> Bool {
         box.x >= 0 && box.y >= 0 && box.x + box.width <= canvas.width && box.y + box.height <= canvas.height
@@ -39,7 +51,7 @@ struct LabelPlacer {
     /// A name centred on `point` in `look`, if it fits; true when placed.
     @discardableResult
     mutating func place(_ text: String, centredAt point: Point, look: LabelLook) -> Bool {
-        let layout = TextLayout(text, font: look.font, size: look.size, on: canvas)
+        let layout = layout(of: text, look: look)
         let box = layout.logicalBox
         let x = point.x - box.width / 2
         let y = point.y - box.height / 2
@@ -60,7 +72,7 @@ struct LabelPlacer {
         let icon = TextLayout.Box(
             x: point.x - radius - 1, y: point.y - radius - 1, width: 2 * radius + 2, height: 2 * radius + 2)
         guard isFree(icon) else { return false }
-        let layout = TextLayout(text, font: look.font, size: look.size, on: canvas)
+        let layout = layout(of: text, look: look)
         let box = layout.logicalBox
         let y = point.y - box.height / 2
         let candidates = [point.x + LabelLook.iconGap, point.x - LabelLook.iconGap - box.width]
@@ -84,7 +96,7 @@ struct LabelPlacer {
     @discardableResult
     mutating func place(_ text: String, along line: [Point], look: LabelLook) -> Bool {
         guard line.count >= 2 else { return false }
-        let layout = TextLayout(text, font: look.font, size: look.size, on: canvas)
+        let layout = layout(of: text, look: look)
         let width = layout.logicalBox.width
         let height = layout.logicalBox.height
         var guide = MeasuredPath(line.map { (x: $0.x, y: $0.y) })

@@ -42,9 +42,16 @@ struct Painter {
         report.features[feature.featureClass, default: 0] += 1
     }
 
+    /// Strokes a feature's lines or outline: round caps and joins, or, dashed, square-cut
+    /// dashes (a round cap would grow each dash by the line's width and close the gaps of a
+    /// thin path's dashes), bevelled.
     mutating func stroke(_ feature: MapStore.Feature, _ color: Color, width: Double, dash: [Double] = []) {
         guard addOutline(of: feature) else { return }
-        canvas.stroke(color, width: width, dash: dash)
+        if dash.isEmpty {
+            canvas.stroke(color, width: width)
+        } else {
+            canvas.stroke(color, width: width, cap: .butt, join: .bevel, dash: dash)
+        }
         report.features[feature.featureClass, default: 0] += 1
     }
 

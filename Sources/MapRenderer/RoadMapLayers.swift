@@ -43,8 +43,10 @@ extension MapRenderer {
         }
         // Under a tilted camera with 3D buildings on, buildings rise after the roads instead.
         if zoom >= ZoomRules.buildings && !extrudeBuildings {
+            // Outlined from zoom 16, where a building is big enough for a wall line to show.
+            let outline = zoom >= ZoomRules.buildingOutlines ? palette.buildingOutline : nil
             for feature in scene.local(.building) {
-                painter.fill(feature, palette.building, outline: palette.buildingOutline)
+                painter.fill(feature, palette.building, outline: outline)
             }
         }
         // Railways above ground: main lines, light rail and trams (thinner), from zoom 11.

@@ -2,9 +2,9 @@ import GeoCore
 import MapCore
 import MapData
 
-/// The features one picture draws, read with two queries (each walks the spatial index once)
-/// and grouped by class: the world layers at the picture's level of detail, and the street
-/// data and places.
+/// The features one picture draws, read in one walk of the spatial index (and one of the
+/// pieces' index, ``AreaPieces``) and grouped by class: the world layers at the picture's
+/// level of detail, and the street data and places.
 struct Scene {
     /// The world's level of detail drawn: see ``ZoomRules/worldDetail(zoom:)``; full from
     /// zoom 8 where `data install --hires` put it in the store.
@@ -25,22 +25,25 @@ struct Scene {
         let worldClasses: [FeatureClass] =
             zoom >= ZoomRules.worldRivers && zoom < ZoomRules.streetData
             ? [.land, .water, .waterway, .border] : [.land, .water, .border]
-        let worldFeatures = try store.features(
-            in: bounds, classes: worldClasses,
-            details: fullDetail && zoom >= ZoomRules.worldFullDetail ? [level, .full] : [level], pieces: true)
+        let worldDetails = fullDetail && zoom >= ZoomRules.worldFullDetail ? [level, .full] : [level]
+        var selections = [MapStore.FeatureSelection(classes: worldClasses, details: worldDetails)]
+        // Roads only of the kinds drawn at the zoom.
+        let others = classes.subtracting([.road]).sorted()
+        if !others.isEmpty { selections.append(MapStore.FeatureSelection(classes: others, details: [])) }
+        if classes.contains(.road) {
+            selections.append(
+                MapStore.FeatureSelection(classes: [.road], details: [], kinds: ZoomRules.roadKinds(atZoom: zoom)))
+        }
+        // One walk of the spatial index for both.
+        let read = try store.features(in: bounds, selecting: selections, names: names, pieces: true)
+        let worldFeatures = read.filter { $0.detail != nil }
         let drawn =
             fullDetail && zoom >= ZoomRules.worldFullDetail
                 && worldFeatures.contains { $0.detail == .full && $0.featureClass == .land }
             ? .full : level
         detail = drawn
         world = Dictionary(grouping: worldFeatures.filter { $0.detail == drawn }, by: \.featureClass)
-        local =
-            classes.isEmpty
-            ? [:]
-            : Dictionary(
-                grouping: try store.features(
-                    in: bounds, classes: classes.sorted(), details: [], names: names, pieces: true),
-                by: \.featureClass)
+        local = Dictionary(grouping: read.filter { $0.detail == nil }, by: \.featureClass)
     }
 
     /// World features of a class (land, water, waterway, border), by id.
