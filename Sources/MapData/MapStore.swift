@@ -80,6 +80,7 @@ public final class MapStore {
                 .noStore, message: "no store here (build one with 'openmaps data install' or 'openmaps import')",
                 path: path)
         }
+        rollBackKilledUpdate(of: path)
         let version: Int64?
         let database: SQLiteDatabase
         do {
@@ -89,10 +90,30 @@ public final class MapStore {
             // into the connection's cache: a picture reads thousands of rows.
             try database.execute("PRAGMA mmap_size = 1073741824")
         } catch {
+            if FileManager.default.fileExists(atPath: path + "-journal") {
+                throw DataError(
+                    .database,
+                    message:
+                        "an update of the store was stopped before it finished and its journal could not be rolled back: run any openmaps command on the store with the right to write to its folder, which puts the previous store back",
+                    path: path, underlying: error)
+            }
             throw DataError(.database, message: "cannot open the store", path: path, underlying: error)
         }
         try checkVersion(version, path: path)
         return SQLiteStoreConnection(database)
+    }
+
+    /// Puts the previous store back where an update made in place (``StoreUpdate``'s
+    /// `applyInPlace`) was killed before its commit: its journal is left beside the store, and
+    /// a read-only connection cannot roll it back. A journal of an update still running is
+    /// left alone (SQLite tells the two apart by its locks). Without the right to write here,
+    /// nothing is done and the read-only open says what is wrong.
+    private static func rollBackKilledUpdate(of path: String) {
+        guard FileManager.default.fileExists(atPath: path + "-journal"),
+            let database = try? SQLiteDatabase(path: path, mode: .readWrite)
+        else { return }
+        // The first read of a store with a hot journal rolls it back.
+        _ = try? database.execute("PRAGMA busy_timeout = 60000; SELECT count(*) FROM sqlite_master")
     }
 
     private static func openPostGIS(_ location: String) throws(DataError) -> StoreConnection {

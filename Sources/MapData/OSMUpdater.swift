@@ -67,7 +67,7 @@ public enum OSMUpdater {
         var report = Report(region: region ?? "")
         report.changes = read.count
         let changes = merged(read)
-        try StoreUpdate.apply(to: storePath) { database in
+        try StoreUpdate.applyInPlace(to: storePath) { database in
             // A feed's sequence goes to its region whatever it touches: one that touches nothing
             // the region holds is applied (its creations kept), not refused, or the feed would
             // stop there.

@@ -8,7 +8,8 @@ import SQLiteKit
 ///
 /// - SQLite: in a temporary copy beside the store, inside a transaction, renamed into place
 ///   only after the commit. A failure leaves the previous store untouched and no temporary
-///   file behind.
+///   file behind. Small changes to a large store (``applyInPlace(to:_:)``) are made in the
+///   store's own file under SQLite's rollback journal instead.
 /// - PostGIS: in one transaction (rows sent with `COPY`), committed at the end: readers see the
 ///   previous data until the commit, and a killed or failed update is rolled back by the
 ///   server. Updates of one database run one at a time (a transaction-level advisory lock).
@@ -21,6 +22,33 @@ enum StoreUpdate {
         case .sqlite: try applySQLite(to: location, body)
         case .postgis: try applyPostGIS(to: location, body)
         }
+    }
+
+    /// ``apply(to:_:)`` for a change to a small part of an existing store (an OpenStreetMap
+    /// change file): on SQLite, made in the store's own file inside a transaction under
+    /// SQLite's rollback journal instead of in a copy of the whole file. As atomic: readers see
+    /// the previous store until the commit, and a killed update leaves a journal that puts the
+    /// previous store back when the store is next opened (``MapStore/init(path:)``). On
+    /// PostGIS the same as ``apply(to:_:)``.
+    static func applyInPlace(to location: String, _ body: (StoreConnection) throws -> Void) throws {
+        guard StoreEngine(location: location) == .sqlite, FileManager.default.fileExists(atPath: location) else {
+            return try apply(to: location, body)
+        }
+        let lock = try StoreLock(storePath: location)
+        defer { lock.release() }
+        let database: SQLiteDatabase
+        do {
+            database = try SQLiteDatabase(path: location, mode: .readWrite)
+            // The journal holds the pages changed, synced before the store is written; readers
+            // are waited for (up to a minute) at the commit.
+            try database.execute(
+                "PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 60000")
+        } catch {
+            throw DataError(.database, message: "cannot open the store to update it", path: location, underlying: error)
+        }
+        let connection = SQLiteStoreConnection(database)
+        try MapStore.checkVersion(try StoreSchema.version(connection), path: location)
+        try database.transaction { try body(connection) }
     }
 
     /// The advisory lock key that serializes updates of one PostgreSQL store.

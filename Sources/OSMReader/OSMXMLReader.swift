@@ -360,16 +360,22 @@ struct OSMXMLParser {
             let key = try required("k", of: markup)
             let value = try required("v", of: markup)
             let tag = (key: scanner.text(key.value), value: scanner.text(value.value))
-            switch current {
+            // Each element is taken out of `current` before it grows, so that its arrays are
+            // not shared and grow in place (else every tag, node and member copied them all).
+            let element = current
+            current = nil
+            switch element {
             case .node(var node): node.tags.append(tag); current = .node(node)
             case .way(var way): way.tags.append(tag); current = .way(way)
             case .relation(var relation): relation.tags.append(tag); current = .relation(relation)
             case nil: break
             }
         } else if scanner.matches(markup.name, "nd"), case .way(var way) = current {
+            current = nil
             way.nodeIDs.append(try integer("ref", of: markup))
             current = .way(way)
         } else if scanner.matches(markup.name, "member"), case .relation(var relation) = current {
+            current = nil
             let type = try required("type", of: markup)
             let elementType: OSMElementType
             if scanner.matches(type.value, "node") {

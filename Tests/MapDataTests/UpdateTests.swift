@@ -258,7 +258,7 @@ struct KilledUpdateTests {
         #expect(printed.contains("built again:"))
         #expect(try UpdateTests.content(store)["feature"] != before["feature"])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
-            $0.hasSuffix(".importing.sqlite")
+            $0.hasSuffix(".importing.sqlite") || $0.hasSuffix("-journal")
         }
         #expect(leftovers.isEmpty)
     }
