@@ -43,6 +43,21 @@ public final class VectorTileBuilder {
         var layers: [String: [VectorTile.Feature]] = [:]
         let mapping = SchemaMapping(zoom: id.z)
 
+        // The street data, places and what the layers show, with their tags.
+        let classes = VectorTileSchema.classes(zoom: id.z)
+        var tagged = try store.taggedFeatures(in: bounds, classes: classes, details: [])
+        // Summits show before the other points of interest: read alone at the zooms between.
+        if !classes.contains(.poi) && VectorTileSchema.shows(from: ZoomRules.peaks, at: id.z) {
+            tagged += try store.taggedFeatures(
+                in: bounds, classes: [.poi], kinds: FeatureClassifier.peaks.map { "natural=\($0)" }.sorted(),
+                details: [])
+        }
+        // Inside an imported region whose coastline was assembled, the region's own sea stands
+        // for the world's ocean (whose shoreline is a staircase at street zoom); a tile the
+        // region covers only in part keeps the world's.
+        let ownSea = tagged.first { Self.isSea($0.feature, covering: bounds) }
+        tagged.removeAll { $0.feature.featureClass == .water && $0.feature.kind == FeatureKind.extractSea.kind }
+
         // The world layers, at the zoom's detail (full where the store has it, from zoom 8).
         let level = ZoomRules.worldDetail(zoom: zoom)
         let full = zoom >= ZoomRules.worldFullDetail && worldDetails.contains(.full)
@@ -54,7 +69,11 @@ public final class VectorTileBuilder {
         for (tagged, rings) in world where tagged.feature.featureClass != .land {
             add(mapping.items(tagged), of: tagged.feature, to: &layers, geometry: geometry, prepared: rings)
         }
-        if worldDetails.contains(detail) {
+        if let ownSea {
+            var sea: [String: [VectorTile.Feature]] = [:]
+            add(mapping.items(ownSea), of: ownSea.feature, to: &sea, geometry: geometry)
+            layers["water", default: []].insert(contentsOf: sea["water"] ?? [], at: 0)
+        } else if worldDetails.contains(detail) {
             // Islands in lakes lie inside the land already.
             let land = world.filter {
                 $0.tagged.feature.featureClass == .land && $0.tagged.feature.kind != FeatureKind.worldIslandInLake.kind
@@ -65,15 +84,6 @@ public final class VectorTileBuilder {
             }
         }
 
-        // The street data, places and what the layers show, with their tags.
-        let classes = VectorTileSchema.classes(zoom: id.z)
-        var tagged = try store.taggedFeatures(in: bounds, classes: classes, details: [])
-        // Summits show before the other points of interest: read alone at the zooms between.
-        if !classes.contains(.poi) && VectorTileSchema.shows(from: ZoomRules.peaks, at: id.z) {
-            tagged += try store.taggedFeatures(
-                in: bounds, classes: [.poi], kinds: FeatureClassifier.peaks.map { "natural=\($0)" }.sorted(),
-                details: [])
-        }
         for tagged in tagged {
             add(mapping.items(tagged), of: tagged.feature, to: &layers, geometry: geometry)
         }
@@ -183,6 +193,17 @@ public final class VectorTileBuilder {
             let polygons = builder.polygons(rings, simplify: simplify)
             return polygons.isEmpty ? nil : .polygons(polygons)
         }
+    }
+
+    /// True for an imported region's own sea (``FeatureKind/extractSea``: the region's box less
+    /// its land) whose box holds all of `bounds`.
+    static func isSea(_ feature: MapStore.Feature, covering bounds: CoordinateBounds) -> Bool {
+        guard feature.featureClass == .water, feature.kind == FeatureKind.extractSea.kind,
+            case .polygon(let rings) = feature.geometry, let frame = rings.first,
+            let southWest = bounds.southWest, let northEast = bounds.northEast
+        else { return false }
+        let box = frame.reduce(CoordinateBounds()) { $0.including($1) }
+        return box.contains(southWest) && box.contains(northEast)
     }
 
     /// The sea of the tile: its buffered square with every piece of land in it as a hole (the

@@ -204,9 +204,12 @@ struct SchemaMapping {
         let kind = feature.kind
         switch feature.featureClass {
         case .water:
-            // The extract's own sea (``MapData``'s coastline assembly) is for the pictures; the
-            // tiles' sea is the world's ocean layer.
-            guard kind != FeatureKind.extractSea.kind else { break }
+            // An imported region's own sea (``MapData``'s coastline assembly), where it stands
+            // for the world's ocean (``VectorTileBuilder``).
+            guard kind != FeatureKind.extractSea.kind else {
+                add("water", ["class": .string("ocean")])
+                break
+            }
             var properties = ["class": VectorTile.Value.string(Self.waterClass(kind))]
             if let flag = Self.intermittent(tags) { properties["intermittent"] = flag }
             if let brunnel = Self.brunnel(feature, tags) { properties["brunnel"] = .string(brunnel) }

@@ -213,6 +213,66 @@ import Testing
         }
     }
 
+    /// Inside an imported region whose coastline was assembled, the tiles' sea is the region's
+    /// own (the world's shoreline is a staircase at street zoom): central Monaco's harbour at
+    /// zoom 15, the tile's ocean where the extract's sea is, away from the coast by a pixel; a
+    /// tile the region covers only in part keeps the world's ocean (none in this store).
+    @Test func insideARegionTheSeaIsTheRegionsOwn() throws {
+        let store = try MapStore(path: try TestExtracts.monacoStore())
+        let builder = try VectorTileBuilder(store: store)
+        let id = Self.tile(Coordinate(latitude: 43.7345, longitude: 7.4235), zoom: 15)
+        let tile = try VectorTile(decoding: try builder.tile(id).encoded())
+        let oceans = Self.features(tile, "water") { $0["class"] == .string("ocean") }
+        #expect(oceans.count == 1)
+        guard case .polygons(let polygons) = oceans.first?.geometry else {
+            Issue.record("the tile has no sea")
+            return
+        }
+        let geometry = TileGeometryBuilder(tile: id)
+        let sea = try #require(
+            try store.features(in: geometry.bufferedBounds, classes: [.water], details: []).first {
+                $0.kind == FeatureKind.extractSea.kind
+            })
+        guard case .polygon(let seaRings) = sea.geometry else { return }
+        let projected = seaRings.map { $0.map(geometry.project) }
+        func inside(_ rings: [[(x: Double, y: Double)]], _ x: Double, _ y: Double) -> Bool {
+            var inside = false
+            for ring in rings {
+                for (a, b) in zip(ring, ring.dropFirst() + ring.prefix(1)) where (a.y > y) != (b.y > y) {
+                    if x < a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) { inside.toggle() }
+                }
+            }
+            return inside
+        }
+        func nearCoast(_ x: Double, _ y: Double) -> Bool {
+            projected.dropFirst().contains { ring in
+                zip(ring, ring.dropFirst()).contains { a, b in
+                    let dx = b.x - a.x
+                    let dy = b.y - a.y
+                    let t = max(0, min(1, ((x - a.x) * dx + (y - a.y) * dy) / max(dx * dx + dy * dy, 1e-9)))
+                    return hypot(a.x + t * dx - x, a.y + t * dy - y) <= 16
+                }
+            }
+        }
+        let tileRings = polygons.flatMap { $0 }.map { $0.map { (x: Double($0.x), y: Double($0.y)) } }
+        var seaSamples = 0
+        var landSamples = 0
+        var wrong = 0
+        for y in stride(from: 50.0, to: 4096, by: 100) {
+            for x in stride(from: 50.0, to: 4096, by: 100) where !nearCoast(x, y) {
+                let expected = inside(projected, x, y)
+                if expected { seaSamples += 1 } else { landSamples += 1 }
+                if inside(tileRings, x, y) != expected { wrong += 1 }
+            }
+        }
+        #expect(seaSamples > 100 && landSamples > 100, "\(seaSamples) sea, \(landSamples) land")
+        #expect(wrong == 0, "\(wrong) samples on the wrong side of the coast")
+        // Zoom 12: the tile is larger than the region, whose sea is not the tile's.
+        let whole = try VectorTile(
+            decoding: try builder.tile(Self.tile(Coordinate(latitude: 43.7345, longitude: 7.4235), zoom: 12)).encoded())
+        #expect(Self.features(whole, "water") { $0["class"] == .string("ocean") }.isEmpty)
+    }
+
     /// A real extract: central Monaco's tiles stay far under 500 KB, and every polygon reads
     /// back valid (exterior rings clockwise, holes counter-clockwise: the decoder checks).
     @Test func realTilesStaySmallAndValid() throws {
