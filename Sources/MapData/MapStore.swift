@@ -460,8 +460,8 @@ public final class MapStore {
             names: language, pieces: pieces)
     }
 
-    /// Which features a query reads: of some classes (all when empty) and levels of detail
-    /// (as ``features(in:classes:details:limit:names:pieces:)`` takes them).
+    /// Which features a query reads: of some classes (all when empty), levels of detail (as
+    /// ``features(in:classes:details:limit:names:pieces:)`` takes them) and, when given, kinds.
     public struct FeatureSelection: Sendable, Equatable {
         /// The classes; empty for every class.
         public var classes: [FeatureClass]
