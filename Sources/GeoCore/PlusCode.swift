@@ -1,0 +1,243 @@
+/// Open Location Code ("plus codes"): a place as a short code of the 20 characters
+/// `23456789CFGHJMPQRVWX` (`8FVC9G8F+6X`), each pair of the first ten a latitude and a
+/// longitude digit in base 20 (cells of 20°, 1°, 0.05°, 0.0025° and 0.000125°), each later
+/// character a 5-row by 4-column grid cell of the one before; a `+` after the eighth
+/// character; `0` pads a code shorter than eight (`8FVC0000+`). A short code (`9G8F+6X`) drops
+/// leading characters and is recovered from a place near it.
+///
+/// Computed in integers of the smallest cell (1/25,000,000° of latitude, 1/8,192,000° of
+/// longitude), as the specification's reference implementations do, so that a coordinate on
+/// a cell's edge falls in the same cell everywhere.
+public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
+    /// The code as written, upper case, with its `+` (and `0` padding, when shorter than eight).
+    public let code: String
+
+    /// The characters, in value order.
+    static let alphabet = Array("23456789CFGHJMPQRVWX")
+    /// Characters before the `+`.
+    static let separatorPosition = 8
+    /// The pair section's length.
+    static let pairLength = 10
+    /// Characters at most (more are read, and ignored, as the specification says).
+    public static let maximumLength = 15
+    /// Latitude units of the smallest cell in one degree: 8,000 × 5⁵.
+    static let latitudeUnits: Int64 = 25_000_000
+    /// Longitude units of the smallest cell in one degree: 8,000 × 4⁵.
+    static let longitudeUnits: Int64 = 8_192_000
+
+    /// Why a text is not a plus code.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Empty, or only a `+`.
+        case empty
+        /// A character outside the code's alphabet, at its offset.
+        case character(Character, at: Int)
+        /// No `+`, more than one, or one in the wrong place (after an even count, at most 8).
+        case separator
+        /// Padding (`0`) misplaced: it must come in pairs right before a `+` at 8, with nothing after.
+        case padding
+        /// One character after the `+` (none, or at least two).
+        case lone
+        /// A full code's first characters name a latitude past 90° or a longitude past 180°.
+        case outOfRange
+        /// A length the encoder cannot make: 2, 4, 6, 8 or 10 to 15 digits.
+        case length(Int)
+        /// A short code given where a full one is needed, or the other way round.
+        case notFull
+
+        public var description: String {
+            switch self {
+            case .empty: "the code is empty"
+            case .character(let character, let offset):
+                "'\(character)' at \(offset + 1) is not a plus-code character (23456789CFGHJMPQRVWX)"
+            case .separator: "a plus code has one '+', after an even number of characters, at most eight"
+            case .padding: "padding '0's come in pairs just before a '+' after the eighth character, with nothing after"
+            case .lone: "a plus code has no character, or at least two, after its '+'"
+            case .outOfRange: "the code's first characters name a place past the poles or the antimeridian"
+            case .length(let length): "a plus code has 2, 4, 6, 8 or 10 to 15 digits, not \(length)"
+            case .notFull: "the code is short: it needs a place near it to be recovered"
+            }
+        }
+    }
+
+    /// The code of a text (any case, surrounding spaces allowed), full or short.
+    ///
+    /// - Throws: ``Failure`` saying what is wrong.
+    public init(_ text: String) throws(Failure) {
+        let upper = text.trimmingSpaces.uppercased()
+        guard !upper.isEmpty, upper != "+" else { throw .empty }
+        let characters = Array(upper)
+        guard let separator = characters.firstIndex(of: "+"), characters.lastIndex(of: "+") == separator,
+            separator <= Self.separatorPosition, separator % 2 == 0
+        else { throw .separator }
+        for (offset, character) in characters.enumerated()
+        where character != "+" && character != "0" && !Self.alphabet.contains(character) {
+            throw .character(character, at: offset)
+        }
+        if let padding = characters.firstIndex(of: "0") {
+            let run = characters[padding..<separator]
+            guard padding > 0, separator == Self.separatorPosition, run.allSatisfy({ $0 == "0" }),
+                (separator - padding) % 2 == 0, characters.count == separator + 1
+            else { throw .padding }
+        }
+        guard characters.count - separator - 1 != 1 else { throw .lone }
+        if separator == Self.separatorPosition {
+            // A full code: its first latitude digit under 9 (180°), longitude under 18 (360°).
+            let latitude = Self.alphabet.firstIndex(of: characters[0]) ?? 0
+            let longitude = characters.count > 1 ? Self.alphabet.firstIndex(of: characters[1]) ?? 0 : 0
+            guard latitude < 9, longitude < 18 else { throw .outOfRange }
+        }
+        code = String(characters)
+    }
+
+    /// The code of a place, `length` digits long (10 by default: a cell of about 14 × 14 m).
+    ///
+    /// - Throws: ``Failure/length(_:)`` for a length not 2, 4, 6, 8 or 10 and up (15 at most
+    ///   used).
+    public init(_ coordinate: Coordinate, length: Int = 10) throws(Failure) {
+        guard length >= 2, length >= Self.pairLength || length % 2 == 0 else { throw .length(length) }
+        let length = min(length, Self.maximumLength)
+        let latitude = min(max(coordinate.latitude, -90), 90)
+        var longitude = coordinate.longitude.truncatingRemainder(dividingBy: 360)
+        if longitude < -180 { longitude += 360 } else if longitude >= 180 { longitude -= 360 }
+        // In whole units of the smallest cell (rounded to a millionth first, so that 0.1 + 90
+        // is not one unit short); the north pole in the top cell.
+        var latitudeValue = Int64(((latitude + 90) * Double(Self.latitudeUnits) * 1e6).rounded() / 1e6)
+        var longitudeValue = Int64(((longitude + 180) * Double(Self.longitudeUnits) * 1e6).rounded() / 1e6)
+        latitudeValue = min(latitudeValue, 180 * Self.latitudeUnits - 1)
+        longitudeValue = min(max(longitudeValue, 0), 360 * Self.longitudeUnits - 1)
+        var reversed: [Character] = []
+        for _ in 0..<(Self.maximumLength - Self.pairLength) {
+            reversed.append(Self.alphabet[Int(latitudeValue % 5 * 4 + longitudeValue % 4)])
+            latitudeValue /= 5
+            longitudeValue /= 4
+        }
+        for pair in 0..<(Self.pairLength / 2) {
+            reversed.append(Self.alphabet[Int(longitudeValue % 20)])
+            reversed.append(Self.alphabet[Int(latitudeValue % 20)])
+            latitudeValue /= 20
+            longitudeValue /= 20
+            if pair == 0 { reversed.append("+") }
+        }
+        var characters = Array(reversed.reversed())
+        // The digits wanted (the `+` after the eighth), padded to eight with `0`.
+        characters = Array(characters.prefix(length < Self.pairLength ? Self.separatorPosition + 1 : length + 1))
+        if length < Self.separatorPosition {
+            for index in length..<Self.separatorPosition { characters[index] = "0" }
+        }
+        code = String(characters)
+    }
+
+    public var description: String { code }
+
+    /// True for a short code (fewer than eight characters before its `+`).
+    public var isShort: Bool { separator < Self.separatorPosition }
+
+    /// The offset of the `+`.
+    private var separator: Int { code.distance(from: code.startIndex, to: code.firstIndex(of: "+") ?? code.endIndex) }
+
+    /// The digits, without the `+` and the padding, at most ``maximumLength``.
+    var digits: [Character] { Array(code.filter { $0 != "+" && $0 != "0" }.prefix(Self.maximumLength)) }
+
+    /// The cell of a full code: its south-west and north-east corners.
+    ///
+    /// - Throws: ``Failure/notFull`` for a short code.
+    public func area() throws(Failure) -> CoordinateBounds {
+        guard !isShort else { throw .notFull }
+        let digits = digits
+        var latitude = Int64(0)
+        var longitude = Int64(0)
+        // Divided by 20 before each pair is read: the first pair's digits are of 20°.
+        var latitudePlace = 20 * 20 * Self.latitudeUnits
+        var longitudePlace = 20 * 20 * Self.longitudeUnits
+        for index in stride(from: 0, to: min(digits.count, Self.pairLength), by: 2) {
+            latitudePlace /= 20
+            longitudePlace /= 20
+            latitude += Int64(Self.value(digits[index])) * latitudePlace
+            if index + 1 < digits.count { longitude += Int64(Self.value(digits[index + 1])) * longitudePlace }
+        }
+        for index in Self.pairLength..<max(Self.pairLength, digits.count) {
+            latitudePlace /= 5
+            longitudePlace /= 4
+            let value = Int64(Self.value(digits[index]))
+            latitude += value / 4 * latitudePlace
+            longitude += value % 4 * longitudePlace
+        }
+        let south = Double(latitude) / Double(Self.latitudeUnits) - 90
+        let west = Double(longitude) / Double(Self.longitudeUnits) - 180
+        let north = Double(latitude + latitudePlace) / Double(Self.latitudeUnits) - 90
+        let east = Double(longitude + longitudePlace) / Double(Self.longitudeUnits) - 180
+        return CoordinateBounds(
+            southWest: Coordinate(latitude: south, longitude: west),
+            northEast: Coordinate(latitude: north, longitude: east))
+    }
+
+    /// The middle of a full code's cell (the place it names), with the latitude kept at most 90.
+    ///
+    /// - Throws: ``Failure/notFull`` for a short code.
+    public func center() throws(Failure) -> Coordinate {
+        let area = try area()
+        let southWest = area.southWest!
+        let northEast = area.northEast!
+        return Coordinate(
+            latitude: min((southWest.latitude + northEast.latitude) / 2, 90),
+            longitude: min((southWest.longitude + northEast.longitude) / 2, 180))
+    }
+
+    /// The code without as many leading characters as `reference` (a place within about a
+    /// third of a cell) lets a reader recover: a full code shortened by 2, 4, 6 or 8.
+    ///
+    /// - Throws: ``Failure/notFull`` for a short code, ``Failure/padding`` for a padded one.
+    public func shortened(near reference: Coordinate) throws(Failure) -> PlusCode {
+        guard !code.contains("0") else { throw .padding }
+        let center = try center()
+        let range = max(abs(center.latitude - reference.latitude), abs(center.longitude - reference.longitude))
+        // Cells of 0.0025°, 0.05° and 1°: a reference within 30 % of one recovers the pairs
+        // before it.
+        for (pairs, resolution) in [(3, 0.0025), (2, 0.05), (1, 1.0)] where range < resolution * 0.3 {
+            return try PlusCode(String(code.dropFirst(pairs * 2)))
+        }
+        return self
+    }
+
+    /// The full code a short one names near `reference` (a full code is returned as it is):
+    /// the nearest cell, across a pole or the antimeridian as needed.
+    public func recovered(near reference: Coordinate) throws(Failure) -> PlusCode {
+        guard isShort else { return self }
+        let missing = Self.separatorPosition - separator
+        let precision = pow20(2 - missing / 2)
+        let latitude = min(max(reference.latitude, -90), 90)
+        var longitude = reference.longitude.truncatingRemainder(dividingBy: 360)
+        if longitude < -180 { longitude += 360 } else if longitude >= 180 { longitude -= 360 }
+        let prefix = String(try PlusCode(Coordinate(latitude: latitude, longitude: longitude)).code.prefix(missing))
+        let candidate = try PlusCode(prefix + code)
+        var center = try candidate.center()
+        if latitude + precision / 2 < center.latitude && center.latitude - precision >= -90 {
+            center.latitude -= precision
+        } else if latitude - precision / 2 > center.latitude && center.latitude + precision <= 90 {
+            center.latitude += precision
+        }
+        if longitude + precision / 2 < center.longitude {
+            center.longitude -= precision
+        } else if longitude - precision / 2 > center.longitude {
+            center.longitude += precision
+        }
+        return try PlusCode(center, length: candidate.digits.count)
+    }
+
+    private func pow20(_ exponent: Int) -> Double {
+        var value = 1.0
+        if exponent >= 0 { for _ in 0..<exponent { value *= 20 } } else { for _ in 0..<(-exponent) { value /= 20 } }
+        return value
+    }
+
+    private static func value(_ character: Character) -> Int { alphabet.firstIndex(of: character) ?? 0 }
+}
+
+extension String {
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+}
