@@ -88,6 +88,7 @@ public final class PlaceSearch {
     /// - Throws: ``SearchError`` for a query that cannot be searched, `DataError` when the store fails.
     public func search(_ query: SearchQuery) throws -> [PlaceResult] {
         try Self.check(query)
+        if let place = try plusCode(query) { return [place] }
         guard let text = QueryText(query.text) else { throw SearchError.emptyQuery }
         if let placeWords = text.near {
             // "cafe near Kamppi": the place first, then the category around it.
