@@ -1,3 +1,5 @@
+import Foundation
+
 /// Open Location Code ("plus codes"): a place as a short code of the 20 characters
 /// `23456789CFGHJMPQRVWX` (`8FVC9G8F+6X`), each pair of the first ten a latitude and a
 /// longitude digit in base 20 (cells of 20°, 1°, 0.05°, 0.0025° and 0.000125°), each later
@@ -63,7 +65,7 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``Failure`` saying what is wrong.
     public init(_ text: String) throws(Failure) {
-        let upper = text.trimmingSpaces.uppercased()
+        let upper = text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
         guard !upper.isEmpty, upper != "+" else { throw .empty }
         let characters = Array(upper)
         guard let separator = characters.firstIndex(of: "+"), characters.lastIndex(of: "+") == separator,
@@ -96,9 +98,7 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
     public init(_ coordinate: Coordinate, length: Int = 10) throws(Failure) {
         guard length >= 2, length >= Self.pairLength || length % 2 == 0 else { throw .length(length) }
         let length = min(length, Self.maximumLength)
-        let latitude = min(max(coordinate.latitude, -90), 90)
-        var longitude = coordinate.longitude.truncatingRemainder(dividingBy: 360)
-        if longitude < -180 { longitude += 360 } else if longitude >= 180 { longitude -= 360 }
+        let (latitude, longitude) = Self.inWorld(coordinate)
         // In whole units of the smallest cell (rounded to a millionth first, so that 0.1 + 90
         // is not one unit short); the north pole in the top cell.
         var latitudeValue = Int64(((latitude + 90) * Double(Self.latitudeUnits) * 1e6).rounded() / 1e6)
@@ -204,10 +204,8 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
     public func recovered(near reference: Coordinate) throws(Failure) -> PlusCode {
         guard isShort else { return self }
         let missing = Self.separatorPosition - separator
-        let precision = pow20(2 - missing / 2)
-        let latitude = min(max(reference.latitude, -90), 90)
-        var longitude = reference.longitude.truncatingRemainder(dividingBy: 360)
-        if longitude < -180 { longitude += 360 } else if longitude >= 180 { longitude -= 360 }
+        let precision = pow(20, Double(2 - missing / 2))
+        let (latitude, longitude) = Self.inWorld(reference)
         let prefix = String(try PlusCode(Coordinate(latitude: latitude, longitude: longitude)).code.prefix(missing))
         let candidate = try PlusCode(prefix + code)
         var center = try candidate.center()
@@ -224,20 +222,12 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
         return try PlusCode(center, length: candidate.digits.count)
     }
 
-    private func pow20(_ exponent: Int) -> Double {
-        var value = 1.0
-        if exponent >= 0 { for _ in 0..<exponent { value *= 20 } } else { for _ in 0..<(-exponent) { value /= 20 } }
-        return value
+    /// A place's latitude clipped to ±90 and its longitude wrapped to -180..<180.
+    private static func inWorld(_ coordinate: Coordinate) -> (latitude: Double, longitude: Double) {
+        var longitude = coordinate.longitude.truncatingRemainder(dividingBy: 360)
+        if longitude < -180 { longitude += 360 } else if longitude >= 180 { longitude -= 360 }
+        return (min(max(coordinate.latitude, -90), 90), longitude)
     }
 
     private static func value(_ character: Character) -> Int { alphabet.firstIndex(of: character) ?? 0 }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
-    }
 }

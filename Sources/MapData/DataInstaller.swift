@@ -165,13 +165,15 @@ public struct DataInstaller {
         try install(.maplibreScript)
         try install(.maplibreStyle)
         var report = StoreReport(storePath: storePath)
-        let sources = try MapStore.exists(at: storePath) ? try MapStore(path: storePath).sources(counting: false) : []
+        let existing = try MapStore.exists(at: storePath) ? try MapStore(path: storePath) : nil
+        let sources = try existing?.sources(counting: false) ?? []
         let present = Set(sources.map(\.name))
-        // Imported again where a store made before the world's large areas were cut lacks them.
-        let world = sources.first { $0.name == "world" }
-        let needsWorld =
-            try world == nil || (hires && !hasFullDetail())
-            || !(try MapStore(path: storePath).hasPieces(ofSource: world?.id ?? 0))
+        // Imported again for the full detail asked for, and where a store made before the
+        // world's large areas were cut lacks their pieces.
+        var needsWorld = true
+        if let existing, let world = sources.first(where: { $0.name == "world" }) {
+            needsWorld = try (hires && !existing.hasWorldDetail(.full)) || !existing.hasPieces(ofSource: world.id)
+        }
         if needsWorld {
             let wheel = try fetchWheel(package: WorldImporter.package, version: WorldImporter.version)
             let hiresWheel =
@@ -316,11 +318,6 @@ public struct DataInstaller {
         let report = try OSMImporter.importFile(
             file, into: storePath, region: region.id, feed: region.updates, progress: progress)
         return RegionInstall(region: region, file: file, download: download, report: report)
-    }
-
-    /// True when the store's world has the full-resolution shorelines.
-    private func hasFullDetail() throws -> Bool {
-        try MapStore(path: storePath).hasWorldDetail(.full)
     }
 
     /// Writes to a temporary file beside `path`, then renames it into place.

@@ -502,7 +502,7 @@ public final class MapStore {
                 + "JOIN feature_piece ON feature_piece.id = feature_piece_box.id "
                 + "JOIN feature ON feature.id = feature_piece.feature WHERE \(condition)"
             var values = boxValues
-            sql += filter(selecting: selections, kinds: nil, values: &values)
+            sql += filter(selecting: selections, values: &values)
             sql += " ORDER BY feature.id, feature_piece.id"
             try query("reading the pieces of the areas in view") {
                 try database.forEachRow(sql, values) { row in
@@ -536,7 +536,7 @@ public final class MapStore {
         let sql =
             engine == .sqlite
             ? "SELECT count(*) FROM sqlite_master WHERE name = 'feature_piece'"
-            : "SELECT count(*) FROM pg_class WHERE relname = 'feature_piece' AND pg_table_is_visible(oid)"
+            : "SELECT count(*) FROM (SELECT to_regclass('feature_piece') AS found) t WHERE found IS NOT NULL"
         let found = try query("looking for the pieces of large areas") {
             try database.map(sql) { $0.integer(0) }.first == 1
         }
@@ -560,7 +560,7 @@ public final class MapStore {
         details: [DetailLevel]? = nil, limit: Int? = nil
     ) throws(DataError) -> [TaggedFeature] {
         try rows(
-            in: bounds, selecting: [FeatureSelection(classes: classes, details: details)], kinds: kinds, limit: limit,
+            in: bounds, selecting: [FeatureSelection(classes: classes, details: details, kinds: kinds)], limit: limit,
             columns: Self.featureColumns + ", feature.tags", id: \.feature.id
         ) { row in
             TaggedFeature(
@@ -608,18 +608,18 @@ public final class MapStore {
     /// each side of the antimeridian, a feature in both read once. `wholeOnly`: leaves out the
     /// areas kept in pieces.
     private func rows<Row>(
-        in bounds: CoordinateBounds, selecting selections: [FeatureSelection], kinds: [String]? = nil, limit: Int?,
-        columns: String, id: (Row) -> Int64, wholeOnly: Bool = false, _ read: @escaping (StoreRow) throws -> Row
+        in bounds: CoordinateBounds, selecting selections: [FeatureSelection], limit: Int?, columns: String,
+        id: (Row) -> Int64, wholeOnly: Bool = false, _ read: @escaping (StoreRow) throws -> Row
     ) throws(DataError) -> [Row] {
         let parts = bounds.antimeridianHalves
         if parts.count == 2 {
             let west = try rows(
-                in: parts[0], selecting: selections, kinds: kinds, limit: limit, columns: columns, id: id,
-                wholeOnly: wholeOnly, read)
+                in: parts[0], selecting: selections, limit: limit, columns: columns, id: id, wholeOnly: wholeOnly,
+                read)
             let seen = Set(west.map(id))
             let east = try rows(
-                in: parts[1], selecting: selections, kinds: kinds, limit: limit, columns: columns, id: id,
-                wholeOnly: wholeOnly, read
+                in: parts[1], selecting: selections, limit: limit, columns: columns, id: id, wholeOnly: wholeOnly,
+                read
             ).filter { !seen.contains(id($0)) }
             let all = (west + east).sorted { id($0) < id($1) }
             return limit.map { Array(all.prefix($0)) } ?? all
@@ -629,7 +629,7 @@ public final class MapStore {
         var sql =
             "SELECT \(columns) FROM feature_box JOIN feature ON feature.id = feature_box.id WHERE \(condition)"
         var values = boxValues
-        sql += filter(selecting: selections, kinds: kinds, values: &values)
+        sql += filter(selecting: selections, values: &values)
         if wholeOnly {
             // Only an area of more points than the threshold can have pieces: its size says so
             // before the pieces' index is asked.
@@ -648,16 +648,9 @@ public final class MapStore {
     }
 
     /// The `AND …` condition on class, kind and detail of a query on features: any of
-    /// `selections` (see ``features(in:classes:details:limit:names:pieces:)``), of `kinds` when
-    /// given; their values appended to `values`.
-    private func filter(selecting selections: [FeatureSelection], kinds: [String]?, values: inout [StoreValue])
-        -> String
-    {
-        var sql = ""
-        if let kinds {
-            sql += " AND feature.kind IN (\(Self.placeholders(kinds.count)))"
-            values += kinds.map { .text($0) }
-        }
+    /// `selections` (see ``features(in:classes:details:limit:names:pieces:)``); their values
+    /// appended to `values`.
+    private func filter(selecting selections: [FeatureSelection], values: inout [StoreValue]) -> String {
         let conditions = selections.map { selection in
             var terms: [String] = []
             if !selection.classes.isEmpty {
@@ -678,8 +671,8 @@ public final class MapStore {
             }
             return terms.isEmpty ? "1 = 1" : terms.joined(separator: " AND ")
         }
-        guard !conditions.isEmpty else { return sql }
-        return sql + " AND (" + conditions.map { "(\($0))" }.joined(separator: " OR ") + ")"
+        guard !conditions.isEmpty else { return "" }
+        return " AND (" + conditions.map { "(\($0))" }.joined(separator: " OR ") + ")"
     }
 
     /// A world raster registered in the store.

@@ -27,11 +27,10 @@ extension PlaceSearch {
             guard let reference else { return nil }
             full = try code.recovered(near: reference)
         }
-        let area = try full.area()
+        let center = try full.center()
         return PlaceResult(
             id: 0, osmType: nil, osmID: nil, name: full.code, featureClass: "plus_code", kind: "plus_code",
-            address: [:], coordinate: try full.center(), bounds: area,
-            distance: query.near.map { try? full.center().distance(to: $0) } ?? nil,
+            address: [:], coordinate: center, bounds: try full.area(), distance: query.near.map(center.distance(to:)),
             source: "Open Location Code", attribution: "", licence: "Apache-2.0 (the specification)", score: 1,
             why: why, tags: [:])
     }

@@ -1,17 +1,11 @@
 import GeoCore
 import Testing
 
-/// SplitMix64: the same places every run.
-private struct Places: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The `index`th of a low-discrepancy sequence of numbers in `range` (a Weyl sequence of
+/// step `step`, an irrational fraction): spread evenly, the same every run.
+private func spread(_ index: Int, step: Double, in range: ClosedRange<Double>) -> Double {
+    let fraction = (Double(index) * step).truncatingRemainder(dividingBy: 1)
+    return range.lowerBound + fraction * (range.upperBound - range.lowerBound)
 }
 
 /// Open Location Code: codes of real places, every length, cells that hold their places,
@@ -30,11 +24,10 @@ private struct Places: RandomNumberGenerator {
 
     @Test(arguments: [2, 4, 6, 8, 10, 11, 12, 13, 14, 15])
     func everyLengthsCellHoldsItsPlace(length: Int) throws {
-        var generator = Places(seed: UInt64(length))
-        for _ in 0..<300 {
+        for index in 0..<300 {
             let place = Coordinate(
-                latitude: Double.random(in: -89.9...89.9, using: &generator),
-                longitude: Double.random(in: -180..<180, using: &generator))
+                latitude: spread(index + length, step: 0.618_033_988_7, in: -89.9...89.9),
+                longitude: spread(index + length, step: 0.414_213_562_4, in: -180...179.999))
             let code = try PlusCode(place, length: length)
             #expect(code.code.count == max(length, 8) + 1)
             #expect(!code.isShort)
@@ -76,19 +69,20 @@ private struct Places: RandomNumberGenerator {
         // Far away, nothing can go.
         #expect(try googleplex.shortened(near: Coordinate(latitude: 48.8, longitude: 2.3)) == googleplex)
         // The nearest cell, across the antimeridian and near a pole.
-        var generator = Places(seed: 5)
-        for _ in 0..<300 {
+        for index in 0..<300 {
             let place = Coordinate(
-                latitude: Double.random(in: -89...89, using: &generator),
-                longitude: Double.random(in: -180..<180, using: &generator))
+                latitude: spread(index, step: 0.618_033_988_7, in: -89...89),
+                longitude: spread(index, step: 0.414_213_562_4, in: -180...179.999))
             let code = try PlusCode(place)
             for drop in [2, 4, 6] {
                 let shortCode = try PlusCode(String(code.code.dropFirst(drop)))
                 // A reference within a third of the dropped cell (20° → 1°, …) on any side.
                 let cell = [2: 20.0, 4: 1.0, 6: 0.05][drop]! * 0.3
                 var reference = Coordinate(
-                    latitude: min(max(place.latitude + Double.random(in: -cell...cell, using: &generator), -90), 90),
-                    longitude: place.longitude + Double.random(in: -cell...cell, using: &generator))
+                    latitude: min(
+                        max(place.latitude + spread(index * 3 + drop, step: 0.732_050_807_6, in: -cell...cell), -90), 90
+                    ),
+                    longitude: place.longitude + spread(index * 3 + drop, step: 0.236_067_977_5, in: -cell...cell))
                 if reference.longitude >= 180 { reference.longitude -= 360 }
                 if reference.longitude < -180 { reference.longitude += 360 }
                 #expect(try shortCode.recovered(near: reference) == code, "\(shortCode) near \(reference)")
