@@ -76,9 +76,9 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
             throw .character(character, at: offset)
         }
         if let padding = characters.firstIndex(of: "0") {
-            let run = characters[padding..<separator]
-            guard padding > 0, separator == Self.separatorPosition, run.allSatisfy({ $0 == "0" }),
-                (separator - padding) % 2 == 0, characters.count == separator + 1
+            guard padding > 0, padding < separator, separator == Self.separatorPosition,
+                characters[padding..<separator].allSatisfy({ $0 == "0" }), (separator - padding) % 2 == 0,
+                characters.count == separator + 1
             else { throw .padding }
         }
         guard characters.count - separator - 1 != 1 else { throw .lone }
@@ -138,6 +138,9 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
     /// The digits, without the `+` and the padding, at most ``maximumLength``.
     var digits: [Character] { Array(code.filter { $0 != "+" && $0 != "0" }.prefix(Self.maximumLength)) }
 
+    /// How many digits the code holds (2 to 15; characters past the fifteenth are ignored).
+    public var digitCount: Int { digits.count }
+
     /// The cell of a full code: its south-west and north-east corners.
     ///
     /// - Throws: ``Failure/notFull`` for a short code.
@@ -183,18 +186,20 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
             longitude: min((southWest.longitude + northEast.longitude) / 2, 180))
     }
 
-    /// The code without as many leading characters as `reference` (a place within about a
-    /// third of a cell) lets a reader recover: a full code shortened by 2, 4, 6 or 8.
+    /// The code without as many leading characters as `reference` lets a reader recover: 8,
+    /// 6 or 4 of them for a reference within 30 % of a cell of 0.0025°, 0.05° or 1° of the
+    /// code's centre (a margin under the half cell recovery needs), none farther away.
     ///
     /// - Throws: ``Failure/notFull`` for a short code, ``Failure/padding`` for a padded one.
     public func shortened(near reference: Coordinate) throws(Failure) -> PlusCode {
         guard !code.contains("0") else { throw .padding }
         let center = try center()
-        let range = max(abs(center.latitude - reference.latitude), abs(center.longitude - reference.longitude))
-        // Cells of 0.0025°, 0.05° and 1°: a reference within 30 % of one recovers the pairs
-        // before it.
-        for (pairs, resolution) in [(3, 0.0025), (2, 0.05), (1, 1.0)] where range < resolution * 0.3 {
-            return try PlusCode(String(code.dropFirst(pairs * 2)))
+        let (latitude, longitude) = Self.inWorld(reference)
+        let range = max(abs(center.latitude - latitude), abs(center.longitude - longitude))
+        // An eight-digit code keeps its last pair at least ("75+", not "+", which names nothing).
+        for (dropped, resolution) in [(8, 0.0025), (6, 0.05), (4, 1.0)]
+        where range < resolution * 0.3 && dropped < digitCount {
+            return try PlusCode(String(code.dropFirst(dropped)))
         }
         return self
     }

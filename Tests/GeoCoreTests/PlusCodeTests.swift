@@ -58,14 +58,19 @@ private func spread(_ index: Int, step: Double, in range: ClosedRange<Double>) -
 
     @Test func shortCodesAreRecoveredFromAPlaceNearThem() throws {
         let googleplex = try PlusCode("849VCWC8+R9")
-        // Within 0.015° (30 % of a 0.05° cell) four characters go; within 0.3°, two.
-        let mountainView = Coordinate(latitude: 37.4189, longitude: -122.0867)
+        // Within 0.3° (30 % of a 1° cell) of Mountain View's centre four characters go; within
+        // 0.015°, six; within 0.00075°, eight.
+        let mountainView = Coordinate(latitude: 37.3861, longitude: -122.0839)
         let short = try googleplex.shortened(near: mountainView)
         #expect(short.code == "CWC8+R9")
-        #expect(try googleplex.shortened(near: Coordinate(latitude: 37.4, longitude: -122.1)).code == "9VCWC8+R9")
+        #expect(try googleplex.shortened(near: Coordinate(latitude: 37.4189, longitude: -122.0867)).code == "C8+R9")
+        #expect(try googleplex.shortened(near: Coordinate(latitude: 37.4222, longitude: -122.0842)).code == "+R9")
         #expect(short.isShort)
         #expect(throws: PlusCode.Failure.notFull) { try short.center() }
         #expect(try short.recovered(near: mountainView) == googleplex)
+        // An eight-digit code keeps its last pair.
+        let zurich = try PlusCode("8FVC9G8F+")
+        #expect(try zurich.shortened(near: zurich.center()).code == "8F+")
         // Far away, nothing can go.
         #expect(try googleplex.shortened(near: Coordinate(latitude: 48.8, longitude: 2.3)) == googleplex)
         // The nearest cell, across the antimeridian and near a pole.
@@ -95,7 +100,7 @@ private func spread(_ index: Int, step: Double, in range: ClosedRange<Double>) -
             ("", .empty), ("+", .empty), ("8FVC9G8F6X", .separator), ("8FVC9G8F+6X+", .separator),
             ("8FV+C9G8F", .separator), ("8FVC9G8F9+", .separator), ("8FVC9G8F+6", .lone),
             ("8FVC9G8F+6XA", .character("A", at: 11)), ("8FVC00+", .padding), ("8F000000+2", .padding),
-            ("00000000+", .padding), ("8F0C0000+", .padding), ("XFVC9G8F+6X", .outOfRange),
+            ("00000000+", .padding), ("8F0C0000+", .padding), ("8FVC+0000", .padding), ("XFVC9G8F+6X", .outOfRange),
             ("8XVC9G8F+6X", .outOfRange),
         ]
         for (text, failure) in cases {
