@@ -59,6 +59,23 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
             case .notFull: "the code is short: it needs a place near it to be recovered"
             }
         }
+
+        /// Why, in `words`' language.
+        public func message(_ words: Phrasebook) -> String {
+            switch self {
+            case .empty: words.note("plus code empty")
+            case .character(let character, let offset):
+                words.note(
+                    "plus code character",
+                    ["character": String(character), "position": String(offset + 1), "alphabet": String(alphabet)])
+            case .separator: words.note("plus code separator")
+            case .padding: words.note("plus code padding")
+            case .lone: words.note("plus code lone")
+            case .outOfRange: words.note("plus code range")
+            case .length(let length): words.note("plus code length", ["length": String(length)])
+            case .notFull: words.note("plus code short")
+            }
+        }
     }
 
     /// The code of a text (any case, surrounding spaces allowed), full or short.
@@ -145,6 +162,29 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``Failure/notFull`` for a short code.
     public func area() throws(Failure) -> CoordinateBounds {
+        let cell = try cell()
+        return CoordinateBounds(
+            southWest: Coordinate(
+                latitude: Self.latitude(cell.latitude), longitude: Self.longitude(cell.longitude)),
+            northEast: Coordinate(
+                latitude: Self.latitude(cell.latitude + cell.height),
+                longitude: Self.longitude(cell.longitude + cell.width)))
+    }
+
+    /// The middle of a full code's cell (the place it names).
+    ///
+    /// - Throws: ``Failure/notFull`` for a short code.
+    public func center() throws(Failure) -> Coordinate {
+        let cell = try cell()
+        // In half units, so that the middle is exact before the one division.
+        return Coordinate(
+            latitude: Self.latitude(2 * cell.latitude + cell.height, units: 2),
+            longitude: Self.longitude(2 * cell.longitude + cell.width, units: 2))
+    }
+
+    /// A full code's cell in units of the smallest cell from the south-west corner of the
+    /// world: its south-west corner, its height and its width.
+    private func cell() throws(Failure) -> (latitude: Int64, longitude: Int64, height: Int64, width: Int64) {
         guard !isShort else { throw .notFull }
         let digits = digits
         var latitude = Int64(0)
@@ -165,25 +205,19 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
             latitude += value / 4 * latitudePlace
             longitude += value % 4 * longitudePlace
         }
-        let south = Double(latitude) / Double(Self.latitudeUnits) - 90
-        let west = Double(longitude) / Double(Self.longitudeUnits) - 180
-        let north = Double(latitude + latitudePlace) / Double(Self.latitudeUnits) - 90
-        let east = Double(longitude + longitudePlace) / Double(Self.longitudeUnits) - 180
-        return CoordinateBounds(
-            southWest: Coordinate(latitude: south, longitude: west),
-            northEast: Coordinate(latitude: north, longitude: east))
+        return (latitude, longitude, latitudePlace, longitudePlace)
     }
 
-    /// The middle of a full code's cell (the place it names), with the latitude kept at most 90.
-    ///
-    /// - Throws: ``Failure/notFull`` for a short code.
-    public func center() throws(Failure) -> Coordinate {
-        let area = try area()
-        let southWest = area.southWest!
-        let northEast = area.northEast!
-        return Coordinate(
-            latitude: min((southWest.latitude + northEast.latitude) / 2, 90),
-            longitude: min((southWest.longitude + northEast.longitude) / 2, 180))
+    /// Degrees of latitude of a count of `units`-ths of the smallest cell from the south pole:
+    /// offset in integers, then divided once, so that the answer is the double nearest the
+    /// exact value (60.171, not 60.170999…, for a place on a cell's edge).
+    private static func latitude(_ value: Int64, units: Int64 = 1) -> Double {
+        Double(value - 90 * latitudeUnits * units) / Double(latitudeUnits * units)
+    }
+
+    /// Degrees of longitude, as ``latitude(_:units:)``, from the antimeridian.
+    private static func longitude(_ value: Int64, units: Int64 = 1) -> Double {
+        Double(value - 180 * longitudeUnits * units) / Double(longitudeUnits * units)
     }
 
     /// The code without as many leading characters as `reference` lets a reader recover: 8,
@@ -233,6 +267,15 @@ public struct PlusCode: Sendable, Hashable, CustomStringConvertible {
         if longitude < -180 { longitude += 360 } else if longitude >= 180 { longitude -= 360 }
         return (min(max(coordinate.latitude, -90), 90), longitude)
     }
+
+    /// True for a byte of the code's alphabet, either case (`0` padding and `+` are not).
+    public static func isCodeCharacter(_ byte: UInt8) -> Bool {
+        let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
+        return asciiAlphabet.contains(upper)
+    }
+
+    /// ``alphabet`` as bytes.
+    private static let asciiAlphabet = Set("23456789CFGHJMPQRVWX".utf8)
 
     private static func value(_ character: Character) -> Int { alphabet.firstIndex(of: character) ?? 0 }
 }

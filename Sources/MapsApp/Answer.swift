@@ -128,12 +128,16 @@ public struct FoundPlace: Sendable, Equatable, Codable {
     public var source: String?
     /// Its address on one line, when the data has one.
     public var address: String?
+    /// Its plus code (``PlusCode``, 10 digits: a cell of about 14 × 14 m); nil for a place
+    /// given by the link itself.
+    public var plusCode: String?
 
     /// A place found for a link, with why it was chosen.
     public init(
         name: String, position: Coordinate, kind: String? = nil, why: String, closestMatch: String? = nil,
-        distance: Double? = nil, source: String? = nil, address: String? = nil
+        distance: Double? = nil, source: String? = nil, address: String? = nil, plusCode: String? = nil
     ) {
+        self.plusCode = plusCode
         self.name = name
         self.position = position
         self.kind = kind
@@ -182,6 +186,8 @@ public struct Note: Sendable, Equatable, Codable, CustomStringConvertible {
         case searchUnavailable = "search-unavailable"
         /// Only part of a text was found; the place shown is the closest match.
         case partialMatch = "partial-match"
+        /// A text written as a plus code is not one, or a short code has no place to be found near.
+        case plusCodeUnread = "plus-code-unread"
         /// A directions end that could not be placed.
         case endNotPlaced = "end-not-placed"
         /// The link's points could not be placed; the whole world is shown.

@@ -280,7 +280,12 @@ extension MapsApp {
                 do {
                     place = try places.places(matching: text, near: near, limit: 1, names: query.language).first
                 } catch {
-                    throw .engineFailed("searching for the \(role.rawValue) '\(text)'", underlying: error)
+                    guard let note = Note.Kind(plusCodeError: error) else {
+                        throw .engineFailed("searching for the \(role.rawValue) '\(text)'", underlying: error)
+                    }
+                    notes.add(note)
+                    placed.append(RouteEnd(role: role, waypoint: waypoint, place: nil))
+                    continue
                 }
                 if let match = place?.closestMatch {
                     notes.add(.endPartialMatch(end, text: text, match: match))

@@ -23,6 +23,11 @@ extension Note {
         case noMatchNearby(text: String, nearest: String, metres: Double)
         /// Only part of the text was found: the part matched.
         case partialMatch(text: String, match: String)
+        /// The text starts with a word written as a plus code that is not one, and why.
+        case notAPlusCode(text: String, reason: PlusCode.Failure)
+        /// A short plus code with no place to recover it near: none named (`locality` nil) or
+        /// one the data does not have.
+        case shortPlusCodeUnplaced(code: String, locality: String?)
         /// A directions end's text with no place search to look it up.
         case endSearchUnavailable(End, text: String)
         /// Only part of a directions end's text was found.
@@ -99,6 +104,7 @@ extension Note {
             case .noMatch: .noMatch
             case .noMatchNearby: .noMatchNearby
             case .partialMatch, .endPartialMatch: .partialMatch
+            case .notAPlusCode, .shortPlusCodeUnplaced: .plusCodeUnread
             case .endNotFound, .endAtUnknownLocation: .endNotPlaced
             case .nothingPlaced: .nothingPlaced
             case .callbackHiddenInNavigation: .callbackHiddenInNavigation
@@ -128,6 +134,11 @@ extension Note {
                 words.note(
                     "no match nearby", ["text": text, "name": nearest, "distance": words.roundedDistance(metres)])
             case .partialMatch(let text, let match): words.note("partial match", ["text": text, "match": match])
+            case .notAPlusCode(let text, let reason):
+                words.note("not a plus code", ["text": text, "reason": reason.message(words)])
+            case .shortPlusCodeUnplaced(let code, nil): words.note("short plus code", ["code": code])
+            case .shortPlusCodeUnplaced(let code, let locality?):
+                words.note("short plus code place", ["code": code, "locality": locality])
             case .endSearchUnavailable(let end, let text):
                 words.note("end search unavailable", ["end": end.name(words), "text": text])
             case .endPartialMatch(let end, let text, let match):
@@ -167,6 +178,10 @@ extension Note {
             .searchUnavailable(text: "Pizza"), .noMatch(text: "Pizza"),
             .noMatchNearby(text: "Pizza", nearest: "Pizza Hut (gazetteer)", metres: 12_345),
             .partialMatch(text: "Tokyo Tower, Tokyo", match: "Tokyo"),
+            .notAPlusCode(text: "88888888888888888888+XX", reason: .separator),
+            .notAPlusCode(text: "8FVC9G8F+6XA", reason: .character("A", at: 11)),
+            .shortPlusCodeUnplaced(code: "CWC8+R9", locality: nil),
+            .shortPlusCodeUnplaced(code: "CWC8+R9", locality: "Atlantis"),
             .endSearchUnavailable(End(.start), text: "Kamppi"),
             .endPartialMatch(End(.stop, number: 2), text: "Kamppi, Helsinki", match: "Kamppi"),
             .endNotFound(End(.destination), text: "Atlantis"), .endAtUnknownLocation(End(.start)), .nothingPlaced,

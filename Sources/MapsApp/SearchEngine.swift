@@ -28,7 +28,7 @@ extension PlaceSearch {
             FoundPlace(
                 name: result.name, position: result.coordinate, kind: result.kind, why: result.why,
                 closestMatch: result.closestMatch, distance: result.distance, source: result.source,
-                address: result.addressLine.isEmpty ? nil : result.addressLine)
+                address: result.addressLine.isEmpty ? nil : result.addressLine, plusCode: result.plusCode?.code)
         }
     }
 }
@@ -68,7 +68,7 @@ extension MapsApp {
 
     private static func option(of error: SearchError) -> String {
         switch error {
-        case .emptyQuery, .queryTooLong: "query"
+        case .emptyQuery, .queryTooLong, .notAPlusCode, .shortPlusCodeUnplaced: "query"
         case .limitOutOfRange: "limit"
         }
     }
@@ -117,7 +117,11 @@ extension MapsApp {
                 names: language,
                 typing: typing)
         } catch {
-            throw .engineFailed("searching for '\(text)'", underlying: error)
+            guard let note = Note.Kind(plusCodeError: error) else {
+                throw .engineFailed("searching for '\(text)'", underlying: error)
+            }
+            notes.add(note)
+            return SearchBoxAnswer(places: [], notes: notes.list)
         }
         if found.isEmpty { notes.add(.noMatch(text: text)) }
         if let near {
@@ -137,5 +141,18 @@ extension MapsApp {
         }
         if let match = found.first?.closestMatch { notes.add(.partialMatch(text: text, match: match)) }
         return SearchBoxAnswer(places: found, notes: notes.list)
+    }
+}
+
+extension Note.Kind {
+    /// The note of a search's refusal of a plus code (``SearchError/notAPlusCode(_:_:)``,
+    /// ``SearchError/shortPlusCodeUnplaced(_:locality:)``); nil for any other error.
+    init?(plusCodeError error: any Error) {
+        switch error as? SearchError {
+        case .notAPlusCode(let text, let reason): self = .notAPlusCode(text: text, reason: reason)
+        case .shortPlusCodeUnplaced(let code, let locality):
+            self = .shortPlusCodeUnplaced(code: code, locality: locality)
+        default: return nil
+        }
     }
 }

@@ -1,6 +1,7 @@
 import CairoKit
 import GeoCore
 import MapCore
+import PlaceSearch
 
 /// A picture asked for with the Google Static Maps API's parameters: `center` (LAT,LNG or a
 /// place's text), `zoom`, `size` (WIDTHxHEIGHT points, at most 640 × 640), `scale` (1 or 2),
@@ -356,6 +357,8 @@ extension MapsApp {
             let found: [FoundPlace]
             do {
                 found = try places.places(matching: text, near: nil, limit: 1, names: language)
+            } catch let error as SearchError {
+                throw .invalidOption(parameter, message: error.description)
             } catch {
                 throw .engineFailed("searching for '\(text)'", underlying: error)
             }

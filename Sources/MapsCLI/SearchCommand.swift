@@ -66,7 +66,10 @@ enum SearchCommand {
         do throws(AppError) {
             let result = try app.reverse(coordinate, language: language)
             console.print(format.document(result.map { [$0] } ?? [], reverse: true))
-            if result == nil { console.error("note: the map data has nothing within 30 km of \(coordinate)") }
+            if result == nil {
+                let code = (try? PlusCode(coordinate)).map { " (plus code \($0))" } ?? ""
+                console.error("note: the map data has nothing within 30 km of \(coordinate)\(code)")
+            }
         } catch {
             throw SearchCommand.usage(error)
         }

@@ -41,6 +41,21 @@ public struct PlaceResult: Sendable, Equatable {
     /// The kept tags (opening hours, phone, website, Wikidata, …).
     public var tags: [String: String]
 
+    /// Its plus code: the 10-digit code of its pin, a cell of about 14 × 14 m (a plus code
+    /// found by search is itself, at its own length).
+    public var plusCode: PlusCode? { featureClass == "plus_code" ? try? PlusCode(name) : try? PlusCode(coordinate) }
+
+    /// Its plus code as a person writes it in a city: the code without its first four
+    /// characters and the city's name (`9GWR+2V Helsinki`), recovered near the city; nil
+    /// where the address has no city and the place is not a settlement itself.
+    public var compoundPlusCode: String? {
+        guard let plusCode else { return nil }
+        let settlements: Set<String> = ["city", "town", "village", "suburb", "quarter", "neighbourhood", "hamlet"]
+        guard let city = address["city"] ?? (featureClass == "place" && settlements.contains(kind) ? name : nil)
+        else { return nil }
+        return String(plusCode.code.dropFirst(4)) + " " + city
+    }
+
     /// The address on one line, as a person reads it: `Aleksanterinkatu 52, 00100 Helsinki, Finland`.
     public var addressLine: String {
         let street = [address["road"], address["house_number"]].compactMap { $0 }.joined(separator: " ")

@@ -30,6 +30,12 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
     case emptyQuery
     case queryTooLong(Int)
     case limitOutOfRange(Int)
+    /// The query starts with a word written as a plus code (its characters and a `+`) that is
+    /// not one: the word and why.
+    case notAPlusCode(String, PlusCode.Failure)
+    /// A short plus code with nothing to recover it near: no words naming a place and no
+    /// search centre (`locality` nil), or words naming no place the data has.
+    case shortPlusCodeUnplaced(String, locality: String?)
 
     public var description: String {
         switch self {
@@ -37,6 +43,11 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
         case .queryTooLong(let count):
             "the query is \(count) characters long; at most \(QueryText.maxLength) are searched"
         case .limitOutOfRange(let limit): "the limit must be 1 to \(PlaceSearch.maxLimit), not \(limit)"
+        case .notAPlusCode(let word, let failure): "'\(word)' is not a plus code: \(failure)"
+        case .shortPlusCodeUnplaced(let code, nil):
+            "'\(code)' is a short plus code: add the town it is near ('\(code) Helsinki') or search near a point"
+        case .shortPlusCodeUnplaced(let code, let locality?):
+            "the short plus code '\(code)' is recovered near a place, and '\(locality)' is not in the map data"
         }
     }
 }

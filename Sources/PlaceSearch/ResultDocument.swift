@@ -47,6 +47,7 @@ public enum ResultFormat: String, Sendable, CaseIterable {
             properties["osm_id"] = osmID
         }
         if let distance = result.distance { properties["distance"] = (distance * 10).rounded() / 10 }
+        if let plusCode = plusCode(of: result) { properties["plus_code"] = plusCode }
         let extra = result.tags.filter { extraKeys.contains($0.key) }
         if !extra.isEmpty { properties["extratags"] = extra }
         var feature: [String: Any] = [
@@ -75,11 +76,21 @@ public enum ResultFormat: String, Sendable, CaseIterable {
             place["osm_type"] = osmTypeNames[osmType] ?? osmType
             place["osm_id"] = osmID
         }
+        if let plusCode = plusCode(of: result) { place["plus_code"] = plusCode }
         if let southWest = result.bounds.southWest, let northEast = result.bounds.northEast {
             place["boundingbox"] = [southWest.latitude, northEast.latitude, southWest.longitude, northEast.longitude]
                 .map(DecimalText.format)
         }
         return place
+    }
+
+    /// A result's plus code as Google's geocoding answers write it: `global_code`, and
+    /// `compound_code` (the short code and the city) where it lies in a city.
+    static func plusCode(of result: PlaceResult) -> [String: String]? {
+        guard let code = result.plusCode else { return nil }
+        var plusCode = ["global_code": code.code]
+        plusCode["compound_code"] = result.compoundPlusCode
+        return plusCode
     }
 
     static let osmTypeNames = ["n": "node", "w": "way", "r": "relation"]

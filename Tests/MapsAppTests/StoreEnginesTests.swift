@@ -59,6 +59,43 @@ import Testing
         #expect(try app.answer("comgooglemaps://?center=60.17,24.94&zoom=15").coverage?.regions == ["Helsinki"])
     }
 
+    /// Plus codes in every link form that carries a text, and the notes when one cannot be read.
+    @Test func linksCarryPlusCodes() throws {
+        let kaivokatu = try PlusCode(Coordinate(latitude: 60.1701, longitude: 24.9412))
+        let short = String(kaivokatu.code.dropFirst(4))
+        let links = [
+            "https://www.google.com/maps/place/\(kaivokatu.code)",
+            "https://www.google.com/maps/place/\(short)+Helsinki",
+            "https://www.google.com/maps/search/?api=1&query=\(short)%2C+Helsinki",
+            "comgooglemaps://?q=\(short.replacingOccurrences(of: "+", with: "%2B"))&center=60.17,24.94",
+            "comgooglemapsurl://www.google.com/maps?q=\(kaivokatu.code)",
+        ]
+        for link in links {
+            let answer = try app.answer(link)
+            let place = try #require(answer.places.first, "\(link)")
+            #expect(place.name == kaivokatu.code && place.plusCode == kaivokatu.code, "\(link)")
+            #expect(answer.notes.allSatisfy { $0.code != .plusCodeUnread }, "\(link)")
+        }
+        // A directions end.
+        let directions = try app.answer("comgooglemaps://?saddr=Kamppi&daddr=\(short)+Helsinki&directionsmode=walking")
+        #expect(directions.routeEnds.last?.place?.name == kaivokatu.code)
+        // Unreadable codes: no place, a note saying why, in the link's language.
+        var italian = AnswerOptions()
+        italian.language = .it
+        let hostile = try app.answer("comgooglemaps://?q=88888888888888888888%2BXX", options: italian)
+        #expect(hostile.places.isEmpty)
+        #expect(hostile.notes.first?.code == .plusCodeUnread)
+        #expect(hostile.notes.first?.message.contains("non è un plus code") == true)
+        var spanish = AnswerOptions()
+        spanish.language = .es
+        let unplaced = try app.answer(
+            "comgooglemaps://?q=\(short.replacingOccurrences(of: "+", with: "%2B"))", options: spanish)
+        #expect(unplaced.places.isEmpty && unplaced.notes.first?.code == .plusCodeUnread)
+        #expect(unplaced.notes.first?.message.contains("código plus corto") == true)
+        let end = try app.answer("comgooglemaps://?saddr=Kamppi&daddr=9C3W2%2BXX")
+        #expect(end.routeEnds.last?.place == nil && end.notes.contains { $0.code == .plusCodeUnread })
+    }
+
     @Test func aSearchLinkMarksTheStoresMatchesNearItsCenter() throws {
         let answer = try app.answer("comgooglemaps://?q=Stockmann&center=60.1699,24.9384&zoom=16")
         #expect(answer.places.first?.name == "Stockmann" && answer.mapView.overlays.count == answer.places.count)

@@ -43,6 +43,33 @@ import Testing
         #expect(parsed?.query == nil)
     }
 
+    /// A plus code keeps its `+` where a link writes spaces as `+`: in a place path, a search
+    /// path and a query (`%2B` too); other `+`s are spaces.
+    @Test func plusCodesKeepTheirPlus() {
+        #expect(request("https://www.google.com/maps/place/8FVC9G8F+6X")?.query == "8FVC9G8F+6X")
+        #expect(
+            request("https://www.google.com/maps/place/CWC8+R9+Mountain+View,+California")?.query
+                == "CWC8+R9 Mountain View, California")
+        #expect(request("https://www.google.com/maps/search/8FVC9G8F+")?.query == "8FVC9G8F+")
+        #expect(request("https://www.google.com/maps/?q=CWC8%2BR9+Mountain+View")?.query == "CWC8+R9 Mountain View")
+        #expect(request("https://www.google.com/maps/?q=CWC8+R9+Mountain+View")?.query == "CWC8+R9 Mountain View")
+        #expect(
+            request("https://www.google.com/maps/search/?api=1&query=849VCWC8%2BR9")?.query == "849VCWC8+R9")
+        #expect(request("comgooglemaps://?q=9G8F+6X,+Zurich")?.query == "9G8F+6X, Zurich")
+        #expect(request("comgooglemaps://?q=9G8F+6X%2C+Zurich")?.query == "9G8F+6X, Zurich")
+        #expect(request("comgooglemaps://?q=9G8F+6X%20Zurich")?.query == "9G8F+6X Zurich")
+        // Not codes: the `+` is a space.
+        for (link, text) in [
+            ("https://www.google.com/maps/place/Eiffel+Tower", "Eiffel Tower"),
+            ("comgooglemaps://?q=22+Main+St", "22 Main St"), ("comgooglemaps://?q=5+7", "5 7"),
+            ("comgooglemaps://?q=CWC8+R", "CWC8 R"), ("comgooglemaps://?q=CWC8+R9Mountain", "CWC8 R9Mountain"),
+            ("comgooglemaps://?q=CWC8+R9%2D", "CWC8 R9-"), ("comgooglemaps://?q=55+99+99999-9999", "55 99 99999-9999"),
+            ("comgooglemaps://?q=5555+5555", "5555 5555"),
+        ] {
+            #expect(request(link)?.query == text, "\(link)")
+        }
+    }
+
     @Test func searchPath() {
         #expect(
             request("https://www.google.co.uk/maps/search/coffee+near+Soho/@51.51,-0.13,15z")?.query

@@ -36,15 +36,52 @@ import Testing
             #expect(place.name == code.code, "\(text)")
             #expect(place.why.contains("near Helsinki"))
         }
-        // Without words, near the search's centre; with neither, not a plus code search.
+        // Without words, near the search's centre; with neither, refused saying what is missing.
         let near = try search.search(SearchQuery(short, near: Coordinate(latitude: 60.17, longitude: 24.94)))
         #expect(near.first?.name == code.code)
-        #expect(try search.search(SearchQuery(short)).allSatisfy { $0.featureClass != "plus_code" })
+        #expect(throws: SearchError.shortPlusCodeUnplaced(short, locality: nil)) {
+            try search.search(SearchQuery(short))
+        }
+        // Words naming no place the data has: refused by name, not recovered anywhere.
+        #expect(throws: SearchError.shortPlusCodeUnplaced(short, locality: "Atlantis")) {
+            try search.search(SearchQuery("\(short) Atlantis"))
+        }
+    }
+
+    @Test func wordsWrittenAsCodesThatAreNotAreRefusedSayingWhy() throws {
+        let cases: [(String, PlusCode.Failure)] = [
+            ("88888888888888888888+XX", .separator), ("9C3W2+XX", .separator), ("8FVC9G8F+6", .lone),
+            ("XFVC9G8F+6X", .outOfRange), ("8FVC00+", .padding), ("8FVC+0000 Zurich", .padding),
+        ]
+        for (text, failure) in cases {
+            let word = String(text.split(separator: " ")[0])
+            #expect(throws: SearchError.notAPlusCode(word, failure), "\(text)") { try search.search(SearchQuery(text)) }
+        }
+        #expect(SearchError.notAPlusCode("9C3W2+XX", .separator).description.hasPrefix("'9C3W2+XX' is not a plus code"))
     }
 
     @Test func textsThatAreNotCodesAreSearchedAsText() throws {
-        for text in ["8FVC9G8F", "C+", "9C3W2+XX", "Mannerheimintie 5+7"] {
+        for text in ["8FVC9G8F", "C+", "5+7 Mannerheimintie", "Mannerheimintie 5+7", "Kaivokatu+"] {
             #expect(try search.search(SearchQuery(text)).allSatisfy { $0.featureClass != "plus_code" }, "\(text)")
+        }
+    }
+
+    @Test func everyReverseResultHasItsPlusCode() throws {
+        let point = Coordinate(latitude: 60.1701, longitude: 24.9412)
+        let place = try #require(try search.reverse(point))
+        let code = try #require(place.plusCode)
+        let area = try code.area()
+        #expect(area.contains(place.coordinate), "\(place.coordinate) \(area) \(place.featureClass)")
+        #expect(code.code.count == 11)
+        // In a city, the short form with its name, which finds the same cell again.
+        let compound = try #require(place.compoundPlusCode)
+        #expect(compound == String(code.code.dropFirst(4)) + " Helsinki")
+        #expect(try search.search(SearchQuery(compound)).first?.name == code.code)
+        // Both forms in the documents, as Google's geocoding answers name them.
+        for format in ResultFormat.allCases {
+            let text = format.document([place], reverse: true)
+            #expect(text.contains("\"global_code\" : \"\(code.code)\""), "\(format)")
+            #expect(text.contains("\"compound_code\" : \"\(compound)\""), "\(format)")
         }
     }
 }
