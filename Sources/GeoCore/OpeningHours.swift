@@ -306,6 +306,8 @@ struct OpeningHoursParser {
                 combination = .replacing
             case .sign(","): position += 1; combination = .adding
             case .fallback: position += 1; combination = .fallback
+            // "Mo-Fr 08:00-18:00 Sa 09:00-13:00": a `;` left out before the next rule's days.
+            case _ where weekdayWord(next) != nil || monthNumber(next) != nil: combination = .replacing
             default: throw unexpected()
             }
         }
@@ -326,6 +328,8 @@ struct OpeningHoursParser {
                 guard peek() == .sign(","), monthNumber(peek(1)) != nil else { break }
                 position += 1
             }
+            // "Sep-May: Fr 18:00-22:00", as after weekdays.
+            if !rule.dates.isEmpty, peek() == .sign(":") { position += 1 }
             if case .word(let word) = peek() {
                 if word.lowercased() == "week" { throw failure(.weekNumbers) }
                 if word.lowercased() == "easter" { throw failure(.easter) }
@@ -456,16 +460,21 @@ struct OpeningHoursParser {
         return spans
     }
 
-    /// `HH:MM` (one-digit hours read too) as minutes from midnight, at most `limit`.
+    /// `HH:MM` (one-digit hours read too, and whole hours without minutes) as minutes from
+    /// midnight, at most `limit`.
     private mutating func time(limit: Int) throws(Failure) -> Int {
         if case .word(let word) = peek(), ["sunrise", "sunset", "dawn", "dusk"].contains(word.lowercased()) {
             throw failure(.sunTimes)
         }
         if peek() == .sign("(") { throw failure(.sunTimes) }
         guard case .number(let hours) = peek() else { throw unexpected() }
-        guard peek(1) == .sign(":") || peek(1) == .sign("."), case .number(let minutes) = peek(2) else {
-            throw failure(.badTime(hours))
+        guard peek(1) == .sign(":") || peek(1) == .sign(".") else {
+            // Whole hours without minutes ("Sa 10-18"), a common shorthand.
+            guard hours.count <= 2, let hour = Int(hours), hour * 60 <= limit else { throw failure(.badTime(hours)) }
+            position += 1
+            return hour * 60
         }
+        guard case .number(let minutes) = peek(2) else { throw failure(.badTime(hours)) }
         let written = "\(hours):\(minutes)"
         guard hours.count <= 2, minutes.count == 2, let hour = Int(hours), let minute = Int(minutes), minute < 60,
             hour * 60 + minute <= limit
@@ -553,7 +562,7 @@ extension OpeningHours.Status {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         var values: [String: String] = [:]
-        var key: String
+        let key: String
         if isUnknown {
             key = "hours unknown"
         } else if let changes {
@@ -561,12 +570,18 @@ extension OpeningHours.Status {
             let hour = parts.hour ?? 0
             values["time"] = String(format: "%02d:%02d", hour, parts.minute ?? 0)
             let soon = changes.timeIntervalSince(now) < 86_400
-            key =
-                isOpen
-                ? (soon ? "hours open until" : "hours open until day") : (soon ? "hours opens" : "hours opens day")
             if !soon { values["day"] = words.word("weekday \(((parts.weekday ?? 1) + 5) % 7)") }
-            // Spanish says "la 01:00", not "las".
-            if hour == 1 { key += " one" }
+            // Spanish says "la 01:00", not "las"; Italian "all'01:00".
+            switch (isOpen, soon, hour == 1) {
+            case (true, true, false): key = "hours open until"
+            case (true, true, true): key = "hours open until one"
+            case (true, false, false): key = "hours open until day"
+            case (true, false, true): key = "hours open until day one"
+            case (false, true, false): key = "hours opens"
+            case (false, true, true): key = "hours opens one"
+            case (false, false, false): key = "hours opens day"
+            case (false, false, true): key = "hours opens day one"
+            }
         } else {
             key = isOpen ? "hours open always" : "hours closed"
         }

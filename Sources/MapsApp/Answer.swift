@@ -131,13 +131,18 @@ public struct FoundPlace: Sendable, Equatable, Codable {
     /// Its plus code (``PlusCode``, 10 digits: a cell of about 14 × 14 m); nil for a place
     /// given by the link itself.
     public var plusCode: String?
+    /// Whether it is open and until when ("Open until 20:00"), in the answer's language,
+    /// where its opening hours are known.
+    public var hours: String?
 
     /// A place found for a link, with why it was chosen.
     public init(
         name: String, position: Coordinate, kind: String? = nil, why: String, closestMatch: String? = nil,
-        distance: Double? = nil, source: String? = nil, address: String? = nil, plusCode: String? = nil
+        distance: Double? = nil, source: String? = nil, address: String? = nil, plusCode: String? = nil,
+        hours: String? = nil
     ) {
         self.plusCode = plusCode
+        self.hours = hours
         self.name = name
         self.position = position
         self.kind = kind

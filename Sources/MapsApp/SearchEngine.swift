@@ -24,11 +24,13 @@ extension PlaceSearch {
         var query = SearchQuery(
             text, near: near, limit: min(max(limit, 1), PlaceSearch.maxLimit), language: names)
         query.autocomplete = typing
+        let words = Phrasebook(names ?? .en)
         return try search(query).map { result in
             FoundPlace(
                 name: result.name, position: result.coordinate, kind: result.kind, why: result.why,
                 closestMatch: result.closestMatch, distance: result.distance, source: result.source,
-                address: result.addressLine.isEmpty ? nil : result.addressLine, plusCode: result.plusCode?.code)
+                address: result.addressLine.isEmpty ? nil : result.addressLine, plusCode: result.plusCode?.code,
+                hours: result.opening?.sentence(words))
         }
     }
 }

@@ -42,7 +42,7 @@ enum SearchCommand {
         let app = try ViewCommand.app(arguments)
         do throws(AppError) {
             let results = try app.search(query)
-            console.print(format.document(results))
+            console.print(format.document(results, language: query.language))
             if results.isEmpty { console.error("note: no place in the map data matches '\(query.text)'") }
         } catch {
             throw SearchCommand.usage(error)
@@ -65,7 +65,7 @@ enum SearchCommand {
         let app = try ViewCommand.app(arguments)
         do throws(AppError) {
             let result = try app.reverse(coordinate, language: language)
-            console.print(format.document(result.map { [$0] } ?? [], reverse: true))
+            console.print(format.document(result.map { [$0] } ?? [], reverse: true, language: language))
             if result == nil {
                 let code = (try? PlusCode(coordinate)).map { " (plus code \($0))" } ?? ""
                 console.error("note: the map data has nothing within 30 km of \(coordinate)\(code)")

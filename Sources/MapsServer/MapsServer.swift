@@ -289,7 +289,7 @@ public final class MapsServer: @unchecked Sendable {
         }
         do throws(AppError) {
             let results = try app.search(query)
-            return .json(200, Data(format.document(results).utf8))
+            return .json(200, Data(format.document(results, language: query.language).utf8))
         } catch {
             return Self.refusal(error)
         }
@@ -302,9 +302,9 @@ public final class MapsServer: @unchecked Sendable {
         else { return Self.error(400, "'lat' and 'lon' are required, in decimal degrees") }
         guard let format = Self.format(request) else { return Self.badFormat(request) }
         do throws(AppError) {
-            let found = try app.reverse(
-                Coordinate(latitude: lat, longitude: lon), language: Self.language(request))
-            return .json(200, Data(format.document(found.map { [$0] } ?? [], reverse: true).utf8))
+            let language = Self.language(request)
+            let found = try app.reverse(Coordinate(latitude: lat, longitude: lon), language: language)
+            return .json(200, Data(format.document(found.map { [$0] } ?? [], reverse: true, language: language).utf8))
         } catch {
             return Self.refusal(error)
         }

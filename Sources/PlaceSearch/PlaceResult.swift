@@ -40,6 +40,9 @@ public struct PlaceResult: Sendable, Equatable {
     public var closestMatch: String? = nil
     /// The kept tags (opening hours, phone, website, Wikidata, …).
     public var tags: [String: String]
+    /// Whether it is open at the search's moment and until when, where its `opening_hours`
+    /// can be read.
+    public var opening: PlaceOpening? = nil
 
     /// Its plus code: the 10-digit code of its pin, a cell of about 14 × 14 m (a plus code
     /// found by search is itself, at its own length).

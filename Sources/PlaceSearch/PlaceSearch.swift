@@ -15,6 +15,9 @@ public struct SearchQuery: Sendable, Equatable {
     public var language: Language?
     /// Read the last word as the beginning of a word (results while typing); default on.
     public var autocomplete = true
+    /// The moment opening hours are evaluated at ("open now", each result's status); nil (the
+    /// default) for the current time.
+    public var moment: Date?
 
     /// A search for `text`, ranked by distance from `near` when given, at most `limit` results (1 ... ``PlaceSearch/maxLimit``), names in `language` where the data has them.
     public init(_ text: String, near: Coordinate? = nil, limit: Int = 10, language: Language? = nil) {
@@ -100,13 +103,28 @@ public final class PlaceSearch {
     public func search(_ query: SearchQuery) throws -> [PlaceResult] {
         try Self.check(query)
         if let place = try plusCode(query) { return [place] }
+        let moment = query.moment ?? Date()
+        let (filter, rest) = OpenFilter.read(query.text)
+        var query = query
+        query.text = rest
+        return try found(query, open: filter, at: moment).map { result in
+            var result = result
+            result.opening = opening(result.tags, at: result.coordinate, moment)
+            return result
+        }
+    }
+
+    /// The places matching `query` (its text without "open now"), those open as `filter` asks
+    /// at `moment` only when it asks.
+    private func found(_ query: SearchQuery, open filter: OpenFilter?, at moment: Date) throws -> [PlaceResult] {
         guard let text = QueryText(query.text) else { throw SearchError.emptyQuery }
+        let isOpen = { (match: Match) in filter.map { self.isOpen(match, $0, moment) } ?? true }
         if let placeWords = text.near {
             // "cafe near Kamppi": the place first, then the category around it.
             guard let anchor = try ranked(placeWords, near: query.near, autocomplete: false).first(where: \.complete)
             else { return [] }
             return try ranked(text.words, near: anchor.coordinate, autocomplete: false, categoryNear: true)
-                .filter(\.complete).prefix(query.limit).map { match in
+                .filter { $0.complete && isOpen($0) }.prefix(query.limit).map { match in
                     var result = try result(match, language: query.language)
                     result.why = "\(text.words.joined(separator: " ")) near \(anchor.name)"
                     return result
@@ -114,8 +132,8 @@ public final class PlaceSearch {
         }
         let matches = try ranked(text.words, near: query.near, autocomplete: query.autocomplete)
         let complete = matches.filter(\.complete)
-        if !complete.isEmpty {
-            return try complete.prefix(query.limit).map { try result($0, language: query.language) }
+        if !complete.isEmpty || filter != nil {
+            return try complete.filter(isOpen).prefix(query.limit).map { try result($0, language: query.language) }
         }
         if text.parts.count >= 2 {
             let walked = try addressWalk(text, query: query)

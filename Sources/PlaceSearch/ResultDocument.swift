@@ -12,18 +12,20 @@ public enum ResultFormat: String, Sendable, CaseIterable {
     case json
 
     /// `results` as JSON text (sorted keys, pretty); a reverse lookup's `jsonv2` is one object
-    /// (an error object when nothing was found), as Nominatim writes it.
-    public func document(_ results: [PlaceResult], reverse: Bool = false) -> String {
+    /// (an error object when nothing was found), as Nominatim writes it. Opening hours are
+    /// said in `language` (English by default).
+    public func document(_ results: [PlaceResult], reverse: Bool = false, language: Language? = nil) -> String {
+        let words = Phrasebook(language ?? .en)
         let object: Any
         switch self {
         case .geojson:
             object =
                 [
-                    "type": "FeatureCollection", "features": results.map(Self.geoJSONFeature),
+                    "type": "FeatureCollection", "features": results.map { Self.geoJSONFeature($0, words: words) },
                 ] as [String: Any]
         case .jsonv2, .json:
             let places = results.map { result in
-                var place = Self.nominatimPlace(result)
+                var place = Self.nominatimPlace(result, words: words)
                 if self == .json { place["class"] = place.removeValue(forKey: "category") }
                 return place
             }
@@ -35,7 +37,7 @@ public enum ResultFormat: String, Sendable, CaseIterable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func geoJSONFeature(_ result: PlaceResult) -> [String: Any] {
+    static func geoJSONFeature(_ result: PlaceResult, words: Phrasebook) -> [String: Any] {
         var properties: [String: Any] = [
             "place_id": result.id, "name": result.name, "display_name": result.displayName,
             "class": result.featureClass, "kind": result.kind, "category": category(of: result).category,
@@ -48,6 +50,7 @@ public enum ResultFormat: String, Sendable, CaseIterable {
         }
         if let distance = result.distance { properties["distance"] = (distance * 10).rounded() / 10 }
         if let plusCode = plusCode(of: result) { properties["plus_code"] = plusCode }
+        if let opening = result.opening { properties["opening"] = Self.opening(opening, words: words) }
         let extra = result.tags.filter { extraKeys.contains($0.key) }
         if !extra.isEmpty { properties["extratags"] = extra }
         var feature: [String: Any] = [
@@ -60,7 +63,7 @@ public enum ResultFormat: String, Sendable, CaseIterable {
         return feature
     }
 
-    static func nominatimPlace(_ result: PlaceResult) -> [String: Any] {
+    static func nominatimPlace(_ result: PlaceResult, words: Phrasebook) -> [String: Any] {
         let (category, type) = category(of: result)
         let rank = placeRank(of: result)
         var place: [String: Any] = [
@@ -77,6 +80,7 @@ public enum ResultFormat: String, Sendable, CaseIterable {
             place["osm_id"] = osmID
         }
         if let plusCode = plusCode(of: result) { place["plus_code"] = plusCode }
+        if let opening = result.opening { place["opening"] = Self.opening(opening, words: words) }
         if let southWest = result.bounds.southWest, let northEast = result.bounds.northEast {
             place["boundingbox"] = [southWest.latitude, northEast.latitude, southWest.longitude, northEast.longitude]
                 .map(DecimalText.format)
@@ -91,6 +95,17 @@ public enum ResultFormat: String, Sendable, CaseIterable {
         var plusCode = ["global_code": code.code]
         plusCode["compound_code"] = result.compoundPlusCode
         return plusCode
+    }
+
+    /// Whether a place is open: `open_now`, `changes` (when it next closes or opens, on its
+    /// clock, ISO 8601; absent for never), `time_zone` and `text` ("Open until 20:00").
+    static func opening(_ opening: PlaceOpening, words: Phrasebook) -> [String: Any] {
+        var object: [String: Any] = [
+            "open_now": opening.status.isOpen, "time_zone": opening.zone.identifier, "text": opening.sentence(words),
+        ]
+        if opening.status.isUnknown { object["unknown"] = true }
+        object["changes"] = opening.changesText
+        return object
     }
 
     static let osmTypeNames = ["n": "node", "w": "way", "r": "relation"]

@@ -74,6 +74,13 @@ import Testing
         Case(value: "Mo,We,Fr 10:00-12:00", day: 8, time: "11:00", open: false, changes: (9, "10:00")),
         Case(
             value: "Mo-Fr 10:00-18:00; Dec 24 10:00-14:00", day: 24, time: "15:00", open: false, changes: (25, "10:00")),
+        // Slips in Helsinki's data, read as meant: a `;` left out, a colon after months, whole hours.
+        Case(
+            value: "Mo-Fr 08:00-19:00 Sa 09:00-19:00 Su 12:00-18:00", day: 6, time: "12:30", open: true,
+            changes: (6, "18:00")),
+        Case(value: "Sep-May: Fr 18:00-22:00", day: 11, time: "18:30", open: true, changes: (11, "22:00")),
+        Case(value: "Mo-Fr 10:00-20:00, Sa 10-18, Su 12-18", day: 5, time: "17:59", open: true, changes: (5, "18:00")),
+        Case(value: "Su-Th 15-00; Fr-Sa 15-02", day: 6, time: "23:00", open: true, changes: (7, "00:00")),
     ]
 
     @Test(arguments: cases)
@@ -113,7 +120,12 @@ import Testing
         ("week 1-53/2 Fr 09:00-12:00", .weekNumbers), ("2024 Dec 24 off", .years), ("easter off", .easter),
         ("Mo-Fr 10:00-16:00/30", .repeatingTimes), ("Mo-Fr 25:00-26:00", .badTime("25:00")),
         ("Mo-Fr 08:00-8:5", .badTime("8:5")), ("Monday 09:00-17:00", .weekdayName("Monday")),
-        (#"Mo-Fr 08:00-18:00 "open"#, .unclosedComment), ("Mo-Fr 08:00-18:00 Sa 09:00-12:00", .unexpected("Sa")),
+        (#"Mo-Fr 08:00-18:00 "open"#, .unclosedComment), ("Mo-Fr 08:00-18:00 Lunch", .unexpected("Lunch")),
+        // Values of Helsinki's data that say what no rule can.
+        ("Seasonal, only summer time", .unexpected("Seasonal")),
+        ("Mon - Fri 11am - 11pm, Sat 12am - 11pm", .weekdayName("Mon")),
+        ("2017 Jul 1 - 2017 Aug 8 off; PH off", .years),
+        ("Mo-Fr 16:00-, Sa 14:00-", .unexpected(",")),
         ("closed on Sundays", .unexpected("on")), ("Mo-Fr 09:00", .unexpected("the end")),
     ])
     func unreadableValuesAreRefusedSayingWhy(value: String, reason: OpeningHours.Failure.Reason) {

@@ -15,7 +15,8 @@ import GeoCore
 /// (every third one tagged with a height), a primary road named Mannerheimintie across the
 /// grid in 20 ways (ids 1000–1019), a park, a pond, a tram track with the stop
 /// "Ylioppilastalo" and twelve route relations on it, a tunnel and a bridge, POIs (a hotel, a sight, a
-/// pizza restaurant, a café on level 7 and a shop on level 0, three of them with addresses), and
+/// pizza restaurant, a café on level 7 and a shop on level 0, three of them with addresses, all
+/// with opening hours), and
 /// for the bicycling layer cycle tracks along Pohjoisesplanadi (cycle route "2"), a lane on
 /// Kaivokatu, Eteläesplanadi a cycle street, and a bicycle parking.
 public enum FixtureStore {
@@ -178,19 +179,30 @@ public enum FixtureStore {
                 ("addr:city", "Helsinki"),
             ]
         }
-        _ = node(60.1681, 24.9470, [("tourism", "hotel"), ("name", "Hotel Kämp")] + address("Pohjoisesplanadi", "29"))
+        _ = node(
+            60.1681, 24.9470,
+            [("tourism", "hotel"), ("name", "Hotel Kämp"), ("opening_hours", "24/7")]
+                + address("Pohjoisesplanadi", "29"))
         _ = node(60.1677, 24.9523, [("tourism", "artwork"), ("name", "Havis Amanda")])
         _ = node(
             60.16845, 24.9497,
             [
                 ("amenity", "restaurant"), ("cuisine", "pizza"), ("name", "Ravintola Savoy"),
-                ("name:sv", "Restaurang Savoy"),
+                ("name:sv", "Restaurang Savoy"), ("opening_hours", "Mo-Fr 11:30-23:00; Sa 17:00-01:00; Su,PH off"),
             ]
                 + address("Eteläesplanadi", "14"))
-        _ = node(60.1688, 24.9405, [("amenity", "cafe"), ("name", "Fazer 8th Floor"), ("level", "7")])
+        _ = node(
+            60.1688, 24.9405,
+            [
+                ("amenity", "cafe"), ("name", "Fazer 8th Floor"), ("level", "7"),
+                ("opening_hours", "Mo-Fr 08:00-20:00; Sa 10:00-18:00"),
+            ])
         _ = node(
             60.1687, 24.9410,
-            [("shop", "department_store"), ("name", "Stockmann"), ("level", "0;1"), ("wikidata", "Q644390")]
+            [
+                ("shop", "department_store"), ("name", "Stockmann"), ("level", "0;1"), ("wikidata", "Q644390"),
+                ("opening_hours", "Mo-Fr 10:00-20:00; Sa 10:00-19:00; Su 12:00-18:00"),
+            ]
                 + address("Aleksanterinkatu", "52"))
         _ = node(60.1700, 24.9410, [("place", "quarter"), ("name", "Kluuvi")])
         _ = node(60.16835, 24.9460, [("amenity", "bicycle_parking"), ("capacity", "20")])

@@ -419,6 +419,14 @@ def run(browser, base):
     browser.find_element(By.CSS_SELECTOR, "#results li button").send_keys(Keys.ENTER)
     lat, lng = center(browser) if wait_for(lambda: browser.execute_script("return document.body.dataset.zoom") >= "16", 10) else (0, 0)
     check(abs(lat - 43.7314) < 0.002 and abs(lng - 7.4201) < 0.002, "Enter on a result shows it (%f,%f)" % (lat, lng))
+    # A result with opening hours says whether it is open and until when.
+    open_page(browser, base + "/maps/@43.7384,7.4246,15z")
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("Musée Océanographique")
+    hours = wait_for(lambda: [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#results li .hours")], 20)
+    check(hours and (hours[0].startswith("Open") or hours[0].startswith("Closed")),
+          "a result says whether it is open: %s" % (hours or [])[:1])
+    shot(browser, "opening-hours")
     # Typing and pressing Enter search alike: far from Monaco, a shop or a palace there is not
     # offered, and the note names it and how far it is.
     open_page(browser, base + "/maps/@60.1699,24.9384,15z")

@@ -167,6 +167,8 @@
       button.type = 'button';
       button.appendChild(element('span', place.name));
       if (place.address) button.appendChild(element('span', place.address, 'address'));
+      // Open or closed and until when, in the page's language; the plus code of its pin.
+      if (place.hours) button.appendChild(element('span', place.hours, 'hours'));
       button.addEventListener('click', () => focusPlace(place, index));
       item.appendChild(button);
       list.appendChild(item);
@@ -180,7 +182,8 @@
     for (const [at, item] of [...$('results').children].entries()) item.classList.toggle('selected', at === index);
     map.clear();
     map.pin(place.position.latitude, place.position.longitude, String(index + 1), place.name, true,
-      () => popup({ title: place.name, snippet: place.address })).openPopup();
+      () => popup({ title: place.name, snippet: [place.address, place.hours, place.plusCode].filter(Boolean).join(' · ') }))
+      .openPopup();
     $('to').value = place.name;
   }
 
@@ -336,7 +339,9 @@
         status(found.notes && found.notes.length ? found.notes[0].message : say('no results', { text: text }));
         return;
       }
-      showPlaces(places.map((p) => ({ name: p.name, address: p.address || '', position: p.position })));
+      showPlaces(places.map((p) => ({
+        name: p.name, address: p.address || '', hours: p.hours || '', plusCode: p.plusCode || '', position: p.position,
+      })));
     }).catch((error) => status(say('error', { message: error.message })));
     return c;
   }
