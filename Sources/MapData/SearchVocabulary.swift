@@ -203,9 +203,10 @@ public enum SearchVocabulary {
     private static let categoryWordsByKind: [String: [String]] = categoriesByKind.mapValues(distinctWords)
 
     /// The tags kept with a feature and shown with a result: every name, the address, contact,
-    /// opening hours, links to Wikidata and Wikipedia, cuisine, operator and brand, what places
-    /// and boundaries need for the address hierarchy, and what the vector tiles' schema reads
-    /// (``tileKeys``).
+    /// opening hours and the `timezone` they are read in, links to Wikidata and Wikipedia,
+    /// cuisine, operator and brand, what places and boundaries need for the address hierarchy
+    /// and ranking (the gazetteer's `admin1` region and `name_count`), and what the vector
+    /// tiles' schema reads (``tileKeys``).
     public static func keptTags(_ tags: [(key: String, value: String)]) -> [(key: String, value: String)] {
         tags.filter { tag in
             keptKeys.contains(tag.key) || tag.key.hasPrefix("name:") || tag.key.hasPrefix("addr:")
@@ -216,7 +217,7 @@ public enum SearchVocabulary {
     static let keptKeys = Set<String>([
         "name", "alt_name", "old_name", "short_name", "official_name", "loc_name", "opening_hours", "phone",
         "website", "url", "email", "wikidata", "wikipedia", "cuisine", "operator", "brand", "admin_level",
-        "boundary", "place", "population", "country_code", "ISO3166-1", "iso3",
+        "boundary", "place", "population", "country_code", "ISO3166-1", "iso3", "timezone", "admin1", "name_count",
     ]).union(tileKeys)
 
     /// The tags the vector tiles' schema reads beyond names and addresses: a road's `ref`,

@@ -474,7 +474,9 @@ enum DataCommand {
                         + world.rasters.map(\.rawValue).joined(separator: ", "))
             }
             if let gazetteer = report.gazetteer {
-                console.print("gazetteer: \(gazetteer.cities) cities, \(gazetteer.countries) countries")
+                console.print(
+                    "gazetteer: \(gazetteer.cities) cities, \(gazetteer.states) states, \(gazetteer.countries) countries"
+                )
             }
             if let imagery = report.imagery { console.print("\(imagery.name): \(imagery.tiles) image tiles") }
             if let helsinki = report.helsinki { console.print("Helsinki: \(helsinki.features) features") }
