@@ -234,10 +234,24 @@ public enum SearchVocabulary {
     /// place), postcode, city (`Aleksanterinkatu 52 00100 Helsinki`); empty without an address.
     public static func addressLine(_ tags: [(key: String, value: String)]) -> String {
         func value(_ key: String) -> String? { tags.first { $0.key == key }?.value }
-        guard let number = value("addr:housenumber") ?? value("addr:housename") else { return "" }
+        guard let written = value("addr:housenumber") ?? value("addr:housename") else { return "" }
+        let number = houseNumber(written)
         let street = value("addr:street") ?? value("addr:place") ?? ""
         return [street, number, value("addr:postcode") ?? "", value("addr:city") ?? ""].filter { !$0.isEmpty }
             .joined(separator: " ")
+    }
+
+    /// A house number as one word where it is a number and a letter (`14 B`, `14/B` → `14B`),
+    /// so that "Kaivokatu 14 B" and "Kaivokatu 14b" find it alike; anything else as written
+    /// (a range `3-5` is read as its two numbers).
+    public static func houseNumber(_ text: String) -> String {
+        let characters = Array(text.trimmingCharacters(in: .whitespaces))
+        guard let last = characters.last, last.isLetter, characters.count >= 2 else { return text }
+        let digits = characters.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return text }
+        let between = characters[digits.count..<(characters.count - 1)]
+        guard between.allSatisfy({ $0 == " " || $0 == "/" || $0 == "-" }) else { return text }
+        return String(digits) + String(last)
     }
 
     /// Tags as the store keeps them: a JSON object, keys sorted (a key given twice keeps its

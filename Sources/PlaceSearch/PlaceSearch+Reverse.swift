@@ -7,13 +7,17 @@ extension PlaceSearch {
     static let addressRadius = 100.0
     /// How far a named street may be: 150 m.
     static let streetRadius = 150.0
+    /// How near a named street the point stands on it: 8 m (half a wide street).
+    static let onStreetRadius = 8.0
     /// How far a district (suburb, quarter, neighbourhood) may be: 3 km; a city: 30 km.
     static let districtRadius = 3_000.0
     static let cityRadius = 30_000.0
 
-    /// What lies at `coordinate`: the nearest address within 100 m, else the nearest named
-    /// street within 150 m, else the nearest place; with its street, district, city and
-    /// country. Nil where the store has nothing within 30 km.
+    /// What lies at `coordinate`: the nearest address within 100 m (unless the point stands
+    /// on another named street, within ``onStreetRadius`` and nearer it than half the way to
+    /// the address, outside the addressed building: then that street), else the nearest named street within 150 m, else the nearest place;
+    /// with its street, district, city and country. Nil where the store has nothing within
+    /// 30 km.
     ///
     /// - Parameter language: names in this language where the data has them; nil for local names.
     /// - Throws: `DataError` when the store fails.
@@ -23,6 +27,19 @@ extension PlaceSearch {
         let addresses = try store.nearby(
             .addresses, in: box(around: coordinate, metres: Self.addressRadius), limit: 2000)
         best = nearest(addresses, to: coordinate, within: Self.addressRadius, why: "the nearest address")
+        // Standing on a street, outside the addressed building and nearer the street's line
+        // than half the way to the address: that street, before an address on the side street
+        // round the corner.
+        if let address = best, let metres = address.distance, metres > 0 {
+            let streets = try store.nearby(
+                .streets, in: box(around: coordinate, metres: Self.onStreetRadius), limit: 200)
+            if let street = nearest(
+                streets, to: coordinate, within: Self.onStreetRadius, why: "the street the point is on"),
+                street.name != address.feature.tags["addr:street"], 2 * (street.distance ?? 0) < metres
+            {
+                best = street
+            }
+        }
         if best == nil {
             let streets = try store.nearby(
                 .streets, in: box(around: coordinate, metres: Self.streetRadius), limit: 2000)

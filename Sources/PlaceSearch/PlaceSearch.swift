@@ -60,7 +60,9 @@ public enum SearchError: Error, Equatable, CustomStringConvertible {
 /// Forward: every word of the text is looked up in the index (names in every language,
 /// category words in six languages, address lines), in its full form when abbreviated, with
 /// the index's nearest words when it is mistyped (one edit for words of five to seven letters,
-/// two from eight), and as a prefix when it is the last one (results while typing). A place
+/// two from eight, a dropped letter in words of three and four), spaced as the names space
+/// them when two words are one or one is two, and as a prefix when it is the last one
+/// (results while typing). A place
 /// matches when it holds every word, in any of its names, its category or its address. It ranks
 /// by how well the text matches (a whole name, its beginning, a house number on its street),
 /// how important it is (population, place, Wikidata) and how near the centre it lies; a text
@@ -134,7 +136,11 @@ public final class PlaceSearch {
             return try within.filter(isOpen).prefix(query.limit).map { try result($0, language: query.language) }
         }
         let matches = try ranked(text.words, near: query.near, autocomplete: query.autocomplete)
-        let complete = matches.filter(\.complete)
+        var complete = matches.filter(\.complete)
+        if complete.isEmpty, let respaced = try respaced(text.words) {
+            // "Mannerheim intie", "Kampinkeskus": the words as the names space them.
+            complete = try ranked(respaced, near: query.near, autocomplete: query.autocomplete).filter(\.complete)
+        }
         if !complete.isEmpty || filter != nil {
             return try complete.filter(isOpen).prefix(query.limit).map { try result($0, language: query.language) }
         }
@@ -216,6 +222,34 @@ public final class PlaceSearch {
     static func check(_ query: SearchQuery) throws(SearchError) {
         guard query.text.count <= QueryText.maxLength else { throw .queryTooLong(query.text.count) }
         guard (1...maxLimit).contains(query.limit) else { throw .limitOutOfRange(query.limit) }
+    }
+
+    /// The words spaced as the index's names space them, when they are not: two words that
+    /// are one (`mannerheim intie`, or the other way round, `esplanadi pohjois`), or one that
+    /// is two (`kampinkeskus`, each half at least three letters); nil when no such spacing
+    /// makes known words.
+    func respaced(_ words: [String]) throws -> [String]? {
+        func isKnown(_ word: String) throws -> Bool {
+            try !store.indexWords(startingWith: word, length: word.count...word.count, limit: 1).isEmpty
+        }
+        for index in words.indices.dropLast() where !QueryText.isNumber(words[index]) {
+            for joined in [words[index] + words[index + 1], words[index + 1] + words[index]] where try isKnown(joined) {
+                return Array(words[..<index]) + [joined] + Array(words[(index + 2)...])
+            }
+        }
+        for (index, word) in words.enumerated() where word.count >= 6 && !QueryText.isNumber(word) {
+            guard try !isKnown(word) else { continue }
+            let letters = Array(word)
+            // The longest first half first: "kampinkeskus" is "kampin keskus" before "kamp inkeskus".
+            for cut in stride(from: letters.count - 3, through: 3, by: -1) {
+                let first = String(letters[..<cut])
+                let second = String(letters[cut...])
+                if try isKnown(first), try isKnown(second) {
+                    return Array(words[..<index]) + [first, second] + Array(words[(index + 1)...])
+                }
+            }
+        }
+        return nil
     }
 
     /// A text whose last comma-separated part names a country or a US state, by any of its
@@ -346,18 +380,34 @@ public final class PlaceSearch {
     func alternatives(of word: String, prefix: Bool) throws -> [String] {
         var forms = QueryText.forms(of: word)
         let letters = word.count
-        guard letters >= 5, !QueryText.isNumber(word), let first = word.first else { return forms }
-        let limit = letters >= 8 ? 2 : 1
+        guard letters >= 3, !QueryText.isNumber(word), let first = word.first else { return forms }
         // A known word, or the beginning of one being typed, is not a typo: asked first, in one
         // lookup of one word, before the candidates (thousands of words) are read.
         let known = prefix ? letters...99 : letters...letters
         if try !store.indexWords(startingWith: word, length: known, limit: 1).isEmpty { return forms }
+        guard letters >= 5 else {
+            // A short word with a letter dropped ("Savy" for "Savoy"): any other edit of so
+            // few letters makes another word.
+            let longer = try store.indexWords(
+                startingWith: String(first), length: (letters + 1)...(letters + 1), near: word, edits: 1)
+            return forms + longer.filter { Self.dropsOneLetter($0, to: word) }.sorted().prefix(5)
+        }
+        let limit = letters >= 8 ? 2 : 1
         let candidates = try store.indexWords(
             startingWith: String(first), length: (letters - limit)...(letters + limit), near: word, edits: limit)
         let near = candidates.map { ($0, editDistance(word, $0, limit: limit)) }.filter { $0.1 <= limit }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(5).map(\.0)
         forms += near
         return forms
+    }
+
+    /// True when `word` is `longer` without one of its letters.
+    static func dropsOneLetter(_ longer: String, to word: String) -> Bool {
+        let longer = Array(longer)
+        let word = Array(word)
+        guard longer.count == word.count + 1 else { return false }
+        let common = zip(longer, word).prefix { $0 == $1 }.count
+        return longer[(common + 1)...].elementsEqual(word[common...])
     }
 
     /// How `candidate` matches `words`, or nil when it matches too little.

@@ -37,12 +37,12 @@ public struct QueryText: Equatable, Sendable {
             written = main
             break
         }
-        words = Self.words(main)
+        words = Self.searchedWords(main)
         guard !words.isEmpty else { return nil }
         let segments = written.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
             !Self.words($0).isEmpty
         }
-        parts = segments.map(Self.words)
+        parts = segments.map(Self.searchedWords)
         partTexts = segments
         let placeWords = place.map(Self.words) ?? []
         near = placeWords.isEmpty ? nil : placeWords
@@ -54,8 +54,42 @@ public struct QueryText: Equatable, Sendable {
         "के पास", "lähellä", "nära",
     ]
 
-    /// Folded words of a text, as the index reads them (``SearchVocabulary/words(_:)``).
-    static func words(_ text: String) -> [String] { SearchVocabulary.words(text) }
+    /// Folded words of a text, as the index reads them (``SearchVocabulary/words(_:)``), a
+    /// house number with its letter as one word (`11 B` → `11b`, as
+    /// ``SearchVocabulary/houseNumber(_:)`` writes it for the index).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        for word in SearchVocabulary.words(text) {
+            if word.count == 1, word.first!.isLetter, !conjunctions.contains(word), let last = words.last,
+                last.allSatisfy(\.isNumber)
+            {
+                words[words.count - 1] = last + word
+            } else {
+                words.append(word)
+            }
+        }
+        return words
+    }
+
+    /// The words of a searched text: ``words(_:)``, a house number range read by its first
+    /// number (`Mannerheimintie 5-7` → `mannerheimintie 5`: the address of either end, or of
+    /// the range itself, holds it).
+    static func searchedWords(_ text: String) -> [String] {
+        var words = self.words(text)
+        var index = 0
+        while index + 1 < words.count {
+            if words[index].allSatisfy(\.isNumber), words[index + 1].allSatisfy(\.isNumber),
+                ["-", "–", " - ", " – "].contains(where: { text.contains(words[index] + $0 + words[index + 1]) })
+            {
+                words.remove(at: index + 1)
+            }
+            index += 1
+        }
+        return words
+    }
+
+    /// One-letter words that join numbers rather than follow a house number ("5 y 7", "5 e 7").
+    static let conjunctions: Set<String> = ["y", "e", "o", "u", "i"]
 
     /// Abbreviations read in full (any language's; both forms are searched).
     static let abbreviations: [String: [String]] = [

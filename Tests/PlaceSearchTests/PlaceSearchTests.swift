@@ -167,6 +167,41 @@ import Testing
         #expect(result.distance ?? 99 < 5)
     }
 
+    @Test func reverseNamesTheStreetThePointIsOnBeforeAnAddressRoundTheCorner() throws {
+        // On "Tie 24.941", 5 m north of Stockmann, whose address is on Aleksanterinkatu.
+        let corner = try #require(try search.reverse(Coordinate(latitude: 60.16875, longitude: 24.9410)))
+        #expect(corner.name == "Tie 24.941" && corner.why == "the street the point is on")
+        #expect(corner.address["road"] == "Tie 24.941" && corner.distance ?? 99 < 8)
+        // At the shop itself, the shop.
+        #expect(try search.reverse(Coordinate(latitude: 60.1687, longitude: 24.9410))?.name == "Stockmann")
+    }
+
+    @Test(arguments: [
+        // Two words that are one, one that is two, the other way round.
+        ("Mannerheim intie", "Mannerheimintie"), ("Pohjois esplanadi", "Pohjoisesplanadi"),
+        ("esplanadi pohjois", "Pohjoisesplanadi"), ("HavisAmanda", "Havis Amanda"),
+        ("Ravintolasavoy", "Ravintola Savoy"),
+        // Letters swapped; a short name with a letter dropped.
+        ("Stokcmann", "Stockmann"), ("Savy", "Ravintola Savoy"), ("Hotel Kmp", "Hotel Kämp"),
+    ])
+    func wordsSpacedOrSpelledOtherwise(text: String, name: String) throws {
+        var query = SearchQuery(text, near: centre)
+        query.autocomplete = false
+        #expect(try search.search(query).first?.name == name)
+    }
+
+    @Test func houseNumberRangesAndLetters() throws {
+        // Pohjoisesplanadi 29 is Hotel Kämp's address: a range from it, and with a letter.
+        for text in ["Pohjoisesplanadi 29-31", "Pohjoisesplanadi 29–31", "Pohjoisesplanadi 29 - 31"] {
+            #expect(try first(text, near: centre)?.name == "Hotel Kämp", "\(text)")
+        }
+        #expect(QueryText("Kaivokatu 11 B")?.words == ["kaivokatu", "11b"])
+        #expect(QueryText("Kaivokatu 11b")?.words == ["kaivokatu", "11b"])
+        #expect(QueryText("Calle 5 y 7")?.words == ["calle", "5", "y", "7"])
+        #expect(SearchVocabulary.houseNumber("14 B") == "14B" && SearchVocabulary.houseNumber("3-5") == "3-5")
+        #expect(SearchVocabulary.houseNumber("2, 2. krs") == "2, 2. krs")
+    }
+
     @Test func reverseGivesTheStreetWhereNoAddressIsNear() throws {
         // On Kaivokatu (60.1705–60.1707 N), away from every address.
         let result = try #require(try search.reverse(Coordinate(latitude: 60.17062, longitude: 24.9440)))
