@@ -49,16 +49,26 @@ enum GeocodeBench {
         } record: {
             ["point": [$0.longitude, $0.latitude]]
         }
+        // Search as you type: every keystroke of every query from its second letter, as the
+        // web app asks (the text so far, its last word a beginning, 8 places near the centre).
+        let centre = points.first
+        let keystrokes = texts.flatMap { text in (2...max(2, text.count)).map { String(text.prefix($0)) } }
+        let typing = try measure(keystrokes, runs: options.runs, file: options.out + "/openmaps-typing.jsonl") {
+            var query = SearchQuery($0, near: centre, limit: 8)
+            query.autocomplete = true
+            return try search.search(query).first
+        } record: {
+            ["query": $0]
+        }
         print(
             "Geocoding on \(options.store), \(options.runs) passes, in-process (store opened in \(format(openSeconds)) s)"
         )
-        print("  kind      n  found   p50 ms   p90 ms   max ms   queries/s")
-        for (name, figures) in [("search", forward), ("reverse", reverse)] {
+        print("  kind      n  found   p50 ms   p90 ms   p99 ms   max ms   queries/s")
+        for (name, figures) in [("search", forward), ("reverse", reverse), ("typing", typing)] {
             print(
                 String(
-                    format: "  %@ %3d  %5d  %7.3f  %7.3f  %7.3f  %10.1f", name.padded(to: 7), figures.count,
-                    figures.found,
-                    figures.p50, figures.p90, figures.max, figures.perSecond))
+                    format: "  %@ %3d  %5d  %7.3f  %7.3f  %7.3f  %7.3f  %10.1f", name.padded(to: 7), figures.count,
+                    figures.found, figures.p50, figures.p90, figures.p99, figures.max, figures.perSecond))
         }
         guard let peer = options.peer,
             let data = FileManager.default.contents(atPath: peer),
@@ -84,6 +94,7 @@ enum GeocodeBench {
         var found = 0
         var p50 = 0.0
         var p90 = 0.0
+        var p99 = 0.0
         var max = 0.0
         var perSecond = 0.0
     }
@@ -126,7 +137,7 @@ enum GeocodeBench {
         let medians = latencies.map(Statistics.median).sorted()
         return Figures(
             count: items.count, found: first.compactMap { $0 }.count, p50: Statistics.percentile(medians, 50),
-            p90: Statistics.percentile(medians, 90), max: medians.last ?? 0,
+            p90: Statistics.percentile(medians, 90), p99: Statistics.percentile(medians, 99), max: medians.last ?? 0,
             perSecond: Double(items.count) / Statistics.median(passes))
     }
 
