@@ -49,14 +49,16 @@ enum GeocodeBench {
         } record: {
             ["point": [$0.longitude, $0.latitude]]
         }
-        // Search as you type: every keystroke of every query from its second letter, as the
-        // web app asks (the text so far, its last word a beginning, 8 places near the centre).
+        // Search as you type: every keystroke of every query, as the web app asks (the text so
+        // far, trimmed, from two characters on; its last word a beginning; 8 places near the centre).
         let centre = points.first
-        let keystrokes = texts.flatMap { text in (2...max(2, text.count)).map { String(text.prefix($0)) } }
+        let keystrokes = texts.flatMap { text in
+            (0..<text.count).map { String(text.prefix($0 + 1)).trimmingCharacters(in: .whitespaces) }.filter {
+                $0.count >= 2
+            }
+        }
         let typing = try measure(keystrokes, runs: options.runs, file: options.out + "/openmaps-typing.jsonl") {
-            var query = SearchQuery($0, near: centre, limit: 8)
-            query.autocomplete = true
-            return try search.search(query).first
+            try search.search(SearchQuery($0, near: centre, limit: 8)).first
         } record: {
             ["query": $0]
         }
