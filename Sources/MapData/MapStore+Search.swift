@@ -19,64 +19,158 @@ extension MapStore {
         public var tagsJSON: String?
         /// Its kept tags (``SearchVocabulary/keptTags(_:)``).
         public var tags: [String: String] { tagsJSON.map(SearchVocabulary.tags(json:)) ?? [:] }
+        /// True when its kept tags have `key` (`"wikidata"`), asked of the stored JSON without
+        /// reading it.
+        public func hasTag(_ key: String) -> Bool {
+            guard let tagsJSON else { return false }
+            let needle = Array("\"\(key)\":".utf8)
+            var json = tagsJSON
+            return json.withUTF8 { bytes in
+                guard bytes.count >= needle.count else { return false }
+                return (0...(bytes.count - needle.count)).contains { start in
+                    bytes[start] == needle[0] && needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
+                }
+            }
+        }
         /// The source it came from, by ``Source/id``.
         public var source: Int64 { MapStore.sourceID(ofFeature: feature.id) }
     }
 
     /// The index's rows matching `query`, best first (names weigh most, then the address, then
-    /// the category words: BM25 on SQLite, `ts_rank` on PostGIS), at most `limit`.
-    public func indexed(matching query: IndexQuery, limit: Int) throws(DataError) -> [IndexedFeature] {
+    /// the category words: BM25 on SQLite, `ts_rank` on PostGIS), at most `limit`; with `area`,
+    /// then the best `limit` of those whose boxes meet it that are not among the first (the near
+    /// half of a search with a centre).
+    public func indexed(matching query: IndexQuery, limit: Int, alsoIn area: CoordinateBounds? = nil)
+        throws(DataError) -> [IndexedFeature]
+    {
+        try indexedRows(matching: query, limit: limit, alsoIn: area, skipping: { _ in false }).compactMap(\.feature)
+    }
+
+    /// ``indexed(matching:limit:alsoIn:)`` by id, the rows of the ids `skipping` says the
+    /// caller holds left unread (nil; their ids kept in their place).
+    ///
+    /// One statement on PostGIS (a keystroke is one round trip). On SQLite the ids come from
+    /// the index alone and the rows of the chosen ones after (a row read for its rank alone
+    /// costs as much as one kept); with an area, every row matching when at most twice `limit`
+    /// do (ranking them and finding those in the area would cost more), and the area is read
+    /// only when the first reading stopped at `limit`.
+    public func indexedRows(
+        matching query: IndexQuery, limit: Int, alsoIn area: CoordinateBounds? = nil, skipping: (Int64) -> Bool
+    ) throws(DataError) -> [(id: Int64, feature: IndexedFeature?)] {
         guard let match = matchClause(query) else { return [] }
+        let halves = area?.antimeridianHalves ?? []
         return try self.query("searching the index") {
-            try database.map(
-                "SELECT \(Self.indexColumns) FROM search_index JOIN feature ON feature.id = search_index.rowid "
-                    + "WHERE \(match.condition) ORDER BY \(match.order) LIMIT ?",
-                match.values + [.integer(Int64(limit))]
-            ) { row in
-                try Self.indexedFeature(from: row)
+            switch engine {
+            case .sqlite: try indexedOnSQLite(match, limit: limit, alsoIn: halves, skipping: skipping)
+            case .postgis: try indexedOnPostGIS(match, limit: limit, alsoIn: halves, skipping: skipping)
             }
         }
     }
 
-    /// The index's rows matching `query` whose boxes meet `bounds`, best first, at most `limit`:
-    /// the near half of a search with a centre.
-    public func indexed(matching query: IndexQuery, in bounds: CoordinateBounds, limit: Int) throws(DataError)
-        -> [IndexedFeature]
-    {
-        guard let match = matchClause(query) else { return [] }
-        var found: [IndexedFeature] = []
-        let engine = self.engine
-        try forEachRow(
-            meeting: bounds, "searching the index in an area", values: match.values + [.integer(Int64(limit))]
-        ) { condition in
-            // PostGIS: the words lead and the box is a filter (`IS TRUE` keeps the GiST index out
-            // of the plan). Its estimate of a box in a dense area can be off a thousandfold, and a
-            // plan that walks every feature in the box costs 16 ms where the words' 1.5.
-            let box = engine == .postgis ? "(\(condition)) IS TRUE" : condition
-            return "SELECT \(Self.indexColumns) FROM search_index "
-                + "JOIN feature ON feature.id = search_index.rowid JOIN feature_box ON feature_box.id = feature.id "
-                + "WHERE \(box) AND \(match.condition) ORDER BY \(match.order) LIMIT ?"
-        } _: { row in
-            found.append(try Self.indexedFeature(from: row))
+    /// The BM25 weights of the SQLite index's columns: names, category words, address.
+    private static let bm25 = "bm25(search_index, 10.0, 4.0, 6.0)"
+
+    /// ``indexedRows(matching:limit:alsoIn:skipping:)`` on SQLite.
+    private func indexedOnSQLite(
+        _ match: MatchClause, limit: Int, alsoIn halves: [CoordinateBounds], skipping: (Int64) -> Bool
+    ) throws -> [(id: Int64, feature: IndexedFeature?)] {
+        // With an area, when at most twice `limit` rows match, all of them: ranking them and
+        // finding those in the area would cost more than reading them all.
+        var ids: [Int64] = []
+        if !halves.isEmpty {
+            ids = try database.map(
+                "SELECT rowid FROM search_index WHERE \(match.condition) LIMIT ?",
+                match.values + [.integer(Int64(2 * limit + 1))]
+            ) { $0.integer(0) ?? 0 }
+        }
+        if halves.isEmpty || ids.count > 2 * limit {
+            ids = try database.map(
+                "SELECT rowid FROM search_index WHERE \(match.condition) ORDER BY \(Self.bm25) LIMIT ?",
+                match.values + [.integer(Int64(limit))]
+            ) { $0.integer(0) ?? 0 }
+            var chosen = Set(ids)
+            for half in halves where ids.count >= limit {
+                let (condition, boxValues) = boxCondition(half)
+                let inArea = try database.map(
+                    "SELECT search_index.rowid FROM search_index JOIN feature_box ON feature_box.id = search_index.rowid "
+                        + "WHERE \(condition) AND \(match.condition) ORDER BY \(Self.bm25) LIMIT ?",
+                    boxValues + match.values + [.integer(Int64(limit))]
+                ) { $0.integer(0) ?? 0 }
+                for id in inArea where chosen.insert(id).inserted { ids.append(id) }
+            }
+        }
+        let unread = ids.filter { !skipping($0) }
+        var byID: [Int64: IndexedFeature] = [:]
+        if !unread.isEmpty {
+            try database.forEachRow(
+                "SELECT \(Self.indexColumns) FROM feature JOIN search_index ON search_index.rowid = feature.id "
+                    + "WHERE feature.id IN (SELECT value FROM json_each(?))",
+                [.text("[" + unread.map(String.init).joined(separator: ",") + "]")]
+            ) { row in
+                let feature = try Self.indexedFeature(from: row)
+                byID[feature.feature.id] = feature
+            }
+        }
+        // A row gone between the two statements (an update) is left out.
+        return ids.compactMap { id in skipping(id) ? (id, nil) : byID[id].map { (id, $0) } }
+    }
+
+    /// ``indexedRows(matching:limit:alsoIn:skipping:)`` on PostGIS, in one statement: each
+    /// reading numbered by `part` and kept in its order of rank.
+    ///
+    /// In an area the words lead and the box is a filter (`IS TRUE` keeps the GiST index out of
+    /// the plan): PostgreSQL's estimate of a box in a dense area can be off a thousandfold, and
+    /// a plan that walks every feature in the box costs 16 ms where the words' 1.5.
+    private func indexedOnPostGIS(
+        _ match: MatchClause, limit: Int, alsoIn halves: [CoordinateBounds], skipping: (Int64) -> Bool
+    ) throws -> [(id: Int64, feature: IndexedFeature?)] {
+        let rank = "ts_rank('{0.1, 0.4, 0.6, 1.0}', search_index.document, ?::tsquery) AS rank"
+        var parts = [
+            (
+                sql:
+                    "SELECT \(Self.indexColumns), \(rank) FROM search_index JOIN feature ON feature.id = search_index.rowid "
+                    + "WHERE \(match.condition) ORDER BY rank DESC, feature.id LIMIT ?",
+                values: match.values + match.values + [.integer(Int64(limit))]
+            )
+        ]
+        for half in halves {
+            let (condition, boxValues) = boxCondition(half)
+            parts.append(
+                (
+                    "SELECT \(Self.indexColumns), \(rank) FROM search_index "
+                        + "JOIN feature ON feature.id = search_index.rowid JOIN feature_box ON feature_box.id = feature.id "
+                        + "WHERE (\(condition)) IS TRUE AND \(match.condition) ORDER BY rank DESC, feature.id LIMIT ?",
+                    match.values + boxValues + match.values + [.integer(Int64(limit))]
+                ))
+        }
+        let sql =
+            parts.enumerated().map { index, part in
+                "(SELECT *, \(index) AS part FROM (\(part.sql)) AS reading\(index))"
+            }.joined(separator: " UNION ALL ") + " ORDER BY part, rank DESC, 1"
+        var found: [(id: Int64, feature: IndexedFeature?)] = []
+        var seen: Set<Int64> = []
+        try database.forEachRow(sql, parts.flatMap(\.values)) { row in
+            guard let id = row.integer(0), seen.insert(id).inserted else { return }
+            found.append((id, skipping(id) ? nil : try Self.indexedFeature(from: row)))
         }
         return found
     }
 
-    /// The engine's test for index rows matching `query`, its order (best first) and their
-    /// values, in order; nil when the query has no words.
-    private func matchClause(_ query: IndexQuery) -> (condition: String, order: String, values: [StoreValue])? {
+    /// The engine's test for index rows matching `query` and its values; nil when the query
+    /// has no words.
+    private func matchClause(_ query: IndexQuery) -> MatchClause? {
         switch engine {
         case .sqlite:
-            guard let text = query.fts5 else { return nil }
-            return ("search_index MATCH ?", "bm25(search_index, 10.0, 4.0, 6.0)", [.text(text)])
+            query.fts5.map { MatchClause(condition: "search_index MATCH ?", values: [.text($0)]) }
         case .postgis:
-            guard let text = query.tsquery else { return nil }
-            return (
-                "search_index.document @@ ?::tsquery",
-                "ts_rank('{0.1, 0.4, 0.6, 1.0}', search_index.document, ?::tsquery) DESC, feature.id",
-                [.text(text), .text(text)]
-            )
+            query.tsquery.map { MatchClause(condition: "search_index.document @@ ?::tsquery", values: [.text($0)]) }
         }
+    }
+
+    /// ``matchClause(_:)``'s parts.
+    private struct MatchClause {
+        var condition: String
+        var values: [StoreValue]
     }
 
     /// Every indexed feature of a class (the places, for the address hierarchy), by id.
@@ -215,14 +309,31 @@ extension MapStore {
             address: row.text(19) ?? "", tagsJSON: row.text(20))
     }
 
-    private static func split(_ text: String?) -> [String] {
+    /// The parts of an index column joined by ` U+001F ` (`split("a \u{1F} b")` is `["a", "b"]`),
+    /// read byte by byte: a search reads hundreds of rows per keystroke.
+    static func split(_ text: String?) -> [String] {
         guard let text, !text.isEmpty else { return [] }
-        return text.components(separatedBy: " \u{1F} ")
+        let bytes = Array(text.utf8)
+        var parts: [String] = []
+        var start = 0
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == 0x20, bytes[index + 1] == 0x1F, bytes[index + 2] == 0x20 {
+                parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += 3
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(String(decoding: bytes[start...], as: UTF8.self))
+        return parts
     }
 }
 
 /// What the search index is asked for: words (folded as the index folds them,
-/// ``SearchVocabulary/words(_:)``), each whole or as the beginning of a word, any or all of them.
+/// ``SearchVocabulary/words(_:)``), each whole or as the beginning of a word, in groups of which
+/// a row must hold every one (each group by any of its words), in some of the index's columns.
 public struct IndexQuery: Sendable, Equatable {
     /// One word of a query.
     public struct Term: Sendable, Equatable {
@@ -238,50 +349,78 @@ public struct IndexQuery: Sendable, Equatable {
         }
     }
 
-    /// The words, in the query's order.
-    public var terms: [Term]
-    /// True when a row must hold every term; false when any one is enough.
-    public var matchesAll: Bool
-    /// True when only the address line is searched (not names nor category words).
-    public var inAddressOnly: Bool
+    /// The columns of the index a query reads.
+    public enum Columns: Sendable, Equatable {
+        /// Names, category words and the address line.
+        case all
+        /// Names and category words (a place called or kind of what is typed, not every
+        /// address of the town it names).
+        case names
+        /// The address line only.
+        case address
+    }
 
-    /// A query for `terms`, all of them when `matchesAll`, in addresses only when `inAddressOnly`.
-    public init(terms: [Term], matchesAll: Bool, inAddressOnly: Bool = false) {
-        self.terms = terms
-        self.matchesAll = matchesAll
-        self.inAddressOnly = inAddressOnly
+    /// The groups of terms: a row matches when it holds a term of every group (a word of the
+    /// query in any of its forms, say); a group without terms is left out.
+    public var groups: [[Term]]
+    /// The columns read; default all.
+    public var columns: Columns
+
+    /// A query for `groups` (every group, each by any of its terms) in `columns`.
+    public init(_ groups: [[Term]], columns: Columns = .all) {
+        self.groups = groups
+        self.columns = columns
     }
 
     /// Plain text, every word required (punctuation and operators are searched for, never
     /// interpreted).
     public init(allWordsOf text: String) {
-        self.init(terms: SearchVocabulary.words(text).map { Term($0) }, matchesAll: true)
+        self.init(SearchVocabulary.words(text).map { [Term($0)] })
     }
 
-    /// The query in FTS5's syntax: each term quoted (a prefix with ` *`), joined by spaces
-    /// (all) or `OR` (any); nil without terms.
+    /// The query in FTS5's syntax: each term quoted (a prefix with ` *`), a group's terms
+    /// joined by `OR` in parentheses, the groups by `AND`, under a column filter unless every
+    /// column is read; nil without terms.
     var fts5: String? {
-        let parts = terms.filter { !$0.word.isEmpty }.map { term in
-            "\"" + term.word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (term.isPrefix ? " *" : "")
+        let groups = groups.map { group in
+            group.filter { !$0.word.isEmpty }.map { term in
+                "\"" + term.word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (term.isPrefix ? " *" : "")
+            }
+        }.filter { !$0.isEmpty }
+        guard !groups.isEmpty else { return nil }
+        let expression = groups.map { "(" + $0.joined(separator: " OR ") + ")" }.joined(separator: " AND ")
+        switch columns {
+        case .all: return expression
+        case .names: return "{names categories} : (\(expression))"
+        case .address: return "address : (\(expression))"
         }
-        guard !parts.isEmpty else { return nil }
-        let joined = parts.joined(separator: matchesAll ? " " : " OR ")
-        return inAddressOnly ? "address : (\(joined))" : joined
     }
 
     /// The query as a PostgreSQL `tsquery`: each term's words (a term the index reads as
-    /// several words is a phrase, `<->`; a prefix `:*`; the address's weight `:B` when only it
-    /// is searched), joined by `&` or `|`; nil without terms.
+    /// several words is a phrase, `<->`; a prefix `:*`; the columns' weights, names `A`, the
+    /// address `B`, category words `C`, unless every column is read), a group's terms joined by
+    /// `|`, the groups by `&`; nil without terms.
     var tsquery: String? {
-        let parts: [String] = terms.compactMap { term in
-            let words = SearchVocabulary.words(term.word)
-            guard !words.isEmpty else { return nil }
-            let lexemes = words.enumerated().map { index, word in
-                "'" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''") + "'"
-                    + (term.isPrefix && index == words.count - 1 ? ":*" : "") + (inAddressOnly ? ":B" : "")
+        let weights =
+            switch columns {
+            case .all: ""
+            case .names: "AC"
+            case .address: "B"
             }
-            return lexemes.count == 1 ? lexemes[0] : "(" + lexemes.joined(separator: " <-> ") + ")"
+        let groups: [String] = groups.compactMap { group in
+            let terms: [String] = group.compactMap { term in
+                let words = SearchVocabulary.words(term.word)
+                guard !words.isEmpty else { return nil }
+                let lexemes = words.enumerated().map { index, word in
+                    let marks = (term.isPrefix && index == words.count - 1 ? "*" : "") + weights
+                    return "'"
+                        + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "''")
+                        + "'" + (marks.isEmpty ? "" : ":" + marks)
+                }
+                return lexemes.count == 1 ? lexemes[0] : "(" + lexemes.joined(separator: " <-> ") + ")"
+            }
+            return terms.isEmpty ? nil : "(" + terms.joined(separator: " | ") + ")"
         }
-        return parts.isEmpty ? nil : parts.joined(separator: matchesAll ? " & " : " | ")
+        return groups.isEmpty ? nil : groups.joined(separator: " & ")
     }
 }

@@ -42,6 +42,8 @@ public final class MapStore {
     public static let schemaVersion = 4
 
     let database: StoreConnection
+    /// How many statements the store has run on its connection (on PostGIS, each a round trip).
+    var statementCount: Int { database.statementCount }
     /// Whether the store has the tables of pieces, once ``hasPieces()`` has looked.
     private var piecesKnown: Bool?
     /// Where the store is: a SQLite file's path, or a `postgresql://` URL (its password left out).
@@ -355,8 +357,8 @@ public final class MapStore {
     public func names(ofFeature id: Int64) throws(DataError) -> [String] {
         try query("reading a feature's names") {
             try database.map("SELECT names FROM search_index WHERE rowid = ?", [.integer(id)]) { row in
-                row.text(0) ?? ""
-            }.flatMap { $0.components(separatedBy: " \u{1F} ") }
+                row.text(0)
+            }.flatMap(Self.split)
         }
     }
 

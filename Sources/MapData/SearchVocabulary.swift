@@ -290,9 +290,111 @@ public enum SearchVocabulary {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// The tags of a stored JSON object.
+    /// The tags of a stored JSON object: read as ``json(_:)`` writes them (an object of strings,
+    /// no white space) byte by byte, any other JSON by Foundation's reader; empty when it is not
+    /// an object of strings.
     public static func tags(json: String) -> [String: String] {
-        (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
+        var json = json
+        if let tags = json.withUTF8(readFlatObject) { return tags }
+        return (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
+    }
+
+    /// A JSON object of strings without white space (`{"a":"b","c":"d"}`), escapes read; nil for
+    /// anything else.
+    static func readFlatObject(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
+        var index = 0
+        /// The string starting at `index` (its opening quote), index moved past its closing quote.
+        func string() -> String? {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                index += 1
+            }
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "\"") {
+                defer { index += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            }
+            var scalars = String.UnicodeScalarView()
+            scalars.append(
+                contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    .unicodeScalars)
+            var pendingHigh: UInt32?
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return pendingHigh == nil ? String(scalars) : nil
+                }
+                guard byte == UInt8(ascii: "\\") else {
+                    // A run of plain bytes up to the next quote or escape.
+                    let run = index
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                        index += 1
+                    }
+                    guard pendingHigh == nil else { return nil }
+                    scalars.append(
+                        contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
+                            .unicodeScalars)
+                    continue
+                }
+                guard index + 1 < bytes.count else { return nil }
+                let escaped = bytes[index + 1]
+                index += 2
+                let simple: UInt8? =
+                    switch escaped {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escaped
+                    case UInt8(ascii: "n"): 0x0A
+                    case UInt8(ascii: "r"): 0x0D
+                    case UInt8(ascii: "t"): 0x09
+                    case UInt8(ascii: "b"): 0x08
+                    case UInt8(ascii: "f"): 0x0C
+                    default: nil
+                    }
+                if let simple {
+                    guard pendingHigh == nil else { return nil }
+                    scalars.append(Unicode.Scalar(simple))
+                    continue
+                }
+                guard escaped == UInt8(ascii: "u"), index + 4 <= bytes.count,
+                    let unit = UInt32(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + 4)]), as: UTF8.self),
+                        radix: 16)
+                else { return nil }
+                index += 4
+                if let high = pendingHigh {
+                    guard (0xDC00...0xDFFF).contains(unit) else { return nil }
+                    pendingHigh = nil
+                    guard let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)) else {
+                        return nil
+                    }
+                    scalars.append(scalar)
+                } else if (0xD800...0xDBFF).contains(unit) {
+                    pendingHigh = unit
+                } else {
+                    guard let scalar = Unicode.Scalar(unit) else { return nil }
+                    scalars.append(scalar)
+                }
+            }
+            return nil
+        }
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "{") else { return nil }
+        index = 1
+        var tags: [String: String] = [:]
+        if bytes[index] == UInt8(ascii: "}") { return index + 1 == bytes.count ? tags : nil }
+        while true {
+            guard let key = string(), index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            guard let value = string(), index < bytes.count else { return nil }
+            tags[key] = value
+            index += 1
+            switch bytes[index - 1] {
+            case UInt8(ascii: ","): continue
+            case UInt8(ascii: "}"): return index == bytes.count ? tags : nil
+            default: return nil
+            }
+        }
     }
 
     /// Characters the index keeps inside words besides letters and digits: Devanagari's vowel
@@ -325,6 +427,63 @@ public enum SearchVocabulary {
             if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
             return words
         }
+        // Other text scalar by scalar from a table, when every scalar is a character of its own
+        // (Latin, Cyrillic, Greek, Arabic without vowel marks, Chinese, Korean syllables…).
+        var words: [String] = []
+        var current: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let value = Int(scalar.value)
+            let reading: ScalarReading
+            if value < scalarReadings.count {
+                reading = scalarReadings[value]
+            } else if (0x4E00...0x9FEF).contains(value) || (0xAC00...0xD7A3).contains(value) {
+                reading = .word(Array(String(scalar).utf8))
+            } else {
+                reading = .joining
+            }
+            switch reading {
+            case .word(let bytes): current += bytes
+            case .separator:
+                if !current.isEmpty {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            case .joining: return wordsByCharacter(text)
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+        return words
+    }
+
+    /// How ``words(_:)`` reads a scalar on its own.
+    enum ScalarReading {
+        /// A letter or digit, and its folded UTF-8 bytes.
+        case word([UInt8])
+        /// Anything else that is a character of its own.
+        case separator
+        /// A scalar that may join its neighbours into one character (a mark, a format
+        /// character, a character prefixed to the next, a carriage return): the text is read
+        /// character by character.
+        case joining
+    }
+
+    /// ``ScalarReading`` of U+0000 to U+33FF, made once.
+    static let scalarReadings: [ScalarReading] = (0..<0x3400).map { value in
+        guard let scalar = Unicode.Scalar(value), value != 0x0D else { return .joining }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .surrogate: return .joining
+        default: break
+        }
+        if properties.isGraphemeExtend || [0x0D4E, 0x0E33, 0x0EB3].contains(value) { return .joining }
+        let character = Character(scalar)
+        guard character.isLetter || character.isNumber else { return .separator }
+        return .word(Array(fold(String(character)).utf8))
+    }
+
+    /// ``words(_:)`` read character by character, for any script (the reference of its
+    /// faster readings of ASCII and Latin text).
+    static func wordsByCharacter(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in text {
@@ -343,9 +502,12 @@ public enum SearchVocabulary {
     static func fold(_ word: String) -> String {
         var folded = ""
         for character in word.lowercased() {
+            let scalars = character.unicodeScalars
             if character.isASCII {
                 folded.append(character)
-            } else if character.unicodeScalars.allSatisfy({ $0.value < 0x0250 }) {
+            } else if scalars.count == 1, let first = scalars.first, first.value < 0x0250 {
+                folded += latinFolds[Int(first.value) - 0x80]
+            } else if scalars.allSatisfy({ $0.value < 0x0250 }) {
                 folded += String(character).folding(options: .diacriticInsensitive, locale: nil)
             } else {
                 folded.append(character)
@@ -354,9 +516,21 @@ public enum SearchVocabulary {
         return folded
     }
 
+    /// U+0080 to U+024F (Latin-1 to Latin Extended-B), each without its diacritics, by scalar
+    /// value less 0x80: folded once rather than for every letter of every name searched.
+    private static let latinFolds: [String] = (0x80..<0x0250).map { value in
+        Unicode.Scalar(value).map { String(Character($0)).folding(options: .diacriticInsensitive, locale: nil) } ?? ""
+    }
+
     static func isWordMark(_ scalar: Unicode.Scalar) -> Bool {
         (0x0900...0x0903).contains(scalar.value) || (0x093A...0x094F).contains(scalar.value)
             || (0x0951...0x0957).contains(scalar.value) || (0x0962...0x0963).contains(scalar.value)
+    }
+
+    /// The folded words of a category word as the index holds them (``words(_:)``), from a
+    /// table made once for the vocabulary's words (a search reads hundreds a keystroke).
+    public static func indexWords(ofCategoryWord word: String) -> [String] {
+        categoryIndexWords[word] ?? words(word)
     }
 
     /// The folded words of every category word (``words(_:)`` of each, read once).
@@ -375,7 +549,7 @@ public enum SearchVocabulary {
         var position = 0
         for (texts, weight) in [(names, TextSearchVector.Weight.a), ([address], .b), (categories, .c)] {
             for text in texts {
-                for word in weight == .c ? categoryIndexWords[text] ?? words(text) : words(text) {
+                for word in weight == .c ? indexWords(ofCategoryWord: text) : words(text) {
                     position += 1
                     vector.add(word, position: position, weight: weight)
                 }

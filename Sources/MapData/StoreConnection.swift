@@ -89,6 +89,8 @@ protocol StoreConnection: AnyObject {
     func execute(_ sql: String) throws
     /// Runs a statement (compiled once per connection) and hands each row to `body`.
     func forEachRow(_ sql: String, _ values: [StoreValue], _ body: (StoreRow) throws -> Void) throws
+    /// How many statements ``forEachRow(_:_:_:)`` has run (a PostGIS statement is a round trip).
+    var statementCount: Int { get }
     /// A bulk writer of `columns` into `table`.
     func inserter(table: String, columns: [String]) throws -> RowInserter
     /// Sends what inserters hold (PostgreSQL's pending `COPY` batches).
@@ -116,11 +118,14 @@ final class SQLiteStoreConnection: StoreConnection {
     let database: SQLiteDatabase
     var engine: StoreEngine { .sqlite }
 
+    private(set) var statementCount = 0
+
     init(_ database: SQLiteDatabase) { self.database = database }
 
     func execute(_ sql: String) throws { try database.execute(sql) }
 
     func forEachRow(_ sql: String, _ values: [StoreValue], _ body: (StoreRow) throws -> Void) throws {
+        statementCount += 1
         try database.cached(sql).forEachRow(values.map(Self.value)) { try body(StoreRow(cursor: .sqlite($0))) }
     }
 
@@ -207,8 +212,11 @@ final class PostGISStoreConnection: StoreConnection {
         }
     }
 
+    private(set) var statementCount = 0
+
     func forEachRow(_ sql: String, _ values: [StoreValue], _ body: (StoreRow) throws -> Void) throws {
         try sender.drain()
+        statementCount += 1
         let statement: String
         if let known = numbered[sql] {
             statement = known

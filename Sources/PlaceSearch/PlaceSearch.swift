@@ -176,9 +176,7 @@ public final class PlaceSearch {
         // Addresses on that street with a number of the same parity: every address line
         // holding the street's words.
         let onStreet = try store.indexed(
-            matching: IndexQuery(
-                terms: streetWords.sorted().map { IndexQuery.Term($0) }, matchesAll: true, inAddressOnly: true),
-            limit: 2000
+            matching: IndexQuery(streetWords.sorted().map { [IndexQuery.Term($0)] }, columns: .address), limit: 2000
         ).compactMap { feature in
             feature.feature.geometry.anchor.map {
                 Match(feature: feature, coordinate: $0, name: "", score: 0, complete: false, distance: nil, why: "")
@@ -323,34 +321,73 @@ public final class PlaceSearch {
     }
 
     /// The index's places for `words`, scored, best first, the same place once.
+    ///
+    /// A keystroke's usual answer comes first, in one reading of the index (one statement on
+    /// PostGIS): the words as written (and in full when abbreviated), every one required; a lone
+    /// word (not a number) in names and category words before the address lines, as places
+    /// called so come before every address of a town of that name. Only when that finds no
+    /// place matching every word are the index's nearest words of a mistyped word asked for,
+    /// and any word is enough: the partial matches (a street without the house number asked)
+    /// then come after the complete ones.
     func ranked(_ words: [String], near: Coordinate?, autocomplete: Bool, categoryNear: Bool = false) throws
         -> [Match]
     {
+        guard !words.isEmpty else { return [] }
+        let forms = words.map(QueryText.forms)
+        var readings: [IndexQuery.Columns] = [.all]
+        if words.count == 1 && !QueryText.isNumber(words[0]) { readings.insert(.names, at: 0) }
+        for columns in readings {
+            let query = IndexQuery(
+                terms(words, forms, autocomplete: autocomplete, everyWord: true), columns: columns)
+            let complete = try scored(
+                query, words: words, alternatives: forms, near: near, autocomplete: autocomplete,
+                categoryNear: categoryNear
+            ).filter(\.complete)
+            if !complete.isEmpty { return complete }
+        }
         let alternatives = try words.enumerated().map { index, word in
             try self.alternatives(of: word, prefix: autocomplete && index == words.count - 1)
         }
-        let terms = alternatives.enumerated().flatMap { index, forms in
+        let any = IndexQuery([
+            terms(words, alternatives, autocomplete: autocomplete, everyWord: false).joined().map { $0 }
+        ])
+        return try scored(
+            any, words: words, alternatives: alternatives, near: near, autocomplete: autocomplete,
+            categoryNear: categoryNear)
+    }
+
+    /// Each word's forms as index terms, a group a word: the last word's own form a prefix
+    /// when `autocomplete` (never a number; a lone letter only after other words, when every
+    /// word is required: "Boulevard d").
+    private func terms(_ words: [String], _ forms: [[String]], autocomplete: Bool, everyWord: Bool)
+        -> [[IndexQuery.Term]]
+    {
+        forms.enumerated().map { index, forms in
             forms.map { form in
                 let isPrefix =
-                    autocomplete && index == words.count - 1 && form == words[index] && form.count >= 2
-                    && !QueryText.isNumber(form)
+                    autocomplete && index == words.count - 1 && form == words[index]
+                    && (form.count >= 2 || (everyWord && words.count > 1)) && !QueryText.isNumber(form)
                 return IndexQuery.Term(form, isPrefix: isPrefix)
             }
         }
-        guard !terms.isEmpty else { return [] }
-        let indexQuery = IndexQuery(terms: terms, matchesAll: false)
-        var candidates = try store.indexed(matching: indexQuery, limit: Self.candidates)
-        if let near {
-            let seen = Set(candidates.map(\.feature.id))
-            let around = box(around: near, metres: Self.nearRadius)
-            candidates += try store.indexed(matching: indexQuery, in: around, limit: Self.candidates).filter {
-                !seen.contains($0.feature.id)
-            }
+    }
+
+    /// The index's rows for `query` (the best ``candidates`` of all, and of those within
+    /// ``nearRadius`` of `near`), scored against `words`, best first, the same place once.
+    private func scored(
+        _ query: IndexQuery, words: [String], alternatives: [[String]], near: Coordinate?, autocomplete: Bool,
+        categoryNear: Bool
+    ) throws -> [Match] {
+        let around = near.map { box(around: $0, metres: Self.nearRadius) }
+        let rows = try store.indexedRows(matching: query, limit: Self.candidates, alsoIn: around) {
+            self.readCandidates[$0] != nil
         }
-        let scored = candidates.compactMap { candidate in
-            score(
-                candidate, words: words, alternatives: alternatives, near: near, autocomplete: autocomplete,
-                categoryNear: categoryNear)
+        let scored = rows.compactMap { row in
+            candidate(row).flatMap { candidate in
+                score(
+                    candidate, words: words, alternatives: alternatives, near: near, autocomplete: autocomplete,
+                    categoryNear: categoryNear)
+            }
         }.sorted { $0.score > $1.score }
         var kept: [Match] = []
         for match in scored {
@@ -362,6 +399,48 @@ public final class PlaceSearch {
             if !repeated { kept.append(match) }
         }
         return kept
+    }
+
+    /// A row of the index as it is scored: the feature, its anchor, and the words of its
+    /// names, category words and address, folded once.
+    struct Candidate {
+        var feature: MapStore.IndexedFeature
+        var anchor: Coordinate
+        /// Its name, or a nameless address's street and number.
+        var name: String?
+        var nameWords: [[String]]
+        var categoryWords: [String]
+        var addressWords: [String]
+        /// What its importance adds to a match's score: population (a city of a million adds
+        /// about 0.86), a place (0.25 and its ``PlaceSearch/renown(_:)``), Wikidata (0.2).
+        var importance: Double
+    }
+
+    /// The candidates read so far by id, up to ``readCandidatesKept``: search as you type reads
+    /// the same places keystroke after keystroke (the rows of `hel` are among those of `he`),
+    /// and a server's searches the same central places; their rows are then not read again.
+    private var readCandidates: [Int64: Candidate] = [:]
+
+    /// The most candidates kept read: 20,000 (a few tens of megabytes); past it they are
+    /// all let go and read again as asked.
+    static let readCandidatesKept = 20_000
+
+    /// The candidate of an index row: read from `row`, or kept from an earlier reading; nil
+    /// for a feature without a place.
+    private func candidate(_ row: (id: Int64, feature: MapStore.IndexedFeature?)) -> Candidate? {
+        if let kept = readCandidates[row.id] { return kept }
+        guard let feature = row.feature, let anchor = feature.feature.geometry.anchor else { return nil }
+        var importance = log10(Double(max(feature.feature.population ?? 0, 0)) + 1) / 7
+        if feature.feature.featureClass == .place { importance += 0.25 + Self.renown(feature) }
+        if feature.hasTag("wikidata") { importance += 0.2 }
+        let candidate = Candidate(
+            feature: feature, anchor: anchor, name: feature.feature.name ?? Self.streetAndNumber(feature),
+            nameWords: feature.names.map(QueryText.words),
+            categoryWords: feature.categories.flatMap(SearchVocabulary.indexWords(ofCategoryWord:)),
+            addressWords: QueryText.words(feature.address), importance: importance)
+        if readCandidates.count >= Self.readCandidatesKept { readCandidates.removeAll(keepingCapacity: true) }
+        readCandidates[row.id] = candidate
+        return candidate
     }
 
     static func isStreet(_ match: Match) -> Bool { match.feature.feature.featureClass == .road }
@@ -412,26 +491,27 @@ public final class PlaceSearch {
 
     /// How `candidate` matches `words`, or nil when it matches too little.
     private func score(
-        _ candidate: MapStore.IndexedFeature, words: [String], alternatives: [[String]], near: Coordinate?,
-        autocomplete: Bool, categoryNear: Bool
+        _ candidate: Candidate, words: [String], alternatives: [[String]], near: Coordinate?, autocomplete: Bool,
+        categoryNear: Bool
     ) -> Match? {
-        let feature = candidate.feature
-        guard let coordinate = feature.geometry.anchor else { return nil }
-        let nameWords = candidate.names.map(QueryText.words)
-        let allNameWords = Set(nameWords.joined())
-        let categoryWords = Set(candidate.categories.flatMap(QueryText.words))
-        let addressWords = QueryText.words(candidate.address)
+        let coordinate = candidate.anchor
+        let nameWords = candidate.nameWords
+        let categoryWords = candidate.categoryWords
+        let addressWords = candidate.addressWords
         var inName = 0
         var inCategory = 0
         var inAddress = 0
         var unmatched: [String] = []
-        func holds(_ index: Int, _ set: some Collection<String>) -> Bool {
-            let isLast = autocomplete && index == words.count - 1 && !QueryText.isNumber(words[index])
-            return alternatives[index].contains { set.contains($0) }
-                || (isLast && set.contains { $0.hasPrefix(words[index]) })
+        // The word being typed, read as the beginning of a word.
+        let typed = autocomplete && !QueryText.isNumber(words[words.count - 1]) ? words.count - 1 : -1
+        // Words compared byte by byte, as the index compares them (both folded alike).
+        func holds(_ index: Int, _ word: String) -> Bool {
+            alternatives[index].contains { $0.utf8.elementsEqual(word.utf8) }
+                || (index == typed && word.utf8.starts(with: words[index].utf8))
         }
+        func holds(_ index: Int, _ list: [String]) -> Bool { list.contains { holds(index, $0) } }
         for index in words.indices {
-            if holds(index, allNameWords) {
+            if nameWords.contains(where: { holds(index, $0) }) {
                 inName += 1
             } else if holds(index, addressWords) {
                 inAddress += 1
@@ -451,10 +531,10 @@ public final class PlaceSearch {
         var why = "name matches '\(words.joined(separator: " "))'"
         // The whole of a name, or its beginning (in any of the word's forms).
         func wordsMatch(_ nameWords: [String]) -> Bool {
-            nameWords.count == words.count && words.indices.allSatisfy { holds($0, [nameWords[$0]]) }
+            nameWords.count == words.count && words.indices.allSatisfy { holds($0, nameWords[$0]) }
         }
         func beginsWith(_ nameWords: [String]) -> Bool {
-            nameWords.count > words.count && words.indices.allSatisfy { holds($0, [nameWords[$0]]) }
+            nameWords.count > words.count && words.indices.allSatisfy { holds($0, nameWords[$0]) }
         }
         if nameWords.contains(where: wordsMatch) {
             score += 2
@@ -467,7 +547,7 @@ public final class PlaceSearch {
             // The street itself, when its house number is missing.
             let named = words.indices.filter { !QueryText.isNumber(words[$0]) }
             if nameWords.contains(where: { name in
-                name.count == named.count && zip(named, name).allSatisfy { holds($0, [$1]) }
+                name.count == named.count && zip(named, name).allSatisfy { holds($0, $1) }
             }) {
                 score += 2
             }
@@ -482,10 +562,7 @@ public final class PlaceSearch {
             why = "a \(words.joined(separator: " ")) place"
             score += categoryNear ? 1 : 0.5
         }
-        // Importance: population (a city of a million adds about 0.86), places, Wikidata.
-        score += log10(Double(max(feature.population ?? 0, 0)) + 1) / 7
-        if feature.featureClass == .place { score += 0.25 + Self.renown(candidate) }
-        if candidate.tagsJSON?.contains("\"wikidata\"") == true { score += 0.2 }
+        score += candidate.importance
         var distance: Double?
         if let near {
             let metres = coordinate.distance(to: near)
@@ -494,9 +571,9 @@ public final class PlaceSearch {
             let weight = inCategory > 0 && inName == 0 ? 1.0 : 0.5
             score -= weight * log10(1 + metres / 1000)
         }
-        let name = feature.name ?? Self.streetAndNumber(candidate) ?? words.joined(separator: " ")
+        let name = candidate.name ?? words.joined(separator: " ")
         return Match(
-            feature: candidate, coordinate: coordinate, name: name, score: score, complete: complete,
+            feature: candidate.feature, coordinate: coordinate, name: name, score: score, complete: complete,
             distance: distance, why: why)
     }
 

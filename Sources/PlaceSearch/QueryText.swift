@@ -60,8 +60,9 @@ public struct QueryText: Equatable, Sendable {
     static func words(_ text: String) -> [String] {
         var words: [String] = []
         for word in SearchVocabulary.words(text) {
-            if word.count == 1, word.first!.isLetter, !conjunctions.contains(word), let last = words.last,
-                last.allSatisfy(\.isNumber)
+            // A lone letter (a few bytes, checked before its characters are counted).
+            if word.utf8.count <= 8, word.count == 1, word.first!.isLetter, !conjunctions.contains(word),
+                let last = words.last, last.allSatisfy(\.isNumber)
             {
                 words[words.count - 1] = last + word
             } else {

@@ -1,5 +1,7 @@
-import MapData
+import Foundation
 import Testing
+
+@testable import MapData
 
 @Suite struct SearchVocabularyTests {
     @Test func keptTagsRoundTripThroughTheirJSON() throws {
@@ -48,6 +50,60 @@ import Testing
         for category in SearchVocabulary.categories {
             #expect(Set(category.words.keys) == ["en", "es", "it", "hi", "fi", "sv"], "\(category.kinds)")
             #expect(category.words.values.allSatisfy { !$0.isEmpty }, "\(category.kinds)")
+        }
+    }
+
+    @Test func storedTagsAreReadAsFoundationReadsThem() throws {
+        let objects = [
+            #"{"name":"Caf\u00e9 \"Ekberg\"","note":"a\/b\\c\n\t\r\b\f"}"#,
+            #"{"emoji":"\ud83d\ude00 ok","hi":"कोलंबस सर्कल","empty":""}"#, "{}",
+            #"{ "spaced" : "value" }"#, #"{"number":5}"#, #"{"broken":"\ud83d"}"#, #"{"open":"#, "[]", "",
+            #"{"a":"b"}x"#, #"{"a":"b",}"#,
+        ]
+        for json in objects {
+            let foundation =
+                (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: String] ?? [:]
+            #expect(SearchVocabulary.tags(json: json) == foundation, "\(json)")
+        }
+        #expect(SearchVocabulary.tags(json: #"{"emoji":"\ud83d\ude00"}"#) == ["emoji": "😀"])
+    }
+
+    @Test func latinTextIsReadAsCharacterByCharacter() {
+        let texts = [
+            "Töölönlahti", "Pohjoisesplanadi 2–4", "Caffè Lattè, Piazza San Marco", "Straße 11 B", "Ærø/Øresund",
+            "Łódź, ǅemal", "İstanbul", "Mannerheimintie\r\n5", "Œuvre ½ ²³ ª º", "año\u{00A0}nuevo",
+        ]
+        for text in texts {
+            #expect(SearchVocabulary.words(text) == SearchVocabulary.wordsByCharacter(text), "\(text)")
+        }
+        // Every Latin scalar, in words of a few, with the ASCII between them.
+        let scalars = (0x20..<0x0250).compactMap(Unicode.Scalar.init)
+        for start in stride(from: 0, to: scalars.count, by: 5) {
+            let text = String(String.UnicodeScalarView(scalars[start..<min(start + 7, scalars.count)])) + " x"
+            #expect(
+                SearchVocabulary.words(text) == SearchVocabulary.wordsByCharacter(text), "\(Array(text.unicodeScalars))"
+            )
+        }
+    }
+
+    @Test func everyScriptIsReadAsCharacterByCharacter() {
+        let texts = [
+            "Стокманн Хельсинки", "헬싱키 대성당", "赫尔辛基主教座堂", "ヘルシンキ大聖堂", "Καθεδρικός Ελσίνκι",
+            "كاتدرائية هلسنكي", "קתדרלת הלסינקי", "हेलसिंकी कैथेड्रल", "มหาวิหารเฮลซิงกิ ำ", "ﾍﾙｼﾝｷﾞ", "Ⅻ ½ ١٢٣ ४५",
+            "Café ẞtraße İzmir", "🇫🇮 Suomi 👍🏽 x‍y", "e\u{301}cole", "Ǆ ǅ ǆ ﬁ ﬀ",
+        ]
+        for text in texts {
+            #expect(SearchVocabulary.words(text) == SearchVocabulary.wordsByCharacter(text), "\(text)")
+        }
+        // Every scalar the table reads (to U+33FF), then every seventh of the rest of the Basic
+        // Multilingual Plane, a few at a time, between words.
+        let scalars = (Array(0x250..<0x3400) + Array(stride(from: 0x3400, to: 0xFFFF, by: 7))).compactMap(
+            Unicode.Scalar.init)
+        for start in stride(from: 0, to: scalars.count, by: 3) {
+            let text = "a" + String(String.UnicodeScalarView(scalars[start..<min(start + 4, scalars.count)])) + "b c"
+            #expect(
+                SearchVocabulary.words(text) == SearchVocabulary.wordsByCharacter(text), "\(Array(text.unicodeScalars))"
+            )
         }
     }
 }

@@ -112,13 +112,39 @@ import Testing
             #expect(!expected.isEmpty, "\(text)")
             #expect(Set(try postgis.features(named: text, limit: 50).map(\.id)) == expected, "\(text)")
         }
-        let typing = IndexQuery(terms: [.init("boulevard"), .init("mou", isPrefix: true)], matchesAll: true)
+        let typing = IndexQuery([[.init("boulevard"), .init("bd")], [.init("mou", isPrefix: true)]])
         let typed = Set(try sqlite.indexed(matching: typing, limit: 50).map(\.feature.id))
         #expect(!typed.isEmpty)
         #expect(Set(try postgis.indexed(matching: typing, limit: 50).map(\.feature.id)) == typed)
-        let near = Set(try sqlite.indexed(matching: typing, in: Self.centre, limit: 50).map(\.feature.id))
-        #expect(Set(try postgis.indexed(matching: typing, in: Self.centre, limit: 50).map(\.feature.id)) == near)
-        let street = IndexQuery(terms: [.init("gabian")], matchesAll: true, inAddressOnly: true)
+        // With an area: the best of all, then the best inside it that were not among them, in
+        // one statement on PostGIS.
+        let short = IndexQuery([[.init("mo", isPrefix: true)]])
+        let matching = Set(try sqlite.indexed(matching: short, limit: 500).map(\.feature.id))
+        let best = try sqlite.indexed(matching: short, limit: 20).map(\.feature.id)
+        let near = try sqlite.indexed(matching: short, limit: 20, alsoIn: Self.centre)
+        #expect(Array(near.prefix(20).map(\.feature.id)) == best && near.count > 20)
+        #expect(Set(near.map(\.feature.id)).count == near.count && Set(near.map(\.feature.id)).isSubset(of: matching))
+        #expect(
+            near.dropFirst(20).allSatisfy { place in
+                let box = place.feature.geometry.boundingBox
+                return Self.centre.intersects(
+                    CoordinateBounds(
+                        Coordinate(latitude: box.minLatitude, longitude: box.minLongitude),
+                        Coordinate(latitude: box.maxLatitude, longitude: box.maxLongitude)))
+            })
+        let statements = postgis.statementCount
+        let nearOnPostGIS = try postgis.indexed(matching: short, limit: 20, alsoIn: Self.centre)
+        #expect(postgis.statementCount == statements + 1, "one round trip")
+        #expect(nearOnPostGIS.count > 20 && Set(nearOnPostGIS.map(\.feature.id)).isSubset(of: matching))
+        #expect(Set(try postgis.indexed(matching: typing, limit: 50, alsoIn: Self.centre).map(\.feature.id)) == typed)
+        // Names and category words only: a street's name, not the addresses on it.
+        let named = IndexQuery([[.init("albert")]], columns: .names)
+        let streets = try sqlite.indexed(matching: named, limit: 500)
+        #expect(!streets.isEmpty && streets.allSatisfy { $0.names.joined().lowercased().contains("albert") })
+        #expect(try sqlite.indexed(matching: IndexQuery([[.init("albert")]]), limit: 500).count > streets.count)
+        #expect(
+            Set(try postgis.indexed(matching: named, limit: 500).map(\.feature.id)) == Set(streets.map(\.feature.id)))
+        let street = IndexQuery([[.init("gabian")]], columns: .address)
         let addresses = try sqlite.indexed(matching: street, limit: 500)
         #expect(!addresses.isEmpty && addresses.allSatisfy { $0.address.lowercased().contains("gabian") })
         #expect(
