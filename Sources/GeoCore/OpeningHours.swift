@@ -172,9 +172,11 @@ public struct OpeningHours: Sendable, Equatable {
         let today = clock.day(of: date)
         var spans: [(start: Date, end: Date, state: State, comment: String?)] = []
         for offset in -1...Self.daysAhead {
-            let day = LocalClock.CivilDay(today.number + offset)
+            let day = today + offset
+            let civil = CivilDay.date(ofDay: day)
             for interval in intervals(
-                month: day.month, day: day.day, weekday: day.weekday, daysInMonth: day.daysInMonth)
+                month: civil / 100 % 100, day: civil % 100, weekday: CivilDay.weekday(ofDay: day),
+                daysInMonth: CivilDay.daysInMonth(of: civil))
             {
                 let start = clock.instant(day, minute: interval.start)
                 let end = clock.instant(day, minute: interval.end)
@@ -193,7 +195,7 @@ public struct OpeningHours: Sendable, Equatable {
             // The end of the open stretch holding `date` (spans that meet or overlap join).
             var end = date
             for span in openSpans where span.start <= end && span.end > end { end = span.end }
-            let horizon = clock.instant(LocalClock.CivilDay(today.number + Self.daysAhead), minute: 0)
+            let horizon = clock.instant(today + Self.daysAhead, minute: 0)
             status.changes = end < horizon ? end : nil
         } else {
             status.changes = openSpans.first { $0.start > date }?.start
@@ -247,62 +249,25 @@ public struct OpeningHours: Sendable, Equatable {
     }
 }
 
-/// A time zone's wall clock by day numbers: the civil day of a moment, and the moment a time
-/// of a day is shown on the clock (so that 18:00 is 18:00 on a day the clocks change), in
+/// A time zone's wall clock by day numbers (days since 1970-01-01, ``CivilDay``): the day of a
+/// moment, and the moment a time of a day is shown on the clock (so that 18:00 is 18:00 on a day the clocks change), in
 /// integer arithmetic on the zone's offsets rather than a calendar's searches.
 struct LocalClock {
     let zone: TimeZone
 
     init(_ zone: TimeZone) { self.zone = zone }
 
-    /// A day of the proleptic Gregorian calendar: days since 1970-01-01, and its date.
-    struct CivilDay {
-        /// Days since 1970-01-01 (negative before).
-        let number: Int
-        let year: Int
-        /// 1 ... 12.
-        let month: Int
-        /// 1 ... 31.
-        let day: Int
-
-        /// The day `number` days from 1970-01-01 (H. Hinnant's `civil_from_days`).
-        init(_ number: Int) {
-            self.number = number
-            let shifted = number + 719_468
-            let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthIndex = (5 * dayOfYear + 2) / 153
-            day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-            month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-            year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        }
-
-        /// 0 Monday ... 6 Sunday (1970-01-01 was a Thursday).
-        var weekday: Int { ((number % 7) + 7 + 3) % 7 }
-
-        /// 28 ... 31.
-        var daysInMonth: Int {
-            switch month {
-            case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-            case 4, 6, 9, 11: 30
-            default: 31
-            }
-        }
-    }
-
-    /// The day `date` falls on by this clock.
-    func day(of date: Date) -> CivilDay {
+    /// The day `date` falls on by this clock, in days since 1970-01-01 (``CivilDay``).
+    func day(of date: Date) -> Int {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-        return CivilDay(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     }
 
     /// The moment the clock shows `minute` minutes past `day`'s midnight (past 1440 on the
     /// next day). A time the clocks skip is the same time after the change (02:30 on the
     /// morning they go from 02:00 to 03:00 is 03:30); a time they show twice, the first.
-    func instant(_ day: CivilDay, minute: Int) -> Date {
-        let wall = Double(day.number * 86_400 + minute * 60)
+    func instant(_ day: Int, minute: Int) -> Date {
+        let wall = Double(day * 86_400 + minute * 60)
         // The offset before the time, then the offset at the moment that gives.
         let before = zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall - 86_400))
         let guess = wall - Double(before)

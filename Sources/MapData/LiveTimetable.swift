@@ -1,4 +1,5 @@
 import Foundation
+import GeoCore
 
 /// A feed's timetable with a GTFS-Realtime feed applied: what a journey planner rides when it
 /// plans on predicted times.

@@ -25,6 +25,16 @@ public enum CivilDay {
         return year * 10_000 + month * 100 + dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
     }
 
+    /// 28 … 31: the days of the month of a `YYYYMMDD` date.
+    public static func daysInMonth(of date: Int) -> Int {
+        let year = date / 10_000
+        switch date / 100 % 100 {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     /// 0 Monday … 6 Sunday of a day since 1970-01-01 (a Thursday).
     public static func weekday(ofDay day: Int) -> Int { ((day + 3) % 7 + 7) % 7 }
 
