@@ -250,8 +250,9 @@ public struct OpeningHours: Sendable, Equatable {
 }
 
 /// A time zone's wall clock by day numbers (days since 1970-01-01, ``CivilDay``): the day of a
-/// moment, and the moment a time of a day is shown on the clock (so that 18:00 is 18:00 on a day the clocks change), in
-/// integer arithmetic on the zone's offsets rather than a calendar's searches.
+/// moment, and the moment a time of a day is shown on the clock (so that 18:00 is 18:00 on a
+/// day the clocks change), in integer arithmetic on the zone's offsets rather than a
+/// calendar's searches.
 struct LocalClock {
     let zone: TimeZone
 

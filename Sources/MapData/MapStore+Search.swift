@@ -51,9 +51,10 @@ extension MapStore {
     ///
     /// One statement on PostGIS (a keystroke is one round trip). On SQLite the ids come from
     /// the index alone and the rows of the chosen ones after (a row read for its rank alone
-    /// costs as much as one kept); with an area, every row matching when at most twice `limit`
-    /// do (ranking them and finding those in the area would cost more), and the area is read
-    /// only when the first reading stopped at `limit`.
+    /// costs as much as one kept); with an area, every row matching, unranked, when at most
+    /// twice `limit` do (ranking them and finding those in the area would cost more than the
+    /// caller's reading them all), and the area is read only when the first reading stopped at
+    /// `limit`.
     public func indexedRows(
         matching query: IndexQuery, limit: Int, alsoIn area: CoordinateBounds? = nil, skipping: (Int64) -> Bool
     ) throws(DataError) -> [(id: Int64, feature: IndexedFeature?)] {
