@@ -303,79 +303,66 @@ public enum SearchVocabulary {
     /// anything else.
     static func readFlatObject(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: String]? {
         var index = 0
-        /// The string starting at `index` (its opening quote), index moved past its closing quote.
+        /// The string whose opening quote is at `index`, `index` moved past its closing quote.
         func string() -> String? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             index += 1
+            // Most strings have no escape: read whole.
             let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
                 index += 1
             }
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: "\"") {
-                defer { index += 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            let plain = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: plain, as: UTF8.self)
             }
-            var scalars = String.UnicodeScalarView()
-            scalars.append(
-                contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                    .unicodeScalars)
+            var text = Array(plain)
             var pendingHigh: UInt32?
             while index < bytes.count {
                 let byte = bytes[index]
+                index += 1
                 if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return pendingHigh == nil ? String(scalars) : nil
+                    return pendingHigh == nil ? String(decoding: text, as: UTF8.self) : nil
                 }
                 guard byte == UInt8(ascii: "\\") else {
-                    // A run of plain bytes up to the next quote or escape.
-                    let run = index
-                    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
-                        index += 1
-                    }
                     guard pendingHigh == nil else { return nil }
-                    scalars.append(
-                        contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<index]), as: UTF8.self)
-                            .unicodeScalars)
+                    text.append(byte)
                     continue
                 }
-                guard index + 1 < bytes.count else { return nil }
-                let escaped = bytes[index + 1]
-                index += 2
-                let simple: UInt8? =
-                    switch escaped {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escaped
-                    case UInt8(ascii: "n"): 0x0A
-                    case UInt8(ascii: "r"): 0x0D
-                    case UInt8(ascii: "t"): 0x09
-                    case UInt8(ascii: "b"): 0x08
-                    case UInt8(ascii: "f"): 0x0C
-                    default: nil
-                    }
-                if let simple {
-                    guard pendingHigh == nil else { return nil }
-                    scalars.append(Unicode.Scalar(simple))
-                    continue
+                guard index < bytes.count else { return nil }
+                let escaped = bytes[index]
+                index += 1
+                let unit: UInt32
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unit = UInt32(escaped)
+                case UInt8(ascii: "n"): unit = 0x0A
+                case UInt8(ascii: "r"): unit = 0x0D
+                case UInt8(ascii: "t"): unit = 0x09
+                case UInt8(ascii: "b"): unit = 0x08
+                case UInt8(ascii: "f"): unit = 0x0C
+                case UInt8(ascii: "u"):
+                    guard index + 4 <= bytes.count,
+                        let hex = UInt32(
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + 4)]), as: UTF8.self),
+                            radix: 16)
+                    else { return nil }
+                    index += 4
+                    unit = hex
+                default: return nil
                 }
-                guard escaped == UInt8(ascii: "u"), index + 4 <= bytes.count,
-                    let unit = UInt32(
-                        String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + 4)]), as: UTF8.self),
-                        radix: 16)
-                else { return nil }
-                index += 4
+                // A UTF-16 surrogate pair is one scalar.
+                var value = unit
                 if let high = pendingHigh {
                     guard (0xDC00...0xDFFF).contains(unit) else { return nil }
                     pendingHigh = nil
-                    guard let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)) else {
-                        return nil
-                    }
-                    scalars.append(scalar)
+                    value = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
                 } else if (0xD800...0xDBFF).contains(unit) {
                     pendingHigh = unit
-                } else {
-                    guard let scalar = Unicode.Scalar(unit) else { return nil }
-                    scalars.append(scalar)
+                    continue
                 }
+                guard let scalar = Unicode.Scalar(value) else { return nil }
+                text += Array(String(scalar).utf8)
             }
             return nil
         }
@@ -409,26 +396,8 @@ public enum SearchVocabulary {
     /// `unicode61 remove_diacritics 2` reads them; other scripts as they are. The PostGIS
     /// index is written and asked in these words.
     public static func words(_ text: String) -> [String] {
-        // Plain ASCII, the common case, byte by byte.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var words: [String] = []
-            var current: [UInt8] = []
-            for byte in text.utf8 {
-                switch byte {
-                case 0x41...0x5A: current.append(byte | 0x20)
-                case 0x61...0x7A, 0x30...0x39: current.append(byte)
-                default:
-                    if !current.isEmpty {
-                        words.append(String(decoding: current, as: UTF8.self))
-                        current.removeAll(keepingCapacity: true)
-                    }
-                }
-            }
-            if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
-            return words
-        }
-        // Other text scalar by scalar from a table, when every scalar is a character of its own
-        // (Latin, Cyrillic, Greek, Arabic without vowel marks, Chinese, Korean syllables…).
+        // Scalar by scalar from a table, when every scalar is a character of its own (ASCII,
+        // Latin, Cyrillic, Greek, Arabic without vowel marks, Chinese, Korean syllables…).
         var words: [String] = []
         var current: [UInt8] = []
         for scalar in text.unicodeScalars {
@@ -481,8 +450,8 @@ public enum SearchVocabulary {
         return .word(Array(fold(String(character)).utf8))
     }
 
-    /// ``words(_:)`` read character by character, for any script (the reference of its
-    /// faster readings of ASCII and Latin text).
+    /// ``words(_:)`` read character by character, for any script (the reference of its faster
+    /// reading from a table).
     static func wordsByCharacter(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""

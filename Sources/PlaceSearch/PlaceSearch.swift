@@ -348,9 +348,7 @@ public final class PlaceSearch {
         let alternatives = try words.enumerated().map { index, word in
             try self.alternatives(of: word, prefix: autocomplete && index == words.count - 1)
         }
-        let any = IndexQuery([
-            terms(words, alternatives, autocomplete: autocomplete, everyWord: false).joined().map { $0 }
-        ])
+        let any = IndexQuery([Array(terms(words, alternatives, autocomplete: autocomplete, everyWord: false).joined())])
         return try scored(
             any, words: words, alternatives: alternatives, near: near, autocomplete: autocomplete,
             categoryNear: categoryNear)
