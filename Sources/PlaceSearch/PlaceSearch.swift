@@ -406,6 +406,8 @@ public final class PlaceSearch {
         var anchor: Coordinate
         /// Its name, or a nameless address's street and number.
         var name: String?
+        /// The words of its own name (the `name` tag, the gazetteer's name), of all its names.
+        var ownNameWords: [String]
         var nameWords: [[String]]
         var categoryWords: [String]
         var addressWords: [String]
@@ -433,7 +435,7 @@ public final class PlaceSearch {
         if feature.hasTag("wikidata") { importance += 0.2 }
         let candidate = Candidate(
             feature: feature, anchor: anchor, name: feature.feature.name ?? Self.streetAndNumber(feature),
-            nameWords: feature.names.map(QueryText.words),
+            ownNameWords: QueryText.words(feature.feature.name ?? ""), nameWords: feature.names.map(QueryText.words),
             categoryWords: feature.categories.flatMap(SearchVocabulary.indexWords(ofCategoryWord:)),
             addressWords: QueryText.words(feature.address), importance: importance)
         if readCandidates.count >= Self.readCandidatesKept { readCandidates.removeAll(keepingCapacity: true) }
@@ -537,8 +539,9 @@ public final class PlaceSearch {
         if nameWords.contains(where: wordsMatch) {
             score += 2
             // A place called so, word for word, before one that is also called so (Victoria in
-            // Canada before Hong Kong, one of whose other names it is).
-            if nameWords.first == words { score += 0.5 }
+            // Canada before Hong Kong, one of whose other names it is; Stockmann the department
+            // store, locally "Stokka", as much as the bus stop named after it).
+            if candidate.ownNameWords == words { score += 0.5 }
         } else if nameWords.contains(where: beginsWith) {
             score += 1
         } else if !complete {

@@ -84,4 +84,30 @@ import Testing
         let address = try Self.answer(search, "Avenue Albert II 25")
         #expect(address.first?.name == "Dubernet" || address.first?.address["house_number"] == "25")
     }
+
+    @Test func aPlaceCalledSoByItsOwnNameAsMuchAsOneNamedAfterIt() throws {
+        // The department store's tags list its local name before its name (`loc_name` sorts
+        // before `name`); the bus stop in front, 100 m away, is named after it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(
+            OSMXMLWriter.file(
+                nodes: [
+                    TestNode(
+                        id: 1, latitude: 601_684_000, longitude: 249_420_000,
+                        tags: [
+                            ("loc_name", "Stokka"), ("name", "Stockmann"), ("shop", "department_store"),
+                            ("wikidata", "Q644390"),
+                        ]),
+                    TestNode(
+                        id: 2, latitude: 601_677_000, longitude: 249_428_000,
+                        tags: [("highway", "bus_stop"), ("name", "Stockmann")]),
+                ], ways: [])
+        ).write(to: URL(fileURLWithPath: folder + "/centre.osm"))
+        _ = try OSMImporter.importFile(folder + "/centre.osm", into: folder + "/store.sqlite", region: "Centre")
+        let search = PlaceSearch(store: try MapStore(path: folder + "/store.sqlite"))
+        let found = try search.search(SearchQuery("Stockmann", near: Coordinate(latitude: 60.1699, longitude: 24.9384)))
+        #expect(found.first?.kind == "shop=department_store", "\(found.map(\.kind))")
+    }
 }
