@@ -3,8 +3,10 @@
 # (3601 × 3601 heights of a rolling landscape made by scripts/make-dem.py, as no registry
 # ships a real one) turned into a hillshade by `gdaldem hillshade -multidirectional` and into
 # 50 m contour lines by `gdal_contour` (Debian's gdal-bin), against our import of the same
-# cell and terrain tiles (tinted, shaded, contoured and labelled) rendered over it, and the
-# normal map's tiles over the same area for scale.
+# cell, the terrain's relief alone over the whole model as GDAL's tools work over the whole file
+# (`openmaps-bench relief`: heights read from the store, tinted and shaded; contours traced and
+# joined into lines), terrain tiles (tinted, shaded, contoured and labelled) rendered over it,
+# and the normal map's tiles over the same area for scale.
 #   bash scripts/bench-terrain.sh
 set -euo pipefail
 . "$(dirname "$0")/bench-env.sh"
@@ -28,6 +30,7 @@ store="$work/store.sqlite"
 rm -f "$store"
 t=$(seconds "$here/.build/release/openmaps" import "$cell" --store "$store")
 echo "openmaps import (1″ cell): $t s, $(echo "$pixels / $t / 1000000" | bc -l | xargs printf %.1f) Mpixel/s"
+"$here/.build/release/openmaps-bench" relief --store "$store" --interval 50 --runs 3
 # Terrain tiles over the middle of the cell at zoom 13 (pixels of 13 m, as fine as the model's
 # 23 m allow), and the normal map's over the same tiles.
 for type in terrain normal; do

@@ -116,6 +116,24 @@ extension Canvas {
     /// Paints every device pixel with the colour `color(x, y)` gives for its centre in points;
     /// nil leaves that pixel as it is. For SVG and PDF, one image pixel per point is embedded.
     public func paintPixels(_ color: (Double, Double) -> Pixel?) throws(CairoError) {
+        try paintRows { y, scale, pixels in
+            for x in 0..<pixels.count {
+                guard let pixel = color((Double(x) + 0.5) / scale, (Double(y) + 0.5) / scale) else { continue }
+                // Cairo keeps colours premultiplied by alpha.
+                let alpha = UInt32(pixel.alpha)
+                func premultiplied(_ channel: UInt8) -> UInt32 { (UInt32(channel) * alpha + 127) / 255 }
+                pixels[x] =
+                    alpha << 24 | premultiplied(pixel.red) << 16 | premultiplied(pixel.green) << 8
+                    | premultiplied(pixel.blue)
+            }
+        }
+    }
+
+    /// Paints the canvas's device pixels a row at a time: `fill(y, scale, pixels)` writes row
+    /// `y` (from the top; `scale` device pixels a point) as Cairo keeps colours, 32-bit ARGB
+    /// premultiplied by alpha; the row comes transparent, and a transparent pixel leaves the
+    /// canvas as it is. The rows are then laid over the canvas in one operation.
+    public func paintRows(_ fill: (Int, Double, UnsafeMutableBufferPointer<UInt32>) -> Void) throws(CairoError) {
         let pixelWidth = Int32((width * scale).rounded(.up))
         let pixelHeight = Int32((height * scale).rounded(.up))
         guard let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight),
@@ -124,20 +142,9 @@ extension Canvas {
         defer { cairo_surface_destroy(image) }
         let stride = Int(cairo_image_surface_get_stride(image))
         for y in 0..<Int(pixelHeight) {
-            let row = UnsafeMutableRawPointer(data + y * stride)
-            for x in 0..<Int(pixelWidth) {
-                guard let pixel = color((Double(x) + 0.5) / scale, (Double(y) + 0.5) / scale) else {
-                    row.storeBytes(of: 0, toByteOffset: x * 4, as: UInt32.self)
-                    continue
-                }
-                // Cairo keeps colours premultiplied by alpha.
-                let alpha = UInt32(pixel.alpha)
-                func premultiplied(_ channel: UInt8) -> UInt32 { (UInt32(channel) * alpha + 127) / 255 }
-                let word =
-                    alpha << 24 | premultiplied(pixel.red) << 16 | premultiplied(pixel.green) << 8
-                    | premultiplied(pixel.blue)
-                row.storeBytes(of: word, toByteOffset: x * 4, as: UInt32.self)
-            }
+            // Cairo's new image surface is zeroed (transparent); its rows are 4-byte aligned.
+            let row = UnsafeMutableRawPointer(data + y * stride).bindMemory(to: UInt32.self, capacity: Int(pixelWidth))
+            fill(y, scale, UnsafeMutableBufferPointer(start: row, count: Int(pixelWidth)))
         }
         cairo_surface_mark_dirty(image)
         save()

@@ -6,13 +6,20 @@ import MapData
 
 /// The terrain map drawn from the store's imported elevation models: colours by height
 /// (hypsometric tint), shaded by a hillshade lit from the north-west, and contour lines at
-/// intervals chosen by zoom.
-struct ReliefPainter {
+/// intervals chosen by zoom. Public for the benchmark that measures its stages alone
+/// (`openmaps-bench relief`); pictures use it through ``MapRenderer``.
+public struct ReliefPainter {
+    /// A piece of a contour line between two canvas points, with its height in metres.
+    public typealias ContourSegment = (metres: Double, from: Point, to: Point)
+    /// A contour line through canvas points, with its height in metres.
+    public typealias ContourLine = (metres: Double, line: [Point])
+
     /// Heights a point apart over the canvas and one point beyond each edge, metres (NaN
     /// where no model reaches), rows from the top.
-    let heights: [Double]
-    let columns: Int
-    let rows: Int
+    let heights: [Float]
+    /// The grid's size: the canvas's points and one beyond each edge.
+    public let columns: Int
+    public let rows: Int
     /// Ground metres a point of the canvas spans (at the camera's target).
     let metresPerPoint: Double
     /// The cosine and sine of the camera's bearing: the light stays in the north-west however
@@ -20,73 +27,82 @@ struct ReliefPainter {
     let turn: (cos: Double, sin: Double)
 
     /// The relief of the view, nil where no model reaches it.
-    init?(store: MapStore, projection: Projection, camera: CameraPosition, size: Size, bounds: CoordinateBounds) throws
-    {
+    public init?(
+        store: MapStore, projection: Projection, camera: CameraPosition, size: Size, bounds: CoordinateBounds
+    ) throws {
         var reader = try Elevation.Reader(store: store, within: bounds)
         guard !reader.models.isEmpty else { return nil }
         columns = Int(size.width.rounded(.up)) + 2
         rows = Int(size.height.rounded(.up)) + 2
         // The models' tiles whose pixels are the view's points.
         let zoom = Int(camera.zoom.rounded())
-        var heights = [Double](repeating: .nan, count: columns * rows)
-        var any = false
         // Looking straight down with north up (every tile), the world points of the grid are a
-        // lattice: laid out from two corners, no projection each point.
-        let flat = camera.bearing == 0 && camera.viewingAngle == 0
+        // lattice laid out from two corners: read a row of the models' pixels at a time.
         let origin = WebMercator.project(projection.coordinate(for: Point(x: -0.5, y: -0.5)), worldSize: 1)
         let far = WebMercator.project(
             projection.coordinate(for: Point(x: Double(columns) - 1.5, y: Double(rows) - 1.5)), worldSize: 1)
         let step = (x: (far.x - origin.x) / Double(columns - 1), y: (far.y - origin.y) / Double(rows - 1))
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let height: Double?
-                if flat && step.x > 0 {
-                    height = try reader.height(
-                        worldX: origin.x + Double(column) * step.x, worldY: origin.y + Double(row) * step.y, zoom: zoom)
-                } else {
+        if camera.bearing == 0 && camera.viewingAngle == 0 && step.x > 0 && step.y > 0 {
+            guard
+                let heights = try reader.heights(
+                    origin: (origin.x, origin.y), step: step, columns: columns, rows: rows, zoom: zoom)
+            else { return nil }
+            self.heights = heights
+        } else {
+            var heights = [Float](repeating: .nan, count: columns * rows)
+            var any = false
+            for row in 0..<rows {
+                for column in 0..<columns {
                     let point = Point(x: Double(column) - 0.5, y: Double(row) - 0.5)
-                    height = try reader.height(at: projection.coordinate(for: point), zoom: zoom)
-                }
-                if let height {
-                    heights[row * columns + column] = height
-                    any = true
+                    if let height = try reader.height(at: projection.coordinate(for: point), zoom: zoom) {
+                        heights[row * columns + column] = Float(height)
+                        any = true
+                    }
                 }
             }
+            guard any else { return nil }
+            self.heights = heights
         }
-        guard any else { return nil }
-        self.heights = heights
         metresPerPoint = WebMercator.metersPerPoint(latitude: camera.target.latitude, zoom: camera.zoom)
         turn = (cos(camera.bearing * .pi / 180), sin(camera.bearing * .pi / 180))
     }
 
-    /// The height at canvas point (`x`, `y`), metres; NaN outside the models.
-    func height(x: Double, y: Double) -> Double {
-        let column = min(max(Int(x) + 1, 0), columns - 1)
-        let row = min(max(Int(y) + 1, 0), rows - 1)
-        return heights[row * columns + column]
-    }
-
-    /// How lit the ground at grid cell (`column`, `row`) is: 1 on the flat, brighter on
-    /// slopes facing the light, darker on those facing away (0.4...1.3). The light is
-    /// multidirectional, as `gdaldem -multidirectional` lights: from the north-west (half the
-    /// weight), the west and the north (a quarter each), 45° high.
-    func shade(column: Int, row: Int) -> Double {
-        let centre = heights[row * columns + column]
-        func at(_ c: Int, _ r: Int) -> Double {
-            let value = heights[min(max(r, 0), rows - 1) * columns + min(max(c, 0), columns - 1)]
-            return value.isNaN ? centre : value
+    /// How lit the ground of each grid cell of `row` is, into `lit` (`columns` values): 1 on the
+    /// flat, brighter on slopes facing the light, darker on those facing away (0.4...1.3). The
+    /// light is multidirectional, as `gdaldem -multidirectional` lights: from the north-west
+    /// (half the weight), the west and the north (a quarter each), 45° high. A neighbour with
+    /// no height counts as the cell's own.
+    func shade(row: Int, into lit: UnsafeMutableBufferPointer<Float>) {
+        let (l0, l1, l2) = (Self.lights[0], Self.lights[1], Self.lights[2])
+        let scale = Float(1 / (2 * metresPerPoint))
+        let (cosine, sine) = (Float(turn.cos), Float(turn.sin))
+        let perAltitude = 1 / Float(sin(Self.lightAltitude))
+        heights.withUnsafeBufferPointer { heights in
+            let here = heights.baseAddress! + row * columns
+            let above = heights.baseAddress! + max(row - 1, 0) * columns
+            let below = heights.baseAddress! + min(row + 1, rows - 1) * columns
+            @inline(__always) func light(_ column: Int, left: Int, right: Int) {
+                let centre = here[column]
+                @inline(__always) func or(_ value: Float) -> Float { value.isNaN ? centre : value }
+                // The slope along the canvas (right, up), then turned to east and north.
+                let toRight = (or(here[right]) - or(here[left])) * scale
+                let up = (or(above[column]) - or(below[column])) * scale
+                let east = toRight * cosine + up * sine
+                let north = up * cosine - toRight * sine
+                let inverseLength = 1 / (east * east + north * north + 1).squareRoot()
+                var sum = l0.weight * Swift.max(0, l0.up - east * l0.east - north * l0.north)
+                sum += l1.weight * Swift.max(0, l1.up - east * l1.east - north * l1.north)
+                sum += l2.weight * Swift.max(0, l2.up - east * l2.east - north * l2.north)
+                lit[column] = Swift.min(Swift.max(sum * inverseLength * perAltitude, 0.4), 1.3)
+            }
+            guard columns > 1 else {
+                light(0, left: 0, right: 0)
+                return
+            }
+            light(0, left: 0, right: 1)
+            for column in 1..<columns - 1 { light(column, left: column - 1, right: column + 1) }
+            light(columns - 1, left: columns - 2, right: columns - 1)
         }
-        // The slope along the canvas (right, up), then turned to east and north by the bearing.
-        let right = (at(column + 1, row) - at(column - 1, row)) / (2 * metresPerPoint)
-        let up = (at(column, row - 1) - at(column, row + 1)) / (2 * metresPerPoint)
-        let east = right * turn.cos + up * turn.sin
-        let north = -right * turn.sin + up * turn.cos
-        let length = (east * east + north * north + 1).squareRoot()
-        var lit = 0.0
-        for light in Self.lights {
-            lit += light.weight * max(0, (-east * light.east - north * light.north + light.up) / length)
-        }
-        return min(max(lit / sin(Self.lightAltitude), 0.4), 1.3)
     }
 
     /// The lights' height above the horizon: 45°.
@@ -94,11 +110,14 @@ struct ReliefPainter {
 
     /// The lights, each as a unit vector towards it (east, north, up) and its weight: from
     /// 315° (half), 270° and 360° (a quarter each).
-    static let lights: [(east: Double, north: Double, up: Double, weight: Double)] = [
+    static let lights: [(east: Float, north: Float, up: Float, weight: Float)] = [
         (315.0, 0.5), (270.0, 0.25), (360.0, 0.25),
     ].map { azimuth, weight in
         let a = azimuth * .pi / 180
-        return (sin(a) * cos(lightAltitude), cos(a) * cos(lightAltitude), sin(lightAltitude), weight)
+        return (
+            Float(sin(a) * cos(lightAltitude)), Float(cos(a) * cos(lightAltitude)), Float(sin(lightAltitude)),
+            Float(weight)
+        )
     }
 
     /// The colour of `metres` in the scheme: green lowlands, yellow and tan hills, brown
@@ -125,18 +144,106 @@ struct ReliefPainter {
         (4500, (0.96, 0.96, 0.96)),
     ]
 
+    /// The tint as a sum over its stops' spans: the colour at 0 m, then for each span between
+    /// two stops its start (metres), length (metres) and the colour's change a metre. The
+    /// colour at a height is the first plus each span's change times the part of the span
+    /// below the height: ``tint(_:dark:)`` without a search, the same for every height.
+    static let tintSpans:
+        (base: (Float, Float, Float), spans: [(from: Float, length: Float, slope: (Float, Float, Float))]) = {
+            let stops = tintStops
+            let base = stops[0].1
+            let spans = (1..<stops.count).map { index in
+                let (lower, upper) = (stops[index - 1], stops[index])
+                let length = upper.0 - lower.0
+                return (
+                    Float(lower.0), Float(length),
+                    (
+                        Float((upper.1.0 - lower.1.0) / length), Float((upper.1.1 - lower.1.1) / length),
+                        Float((upper.1.2 - lower.1.2) / length)
+                    )
+                )
+            }
+            return ((Float(base.0), Float(base.1), Float(base.2)), spans)
+        }()
+
+    /// The relief's opacity: 235 of 255.
+    static let alpha: Float = 235
+
     /// Paints the tinted, shaded relief over the canvas (the sea, at or below 0 m, and where no
-    /// model reaches left as they are).
+    /// model reaches left as they are), at 235/255 opacity.
     func paint(on canvas: Canvas, dark: Bool) throws {
-        try canvas.paintPixels { x, y in
-            let column = min(max(Int(x) + 1, 0), columns - 1)
-            let row = min(max(Int(y) + 1, 0), rows - 1)
-            let metres = heights[row * columns + column]
-            guard metres.isFinite, metres > 0 else { return nil }
-            let (r, g, b) = Self.tint(metres, dark: dark)
-            let lit = shade(column: column, row: row)
-            func channel(_ value: Double) -> UInt8 { UInt8(min(max(value * lit, 0), 1) * 255) }
-            return Pixel(red: channel(r), green: channel(g), blue: channel(b), alpha: 235)
+        let colours = premultipliedColours(dark: dark)
+        try canvas.paintRows { y, scale, pixels in
+            let row = min(max(Int((Double(y) + 0.5) / scale) + 1, 0), rows - 1) * columns
+            colours.withUnsafeBufferPointer { colours in
+                if scale == 1 {
+                    for x in 0..<min(pixels.count, columns - 1) { pixels[x] = colours[row + x + 1] }
+                } else {
+                    for x in 0..<pixels.count {
+                        pixels[x] = colours[row + min(Int((Double(x) + 0.5) / scale) + 1, columns - 1)]
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each grid cell's tinted, shaded colour as Cairo keeps it: ARGB premultiplied by the
+    /// relief's alpha (each channel the tint times the light times 235, rounded), 0
+    /// (transparent) where there is no land height.
+    public func premultipliedColours(dark: Bool) -> [UInt32] {
+        let (base, spans) = Self.tintSpans
+        // The alpha premultiplied in, and the dark scheme's darkening.
+        let factor: (Float, Float, Float) =
+            dark ? (0.32 * Self.alpha, 0.34 * Self.alpha, 0.36 * Self.alpha) : (Self.alpha, Self.alpha, Self.alpha)
+        // A channel's light is cut at full before the alpha: at 235 in every scheme.
+        let top = (Self.alpha, Self.alpha, Self.alpha)
+        let alphaBits = UInt32(Self.alpha) << 24
+        var lit = [Float](repeating: 1, count: columns)
+        var red = [Float](repeating: 0, count: columns)
+        var green = [Float](repeating: 0, count: columns)
+        var blue = [Float](repeating: 0, count: columns)
+        return [UInt32](unsafeUninitializedCapacity: columns * rows) { colours, count in
+            heights.withUnsafeBufferPointer { heights in
+                for row in 0..<rows {
+                    let metres = UnsafeBufferPointer(rebasing: heights[row * columns..<(row + 1) * columns])
+                    lit.withUnsafeMutableBufferPointer { lit in shade(row: row, into: lit) }
+                    red.withUnsafeMutableBufferPointer { red in
+                        green.withUnsafeMutableBufferPointer { green in
+                            blue.withUnsafeMutableBufferPointer { blue in
+                                for column in 0..<columns { (red[column], green[column], blue[column]) = base }
+                                for span in spans {
+                                    for column in 0..<columns {
+                                        let part = Swift.min(Swift.max(metres[column] - span.from, 0), span.length)
+                                        red[column] += part * span.slope.0
+                                        green[column] += part * span.slope.1
+                                        blue[column] += part * span.slope.2
+                                    }
+                                }
+                                lit.withUnsafeBufferPointer { lit in
+                                    let out = colours.baseAddress! + row * columns
+                                    for column in 0..<columns {
+                                        /// A channel 0...1 times the light, premultiplied, rounded:
+                                        /// 0...235, by the bits of its sum with 2^23.
+                                        @inline(__always) func channel(_ value: Float, _ factor: Float, _ top: Float)
+                                            -> UInt32
+                                        {
+                                            let scaled = Swift.min(Swift.max(value * lit[column] * factor, 0), top)
+                                            return (scaled + 8_388_608).bitPattern & 0xFF
+                                        }
+                                        let colour =
+                                            alphaBits | channel(red[column], factor.0, top.0) << 16
+                                            | channel(green[column], factor.1, top.1) << 8
+                                            | channel(blue[column], factor.2, top.2)
+                                        // The sea (at or below 0 m) and no height: transparent.
+                                        out[column] = metres[column] > 0 ? colour : 0
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            count = columns * rows
         }
     }
 
@@ -153,12 +260,11 @@ struct ReliefPainter {
         }
     }
 
-    /// The contour lines at each multiple of the interval, as segments between canvas points
-    /// (marching squares on the heights, two points a cell), with their heights.
-    func contours(zoom: Double) -> [(metres: Double, from: Point, to: Point)] {
+    /// The contour lines at each multiple of `interval` (metres), as segments between canvas
+    /// points (marching squares on the heights, two points a cell), with their heights.
+    public func contours(interval: Double) -> [ContourSegment] {
         let step = 2
-        let interval = Self.intervals(zoom: zoom).minor
-        var segments: [(metres: Double, from: Point, to: Point)] = []
+        var segments: [ContourSegment] = []
         func point(_ c: Int, _ r: Int) -> Point { Point(x: Double(c) - 0.5, y: Double(r) - 0.5) }
         // The cell's corners in order around it (top left, top right, bottom right, bottom
         // left) as offsets, and the crossings found on its edges, without an allocation a cell.
@@ -172,7 +278,7 @@ struct ReliefPainter {
                 var finite = true
                 var (low, high) = (Double.infinity, -Double.infinity)
                 for corner in 0..<4 {
-                    let value = heights[(row + offsets[corner].1) * columns + column + offsets[corner].0]
+                    let value = Double(heights[(row + offsets[corner].1) * columns + column + offsets[corner].0])
                     values[corner] = value
                     finite = finite && value.isFinite
                     low = min(low, value)
@@ -209,58 +315,108 @@ struct ReliefPainter {
         return segments
     }
 
-    /// Strokes the contour lines: every line thin, the major ones (``intervals(zoom:)``)
-    /// heavier, in the relief's brown (lighter in the dark scheme); returns the major lines
-    /// joined into polylines with their heights, for their labels.
-    func drawContours(on canvas: Canvas, zoom: Double, dark: Bool) -> [(metres: Double, line: [Point])] {
-        let segments = contours(zoom: zoom)
-        let major = Self.intervals(zoom: zoom).major
+    /// Strokes the contour lines, joined into polylines: every line thin, the major ones
+    /// (``intervals(zoom:)``) heavier, in the relief's brown (lighter in the dark scheme);
+    /// returns the major lines with their heights, longest first, for their labels.
+    func drawContours(on canvas: Canvas, zoom: Double, dark: Bool) -> [ContourLine] {
+        let (minor, major) = Self.intervals(zoom: zoom)
+        let lines = Self.chains(contours(interval: minor))
         let colour = dark ? Color(hex: 0xAA9678, alpha: 0.55) : Color(hex: 0x82643C, alpha: 0.55)
+        func isMajor(_ metres: Double) -> Bool { metres.truncatingRemainder(dividingBy: major) == 0 }
         for heavy in [false, true] {
-            for segment in segments where (segment.metres.truncatingRemainder(dividingBy: major) == 0) == heavy {
-                canvas.move(x: segment.from.x, y: segment.from.y)
-                canvas.line(x: segment.to.x, y: segment.to.y)
+            for (metres, line) in lines where isMajor(metres) == heavy {
+                canvas.move(x: line[0].x, y: line[0].y)
+                for point in line.dropFirst() { canvas.line(x: point.x, y: point.y) }
             }
             canvas.stroke(colour, width: heavy ? 1.1 : 0.5)
         }
-        return Self.chains(segments.filter { $0.metres.truncatingRemainder(dividingBy: major) == 0 })
+        return lines.filter { isMajor($0.metres) }
     }
 
-    /// Segments of one height joined end to end into polylines, longest first.
-    static func chains(_ segments: [(metres: Double, from: Point, to: Point)]) -> [(metres: Double, line: [Point])] {
-        struct Key: Hashable {
-            var metres: Double
-            var x: Int
-            var y: Int
-            init(_ metres: Double, _ point: Point) {
-                self.metres = metres
-                x = Int((point.x * 100).rounded())
-                y = Int((point.y * 100).rounded())
-            }
-        }
-        var ends: [Key: [Int]] = [:]
-        for (index, segment) in segments.enumerated() {
-            ends[Key(segment.metres, segment.from), default: []].append(index)
-            ends[Key(segment.metres, segment.to), default: []].append(index)
-        }
+    /// Segments of one height joined end to end into polylines, longest first. Ends meet where
+    /// their heights are equal and their points agree to a hundredth of a point.
+    public static func chains(_ segments: [ContourSegment]) -> [ContourLine] {
+        let ends = SegmentEnds(segments)
         var used = [Bool](repeating: false, count: segments.count)
-        var chains: [(metres: Double, line: [Point])] = []
+        var chains: [ContourLine] = []
         for start in segments.indices where !used[start] {
             used[start] = true
             let metres = segments[start].metres
             var line = [segments[start].from, segments[start].to]
             // Grow the line at its end, then at its start.
             for _ in 0..<2 {
-                while let next = ends[Key(metres, line[line.count - 1])]?.first(where: { !used[$0] }) {
+                while let (next, far) = ends.unused(at: metres, line[line.count - 1], used: used) {
                     used[next] = true
-                    let segment = segments[next]
-                    line.append(
-                        Key(metres, segment.from) == Key(metres, line[line.count - 1]) ? segment.to : segment.from)
+                    line.append(far)
                 }
                 line.reverse()
             }
             chains.append((metres, line))
         }
         return chains.sorted { $0.line.count > $1.line.count }
+    }
+}
+
+/// The ends of contour segments by where they are: an open-addressing table of (height, point
+/// to a hundredth) to the ends there, each end `segment × 2` (its start) or `segment × 2 + 1`.
+struct SegmentEnds {
+    private let segments: [ReliefPainter.ContourSegment]
+    /// Each slot's place (height's bits, x and y in hundredths), its first end (-1: empty) and
+    /// its last.
+    private var places: [(metres: UInt64, x: Int, y: Int)]
+    private var first: [Int32]
+    private var last: [Int32]
+    /// The next end at the same place as each end (-1: none), in the segments' order.
+    private var next: [Int32]
+    private let mask: Int
+
+    init(_ segments: [ReliefPainter.ContourSegment]) {
+        self.segments = segments
+        var capacity = 16
+        while capacity < segments.count * 4 { capacity *= 2 }
+        mask = capacity - 1
+        places = Array(repeating: (0, 0, 0), count: capacity)
+        first = Array(repeating: -1, count: capacity)
+        last = Array(repeating: -1, count: capacity)
+        next = Array(repeating: -1, count: segments.count * 2)
+        for (index, segment) in segments.enumerated() {
+            for (end, point) in [segment.from, segment.to].enumerated() {
+                let place = Self.place(segment.metres, point)
+                let slot = self.slot(of: place)
+                let id = Int32(index * 2 + end)
+                if first[slot] < 0 {
+                    places[slot] = place
+                    first[slot] = id
+                } else {
+                    next[Int(last[slot])] = id
+                }
+                last[slot] = id
+            }
+        }
+    }
+
+    static func place(_ metres: Double, _ point: Point) -> (metres: UInt64, x: Int, y: Int) {
+        (metres.bitPattern, Int((point.x * 100).rounded()), Int((point.y * 100).rounded()))
+    }
+
+    /// The slot holding `place`, or the empty one where it would go.
+    private func slot(of place: (metres: UInt64, x: Int, y: Int)) -> Int {
+        var hash = place.metres &* 0x9E37_79B9_7F4A_7C15
+        hash ^= UInt64(bitPattern: Int64(place.x)) &* 0xC2B2_AE3D_27D4_EB4F
+        hash ^= UInt64(bitPattern: Int64(place.y)) &* 0x1656_67B1_9E37_79F9
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 31)) & mask
+        while first[slot] >= 0 && places[slot] != place { slot = (slot + 1) & mask }
+        return slot
+    }
+
+    /// A segment not yet `used` with an end at `point` of height `metres`, and its other end.
+    func unused(at metres: Double, _ point: Point, used: [Bool]) -> (segment: Int, far: Point)? {
+        var end = Int(first[slot(of: Self.place(metres, point))])
+        while end >= 0 {
+            let segment = end / 2
+            if !used[segment] { return (segment, end % 2 == 0 ? segments[segment].to : segments[segment].from) }
+            end = Int(next[end])
+        }
+        return nil
     }
 }

@@ -34,18 +34,33 @@ public enum Zlib {
     public static func inflate(_ source: UnsafeRawBufferPointer, rawSize: Int) throws(ZlibError) -> [UInt8] {
         try checkDeclared(rawSize, from: source.count)
         var output = [UInt8](repeating: 0, count: rawSize)
-        var outputSize = uLongf(rawSize)
-        let status = output.withUnsafeMutableBytes { destination in
-            uncompress(
-                destination.baseAddress!.assumingMemoryBound(to: Bytef.self), &outputSize,
-                source.baseAddress?.assumingMemoryBound(to: Bytef.self), uLong(source.count))
+        var failure: ZlibError?
+        output.withUnsafeMutableBytes { destination in
+            do throws(ZlibError) { try inflate(source, into: destination) } catch { failure = error }
         }
+        if let failure { throw failure }
+        return output
+    }
+
+    /// Inflates a zlib stream into `destination`, which it must fill exactly (a decoder's own
+    /// buffer: a tile of heights inflated straight into its numbers).
+    ///
+    /// - Throws: ``ZlibError`` when the stream is corrupt or inflates to another size.
+    public static func inflate(_ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer)
+        throws(ZlibError)
+    {
+        let rawSize = destination.count
+        try checkDeclared(rawSize, from: source.count)
+        guard let target = destination.baseAddress else { return }
+        var outputSize = uLongf(rawSize)
+        let status = uncompress(
+            target.assumingMemoryBound(to: Bytef.self), &outputSize,
+            source.baseAddress?.assumingMemoryBound(to: Bytef.self), uLong(source.count))
         guard status == Z_OK else { throw ZlibError(status: status, rawSize: rawSize) }
         guard Int(outputSize) == rawSize else {
             throw ZlibError(
                 .sizeMismatch, message: "the data inflates to \(outputSize) bytes, not the declared \(rawSize)")
         }
-        return output
     }
 
     /// Inflates a raw deflate stream (no zlib header), as zip archives store members.

@@ -60,11 +60,14 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
 ///   of the trips against the timetable alone, and 1,000 trip updates applied
 /// - `table --store S --od OD.json [--size 100] [--runs N] [--modes …] [--out DIR]`
 /// - `isochrone --store S --od OD.json [--count 20] [--minutes 5,10] [--runs N] [--modes …] [--out DIR]`
+/// - `relief --store S [--interval 50] [--runs 3]`: the terrain's heights, hillshade and
+///   contours over the store's finest elevation model, as GDAL's tools over a file
 /// - `match --store S --od OD.json [--traces 10] [--points 1000] [--noise 10] [--runs N] [--modes …] [--out DIR]`
 let optionBenchmarks: [String: ([String]) throws -> Void] = [
     "stores": StoreBench.run, "synthetic": SyntheticExtract.run, "geocode": GeocodeBench.run,
     "route": RouteBench.run, "transit": TransitBench.run, "realtime": RealtimeBench.run, "table": TableBench.run,
     "isochrone": IsochroneBench.run, "match": MatchBench.run, "edits": EditsBench.run,
+    "relief": ReliefBench.run,
 ]
 
 if let name = CommandLine.arguments.dropFirst().first, let benchmark = optionBenchmarks[name] {
