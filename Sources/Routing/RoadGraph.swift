@@ -37,6 +37,9 @@ public final class RoadGraph: @unchecked Sendable {
         public var turnLanesForward: String?
         /// The lanes of the backward direction, as `turnLanesForward` says for the forward one.
         public var turnLanesBackward: String?
+        /// Whether it is a bridge or a tunnel (`bridge` or `tunnel` other than `no`): its road
+        /// is not on the ground under it.
+        public var isOffGround = false
     }
 
     /// The routable ways, by the index edges refer to.
@@ -164,7 +167,7 @@ public final class RoadGraph: @unchecked Sendable {
                 continue
             }
             let wayHeights = heights.flatMap { $0[wayNumber] }
-            let aboveGround =
+            let offGround =
                 way.tags["bridge"].map { $0 != "no" } == true || way.tags["tunnel"].map { $0 != "no" } == true
             let wayIndex = Int32(ways.count)
             wayFeatures.append(
@@ -179,7 +182,7 @@ public final class RoadGraph: @unchecked Sendable {
                     destination: way.tags["destination"], destinationRef: way.tags["destination:ref"],
                     isFerry: way.tags["route"] == "ferry",
                     turnLanesForward: way.tags["turn:lanes:forward"] ?? way.tags["turn:lanes"],
-                    turnLanesBackward: way.tags["turn:lanes:backward"]))
+                    turnLanesBackward: way.tags["turn:lanes:backward"], isOffGround: offGround))
             var wayLength = 0.0
             for position in 1..<way.points.count {
                 wayLength += way.points[position - 1].distance(to: way.points[position])
@@ -198,7 +201,7 @@ public final class RoadGraph: @unchecked Sendable {
                     if let wayHeights {
                         // Rise over run along the edge's direction.
                         let (rise, run) =
-                            aboveGround
+                            offGround
                             ? (wayHeights[wayHeights.count - 1] - wayHeights[0], wayLength)
                             : (wayHeights[position] - wayHeights[position - 1], length)
                         if run > 0 { speed = profile.climbing(direction, grade: (along ? rise : -rise) / run) }

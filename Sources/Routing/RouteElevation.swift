@@ -24,7 +24,9 @@ public struct RouteElevation: Sendable, Equatable {
     /// The elevation of `route`, its heights read by `heights` (nil where no model covers a
     /// point) in one call, every leg's line sampled ``sampleSpacing`` apart (its own points
     /// among them); nil when any point of the route has none: a route half covered has no
-    /// climb to tell.
+    /// climb to tell. On bridges and in tunnels (``Route/Leg/segmentsOffGround``) the road is
+    /// not the ground under it: there the heights go evenly from one end of the structure to
+    /// the other, as the cycling speeds on it do.
     public static func measure(_ route: Route, heights: ([Coordinate]) throws -> [Double?]) rethrows -> RouteElevation?
     {
         guard route.geometry.count >= 2 else { return nil }
@@ -36,7 +38,8 @@ public struct RouteElevation: Sendable, Equatable {
         var atPoints: [Double] = []
         var offset = 0
         for (index, line) in lines.enumerated() {
-            let leg = Array(all[offset..<offset + line.points.count])
+            var leg = Array(all[offset..<offset + line.points.count])
+            levelOffGround(&leg, points: line.points, vertices: line.vertices, route.legs[index].segmentsOffGround)
             legs.append(climb(leg))
             // The route's line joins the legs' with each joint once.
             atPoints += line.vertices.dropFirst(index == 0 ? 0 : 1).map { leg[$0] }
@@ -45,6 +48,35 @@ public struct RouteElevation: Sendable, Equatable {
         return RouteElevation(
             heights: atPoints, ascent: legs.map(\.ascent).reduce(0, +), descent: legs.map(\.descent).reduce(0, +),
             legs: legs)
+    }
+
+    /// The heights of a leg's sampled `points` between the ends of each run of segments off
+    /// the ground (`offGround`, a flag a segment between two of the leg's own points at
+    /// `vertices`), laid evenly by distance between the heights at the run's ends.
+    static func levelOffGround(
+        _ heights: inout [Double], points: [Coordinate], vertices: [Int], _ offGround: [Bool]
+    ) {
+        var segment = 0
+        while segment < min(offGround.count, vertices.count - 1) {
+            guard offGround[segment] else {
+                segment += 1
+                continue
+            }
+            var last = segment
+            while last + 1 < min(offGround.count, vertices.count - 1) && offGround[last + 1] { last += 1 }
+            let (first, end) = (vertices[segment], vertices[last + 1])
+            segment = last + 1
+            guard end > first + 1 else { continue }
+            var along = [0.0]
+            for point in first + 1...end {
+                along.append(along[along.count - 1] + points[point - 1].distance(to: points[point]))
+            }
+            let total = along[along.count - 1]
+            if total > 0 {
+                let (from, to) = (heights[first], heights[end])
+                for point in first + 1..<end { heights[point] = from + (to - from) * along[point - first] / total }
+            }
+        }
     }
 
     /// The metres up and down along heights in order.

@@ -50,6 +50,9 @@ public struct Route: Sendable {
         public var segmentDurations: [Double]
         /// The OSM way each segment is on.
         public var segmentWays: [Int64]
+        /// Whether each segment is on a bridge or in a tunnel: its road is not on the ground
+        /// under it (empty when not known).
+        public var segmentsOffGround: [Bool] = []
         /// The names (else refs) of the ways travelled, in order, each once in a run.
         public var roads: [String]
         /// The graph's edges travelled, in order, with the metres and seconds of each (the first
@@ -490,7 +493,8 @@ public final class Router: @unchecked Sendable {
         return Route.Leg(
             distance: distances.reduce(0, +), duration: durations.reduce(0, +), geometry: points,
             segmentDistances: distances, segmentDurations: durations,
-            segmentWays: ways.map { graph.ways[Int($0)].osmID }, roads: roads, edges: chain,
+            segmentWays: ways.map { graph.ways[Int($0)].osmID },
+            segmentsOffGround: ways.map { graph.ways[Int($0)].isOffGround }, roads: roads, edges: chain,
             edgeDistances: edgeDistances, edgeDurations: edgeDurations)
     }
 }

@@ -53,6 +53,39 @@ import Testing
         #expect(ground > flat * 1.05)
     }
 
+    /// The street in three ways: 300 m on the ground, 400 m of bridge, 300 m on the ground.
+    static func streetWithABridge() -> [RoadNetwork.Way] {
+        [(1...4, [:]), (4...8, ["bridge": "yes"]), (8...11, [:])].enumerated().map { index, part in
+            let (nodes, tags) = part
+            return RoadNetwork.Way(
+                source: 1, osmID: Int64(index + 1), nodes: nodes.map(Int64.init),
+                points: nodes.map { points[$0 - 1] }, tags: ["highway": "residential"].merging(tags) { $1 })
+        }
+    }
+
+    @Test func aRoutesHeightsCrossABridgeFromEndToEndNotOverTheGroundUnderIt() throws {
+        // The valley: 100 m at both ends, 60 m under the middle of the kilometre.
+        func valley(_ point: Coordinate) -> Double {
+            100 - 40 * sin(Self.points[0].distance(to: point) / 1_000 * .pi)
+        }
+        let graph = RoadGraph(ways: Self.streetWithABridge(), nodes: [:], profile: TravelProfile(.walking))
+        let route = try Router(graph: graph).route([Self.points[0], Self.points[10]])
+        #expect(route.legs[0].segmentsOffGround == [false, false, false, true, true, true, true, false, false, false])
+        let elevation = try #require(RouteElevation.measure(route) { $0.map(valley) })
+        // On the ground the heights are the ground's; on the bridge they go evenly from its
+        // first end's to its last's (both 100 − 40 sin(0.3 π)), level over the valley.
+        let end = valley(Self.points[3])
+        for (index, (point, height)) in zip(route.geometry, elevation.heights).enumerated() {
+            let expected = (4...6).contains(index) ? end : valley(point)
+            #expect(abs(height - expected) < 0.01, "point \(index): \(height) m, not \(expected) m")
+        }
+        // Down 100 → 67.6 to the bridge, level across it, up again: 32.4 m each way, not the
+        // 40 m the ground goes.
+        #expect(abs(elevation.descent - (100 - end)) < 0.2 && abs(elevation.ascent - (100 - end)) < 0.2)
+        let ground = RouteElevation.climb(RouteElevation.dense(route.geometry).map(valley))
+        #expect(abs(ground.descent - 40) < 0.2)
+    }
+
     @Test func steepNoiseIsBounded() {
         let profile = TravelProfile(.bicycling)
         let road = TravelProfile.Direction(speed: 18)
