@@ -6,9 +6,10 @@ import ZlibKit
 ///
 /// A model is kept as a pyramid of Web Mercator tiles of ``tileSize`` × ``tileSize`` heights
 /// (metres above sea level, 32-bit floats, NaN where the model has no data; rows from the
-/// north; stored as ``encode(_:)`` says), in the `elevation_tile` table on either engine: at the zoom whose pixels are nearest
-/// the model's in size (``ElevationImporter/zoom(forMetresPerPixel:latitude:)``) and every zoom
-/// below, each tile the average of the four under it, so a view reads only what it draws.
+/// north; stored as ``encode(_:)`` says), in the `elevation_tile` table on either engine: at
+/// the zoom whose pixels are nearest the model's in size
+/// (``ElevationImporter/zoom(forMetresPerPixel:latitude:)``) and every zoom below, each tile
+/// the average of the four under it, so a view reads only what it draws.
 public enum Elevation {
     /// Heights a tile side.
     public static let tileSize = 256
@@ -246,9 +247,9 @@ public enum Elevation {
 
     /// A stored tile's heights (``encode(_:)``, or the zlib floats of older stores).
     static func decode(_ bytes: UnsafeRawBufferPointer, tile: TileID) throws(DataError) -> [Float] {
+        guard Zstd.isFrame(bytes) else { return try decodeZlib(bytes, tile: tile) }
         let count = tileSize * tileSize
         var failure: ZlibError?
-        guard Zstd.isFrame(bytes) else { return try decodeZlib(bytes, tile: tile) }
         var planes = [UInt8](repeating: 0, count: count * 4)
         planes.withUnsafeMutableBytes { planes in
             do throws(ZlibError) { try Zstd.decompress(bytes, into: planes) } catch { failure = error }
@@ -349,8 +350,18 @@ public enum Elevation {
                     column < 0 ? min(last, -1) : c == count - 1 ? last : min(last, column + size - 1 - c % size)
                 if let heights = try tile(model: model, TileID(x: c / size, y: r / size, z: zoom)) {
                     let base = (r % size) * size
-                    for at in column...runEnd {
-                        line[at - first] = heights[base + min(max(at, 0), count - 1) % size]
+                    if column >= 0 && runEnd < count {
+                        // Inside the world: the run is one stretch of the tile's row.
+                        line.withUnsafeMutableBufferPointer { line in
+                            heights.withUnsafeBufferPointer { heights in
+                                let source = heights.baseAddress! + base + c % size
+                                (line.baseAddress! + column - first).update(from: source, count: runEnd - column + 1)
+                            }
+                        }
+                    } else {
+                        for at in column...runEnd {
+                            line[at - first] = heights[base + min(max(at, 0), count - 1) % size]
+                        }
                     }
                 }
                 column = runEnd + 1

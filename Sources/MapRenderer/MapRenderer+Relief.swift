@@ -210,8 +210,27 @@ public struct ReliefPainter {
                     red.withUnsafeMutableBufferPointer { red in
                         green.withUnsafeMutableBufferPointer { green in
                             blue.withUnsafeMutableBufferPointer { blue in
-                                for column in 0..<columns { (red[column], green[column], blue[column]) = base }
-                                for span in spans {
+                                // The spans wholly below the row's heights add their whole
+                                // change to every cell, those wholly above nothing: only the
+                                // spans its heights lie in are worked out cell by cell.
+                                var (low, high) = (Float.infinity, -Float.infinity)
+                                for column in 0..<columns {
+                                    low = metres[column] < low ? metres[column] : low
+                                    high = metres[column] > high ? metres[column] : high
+                                }
+                                var rowBase = base
+                                var within: [(from: Float, length: Float, slope: (Float, Float, Float))] = []
+                                for span in spans where span.from < high {
+                                    if span.from + span.length <= low {
+                                        rowBase.0 += span.length * span.slope.0
+                                        rowBase.1 += span.length * span.slope.1
+                                        rowBase.2 += span.length * span.slope.2
+                                    } else {
+                                        within.append(span)
+                                    }
+                                }
+                                for column in 0..<columns { (red[column], green[column], blue[column]) = rowBase }
+                                for span in within {
                                     for column in 0..<columns {
                                         let part = Swift.min(Swift.max(metres[column] - span.from, 0), span.length)
                                         red[column] += part * span.slope.0
