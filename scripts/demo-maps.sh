@@ -89,6 +89,12 @@ render alps-terrain 'comgooglemaps://?center=46.5,9&zoom=6' --map-type terrain
 render bering-strait 'comgooglemaps://?center=60,-175&zoom=3'
 end_section
 
+section real-rasters "Real imagery and elevation" "The real rasters the data install imports: the Landsat 7 scene of Raleigh on the satellite map, and the elevation model of Rocky Mountain National Park on the terrain map (tint, hillshade, contour lines with their heights)."
+render raleigh-satellite 'comgooglemaps://?center=35.749,-78.691&zoom=13' --map-type satellite
+render rockies-terrain 'comgooglemaps://?center=40.30,-105.68&zoom=11' --map-type terrain
+render rockies-terrain-dark 'comgooglemaps://?center=40.38,-105.72&zoom=11' --map-type terrain --style dark
+end_section
+
 echo "$ openmaps tiles --bbox 24.9352,60.1642,24.9534,60.1791 --zooms 12-16 --out $out/helsinki.mbtiles"
 tiles=$("$BIN" tiles --bbox 24.9352,60.1642,24.9534,60.1791 --zooms 12-16 --out "$out/helsinki.mbtiles" --workers 2)
 echo "$tiles"
