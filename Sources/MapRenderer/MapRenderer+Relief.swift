@@ -414,8 +414,10 @@ struct SegmentEnds {
         }
     }
 
+    /// Where an end is: its height's bits (−0 taken as 0, which the level of a cell below sea
+    /// level can be) and its point in hundredths.
     static func place(_ metres: Double, _ point: Point) -> (metres: UInt64, x: Int, y: Int) {
-        (metres.bitPattern, Int((point.x * 100).rounded()), Int((point.y * 100).rounded()))
+        ((metres + 0).bitPattern, Int((point.x * 100).rounded()), Int((point.y * 100).rounded()))
     }
 
     /// The slot holding `place`, or the empty one where it would go.

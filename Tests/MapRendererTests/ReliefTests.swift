@@ -109,6 +109,12 @@ import Testing
         }
         let chains = ReliefPainter.chains(ring.shuffled())
         #expect(chains.count == 1 && chains[0].line.count == 65)
+        // The coast's line at 0 m, whose cells below the sea give it as −0: still one line.
+        let coast = ring.enumerated().map { index, segment in
+            (metres: index % 2 == 0 ? -0.0 : 0.0, from: segment.from, to: segment.to)
+        }
+        let joined = ReliefPainter.chains(coast.shuffled())
+        #expect(joined.count == 1 && joined[0].line.count == 65)
     }
 
     @Test func summitsAreWrittenWithTheirHeights() throws {
