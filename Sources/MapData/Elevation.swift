@@ -250,9 +250,12 @@ public enum Elevation {
         guard Zstd.isFrame(bytes) else { return try decodeZlib(bytes, tile: tile) }
         let count = tileSize * tileSize
         var failure: ZlibError?
-        var planes = [UInt8](repeating: 0, count: count * 4)
-        planes.withUnsafeMutableBytes { planes in
-            do throws(ZlibError) { try Zstd.decompress(bytes, into: planes) } catch { failure = error }
+        // Bytes need no initializing: the frame fills every one, or the tile is refused.
+        let planes = [UInt8](unsafeUninitializedCapacity: count * 4) { planes, initialized in
+            do throws(ZlibError) {
+                try Zstd.decompress(bytes, into: UnsafeMutableRawBufferPointer(planes))
+            } catch { failure = error }
+            initialized = count * 4
         }
         if let failure {
             throw DataError(.invalidData, message: "elevation tile \(tile) is damaged", underlying: failure)

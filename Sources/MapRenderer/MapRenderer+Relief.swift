@@ -120,22 +120,20 @@ public struct ReliefPainter {
         )
     }
 
-    /// The colour of `metres` in the scheme: green lowlands, yellow and tan hills, brown
-    /// mountains, grey and white peaks (darker for the dark scheme).
+    /// The colour of `metres` in the scheme (red, green, blue, 0...1): green lowlands, yellow
+    /// and tan hills, brown mountains, grey and white peaks (darker for the dark scheme). The
+    /// same tint the relief paints (``tintRow(_:red:green:blue:)``).
     static func tint(_ metres: Double, dark: Bool) -> (Double, Double, Double) {
-        let stops = tintStops
-        var colour = stops[stops.count - 1].1
-        for index in 1..<stops.count where metres < stops[index].0 {
-            let (lower, upper) = (stops[index - 1], stops[index])
-            let f = max(0, (metres - lower.0) / (upper.0 - lower.0))
-            colour = (
-                lower.1.0 + (upper.1.0 - lower.1.0) * f, lower.1.1 + (upper.1.1 - lower.1.1) * f,
-                lower.1.2 + (upper.1.2 - lower.1.2) * f
-            )
-            break
+        var (height, red, green, blue): (Float, Float, Float, Float) = (Float(metres), 0, 0, 0)
+        withUnsafePointer(to: &height) { height in
+            tintRow(UnsafeBufferPointer(start: height, count: 1), red: &red, green: &green, blue: &blue)
         }
-        return dark ? (colour.0 * 0.32, colour.1 * 0.34, colour.2 * 0.36) : colour
+        let darkening = dark ? Self.darkening : (1, 1, 1)
+        return (Double(red * darkening.0), Double(green * darkening.1), Double(blue * darkening.2))
     }
+
+    /// What the dark scheme multiplies the tint's red, green and blue by.
+    static let darkening: (Float, Float, Float) = (0.32, 0.34, 0.36)
 
     /// The tint's heights (metres) and colours (red, green, blue, 0...1), lowest first.
     static let tintStops: [(Double, (Double, Double, Double))] = [
@@ -147,7 +145,7 @@ public struct ReliefPainter {
     /// The tint as a sum over its stops' spans: the colour at 0 m, then for each span between
     /// two stops its start (metres), length (metres) and the colour's change a metre. The
     /// colour at a height is the first plus each span's change times the part of the span
-    /// below the height: ``tint(_:dark:)`` without a search, the same for every height.
+    /// below the height: linear between stops, without a search.
     static let tintSpans:
         (base: (Float, Float, Float), spans: [(from: Float, length: Float, slope: (Float, Float, Float))]) = {
             let stops = tintStops
@@ -165,6 +163,41 @@ public struct ReliefPainter {
             }
             return ((Float(base.0), Float(base.1), Float(base.2)), spans)
         }()
+
+    /// The light scheme's tint of each of `metres` into `red`, `green` and `blue` (as many):
+    /// the spans wholly below the row's heights add their whole change to every cell, those
+    /// wholly above nothing, and only the spans its heights lie in are worked out cell by cell.
+    static func tintRow(
+        _ metres: UnsafeBufferPointer<Float>, red: UnsafeMutablePointer<Float>, green: UnsafeMutablePointer<Float>,
+        blue: UnsafeMutablePointer<Float>
+    ) {
+        let (base, spans) = tintSpans
+        var (low, high) = (Float.infinity, -Float.infinity)
+        for height in metres {
+            low = height < low ? height : low
+            high = height > high ? height : high
+        }
+        var rowBase = base
+        var within: [(from: Float, length: Float, slope: (Float, Float, Float))] = []
+        for span in spans where span.from < high {
+            if span.from + span.length <= low {
+                rowBase.0 += span.length * span.slope.0
+                rowBase.1 += span.length * span.slope.1
+                rowBase.2 += span.length * span.slope.2
+            } else {
+                within.append(span)
+            }
+        }
+        for column in metres.indices { (red[column], green[column], blue[column]) = rowBase }
+        for span in within {
+            for column in metres.indices {
+                let part = Swift.min(Swift.max(metres[column] - span.from, 0), span.length)
+                red[column] += part * span.slope.0
+                green[column] += part * span.slope.1
+                blue[column] += part * span.slope.2
+            }
+        }
+    }
 
     /// The relief's opacity: 235 of 255.
     static let alpha: Float = 235
@@ -188,76 +221,37 @@ public struct ReliefPainter {
     }
 
     /// Each grid cell's tinted, shaded colour as Cairo keeps it: ARGB premultiplied by the
-    /// relief's alpha (each channel the tint times the light times 235, rounded), 0
-    /// (transparent) where there is no land height.
+    /// relief's alpha (each channel the tint times the light, cut at full, times 235, rounded),
+    /// 0 (transparent) where there is no land height.
     public func premultipliedColours(dark: Bool) -> [UInt32] {
-        let (base, spans) = Self.tintSpans
-        // The alpha premultiplied in, and the dark scheme's darkening.
-        let factor: (Float, Float, Float) =
-            dark ? (0.32 * Self.alpha, 0.34 * Self.alpha, 0.36 * Self.alpha) : (Self.alpha, Self.alpha, Self.alpha)
-        // A channel's light is cut at full before the alpha: at 235 in every scheme.
-        let top = (Self.alpha, Self.alpha, Self.alpha)
+        let darkening = dark ? Self.darkening : (1, 1, 1)
+        let factor = (darkening.0 * Self.alpha, darkening.1 * Self.alpha, darkening.2 * Self.alpha)
         let alphaBits = UInt32(Self.alpha) << 24
-        var lit = [Float](repeating: 1, count: columns)
-        var red = [Float](repeating: 0, count: columns)
-        var green = [Float](repeating: 0, count: columns)
-        var blue = [Float](repeating: 0, count: columns)
+        // A row's light, then its tint's red, green and blue, `columns` each.
+        var scratch = [Float](repeating: 0, count: 4 * columns)
         return [UInt32](unsafeUninitializedCapacity: columns * rows) { colours, count in
-            heights.withUnsafeBufferPointer { heights in
-                for row in 0..<rows {
-                    let metres = UnsafeBufferPointer(rebasing: heights[row * columns..<(row + 1) * columns])
-                    lit.withUnsafeMutableBufferPointer { lit in shade(row: row, into: lit) }
-                    red.withUnsafeMutableBufferPointer { red in
-                        green.withUnsafeMutableBufferPointer { green in
-                            blue.withUnsafeMutableBufferPointer { blue in
-                                // The spans wholly below the row's heights add their whole
-                                // change to every cell, those wholly above nothing: only the
-                                // spans its heights lie in are worked out cell by cell.
-                                var (low, high) = (Float.infinity, -Float.infinity)
-                                for column in 0..<columns {
-                                    low = metres[column] < low ? metres[column] : low
-                                    high = metres[column] > high ? metres[column] : high
-                                }
-                                var rowBase = base
-                                var within: [(from: Float, length: Float, slope: (Float, Float, Float))] = []
-                                for span in spans where span.from < high {
-                                    if span.from + span.length <= low {
-                                        rowBase.0 += span.length * span.slope.0
-                                        rowBase.1 += span.length * span.slope.1
-                                        rowBase.2 += span.length * span.slope.2
-                                    } else {
-                                        within.append(span)
-                                    }
-                                }
-                                for column in 0..<columns { (red[column], green[column], blue[column]) = rowBase }
-                                for span in within {
-                                    for column in 0..<columns {
-                                        let part = Swift.min(Swift.max(metres[column] - span.from, 0), span.length)
-                                        red[column] += part * span.slope.0
-                                        green[column] += part * span.slope.1
-                                        blue[column] += part * span.slope.2
-                                    }
-                                }
-                                lit.withUnsafeBufferPointer { lit in
-                                    let out = colours.baseAddress! + row * columns
-                                    for column in 0..<columns {
-                                        /// A channel 0...1 times the light, premultiplied, rounded:
-                                        /// 0...235, by the bits of its sum with 2^23.
-                                        @inline(__always) func channel(_ value: Float, _ factor: Float, _ top: Float)
-                                            -> UInt32
-                                        {
-                                            let scaled = Swift.min(Swift.max(value * lit[column] * factor, 0), top)
-                                            return (scaled + 8_388_608).bitPattern & 0xFF
-                                        }
-                                        let colour =
-                                            alphaBits | channel(red[column], factor.0, top.0) << 16
-                                            | channel(green[column], factor.1, top.1) << 8
-                                            | channel(blue[column], factor.2, top.2)
-                                        // The sea (at or below 0 m) and no height: transparent.
-                                        out[column] = metres[column] > 0 ? colour : 0
-                                    }
-                                }
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                let lit = UnsafeMutableBufferPointer(rebasing: scratch[0..<columns])
+                let red = scratch.baseAddress! + columns
+                let (green, blue) = (red + columns, red + 2 * columns)
+                heights.withUnsafeBufferPointer { heights in
+                    for row in 0..<rows {
+                        let metres = UnsafeBufferPointer(rebasing: heights[row * columns..<(row + 1) * columns])
+                        shade(row: row, into: lit)
+                        Self.tintRow(metres, red: red, green: green, blue: blue)
+                        let out = colours.baseAddress! + row * columns
+                        for column in 0..<columns {
+                            /// A channel 0...1 times the light, cut at full, premultiplied and
+                            /// rounded (0...235) by the bits of its sum with 2^23.
+                            @inline(__always) func channel(_ value: Float, _ factor: Float) -> UInt32 {
+                                let scaled = Swift.min(Swift.max(value * lit[column] * factor, 0), Self.alpha)
+                                return (scaled + 8_388_608).bitPattern & 0xFF
                             }
+                            let colour =
+                                alphaBits | channel(red[column], factor.0) << 16 | channel(green[column], factor.1) << 8
+                                | channel(blue[column], factor.2)
+                            // The sea (at or below 0 m) and no height: transparent.
+                            out[column] = metres[column] > 0 ? colour : 0
                         }
                     }
                 }
