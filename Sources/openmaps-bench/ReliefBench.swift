@@ -16,6 +16,9 @@ enum ReliefBench {
         let flags = BenchFlags(arguments)
         let runs = max(1, flags.int("--runs", or: 3))
         let interval = flags.double("--interval", or: 50)
+        guard interval.isFinite, interval >= 1 else {
+            throw BenchError("--interval must be a number of metres, 1 or more (not \(flags["--interval"] ?? ""))")
+        }
         let store = try MapStore(path: flags["--store"] ?? "")
         guard let model = try store.elevationModels().first, let southWest = model.bounds.southWest,
             let northEast = model.bounds.northEast
