@@ -3,8 +3,8 @@
 # extract + contract and its queries (its own script, CH and MLD), then OpenMaps' import (which
 # keeps the road network and builds each mode's contraction hierarchy) and its queries
 # in-process, then the agreement of the two on every pair (lib/compare_routes.py) for
-# car/driving, foot/walking and bicycle/bicycling, 100 x 100 tables and 1,000-fix map matching
-# beside OSRM's.
+# car/driving, foot/walking and bicycle/bicycling, 100 x 100 tables, the nearest road of every
+# point and 1,000-fix map matching beside OSRM's.
 #   bash scripts/bench-route.sh                 # DATASETS="helsinki monaco porto" by default
 #   DATASETS=helsinki bash scripts/bench-route.sh
 set -euo pipefail
@@ -51,6 +51,15 @@ for dataset in ${DATASETS:-helsinki monaco porto}; do
     [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-table.py" "$data" \
       "$PEERS/od-$dataset.json" "${pair%%:*}" 100 5 "$BENCH_CACHE/openmaps-tables/osrm-$dataset-${pair%%:*}.json" \
       "$BENCH_CACHE/openmaps-tables/openmaps-$dataset-${pair##*:}.json" || true
+  done
+  # The nearest road (OSRM's nearest service) of every origin and destination, beside OSRM
+  # CH's, and how many points both snap to the same place.
+  "$here/.build/release/openmaps-bench" nearest --store "$store" --od "$PEERS/od-$dataset.json" --runs 3 \
+    --out "$BENCH_CACHE/openmaps-nearest" | tail -3
+  for pair in car:driving foot:walking bicycle:bicycling; do
+    data="$BENCH_CACHE/osrm/$dataset-scs1000/${pair%%:*}/ch/data.osrm"
+    [ -f "$data.hsgr" ] && "$BENCH_CACHE/venv-osrm/bin/python" "$here/scripts/peer-osrm-nearest.py" "$data" \
+      "$PEERS/od-$dataset.json" "${pair%%:*}" 3 "$BENCH_CACHE/openmaps-nearest/openmaps-$dataset-${pair##*:}.jsonl" || true
   done
   # Map matching (OSRM's match service) on 1,000-fix traces with 10 m of noise, made from our
   # routes through the O-D points, beside OSRM CH's on the same traces, and how much of the

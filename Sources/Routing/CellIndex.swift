@@ -1,12 +1,19 @@
 /// Values by grid cell, for lookups in a search's inner loop: cells (`Int64` keys) in an
 /// open-addressing table with a multiplicative hash, each cell's values in one flat array.
 struct CellIndex<Value> {
-    private var keys: [Int64] = []
-    /// Per slot: the cell's first value in `values` and its count; count 0 for an empty slot.
-    private var first: [Int32] = []
-    private var count: [Int32] = []
+    /// A slot of the table: its cell, and the cell's first value in `values` and their count
+    /// (0 for an empty slot), together so that a probe reads one cache line.
+    private struct Slot {
+        var key: Int64 = 0
+        var first: Int32 = 0
+        var count: Int32 = 0
+    }
+
+    private var slots: [Slot] = []
     private(set) var values: [Value] = []
     private var mask = 0
+    /// 64 less the table's bits: the product's top bits pick the slot.
+    private var shift: UInt64 = 63
 
     /// Every cell key, each once.
     private(set) var cells: [Int64] = []
@@ -28,32 +35,32 @@ struct CellIndex<Value> {
         var capacity = 16
         while capacity < starts.count * 2 { capacity <<= 1 }
         mask = capacity - 1
-        keys = [Int64](repeating: 0, count: capacity)
-        first = [Int32](repeating: 0, count: capacity)
-        count = [Int32](repeating: 0, count: capacity)
+        shift = UInt64(64 - capacity.trailingZeroBitCount)
+        slots = [Slot](repeating: Slot(), count: capacity)
         for start in starts {
-            var slot = Self.slot(start.cell, mask)
-            while count[slot] > 0 { slot = (slot + 1) & mask }
-            keys[slot] = start.cell
-            first[slot] = start.first
-            count[slot] = start.count
+            var slot = Self.slot(start.cell, shift)
+            while slots[slot].count > 0 { slot = (slot + 1) & mask }
+            slots[slot] = Slot(key: start.cell, first: start.first, count: start.count)
         }
     }
 
     init() {}
 
-    private static func slot(_ key: Int64, _ mask: Int) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 20) & mask
+    /// Fibonacci hashing: the top bits of the key times 2⁶⁴ over the golden ratio, which every
+    /// bit of the key (the row's high half and the column's low half) moves.
+    private static func slot(_ key: Int64, _ shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The range of `values` in `cell` (empty when it has none).
     func range(_ cell: Int64) -> Range<Int> {
         guard mask > 0 else { return 0..<0 }
-        var slot = Self.slot(cell, mask)
-        while count[slot] > 0 {
-            if keys[slot] == cell { return Int(first[slot])..<Int(first[slot] + count[slot]) }
-            slot = (slot + 1) & mask
+        var index = Self.slot(cell, shift)
+        while true {
+            let slot = slots[index]
+            guard slot.count > 0 else { return 0..<0 }
+            if slot.key == cell { return Int(slot.first)..<Int(slot.first + slot.count) }
+            index = (index + 1) & mask
         }
-        return 0..<0
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// allowed turn from one edge onto the next an arc weighing the turn and the next edge
 /// (``RoadGraph/turnWeight(_:_:)`` + ``RoadGraph/edgeWeight``), so that turn costs, turn
 /// restrictions and the u-turn rule are kept exactly. Nodes are contracted one by one, least
-/// important first (fewest shortcuts for the arcs they remove, neighbours spread out), adding a
+/// important first (shallow in the hierarchy, few shortcuts for the arcs they remove), adding a
 /// shortcut between two neighbours wherever no other path (a witness) is as short. A query
 /// then searches only upwards from both ends, a few hundred labels in a city.
 public final class ContractionHierarchy: @unchecked Sendable {
@@ -44,6 +44,9 @@ public final class ContractionHierarchy: @unchecked Sendable {
     var forward = SearchLabels()
     private var backward = SearchLabels()
     var generation: UInt32 = 0
+    /// How many labels the last point-to-point query took off its two queues (settled, stalled
+    /// or superseded): the work a query did, for benchmarks.
+    public private(set) var lastQueryPops = 0
     /// The arcs' durations and distances for tables, made on first use and shared with the
     /// hierarchies ``sharingArcs()`` makes.
     private(set) var annotationBox = SharedBox<ArcAnnotations>()
@@ -69,6 +72,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
         var node: Int32
         var weight: Float
         var middle: Int32
+        /// Turns of the graph the arc stands for: 1 for a turn, a shortcut's two arcs' sum.
+        var hops: Int32 = 1
     }
 
     /// Contracts `graph`'s turn graph.
@@ -170,8 +175,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
         _ = climb(from: starts, upwards: true, labels: &labels, in: current)
         return spaces.map { space in
             var best = Float.infinity
-            for (node, weight) in space where labels.seen[Int(node)] == current {
-                best = min(best, labels.cost[Int(node)] + weight)
+            for (node, weight) in space where labels.has(node, in: current) {
+                best = min(best, labels.cost(node) + weight)
             }
             return best
         }
@@ -187,12 +192,12 @@ public final class ContractionHierarchy: @unchecked Sendable {
         var settled: [(node: Int32, weight: Float)] = []
         while !labels.queue.isEmpty {
             let (cost, node) = labels.queue.pop()
-            guard cost <= labels.cost[Int(node)] else { continue }
+            guard cost <= labels.cost(node) else { continue }
             settled.append((node, cost))
             // A node reached more cheaply from above is not climbed from.
             let stalled = stall.slots(node).contains { slot in
                 let above = stall.node[slot]
-                return labels.seen[Int(above)] == current && labels.cost[Int(above)] + stall.weight[slot] < cost
+                return labels.has(above, in: current) && labels.cost(above) + stall.weight[slot] < cost
             }
             if stalled { continue }
             for slot in rise.slots(node) {
@@ -204,7 +209,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
 
     /// Sizes the query state, once, before the first query.
     func prepareQueries() {
-        guard forward.cost.count != nodeCount else { return }
+        guard forward.labels.count != nodeCount else { return }
         forward = SearchLabels(nodes: nodeCount)
         backward = SearchLabels(nodes: nodeCount)
     }
@@ -214,7 +219,9 @@ public final class ContractionHierarchy: @unchecked Sendable {
         var outs: [[Arc]]
         var ins: [[Arc]]
         var contracted: [Bool]
-        var deletedNeighbours: [Int32]
+        /// Each node's depth in the hierarchy so far: one more than its deepest contracted
+        /// neighbour's.
+        var level: [Int32]
         // Witness search state.
         var distance: [Float]
         var seen: [UInt32]
@@ -228,7 +235,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
             self.outs = outs
             self.ins = ins
             contracted = [Bool](repeating: false, count: outs.count)
-            deletedNeighbours = [Int32](repeating: 0, count: outs.count)
+            level = [Int32](repeating: 0, count: outs.count)
             distance = [Float](repeating: 0, count: outs.count)
             seen = [UInt32](repeating: 0, count: outs.count)
         }
@@ -243,7 +250,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
                 queued[node] = priority(Int32(node))
                 queue.push(queued[node], Int32(node))
             }
-            var shortcuts: [(from: Int32, to: Int32, weight: Float)] = []
+            var shortcuts: [(from: Int32, to: Int32, weight: Float, hops: Int32)] = []
             while !queue.isEmpty {
                 let (entry, node) = queue.pop()
                 // An entry superseded by a later one, or for a node already contracted.
@@ -256,50 +263,66 @@ public final class ContractionHierarchy: @unchecked Sendable {
                     continue
                 }
                 shortcuts.removeAll(keepingCapacity: true)
-                witnessShortcuts(node, limit: Self.settleLimit) { shortcuts.append(($0, $1, $2)) }
+                witnessShortcuts(node, limit: Self.settleLimit) { shortcuts.append(($0, $1, $2, $3)) }
                 up.append(node, outs[Int(node)])
                 down.append(node, ins[Int(node)])
                 contracted[Int(node)] = true
+                // Its neighbours lose their arcs to it, and are a level deeper than it at least.
+                let deeper = level[Int(node)] + 1
                 for arc in ins[Int(node)] {
                     outs[Int(arc.node)].removeAll { $0.node == node }
-                    deletedNeighbours[Int(arc.node)] += 1
+                    level[Int(arc.node)] = max(level[Int(arc.node)], deeper)
                 }
                 for arc in outs[Int(node)] {
                     ins[Int(arc.node)].removeAll { $0.node == node }
-                    deletedNeighbours[Int(arc.node)] += 1
+                    level[Int(arc.node)] = max(level[Int(arc.node)], deeper)
                 }
                 outs[Int(node)] = []
                 ins[Int(node)] = []
-                for shortcut in shortcuts { add(shortcut.from, shortcut.to, shortcut.weight, middle: node) }
+                for shortcut in shortcuts {
+                    add(shortcut.from, shortcut.to, shortcut.weight, middle: node, hops: shortcut.hops)
+                }
             }
         }
 
         /// Adds the arc `from` → `to`, or lowers an existing one's weight.
-        mutating func add(_ from: Int32, _ to: Int32, _ weight: Float, middle: Int32) {
+        mutating func add(_ from: Int32, _ to: Int32, _ weight: Float, middle: Int32, hops: Int32) {
             if let index = outs[Int(from)].firstIndex(where: { $0.node == to }) {
                 guard weight < outs[Int(from)][index].weight else { return }
-                outs[Int(from)][index] = Arc(node: to, weight: weight, middle: middle)
+                outs[Int(from)][index] = Arc(node: to, weight: weight, middle: middle, hops: hops)
                 if let back = ins[Int(to)].firstIndex(where: { $0.node == from }) {
-                    ins[Int(to)][back] = Arc(node: from, weight: weight, middle: middle)
+                    ins[Int(to)][back] = Arc(node: from, weight: weight, middle: middle, hops: hops)
                 }
                 return
             }
-            outs[Int(from)].append(Arc(node: to, weight: weight, middle: middle))
-            ins[Int(to)].append(Arc(node: from, weight: weight, middle: middle))
+            outs[Int(from)].append(Arc(node: to, weight: weight, middle: middle, hops: hops))
+            ins[Int(to)].append(Arc(node: from, weight: weight, middle: middle, hops: hops))
         }
 
-        /// How early `node` should be contracted: shortcuts it needs less the arcs it removes,
-        /// plus its contracted neighbours (lower is earlier).
+        /// How early `node` should be contracted (lower is earlier): half its depth, plus the
+        /// shortcuts it needs over the arcs it removes, plus the turns those shortcuts stand for
+        /// over the turns of the arcs it removes. The depth spreads contraction evenly over the
+        /// graph, and the two ratios keep the arcs few and short, so that a query's upward
+        /// searches settle few nodes (on Porto's walking graph, the median query took 1,004
+        /// labels off its queues with the plain edge difference and takes 769 with this).
         mutating func priority(_ node: Int32) -> Float {
             var added = 0
-            witnessShortcuts(node, limit: Self.estimateLimit) { _, _, _ in added += 1 }
+            var addedHops = 0
+            witnessShortcuts(node, limit: Self.estimateLimit) { _, _, _, hops in
+                added += 1
+                addedHops += Int(hops)
+            }
             let removed = ins[Int(node)].count + outs[Int(node)].count
-            return Float(2 * added - removed) + Float(deletedNeighbours[Int(node)])
+            var removedHops = 0
+            for arc in ins[Int(node)] { removedHops += Int(arc.hops) }
+            for arc in outs[Int(node)] { removedHops += Int(arc.hops) }
+            return 0.5 * Float(level[Int(node)]) + Float(added) / Float(max(1, removed))
+                + Float(addedHops) / Float(max(1, removedHops))
         }
 
         /// Calls `shortcut` for each pair of neighbours (u → node → x) with no path from u to x
         /// as short that avoids `node`, found by a search settling at most `limit` nodes.
-        mutating func witnessShortcuts(_ node: Int32, limit: Int, _ shortcut: (Int32, Int32, Float) -> Void) {
+        mutating func witnessShortcuts(_ node: Int32, limit: Int, _ shortcut: (Int32, Int32, Float, Int32) -> Void) {
             let outArcs = outs[Int(node)]
             guard !outArcs.isEmpty else { return }
             let maxOut = outArcs.map(\.weight).max()!
@@ -311,7 +334,7 @@ public final class ContractionHierarchy: @unchecked Sendable {
                     let via = inArc.weight + outArc.weight
                     let target = Int(outArc.node)
                     if seen[target] == round && distance[target] <= via { continue }
-                    shortcut(source, outArc.node, via)
+                    shortcut(source, outArc.node, via, inArc.hops + outArc.hops)
                 }
             }
         }
@@ -386,9 +409,12 @@ public final class ContractionHierarchy: @unchecked Sendable {
         for (node, weight) in ends { backward.offer(node, weight + lift, parent: -1, in: current) }
         var best = Float.infinity
         var meeting: Int32 = -1
+        var popped = 0
+        defer { lastQueryPops = popped }
         while !forward.queue.isEmpty || !backward.queue.isEmpty {
             let (forwardMinimum, backwardMinimum) = (forward.queue.minimum, backward.queue.minimum)
             if forwardMinimum >= best && backwardMinimum >= best { break }
+            popped += 1
             if forwardMinimum <= backwardMinimum {
                 forward.settleNext(
                     climbing: up, stallingBy: down, against: backward, in: current, best: &best, meeting: &meeting)

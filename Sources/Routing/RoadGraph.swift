@@ -787,41 +787,98 @@ public final class RoadGraph: @unchecked Sendable {
         // Rings of cells around the point, nearest first, until the next ring is farther than
         // the segments found: fine cells nearby, coarse ones (each a block of fine ones) beyond.
         let (row, column) = Self.cell(point)
-        let fineMetres = Self.cellSize * 111_000 * shrink
-        let fineRings = min(Int((radius / fineMetres).rounded(.up)) + 1, Self.fineRingLimit)
-        for ring in 0...fineRings {
-            if Double(ring - 1) * fineMetres > bound { return found }
-            for (r, c) in Self.ring(ring, around: (row, column)) { consider(grid.range(Self.key(r, c))) }
-        }
-        // Done when no cell beyond the rings searched can hold anything nearer.
-        if Double(fineRings) * fineMetres >= min(radius, bound) { return found }
-        // Beyond: coarse rings, skipping the fine cells already searched and those no nearer
-        // than the segments found.
         let (coarseRow, coarseColumn) = (
             Self.floorDivide(row, Self.coarseFactor), Self.floorDivide(column, Self.coarseFactor)
         )
+        let fineMetres = Self.cellSize * 111_000 * shrink
+        // No fine rings where the coarse cells around hold no road (out at sea, in a wood): the
+        // coarse search below finds the nearest without looking into hundreds of empty cells.
+        let roadsAround =
+            Self.ring(1, around: (coarseRow, coarseColumn)).contains {
+                !coarseGrid.range(Self.key($0.0, $0.1)).isEmpty
+            } || !coarseGrid.range(Self.key(coarseRow, coarseColumn)).isEmpty
+        let fineRings = roadsAround ? min(Int((radius / fineMetres).rounded(.up)) + 1, Self.fineRingLimit) : -1
+        if fineRings >= 0 {
+            for ring in 0...fineRings {
+                if Double(ring - 1) * fineMetres > bound { return found }
+                for (r, c) in Self.ring(ring, around: (row, column)) { consider(grid.range(Self.key(r, c))) }
+            }
+            // Done when no cell beyond the rings searched can hold anything nearer.
+            if Double(fineRings) * fineMetres >= min(radius, bound) { return found }
+        }
+        // Beyond, best first: the coarse cells ring by ring, each queued by its least distance
+        // from the point; taken off the queue nearest first once no cell of a later ring can be
+        // nearer, a coarse cell queues its fine cells not searched yet, a fine cell has its
+        // segments considered; a cell no nearer than the segments found is left whole. A point
+        // far out at sea thus reads the few cells along the nearest shore, not every cell of the
+        // rings out to it.
         let coarseMetres = fineMetres * Double(Self.coarseFactor)
         let coarseRings = Int((radius / coarseMetres).rounded(.up)) + 1
-        for ring in 0...coarseRings {
-            if Double(ring - 1) * coarseMetres > bound { break }
-            for (r, c) in Self.ring(ring, around: (coarseRow, coarseColumn)) {
-                for slot in coarseGrid.range(Self.key(r, c)) {
+        var queue = MinHeap()
+        // The queued cells, coarse and fine, by the index the queue holds.
+        var queued: [(key: Int64, isFine: Bool)] = []
+        func enqueue(_ key: Int64, isFine: Bool, least: Double) {
+            guard least < min(radius, bound) else { return }
+            queue.push(Float(least), Int32(queued.count))
+            queued.append((key, isFine))
+        }
+        /// Searches the queued cells nearer than `limit` metres, nearest first.
+        func searchQueued(nearerThan limit: Double) {
+            while !queue.isEmpty, Double(queue.minimum) < limit {
+                let (least, index) = queue.pop()
+                if Double(least) >= min(radius, bound) { continue }
+                let (key, isFine) = queued[Int(index)]
+                if isFine {
+                    consider(grid.range(key))
+                    continue
+                }
+                for slot in coarseGrid.range(key) {
                     let fine = coarseGrid.values[slot]
                     let (fineRow, fineColumn) = (Int(fine >> 32), Int(Int32(truncatingIfNeeded: fine)))
-                    let away = max(abs(fineRow - row), abs(fineColumn - column))
-                    if away <= fineRings { continue }
-                    if Double(away - 1) * fineMetres > bound { continue }
-                    consider(grid.range(fine))
+                    if max(abs(fineRow - row), abs(fineColumn - column)) <= fineRings { continue }
+                    enqueue(
+                        fine, isFine: true,
+                        least: Self.leastMetres(from: point, row: fineRow, fineColumn, cells: 1, in: plane))
                 }
             }
         }
+        for ring in 0...coarseRings {
+            let ringLeast = Double(ring - 1) * coarseMetres
+            searchQueued(nearerThan: ringLeast)
+            if ringLeast > min(radius, bound) { break }
+            for (r, c) in Self.ring(ring, around: (coarseRow, coarseColumn)) {
+                let key = Self.key(r, c)
+                guard !coarseGrid.range(key).isEmpty else { continue }
+                enqueue(
+                    key, isFine: false,
+                    least: Self.leastMetres(
+                        from: point, row: r * Self.coarseFactor, c * Self.coarseFactor, cells: Self.coarseFactor,
+                        in: plane))
+            }
+        }
+        searchQueued(nearerThan: .infinity)
         return found
+    }
+
+    /// The least distance in metres, on `plane` (around `point`), from `point` to any point of
+    /// the square of `cells` × `cells` fine cells whose south-west cell is (`row`, `column`), a
+    /// little under it so that rounding never makes it more.
+    static func leastMetres(from point: Coordinate, row: Int, _ column: Int, cells: Int, in plane: LocalPlane) -> Double
+    {
+        let (south, west) = (Double(row) * cellSize, Double(column) * cellSize)
+        let north = south + Double(cells) * cellSize
+        let east = west + Double(cells) * cellSize
+        let degreesNorth = max(0, south - point.latitude, point.latitude - north)
+        let degreesEast = max(0, west - point.longitude, point.longitude - east)
+        let y = degreesNorth * LocalPlane.metresPerDegreeLatitude
+        let x = degreesEast * plane.metresPerDegreeLongitude
+        return max(0, (x * x + y * y).squareRoot() * 0.999 - 0.01)
     }
 
     /// Fine cells to a side of a coarse cell, and the rings of fine cells searched before the
     /// coarse ones.
     static let coarseFactor = 16
-    static let fineRingLimit = 40
+    static let fineRingLimit = 8
 
     static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)

@@ -361,7 +361,7 @@ extension Router {
             source.edge, Float((1 - source.at) * Double(edgeCosts[Int(source.edge)])), parent: -1, in: current)
         while !forward.queue.isEmpty && waiting > 0 {
             let (cost, edge) = forward.queue.pop()
-            guard cost <= forward.cost[Int(edge)] else { continue }
+            guard cost <= forward.cost(edge) else { continue }
             if Double(cost) > limit { break }
             let node = Int(graph.edgeTo[Int(edge)])
             for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {

@@ -376,7 +376,7 @@ public final class Router: @unchecked Sendable {
             guard forward.has(into, in: current), backward.has(out, in: current), graph.allows(into, out) else {
                 return
             }
-            let cost = forward.cost[Int(into)] + graph.turnWeight(into, out) + backward.cost[Int(out)]
+            let cost = forward.cost(into) + graph.turnWeight(into, out) + backward.cost(out)
             if cost < best {
                 best = cost
                 meeting = (into, out)
@@ -386,7 +386,7 @@ public final class Router: @unchecked Sendable {
             if forward.queue.minimum + backward.queue.minimum >= best { break }
             if forward.queue.minimum <= backward.queue.minimum {
                 let (cost, edge) = forward.queue.pop()
-                guard cost <= forward.cost[Int(edge)] else { continue }
+                guard cost <= forward.cost(edge) else { continue }
                 let node = Int(graph.edgeTo[Int(edge)])
                 for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
                     let next = graph.outEdge[slot]
@@ -398,7 +398,7 @@ public final class Router: @unchecked Sendable {
                 }
             } else {
                 let (cost, edge) = backward.queue.pop()
-                guard cost <= backward.cost[Int(edge)] else { continue }
+                guard cost <= backward.cost(edge) else { continue }
                 let node = Int(graph.edgeFrom[Int(edge)])
                 for slot in Int(graph.firstIn[node])..<Int(graph.firstIn[node + 1]) {
                     let previous = graph.inEdge[slot]
@@ -457,10 +457,11 @@ public final class Router: @unchecked Sendable {
         var distances: [Double] = []
         var durations: [Double] = []
         var ways: [Int32] = []
-        func add(_ point: Coordinate, seconds: Double, way: Int32) {
+        /// Adds the segment to `point`, `metres` long.
+        func add(_ point: Coordinate, metres: Double, seconds: Double, way: Int32) {
             // A snapped point on a node adds no segment of its own.
             guard point != points.last! else { return }
-            distances.append(points.last!.distance(to: point))
+            distances.append(metres)
             durations.append(seconds)
             ways.append(way)
             points.append(point)
@@ -479,9 +480,10 @@ public final class Router: @unchecked Sendable {
             let to = isLast ? endAt(edge) : 1
             let turn = position > 0 ? Double(graph.turnDuration(chain[position - 1], edge)) : 0
             let point = isLast ? end.point : graph.positions[Int(graph.edgeTo[Int(edge)])]
-            edgeDistances.append(points.last!.distance(to: point))
+            let metres = points.last!.distance(to: point)
+            edgeDistances.append(metres)
             edgeDurations.append(max(0, to - from) * seconds + turn)
-            add(point, seconds: max(0, to - from) * seconds + turn, way: way)
+            add(point, metres: metres, seconds: max(0, to - from) * seconds + turn, way: way)
         }
         var roads: [String] = []
         var lastWay: Int32 = -1

@@ -1,31 +1,43 @@
 /// One direction of a shortest-path search: each node's label (cost, parent, and the query it
 /// belongs to, so that labels need no clearing between queries) and the queue of nodes still
-/// to settle. The router's searches label road edges, the hierarchy's its nodes.
+/// to settle. The router's searches label road edges, the hierarchy's its nodes. A node's label
+/// is one 12-byte record, so that reading it is one memory access.
 struct SearchLabels {
-    var cost: [Float] = []
-    var parent: [Int32] = []
-    var seen: [UInt32] = []
+    struct Label {
+        var cost: Float
+        var parent: Int32
+        /// The query the label belongs to.
+        var query: UInt32
+    }
+
+    var labels: [Label] = []
     var queue = MinHeap()
 
     init() {}
 
     init(nodes: Int) {
-        cost = [Float](repeating: 0, count: nodes)
-        parent = [Int32](repeating: -1, count: nodes)
-        seen = [UInt32](repeating: 0, count: nodes)
+        labels = [Label](repeating: Label(cost: 0, parent: -1, query: 0), count: nodes)
     }
 
     /// Whether `node` has a label in the query `current`.
-    func has(_ node: Int32, in current: UInt32) -> Bool { seen[Int(node)] == current }
+    @inline(__always)
+    func has(_ node: Int32, in current: UInt32) -> Bool { labels[Int(node)].query == current }
+
+    /// The cost of `node`'s label (meaningful when it ``has(_:in:)`` one).
+    @inline(__always)
+    func cost(_ node: Int32) -> Float { labels[Int(node)].cost }
+
+    /// The node `node`'s label was reached from (-1 where the search began).
+    func parent(_ node: Int32) -> Int32 { labels[Int(node)].parent }
 
     /// Labels `node` with `cost` from `parent` (-1 where the search began) when that is better
     /// than its label in the query `current`, and queues it.
+    @inline(__always)
     mutating func offer(_ node: Int32, _ cost: Float, parent: Int32, in current: UInt32) {
         let index = Int(node)
-        guard seen[index] != current || cost < self.cost[index] else { return }
-        seen[index] = current
-        self.cost[index] = cost
-        self.parent[index] = parent
+        let label = labels[index]
+        guard label.query != current || cost < label.cost else { return }
+        labels[index] = Label(cost: cost, parent: parent, query: current)
         queue.push(cost, node)
     }
 
@@ -37,14 +49,15 @@ struct SearchLabels {
         against other: SearchLabels, in current: UInt32, best: inout Float, meeting: inout Int32
     ) {
         let (cost, node) = queue.pop()
-        guard cost <= self.cost[Int(node)] else { return }
-        if other.seen[Int(node)] == current, cost + other.cost[Int(node)] < best {
-            best = cost + other.cost[Int(node)]
+        guard cost <= labels[Int(node)].cost else { return }
+        let there = other.labels[Int(node)]
+        if there.query == current, cost + there.cost < best {
+            best = cost + there.cost
             meeting = node
         }
         for slot in stall.slots(node) {
-            let above = Int(stall.node[slot])
-            if seen[above] == current && self.cost[above] + stall.weight[slot] < cost { return }
+            let above = labels[Int(stall.node[slot])]
+            if above.query == current && above.cost + stall.weight[slot] < cost { return }
         }
         for slot in climb.slots(node) { offer(climb.node[slot], cost + climb.weight[slot], parent: node, in: current) }
     }
@@ -55,7 +68,7 @@ struct SearchLabels {
         var node = node
         while node >= 0 {
             nodes.append(node)
-            node = parent[Int(node)]
+            node = labels[Int(node)].parent
         }
         return nodes
     }

@@ -33,10 +33,21 @@ enum RouteBench {
             let start = ContinuousClock.now
             // The graph from the store's roads with its stored hierarchy (built by the import),
             // or, with --no-hierarchy, the plain search.
-            let (router, note) =
-                flags["--no-hierarchy"] == nil
-                ? try RoutingGraphs.router(store: mapStore, mode: mode)
-                : (Router(graph: try RoadGraph(store: mapStore, profile: TravelProfile(mode))), nil)
+            // --build: the hierarchy contracted here, in memory, its time printed (to weigh a
+            // change to the contraction without importing again).
+            let (router, note): (Router, Route.Note?)
+            if flags["--no-hierarchy"] != nil {
+                router = Router(graph: try RoadGraph(store: mapStore, profile: TravelProfile(mode)))
+                note = nil
+            } else if flags["--build"] != nil {
+                let graph = try RoadGraph(store: mapStore, profile: TravelProfile(mode))
+                let begin = ContinuousClock.now
+                router = Router(graph: graph, hierarchy: ContractionHierarchy(graph: graph))
+                note = nil
+                print(String(format: "  %@ hierarchy contracted in %.2f s", modeName, Statistics.seconds(since: begin)))
+            } else {
+                (router, note) = try RoutingGraphs.router(store: mapStore, mode: mode)
+            }
             if let note { print("  note: \(note.message())") }
             let load = Statistics.seconds(since: start)
             if let path = flags["--edges"] {
@@ -49,6 +60,7 @@ enum RouteBench {
             }
             var lines = ""
             var latencies: [Double] = []
+            var pops: [Double] = []
             var routed = 0
             for (id, origin, destination) in pairs {
                 var times: [Double] = []
@@ -71,6 +83,7 @@ enum RouteBench {
                 }
                 let latency = Statistics.median(times)
                 latencies.append(latency)
+                if let hierarchy = router.hierarchy { pops.append(Double(hierarchy.lastQueryPops)) }
                 var line: [String: Any] = [
                     "id": id, "engine": "openmaps", "profile": modeName,
                     "origin": [origin.longitude, origin.latitude],
@@ -100,6 +113,13 @@ enum RouteBench {
                     router.hierarchy?.arcCount ?? 0, routed, pairs.count,
                     Statistics.percentile(sorted, 50), Statistics.percentile(sorted, 90),
                     Statistics.percentile(sorted, 99)))
+            if !pops.isEmpty {
+                pops.sort()
+                print(
+                    String(
+                        format: "  %@ labels a query off the hierarchy's queues: p50 %.0f, p99 %.0f",
+                        modeName.padded(to: 11), Statistics.percentile(pops, 50), Statistics.percentile(pops, 99)))
+            }
         }
         if instructions != nil { print("  steps written, every mode and run: \(stepCount)") }
     }

@@ -63,11 +63,13 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
 /// - `relief --store S [--interval 50] [--runs 3]`: the terrain's heights, hillshade and
 ///   contours over the store's finest elevation model, as GDAL's tools over a file
 /// - `match --store S --od OD.json [--traces 10] [--points 1000] [--noise 10] [--runs N] [--modes …] [--out DIR]`
+/// - `nearest --store S --od OD.json [--runs N] [--modes …] [--out DIR]`: the nearest road of
+///   every origin and destination
 let optionBenchmarks: [String: ([String]) throws -> Void] = [
     "stores": StoreBench.run, "synthetic": SyntheticExtract.run, "geocode": GeocodeBench.run,
     "route": RouteBench.run, "transit": TransitBench.run, "realtime": RealtimeBench.run, "table": TableBench.run,
     "isochrone": IsochroneBench.run, "match": MatchBench.run, "edits": EditsBench.run,
-    "relief": ReliefBench.run,
+    "relief": ReliefBench.run, "nearest": NearestBench.run,
 ]
 
 if let name = CommandLine.arguments.dropFirst().first, let benchmark = optionBenchmarks[name] {

@@ -465,6 +465,42 @@ import Testing
         }
     }
 
+    @Test func theNearestRoadsOfCentralMonacoAreTheNearestOfAllOnLandAndFarOutAtSea() throws {
+        // Points over the committed extract and up to 15 km out to sea, south of it: each
+        // point's three nearest segments, found however far (as inside an imported region), are
+        // the three nearest of every segment the mode may start on, in order.
+        let graph = try RoadGraph(
+            store: try MapStore(path: try TestExtracts.monacoStore()), profile: TravelProfile(.driving))
+        let box = try #require(graph.extent)
+        let (south, north) = (box.southWest!.latitude, box.northEast!.latitude)
+        let (west, east) = (box.southWest!.longitude, box.northEast!.longitude)
+        var generator = SeededGenerator(seed: 11)
+        var farthest = 0.0
+        for index in 0..<150 {
+            // A third over the extract, the rest at sea, down to 0.14° (15 km) south of it.
+            let latitude =
+                index % 3 == 0
+                ? south + (north - south) * Double.random(in: 0..<1, using: &generator)
+                : south - 0.14 * Double.random(in: 0..<1, using: &generator)
+            let point = Coordinate(
+                latitude: latitude,
+                longitude: west - 0.05 + (east - west + 0.1) * Double.random(in: 0..<1, using: &generator))
+            let found = try graph.snaps(point, count: 3, within: .infinity)
+            let plane = LocalPlane(around: point)
+            let all = graph.segments.filter(\.isStartpoint).map {
+                plane.nearest(onSegment: graph.positions[Int($0.from)], graph.positions[Int($0.to)]).metres
+            }.sorted()
+            try #require(found.count == 3, "\(point)")
+            for (road, metres) in zip(found, all.prefix(3)) {
+                #expect(
+                    abs(road.distance - metres) < 0.01,
+                    "\(point): \(found.map(\.distance)) m, nearest \(all.prefix(3)) m")
+            }
+            farthest = max(farthest, found[0].distance)
+        }
+        #expect(farthest > 10_000, "the farthest point at sea was \(farthest) m from a road")
+    }
+
     @Test func polylinesEncodeAsGoogleDocumentsThem() {
         let points = [
             Coordinate(latitude: 38.5, longitude: -120.2), Coordinate(latitude: 40.7, longitude: -120.95),
