@@ -332,6 +332,7 @@ public final class RoadGraph: @unchecked Sendable {
             restrictions[via, default: []].append((restriction.fromWay, restriction.toWay, only))
         }
         for path in viaPaths { banTurns(along: path) }
+        markEdgeEnds()
         edgeBearing = edgeFrom.indices.map {
             Float(Self.bearing(positions[Int(edgeFrom[$0])], positions[Int(edgeTo[$0])]))
         }
@@ -370,10 +371,33 @@ public final class RoadGraph: @unchecked Sendable {
         edgeTo[Int(out)] == edgeFrom[Int(into)] && edgeWay[Int(out)] == edgeWay[Int(into)]
     }
 
+    /// What lies at each edge's end that a turn from it must look up (``EndMark``), so that
+    /// a search's turns at the plain nodes, nearly all of them, read one byte.
+    var edgeEndMarks: [UInt8] = []
+
+    /// The bits of ``edgeEndMarks``.
+    enum EndMark {
+        static let barrier: UInt8 = 1
+        static let restriction: UInt8 = 2
+        static let bannedTurn: UInt8 = 4
+        static let signal: UInt8 = 8
+    }
+
+    /// Works out ``edgeEndMarks`` from the barriers, signals, restrictions and banned turns.
+    private func markEdgeEnds() {
+        edgeEndMarks = edgeTo.map { node in
+            (barriers.contains(node) ? EndMark.barrier : 0) | (restrictions[node] != nil ? EndMark.restriction : 0)
+                | (signals.contains(node) ? EndMark.signal : 0)
+        }
+        for pair in bannedTurns { edgeEndMarks[Int(pair >> 32)] |= EndMark.bannedTurn }
+    }
+
     /// Whether the turn passes the node (no barrier) and no turn restriction forbids it.
     private func isAllowedThrough(_ into: Int32, _ out: Int32) -> Bool {
+        let marks = edgeEndMarks[Int(into)]
+        if marks & (EndMark.barrier | EndMark.restriction | EndMark.bannedTurn) == 0 { return true }
         let node = edgeTo[Int(into)]
-        if barriers.contains(node) { return false }
+        if marks & EndMark.barrier != 0 { return false }
         if !bannedTurns.isEmpty && bannedTurns.contains(Self.pair(into, out)) { return false }
         guard let rules = restrictions[node] else { return true }
         let from = way(of: into).osmID
@@ -495,7 +519,7 @@ public final class RoadGraph: @unchecked Sendable {
         let uTurn = isUTurn(into, out)
         let roads = Int(degree[node])
         let wayChanges = edgeWay[Int(into)] != edgeWay[Int(out)]
-        let signal = profile.signalsCostTurns && signals.contains(Int32(node))
+        let signal = profile.signalsCostTurns && edgeEndMarks[Int(into)] & EndMark.signal != 0
         guard profile.chargesTurn(roads: roads, uTurn: uTurn, wayChanges: wayChanges, signal: signal) else { return 0 }
         let angle = Self.turn(from: edgeBearing[Int(into)], to: edgeBearing[Int(out)])
         let roundabout = way(of: into).isRoundabout || way(of: out).isRoundabout

@@ -355,6 +355,16 @@ extension Router {
         generation &+= 1
         let current = generation
         if targetMarks.count != graph.edgeCount { targetMarks = [UInt32](repeating: 0, count: graph.edgeCount) }
+        // The labels and marks as locals for the search (no exclusivity checks on each access
+        // to the router's own), put back at the end.
+        var forward = SearchLabels()
+        var targetMarks: [UInt32] = []
+        swap(&forward, &self.forward)
+        swap(&targetMarks, &self.targetMarks)
+        defer {
+            swap(&forward, &self.forward)
+            swap(&targetMarks, &self.targetMarks)
+        }
         for target in targets { targetMarks[Int(target.edge)] = current }
         forward.queue.items.removeAll(keepingCapacity: true)
         forward.offer(
