@@ -84,37 +84,41 @@ extension Router {
         let cost = { (edge: Int32) -> Double in Double(costs[Int(edge)]) }
         let turn = { (into: Int32, out: Int32) -> Double in byDistance ? 0 : Double(self.graph.turnDuration(into, out))
         }
-        // Each edge's label: the seconds to its end having travelled it.
-        var times: [Int32: Double] = [:]
-        var queue = MinHeap()
-        for (edge, at) in departures(start) {
-            let time = (1 - at) * cost(edge)
-            if time < times[edge] ?? .infinity {
-                times[edge] = time
-                queue.push(Float(time), edge)
-            }
+        // Each edge's label: the seconds to its end having travelled it (the router's labels,
+        // as locals for the search, put back at the end), and the edges labelled.
+        var labels = SearchLabels()
+        swap(&labels, &forward)
+        defer { swap(&labels, &forward) }
+        generation &+= 1
+        let current = generation
+        labels.queue.items.removeAll(keepingCapacity: true)
+        var labelled: [Int32] = []
+        /// Labels `edge` with `time` when that is sooner than its label.
+        func offer(_ edge: Int32, _ time: Double) {
+            let first = !labels.has(edge, in: current)
+            guard first || Float(time) < labels.cost(edge) else { return }
+            if first { labelled.append(edge) }
+            labels.offer(edge, Float(time), parent: -1, in: current)
         }
-        while !queue.isEmpty {
-            let (_, edge) = queue.pop()
-            guard let time = times[edge], time <= limit else { continue }
+        for (edge, at) in departures(start) { offer(edge, (1 - at) * cost(edge)) }
+        while !labels.queue.isEmpty {
+            let (time, edge) = labels.queue.pop()
+            guard time <= labels.cost(edge), Double(time) <= limit else { continue }
             let node = Int(graph.edgeTo[Int(edge)])
             for slot in Int(graph.firstOut[node])..<Int(graph.firstOut[node + 1]) {
                 let next = graph.outEdge[slot]
                 guard graph.allows(edge, next) else { continue }
-                let arrive = time + turn(edge, next) + cost(next)
-                if arrive < times[next] ?? .infinity {
-                    times[next] = arrive
-                    queue.push(Float(arrive), next)
-                }
+                offer(next, Double(time) + turn(edge, next) + cost(next))
             }
         }
+        let times = labelled.map { (edge: $0, end: Double(labels.cost($0))) }
         // Each edge reached: its start's time and its end's (the first edge from the snap).
         var runs: [(from: Coordinate, to: Coordinate, start: Double, end: Double)] = []
         let starting = Dictionary(departures(start).map { ($0.edge, $0.at) }) { a, _ in a }
         for (edge, end) in times {
             let from = graph.positions[Int(graph.edgeFrom[Int(edge)])]
             let to = graph.positions[Int(graph.edgeTo[Int(edge)])]
-            if let at = starting[edge], abs(end - (1 - at) * cost(edge)) < 1e-6 {
+            if let at = starting[edge], abs(end - (1 - at) * cost(edge)) < 1e-3 {
                 runs.append((start.point, to, 0, end))
             } else {
                 runs.append((from, to, end - cost(edge), end))
@@ -125,7 +129,7 @@ extension Router {
             around: start.point, runs: runs, limit: limit, offRoadSpeed: byDistance ? 1 : Self.offRoadSpeed)
         return Isochrone(
             contours: seconds.map { Isochrone.Contour(seconds: $0, polygons: grid.contour($0)) }, origin: start.point,
-            reached: times.map { (graph.positions[Int(graph.edgeTo[Int($0.key)])], $0.value) })
+            reached: times.map { (graph.positions[Int(graph.edgeTo[Int($0.edge)])], $0.end) })
     }
 }
 

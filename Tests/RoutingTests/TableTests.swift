@@ -155,5 +155,22 @@ import Testing
         // The larger contour holds the smaller's points.
         let small = isochrone.reached.filter { $0.seconds <= limits[0] - 30 }
         #expect(small.filter { inside($0.point, isochrone.contours[1]) }.count >= small.count * 99 / 100)
+        // The search's times are the routes': at every 25th node reached, the soonest time the
+        // isochrone has for it is the route's duration there, within a second (where the route
+        // ends on that node: a node of roads no route may end on, a tunnel's, is passed over).
+        var soonest: [Coordinate: Double] = [:]
+        for (point, seconds) in isochrone.reached { soonest[point] = min(soonest[point] ?? .infinity, seconds) }
+        let sample = soonest.keys.sorted { ($0.latitude, $0.longitude) < ($1.latitude, $1.longitude) }.enumerated()
+            .filter { $0.offset % 25 == 0 }.map(\.element)
+        var checked = 0
+        for point in sample where soonest[point]! <= limits[1] {
+            let route = try router.route([isochrone.origin, point])
+            guard route.snapped[1].distance < 0.5 else { continue }
+            checked += 1
+            #expect(
+                abs(route.duration - soonest[point]!) <= 1,
+                "\(mode) \(point): route \(route.duration) s, isochrone \(soonest[point]!) s")
+        }
+        #expect(checked >= 10, "\(mode): \(checked) nodes checked")
     }
 }
