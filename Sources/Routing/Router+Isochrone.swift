@@ -160,11 +160,15 @@ struct TimeGrid {
     ) {
         let plane = LocalPlane(around: origin)
         self.plane = plane
-        let points = runs.flatMap { [plane.point($0.from), plane.point($0.to)] }
-        let minX = points.map(\.x).min() ?? 0
-        let maxX = points.map(\.x).max() ?? 0
-        let minY = points.map(\.y).min() ?? 0
-        let maxY = points.map(\.y).max() ?? 0
+        // The box of the runs' ends, in one pass.
+        var (minX, maxX, minY, maxY) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
+        for run in runs {
+            for end in [plane.point(run.from), plane.point(run.to)] {
+                (minX, maxX) = (min(minX, end.x), max(maxX, end.x))
+                (minY, maxY) = (min(minY, end.y), max(maxY, end.y))
+            }
+        }
+        if runs.isEmpty { (minX, maxX, minY, maxY) = (0, 0, 0, 0) }
         size = max(Self.smallestCell, max(maxX - minX, maxY - minY) / Self.cellsAcross)
         // Empty cells round the reach off the roads, so that every contour closes inside the grid.
         let margin = Double(Self.offRoadCells + 3)
