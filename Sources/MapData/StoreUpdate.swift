@@ -61,7 +61,7 @@ enum StoreUpdate {
             throw DataError(.database, message: "cannot open the store", path: address, underlying: error)
         }
         let database = PostGISStoreConnection(connection)
-        var added = false
+        var changed: [String] = []
         do {
             try connection.transaction {
                 try database.run("SELECT pg_advisory_xact_lock(?)", [.integer(postgresLockKey)])
@@ -95,8 +95,8 @@ enum StoreUpdate {
                     // search reads through until a vacuum merges it (searches 5× slower after
                     // `data install`): merged now, before readers see the rows.
                     try database.run("SELECT gin_clean_pending_list('search_index_document'::regclass)")
-                    try database.execute("ANALYZE source, feature, feature_box, search_index, search_word")
-                    added = true
+                    changed = try tablesChangedPastAutoanalyze(database)
+                    if !changed.isEmpty { try database.execute("ANALYZE " + changed.joined(separator: ", ")) }
                 }
             }
         } catch let error as DataError {
@@ -105,13 +105,36 @@ enum StoreUpdate {
             throw DataError(
                 .database, message: "the update failed and was rolled back", path: address, underlying: error)
         }
-        if added {
+        if !changed.isEmpty {
             // Rows added to existing tables are marked visible to all by a vacuum (outside a
             // transaction; it visits only the pages not yet marked), else readers check each
             // row's transaction until autovacuum comes by (a search: 1.3 ms against 0.9). The
             // update is committed: a failure here leaves that to autovacuum.
-            try? connection.execute("VACUUM feature, feature_box, search_index, search_word, road_way")
+            try? connection.execute("VACUUM " + changed.joined(separator: ", "))
         }
+    }
+
+    /// The tables analysed and vacuumed after a write to an existing PostGIS store.
+    static let maintainedTables = ["source", "feature", "feature_box", "search_index", "search_word", "road_way"]
+
+    /// Those of ``maintainedTables`` whose rows this transaction inserted, updated or deleted
+    /// number more than a tenth of the rows they held (or any, in a table never analysed), as
+    /// PostgreSQL's autoanalyze counts (`autovacuum_analyze_scale_factor` 0.1, threshold 50):
+    /// a region imported into the store gets its statistics before readers plan on it, while a
+    /// minutely change file touching a few hundred rows of millions is left to autovacuum,
+    /// which comes by when enough such changes add up.
+    static func tablesChangedPastAutoanalyze(_ database: PostGISStoreConnection) throws -> [String] {
+        var changed: [String] = []
+        let names = maintainedTables.map { "'\($0)'" }.joined(separator: ", ")
+        try database.forEachRow(
+            "SELECT s.relname::text, (s.n_tup_ins + s.n_tup_upd + s.n_tup_del)::int8, c.reltuples::float8 "
+                + "FROM pg_stat_xact_user_tables s JOIN pg_class c ON c.oid = s.relid "
+                + "WHERE s.schemaname = current_schema() AND s.relname IN (\(names))", []
+        ) { row in
+            guard let table = row.text(0), let written = row.integer(1), let rows = row.real(2) else { return }
+            if written > 0 && (rows < 0 || Double(written) > 50 + 0.1 * rows) { changed.append(table) }
+        }
+        return changed.sorted { maintainedTables.firstIndex(of: $0)! < maintainedTables.firstIndex(of: $1)! }
     }
 
     /// Updates of one SQLite store run one at a time (an exclusive `flock` on `STORE.lock`,

@@ -1,5 +1,6 @@
 import Foundation
 import OSMReader
+import PostgresKit
 import Routing
 import TestSupport
 import Testing
@@ -119,6 +120,34 @@ import ZlibKit
         // Every mode's roads changed: each graph was built again, and is the fresh import's.
         #expect(
             Set(built.map(\.mode.rawValue)) == Set(expected["road_graph"]!.map { String($0.split(separator: "|")[0]) }))
+    }
+
+    @Test func onlyTablesChangedPastAutoanalyzesThresholdAreAnalysedAfterAWrite() throws {
+        // A store of Monaco, analysed at its import: a write of a few rows leaves every table
+        // to autovacuum; deleting most of the features asks for the tables they were in.
+        let store = try Self.imported(Self.monaco, .postgis, routing: false)
+        let connection = try PostgresConnection(store)
+        let database = PostGISStoreConnection(connection)
+        struct Rollback: Error {}
+        func changed(after sql: String) throws -> [String] {
+            var tables: [String] = []
+            do {
+                try connection.transaction {
+                    try database.execute(sql)
+                    tables = try StoreUpdate.tablesChangedPastAutoanalyze(database)
+                    throw Rollback()
+                }
+            } catch is Rollback {}
+            return tables
+        }
+        #expect(try changed(after: "DELETE FROM feature WHERE id IN (SELECT id FROM feature LIMIT 3)") == [])
+        #expect(
+            try changed(
+                after:
+                    "DELETE FROM feature_box WHERE id IN (SELECT id FROM feature LIMIT (SELECT count(*) / 2 FROM feature)); "
+                    + "DELETE FROM feature WHERE id IN (SELECT id FROM feature LIMIT (SELECT count(*) / 2 FROM feature))"
+            )
+                == ["feature", "feature_box"])
     }
 
     @Test func aMovedCoastlineNodeRedrawsTheRegionsLandAndSeaAsAFreshImportDoes() throws {
