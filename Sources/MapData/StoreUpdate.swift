@@ -124,7 +124,7 @@ enum StoreUpdate {
     /// minutely change file touching a few hundred rows of millions is left to autovacuum,
     /// which comes by when enough such changes add up.
     static func tablesChangedPastAutoanalyze(_ database: PostGISStoreConnection) throws -> [String] {
-        var changed: [String] = []
+        var changed: Set<String> = []
         let names = maintainedTables.map { "'\($0)'" }.joined(separator: ", ")
         try database.forEachRow(
             "SELECT s.relname::text, (s.n_tup_ins + s.n_tup_upd + s.n_tup_del)::int8, c.reltuples::float8 "
@@ -132,9 +132,9 @@ enum StoreUpdate {
                 + "WHERE s.schemaname = current_schema() AND s.relname IN (\(names))", []
         ) { row in
             guard let table = row.text(0), let written = row.integer(1), let rows = row.real(2) else { return }
-            if written > 0 && (rows < 0 || Double(written) > 50 + 0.1 * rows) { changed.append(table) }
+            if written > 0 && (rows < 0 || Double(written) > 50 + 0.1 * rows) { changed.insert(table) }
         }
-        return changed.sorted { maintainedTables.firstIndex(of: $0)! < maintainedTables.firstIndex(of: $1)! }
+        return maintainedTables.filter(changed.contains)
     }
 
     /// Updates of one SQLite store run one at a time (an exclusive `flock` on `STORE.lock`,

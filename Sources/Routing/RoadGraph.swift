@@ -817,10 +817,9 @@ public final class RoadGraph: @unchecked Sendable {
         let fineMetres = Self.cellSize * 111_000 * shrink
         // No fine rings where the coarse cells around hold no road (out at sea, in a wood): the
         // coarse search below finds the nearest without looking into hundreds of empty cells.
-        let roadsAround =
-            Self.ring(1, around: (coarseRow, coarseColumn)).contains {
-                !coarseGrid.range(Self.key($0.0, $0.1)).isEmpty
-            } || !coarseGrid.range(Self.key(coarseRow, coarseColumn)).isEmpty
+        let roadsAround = (-1...1).contains { dr in
+            (-1...1).contains { dc in !coarseGrid.range(Self.key(coarseRow + dr, coarseColumn + dc)).isEmpty }
+        }
         let fineRings = roadsAround ? min(Int((radius / fineMetres).rounded(.up)) + 1, Self.fineRingLimit) : -1
         if fineRings >= 0 {
             for ring in 0...fineRings {

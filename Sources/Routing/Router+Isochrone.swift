@@ -100,7 +100,8 @@ extension Router {
             if first { labelled.append(edge) }
             labels.offer(edge, Float(time), parent: -1, in: current)
         }
-        for (edge, at) in departures(start) { offer(edge, (1 - at) * cost(edge)) }
+        let departing = departures(start)
+        for (edge, at) in departing { offer(edge, (1 - at) * cost(edge)) }
         while !labels.queue.isEmpty {
             let (time, edge) = labels.queue.pop()
             guard time <= labels.cost(edge), Double(time) <= limit else { continue }
@@ -114,7 +115,7 @@ extension Router {
         let times = labelled.map { (edge: $0, end: Double(labels.cost($0))) }
         // Each edge reached: its start's time and its end's (the first edge from the snap).
         var runs: [(from: Coordinate, to: Coordinate, start: Double, end: Double)] = []
-        let starting = Dictionary(departures(start).map { ($0.edge, $0.at) }) { a, _ in a }
+        let starting = Dictionary(departing.map { ($0.edge, $0.at) }) { a, _ in a }
         for (edge, end) in times {
             let from = graph.positions[Int(graph.edgeFrom[Int(edge)])]
             let to = graph.positions[Int(graph.edgeTo[Int(edge)])]

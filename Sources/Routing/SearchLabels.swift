@@ -27,9 +27,6 @@ struct SearchLabels {
     @inline(__always)
     func cost(_ node: Int32) -> Float { labels[Int(node)].cost }
 
-    /// The node `node`'s label was reached from (-1 where the search began).
-    func parent(_ node: Int32) -> Int32 { labels[Int(node)].parent }
-
     /// Labels `node` with `cost` from `parent` (-1 where the search began) when that is better
     /// than its label in the query `current`, and queues it.
     @inline(__always)

@@ -1,5 +1,6 @@
 import Foundation
 import GeoCore
+import Routing
 
 /// A benchmark's `--name value` options, read in pairs from the first argument; the last of a
 /// repeated name counts, and an odd one out at the end is ignored.
@@ -17,6 +18,23 @@ struct BenchFlags {
 
     /// The option as a number, or `fallback` when it is absent or not one.
     func double(_ name: String, or fallback: Double) -> Double { values[name].flatMap { Double($0) } ?? fallback }
+
+    /// `--modes`, comma-separated travel modes, or `fallback` when it is absent.
+    ///
+    /// - Throws: ``BenchError`` naming a mode that is not one, or for an empty list.
+    func modes(or fallback: [TravelProfile.Mode]) throws -> [TravelProfile.Mode] {
+        guard let list = values["--modes"] else { return fallback }
+        let names = list.split(separator: ",")
+        guard !names.isEmpty else { throw BenchError("--modes: no travel mode given") }
+        return try names.map { name in
+            guard let mode = TravelProfile.Mode(rawValue: String(name)) else {
+                throw BenchError(
+                    "--modes: no travel mode \"\(name)\" (one of \(TravelProfile.Mode.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            return mode
+        }
+    }
 }
 
 /// A benchmark that cannot run, and why.
@@ -26,23 +44,37 @@ struct BenchError: Error, CustomStringConvertible {
 }
 
 /// An origin–destination set in the peers' format (`../shared/bench`): a dataset name and
-/// pairs of `[longitude, latitude]` points with an id; malformed pairs are skipped.
+/// pairs of `[longitude, latitude]` points with an id; malformed pairs (a point missing, or off
+/// the globe) are skipped.
 struct ODSet {
     var dataset: String
     var pairs: [(id: Int, origin: Coordinate, destination: Coordinate)]
 
+    /// - Throws: ``BenchError`` when the file cannot be read, is not a JSON object, or holds no
+    ///   well-formed pair.
     init(path: String) throws {
-        let set = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
-        dataset = set?["dataset"] as? String ?? "od"
-        pairs = (set?["pairs"] as? [[String: Any]] ?? []).compactMap { pair in
-            guard let id = pair["id"] as? Int, let origin = pair["origin"] as? [Double], origin.count >= 2,
-                let destination = pair["destination"] as? [Double], destination.count >= 2
-            else { return nil }
-            return (
-                id, Coordinate(latitude: origin[1], longitude: origin[0]),
-                Coordinate(latitude: destination[1], longitude: destination[0])
-            )
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw BenchError("cannot read the O-D set \(path.isEmpty ? "(no --od given)" : path)")
         }
+        guard let set = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw BenchError("the O-D set \(path) is not a JSON object")
+        }
+        /// A `[longitude, latitude]` point on the globe, else nil.
+        func point(_ value: Any?) -> Coordinate? {
+            guard let pair = value as? [Double], pair.count >= 2, (-180...180).contains(pair[0]),
+                (-90...90).contains(pair[1])
+            else { return nil }
+            return Coordinate(latitude: pair[1], longitude: pair[0])
+        }
+        dataset = set["dataset"] as? String ?? "od"
+        pairs = (set["pairs"] as? [[String: Any]] ?? []).compactMap { pair in
+            guard let id = pair["id"] as? Int, let origin = point(pair["origin"]),
+                let destination = point(pair["destination"])
+            else { return nil }
+            return (id, origin, destination)
+        }
+        guard !pairs.isEmpty else { throw BenchError("the O-D set \(path) holds no pair of points on the globe") }
     }
 }
 

@@ -15,7 +15,7 @@ enum IsochroneBench {
         let runs = flags.int("--runs", or: 3)
         let count = flags.int("--count", or: 20)
         let minutes = (flags["--minutes"] ?? "5,10").split(separator: ",").compactMap { Double($0) }
-        let modes = flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["walking", "driving"]
+        let modes = try flags.modes(or: [.walking, .driving])
         let set = try ODSet(path: flags["--od"] ?? "")
         let origins = Array(set.pairs.map(\.origin).prefix(count))
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -23,8 +23,8 @@ enum IsochroneBench {
         print(
             "Isochrones on \(store) (\(set.dataset), \(origins.count) origins, contours \(minutes.map { Int($0) }) min, median of \(runs) runs, one thread)"
         )
-        for modeName in modes {
-            guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
+        for mode in modes {
+            let modeName = mode.rawValue
             let (router, _) = try RoutingGraphs.router(store: mapStore, mode: mode)
             var times: [Double] = []
             var collections: [[String: Any]] = []

@@ -18,16 +18,15 @@ enum MatchBench {
         let count = flags.int("--traces", or: 10)
         let size = flags.int("--points", or: 1_000)
         let noise = Double(flags["--noise"] ?? "10") ?? 10
-        let modes =
-            flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["driving", "walking", "bicycling"]
+        let modes = try flags.modes(or: [.driving, .walking, .bicycling])
         let set = try ODSet(path: flags["--od"] ?? "")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let mapStore = try MapStore(path: store)
         print(
             "Map matching on \(store) (\(set.dataset), \(count) traces of \(size) fixes, \(DecimalText.format(noise)) m noise, median of \(runs) runs, one thread)"
         )
-        for modeName in modes {
-            guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
+        for mode in modes {
+            let modeName = mode.rawValue
             let (router, _) = try RoutingGraphs.router(store: mapStore, mode: mode)
             var traces: [[String: Any]] = []
             var times: [Double] = []

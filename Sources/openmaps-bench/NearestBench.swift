@@ -13,8 +13,7 @@ enum NearestBench {
         let store = flags["--store"] ?? ""
         let out = flags["--out"] ?? "/tmp/openmaps-nearest"
         let runs = flags.int("--runs", or: 3)
-        let modes =
-            flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["driving", "walking", "bicycling"]
+        let modes = try flags.modes(or: [.driving, .walking, .bicycling])
         let set = try ODSet(path: flags["--od"] ?? "")
         let points = set.pairs.flatMap { [$0.origin, $0.destination] }
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -22,8 +21,8 @@ enum NearestBench {
         print(
             "Nearest roads on \(store) (\(set.dataset), \(points.count) points, median of \(runs) runs a point, one thread)"
         )
-        for modeName in modes {
-            guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
+        for mode in modes {
+            let modeName = mode.rawValue
             let (router, _) = try RoutingGraphs.router(store: mapStore, mode: mode)
             var latencies: [Double] = []
             var lines = ""

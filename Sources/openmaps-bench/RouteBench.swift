@@ -13,8 +13,7 @@ enum RouteBench {
         let store = flags["--store"] ?? ""
         let out = flags["--out"] ?? "/tmp/openmaps-routes"
         let runs = flags.int("--runs", or: 3)
-        let modes =
-            flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["driving", "walking", "bicycling"]
+        let modes = try flags.modes(or: [.driving, .walking, .bicycling])
         let set = try ODSet(path: flags["--od"] ?? "")
         // --steps LANG: each query also makes the route's steps and their sentences.
         let instructions = flags["--steps"].flatMap(Language.init(rawValue:)).map { Instructions($0) }
@@ -28,8 +27,8 @@ enum RouteBench {
         print(
             "  mode        load s   nodes    large    edges    arcs      routed     p50 ms   p90 ms   p99 ms"
         )
-        for modeName in modes {
-            guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
+        for mode in modes {
+            let modeName = mode.rawValue
             let start = ContinuousClock.now
             // The graph from the store's roads with its stored hierarchy (built by the import),
             // or, with --no-hierarchy, the plain search.

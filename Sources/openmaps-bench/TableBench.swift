@@ -14,8 +14,7 @@ enum TableBench {
         let out = flags["--out"] ?? "/tmp/openmaps-tables"
         let runs = flags.int("--runs", or: 5)
         let size = flags.int("--size", or: 100)
-        let modes =
-            flags["--modes"].map { $0.split(separator: ",").map(String.init) } ?? ["driving", "walking", "bicycling"]
+        let modes = try flags.modes(or: [.driving, .walking, .bicycling])
         let set = try ODSet(path: flags["--od"] ?? "")
         let points = Array(set.pairs.map(\.origin).prefix(size))
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -23,8 +22,8 @@ enum TableBench {
         print(
             "Tables on \(store) (\(set.dataset), \(points.count) × \(points.count), median of \(runs) runs, one thread)"
         )
-        for modeName in modes {
-            guard let mode = TravelProfile.Mode(rawValue: modeName) else { continue }
+        for mode in modes {
+            let modeName = mode.rawValue
             let (router, _) = try RoutingGraphs.router(store: mapStore, mode: mode)
             // The first table also works out the arcs' durations and distances, once a graph.
             var begin = ContinuousClock.now
