@@ -34,6 +34,8 @@ def metres(a, b):
 
 
 def main():
+    if len(sys.argv) < 5 or not sys.argv[4].isdigit():
+        sys.exit("usage: " + __doc__.strip().splitlines()[-1].strip())
     data, od_path, profile, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     pairs = json.load(open(od_path))["pairs"]
     points = [tuple(p[end]) for p in pairs for end in ("origin", "destination")]
