@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The modules whose loops the tests run longest (contraction, import, elevation, rendering,
+/// transit): compiled with optimisation in debug builds too, so that `swift test` spends its time
+/// testing rather than in unspecialised generics. On 2 cores a clean build and the suite took
+/// 4:10 + 6:57 min without, 6:23 + 2:15 with (the update tests alone 135 s and 28 s).
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "OpenMaps",
     products: [
@@ -28,7 +34,7 @@ let package = Package(
         .executable(name: "openmaps-bench", targets: ["openmaps-bench"]),
     ],
     targets: [
-        .target(name: "GeoCore"),
+        .target(name: "GeoCore", swiftSettings: optimisedInDebug),
         .target(name: "MapsURL", dependencies: ["GeoCore"]),
         .target(name: "MapCore", dependencies: ["GeoCore"]),
         .target(
@@ -54,7 +60,8 @@ let package = Package(
         .target(name: "GDALKit", dependencies: ["CGDAL"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CJPEG", providers: [.apt(["libjpeg-dev"])]),
-        .target(name: "CairoKit", dependencies: ["GeoCore", "CCairo", "CJPEG", "ZlibKit"]),
+        .target(
+            name: "CairoKit", dependencies: ["GeoCore", "CCairo", "CJPEG", "ZlibKit"], swiftSettings: optimisedInDebug),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // The only code that calls FreeType: SDF glyph ranges for the vector styles' labels.
         .target(name: "GlyphKit", dependencies: ["CFreeType", "GeoCore"]),
@@ -62,12 +69,15 @@ let package = Package(
         .target(
             name: "VectorTiles",
             dependencies: ["GeoCore", "MapCore", "MapData", "MapRenderer", "CairoKit", "GlyphKit", "ZlibKit"]),
-        .target(name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"]),
         .target(
-            name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "PostgresKit", "ZlibKit", "GDALKit"]),
+            name: "MapRenderer", dependencies: ["CairoKit", "MapCore", "MapData", "GeoCore"],
+            swiftSettings: optimisedInDebug),
+        .target(
+            name: "MapData", dependencies: ["GeoCore", "OSMReader", "SQLiteKit", "PostgresKit", "ZlibKit", "GDALKit"],
+            swiftSettings: optimisedInDebug),
         .target(name: "PlaceSearch", dependencies: ["GeoCore", "MapData"]),
-        .target(name: "Routing", dependencies: ["GeoCore", "MapData"]),
-        .target(name: "Transit", dependencies: ["GeoCore", "MapData", "Routing"]),
+        .target(name: "Routing", dependencies: ["GeoCore", "MapData"], swiftSettings: optimisedInDebug),
+        .target(name: "Transit", dependencies: ["GeoCore", "MapData", "Routing"], swiftSettings: optimisedInDebug),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
         .target(

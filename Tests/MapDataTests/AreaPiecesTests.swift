@@ -34,9 +34,12 @@ import Testing
     /// Whether `point` is inside `rings` by the even-odd rule.
     static func contains(_ rings: [[Coordinate]], _ point: Coordinate) -> Bool {
         var inside = false
-        for ring in rings {
-            for (a, b) in zip(ring, ring.dropFirst() + [ring[0]])
-            where (a.latitude > point.latitude) != (b.latitude > point.latitude) {
+        for ring in rings where !ring.isEmpty {
+            // Every edge, the closing one (last point to first) included.
+            var a = ring[ring.count - 1]
+            for b in ring {
+                defer { a = b }
+                guard (a.latitude > point.latitude) != (b.latitude > point.latitude) else { continue }
                 let crossing =
                     a.longitude + (point.latitude - a.latitude) / (b.latitude - a.latitude)
                     * (b.longitude - a.longitude)

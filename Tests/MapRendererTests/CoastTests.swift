@@ -25,23 +25,28 @@ import Testing
             })
         guard case .polygon(let rings) = seaFeature.geometry else { Issue.record("the sea is not an area"); return }
         let projected = rings.map { $0.map { view.projection.point(for: $0) } }
-        func inSea(_ x: Double, _ y: Double) -> Bool {
-            var inside = false
-            for ring in projected {
-                for (a, b) in zip(ring, ring.dropFirst()) where (a.y > y) != (b.y > y) {
-                    if x < a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) { inside.toggle() }
-                }
+        let segments = projected.flatMap { ring in zip(ring, ring.dropFirst()).map { ($0, $1) } }
+        // Where the rings cross each sampled row, left to right: a point is in the sea when an
+        // odd number of crossings lie to its right.
+        var crossings: [Double: [Double]] = [:]
+        for y in stride(from: 2.0, to: 298, by: 4) {
+            crossings[y] = segments.compactMap { a, b in
+                (a.y > y) != (b.y > y) ? a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) : nil
             }
-            return inside
+        }
+        func inSea(_ x: Double, _ y: Double) -> Bool {
+            crossings[y]!.reduce(0) { $0 + ($1 > x ? 1 : 0) } % 2 == 1
+        }
+        // Only the coast within 2 px of the picture can be near a sample.
+        let visible = segments.filter { a, b in
+            max(a.x, b.x) >= -2 && min(a.x, b.x) <= 402 && max(a.y, b.y) >= -2 && min(a.y, b.y) <= 302
         }
         func nearCoast(_ x: Double, _ y: Double) -> Bool {
-            projected.contains { ring in
-                zip(ring, ring.dropFirst()).contains { a, b in
-                    let dx = b.x - a.x
-                    let dy = b.y - a.y
-                    let t = max(0, min(1, ((x - a.x) * dx + (y - a.y) * dy) / max(dx * dx + dy * dy, 1e-9)))
-                    return hypot(a.x + t * dx - x, a.y + t * dy - y) <= 2
-                }
+            visible.contains { a, b in
+                let dx = b.x - a.x
+                let dy = b.y - a.y
+                let t = max(0, min(1, ((x - a.x) * dx + (y - a.y) * dy) / max(dx * dx + dy * dy, 1e-9)))
+                return hypot(a.x + t * dx - x, a.y + t * dy - y) <= 2
             }
         }
         let water = MapPalette.light.water
