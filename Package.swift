@@ -55,7 +55,8 @@ let package = Package(
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
         .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "PostgresKit", dependencies: ["CPostgres"]),
-        .systemLibrary(name: "CGDAL", pkgConfig: "gdal", providers: [.apt(["libgdal-dev"])]),
+        // GDAL's headers (libgdal-dev), and its functions loaded at first use rather than linked.
+        .target(name: "CGDAL", linkerSettings: [.linkedLibrary("dl")]),
         // The only code that calls GDAL: rasters read in any format and projection it knows.
         .target(name: "GDALKit", dependencies: ["CGDAL"]),
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),

@@ -32,8 +32,8 @@ extension RasterFile {
     public var valueRanges: [ClosedRange<Double>?] {
         (1...bands.count).map { index in
             var range = [Double](repeating: 0, count: 2)
-            CPLErrorReset()
-            GDALComputeRasterMinMax(GDALGetRasterBand(dataset, Int32(index)), 1, &range)
+            gdal.CPLErrorReset()
+            _ = gdal.GDALComputeRasterMinMax(gdal.GDALGetRasterBand(dataset, Int32(index)), 1, &range)
             guard GDAL.lastError() == nil, range[0] <= range[1] else { return nil }
             return range[0]...range[1]
         }
@@ -51,9 +51,11 @@ extension RasterFile {
         guard
             bytes || (wide && valueRanges.allSatisfy { $0.map { $0.lowerBound >= 0 && $0.upperBound <= 255 } ?? true })
         else { return nil }
-        let alpha = GDALGetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(bands.count))) == GCI_AlphaBand
+        let alpha =
+            gdal.GDALGetRasterColorInterpretation(gdal.GDALGetRasterBand(dataset, Int32(bands.count))) == GCI_AlphaBand
         switch bands.count {
-        case 1: return bytes && GDALGetRasterColorTable(GDALGetRasterBand(dataset, 1)) != nil ? .palette : .grey
+        case 1:
+            return bytes && gdal.GDALGetRasterColorTable(gdal.GDALGetRasterBand(dataset, 1)) != nil ? .palette : .grey
         case 2: return alpha ? .greyAlpha : nil
         case 3: return .rgb
         default: return alpha && bands.count == 4 ? .rgba : .rgb
@@ -76,23 +78,23 @@ extension RasterFile {
         }
         let source = try colourSource(layout)
         let target = try webMercatorBuffer(area: area, size: size, bands: 4, type: GDT_Byte)
-        defer { GDALClose(target) }
-        GDALSetRasterColorInterpretation(GDALGetRasterBand(target, 4), GCI_AlphaBand)
+        defer { gdal.GDALClose(target) }
+        _ = gdal.GDALSetRasterColorInterpretation(gdal.GDALGetRasterBand(target, 4), GCI_AlphaBand)
         // gdalwarp's own rules: the source's alpha band or its "no data" values become the
         // target's alpha; the target's last band is that alpha.
         let arguments = ["-r", "bilinear", "-dstalpha", "-et", "0.125", "-q"]
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        for argument in arguments { list = CSLAddString(list, argument) }
-        defer { CSLDestroy(list) }
-        guard let options = GDALWarpAppOptionsNew(list, nil) else {
+        for argument in arguments { list = gdal.CSLAddString(list, argument) }
+        defer { gdal.CSLDestroy(list) }
+        guard let options = gdal.GDALWarpAppOptionsNew(list, nil) else {
             throw GDALError("could not set up resampling (\(GDAL.lastError() ?? ""))", path: path)
         }
-        defer { GDALWarpAppOptionsFree(options) }
+        defer { gdal.GDALWarpAppOptionsFree(options) }
         var sources: [GDALDatasetH?] = [source.handle]
         var usageError: Int32 = 0
-        CPLErrorReset()
+        gdal.CPLErrorReset()
         let warped = sources.withUnsafeMutableBufferPointer { buffer in
-            GDALWarp(nil, target, 1, buffer.baseAddress, options, &usageError)
+            gdal.GDALWarp(nil, target, 1, buffer.baseAddress, options, &usageError)
         }
         guard warped != nil, usageError == 0 else {
             throw GDALError("could not resample (\(GDAL.lastError() ?? "unknown error"))", path: path)
@@ -100,7 +102,7 @@ extension RasterFile {
         var pixels = [UInt8](repeating: 0, count: size * size * 4)
         var bandMap: [Int32] = [1, 2, 3, 4]
         let status = pixels.withUnsafeMutableBytes { buffer in
-            GDALDatasetRasterIO(
+            gdal.GDALDatasetRasterIO(
                 target, GF_Read, 0, 0, Int32(size), Int32(size), buffer.baseAddress, Int32(size), Int32(size),
                 GDT_Byte, 4, &bandMap, 4, Int32(size * 4), 1)
         }
@@ -122,14 +124,14 @@ extension RasterFile {
         case .greyAlpha: selection = ["-b", "1", "-b", "1", "-b", "1", "-b", "2"]
         }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        for argument in ["-of", "VRT", "-q"] + selection { list = CSLAddString(list, argument) }
-        defer { CSLDestroy(list) }
-        guard let options = GDALTranslateOptionsNew(list, nil) else {
+        for argument in ["-of", "VRT", "-q"] + selection { list = gdal.CSLAddString(list, argument) }
+        defer { gdal.CSLDestroy(list) }
+        guard let options = gdal.GDALTranslateOptionsNew(list, nil) else {
             throw GDALError("could not read its colours (\(GDAL.lastError() ?? ""))", path: path)
         }
-        defer { GDALTranslateOptionsFree(options) }
+        defer { gdal.GDALTranslateOptionsFree(options) }
         var usageError: Int32 = 0
-        guard let view = GDALTranslate("", dataset, options, &usageError), usageError == 0 else {
+        guard let view = gdal.GDALTranslate("", dataset, options, &usageError), usageError == 0 else {
             throw GDALError("could not read its colours (\(GDAL.lastError() ?? "unknown error"))", path: path)
         }
         return ColourSource(handle: view, owned: true)
@@ -143,7 +145,7 @@ extension RasterFile {
             self.handle = handle
             self.owned = owned
         }
-        deinit { if owned { GDALClose(handle) } }
+        deinit { if owned { gdal.GDALClose(handle) } }
     }
 }
 
@@ -157,39 +159,39 @@ public enum ImageTile {
         guard width > 0, height > 0, rgba.count == width * height * 4 else {
             throw GDALError("\(rgba.count) bytes are not the pixels of a \(width)×\(height) image", path: "(tile)")
         }
-        GDAL.setUp()
+        try GDAL.setUp(for: "(tile)")
         var opaque = true
         for index in stride(from: 3, to: rgba.count, by: 4) where rgba[index] != 255 {
             opaque = false
             break
         }
         let count: Int32 = opaque ? 3 : 4
-        guard let memory = GDALGetDriverByName("MEM"),
-            let image = GDALCreate(memory, "", Int32(width), Int32(height), count, GDT_Byte, nil)
+        guard let memory = gdal.GDALGetDriverByName("MEM"),
+            let image = gdal.GDALCreate(memory, "", Int32(width), Int32(height), count, GDT_Byte, nil)
         else { throw GDALError("could not make an image buffer (\(GDAL.lastError() ?? ""))", path: "(tile)") }
-        defer { GDALClose(image) }
+        defer { gdal.GDALClose(image) }
         var pixels = rgba
         var bandMap: [Int32] = [1, 2, 3, 4]
         let written = pixels.withUnsafeMutableBytes { buffer in
-            GDALDatasetRasterIO(
+            gdal.GDALDatasetRasterIO(
                 image, GF_Write, 0, 0, Int32(width), Int32(height), buffer.baseAddress, Int32(width), Int32(height),
                 GDT_Byte, count, &bandMap, 4, Int32(width * 4), 1)
         }
         guard written == CE_None else { throw GDALError("could not fill an image buffer", path: "(tile)") }
         let name = "/vsimem/openmaps-tile-\(UUID().uuidString)" + (opaque ? ".jpg" : ".png")
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        if opaque { list = CSLAddString(list, "QUALITY=\(min(max(quality, 1), 100))") }
-        defer { CSLDestroy(list) }
-        guard let driver = GDALGetDriverByName(opaque ? "JPEG" : "PNG"),
-            let file = GDALCreateCopy(driver, name, image, 0, list, nil, nil)
+        if opaque { list = gdal.CSLAddString(list, "QUALITY=\(min(max(quality, 1), 100))") }
+        defer { gdal.CSLDestroy(list) }
+        guard let driver = gdal.GDALGetDriverByName(opaque ? "JPEG" : "PNG"),
+            let file = gdal.GDALCreateCopy(driver, name, image, 0, list, nil, nil)
         else { throw GDALError("could not encode a tile (\(GDAL.lastError() ?? ""))", path: "(tile)") }
-        GDALClose(file)
+        gdal.GDALClose(file)
         defer {
-            VSIUnlink(name)
-            VSIUnlink(name + ".aux.xml")
+            _ = gdal.VSIUnlink(name)
+            _ = gdal.VSIUnlink(name + ".aux.xml")
         }
         var length: vsi_l_offset = 0
-        guard let bytes = VSIGetMemFileBuffer(name, &length, 0) else {
+        guard let bytes = gdal.VSIGetMemFileBuffer(name, &length, 0) else {
             throw GDALError("could not read an encoded tile", path: "(tile)")
         }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
@@ -200,25 +202,25 @@ public enum ImageTile {
     ///
     /// - Throws: ``GDALError`` when the bytes are not an image GDAL decodes.
     public static func decode(_ bytes: [UInt8]) throws(GDALError) -> (rgba: [UInt8], width: Int, height: Int) {
-        GDAL.setUp()
+        try GDAL.setUp(for: "(tile)")
         let name = "/vsimem/openmaps-decode-\(UUID().uuidString)"
         var copy = bytes
         let file = copy.withUnsafeMutableBufferPointer { buffer in
-            VSIFileFromMemBuffer(name, buffer.baseAddress, vsi_l_offset(buffer.count), 0)
+            gdal.VSIFileFromMemBuffer(name, buffer.baseAddress, vsi_l_offset(buffer.count), 0)
         }
         guard let file else { throw GDALError("could not read the tile's bytes", path: "(tile)") }
-        VSIFCloseL(file)
-        defer { VSIUnlink(name) }
-        guard let image = GDALOpenEx(name, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+        _ = gdal.VSIFCloseL(file)
+        defer { _ = gdal.VSIUnlink(name) }
+        guard let image = gdal.GDALOpenEx(name, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
             throw GDALError("not an image GDAL decodes (\(GDAL.lastError() ?? "unknown format"))", path: "(tile)")
         }
-        defer { GDALClose(image) }
-        let (width, height) = (Int(GDALGetRasterXSize(image)), Int(GDALGetRasterYSize(image)))
-        let count = Int(GDALGetRasterCount(image))
+        defer { gdal.GDALClose(image) }
+        let (width, height) = (Int(gdal.GDALGetRasterXSize(image)), Int(gdal.GDALGetRasterYSize(image)))
+        let count = Int(gdal.GDALGetRasterCount(image))
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
         var bandMap: [Int32] = count >= 3 ? [1, 2, 3] + (count >= 4 ? [4] : []) : [1, 1, 1]
         let status = pixels.withUnsafeMutableBytes { buffer in
-            GDALDatasetRasterIO(
+            gdal.GDALDatasetRasterIO(
                 image, GF_Read, 0, 0, Int32(width), Int32(height), buffer.baseAddress, Int32(width),
                 Int32(height), GDT_Byte, Int32(bandMap.count), &bandMap, 4, Int32(width * 4), 1)
         }

@@ -70,9 +70,9 @@ public final class RasterFile {
     /// - Throws: ``GDALError`` when GDAL cannot read it, it has no bands, or it declares no
     ///   projection and no georeferencing.
     public convenience init(path: String) throws(GDALError) {
-        GDAL.setUp()
+        try GDAL.setUp(for: path)
         guard FileManager.default.fileExists(atPath: path) else { throw GDALError("no such file", path: path) }
-        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+        guard let dataset = gdal.GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
             throw GDALError("not a raster GDAL reads (\(GDAL.lastError() ?? "unknown format"))", path: path)
         }
         try self.init(dataset: dataset, path: path)
@@ -84,25 +84,25 @@ public final class RasterFile {
     ///
     /// - Throws: ``GDALError`` naming the files when one cannot be read or they do not stack.
     public convenience init(bands paths: [String]) throws(GDALError) {
-        GDAL.setUp()
         let name = paths.joined(separator: " + ")
+        try GDAL.setUp(for: name)
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw GDALError("no such file", path: path)
         }
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        for argument in ["-separate", "-q"] { list = CSLAddString(list, argument) }
-        defer { CSLDestroy(list) }
-        guard let options = GDALBuildVRTOptionsNew(list, nil) else {
+        for argument in ["-separate", "-q"] { list = gdal.CSLAddString(list, argument) }
+        defer { gdal.CSLDestroy(list) }
+        guard let options = gdal.GDALBuildVRTOptionsNew(list, nil) else {
             throw GDALError("could not stack the bands (\(GDAL.lastError() ?? ""))", path: name)
         }
-        defer { GDALBuildVRTOptionsFree(options) }
+        defer { gdal.GDALBuildVRTOptionsFree(options) }
         let names = paths.map { strdup($0) }
         defer { names.forEach { free($0) } }
         var usageError: Int32 = 0
-        CPLErrorReset()
+        gdal.CPLErrorReset()
         let stacked = names.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                GDALBuildVRT("", Int32(paths.count), nil, $0, options, &usageError)
+                gdal.GDALBuildVRT("", Int32(paths.count), nil, $0, options, &usageError)
             }
         }
         guard let stacked, usageError == 0 else {
@@ -111,7 +111,7 @@ public final class RasterFile {
         // The bands are red, green, blue and, when there is a fourth, alpha.
         for (index, colour) in [GCI_RedBand, GCI_GreenBand, GCI_BlueBand, GCI_AlphaBand].enumerated()
         where paths.count >= 3 && index < paths.count {
-            GDALSetRasterColorInterpretation(GDALGetRasterBand(stacked, Int32(index + 1)), colour)
+            _ = gdal.GDALSetRasterColorInterpretation(gdal.GDALGetRasterBand(stacked, Int32(index + 1)), colour)
         }
         try self.init(dataset: stacked, path: name)
     }
@@ -120,23 +120,23 @@ public final class RasterFile {
     private init(dataset: GDALDatasetH, path: String) throws(GDALError) {
         self.path = path
         self.dataset = dataset
-        let driverHandle: GDALDriverH? = GDALGetDatasetDriver(dataset)
-        driver = driverHandle.flatMap { GDALGetDriverShortName($0) }.map { String(cString: $0) } ?? ""
-        width = Int(GDALGetRasterXSize(dataset))
-        height = Int(GDALGetRasterYSize(dataset))
-        let count = Int(GDALGetRasterCount(dataset))
+        let driverHandle: GDALDriverH? = gdal.GDALGetDatasetDriver(dataset)
+        driver = driverHandle.flatMap { gdal.GDALGetDriverShortName($0) }.map { String(cString: $0) } ?? ""
+        width = Int(gdal.GDALGetRasterXSize(dataset))
+        height = Int(gdal.GDALGetRasterYSize(dataset))
+        let count = Int(gdal.GDALGetRasterCount(dataset))
         guard count > 0, width > 0, height > 0 else {
-            GDALClose(dataset)
+            gdal.GDALClose(dataset)
             throw GDALError("the raster has no bands or no pixels", path: path)
         }
-        bands = (1...count).map { SampleType(GDALGetRasterDataType(GDALGetRasterBand(dataset, Int32($0)))) }
+        bands = (1...count).map { SampleType(gdal.GDALGetRasterDataType(gdal.GDALGetRasterBand(dataset, Int32($0)))) }
         var hasNoData: Int32 = 0
-        let value = GDALGetRasterNoDataValue(GDALGetRasterBand(dataset, 1), &hasNoData)
+        let value = gdal.GDALGetRasterNoDataValue(gdal.GDALGetRasterBand(dataset, 1), &hasNoData)
         noData = hasNoData != 0 ? value : nil
-        let projection = GDALGetProjectionRef(dataset).map { String(cString: $0) } ?? ""
+        let projection = gdal.GDALGetProjectionRef(dataset).map { String(cString: $0) } ?? ""
         var transform = [Double](repeating: 0, count: 6)
-        guard !projection.isEmpty, GDALGetGeoTransform(dataset, &transform) == CE_None else {
-            GDALClose(dataset)
+        guard !projection.isEmpty, gdal.GDALGetGeoTransform(dataset, &transform) == CE_None else {
+            gdal.GDALClose(dataset)
             throw GDALError("the raster declares no projection or georeferencing", path: path)
         }
         wkt = projection
@@ -157,12 +157,12 @@ public final class RasterFile {
                 abs(centre[1].0 - centre[0].0) * metresPerDegree * cos(latitude),
                 abs(centre[1].1 - centre[0].1) * metresPerDegree)
         } catch {
-            GDALClose(dataset)
+            gdal.GDALClose(dataset)
             throw error
         }
     }
 
-    deinit { GDALClose(dataset) }
+    deinit { gdal.GDALClose(dataset) }
 
     /// The points along the raster's edges (21 a side), in its own coordinates.
     private static func outline(width: Int, height: Int, transform: [Double]) throws(GDALError) -> [(Double, Double)] {
@@ -196,7 +196,8 @@ public final class RasterFile {
         let placed = try GDAL.transform([(longitude, latitude)], from: GDAL.wgs84, to: wkt, path: path)
         var forward = [Double](repeating: 0, count: 6)
         var inverse = [Double](repeating: 0, count: 6)
-        guard GDALGetGeoTransform(dataset, &forward) == CE_None, GDALInvGeoTransform(&forward, &inverse) != 0 else {
+        guard gdal.GDALGetGeoTransform(dataset, &forward) == CE_None, gdal.GDALInvGeoTransform(&forward, &inverse) != 0
+        else {
             return nil
         }
         let (x, y) = placed[0]
@@ -206,8 +207,9 @@ public final class RasterFile {
         guard left >= 0, top >= 0, left + 1 < width, top + 1 < height else { return nil }
         var corners = [Double](repeating: 0, count: 4)
         guard
-            GDALRasterIO(
-                GDALGetRasterBand(dataset, 1), GF_Read, Int32(left), Int32(top), 2, 2, &corners, 2, 2, GDT_Float64, 0, 0
+            gdal.GDALRasterIO(
+                gdal.GDALGetRasterBand(dataset, 1), GF_Read, Int32(left), Int32(top), 2, 2, &corners, 2, 2, GDT_Float64,
+                0, 0
             )
                 == CE_None
         else { throw GDALError("could not read its pixels (\(GDAL.lastError() ?? ""))", path: path) }
@@ -223,25 +225,26 @@ public final class RasterFile {
         type: GDALDataType, resampling: GDALResampleAlg, fill: Float
     ) throws(GDALError) -> [Float] {
         let target = try webMercatorBuffer(area: area, size: size, bands: count, type: type)
-        defer { GDALClose(target) }
+        defer { gdal.GDALClose(target) }
         var buffer = [Float](repeating: fill, count: size * size * count)
         for band in 1...count {
-            let handle = GDALGetRasterBand(target, Int32(band))
-            if fill.isNaN { GDALSetRasterNoDataValue(handle, .nan) }
+            let handle = gdal.GDALGetRasterBand(target, Int32(band))
+            if fill.isNaN { _ = gdal.GDALSetRasterNoDataValue(handle, .nan) }
             let status = buffer.withUnsafeMutableBufferPointer { pointer in
-                GDALRasterIO(
+                gdal.GDALRasterIO(
                     handle, GF_Write, 0, 0, Int32(size), Int32(size),
                     pointer.baseAddress! + (band - 1) * size * size, Int32(size), Int32(size), GDT_Float32, 0, 0)
             }
             guard status == CE_None else { throw GDALError("could not fill a resampling buffer", path: path) }
         }
         guard
-            GDALReprojectImage(dataset, wkt, target, GDAL.webMercator, resampling, 0, 0.125, nil, nil, nil) == CE_None
+            gdal.GDALReprojectImage(dataset, wkt, target, GDAL.webMercator, resampling, 0, 0.125, nil, nil, nil)
+                == CE_None
         else { throw GDALError("could not resample (\(GDAL.lastError() ?? "unknown error"))", path: path) }
         for band in 1...count {
             let status = buffer.withUnsafeMutableBufferPointer { pointer in
-                GDALRasterIO(
-                    GDALGetRasterBand(target, Int32(band)), GF_Read, 0, 0, Int32(size), Int32(size),
+                gdal.GDALRasterIO(
+                    gdal.GDALGetRasterBand(target, Int32(band)), GF_Read, 0, 0, Int32(size), Int32(size),
                     pointer.baseAddress! + (band - 1) * size * size, Int32(size), Int32(size), GDT_Float32, 0, 0)
             }
             guard status == CE_None else { throw GDALError("could not read a resampled tile", path: path) }
@@ -262,15 +265,15 @@ extension RasterFile {
     func webMercatorBuffer(
         area: (west: Double, south: Double, east: Double, north: Double), size: Int, bands: Int, type: GDALDataType
     ) throws(GDALError) -> GDALDatasetH {
-        guard let memory = GDALGetDriverByName("MEM"),
-            let target = GDALCreate(memory, "", Int32(size), Int32(size), Int32(bands), type, nil)
+        guard let memory = gdal.GDALGetDriverByName("MEM"),
+            let target = gdal.GDALCreate(memory, "", Int32(size), Int32(size), Int32(bands), type, nil)
         else { throw GDALError("could not make a resampling buffer (\(GDAL.lastError() ?? ""))", path: path) }
         var transform = [
             area.west, (area.east - area.west) / Double(size), 0, area.north, 0,
             -(area.north - area.south) / Double(size),
         ]
-        GDALSetGeoTransform(target, &transform)
-        GDALSetProjection(target, GDAL.webMercator)
+        _ = gdal.GDALSetGeoTransform(target, &transform)
+        _ = gdal.GDALSetProjection(target, GDAL.webMercator)
         return target
     }
 
@@ -285,7 +288,7 @@ extension RasterFile {
         epsg: Int32, noData: Double? = nil, tiled: Bool = false, overviews: [Int] = [],
         palette: [(UInt8, UInt8, UInt8)]? = nil, alpha: Bool = false
     ) throws(GDALError) {
-        GDAL.setUp()
+        try GDAL.setUp(for: path)
         let dataType: GDALDataType =
             switch type {
             case .byte: GDT_Byte
@@ -299,43 +302,46 @@ extension RasterFile {
         var options: [String] = tiled ? ["TILED=YES", "BLOCKXSIZE=256", "BLOCKYSIZE=256"] : []
         options.append("COMPRESS=DEFLATE")
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        for option in options { list = CSLAddString(list, option) }
-        defer { CSLDestroy(list) }
-        guard let driver = GDALGetDriverByName("GTiff"),
-            let dataset = GDALCreate(driver, path, Int32(width), Int32(height), Int32(bands.count), dataType, list)
+        for option in options { list = gdal.CSLAddString(list, option) }
+        defer { gdal.CSLDestroy(list) }
+        guard let driver = gdal.GDALGetDriverByName("GTiff"),
+            let dataset = gdal.GDALCreate(driver, path, Int32(width), Int32(height), Int32(bands.count), dataType, list)
         else { throw GDALError("could not create a GeoTIFF (\(GDAL.lastError() ?? ""))", path: path) }
         var geoTransform = transform
-        GDALSetGeoTransform(dataset, &geoTransform)
-        let reference = OSRNewSpatialReference(nil)
-        OSRImportFromEPSG(reference, epsg)
+        _ = gdal.GDALSetGeoTransform(dataset, &geoTransform)
+        let reference = gdal.OSRNewSpatialReference(nil)
+        _ = gdal.OSRImportFromEPSG(reference, epsg)
         var text: UnsafeMutablePointer<CChar>?
-        OSRExportToWkt(reference, &text)
-        GDALSetProjection(dataset, text)
-        VSIFree(text)
-        OSRDestroySpatialReference(reference)
+        _ = gdal.OSRExportToWkt(reference, &text)
+        _ = gdal.GDALSetProjection(dataset, text)
+        gdal.VSIFree(text)
+        gdal.OSRDestroySpatialReference(reference)
         if let palette {
-            let table = GDALCreateColorTable(GPI_RGB)
+            let table = gdal.GDALCreateColorTable(GPI_RGB)
             for (index, colour) in palette.enumerated() {
                 var entry = GDALColorEntry(c1: Int16(colour.0), c2: Int16(colour.1), c3: Int16(colour.2), c4: 255)
-                GDALSetColorEntry(table, Int32(index), &entry)
+                gdal.GDALSetColorEntry(table, Int32(index), &entry)
             }
-            GDALSetRasterColorTable(GDALGetRasterBand(dataset, 1), table)
-            GDALDestroyColorTable(table)
+            _ = gdal.GDALSetRasterColorTable(gdal.GDALGetRasterBand(dataset, 1), table)
+            gdal.GDALDestroyColorTable(table)
         }
-        if alpha { GDALSetRasterColorInterpretation(GDALGetRasterBand(dataset, Int32(bands.count)), GCI_AlphaBand) }
+        if alpha {
+            _ = gdal.GDALSetRasterColorInterpretation(
+                gdal.GDALGetRasterBand(dataset, Int32(bands.count)), GCI_AlphaBand)
+        }
         for (index, samples) in bands.enumerated() {
-            let band = GDALGetRasterBand(dataset, Int32(index + 1))
-            if let noData { GDALSetRasterNoDataValue(band, noData) }
+            let band = gdal.GDALGetRasterBand(dataset, Int32(index + 1))
+            if let noData { _ = gdal.GDALSetRasterNoDataValue(band, noData) }
             var values = samples
-            _ = GDALRasterIO(
+            _ = gdal.GDALRasterIO(
                 band, GF_Write, 0, 0, Int32(width), Int32(height), &values, Int32(width), Int32(height), GDT_Float64, 0,
                 0)
         }
         if !overviews.isEmpty {
             var factors = overviews.map { Int32($0) }
-            _ = GDALBuildOverviews(dataset, "AVERAGE", Int32(factors.count), &factors, 0, nil, nil, nil)
+            _ = gdal.GDALBuildOverviews(dataset, "AVERAGE", Int32(factors.count), &factors, 0, nil, nil, nil)
         }
-        GDALClose(dataset)
+        gdal.GDALClose(dataset)
     }
 }
 
@@ -348,33 +354,57 @@ extension RasterFile {
     ) throws(GDALError) {
         let file = try RasterFile(path: source)
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        for argument in ["-of", driver, "-q"] + options.flatMap({ ["-co", $0] }) { list = CSLAddString(list, argument) }
-        defer { CSLDestroy(list) }
-        guard let parsed = GDALTranslateOptionsNew(list, nil) else {
+        for argument in ["-of", driver, "-q"] + options.flatMap({ ["-co", $0] }) {
+            list = gdal.CSLAddString(list, argument)
+        }
+        defer { gdal.CSLDestroy(list) }
+        guard let parsed = gdal.GDALTranslateOptionsNew(list, nil) else {
             throw GDALError("bad options for \(driver) (\(GDAL.lastError() ?? ""))", path: path)
         }
-        defer { GDALTranslateOptionsFree(parsed) }
+        defer { gdal.GDALTranslateOptionsFree(parsed) }
         var usageError: Int32 = 0
-        guard let copy = GDALTranslate(path, file.dataset, parsed, &usageError), usageError == 0 else {
+        guard let copy = gdal.GDALTranslate(path, file.dataset, parsed, &usageError), usageError == 0 else {
             throw GDALError("could not write a \(driver) copy (\(GDAL.lastError() ?? "unknown error"))", path: path)
         }
-        GDALClose(copy)
+        gdal.GDALClose(copy)
     }
 }
 
+/// libgdal's functions (``GDAL/setUp(for:)`` loads them): what code that runs after it calls.
+var gdal: openmaps_gdal { GDAL.functions }
+
 /// What GDAL needs once a process, and the helpers shared by its callers.
 enum GDAL {
-    private static let registered: Bool = {
-        GDALAllRegister()
-        CPLSetErrorHandler(CPLQuietErrorHandler)
-        return true
+    /// libgdal's functions with its drivers registered and its messages kept off stderr, or why
+    /// it could not be loaded: loaded at the first raster, not linked, so that the commands
+    /// that read none do not pay for its libraries.
+    private static let library: Result<openmaps_gdal, GDALError> = {
+        var failure: UnsafePointer<CChar>?
+        guard let loaded = openmaps_gdal_load(&failure)?.pointee else {
+            return .failure(GDALError(failure.map { String(cString: $0) } ?? "GDAL could not be loaded", path: ""))
+        }
+        loaded.GDALAllRegister()
+        _ = loaded.CPLSetErrorHandler(loaded.CPLQuietErrorHandler)
+        return .success(loaded)
     }()
 
-    static func setUp() { _ = registered }
+    /// Loads libgdal once a process, before the first use of ``gdal``.
+    ///
+    /// - Throws: ``GDALError`` about `path` (the file that was to be read or written) when
+    ///   libgdal cannot be loaded.
+    static func setUp(for path: String) throws(GDALError) {
+        if case .failure(let error) = library { throw GDALError(error.message, path: path) }
+    }
+
+    /// libgdal's functions, after ``setUp(for:)`` succeeded (a programming error otherwise).
+    static var functions: openmaps_gdal {
+        guard case .success(let functions) = library else { preconditionFailure("GDAL used before GDAL.setUp") }
+        return functions
+    }
 
     /// GDAL's last error message on this thread, nil when there is none.
     static func lastError() -> String? {
-        guard let message = CPLGetLastErrorMsg(), message.pointee != 0 else { return nil }
+        guard let message = gdal.CPLGetLastErrorMsg(), message.pointee != 0 else { return nil }
         return String(cString: message)
     }
 
@@ -382,13 +412,12 @@ enum GDAL {
     static let webMercator = wkt(epsg: 3857)
 
     private static func wkt(epsg: Int32) -> String {
-        setUp()
-        let reference = OSRNewSpatialReference(nil)
-        defer { OSRDestroySpatialReference(reference) }
-        OSRImportFromEPSG(reference, epsg)
+        let reference = gdal.OSRNewSpatialReference(nil)
+        defer { gdal.OSRDestroySpatialReference(reference) }
+        _ = gdal.OSRImportFromEPSG(reference, epsg)
         var text: UnsafeMutablePointer<CChar>?
-        OSRExportToWkt(reference, &text)
-        defer { VSIFree(text) }
+        _ = gdal.OSRExportToWkt(reference, &text)
+        defer { gdal.VSIFree(text) }
         return text.map { String(cString: $0) } ?? ""
     }
 
@@ -397,22 +426,22 @@ enum GDAL {
     static func transform(_ points: [(Double, Double)], from source: String, to target: String, path: String)
         throws(GDALError) -> [(Double, Double)]
     {
-        let from = OSRNewSpatialReference(source)
-        let to = OSRNewSpatialReference(target)
+        let from = gdal.OSRNewSpatialReference(source)
+        let to = gdal.OSRNewSpatialReference(target)
         defer {
-            OSRDestroySpatialReference(from)
-            OSRDestroySpatialReference(to)
+            gdal.OSRDestroySpatialReference(from)
+            gdal.OSRDestroySpatialReference(to)
         }
-        OSRSetAxisMappingStrategy(from, OAMS_TRADITIONAL_GIS_ORDER)
-        OSRSetAxisMappingStrategy(to, OAMS_TRADITIONAL_GIS_ORDER)
-        guard let transformation = OCTNewCoordinateTransformation(from, to) else {
+        gdal.OSRSetAxisMappingStrategy(from, OAMS_TRADITIONAL_GIS_ORDER)
+        gdal.OSRSetAxisMappingStrategy(to, OAMS_TRADITIONAL_GIS_ORDER)
+        guard let transformation = gdal.OCTNewCoordinateTransformation(from, to) else {
             throw GDALError("its projection cannot be turned into WGS 84 (\(lastError() ?? ""))", path: path)
         }
-        defer { OCTDestroyCoordinateTransformation(transformation) }
+        defer { gdal.OCTDestroyCoordinateTransformation(transformation) }
         var xs = points.map(\.0)
         var ys = points.map(\.1)
         var success = [Int32](repeating: 0, count: points.count)
-        _ = OCTTransformEx(transformation, Int32(points.count), &xs, &ys, nil, &success)
+        _ = gdal.OCTTransformEx(transformation, Int32(points.count), &xs, &ys, nil, &success)
         let kept = (0..<points.count).filter { success[$0] != 0 && xs[$0].isFinite && ys[$0].isFinite }
         guard !kept.isEmpty else { throw GDALError("its corners lie outside its projection's area", path: path) }
         return kept.map { (xs[$0], ys[$0]) }
