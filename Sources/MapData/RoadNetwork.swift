@@ -152,7 +152,7 @@ public enum RoadNetwork {
         }
     }
 
-    /// Replaces and removes routing graphs inside an update of the store (``updateGraphs(in:_:)``,
+    /// Replaces and removes routing graphs inside an update of the store (``updateGraphs(into:_:)``,
     /// ``OSMUpdater``).
     public struct GraphWriter {
         let database: StoreConnection
@@ -172,10 +172,11 @@ public enum RoadNetwork {
     }
 
     /// Runs `body` on the store at `storePath` as it is, with a writer of its routing graphs,
-    /// in one atomic update (``StoreUpdate``): a killed or failed build leaves the store and
-    /// its previous graphs as they were.
+    /// in one atomic update made in the store itself (``StoreUpdate/applyInPlace(to:_:)``: only
+    /// the graphs' rows change, so the store is not copied): a killed or failed build leaves
+    /// the store and its previous graphs as they were; one that changes nothing costs no write.
     public static func updateGraphs(into storePath: String, _ body: (MapStore, GraphWriter) throws -> Void) throws {
-        try StoreUpdate.apply(to: storePath) { database in
+        try StoreUpdate.applyInPlace(to: storePath) { database in
             try body(MapStore(database: database, path: storePath), GraphWriter(database: database))
         }
     }

@@ -28,39 +28,37 @@ public enum RoutingGraphs {
     ///
     /// - Returns: the hierarchies built.
     public static func build(storePath: String, progress: ((TravelProfile.Mode) -> Void)? = nil) throws -> [Built] {
-        let store = try MapStore(path: storePath)
-        let fingerprints = try fingerprints(of: store)
-        guard try isStale(store, fingerprints) else { return [] }
         var built: [Built] = []
         try RoadNetwork.updateGraphs(into: storePath) { store, writer in
-            built = try refresh(store: store, writer: writer, fingerprints: fingerprints, progress: progress)
+            built = try refresh(store: store, writer: writer, progress: progress)
         }
         return built
     }
 
     /// Inside an update of the store (``RoadNetwork/updateGraphs(into:_:)``, an OSM change
-    /// file's): builds again the hierarchy of each mode whose roads changed, and removes the
-    /// graph of a mode with no roads left; the others are kept as they are.
+    /// file's): builds again the hierarchy of each mode whose graph's fingerprint is not the
+    /// stored one, and removes the graph of a mode with no roads left (or of a mode no longer
+    /// known); the others are kept as they are. Each mode's graph is built once, fingerprinted,
+    /// and contracted only when it changed; one is in memory at a time.
     ///
-    /// - Parameter fingerprints: each mode's graph fingerprint, when already known.
     /// - Returns: the hierarchies built.
     public static func refresh(
-        store: MapStore, writer: RoadNetwork.GraphWriter, fingerprints known: [TravelProfile.Mode: String]? = nil,
-        progress: ((TravelProfile.Mode) -> Void)? = nil
+        store: MapStore, writer: RoadNetwork.GraphWriter, progress: ((TravelProfile.Mode) -> Void)? = nil
     ) throws -> [Built] {
-        let fingerprints = try known ?? fingerprints(of: store)
         let stored = try store.roadGraphFingerprints()
-        for mode in stored.keys where TravelProfile.Mode(rawValue: mode).flatMap({ fingerprints[$0] }) == nil {
-            try writer.remove(mode: mode)
-        }
+        for mode in stored.keys where TravelProfile.Mode(rawValue: mode) == nil { try writer.remove(mode: mode) }
         var built: [Built] = []
         for mode in TravelProfile.Mode.allCases {
-            guard let fingerprint = fingerprints[mode], stored[mode.rawValue] != fingerprint else { continue }
-            progress?(mode)
             let start = Date()
-            // Read again rather than kept: the ways are not in memory while a hierarchy is
-            // contracted.
-            let hierarchy = ContractionHierarchy(graph: try RoadGraph(store: store, profile: TravelProfile(mode)))
+            let graph = try RoadGraph(store: store, profile: TravelProfile(mode))
+            guard graph.edgeCount > 0 else {
+                if stored[mode.rawValue] != nil { try writer.remove(mode: mode.rawValue) }
+                continue
+            }
+            let fingerprint = graph.fingerprint()
+            guard stored[mode.rawValue] != fingerprint else { continue }
+            progress?(mode)
+            let hierarchy = ContractionHierarchy(graph: graph)
             try writer.replace(
                 RoadNetwork.StoredGraph(mode: mode.rawValue, fingerprint: fingerprint, data: hierarchy.serialized()))
             built.append(
@@ -69,23 +67,6 @@ public enum RoutingGraphs {
                     arcs: hierarchy.arcCount))
         }
         return built
-    }
-
-    /// Each mode with roads in `store`, its graph's fingerprint.
-    static func fingerprints(of store: MapStore) throws -> [TravelProfile.Mode: String] {
-        var fingerprints: [TravelProfile.Mode: String] = [:]
-        for mode in TravelProfile.Mode.allCases {
-            let graph = try RoadGraph(store: store, profile: TravelProfile(mode))
-            if graph.edgeCount > 0 { fingerprints[mode] = graph.fingerprint() }
-        }
-        return fingerprints
-    }
-
-    /// True when a stored graph is missing or stale, or a mode with no roads has one.
-    private static func isStale(_ store: MapStore, _ fingerprints: [TravelProfile.Mode: String]) throws -> Bool {
-        let stored = try store.roadGraphFingerprints()
-        return fingerprints.contains { stored[$0.key.rawValue] != $0.value }
-            || stored.keys.contains { TravelProfile.Mode(rawValue: $0).flatMap { fingerprints[$0] } == nil }
     }
 
     /// A router for `mode` on the store's road network, through its stored hierarchy when that
