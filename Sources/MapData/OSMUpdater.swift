@@ -361,12 +361,15 @@ private struct RegionUpdate {
     /// - Returns: the features removed.
     private func removeDerived(nodes: Set<Int64>, ways: Set<Int64>, relations: Set<Int64>) throws -> Int {
         var features: [Int64] = []
+        // The region's own features kept by their id block here, not in SQL: with the block in
+        // the query PostgreSQL's generic plan walked the whole block by the primary key and
+        // tested each row against the list of ids (0.3 s a batch on Monaco).
+        let region = FeatureWriter.idBlock(of: source)
         for (type, ids) in [(OSMElementType.node, nodes), (.way, ways), (.relation, relations)] {
             try OSMElementStore.inBatches(ids) { marks, values in
                 features += try database.map(
-                    "SELECT id FROM feature WHERE osm_type = ? AND osm_id IN (\(marks)) AND id BETWEEN ? AND ?",
-                    [.text(type.code)] + values + block
-                ) { $0.integer(0) ?? 0 }
+                    "SELECT id FROM feature WHERE osm_type = ? AND osm_id IN (\(marks))", [.text(type.code)] + values
+                ) { $0.integer(0) ?? 0 }.filter { region.contains($0) }
             }
         }
         try deleteFeatures(Set(features))
