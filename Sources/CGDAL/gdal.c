@@ -3,14 +3,24 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static openmaps_gdal functions;
 static const openmaps_gdal *loaded;
 static char failure_message[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-/// libgdal by its development link's name, then by the sonames of GDAL 3.0 to 3.x.
+/// libgdal from `OPENMAPS_LIBGDAL` when set (a GDAL built into another prefix), else by its
+/// development link's name, then by the sonames of GDAL 3.0 to 3.x.
 static void *open_library(void) {
+    const char *configured = getenv("OPENMAPS_LIBGDAL");
+    if (configured && *configured) {
+        void *library = dlopen(configured, RTLD_LAZY | RTLD_GLOBAL);
+        if (!library)
+            snprintf(failure_message, sizeof failure_message,
+                     "GDAL's library could not be loaded from OPENMAPS_LIBGDAL=%s (%s)", configured, dlerror());
+        return library;
+    }
     void *library = dlopen("libgdal.so", RTLD_LAZY | RTLD_GLOBAL);
     if (library) return library;
     snprintf(failure_message, sizeof failure_message,

@@ -135,6 +135,38 @@ import Testing
         #expect(try MapStore(path: store).elevationModels() == before)
     }
 
+    /// GDAL is loaded at the first raster, not linked: where it cannot be loaded, the import
+    /// says so with the file and changes nothing (`OPENMAPS_LIBGDAL` names a library that is
+    /// not there, in a process of its own, since a process loads GDAL once).
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: openmapsDebugBinary),
+            "needs the debug openmaps binary: run 'make test'"))
+    func aGDALThatCannotBeLoadedIsNamedWithTheFileAndTheStoreIsKept() throws {
+        let store = Self.temporary("store.sqlite")
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let hgt = try Self.writeHGT()
+        _ = try ElevationImporter.importModel(hgt, into: store, name: "cell")
+        let before = try MapStore(path: store).elevationModels()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: openmapsDebugBinary)
+        process.arguments = ["import", hgt, "--store", store]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["OPENMAPS_LIBGDAL": "/nonexistent/libgdal.so.99"]
+        ) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(
+            message.contains("GDAL's library could not be loaded from OPENMAPS_LIBGDAL=/nonexistent/libgdal.so.99")
+                && message.contains(hgt), "\(message)")
+        #expect(try MapStore(path: store).elevationModels() == before)
+    }
+
     @Test func rastersAreToldFromExtractsAndFeedsByTheirContent() throws {
         let tiff = Self.temporary("model.data")
         defer { try? FileManager.default.removeItem(atPath: tiff) }
