@@ -9,7 +9,8 @@
 #  4. the edited copy imported afresh by openmaps into SQLite, routing graphs included.
 # Seconds per change file, milliseconds per thousand changes, and the ratios: ours on PostGIS
 # over osm2pgsql (target ≤ 0.5), the update over a fresh import of the copy (target < 0.2).
-# Usage: scripts/bench-update.sh FILE.osm.pbf…   (SHARE=0.06 by default: about 1 % of the elements)
+# Usage: scripts/bench-update.sh FILE.osm.pbf…   (SHARE=0.06 of the ways by default: 1-2.3 % of the
+# elements of the bench's extracts, printed as `share`)
 set -euo pipefail
 . "$(dirname "$0")/bench-env.sh"
 BIN=${BIN:-$here/.build/release/openmaps}
@@ -41,13 +42,14 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 
 per1000() { awk -v s="$1" -v n="$2" 'BEGIN { if (s == "nan" || n == 0) print "-"; else printf "%.0f", 1e6 * s / n }'; }
 
 echo "== change files applied (seconds; ms per 1,000 changes in brackets)"
-printf '%-22s %7s %13s %13s %13s %8s %13s %9s %9s %9s %9s\n' extract changes "SQLite" "PostGIS" "osm2pgsql" \
+printf '%-22s %7s %6s %13s %13s %13s %8s %13s %9s %9s %9s %9s\n' extract changes share "SQLite" "PostGIS" "osm2pgsql" \
   "ratio" "+routing" "import" "+routing" "update/import" "+routing"
 for file in "$@"; do
   name=$(basename "$file")
   "$BENCH" edits --in "$file" --share "$SHARE" --seed 1 --copy "$WORK/copy.osm.pbf" --changes "$WORK/changes.osc" \
     > "$WORK/edits.log"
   changes=$(grep -c '<\(node\|way\|relation\) ' "$WORK/changes.osc")
+  elements=$("$BIN" osm info "$file" | awk '/^(nodes|ways|relations):/ { n += $2 } END { print n }')
   rm -f "$WORK/s.sqlite" "$WORK/r.sqlite"
   "$BIN" import "$file" --store "$WORK/s.sqlite" --region base --no-routing >/dev/null 2>&1
   cp "$WORK/s.sqlite" "$WORK/r.sqlite"
@@ -64,10 +66,12 @@ for file in "$@"; do
   n=$(seconds "$BIN" import "$WORK/copy.osm.pbf" --store "$WORK/copy.sqlite" --region base --no-routing)
   rm -f "$WORK/copy.sqlite"
   i=$(seconds "$BIN" import "$WORK/copy.osm.pbf" --store "$WORK/copy.sqlite" --region base)
-  printf '%-22s %7s %5ss [%5s] %5ss [%5s] %5ss [%5s] %8s %5ss [%5s] %8ss %8ss %9s %9s\n' "$name" "$changes" \
+  share=$(awk -v c="$changes" -v n="$elements" 'BEGIN { if (n > 0) printf "%.2f%%", 100 * c / n; else print "-" }')
+  printf '%-22s %7s %6s %5ss [%5s] %5ss [%5s] %5ss [%5s] %8s %5ss [%5s] %8ss %8ss %9s %9s\n' "$name" "$changes" "$share" \
     "$s" "$(per1000 "$s" "$changes")" "$p" "$(per1000 "$p" "$changes")" "$o" "$(per1000 "$o" "$changes")" \
     "$(ratio "$p" "$o")" "$r" "$(per1000 "$r" "$changes")" "$n" "$i" "$(ratio "$s" "$n")" "$(ratio "$r" "$i")"
 done
-echo "(ratio: openmaps update on PostGIS over osm2pgsql --append --slim, both without routing graphs;"
+echo "(share: the changes over the extract's elements; the targets are set for about 1 %;"
+echo " ratio: openmaps update on PostGIS over osm2pgsql --append --slim, both without routing graphs;"
 echo " +routing: the SQLite update with the routing graphs built again; import: the edited copy imported"
 echo " afresh into SQLite, without and with its graphs; update/import: SQLite update over that import)"
