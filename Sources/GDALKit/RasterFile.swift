@@ -309,13 +309,7 @@ extension RasterFile {
         else { throw GDALError("could not create a GeoTIFF (\(GDAL.lastError() ?? ""))", path: path) }
         var geoTransform = transform
         _ = gdal.GDALSetGeoTransform(dataset, &geoTransform)
-        let reference = gdal.OSRNewSpatialReference(nil)
-        _ = gdal.OSRImportFromEPSG(reference, epsg)
-        var text: UnsafeMutablePointer<CChar>?
-        _ = gdal.OSRExportToWkt(reference, &text)
-        _ = gdal.GDALSetProjection(dataset, text)
-        gdal.VSIFree(text)
-        gdal.OSRDestroySpatialReference(reference)
+        _ = gdal.GDALSetProjection(dataset, GDAL.wkt(epsg: epsg))
         if let palette {
             let table = gdal.GDALCreateColorTable(GPI_RGB)
             for (index, colour) in palette.enumerated() {
@@ -411,7 +405,9 @@ enum GDAL {
     static let wgs84 = wkt(epsg: 4326)
     static let webMercator = wkt(epsg: 3857)
 
-    private static func wkt(epsg: Int32) -> String {
+    /// The well-known text of the spatial reference EPSG:`epsg` (empty for a code GDAL does not
+    /// know).
+    static func wkt(epsg: Int32) -> String {
         let reference = gdal.OSRNewSpatialReference(nil)
         defer { gdal.OSRDestroySpatialReference(reference) }
         _ = gdal.OSRImportFromEPSG(reference, epsg)
