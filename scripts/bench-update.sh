@@ -42,8 +42,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 
 per1000() { awk -v s="$1" -v n="$2" 'BEGIN { if (s == "nan" || n == 0) print "-"; else printf "%.0f", 1e6 * s / n }'; }
 
 echo "== change files applied (seconds; ms per 1,000 changes in brackets)"
-printf '%-22s %7s %6s %13s %13s %13s %8s %13s %9s %9s %9s %9s\n' extract changes share "SQLite" "PostGIS" "osm2pgsql" \
-  "ratio" "+routing" "import" "+routing" "update/import" "+routing"
+printf '%-22s %7s %6s %13s %13s %13s %8s %13s %13s %8s %9s %9s %9s %9s\n' extract changes share "SQLite" "PostGIS" \
+  "osm2pgsql" "ratio" "+routing" "PostGIS+r" "ratio+r" "import" "+routing" "update/import" "+routing"
 for file in "$@"; do
   name=$(basename "$file")
   "$BENCH" edits --in "$file" --share "$SHARE" --seed 1 --copy "$WORK/copy.osm.pbf" --changes "$WORK/changes.osc" \
@@ -56,22 +56,27 @@ for file in "$@"; do
   "$BIN" import --routing --store "$WORK/r.sqlite" >/dev/null 2>&1
   ours=$(fresh ours)
   "$BIN" import "$file" --store "$ours" --region base --no-routing >/dev/null 2>&1
+  oursr=$(fresh oursr)
+  "$BIN" import "$file" --store "$oursr" --region base >/dev/null 2>&1
   theirs=$(fresh theirs)
   osm2pgsql --create --slim -d "$theirs" "$file" >/dev/null 2>&1
   s=$(seconds "$BIN" update "$WORK/changes.osc" --store "$WORK/s.sqlite" --no-routing)
   p=$(seconds "$BIN" update "$WORK/changes.osc" --store "$ours" --no-routing)
   o=$(seconds osm2pgsql --append --slim -d "$theirs" "$WORK/changes.osc")
   r=$(seconds "$BIN" update "$WORK/changes.osc" --store "$WORK/r.sqlite")
+  pr=$(seconds "$BIN" update "$WORK/changes.osc" --store "$oursr")
   rm -f "$WORK/copy.sqlite"
   n=$(seconds "$BIN" import "$WORK/copy.osm.pbf" --store "$WORK/copy.sqlite" --region base --no-routing)
   rm -f "$WORK/copy.sqlite"
   i=$(seconds "$BIN" import "$WORK/copy.osm.pbf" --store "$WORK/copy.sqlite" --region base)
   share=$(awk -v c="$changes" -v n="$elements" 'BEGIN { if (n > 0) printf "%.2f%%", 100 * c / n; else print "-" }')
-  printf '%-22s %7s %6s %5ss [%5s] %5ss [%5s] %5ss [%5s] %8s %5ss [%5s] %8ss %8ss %9s %9s\n' "$name" "$changes" "$share" \
-    "$s" "$(per1000 "$s" "$changes")" "$p" "$(per1000 "$p" "$changes")" "$o" "$(per1000 "$o" "$changes")" \
-    "$(ratio "$p" "$o")" "$r" "$(per1000 "$r" "$changes")" "$n" "$i" "$(ratio "$s" "$n")" "$(ratio "$r" "$i")"
+  printf '%-22s %7s %6s %5ss [%5s] %5ss [%5s] %5ss [%5s] %8s %5ss [%5s] %5ss [%5s] %8s %8ss %8ss %9s %9s\n' "$name" \
+    "$changes" "$share" "$s" "$(per1000 "$s" "$changes")" "$p" "$(per1000 "$p" "$changes")" "$o" \
+    "$(per1000 "$o" "$changes")" "$(ratio "$p" "$o")" "$r" "$(per1000 "$r" "$changes")" "$pr" "$(per1000 "$pr" "$changes")" \
+    "$(ratio "$pr" "$o")" "$n" "$i" "$(ratio "$s" "$n")" "$(ratio "$r" "$i")"
 done
 echo "(share: the changes over the extract's elements; the targets are set for about 1 %;"
 echo " ratio: openmaps update on PostGIS over osm2pgsql --append --slim, both without routing graphs;"
-echo " +routing: the SQLite update with the routing graphs built again; import: the edited copy imported"
+echo " +routing: the SQLite update with the routing graphs built again; PostGIS+r: the PostGIS update with"
+echo " them, and ratio+r its time over osm2pgsql's (target ≤ 0.5); import: the edited copy imported"
 echo " afresh into SQLite, without and with its graphs; update/import: SQLite update over that import)"

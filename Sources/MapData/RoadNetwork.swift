@@ -305,7 +305,6 @@ extension MapStore {
         }
     }
 
-    /// The turn restrictions of the road network.
     /// The stored routing graphs' fingerprints, by mode (without reading the graphs).
     public func roadGraphFingerprints() throws(DataError) -> [String: String] {
         try query("reading the routing graphs") {

@@ -204,7 +204,11 @@ enum UpdateCommand {
                     built.isEmpty
                         ? "routing graphs: unchanged"
                         : "routing graphs built again: "
-                            + built.map { String(format: "%@ %.2f s (%d arcs)", $0.mode.rawValue, $0.seconds, $0.arcs) }
+                            + built.map {
+                                String(
+                                    format: "%@ %.2f s (%d arcs, %@)", $0.mode.rawValue, $0.seconds, $0.arcs,
+                                    $0.keptOrder ? "order kept" : "ordered afresh")
+                            }
                             .joined(separator: ", "), false
                 ))
         }

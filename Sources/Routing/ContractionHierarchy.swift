@@ -76,9 +76,52 @@ public final class ContractionHierarchy: @unchecked Sendable {
         var hops: Int32 = 1
     }
 
-    /// Contracts `graph`'s turn graph.
-    public convenience init(graph: RoadGraph) {
+    /// The order a hierarchy's nodes were contracted in, named by their keys
+    /// (``RoadGraph/edgeKeys()``): a hierarchy of the changed network keeps it
+    /// (``init(graph:keeping:)``), contracting its new nodes first, by priority, then the
+    /// others in this order, without working out their priorities again.
+    public struct Ordering: Sendable, Equatable {
+        /// The nodes' keys, the first contracted first.
+        public var keys: [UInt64]
+        /// How many of them were new to a kept order (and placed first) since the order was
+        /// last made afresh.
+        public var placed: Int
+
+        /// The share of a hierarchy's nodes that may have been placed first, over every kept
+        /// order since the last made afresh, before the next is made afresh: placed nodes are
+        /// contracted before the ones whose order is kept, not where their priority would
+        /// put them, so queries slowly settle more labels as they gather.
+        public static let placedShareLimit = 0.05
+    }
+
+    /// The order the nodes were contracted in (nil for a hierarchy read from bytes).
+    public private(set) var ordering: Ordering?
+    /// Whether the last hierarchy's order was kept (``init(graph:keeping:)``).
+    public private(set) var keptOrder = false
+
+    /// Contracts `graph`'s turn graph, each node by its priority; or, given the `previous`
+    /// hierarchy's order, in that order after the nodes it does not hold, unless those, with
+    /// the ones placed so before, are more than ``Ordering/placedShareLimit`` of the nodes.
+    /// Any order gives a hierarchy that answers exactly; a kept one spares the priorities,
+    /// half of a contraction's work.
+    public convenience init(graph: RoadGraph, keeping previous: Ordering? = nil) {
         self.init()
+        let keys = graph.edgeKeys()
+        var ranks: [Int32]?
+        var placed = 0
+        if let previous {
+            var rankOf: [UInt64: Int32] = [:]
+            rankOf.reserveCapacity(previous.keys.count)
+            for (rank, key) in previous.keys.enumerated() { rankOf[key] = Int32(rank) }
+            // A key found twice (a collision) is the first node's; the other is placed as new.
+            let ranked = keys.map { key in rankOf.removeValue(forKey: key) ?? -1 }
+            let new = ranked.count { $0 < 0 }
+            if Double(previous.placed + new) <= Ordering.placedShareLimit * Double(max(1, keys.count)) {
+                placed = previous.placed + new
+                keptOrder = true
+                ranks = ranked
+            }
+        }
         let count = graph.edgeCount
         var outs = [[Arc]](repeating: [], count: count)
         var ins = [[Arc]](repeating: [], count: count)
@@ -110,7 +153,8 @@ public final class ContractionHierarchy: @unchecked Sendable {
         ins = []
         var up = ArcList()
         var down = ArcList()
-        contractor.contractAll(up: &up, down: &down)
+        let sequence = contractor.contractAll(up: &up, down: &down, ranks: ranks)
+        ordering = Ordering(keys: sequence.map { keys[Int($0)] }, placed: placed)
         self.up = up.compressed(nodes: count)
         up = ArcList()
         self.down = down.compressed(nodes: count)
@@ -226,6 +270,13 @@ public final class ContractionHierarchy: @unchecked Sendable {
         var distance: [Float]
         var seen: [UInt32]
         var round: UInt32 = 0
+        /// The weight through the node being contracted to each of its out-neighbours, for the
+        /// search from one in-neighbour: a target is witnessed once a path avoiding the node is
+        /// as light (valid where `targetRound` is `round`).
+        var targetWeight: [Float]
+        var targetRound: [UInt32]
+        /// The shortcuts the node being contracted needs (from, to, weight, turns).
+        var shortcuts: [(from: Int32, to: Int32, weight: Float, hops: Int32)] = []
         var heap = MinHeap()
         /// Nodes a witness search settles at most (contraction, and estimating a priority).
         static let settleLimit = 200
@@ -238,19 +289,26 @@ public final class ContractionHierarchy: @unchecked Sendable {
             level = [Int32](repeating: 0, count: outs.count)
             distance = [Float](repeating: 0, count: outs.count)
             seen = [UInt32](repeating: 0, count: outs.count)
+            targetWeight = [Float](repeating: 0, count: outs.count)
+            targetRound = [UInt32](repeating: 0, count: outs.count)
         }
 
         /// Contracts every node, adding to `up` its arcs up (out, to nodes contracted later) and
-        /// to `down` its arcs down (in, from nodes contracted later).
-        mutating func contractAll(up: inout ArcList, down: inout ArcList) {
+        /// to `down` its arcs down (in, from nodes contracted later): by priority; or, with
+        /// `ranks` (each node's place in a kept order, -1 for a node new to it), the new nodes
+        /// by priority and then the others by rank.
+        ///
+        /// - Returns: the nodes in the order they were contracted.
+        mutating func contractAll(up: inout ArcList, down: inout ArcList, ranks: [Int32]?) -> [Int32] {
             let count = outs.count
+            var sequence: [Int32] = []
+            sequence.reserveCapacity(count)
             var queue = MinHeap()
             var queued = [Float](repeating: 0, count: count)
-            for node in 0..<count {
+            for node in 0..<count where ranks.map({ $0[node] < 0 }) ?? true {
                 queued[node] = priority(Int32(node))
                 queue.push(queued[node], Int32(node))
             }
-            var shortcuts: [(from: Int32, to: Int32, weight: Float, hops: Int32)] = []
             while !queue.isEmpty {
                 let (entry, node) = queue.pop()
                 // An entry superseded by a later one, or for a node already contracted.
@@ -262,26 +320,44 @@ public final class ContractionHierarchy: @unchecked Sendable {
                     queue.push(current, node)
                     continue
                 }
-                shortcuts.removeAll(keepingCapacity: true)
-                witnessShortcuts(node, limit: Self.settleLimit) { shortcuts.append(($0, $1, $2, $3)) }
-                up.append(node, outs[Int(node)])
-                down.append(node, ins[Int(node)])
-                contracted[Int(node)] = true
-                // Its neighbours lose their arcs to it, and are a level deeper than it at least.
-                let deeper = level[Int(node)] + 1
-                for arc in ins[Int(node)] {
-                    outs[Int(arc.node)].removeAll { $0.node == node }
-                    level[Int(arc.node)] = max(level[Int(arc.node)], deeper)
-                }
-                for arc in outs[Int(node)] {
-                    ins[Int(arc.node)].removeAll { $0.node == node }
-                    level[Int(arc.node)] = max(level[Int(arc.node)], deeper)
-                }
-                outs[Int(node)] = []
-                ins[Int(node)] = []
-                for shortcut in shortcuts {
-                    add(shortcut.from, shortcut.to, shortcut.weight, middle: node, hops: shortcut.hops)
-                }
+                contract(node, up: &up, down: &down)
+                sequence.append(node)
+            }
+            guard let ranks else { return sequence }
+            var byRank = [Int32](repeating: -1, count: Int(ranks.max() ?? -1) + 1)
+            for (node, rank) in ranks.enumerated() where rank >= 0 { byRank[Int(rank)] = Int32(node) }
+            for node in byRank where node >= 0 {
+                contract(node, up: &up, down: &down)
+                sequence.append(node)
+            }
+            return sequence
+        }
+
+        /// Contracts `node`: its arcs go into the hierarchy, its neighbours lose their arcs to
+        /// it, and a shortcut joins each two of them that no witness joins as lightly.
+        mutating func contract(_ node: Int32, up: inout ArcList, down: inout ArcList) {
+            var shortcuts: [(from: Int32, to: Int32, weight: Float, hops: Int32)] = []
+            swap(&shortcuts, &self.shortcuts)
+            defer { swap(&shortcuts, &self.shortcuts) }
+            shortcuts.removeAll(keepingCapacity: true)
+            witnessShortcuts(node, limit: Self.settleLimit) { shortcuts.append(($0, $1, $2, $3)) }
+            up.append(node, outs[Int(node)])
+            down.append(node, ins[Int(node)])
+            contracted[Int(node)] = true
+            // Its neighbours lose their arcs to it, and are a level deeper than it at least.
+            let deeper = level[Int(node)] + 1
+            for arc in ins[Int(node)] {
+                outs[Int(arc.node)].removeAll { $0.node == node }
+                level[Int(arc.node)] = max(level[Int(arc.node)], deeper)
+            }
+            for arc in outs[Int(node)] {
+                ins[Int(arc.node)].removeAll { $0.node == node }
+                level[Int(arc.node)] = max(level[Int(arc.node)], deeper)
+            }
+            outs[Int(node)] = []
+            ins[Int(node)] = []
+            for shortcut in shortcuts {
+                add(shortcut.from, shortcut.to, shortcut.weight, middle: node, hops: shortcut.hops)
             }
         }
 
@@ -329,7 +405,20 @@ public final class ContractionHierarchy: @unchecked Sendable {
             for inArc in ins[Int(node)] {
                 let source = inArc.node
                 let ceiling = inArc.weight + maxOut
-                search(from: source, avoiding: node, ceiling: ceiling, limit: limit)
+                round &+= 1
+                var targets = 0
+                for outArc in outArcs where outArc.node != source {
+                    let target = Int(outArc.node)
+                    let via = inArc.weight + outArc.weight
+                    if targetRound[target] == round {
+                        targetWeight[target] = max(targetWeight[target], via)
+                    } else {
+                        targetRound[target] = round
+                        targetWeight[target] = via
+                        targets += 1
+                    }
+                }
+                search(from: source, avoiding: node, ceiling: ceiling, limit: limit, targets: targets)
                 for outArc in outArcs where outArc.node != source {
                     let via = inArc.weight + outArc.weight
                     let target = Int(outArc.node)
@@ -340,9 +429,13 @@ public final class ContractionHierarchy: @unchecked Sendable {
         }
 
         /// Dijkstra from `source` among the nodes left but `avoiding`, up to `ceiling` or
-        /// `limit` settled nodes; distances in `distance` where `seen` is this round.
-        mutating func search(from source: Int32, avoiding: Int32, ceiling: Float, limit: Int) {
-            round &+= 1
+        /// `limit` settled nodes, or until each of the `targets` nodes marked for this round
+        /// (`targetRound`) is reached as lightly as its `targetWeight`: no later label can undo
+        /// a witness. Distances in `distance` where `seen` is this round (the caller's, begun by
+        /// marking the targets).
+        mutating func search(from source: Int32, avoiding: Int32, ceiling: Float, limit: Int, targets: Int) {
+            guard targets > 0 else { return }
+            var pending = targets
             heap.items.removeAll(keepingCapacity: true)
             distance[Int(source)] = 0
             seen[Int(source)] = round
@@ -357,11 +450,21 @@ public final class ContractionHierarchy: @unchecked Sendable {
                 for arc in outs[Int(node)] where arc.node != avoiding {
                     let next = Int(arc.node)
                     let candidate = cost + arc.weight
-                    if seen[next] != round || candidate < distance[next] {
-                        seen[next] = round
-                        distance[next] = candidate
-                        heap.push(candidate, arc.node)
+                    let unseen = seen[next] != round
+                    guard unseen || candidate < distance[next] else { continue }
+                    if targetRound[next] == round, candidate <= targetWeight[next],
+                        unseen || distance[next] > targetWeight[next]
+                    {
+                        pending -= 1
+                        if pending == 0 {
+                            seen[next] = round
+                            distance[next] = candidate
+                            return
+                        }
                     }
+                    seen[next] = round
+                    distance[next] = candidate
+                    heap.push(candidate, arc.node)
                 }
             }
         }
@@ -466,43 +569,61 @@ extension ContractionHierarchy {
         public var description: String
     }
 
-    static let magic: [UInt8] = Array("OMCH1".utf8)
+    /// The format's magic word: "OMCH" and its version, 2 with the contraction order after
+    /// the arcs (version 1, without it, is still read).
+    static let magic: [UInt8] = Array("OMCH2".utf8)
 
-    /// The hierarchy as bytes: a magic word, then each array (count, then little-endian values).
+    /// The hierarchy as bytes: a magic word, then each array (count, then little-endian
+    /// values), then the order (count, each key as 8 little-endian bytes, then how many were
+    /// placed: ``Ordering``).
     public func serialized() -> [UInt8] {
         var bytes = Self.magic
-        bytes.reserveCapacity(Self.magic.count + 4 * (up.first.count + down.first.count + 3 * arcCount + 8))
+        let keys = ordering?.keys ?? []
+        bytes.reserveCapacity(
+            Self.magic.count + 4 * (up.first.count + down.first.count + 3 * arcCount + 10) + 8 * keys.count)
         for array in [up.first, up.node, up.middle, down.first, down.node, down.middle] {
             Self.append(array, to: &bytes)
         }
         for array in [up.weight, down.weight] {
             Self.append(array.map { Int32(bitPattern: $0.bitPattern) }, to: &bytes)
         }
+        withUnsafeBytes(of: Int32(keys.count).littleEndian) { bytes += $0 }
+        for key in keys { withUnsafeBytes(of: key.littleEndian) { bytes += $0 } }
+        withUnsafeBytes(of: Int32(ordering?.placed ?? 0).littleEndian) { bytes += $0 }
         return bytes
     }
 
-    /// A hierarchy from ``serialized()`` bytes.
+    /// A hierarchy from ``serialized()`` bytes (of this version or the first), to query: its
+    /// order is left in the bytes (``ordering(serialized:)`` reads it).
     ///
     /// - Throws: ``FormatError`` when the bytes are cut, of another format, or inconsistent.
     public convenience init(serialized bytes: [UInt8]) throws {
         self.init()
-        guard bytes.starts(with: Self.magic) else { throw FormatError(description: "not a routing graph") }
+        let version = bytes.count >= Self.magic.count ? bytes[Self.magic.count - 1] : 0
+        guard bytes.starts(with: Self.magic.dropLast()), version == UInt8(ascii: "1") || version == UInt8(ascii: "2")
+        else { throw FormatError(description: "not a routing graph") }
+        let cut = FormatError(description: "the routing graph is cut short")
         var offset = Self.magic.count
         var arrays: [[Int32]] = []
         try bytes.withUnsafeBytes { raw in
-            for _ in 0..<8 {
-                guard offset + 4 <= raw.count else { throw FormatError(description: "the routing graph is cut short") }
+            func count() throws(FormatError) -> Int {
+                guard offset + 4 <= raw.count else { throw cut }
                 let count = Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
                 offset += 4
-                guard count >= 0, offset + 4 * count <= raw.count else {
-                    throw FormatError(description: "the routing graph is cut short")
-                }
+                return count
+            }
+            for _ in 0..<8 {
+                let count = try count()
+                guard count >= 0, offset + 4 * count <= raw.count else { throw cut }
                 arrays.append(
                     (0..<count).map {
                         Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4 * $0, as: Int32.self))
                     })
                 offset += 4 * count
             }
+            guard version == UInt8(ascii: "2") else { return }
+            let keys = try count()
+            guard keys >= 0, offset + 8 * keys + 4 <= raw.count else { throw cut }
         }
         func weights(_ values: [Int32]) -> [Float] { values.map { Float(bitPattern: UInt32(bitPattern: $0)) } }
         up = ArcTable(first: arrays[0], node: arrays[1], weight: weights(arrays[6]), middle: arrays[2])
@@ -511,6 +632,33 @@ extension ContractionHierarchy {
         guard nodes >= 0, down.first.count == up.first.count, up.isConsistent(nodes: nodes),
             down.isConsistent(nodes: nodes)
         else { throw FormatError(description: "the routing graph's arrays do not agree") }
+    }
+
+    /// The contraction order stored in ``serialized()`` bytes, read without the arcs; nil when
+    /// the bytes hold none (the first version) or are not whole.
+    public static func ordering(serialized bytes: [UInt8]) -> Ordering? {
+        guard bytes.starts(with: magic) else { return nil }
+        return bytes.withUnsafeBytes { raw -> Ordering? in
+            var offset = magic.count
+            func count() -> Int? {
+                guard offset + 4 <= raw.count else { return nil }
+                defer { offset += 4 }
+                return Int(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)))
+            }
+            for _ in 0..<8 {
+                guard let values = count(), values >= 0, offset + 4 * values <= raw.count else { return nil }
+                offset += 4 * values
+            }
+            guard let keys = count(), keys > 0, offset + 8 * keys + 4 <= raw.count,
+                offset + 8 * keys + 4 == raw.count
+            else { return nil }
+            let ordering = (0..<keys).map {
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8 * $0, as: UInt64.self))
+            }
+            offset += 8 * keys
+            guard let placed = count(), placed >= 0 else { return nil }
+            return Ordering(keys: ordering, placed: placed)
+        }
     }
 
     private static func append(_ values: [Int32], to bytes: inout [UInt8]) {

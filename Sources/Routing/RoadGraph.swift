@@ -100,30 +100,55 @@ public final class RoadGraph: @unchecked Sendable {
     /// end, a barrier, or every other turn forbidden), as OSRM allows them.
     var uTurnAllowed: [Bool] = []
 
+    /// What a store holds of its road network, read once for the graphs of several modes
+    /// (``RoutingGraphs/refresh(store:writer:progress:)``).
+    public struct Network: Sendable {
+        /// The routable ways, the tagged nodes on them and the turn restrictions.
+        public var ways: [RoadNetwork.Way]
+        public var nodes: [Int64: [String: String]]
+        public var restrictions: [RoadNetwork.Restriction]
+        /// The OpenStreetMap regions' bounds: the network's extent.
+        public var regions: [CoordinateBounds]
+        /// The heights of every way's points (metres, nil for a way the store's elevation
+        /// models do not cover), when read and the store has models; nil otherwise.
+        public var heights: [[Double]?]?
+
+        /// Reads the network of `store`, with its ways' heights when `heights` (for a mode whose
+        /// speed follows the slope, ``TravelProfile/climbs``).
+        public init(store: MapStore, heights readHeights: Bool) throws {
+            ways = try store.roadWays()
+            nodes = try store.roadNodes()
+            restrictions = try store.roadRestrictions()
+            regions = try store.sources(counting: false).filter { $0.kind == .osm && $0.bounds.isValid }.map(\.bounds)
+            guard readHeights else { return }
+            var reader = try Elevation.Reader(store: store, within: .world)
+            guard !reader.models.isEmpty else { return }
+            heights = try ways.map { way throws(DataError) in
+                var values: [Double] = []
+                for point in way.points {
+                    guard let sample = try reader.sample(at: point) else { return nil }
+                    values.append(sample.metres)
+                }
+                return values
+            }
+        }
+    }
+
     /// Builds the graph of `profile` from the store's road network; the OpenStreetMap regions'
     /// bounds are its extent. A mode whose speed follows the slope (``TravelProfile/climbs``)
     /// reads the heights of every way's points from the store's elevation models, where it has
     /// them.
     public convenience init(store: MapStore, profile: TravelProfile) throws {
-        let ways = try store.roadWays()
-        var heights: [[Double]?]?
-        if profile.climbs {
-            var reader = try Elevation.Reader(store: store, within: .world)
-            if !reader.models.isEmpty {
-                heights = try ways.map { way throws(DataError) in
-                    var values: [Double] = []
-                    for point in way.points {
-                        guard let sample = try reader.sample(at: point) else { return nil }
-                        values.append(sample.metres)
-                    }
-                    return values
-                }
-            }
-        }
-        try self.init(
-            ways: ways, nodes: store.roadNodes(), restrictions: store.roadRestrictions(), profile: profile,
-            heights: heights)
-        regions = try store.sources(counting: false).filter { $0.kind == .osm && $0.bounds.isValid }.map(\.bounds)
+        try self.init(network: Network(store: store, heights: profile.climbs), profile: profile)
+    }
+
+    /// Builds the graph of `profile` from a store's road network read before; a mode whose
+    /// speed follows the slope uses the network's heights where it has them.
+    public convenience init(network: Network, profile: TravelProfile) {
+        self.init(
+            ways: network.ways, nodes: network.nodes, restrictions: network.restrictions, profile: profile,
+            heights: profile.climbs ? network.heights : nil)
+        regions = network.regions
     }
 
     /// The imported regions' bounds, when the graph comes from a store.
@@ -656,6 +681,31 @@ public final class RoadGraph: @unchecked Sendable {
                 osmNodes[from], osmNodes[to], Double(edgeDuration[edge]), positions[from].distance(to: positions[to]),
                 ways[Int(edgeWay[edge])].osmID)
         }
+    }
+
+    /// A key for each edge that names it across imports of the same roads: a hash of its two
+    /// OpenStreetMap nodes and of how many edges between the same two came before it (parallel
+    /// ways, a via-restriction's copies). Edge indices change with every import; these keys
+    /// let a hierarchy built on a changed network keep the contraction order of the last one
+    /// (``ContractionHierarchy/Ordering``). A way split in two keeps its edges' keys.
+    public func edgeKeys() -> [UInt64] {
+        var seen: [SIMD2<Int64>: UInt64] = [:]
+        seen.reserveCapacity(edgeCount)
+        return (0..<edgeCount).map { edge in
+            let ends = SIMD2(osmNodes[Int(edgeFrom[edge])], osmNodes[Int(edgeTo[edge])])
+            let occurrence = seen[ends, default: 0]
+            seen[ends] = occurrence + 1
+            return Self.scramble(
+                Self.scramble(Self.scramble(UInt64(bitPattern: ends.x)) ^ UInt64(bitPattern: ends.y)) ^ occurrence)
+        }
+    }
+
+    /// SplitMix64's finaliser: every bit of `value` spread over the result.
+    private static func scramble(_ value: UInt64) -> UInt64 {
+        var z = value &+ 0x9e37_79b9_7f4a_7c15
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
     }
 
     /// What the graph is, in a few characters: a hash of its edges (ends, weights, restrictions)

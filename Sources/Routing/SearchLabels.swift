@@ -77,33 +77,40 @@ struct MinHeap {
     var isEmpty: Bool { items.isEmpty }
     var minimum: Float { items.first?.cost ?? .infinity }
 
+    /// Adds (cost, node).
     mutating func push(_ cost: Float, _ node: Int32) {
         items.append((cost, node))
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard items[parent].cost > items[child].cost else { break }
-            items.swapAt(parent, child)
-            child = parent
+        // The new item rises through a hole, each parent moved down once (not swapped).
+        items.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard heap[parent].cost > cost else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = (cost, node)
         }
     }
 
+    /// Takes off the item of least cost (the heap must not be empty).
     mutating func pop() -> (cost: Float, node: Int32) {
         let top = items[0]
         let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var parent = 0
+        guard !items.isEmpty else { return top }
+        // The last item sinks from the root through a hole, the lesser child moved up each step.
+        items.withUnsafeMutableBufferPointer { heap in
+            let count = heap.count
+            var hole = 0
             while true {
-                let left = parent * 2 + 1
-                let right = left + 1
-                var smallest = parent
-                if left < items.count, items[left].cost < items[smallest].cost { smallest = left }
-                if right < items.count, items[right].cost < items[smallest].cost { smallest = right }
-                if smallest == parent { break }
-                items.swapAt(parent, smallest)
-                parent = smallest
+                var child = 2 * hole + 1
+                guard child < count else { break }
+                if child + 1 < count, heap[child + 1].cost < heap[child].cost { child += 1 }
+                guard heap[child].cost < last.cost else { break }
+                heap[hole] = heap[child]
+                hole = child
             }
+            heap[hole] = last
         }
         return top
     }

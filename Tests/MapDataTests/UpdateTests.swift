@@ -117,9 +117,11 @@ import ZlibKit
         #expect(report.region == "Monaco" && report.changes == edits.list.count)
         #expect(report.created + report.modified + report.deleted == edits.list.count && report.outdated == 0)
         #expect(report.rebuiltWays > report.modified / 2 && report.featuresWritten > 0)
-        // Every mode's roads changed: each graph was built again, and is the fresh import's.
+        // Every mode's roads changed: each graph was built again, and is the fresh import's;
+        // each kept its stored hierarchy's contraction order.
         #expect(
             Set(built.map(\.mode.rawValue)) == Set(expected["road_graph"]!.map { String($0.split(separator: "|")[0]) }))
+        #expect(built.allSatisfy { $0.keptOrder }, "\(built.map { ($0.mode, $0.keptOrder) })")
     }
 
     @Test func onlyTablesChangedPastAutoanalyzesThresholdAreAnalysedAfterAWrite() throws {

@@ -64,6 +64,90 @@ import Testing
         #expect(compared > 250)
     }
 
+    /// A hierarchy of the network edited as an update edits it keeps the last one's order
+    /// (its new edges placed first) and answers exactly as the plain search; edits that add
+    /// more than the order's share of new edges have it made afresh.
+    @Test(arguments: [TravelProfile.Mode.driving, .walking])
+    func aHierarchyOfAnEditedNetworkKeepsTheOrderAndFindsTheSameRoutes(mode: TravelProfile.Mode) throws {
+        let store = try MapStore(path: SeedPlaces.westVillageStore())
+        let ways = try store.roadWays()
+        let (nodes, restrictions) = (try store.roadNodes(), try store.roadRestrictions())
+        let profile = TravelProfile(mode)
+        let before = ContractionHierarchy(
+            graph: RoadGraph(ways: ways, nodes: nodes, restrictions: restrictions, profile: profile))
+        let ordering = try #require(before.ordering)
+        #expect(ordering.keys.count == before.nodeCount && Set(ordering.keys).count == before.nodeCount)
+        #expect(ordering.placed == 0 && !before.keptOrder)
+        // The order is kept in the stored bytes, and read on its own; bytes cut short have none.
+        let bytes = before.serialized()
+        #expect(ContractionHierarchy.ordering(serialized: bytes) == ordering)
+        #expect(ContractionHierarchy.ordering(serialized: Array(bytes.dropLast(5))) == nil)
+        #expect(try ContractionHierarchy(serialized: bytes).nodeCount == before.nodeCount)
+
+        /// The network with every `step`th way gone, moved 20 m north, or with a node added
+        /// (new edges: its first segment's two halves).
+        func edited(_ step: Int) -> [RoadNetwork.Way] {
+            ways.enumerated().compactMap { index, way in
+                var way = way
+                switch index % step {
+                case 0: return nil
+                case 1:
+                    way.points = way.points.map { Coordinate(latitude: $0.latitude + 0.00018, longitude: $0.longitude) }
+                case 2:
+                    // A node added between its first two.
+                    let middle = Coordinate(
+                        latitude: (way.points[0].latitude + way.points[1].latitude) / 2,
+                        longitude: (way.points[0].longitude + way.points[1].longitude) / 2)
+                    way.nodes.insert(1_000_000_000_000 + way.osmID, at: 1)
+                    way.points.insert(middle, at: 1)
+                default: break
+                }
+                return way
+            }
+        }
+        let graph = RoadGraph(ways: edited(20), nodes: nodes, restrictions: restrictions, profile: profile)
+        let after = ContractionHierarchy(graph: graph, keeping: ordering)
+        let kept = Set(ordering.keys)
+        let new = graph.edgeKeys().count { !kept.contains($0) }
+        #expect(after.keptOrder && new > 0 && after.ordering?.placed == new)
+        #expect(
+            graph.fingerprint()
+                != RoadGraph(ways: ways, nodes: nodes, restrictions: restrictions, profile: profile).fingerprint())
+        // The kept order's nodes come in the same order as before, after the new ones.
+        let rank = Dictionary(uniqueKeysWithValues: ordering.keys.enumerated().map { ($1, $0) })
+        let ranks = try #require(after.ordering).keys.map { rank[$0] ?? -1 }
+        #expect(
+            ranks.prefix(new).allSatisfy { $0 < 0 }
+                && zip(ranks.dropFirst(new), ranks.dropFirst(new + 1)).allSatisfy { $0 < $1 })
+
+        let plain = Router(graph: graph)
+        let contracted = Router(graph: graph, hierarchy: after)
+        let (south, west, north, east) = (40.7290, -74.0100, 40.7400, -73.9980)
+        var generator = SeededGenerator(seed: 11)
+        var compared = 0
+        for _ in 0..<200 {
+            let points = (0..<2).map { _ in
+                Coordinate(
+                    latitude: south + (north - south) * Double.random(in: 0..<1, using: &generator),
+                    longitude: west + (east - west) * Double.random(in: 0..<1, using: &generator))
+            }
+            let expected = try? plain.route(points)
+            let actual = try? contracted.route(points)
+            #expect((expected == nil) == (actual == nil))
+            guard let expected, let actual else { continue }
+            compared += 1
+            #expect(abs(expected.duration - actual.duration) < 0.01 * max(1, expected.duration), "\(points)")
+        }
+        #expect(compared > 150)
+
+        // With a node added to a sixth of the ways (more new edges than the placed share), the
+        // order is made afresh.
+        let remade = ContractionHierarchy(
+            graph: RoadGraph(ways: edited(6), nodes: nodes, restrictions: restrictions, profile: profile),
+            keeping: ordering)
+        #expect(!remade.keptOrder && remade.ordering?.placed == 0)
+    }
+
     @Test func theStoreKeepsEachModesGraphAndSaysWhenItIsMissingOrStale() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
