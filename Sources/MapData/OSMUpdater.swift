@@ -81,7 +81,7 @@ public enum OSMUpdater {
                 "UPDATE source SET fingerprint = ? WHERE id = ?",
                 [.text(try updatedFingerprint(source: source, change: fingerprint, in: database)), .integer(source)])
             try database.flush()
-            try routing?(MapStore(database: database, path: storePath), RoadNetwork.GraphWriter(database: database))
+            try routing?(MapStore(database: database, path: storePath), try RoadNetwork.GraphWriter(database: database))
         }
         return report
     }

@@ -144,11 +144,8 @@ public enum RoadNetwork {
     ) throws {
         try StoreUpdate.apply(to: storePath) { database in
             try database.run("DELETE FROM road_graph")
-            try build { graph in
-                try database.run(
-                    "INSERT INTO road_graph (mode, fingerprint, data) VALUES (?,?,?)",
-                    [.text(graph.mode), .text(graph.fingerprint), .blob(graph.data)])
-            }
+            let writer = try GraphWriter(database: database)
+            try build { graph in try writer.replace(graph) }
         }
     }
 
@@ -156,6 +153,17 @@ public enum RoadNetwork {
     /// ``OSMUpdater``).
     public struct GraphWriter {
         let database: StoreConnection
+
+        /// A writer into `database`. On PostGIS a store made before graphs were kept
+        /// uncompressed has its column changed first (``StoreSchema/uncompressedGraphs``).
+        init(database: StoreConnection) throws {
+            self.database = database
+            guard database.engine == .postgis else { return }
+            let storage = try database.map(
+                "SELECT attstorage::text FROM pg_attribute WHERE attrelid = 'road_graph'::regclass AND attname = 'data'"
+            ) { $0.text(0) }
+            if storage.first != "e" { try database.execute(StoreSchema.uncompressedGraphs) }
+        }
 
         /// Puts `graph` in place of the stored graph of its mode, if any.
         public func replace(_ graph: StoredGraph) throws {
@@ -177,7 +185,7 @@ public enum RoadNetwork {
     /// the store and its previous graphs as they were; one that changes nothing costs no write.
     public static func updateGraphs(into storePath: String, _ body: (MapStore, GraphWriter) throws -> Void) throws {
         try StoreUpdate.applyInPlace(to: storePath) { database in
-            try body(MapStore(database: database, path: storePath), GraphWriter(database: database))
+            try body(MapStore(database: database, path: storePath), try GraphWriter(database: database))
         }
     }
 

@@ -124,6 +124,22 @@ import ZlibKit
         #expect(built.allSatisfy { $0.keptOrder }, "\(built.map { ($0.mode, $0.keptOrder) })")
     }
 
+    @Test func postGISKeepsTheRoutingGraphsUncompressedEvenInAStoreMadeBefore() throws {
+        let store = try Self.imported(Self.monaco, .postgis, routing: false)
+        let database = PostGISStoreConnection(try PostgresConnection(store))
+        func storage() throws -> String? {
+            try database.map(
+                "SELECT attstorage::text FROM pg_attribute WHERE attrelid = 'road_graph'::regclass AND attname = 'data'"
+            ) { $0.text(0) }.first ?? nil
+        }
+        #expect(try storage() == "e", "a new store")
+        try database.execute("ALTER TABLE road_graph ALTER COLUMN data SET STORAGE EXTENDED")
+        let built = try RoutingGraphs.build(storePath: store)
+        #expect(try storage() == "e" && built.map(\.mode) == TravelProfile.Mode.allCases)
+        let (router, note) = try RoutingGraphs.router(store: MapStore(path: store), mode: .walking)
+        #expect(router.hierarchy != nil && note == nil)
+    }
+
     @Test func onlyTablesChangedPastAutoanalyzesThresholdAreAnalysedAfterAWrite() throws {
         // A store of Monaco, analysed at its import: a write of a few rows leaves every table
         // to autovacuum; deleting most of the features asks for the tables they were in.
