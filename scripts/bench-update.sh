@@ -9,13 +9,15 @@
 #  4. the edited copy imported afresh by openmaps into SQLite, routing graphs included.
 # Seconds per change file, milliseconds per thousand changes, and the ratios: ours on PostGIS
 # over osm2pgsql (target ≤ 0.5), the update over a fresh import of the copy (target < 0.2).
-# Usage: scripts/bench-update.sh FILE.osm.pbf…   (SHARE=0.06 of the ways by default: 1-2.3 % of the
-# elements of the bench's extracts, printed as `share`)
+# Usage: scripts/bench-update.sh FILE.osm.pbf…   (the edits touch TARGET=0.01 of each extract's
+# elements, as the targets are set: a first set of edits of 6 % of the ways is counted and the share
+# of the ways scaled to it; SHARE=F edits that share of the ways instead; `share` prints the result)
 set -euo pipefail
 . "$(dirname "$0")/bench-env.sh"
 BIN=${BIN:-$here/.build/release/openmaps}
 BENCH=${BENCH:-$here/.build/release/openmaps-bench}
-SHARE=${SHARE:-0.06}
+SHARE=${SHARE:-}
+TARGET=${TARGET:-0.01}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/openmaps-bench-update.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 for tool in osm2pgsql /usr/bin/time; do
@@ -46,10 +48,18 @@ printf '%-22s %7s %6s %13s %13s %13s %8s %13s %13s %8s %9s %9s %9s %9s\n' extrac
   "osm2pgsql" "ratio" "+routing" "PostGIS+r" "ratio+r" "import" "+routing" "update/import" "+routing"
 for file in "$@"; do
   name=$(basename "$file")
-  "$BENCH" edits --in "$file" --share "$SHARE" --seed 1 --copy "$WORK/copy.osm.pbf" --changes "$WORK/changes.osc" \
-    > "$WORK/edits.log"
-  changes=$(grep -c '<\(node\|way\|relation\) ' "$WORK/changes.osc")
   elements=$("$BIN" osm info "$file" | awk '/^(nodes|ways|relations):/ { n += $2 } END { print n }')
+  edits() {
+    "$BENCH" edits --in "$file" --share "$1" --seed 1 --copy "$WORK/copy.osm.pbf" --changes "$WORK/changes.osc" \
+      > "$WORK/edits.log"
+    grep -c '<\(node\|way\|relation\) ' "$WORK/changes.osc"
+  }
+  wayshare=$SHARE
+  if [ -z "$wayshare" ]; then
+    probe=$(edits 0.06)
+    wayshare=$(awk -v t="$TARGET" -v n="$elements" -v c="$probe" 'BEGIN { printf "%.4f", 0.06 * t * n / c }')
+  fi
+  changes=$(edits "$wayshare")
   rm -f "$WORK/s.sqlite" "$WORK/r.sqlite"
   "$BIN" import "$file" --store "$WORK/s.sqlite" --region base --no-routing >/dev/null 2>&1
   cp "$WORK/s.sqlite" "$WORK/r.sqlite"
@@ -75,7 +85,7 @@ for file in "$@"; do
     "$(per1000 "$o" "$changes")" "$(ratio "$p" "$o")" "$r" "$(per1000 "$r" "$changes")" "$pr" "$(per1000 "$pr" "$changes")" \
     "$(ratio "$pr" "$o")" "$n" "$i" "$(ratio "$s" "$n")" "$(ratio "$r" "$i")"
 done
-echo "(share: the changes over the extract's elements; the targets are set for about 1 %;"
+echo "(share: the changes over the extract's elements (TARGET=$TARGET unless SHARE is set; the targets are set at 1 %);"
 echo " ratio: openmaps update on PostGIS over osm2pgsql --append --slim, both without routing graphs;"
 echo " +routing: the SQLite update with the routing graphs built again; PostGIS+r: the PostGIS update with"
 echo " them, and ratio+r its time over osm2pgsql's (target ≤ 0.5); import: the edited copy imported"
