@@ -13,8 +13,8 @@ public enum RoutingGraphs {
     public struct Built: Sendable {
         /// The way of travel.
         public var mode: TravelProfile.Mode
-        /// Seconds from the start of the refresh to this mode's hierarchy, reading the road
-        /// network included (the modes are built at once, on all cores).
+        /// Seconds this mode's graph and hierarchy took to build (on one core: the modes are
+        /// built at once, on several cores, after the road network is read for them all).
         public var seconds: Double
         /// Nodes of the turn graph (road edges).
         public var nodes: Int
@@ -28,7 +28,7 @@ public enum RoutingGraphs {
     /// Builds the hierarchy of every mode with roads in the store at `storePath` whose stored
     /// one is missing or stale, and writes them into it in one atomic update (a killed build
     /// leaves the store and its previous graphs as they were); nothing when all are current.
-    /// The modes are built on all cores at once (``refresh(store:writer:progress:)``).
+    /// The modes are built on several cores at once (``refresh(store:writer:progress:)``).
     ///
     /// - Returns: the hierarchies built.
     public static func build(storePath: String, progress: ((TravelProfile.Mode) -> Void)? = nil) throws -> [Built] {
@@ -45,8 +45,8 @@ public enum RoutingGraphs {
     /// (``ContractionHierarchy/init(graph:keeping:)``), and removes the graph of a mode with no
     /// roads left (or of a mode no longer known); the others are kept as they are. The road
     /// network is read once; each mode's graph is built once, fingerprinted, and contracted
-    /// only when it changed, the modes on all cores at once (one graph a core in memory), and
-    /// written in turn. `progress` is called, one call at a time, as each mode's contraction
+    /// only when it changed, the modes on several cores at once (``concurrentBuilds(of:modes:)``),
+    /// and written in turn. `progress` is called, one call at a time, as each mode's contraction
     /// starts.
     ///
     /// - Returns: the hierarchies built, in the modes' order.
@@ -55,7 +55,6 @@ public enum RoutingGraphs {
     ) throws -> [Built] {
         let stored = try store.roadGraphFingerprints()
         for mode in stored.keys where TravelProfile.Mode(rawValue: mode) == nil { try writer.remove(mode: mode) }
-        let start = Date()
         let modes = TravelProfile.Mode.allCases
         let network = try RoadGraph.Network(store: store, heights: modes.contains { TravelProfile($0).climbs })
         // The stored orders, read before the store is left to the builders.
@@ -69,8 +68,9 @@ public enum RoutingGraphs {
         let outcomes = Outcomes(count: modes.count)
         nonisolated(unsafe) let report = progress
         let lock = NSLock()
-        DispatchQueue.concurrentPerform(iterations: modes.count) { index in
-            let mode = modes[index]
+        /// Builds the graph of `modes[index]`, and its hierarchy when it changed.
+        @Sendable func build(_ index: Int) {
+            let (mode, start) = (modes[index], Date())
             let graph = RoadGraph(network: network, profile: TravelProfile(mode))
             guard graph.edgeCount > 0 else { return outcomes.set(index, .noRoads) }
             let fingerprint = graph.fingerprint()
@@ -85,6 +85,9 @@ public enum RoutingGraphs {
                     Built(
                         mode: mode, seconds: Date().timeIntervalSince(start), nodes: hierarchy.nodeCount,
                         arcs: hierarchy.arcCount, keptOrder: hierarchy.keptOrder)))
+        }
+        DispatchQueue.concurrentPerform(iterations: concurrentBuilds(of: network, modes: modes.count)) { _ in
+            while let index = outcomes.next() { build(index) }
         }
         var built: [Built] = []
         for (index, mode) in modes.enumerated() {
@@ -109,14 +112,36 @@ public enum RoutingGraphs {
         case built(RoadNetwork.StoredGraph, Built)
     }
 
-    /// The modes' outcomes, each set by the thread that built it.
+    /// How many modes are built at once: one a core, as many as fit in half the machine's
+    /// memory at about a kilobyte a mode for each node of each road in the network (an update
+    /// of Monaco's 31,000 took 42 MB more with two modes at once), at least one.
+    static func concurrentBuilds(of network: RoadGraph.Network, modes: Int) -> Int {
+        concurrentBuilds(references: network.ways.reduce(0) { $0 + $1.nodes.count }, modes: modes)
+    }
+
+    /// ``concurrentBuilds(of:modes:)`` for a network whose roads hold `references` nodes.
+    static func concurrentBuilds(references: Int, modes: Int) -> Int {
+        let fitting = Int(ProcessInfo.processInfo.physicalMemory / 2) / max(1, references * 1024)
+        return max(1, min(modes, ProcessInfo.processInfo.activeProcessorCount, fitting))
+    }
+
+    /// The modes' outcomes, each set by the thread that built it, and the next mode to build.
     private final class Outcomes: @unchecked Sendable {
         private var values: [Outcome]
+        private var taken = 0
         private let lock = NSLock()
 
         init(count: Int) { values = Array(repeating: .current, count: count) }
         func set(_ index: Int, _ value: Outcome) { lock.withLock { values[index] = value } }
         func get(_ index: Int) -> Outcome { lock.withLock { values[index] } }
+        /// The index of a mode no thread has taken yet, nil when all are taken.
+        func next() -> Int? {
+            lock.withLock {
+                guard taken < values.count else { return nil }
+                defer { taken += 1 }
+                return taken
+            }
+        }
     }
 
     /// A router for `mode` on the store's road network, through its stored hierarchy when that

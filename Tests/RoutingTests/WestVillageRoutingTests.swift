@@ -149,6 +149,17 @@ import Testing
         #expect(!remade.keptOrder && remade.ordering?.placed == 0)
     }
 
+    @Test func modesAreBuiltAtOnceAsFarAsCoresAndMemoryAllow() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let network = try RoadGraph.Network(store: MapStore(path: SeedPlaces.westVillageStore()), heights: false)
+        #expect(RoutingGraphs.concurrentBuilds(of: network, modes: 4) == min(4, cores))
+        #expect(RoutingGraphs.concurrentBuilds(references: 1_000_000, modes: 1) == 1)
+        // A network of as many road nodes as the machine has bytes: one mode at a time.
+        let huge = Int(ProcessInfo.processInfo.physicalMemory)
+        #expect(RoutingGraphs.concurrentBuilds(references: huge, modes: 4) == 1)
+        #expect(RoutingGraphs.concurrentBuilds(references: huge / 8192, modes: 4) == min(4, cores))
+    }
+
     @Test func theStoreKeepsEachModesGraphAndSaysWhenItIsMissingOrStale() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
