@@ -207,7 +207,8 @@ enum UpdateCommand {
                             + built.map {
                                 String(
                                     format: "%@ %.2f s (%d arcs, %@)", $0.mode.rawValue, $0.seconds, $0.arcs,
-                                    $0.keptOrder ? "order kept" : "ordered afresh")
+                                    $0.sameAs.map { "the same graph as \($0.rawValue)'s" }
+                                        ?? ($0.keptOrder ? "order kept" : "ordered afresh"))
                             }
                             .joined(separator: ", "), false
                 ))

@@ -23,6 +23,9 @@ public enum RoutingGraphs {
         /// Whether the stored hierarchy's contraction order was kept
         /// (``ContractionHierarchy/init(graph:keeping:)``) rather than made afresh.
         public var keptOrder = false
+        /// The mode whose hierarchy this one is, its graph being the same (cars and two-wheelers
+        /// where no road tells them apart); nil for a hierarchy contracted for this mode.
+        public var sameAs: TravelProfile.Mode?
     }
 
     /// Builds the hierarchy of every mode with roads in the store at `storePath` whose stored
@@ -75,6 +78,15 @@ public enum RoutingGraphs {
             guard graph.edgeCount > 0 else { return outcomes.set(index, .noRoads) }
             let fingerprint = graph.fingerprint()
             guard stored[mode.rawValue] != fingerprint else { return outcomes.set(index, .current) }
+            // A graph the same as another mode's (its fingerprint but for the mode's name) has
+            // that mode's hierarchy: contracting is deterministic.
+            let sameGraph = String(fingerprint.dropFirst(mode.rawValue.count))
+            if case .built(let other, let summary) = outcomes.claim(sameGraph, for: index) {
+                var shared = summary
+                (shared.mode, shared.seconds, shared.sameAs) = (mode, Date().timeIntervalSince(start), summary.mode)
+                let copy = RoadNetwork.StoredGraph(mode: mode.rawValue, fingerprint: fingerprint, data: other.data)
+                return outcomes.set(index, .built(copy, shared))
+            }
             lock.withLock { report?(mode) }
             let hierarchy = ContractionHierarchy(graph: graph, keeping: orderings[index])
             outcomes.set(
@@ -93,7 +105,7 @@ public enum RoutingGraphs {
         for (index, mode) in modes.enumerated() {
             switch outcomes.get(index) {
             case .noRoads: if stored[mode.rawValue] != nil { try writer.remove(mode: mode.rawValue) }
-            case .current: break
+            case .current, .pending: break
             case .built(let graph, let summary):
                 try writer.replace(graph)
                 built.append(summary)
@@ -104,6 +116,8 @@ public enum RoutingGraphs {
 
     /// What became of one mode's graph in ``refresh(store:writer:progress:)``.
     private enum Outcome: Sendable {
+        /// Not yet built.
+        case pending
         /// The mode has no roads: its stored graph, if any, goes.
         case noRoads
         /// The stored graph is this graph's.
@@ -125,21 +139,45 @@ public enum RoutingGraphs {
         return max(1, min(modes, ProcessInfo.processInfo.activeProcessorCount, fitting))
     }
 
-    /// The modes' outcomes, each set by the thread that built it, and the next mode to build.
+    /// The modes' outcomes, each set by the thread that built it; the next mode to build; and
+    /// which mode contracts each distinct graph.
     private final class Outcomes: @unchecked Sendable {
         private var values: [Outcome]
         private var taken = 0
-        private let lock = NSLock()
+        /// The mode that contracts each graph, by its fingerprint without the mode's name.
+        private var contracting: [String: Int] = [:]
+        private let condition = NSCondition()
 
-        init(count: Int) { values = Array(repeating: .current, count: count) }
-        func set(_ index: Int, _ value: Outcome) { lock.withLock { values[index] = value } }
-        func get(_ index: Int) -> Outcome { lock.withLock { values[index] } }
+        init(count: Int) { values = Array(repeating: .pending, count: count) }
+
+        func set(_ index: Int, _ value: Outcome) {
+            condition.withLock {
+                values[index] = value
+                condition.broadcast()
+            }
+        }
+
+        func get(_ index: Int) -> Outcome { condition.withLock { values[index] } }
+
         /// The index of a mode no thread has taken yet, nil when all are taken.
         func next() -> Int? {
-            lock.withLock {
+            condition.withLock {
                 guard taken < values.count else { return nil }
                 defer { taken += 1 }
                 return taken
+            }
+        }
+
+        /// Nil when no other mode has the graph `graph` (the mode `index` contracts it); else
+        /// the outcome of the mode that contracts it, once it has.
+        func claim(_ graph: String, for index: Int) -> Outcome? {
+            condition.withLock {
+                guard let owner = contracting[graph] else {
+                    contracting[graph] = index
+                    return nil
+                }
+                while case .pending = values[owner] { condition.wait() }
+                return values[owner]
             }
         }
     }

@@ -172,6 +172,22 @@ import Testing
         #expect(missing?.message().hasSuffix("'openmaps import --routing' builds it") == true)
         let built = try RoutingGraphs.build(storePath: path)
         #expect(built.map(\.mode) == TravelProfile.Mode.allCases && built.allSatisfy { $0.arcs >= $0.nodes })
+        // Modes whose graphs are the same (fingerprints but for the mode's name) share one
+        // hierarchy, contracted once: one says it is the other's.
+        let fingerprints = try MapStore(path: path).roadGraphFingerprints()
+        func graph(_ mode: TravelProfile.Mode) -> Substring {
+            fingerprints[mode.rawValue]!.dropFirst(mode.rawValue.count)
+        }
+        for (one, other) in [(TravelProfile.Mode.driving, TravelProfile.Mode.twoWheeler), (.driving, .walking)] {
+            let said = built.filter { ($0.mode == one && $0.sameAs == other) || ($0.mode == other && $0.sameAs == one) }
+            #expect(said.count == (graph(one) == graph(other) ? 1 : 0), "\(one), \(other)")
+            if let shared = said.first {
+                let store = try MapStore(path: path)
+                #expect(try store.roadGraph(mode: one.rawValue)?.data == store.roadGraph(mode: other.rawValue)?.data)
+                #expect(shared.arcs == built.first { $0.mode == shared.sameAs }?.arcs)
+            }
+        }
+        #expect(graph(.driving) != graph(.walking))
         #expect(try RoutingGraphs.build(storePath: path).isEmpty, "current graphs are not built again")
         let store = try MapStore(path: path)
         for mode in TravelProfile.Mode.allCases {
