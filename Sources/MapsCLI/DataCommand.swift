@@ -358,13 +358,21 @@ enum DataCommand {
             }
             bar.finish()
             guard !built.isEmpty else { return }
-            console.print(
-                "routing graphs: "
-                    + built.map { String(format: "%@ %.2f s (%d arcs)", $0.mode.rawValue, $0.seconds, $0.arcs) }
-                    .joined(separator: ", "))
+            console.print("routing graphs: " + described(built))
         } catch {
             throw .failure("building the routing graphs: \(error)")
         }
+    }
+
+    /// The hierarchies built, as `import` and `update` say them: each mode's seconds, arcs, and
+    /// whether its contraction order was kept or made afresh, or whose graph it shares.
+    static func described(_ built: [RoutingGraphs.Built]) -> String {
+        built.map {
+            String(
+                format: "%@ %.2f s (%d arcs, %@)", $0.mode.rawValue, $0.seconds, $0.arcs,
+                $0.sameAs.map { "the same graph as \($0.rawValue)'s" }
+                    ?? ($0.keptOrder ? "order kept" : "ordered afresh"))
+        }.joined(separator: ", ")
     }
 
     /// What `import` says of an elevation model.

@@ -202,15 +202,8 @@ enum UpdateCommand {
             lines.append(
                 (
                     built.isEmpty
-                        ? "routing graphs: unchanged"
-                        : "routing graphs built again: "
-                            + built.map {
-                                String(
-                                    format: "%@ %.2f s (%d arcs, %@)", $0.mode.rawValue, $0.seconds, $0.arcs,
-                                    $0.sameAs.map { "the same graph as \($0.rawValue)'s" }
-                                        ?? ($0.keptOrder ? "order kept" : "ordered afresh"))
-                            }
-                            .joined(separator: ", "), false
+                        ? "routing graphs: unchanged" : "routing graphs built again: " + DataCommand.described(built),
+                    false
                 ))
         }
         if report.outdated > 0 {

@@ -369,6 +369,10 @@ import Testing
         #expect(imported.exitCode == 0)
         #expect(imported.standardOutput.contains("routing graphs: driving "))
         #expect(imported.standardOutput.contains(", two-wheeler "))
+        // The village's cars and two-wheelers have the same graph: one hierarchy, contracted once.
+        #expect(
+            imported.standardOutput.contains("the same graph as driving's")
+                || imported.standardOutput.contains("the same graph as two-wheeler's"), "\(imported.standardOutput)")
         let route = OpenMapsCLI.run(["route", "40.73381,-74.00219", "40.73878,-74.00366", "--store", store])
         #expect(route.exitCode == 0 && !route.standardError.contains("routing graph"), "\(route.standardError)")
         // Without them (written empty), the route is still found, and the note says what to run.
