@@ -9,8 +9,8 @@ BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light tilemaker gdal-b
 # the seed places' OSM XML (bzip2) and its plain originals where ../shared has them.
 BENCH_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/*.osm.pbf)
 BENCH_XML ?= $(wildcard data/seed-places/*.osm.bz2 ../shared/data/osm/*.osm)
-# The extracts the update benchmark edits, then updates beside osm2pgsql --append.
-UPDATE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf)
+# The extracts the update benchmark edits, then updates beside osm2pgsql --append (Porto's roads: a city's graphs).
+UPDATE_PBF ?= $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf ../shared/data/osm/porto-roads.osm.pbf)
 # The extracts the vector tile benchmark cuts next to tilemaker.
 VECTOR_PBF ?= $(wildcard ../shared/data/osm/monaco.osm.pbf ../shared/data/osm/andorra.osm.pbf ../shared/data/osm/liechtenstein-2013-08-03.osm.pbf) $(OPENMAPS_DATA)/osm/Helsinki.osm.pbf
 # The extracts the tile benchmark renders next to Mapnik.
