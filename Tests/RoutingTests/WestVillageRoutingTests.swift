@@ -83,6 +83,11 @@ import Testing
         #expect(ContractionHierarchy.ordering(serialized: bytes) == ordering)
         #expect(ContractionHierarchy.ordering(serialized: Array(bytes.dropLast(5))) == nil)
         #expect(try ContractionHierarchy(serialized: bytes).nodeCount == before.nodeCount)
+        // A store's graph of the first format (no order after the arcs) is still read, and
+        // has no order to keep.
+        let firstFormat = Array("OMCH1".utf8) + bytes[5..<(bytes.count - 8 * ordering.keys.count - 8)]
+        #expect(try ContractionHierarchy(serialized: Array(firstFormat)).arcCount == before.arcCount)
+        #expect(ContractionHierarchy.ordering(serialized: Array(firstFormat)) == nil)
 
         /// The network with every `step`th way gone, moved 20 m north, or with a node added
         /// (new edges: its first segment's two halves).
