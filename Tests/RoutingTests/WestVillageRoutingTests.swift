@@ -43,11 +43,23 @@ import Testing
         let plain = Router(graph: graph)
         let contracted = Router(graph: graph, hierarchy: ContractionHierarchy(graph: graph))
         #expect(contracted.hierarchy!.nodeCount == graph.edgeCount)
-        // Points on a lattice over the village, in a fixed shuffled order.
+        let compared = Self.compareRoutes(plain, contracted, pairs: 300, seed: 7) { expected, actual in
+            #expect(abs(expected.distance - actual.distance) < 1 || abs(expected.duration - actual.duration) < 0.5)
+        }
+        #expect(compared > 250)
+    }
+
+    /// Routes `pairs` times between two random points over the village (a fixed sequence from
+    /// `seed`) with both routers: both find a route or neither does, of the same duration
+    /// (within 1 %), and `also` checks each pair more. Returns how many pairs had a route.
+    static func compareRoutes(
+        _ plain: Router, _ contracted: Router, pairs: Int, seed: UInt64,
+        also: (_ expected: Route, _ actual: Route) -> Void = { _, _ in }
+    ) -> Int {
         let (south, west, north, east) = (40.7290, -74.0100, 40.7400, -73.9980)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededGenerator(seed: seed)
         var compared = 0
-        for _ in 0..<300 {
+        for _ in 0..<pairs {
             let points = (0..<2).map { _ in
                 Coordinate(
                     latitude: south + (north - south) * Double.random(in: 0..<1, using: &generator),
@@ -59,9 +71,9 @@ import Testing
             guard let expected, let actual else { continue }
             compared += 1
             #expect(abs(expected.duration - actual.duration) < 0.01 * max(1, expected.duration), "\(points)")
-            #expect(abs(expected.distance - actual.distance) < 1 || abs(expected.duration - actual.duration) < 0.5)
+            also(expected, actual)
         }
-        #expect(compared > 250)
+        return compared
     }
 
     /// A hierarchy of the network edited as an update edits it keeps the last one's order
@@ -126,24 +138,8 @@ import Testing
         #expect(ranks.count - keptRanks.count == new && zip(keptRanks, keptRanks.dropFirst()).allSatisfy { $0 < $1 })
         #expect(try #require(ranks.lastIndex { $0 < 0 }) > ranks.firstIndex { $0 >= 0 } ?? ranks.count)
 
-        let plain = Router(graph: graph)
-        let contracted = Router(graph: graph, hierarchy: after)
-        let (south, west, north, east) = (40.7290, -74.0100, 40.7400, -73.9980)
-        var generator = SeededGenerator(seed: 11)
-        var compared = 0
-        for _ in 0..<200 {
-            let points = (0..<2).map { _ in
-                Coordinate(
-                    latitude: south + (north - south) * Double.random(in: 0..<1, using: &generator),
-                    longitude: west + (east - west) * Double.random(in: 0..<1, using: &generator))
-            }
-            let expected = try? plain.route(points)
-            let actual = try? contracted.route(points)
-            #expect((expected == nil) == (actual == nil))
-            guard let expected, let actual else { continue }
-            compared += 1
-            #expect(abs(expected.duration - actual.duration) < 0.01 * max(1, expected.duration), "\(points)")
-        }
+        let compared = Self.compareRoutes(
+            Router(graph: graph), Router(graph: graph, hierarchy: after), pairs: 200, seed: 11)
         #expect(compared > 150)
 
         // With a node added to a sixth of the ways (more new edges than the placed share), the
