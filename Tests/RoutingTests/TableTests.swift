@@ -117,9 +117,66 @@ import Testing
 }
 
 /// Isochrones: each contour holds every road edge's end the plain search reaches within its
-/// time, and almost none it reaches only well after it (beyond the walk off the roads a
-/// contour takes in: three cells, a minute on foot).
+/// time, and almost none it reaches only well after it (beyond the cell's width a contour takes
+/// in round a road: a minute or so on foot); the grid is Valhalla's.
 @Suite struct IsochroneTests {
+    /// Cells a thousandth of a degree a side for a city's isochrones, more for long drives
+    /// (Valhalla's rule: a three-hundredth of the reach at the mode's nominal speed).
+    @Test func theGridIsSizedAsValhallaSizesIt() {
+        #expect(TimeGrid.cellDegrees(reach: (600 + 120) * Router.gridSpeed(.walking)) == 0.001)
+        #expect(TimeGrid.cellDegrees(reach: (600 + 120) * Router.gridSpeed(.driving)) == 0.001)
+        #expect(TimeGrid.cellDegrees(reach: (3_600 + 120) * Router.gridSpeed(.driving)) == 0.003)
+        #expect(TimeGrid.cellDegrees(reach: (7_200 + 120) * Router.gridSpeed(.driving)) == 0.005)
+    }
+
+    /// A contour crosses between a cell within it and one without where the times would meet
+    /// it: along a road at the time's own place, and across it as far as a cell nothing reaches
+    /// (a minute past the contour) lets it.
+    @Test func aContourLiesWhereTheTimesCrossIt() throws {
+        let origin = Coordinate(latitude: 45, longitude: 7)
+        let plane = LocalPlane(around: origin)
+        // One road from the origin 1 km east, reached from 0 to 600 s along it.
+        let road = TimeGrid.Run(from: origin, to: plane.coordinate(x: 1_000, y: 0), start: 0, end: 600)
+        let grid = TimeGrid(around: origin, runs: [road], limit: 720, cellDegrees: 0.001)
+        let polygons = grid.contour(300, unreached: 360)
+        try #require(polygons.count == 1 && polygons[0].count == 1)
+        let ring = polygons[0][0].map(plane.point)
+        #expect(ring.first! == ring.last! && ring.count >= 4)
+        // East: the road is reached at 300 s 500 m along; the ring ends within a cell of that.
+        #expect(abs(ring.map(\.x).max()! - 500) < grid.width)
+        // North and south at the origin (0 s): five sixths of the way to the next cells' centres.
+        let across = grid.height * 300 / 360
+        #expect(abs(ring.map(\.y).max()! - across) < 1 && abs(ring.map(\.y).min()! + across) < 1)
+        // West, round the origin's own cell: as far.
+        #expect(abs(ring.map(\.x).min()! + grid.width * 300 / 360) < 1)
+        // Nothing past 600 s (its last cell, nor the 120 s after the road ends).
+        #expect(
+            grid.contour(700, unreached: 760).allSatisfy { polygon in
+                polygon[0].map(plane.point).allSatisfy { $0.x < 1_000 + grid.width }
+            })
+    }
+
+    /// A ring's points nearer than the tolerance to the line kept are dropped, the ring kept
+    /// closed, its far points kept.
+    @Test func ringsAreGeneralised() {
+        // A square of side 10 whose sides wobble by 0.1.
+        var ring: [(x: Double, y: Double)] = []
+        for step in 0..<40 {
+            let side = step / 10
+            let along = Double(step % 10)
+            let wobble = step % 2 == 0 ? 0.1 : -0.1
+            ring.append(
+                [(along, wobble), (10 + wobble, along), (10 - along, 10 + wobble), (wobble, 10 - along)][side])
+        }
+        ring.append(ring[0])
+        let kept = TimeGrid.generalised(ring, tolerance: (0.5, 0.5))
+        #expect(kept.count <= 6 && kept.first! == kept.last!)
+        for corner in [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)] {
+            #expect(kept.contains { abs($0.x - corner.0) < 0.2 && abs($0.y - corner.1) < 0.2 }, "\(corner)")
+        }
+        #expect(TimeGrid.generalised(ring, tolerance: (0.01, 0.01)).count == ring.count)
+    }
+
     @Test(arguments: [TravelProfile.Mode.walking, .driving])
     func contoursHoldWhatTheSearchReachesInTime(mode: TravelProfile.Mode) throws {
         let graph = try RoadGraph(
