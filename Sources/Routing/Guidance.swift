@@ -282,6 +282,7 @@ enum Guidance {
             position += 1
         }
         boundaries = collapsed(boundaries, leg: leg, within: collapseDistance(mode))
+        boundaries = withoutShortNames(boundaries, leg: leg, graph: graph)
         // The steps between the manoeuvres, then the arrival with the side of the road.
         var steps: [Step] = []
         for (number, boundary) in boundaries.enumerated() {
@@ -374,6 +375,45 @@ enum Guidance {
             result.remove(at: index + 1)
         }
         return result
+    }
+
+    /// A new name is said only when the road keeps it this far (metres) before the next
+    /// manoeuvre: 105 m, as OSRM says it.
+    static let nameSegmentLength = 105.0
+
+    /// The manoeuvres without the new names nobody needs told, as OSRM leaves them out: a name
+    /// the route had before its last manoeuvre said (the road's name back after a bridge's),
+    /// and a name kept for less than ``nameSegmentLength`` before the next manoeuvre. A new
+    /// name with lanes to keep, or onto another mode (a ferry, pushing a bicycle), stays.
+    static func withoutShortNames(_ boundaries: [(position: Int, maneuver: Maneuver)], leg: Route.Leg, graph: RoadGraph)
+        -> [(position: Int, maneuver: Maneuver)]
+    {
+        let chain = leg.edges
+        /// What a step from `position` is named, and how it travels (by ferry, pushed or not).
+        func label(at position: Int) -> String { Self.label(graph.way(of: chain[position])) }
+        func travel(at position: Int) -> Int {
+            let edge = Int(chain[position])
+            return graph.way(of: chain[position]).isFerry ? 2 : graph.edgePushing[edge] ? 1 : 0
+        }
+        func hasLanes(at position: Int) -> Bool {
+            let approach = chain[position - 1]
+            let way = graph.way(of: approach)
+            return (graph.edgeAlong[Int(approach)] ? way.turnLanesForward : way.turnLanesBackward) != nil
+        }
+        var kept: [(position: Int, maneuver: Maneuver)] = []
+        for (index, boundary) in boundaries.enumerated() {
+            guard let said = kept.last, boundary.maneuver.kind == .newName, !hasLanes(at: boundary.position),
+                travel(at: boundary.position) == travel(at: said.position)
+            else {
+                kept.append(boundary)
+                continue
+            }
+            let end = index + 1 < boundaries.count ? boundaries[index + 1].position : chain.count
+            let length = (boundary.position..<end).reduce(0) { $0 + leg.edgeDistances[$1] }
+            if label(at: boundary.position) == label(at: said.position) || length < nameSegmentLength { continue }
+            kept.append(boundary)
+        }
+        return kept
     }
 
     /// A way's name, else its ref, else "".

@@ -65,6 +65,40 @@ import Testing
         #expect(Self.kinds(through) == ["depart ", "arrive straight"])
     }
 
+    /// A new name is said only where the road keeps it 105 m or more before the next
+    /// manoeuvre, and not for a name said before (a bridge's name, then the street's again), as
+    /// OSRM leaves them out.
+    @Test func shortNamesAndNamesAlreadySaidAreLeftOut() throws {
+        /// Main Street east along the equator, its middle `bridge` degrees named Bridge, a side
+        /// street north at each end of the bridge, and on past it 0.002° more.
+        func steps(bridge: Double) throws -> [Step] {
+            let xs = [0, 0.002, 0.002 + bridge, 0.004 + bridge]
+            let points = xs.map { Coordinate(latitude: 0, longitude: $0) }
+            func way(_ id: Int64, _ from: Int, _ to: Int, _ name: String) -> RoadNetwork.Way {
+                RoadNetwork.Way(
+                    source: 1, osmID: id, nodes: [Int64(from + 1), Int64(to + 1)], points: [points[from], points[to]],
+                    tags: ["highway": "residential", "name": name])
+            }
+            func side(_ id: Int64, _ at: Int) -> RoadNetwork.Way {
+                RoadNetwork.Way(
+                    source: 1, osmID: id, nodes: [Int64(at + 1), 100 + Int64(at)],
+                    points: [points[at], Coordinate(latitude: 0.001, longitude: xs[at])],
+                    tags: ["highway": "residential", "name": "Side \(at)"])
+            }
+            let ways = [
+                way(1, 0, 1, "Main Street"), way(2, 1, 2, "Bridge"), way(3, 2, 3, "Main Street"), side(4, 1),
+                side(5, 2),
+            ]
+            return try Self.steps(ways, [points[0], points[3]])
+        }
+        // A bridge of 56 m: neither its name nor the street's again.
+        #expect(Self.kinds(try steps(bridge: 0.0005)) == ["depart ", "arrive straight"])
+        // A bridge of 167 m: its name, and the street's after it (said 222 m on).
+        let long = try steps(bridge: 0.0015)
+        #expect(Self.kinds(long) == ["depart ", "new name straight", "new name straight", "arrive straight"])
+        #expect(long.map(\.name) == ["Main Street", "Bridge", "Main Street", "Main Street"])
+    }
+
     @Test func theArrivalSaysWhichSideTheDestinationIsOn() throws {
         // East along Main Street to a point north of it (on the left), then one south (right).
         let north = Coordinate(latitude: 0.00205, longitude: 0.0015)
