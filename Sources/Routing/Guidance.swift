@@ -389,8 +389,7 @@ enum Guidance {
         -> [(position: Int, maneuver: Maneuver)]
     {
         let chain = leg.edges
-        /// What a step from `position` is named, and how it travels (by ferry, pushed or not).
-        func label(at position: Int) -> String { Self.label(graph.way(of: chain[position])) }
+        /// How a step from `position` travels (by ferry, pushed or not).
         func travel(at position: Int) -> Int {
             let edge = Int(chain[position])
             return graph.way(of: chain[position]).isFerry ? 2 : graph.edgePushing[edge] ? 1 : 0
@@ -410,7 +409,14 @@ enum Guidance {
             }
             let end = index + 1 < boundaries.count ? boundaries[index + 1].position : chain.count
             let length = (boundary.position..<end).reduce(0) { $0 + leg.edgeDistances[$1] }
-            if label(at: boundary.position) == label(at: said.position) || length < nameSegmentLength { continue }
+            // The road the last said step is named by: a roundabout's, the exit's.
+            let saidWay = graph.way(
+                of: chain[said.maneuver.kind == .roundabout ? boundary.position - 1 : said.position])
+            let way = graph.way(of: chain[boundary.position])
+            let sameName =
+                (saidWay.name != nil || saidWay.ref != nil) && (way.name != nil || way.ref != nil)
+                && !NameChange(from: saidWay, to: way).isAnnounced
+            if sameName || length < nameSegmentLength { continue }
             kept.append(boundary)
         }
         return kept

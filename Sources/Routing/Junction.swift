@@ -24,6 +24,9 @@ struct Junction {
     let branches: [Branch]
     let graph: RoadGraph
     let wayIn: Int32
+    /// The junction's node, and the edge the route leaves it by.
+    let node: Int
+    let out: Int32
 
     /// The junction at the end of edge `into`, the route leaving by edge `out` at `angle`
     /// (the route's own heading change).
@@ -32,6 +35,8 @@ struct Junction {
         let cameFrom = graph.edgeFrom[Int(into)]
         let heading = Double(Self.bearing(graph: graph, from: Int32(node), towards: cameFrom)) + 180
         self.graph = graph
+        self.node = node
+        self.out = out
         wayIn = graph.edgeWay[Int(into)]
         var branches: [Branch] = []
         var seen: [Int32] = [cameFrom]
@@ -135,47 +140,76 @@ struct Junction {
     /// their junctions are turns.
     static let pathRank = 14
 
+    /// Whether a way has a name or a ref.
+    func hasName(_ way: RoadGraph.WayInfo) -> Bool { way.name != nil || way.ref != nil }
+
+    /// Whether the road `taken` goes on through the junction: another road of its class, within
+    /// 20° of straight across from it, carries its name.
+    func isThroughStreet(_ taken: Branch) -> Bool {
+        let info = graph.ways[Int(taken.way)]
+        guard hasName(info) else { return false }
+        return branches.contains { other in
+            guard !other.taken, rank(other.way) == rank(taken.way) else { return false }
+            let otherInfo = graph.ways[Int(other.way)]
+            let across = abs(RoadGraph.turn(from: taken.angle, to: other.angle))
+            return across > 160 && hasName(otherInfo) && !NameChange(from: info, to: otherInfo).isAnnounced
+        }
+    }
+
+    /// The direction of a turn onto a through street: straight within 40° where the road taken
+    /// runs on straight for more than 60 m (to the next node of the graph), as OSRM says it;
+    /// else the turn's own.
+    func throughModifier(_ taken: Branch) -> Maneuver.Modifier {
+        let onward = graph.positions[node].distance(to: graph.positions[Int(graph.edgeTo[Int(out)])])
+        return abs(taken.angle) < 40 && onward > 60 ? .straight : Maneuver.Modifier(angle: taken.angle)
+    }
+
     /// What is said here of the route's way on, nil for nothing (an obvious way on).
     func maneuver() -> (kind: Maneuver.Kind, modifier: Maneuver.Modifier)? {
         guard let taken = branches.first(where: \.taken) else { return nil }
         let others = branches.filter { !$0.taken && $0.enterable }
         let deviation = abs(taken.angle)
-        let label = self.label(taken.way)
-        let arrivedLabel = self.label(wayIn)
-        let keepsName = !arrivedLabel.isEmpty && label == arrivedLabel
-        // A new name is said unless the road keeps its ref (a numbered road's local names).
-        let refIn = graph.ways[Int(wayIn)].ref
-        let keepsRef = refIn != nil && graph.ways[Int(taken.way)].ref == refIn
-        let renamed = !label.isEmpty && !keepsName && !keepsRef
+        let wayInInfo = graph.ways[Int(wayIn)]
+        // A new name as OSRM says one (``NameChange``); the same road where both have a name or
+        // a ref and it is not.
+        let renamed = NameChange(from: wayInInfo, to: graph.ways[Int(taken.way)]).isAnnounced
+        let goesOn = { (way: Int32) in
+            let info = self.graph.ways[Int(way)]
+            return self.hasName(wayInInfo) && self.hasName(info) && !NameChange(from: wayInInfo, to: info).isAnnounced
+        }
         let modifier = Maneuver.Modifier(angle: taken.angle)
         let rank = self.rank(taken.way)
         // Nothing else to take: a bend, or a new name; a turn onto another road, or where other
         // roads meet that the route may not enter (one-way against it).
         if others.isEmpty {
             if (branches.count > 1 || renamed) && deviation > 45 { return (.turn, modifier) }
-            return renamed ? (.newName, deviation <= 20 ? .straight : modifier) : nil
+            guard renamed else { return nil }
+            return isThroughStreet(taken) ? (.turn, throughModifier(taken)) : (.newName, modifier)
         }
         let comparable = others.filter { self.rank($0.way) <= rank + 2 }
         let straighter = comparable.contains { abs($0.angle) + 20 < deviation }
         // The road goes on (its name or its ref; no other way keeps them): said only where it
         // bends off a straighter way of its rank.
-        let goesOn = { (way: Int32) in
-            (!arrivedLabel.isEmpty && self.label(way) == arrivedLabel)
-                || (refIn != nil && self.graph.ways[Int(way)].ref == refIn)
-        }
         if goesOn(taken.way) && !others.contains(where: { goesOn($0.way) }) && deviation <= 100 {
             if straighter && deviation > 30 { return (.continue, modifier) }
-            return renamed ? (.newName, deviation <= 20 ? .straight : modifier) : nil
+            return nil
         }
-        // The clearly straightest way of its rank, or the only one of its rank ahead.
+        // The clearly straightest way of its rank, or the only one of its rank ahead, or the road
+        // arrived by going on past roads of a far lower class (OSRM's ranks: above 1.75 times its).
         let obvious =
             deviation <= 30
             && others.allSatisfy { other in
                 (abs(other.angle) >= deviation + 30 && (rank >= Self.pathRank || self.rank(other.way) >= rank - 2))
                     || ((self.rank(other.way) > rank + 2 || self.isLink(other.way) && !self.isLink(taken.way))
                         && abs(other.angle) > deviation)
+                    || (rank == self.rank(wayIn) && 1.75 * Double(rank) < Double(self.rank(other.way)))
             }
-        if obvious { return renamed ? (.newName, deviation <= 20 ? .straight : modifier) : nil }
+        if obvious {
+            guard renamed else { return nil }
+            // Onto a street that goes on through the junction on the other side: a turn onto it,
+            // however straight, as OSRM says it.
+            return isThroughStreet(taken) ? (.turn, throughModifier(taken)) : (.newName, modifier)
+        }
         // Two ways ahead, neither obvious: a fork, kept by the side the route takes.
         let ahead = others.filter { abs($0.angle) <= 40 }
         if deviation <= 40, ahead.count == 1, let other = ahead.first, abs(self.rank(other.way) - rank) <= 2,

@@ -273,6 +273,32 @@ import Testing
         #expect(Self.kinds(onto) == ["depart ", "turn left", "arrive straight"])
     }
 
+    /// Joining a street that goes on through the junction behind us is a turn onto it, said
+    /// straight where nearly so and the street runs on straight for over 60 m, as OSRM says it;
+    /// a street that begins there is a new name.
+    @Test func ontoAThroughStreetIsATurnOntoANewOneANewName() throws {
+        /// Link Street north-north-west up to J, joining Main Road (south-south-west to
+        /// north-north-east through J; `behind` names its part south of J).
+        func steps(behind: String) throws -> [Step] {
+            let ways = [
+                Self.road(
+                    40, [41, 42], [(-0.002, 0.0005), (0, 0)], ["highway": "residential", "name": "Link Street"]),
+                Self.road(43, [44, 42], [(-0.002, -0.0003), (0, 0)], ["highway": "residential", "name": behind]),
+                Self.road(45, [42, 46], [(0, 0), (0.002, 0.0003)], ["highway": "residential", "name": "Main Road"]),
+            ]
+            return try Self.steps(
+                ways,
+                [Coordinate(latitude: -0.0019, longitude: 0.000475), Coordinate(latitude: 0.0019, longitude: 0.000285)])
+        }
+        let through = try steps(behind: "Main Road")
+        #expect(Self.kinds(through) == ["depart ", "turn straight", "arrive straight"])
+        #expect(through[1].name == "Main Road")
+        // The same junction where Main Road begins: a new name, with the turn's own direction
+        // (22° to the right: slightly).
+        #expect(
+            Self.kinds(try steps(behind: "Harbour Road")) == ["depart ", "new name slight right", "arrive straight"])
+    }
+
     @Test func theEndOfTheRoadAndAFerry() throws {
         // West along Second Street, which ends at D: left down Short Lane.
         let end = try Self.steps(Self.streets, [Self.point("E"), Self.point("G")])
