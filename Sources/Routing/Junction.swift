@@ -214,7 +214,9 @@ struct Junction {
         let ahead = others.filter { abs($0.angle) <= 40 }
         if deviation <= 40, ahead.count == 1, let other = ahead.first, abs(self.rank(other.way) - rank) <= 2,
             rank < Self.pathRank,
-            others.allSatisfy({ abs($0.angle) <= 40 || abs($0.angle) >= 90 })
+            others.allSatisfy({ abs($0.angle) <= 40 || abs($0.angle) >= 90 }),
+            !Self.isMuchStraighter(taken.angle, than: other.angle),
+            !Self.isMuchStraighter(other.angle, than: taken.angle)
         {
             return (.fork, taken.angle < other.angle ? .slightLeft : .slightRight)
         }
@@ -225,6 +227,14 @@ struct Junction {
         {
             return (.endOfRoad, modifier)
         }
+        // A turn; along the road's own name, a continue.
         return (.turn, modifier)
+    }
+
+    /// Whether a road at `angle` from straight on is clearly the way on beside one at `other`
+    /// (degrees, either side): the other bends over 25° and 40 % more, as OSRM tells a fork's
+    /// two roads apart.
+    static func isMuchStraighter(_ angle: Double, than other: Double) -> Bool {
+        abs(other) > 1.4 * abs(angle) && abs(other) - abs(angle) > 25
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GeoCore
 import MapData
 import Testing
@@ -297,6 +298,29 @@ import Testing
         // (22° to the right: slightly).
         #expect(
             Self.kinds(try steps(behind: "Harbour Road")) == ["depart ", "new name slight right", "arrive straight"])
+    }
+
+    /// Two roads ahead are a fork only where neither is clearly the way on: one bending 25°
+    /// and 40 % more than the other is a turn off the straighter one, as OSRM tells it.
+    @Test func aForkOnlyWhereNeitherRoadIsClearlyTheWayOn() throws {
+        /// Main Street east to J, then Upper Road `upper`° left and Lower Road `lower`° right of
+        /// straight on; the route down Lower Road.
+        func steps(upper: Double, lower: Double) throws -> [Step] {
+            func end(_ heading: Double) -> (Double, Double) {
+                (0.002 * cos(heading * .pi / 180), 0.002 * sin(heading * .pi / 180))
+            }
+            let ways = [
+                Self.road(50, [51, 52], [(0, -0.002), (0, 0)], ["highway": "residential", "name": "Main Street"]),
+                Self.road(53, [52, 54], [(0, 0), end(90 - upper)], ["highway": "residential", "name": "Upper Road"]),
+                Self.road(55, [52, 56], [(0, 0), end(90 + lower)], ["highway": "residential", "name": "Lower Road"]),
+            ]
+            let (lat, lon) = end(90 + lower)
+            return try Self.steps(
+                ways,
+                [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: lat * 0.95, longitude: lon * 0.95)])
+        }
+        #expect(Self.kinds(try steps(upper: 15, lower: 20)) == ["depart ", "fork slight right", "arrive straight"])
+        #expect(Self.kinds(try steps(upper: 5, lower: 35)) == ["depart ", "turn slight right", "arrive straight"])
     }
 
     @Test func theEndOfTheRoadAndAFerry() throws {
