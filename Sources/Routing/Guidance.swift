@@ -269,14 +269,15 @@ enum Guidance {
             let (rankIn, rankOut) = (graph.rank(of: into), graph.rank(of: out))
             let side: Maneuver.Modifier = angle < 0 ? .slightLeft : .slightRight
             let modifier = Maneuver.Modifier(angle: angle)
+            let junction = Junction(graph: graph, into: into, out: out, angle: angle)
             if Junction.isLink(rankOut) && Junction.isFast(rankIn) {
-                boundaries.append((position, maneuver(.offRamp, side)))
-            } else if Junction.isFast(rankOut) && Junction.isLink(rankIn) {
+                boundaries.append((position, maneuver(.offRamp, junction.rampSide())))
+            } else if Junction.isFast(rankOut) && Junction.isLink(rankIn), junction.joinsThroughTraffic() {
                 // Joining from the right is merging left into the traffic, and the other way.
                 boundaries.append((position, maneuver(.merge, angle > 0 ? .slightLeft : .slightRight)))
             } else if Junction.isFastLink(rankOut) && !Junction.isLink(rankIn) {
                 boundaries.append((position, maneuver(.onRamp, modifier == .straight ? side : modifier)))
-            } else if let said = Junction(graph: graph, into: into, out: out, angle: angle).maneuver() {
+            } else if let said = junction.maneuver() {
                 boundaries.append((position, maneuver(said.kind, said.modifier)))
             }
             position += 1

@@ -164,6 +164,24 @@ struct Junction {
         return abs(taken.angle) < 40 && onward > 60 ? .straight : Maneuver.Modifier(angle: taken.angle)
     }
 
+    /// Whether a slip road joins a road whose traffic comes through the junction: a road of the
+    /// class joined, of its name or ref, arrives from across it. A slip road onto a road that
+    /// begins there is a new name, not a merge, as OSRM tells it.
+    func joinsThroughTraffic() -> Bool {
+        guard let taken = branches.first(where: \.taken) else { return false }
+        return isThroughStreet(taken)
+    }
+
+    /// The side an exit leaves a fast road by: of the fast road going on, where it does (a
+    /// curving motorway's exit may leave straight ahead and still be on its right); else of
+    /// straight on.
+    func rampSide() -> Maneuver.Modifier {
+        guard let taken = branches.first(where: \.taken) else { return .slightRight }
+        let onward = branches.filter { !$0.taken && $0.enterable && Self.isFast(rank($0.way)) && abs($0.angle) <= 40 }
+            .min { abs($0.angle) < abs($1.angle) }
+        return taken.angle < (onward?.angle ?? 0) ? .slightLeft : .slightRight
+    }
+
     /// What is said here of the route's way on, nil for nothing (an obvious way on).
     func maneuver() -> (kind: Maneuver.Kind, modifier: Maneuver.Modifier)? {
         guard let taken = branches.first(where: \.taken) else { return nil }

@@ -232,6 +232,23 @@ import Testing
         #expect(Self.kinds(on).contains("on ramp slight left"), "the slip road bears 15° left of Feeder")
         // The slip road joins from the right of the eastbound motorway: merge left, into the traffic.
         #expect(Self.kinds(on).contains("merge slight left"))
+        // A slip road onto a motorway that begins where it joins: nobody to merge with, a new name.
+        let begins = [
+            Self.road(7, [9, 10], [(-0.0006, 0.0015), (0, 0.0028)], ["highway": "motorway_link", "oneway": "yes"]),
+            Self.road(8, [10, 11], [(0, 0.0028), (0, 0.008)], ["highway": "motorway", "name": "Ring II"]),
+        ]
+        let onto = try Self.steps(
+            begins, [Coordinate(latitude: -0.0005, longitude: 0.0017), Coordinate(latitude: 0, longitude: 0.007)])
+        #expect(Self.kinds(onto) == ["depart ", "new name slight right", "arrive straight"])
+        // An exit leaving nearly straight ahead where the motorway curves left: on its right.
+        let curving = [
+            Self.road(
+                12, [30, 31, 32], [(0, 0), (0, 0.004), (0.0017, 0.0076)], ["highway": "motorway", "name": "Ring III"]),
+            Self.road(13, [31, 33], [(0, 0.004), (0.0001, 0.006)], ["highway": "motorway_link", "oneway": "yes"]),
+        ]
+        let exit = try Self.steps(
+            curving, [Coordinate(latitude: 0, longitude: 0.001), Coordinate(latitude: 0.0001, longitude: 0.0059)])
+        #expect(Self.kinds(exit) == ["depart ", "off ramp slight right", "arrive straight"])
         // Along the motorway past its exit: the motorway is the obvious way on, nothing to say.
         let along = try Self.steps(
             network, [Coordinate(latitude: 0, longitude: 0.001), Coordinate(latitude: 0, longitude: 0.007)])
