@@ -218,20 +218,26 @@ enum Guidance {
             // vehicles: a walker's way around it is told as streets are, as OSRM tells it). An
             // exit counts where the route could leave: not onto a road entered only at a route's
             // end, nor a service road or track (as OSRM counts them), but the exit taken always.
+            // Where the ring is entered at an exit (a road leaves the ring where the route joins
+            // it), that exit counts too, as OSRM counts it.
             let aroundRoundabouts = mode != .walking
             if aroundRoundabouts && wayOut.isRoundabout && !wayIn.isRoundabout {
-                var exits = 0
+                /// Whether a road leaves the ring at the end of ring edge `ring` other than to
+                /// `except`; service roads and tracks counted only with `minor`.
+                func exitLeaves(after ring: Int32, except: Int32 = -1, minor: Bool = false) -> Bool {
+                    graph.outEdges(of: Int(graph.edgeTo[Int(ring)])).contains {
+                        !graph.way(of: $0).isRoundabout && graph.allows(ring, $0) && graph.edgeTo[Int($0)] != except
+                            && !graph.edgeRestricted[Int($0)] && (minor || graph.rank(of: $0) < Junction.serviceRank)
+                    }
+                }
+                let cameFrom = graph.edgeFrom[Int(into)]
+                let ringIn = graph.inEdges(of: node).first { graph.way(of: $0).isRoundabout }
+                var exits = ringIn.map { exitLeaves(after: $0, except: cameFrom, minor: true) ? 1 : 0 } ?? 0
                 var last = position
                 while last < chain.count && graph.way(of: chain[last]).isRoundabout {
-                    let around = Int(graph.edgeTo[Int(chain[last])])
                     let leaving =
                         last + 1 < chain.count && !graph.way(of: chain[last + 1]).isRoundabout
-                    let leaves = graph.outEdges(of: around).contains {
-                        !graph.way(of: $0).isRoundabout && graph.allows(chain[last], $0)
-                            && !graph.edgeRestricted[Int($0)]
-                            && graph.rank(of: $0) < Junction.serviceRank
-                    }
-                    if leaves || leaving { exits += 1 }
+                    if exitLeaves(after: chain[last]) || leaving { exits += 1 }
                     last += 1
                 }
                 // The modifier, as OSRM gives it: for a roundabout turn the way from the road

@@ -245,7 +245,7 @@ struct Junction {
         {
             return (.endOfRoad, modifier)
         }
-        // A turn; along the road's own name, a continue.
+        // Else a turn.
         return (.turn, modifier)
     }
 

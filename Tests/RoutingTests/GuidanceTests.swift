@@ -180,6 +180,15 @@ import Testing
         #expect(Instructions(.en).text(for: entry) == "Enter Circus and take the 2nd exit onto North Road")
         let east = try Self.steps(Self.roundabout, [fromSouth, Coordinate(latitude: 0, longitude: 0.0019)])
         #expect(east.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 1)
+        // A service road leaving the ring where the route enters it counts as an exit, as OSRM
+        // counts it; one leaving further round does not.
+        let driveways =
+            Self.roundabout + [
+                Self.road(25, [3, 250], [(-0.0003, 0), (-0.0006, 0.0004)], ["highway": "service"]),
+                Self.road(26, [4, 260], [(0, 0.0003), (0.0004, 0.0006)], ["highway": "service"]),
+            ]
+        let past = try Self.steps(driveways, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)])
+        #expect(past.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 3)
         // A walker is told the way around as streets are (as OSRM tells walkers): no exits.
         let walked = try Self.steps(
             Self.roundabout, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)], mode: .walking)
