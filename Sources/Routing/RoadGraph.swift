@@ -22,7 +22,7 @@ public final class RoadGraph: @unchecked Sendable {
         public var name: String?
         /// `ref`, as tagged.
         public var ref: String?
-        /// Whether it is part of a ring whose traffic goes one way around (``TravelProfile/isRoundabout(_:)``).
+        /// Whether it is part of a ring whose traffic goes one way around (``TravelProfile/isOneWayRing(_:)``).
         public var isRoundabout = false
         /// `highway` (empty for a ferry, a platform or a pier without one).
         public var highway = ""
@@ -203,7 +203,7 @@ public final class RoadGraph: @unchecked Sendable {
             ways.append(
                 WayInfo(
                     osmID: way.osmID, name: way.tags["name"], ref: isPlatform ? nil : way.tags["ref"],
-                    isRoundabout: TravelProfile.isRoundabout(way.tags), highway: way.tags["highway"] ?? "",
+                    isRoundabout: TravelProfile.isOneWayRing(way.tags), highway: way.tags["highway"] ?? "",
                     destination: way.tags["destination"], destinationRef: way.tags["destination:ref"],
                     isFerry: way.tags["route"] == "ferry",
                     turnLanesForward: way.tags["turn:lanes:forward"] ?? way.tags["turn:lanes"],

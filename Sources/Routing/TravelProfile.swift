@@ -679,9 +679,16 @@ public struct TravelProfile: Sendable, Equatable {
     // MARK: Values
 
     /// True for a way around a roundabout or a circular junction (`junction=roundabout` or
-    /// `circular`): one-way for every mode unless tagged otherwise, and a roundabout for guidance.
+    /// `circular`): one-way for every mode unless tagged otherwise.
     public static func isRoundabout(_ tags: [String: String]) -> Bool {
         tags["junction"] == "roundabout" || tags["junction"] == "circular"
+    }
+
+    /// True for a roundabout's way whose traffic goes one way around: a roundabout for guidance
+    /// (exits counted, one step to the exit). A ring tagged `oneway=no` is driven both ways and
+    /// told as streets are, as OSRM tells it.
+    public static func isOneWayRing(_ tags: [String: String]) -> Bool {
+        isRoundabout(tags) && tags["oneway"] != "no"
     }
 
     /// The values of the first of `keys` tagged for each direction (`key:forward`,

@@ -204,6 +204,15 @@ import Testing
         #expect(around.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 2)
         #expect(
             TravelProfile.isRoundabout(["junction": "circular"]) && !TravelProfile.isRoundabout(["junction": "yes"]))
+        // A ring tagged `oneway=no` is driven both ways: its junctions are told as streets', as
+        // OSRM tells them, with no exits to count.
+        let twoWay = Self.roundabout.map { way -> RoadNetwork.Way in
+            var way = way
+            if way.tags["junction"] != nil { way.tags["oneway"] = "no" }
+            return way
+        }
+        let streets = try Self.steps(twoWay, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)])
+        #expect(!streets.contains { $0.maneuver.kind == .roundabout } && streets.count > 2)
     }
 
     /// A way through `points` (latitude, longitude), its nodes numbered from `first`.
