@@ -429,9 +429,6 @@ enum Guidance {
         return kept
     }
 
-    /// A way's name, else its ref, else "".
-    static func label(_ way: RoadGraph.WayInfo) -> String { way.name ?? way.ref ?? "" }
-
     static func modeName(_ mode: TravelProfile.Mode) -> String {
         switch mode {
         case .driving, .twoWheeler: "driving"

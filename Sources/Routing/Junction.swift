@@ -129,9 +129,6 @@ struct Junction {
     /// Whether a way is a link (a ramp or slip road), by its index.
     func isLink(_ way: Int32) -> Bool { Self.isLink(rank(way)) }
 
-    /// A way's name, else its ref, by its index.
-    func label(_ way: Int32) -> String { Guidance.label(graph.ways[Int(way)]) }
-
     /// The rank of service roads (driveways, parking aisles, alleys): below it, the roads a
     /// roundabout's exits are counted by.
     static let serviceRank = 12
@@ -157,8 +154,8 @@ struct Junction {
     }
 
     /// The direction of a turn onto a through street: straight within 40° where the road taken
-    /// runs on straight for more than 60 m (to the next node of the graph), as OSRM says it;
-    /// else the turn's own.
+    /// runs on more than 60 m to the graph's next node (not a short link between two junctions),
+    /// as OSRM says it; else the turn's own.
     func throughModifier(_ taken: Branch) -> Maneuver.Modifier {
         let onward = graph.positions[node].distance(to: graph.positions[Int(graph.edgeTo[Int(out)])])
         return abs(taken.angle) < 40 && onward > 60 ? .straight : Maneuver.Modifier(angle: taken.angle)
