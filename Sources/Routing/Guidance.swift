@@ -420,10 +420,7 @@ enum Guidance {
             let saidWay = graph.way(
                 of: chain[said.maneuver.kind == .roundabout ? boundary.position - 1 : said.position])
             let way = graph.way(of: chain[boundary.position])
-            let sameName =
-                (saidWay.name != nil || saidWay.ref != nil) && (way.name != nil || way.ref != nil)
-                && !NameChange(from: saidWay, to: way).isAnnounced
-            if sameName || length < nameSegmentLength { continue }
+            if NameChange.isSameRoad(saidWay, way) || length < nameSegmentLength { continue }
             kept.append(boundary)
         }
         return kept

@@ -137,19 +137,13 @@ struct Junction {
     /// their junctions are turns.
     static let pathRank = 14
 
-    /// Whether a way has a name or a ref.
-    func hasName(_ way: RoadGraph.WayInfo) -> Bool { way.name != nil || way.ref != nil }
-
     /// Whether the road `taken` goes on through the junction: another road of its class, within
     /// 20° of straight across from it, carries its name.
     func isThroughStreet(_ taken: Branch) -> Bool {
-        let info = graph.ways[Int(taken.way)]
-        guard hasName(info) else { return false }
-        return branches.contains { other in
+        branches.contains { other in
             guard !other.taken, rank(other.way) == rank(taken.way) else { return false }
-            let otherInfo = graph.ways[Int(other.way)]
-            let across = abs(RoadGraph.turn(from: taken.angle, to: other.angle))
-            return across > 160 && hasName(otherInfo) && !NameChange(from: info, to: otherInfo).isAnnounced
+            return abs(RoadGraph.turn(from: taken.angle, to: other.angle)) > 160
+                && NameChange.isSameRoad(graph.ways[Int(taken.way)], graph.ways[Int(other.way)])
         }
     }
 
@@ -188,10 +182,7 @@ struct Junction {
         // A new name as OSRM says one (``NameChange``); the same road where both have a name or
         // a ref and it is not.
         let renamed = NameChange(from: wayInInfo, to: graph.ways[Int(taken.way)]).isAnnounced
-        let goesOn = { (way: Int32) in
-            let info = self.graph.ways[Int(way)]
-            return self.hasName(wayInInfo) && self.hasName(info) && !NameChange(from: wayInInfo, to: info).isAnnounced
-        }
+        let goesOn = { (way: Int32) in NameChange.isSameRoad(wayInInfo, self.graph.ways[Int(way)]) }
         let modifier = Maneuver.Modifier(angle: taken.angle)
         let rank = self.rank(taken.way)
         // Nothing else to take: a bend, or a new name; a turn onto another road, or where other

@@ -36,6 +36,12 @@ struct NameChange {
         "n", "ne", "e", "se", "s", "sw", "w", "nw", "north", "south", "west", "east", "nor", "sou", "we", "ea",
     ]
 
+    /// Whether two roads are one road by name: each has a name or a ref, and going from one to
+    /// the other says no new name (OSRM's "same name", by which a road goes on or continues).
+    static func isSameRoad(_ a: RoadGraph.WayInfo, _ b: RoadGraph.WayInfo) -> Bool {
+        (a.name != nil || a.ref != nil) && (b.name != nil || b.ref != nil) && !NameChange(from: a, to: b).isAnnounced
+    }
+
     /// Whether the new name is said.
     var isAnnounced: Bool {
         if from == to { return false }

@@ -339,43 +339,16 @@ struct TimeGrid {
         return polygons
     }
 
-    /// A closed ring with the points it can do without dropped (Douglas–Peucker): none further
-    /// than `tolerance` (in cells across and up) from the line kept. The first point stays,
-    /// and the ring stays closed.
+    /// A closed ring with the points it can do without dropped (Douglas–Peucker,
+    /// ``Simplification``): none further than `tolerance` (in cells across and up) from the line
+    /// kept. The first point stays, and the ring stays closed.
     static func generalised(_ ring: [(x: Double, y: Double)], tolerance: (x: Double, y: Double)) -> [(
         x: Double, y: Double
     )] {
         guard ring.count > 4 else { return ring }
         // In units of the tolerance, so that a distance of 1 is the tolerance either way.
-        let points = ring.map { (x: $0.x / tolerance.x, y: $0.y / tolerance.y) }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        // A closed ring: split at the point farthest from its first, so neither half is a loop.
-        let far =
-            points.indices.max {
-                hypot(points[$0].x - points[0].x, points[$0].y - points[0].y)
-                    < hypot(points[$1].x - points[0].x, points[$1].y - points[0].y)
-            } ?? 0
-        keep[far] = true
-        var spans = [(0, far), (far, points.count - 1)]
-        while let (first, last) = spans.popLast() {
-            guard last > first + 1 else { continue }
-            let (a, b) = (points[first], points[last])
-            let (dx, dy) = (b.x - a.x, b.y - a.y)
-            let length = hypot(dx, dy)
-            var (worst, distance) = (first, 0.0)
-            for index in (first + 1)..<last {
-                let p = points[index]
-                let d = length == 0 ? hypot(p.x - a.x, p.y - a.y) : abs(dx * (a.y - p.y) - dy * (a.x - p.x)) / length
-                if d > distance { (worst, distance) = (index, d) }
-            }
-            guard distance > 1 else { continue }
-            keep[worst] = true
-            spans.append((first, worst))
-            spans.append((worst, last))
-        }
-        return ring.indices.filter { keep[$0] }.map { ring[$0] }
+        let scaled = ring.map { (x: $0.x / tolerance.x, y: $0.y / tolerance.y) }
+        return Simplification.keptIndices(scaled, tolerance: 1, closed: true, measure: .line).map { ring[$0] }
     }
 
     /// True when `point` is inside `ring` (crossing number).

@@ -424,58 +424,10 @@ public struct TileGeometryBuilder: Sendable {
         VectorTile.Layer.deduplicated(points.map { TilePoint(x: Int32($0.x.rounded()), y: Int32($0.y.rounded())) })
     }
 
-    /// Douglas–Peucker with ``tolerance``, iterative; the ends (and, for a ring, the point
-    /// farthest from the first) are always kept.
+    /// Douglas–Peucker with ``tolerance`` (``Simplification``); the ends (and, for a ring, the
+    /// point farthest from the first) are always kept.
     func simplified(_ points: [(x: Double, y: Double)], closed: Bool) -> [(x: Double, y: Double)] {
-        guard points.count > 2, tolerance > 0 else { return points }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack: [(Int, Int)] = []
-        if closed {
-            // Split the ring at its farthest point from the first so both halves have ends.
-            var far = 1
-            var best = 0.0
-            for index in 1..<points.count {
-                let d = squaredDistance(points[index], points[0])
-                if d > best { (best, far) = (d, index) }
-            }
-            keep[far] = true
-            stack = [(0, far), (far, points.count - 1)]
-        } else {
-            stack = [(0, points.count - 1)]
-        }
-        let limit = tolerance * tolerance
-        while let (first, last) = stack.popLast() {
-            guard last > first + 1 else { continue }
-            var farthest = first
-            var best = 0.0
-            for index in (first + 1)..<last {
-                let d = segmentDistance(points[index], points[first], points[last])
-                if d > best { (best, farthest) = (d, index) }
-            }
-            if best > limit {
-                keep[farthest] = true
-                stack.append((first, farthest))
-                stack.append((farthest, last))
-            }
-        }
-        return points.indices.filter { keep[$0] }.map { points[$0] }
-    }
-
-    private func squaredDistance(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
-        (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)
-    }
-
-    /// The squared distance from `p` to the segment `a`–`b`.
-    private func segmentDistance(_ p: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double))
-        -> Double
-    {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let length = dx * dx + dy * dy
-        guard length > 0 else { return squaredDistance(p, a) }
-        let t = min(max(((p.x - a.x) * dx + (p.y - a.y) * dy) / length, 0), 1)
-        return squaredDistance(p, (a.x + t * dx, a.y + t * dy))
+        Simplification.douglasPeucker(points, tolerance: tolerance, closed: closed)
     }
 
     /// Rings longer than this many points are cut to the tile in degrees before they are
