@@ -304,11 +304,14 @@ struct TimeGrid {
             return across
                 ? (Double(column) + fraction, Double(row)) : (Double(column), Double(row) + fraction)
         }
-        // Rings: follow each segment to the next until back at the start.
+        // Rings: follow each segment to the next until back at the start. Each starts at its
+        // least point (westmost, then southmost), the rings in that order: the same request
+        // gives the same polygons (a dictionary's order changes from one process to the next,
+        // and where a ring starts decides which points its generalisation keeps).
         var rings: [[(x: Double, y: Double)]] = []
         var unused = next
-        while let (startKey, first) = unused.first {
-            unused[startKey] = nil
+        for startKey in next.keys.sorted() {
+            guard let first = unused.removeValue(forKey: startKey) else { continue }
             var ring: [Point] = [(Int(startKey >> 32), Int(Int32(truncatingIfNeeded: startKey))), first]
             var current = first
             while let following = unused[key(current)] {

@@ -290,10 +290,6 @@ struct DefaultStoreTests {
     }
 }
 
-/// The debug `openmaps` binary `make test` builds (for the kill test).
-let openmapsDebugBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../.build/debug/openmaps").standardized.path
-
 /// A real `kill -9` in the middle of `openmaps import`.
 @Suite(
     .enabled(

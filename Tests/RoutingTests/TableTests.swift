@@ -177,6 +177,32 @@ import Testing
         #expect(TimeGrid.generalised(ring, tolerance: (0.01, 0.01)).count == ring.count)
     }
 
+    /// The same request draws the same polygons, point for point, in the same order, in one
+    /// process and the next (where each ring starts decides which points its generalisation
+    /// keeps; a dictionary's order changes from one process to the next).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: openmapsDebugBinary)))
+    func theSameRequestDrawsTheSamePolygons() throws {
+        let store = try TestExtracts.monacoStore()
+        func drawn() throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: openmapsDebugBinary)
+            process.arguments = [
+                "isochrone", "43.7384,7.4246", "--minutes", "5,10", "--mode", "walking", "--store", store,
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            return text
+        }
+        let first = try drawn()
+        #expect(first.contains("Polygon"))
+        for _ in 0..<3 { #expect(try drawn() == first) }
+    }
+
     @Test(arguments: [TravelProfile.Mode.walking, .driving])
     func contoursHoldWhatTheSearchReachesInTime(mode: TravelProfile.Mode) throws {
         let graph = try RoadGraph(

@@ -27,3 +27,8 @@ public enum TestExtracts {
         if case .success(let store) = monaco { try? FileManager.default.removeItem(atPath: store) }
     }
 }
+
+/// The debug `openmaps` binary `make test` builds, for tests that run it as a user does (a
+/// kill in the middle of an import, a second process's answer).
+public let openmapsDebugBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../.build/debug/openmaps").standardized.path
