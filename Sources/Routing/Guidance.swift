@@ -107,14 +107,37 @@ public struct Step: Sendable {
     public var geometry: [Coordinate]
     /// `driving`, `walking`, `cycling`, `pushing bike` or `ferry`.
     public var mode: String
-    /// The bearings of the roads at the manoeuvre's node (degrees), for OSRM's `intersections`.
-    public var bearings: [Double]
+    /// The nodes where roads meet along the step, as OSRM's `intersections` list them: the
+    /// manoeuvre's first (the departure's and the arrival's point for those), then each node
+    /// passed where three roads or more meet.
+    public var intersections: [Intersection]
     /// The lanes of the road arriving at the manoeuvre, left to right, where `turn:lanes` tags
     /// them: each lane's arrows and whether it leads where the route goes.
     public var lanes: [Lane] = []
     /// For a roundabout whose ring has a name of its own (a rotary, in OSRM's words: "Enter
     /// Place de l'Étoile and take the 3rd exit"): that name; "" otherwise.
     public var rotaryName = ""
+
+    /// A node where roads meet, as OSRM's `intersections` describe it: every road there of the
+    /// mode's network, whether the route could take it, and which it came by and took.
+    public struct Intersection: Sendable, Equatable {
+        /// The node's position.
+        public var location: Coordinate
+        /// Each road's direction out of the node, whole degrees clockwise from north (0..<360),
+        /// ascending: the way arrived by is among them, pointing back along it.
+        public var bearings: [Int]
+        /// For each of `bearings`, whether the road can be taken from the way arrived by (an
+        /// allowed turn: not a one-way road against its direction, a banned turn or a u-turn
+        /// the profile forbids).
+        public var entry: [Bool]
+        /// The index in `bearings` of the way arrived by (OSRM's `in`); nil at the departure.
+        public var arrival: Int?
+        /// The index in `bearings` of the way taken (OSRM's `out`); nil at the arrival.
+        public var departure: Int?
+        /// What the way taken is, in the words of OSRM's profiles: `toll`, `motorway`, `ferry`,
+        /// `restricted` (private or destination-only access); empty for none.
+        public var classes: [String] = []
+    }
 
     /// A lane as `turn:lanes` draws it.
     public struct Lane: Sendable, Equatable {
@@ -301,11 +324,19 @@ enum Guidance {
             let way = graph.way(of: wayIndex)
             let startIndex = boundary.position == 0 ? 0 : ends[boundary.position - 1]
             let endIndex = ends[end - 1]
-            let node = boundary.position == 0 ? nil : Optional(Int(graph.edgeTo[Int(chain[boundary.position - 1])]))
-            let bearings: [Double] =
-                node.map { node in
-                    graph.outEdges(of: node).map { normalized(Double(graph.edgeBearing[Int($0)])) }.sorted()
-                } ?? [boundary.maneuver.bearingAfter]
+            // The manoeuvre's node (the departure's point for the first step), then each node
+            // passed where three roads or more meet.
+            var intersections =
+                boundary.position == 0
+                ? [
+                    Step.Intersection(
+                        location: leg.geometry[0], bearings: [Int(boundary.maneuver.bearingAfter.rounded()) % 360],
+                        entry: [true], arrival: nil, departure: 0, classes: classes(of: chain[0], on: graph))
+                ]
+                : [intersection(from: chain[boundary.position - 1], to: chain[boundary.position], on: graph)]
+            for position in range.dropFirst() where graph.degree[Int(graph.edgeTo[Int(chain[position - 1])])] >= 3 {
+                intersections.append(intersection(from: chain[position - 1], to: chain[position], on: graph))
+            }
             let pushing = graph.edgePushing[Int(chain[boundary.position])]
             var lanes: [Step.Lane] = []
             if boundary.position > 0, let modifier = boundary.maneuver.modifier {
@@ -321,7 +352,8 @@ enum Guidance {
                     distance: range.map { leg.edgeDistances[$0] }.reduce(0, +),
                     duration: range.map { leg.edgeDurations[$0] }.reduce(0, +),
                     geometry: Array(leg.geometry[startIndex...max(startIndex, endIndex)]),
-                    mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode), bearings: bearings,
+                    mode: way.isFerry ? "ferry" : pushing ? "pushing bike" : modeName(mode),
+                    intersections: intersections,
                     lanes: lanes,
                     rotaryName: boundary.maneuver.ring == .rotary
                         ? rotaryNames[boundary.position]
@@ -342,7 +374,12 @@ enum Guidance {
                     kind: .arrive, modifier: side, exit: nil, location: lastPoint,
                     bearingBefore: normalized(arrivalBearing), bearingAfter: 0, mode: nil),
                 name: lastWay.name ?? "", ref: lastWay.ref ?? "", destinations: "", distance: 0, duration: 0,
-                geometry: [lastPoint, lastPoint], mode: modeName(mode), bearings: [normalized(arrivalBearing)]))
+                geometry: [lastPoint, lastPoint], mode: modeName(mode),
+                intersections: [
+                    Step.Intersection(
+                        location: lastPoint, bearings: [Int((normalized(arrivalBearing) + 180).rounded()) % 360],
+                        entry: [true], arrival: 0, departure: nil)
+                ]))
         return steps
     }
 
@@ -432,6 +469,53 @@ enum Guidance {
         case .walking: "walking"
         case .bicycling: "cycling"
         }
+    }
+
+    /// The node where edge `into` ends and `out` begins, as OSRM's intersection: each road
+    /// there once (a two-way road's edge out and edge in are one road, named by the OSM node at
+    /// its other end), with its direction out of the node, whether a turn from `into` may take
+    /// it, and which roads were arrived by and taken.
+    static func intersection(from into: Int32, to out: Int32, on graph: RoadGraph) -> Step.Intersection {
+        let node = Int(graph.edgeTo[Int(into)])
+        // Each road's far OSM node, its direction (degrees, -180...180) and whether it can be
+        // taken; an edge out of the node gives the road's direction before an edge into it.
+        var roads: [(far: Int64, bearing: Float, entry: Bool)] = []
+        func road(to far: Int32, bearing: Float, entry: Bool) {
+            let osm = graph.osmNodes[Int(far)]
+            if let index = roads.firstIndex(where: { $0.far == osm }) {
+                roads[index].entry = roads[index].entry || entry
+            } else {
+                roads.append((osm, bearing, entry))
+            }
+        }
+        for edge in graph.outEdges(of: node) {
+            road(to: graph.edgeTo[Int(edge)], bearing: graph.edgeBearing[Int(edge)], entry: graph.allows(into, edge))
+        }
+        for edge in graph.inEdges(of: node) {
+            road(to: graph.edgeFrom[Int(edge)], bearing: graph.edgeBearing[Int(edge)] + 180, entry: false)
+        }
+        let sorted = roads.map { road in
+            (far: road.far, bearing: Int(normalized(Double(road.bearing)).rounded()) % 360, entry: road.entry)
+        }.sorted { ($0.bearing, $0.far) < ($1.bearing, $1.far) }
+        let (came, going) = (
+            graph.osmNodes[Int(graph.edgeFrom[Int(into)])], graph.osmNodes[Int(graph.edgeTo[Int(out)])]
+        )
+        return Step.Intersection(
+            location: graph.positions[node], bearings: sorted.map(\.bearing), entry: sorted.map(\.entry),
+            arrival: sorted.firstIndex { $0.far == came }, departure: sorted.firstIndex { $0.far == going },
+            classes: classes(of: out, on: graph))
+    }
+
+    /// The classes of OSRM's profiles that the way of `edge` is: `toll`, `motorway` (a motorway,
+    /// its link or a motorroad), `ferry`, `restricted` (private or destination-only access).
+    static func classes(of edge: Int32, on graph: RoadGraph) -> [String] {
+        let features = graph.wayFeatures[Int(graph.edgeWay[Int(edge)])]
+        var classes: [String] = []
+        if features & TravelProfile.RoadFeature.tolls.bit != 0 { classes.append("toll") }
+        if features & TravelProfile.RoadFeature.highways.bit != 0 { classes.append("motorway") }
+        if features & TravelProfile.RoadFeature.ferries.bit != 0 { classes.append("ferry") }
+        if graph.edgeRestricted[Int(edge)] { classes.append("restricted") }
+        return classes
     }
 
     /// Degrees in 0..<360.

@@ -152,20 +152,9 @@ public enum RouteDocument {
             "maneuver": maneuver, "name": step.name, "ref": step.ref, "destinations": step.destinations,
             "distance": rounded(step.distance), "duration": rounded(step.duration), "weight": rounded(step.duration),
             "mode": step.mode, "driving_side": "right", "geometry": encoded(step.geometry, as: geometry),
-            "intersections": [
-                [
-                    "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
-                    "bearings": step.bearings.map { Int($0.rounded()) },
-                ].merging(
-                    step.lanes.isEmpty
-                        ? [:]
-                        : [
-                            "lanes": step.lanes.map {
-                                ["indications": $0.indications, "valid": $0.valid] as [String: Any]
-                            }
-                        ]
-                ) { $1 } as [String: Any]
-            ],
+            "intersections": step.intersections.enumerated().map { number, intersection in
+                osrmIntersection(intersection, lanes: number == 0 ? step.lanes : [])
+            },
         ]
         if !step.rotaryName.isEmpty { written["rotary_name"] = step.rotaryName }
         if let instructions {
@@ -174,6 +163,22 @@ public enum RouteDocument {
             written["voice"] = instructions.voice(for: step, approach: approach).map {
                 ["distance": $0.distance, "text": $0.text] as [String: Any]
             }
+        }
+        return written
+    }
+
+    /// An intersection as OSRM writes it (`in` left out at the departure, `out` at the
+    /// arrival, `classes` and `lanes` when there are any).
+    static func osrmIntersection(_ intersection: Step.Intersection, lanes: [Step.Lane]) -> [String: Any] {
+        var written: [String: Any] = [
+            "location": [intersection.location.longitude, intersection.location.latitude],
+            "bearings": intersection.bearings, "entry": intersection.entry,
+        ]
+        if let arrival = intersection.arrival { written["in"] = arrival }
+        if let departure = intersection.departure { written["out"] = departure }
+        if !intersection.classes.isEmpty { written["classes"] = intersection.classes }
+        if !lanes.isEmpty {
+            written["lanes"] = lanes.map { ["indications": $0.indications, "valid": $0.valid] as [String: Any] }
         }
         return written
     }

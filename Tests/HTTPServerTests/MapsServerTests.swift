@@ -98,6 +98,26 @@ import Testing
         #expect(abs((route["duration"] as? Double ?? 0) - expected.duration) < 0.1)
         let steps = (route["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]] ?? []
         #expect(steps.count >= 2 && (steps.first?["instruction"] as? String)?.hasPrefix("Dirigiti verso") == true)
+        // Each step's intersections as OSRM's clients decode them: as many entry flags as
+        // bearings, the way in and out indices into them (no way in at the departure, no way
+        // out at the arrival), the first where the manoeuvre is.
+        for (number, step) in steps.enumerated() {
+            let intersections = step["intersections"] as? [[String: Any]] ?? []
+            #expect(!intersections.isEmpty)
+            #expect(
+                intersections.first?["location"] as? [Double]
+                    == (step["maneuver"] as? [String: Any])?["location"] as? [Double])
+            for (index, intersection) in intersections.enumerated() {
+                let bearings = intersection["bearings"] as? [Int] ?? []
+                #expect(!bearings.isEmpty && (intersection["entry"] as? [Bool])?.count == bearings.count)
+                #expect(bearings == bearings.sorted() && bearings.allSatisfy { (0..<360).contains($0) })
+                let (way, taken) = (intersection["in"] as? Int, intersection["out"] as? Int)
+                #expect((way == nil) == (number == 0 && index == 0))
+                #expect((taken == nil) == (number == steps.count - 1))
+                #expect([way, taken].allSatisfy { $0 == nil || bearings.indices.contains($0!) })
+                if let taken { #expect((intersection["entry"] as? [Bool])?[taken] == true, "the way taken is open") }
+            }
+        }
         #expect((route["geometry"] as? [String: Any])?["type"] as? String == "LineString")
         #expect(get(server, "/route/v1/driving/\(points)?alternatives=true")?.status == 200)
         // Refusals as OSRM writes them.

@@ -46,11 +46,11 @@ final class FakeRouting: RouteFinding, @unchecked Sendable {
                 Step(
                     maneuver: Maneuver(kind: .depart, location: leg.geometry[0], bearingBefore: 0, bearingAfter: 0),
                     name: "Test Street", ref: "", destinations: "", distance: leg.distance, duration: leg.duration,
-                    geometry: leg.geometry, mode: "driving", bearings: []),
+                    geometry: leg.geometry, mode: "driving", intersections: []),
                 Step(
                     maneuver: Maneuver(kind: .arrive, location: leg.geometry[1], bearingBefore: 0, bearingAfter: 0),
                     name: "Test Street", ref: "", destinations: "", distance: 0, duration: 0,
-                    geometry: [leg.geometry[1]], mode: "driving", bearings: []),
+                    geometry: [leg.geometry[1]], mode: "driving", intersections: []),
             ]
         }
     }

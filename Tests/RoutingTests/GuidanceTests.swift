@@ -392,6 +392,41 @@ import Testing
         #expect(Instructions(.en).text(for: crossing[2]) == "Leave the ferry onto Harbour Road")
     }
 
+    @Test func eachStepListsTheIntersectionsItPassesAsOSRMDoes() throws {
+        // Up Short Lane, right at D along Second Street past E, where a one-way road from B
+        // arrives, to F.
+        var ways = Self.streets
+        ways.append(Self.way(15, "BE", "Cross Lane", ["oneway": "yes"]))
+        let steps = try Self.steps(ways, [Self.point("G"), Self.point("F")])
+        #expect(Self.kinds(steps) == ["depart ", "turn right", "arrive straight"])
+        let depart = Step.Intersection(
+            location: Self.point("G"), bearings: [0], entry: [true], arrival: nil, departure: 0)
+        #expect(steps[0].intersections == [depart])
+        // At D: north to A, east to E, and back south to G (no u-turn where roads meet).
+        #expect(steps[1].intersections.count == 2)
+        #expect(
+            steps[1].intersections.first
+                == Step.Intersection(
+                    location: Self.point("D"), bearings: [0, 90, 180], entry: [true, true, false], arrival: 2,
+                    departure: 1))
+        // At E: Cross Lane arrives from the north, one way: there, but not to be taken.
+        #expect(
+            steps[1].intersections.last
+                == Step.Intersection(
+                    location: Self.point("E"), bearings: [0, 90, 270], entry: [false, true, false], arrival: 2,
+                    departure: 1))
+        #expect(
+            steps[2].intersections
+                == [
+                    Step.Intersection(
+                        location: Self.point("F"), bearings: [270], entry: [true], arrival: 0, departure: nil)
+                ])
+        // A motorway's class, and a road behind a gate's.
+        var classed = Self.streets
+        classed[2] = Self.way(12, "DEF", "Second Street", ["highway": "motorway", "toll": "yes"])
+        let motorway = try Self.steps(classed, [Self.point("G"), Self.point("F")], mode: .driving)
+        #expect(motorway[1].intersections.first?.classes == ["toll", "motorway"])
+    }
     // MARK: Sentences
 
     static func step(
@@ -403,7 +438,7 @@ import Testing
                 kind: kind, modifier: modifier, exit: exit, location: Coordinate(latitude: 0, longitude: 0),
                 bearingBefore: 0, bearingAfter: bearing, mode: mode),
             name: name, ref: ref, destinations: destinations, distance: 0, duration: 0, geometry: [], mode: "driving",
-            bearings: [], rotaryName: rotary)
+            intersections: [], rotaryName: rotary)
     }
 
     /// Each case's sentence in English, Spanish, Italian and Hindi, written and read by hand.
