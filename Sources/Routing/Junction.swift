@@ -185,10 +185,10 @@ struct Junction {
         let goesOn = { (way: Int32) in NameChange.isSameRoad(wayInInfo, self.graph.ways[Int(way)]) }
         let modifier = Maneuver.Modifier(angle: taken.angle)
         let rank = self.rank(taken.way)
-        // Nothing else to take: a bend, or a new name; a turn onto another road, or where other
-        // roads meet that the route may not enter (one-way against it).
+        // Nothing else to take: a bend, or a new name (as OSRM tells the only way on, however
+        // sharp); a turn where other roads meet that the route may not enter (one-way against it).
         if others.isEmpty {
-            if (branches.count > 1 || renamed) && deviation > 45 { return (.turn, modifier) }
+            if branches.count > 1 && deviation > 45 { return (.turn, modifier) }
             guard renamed else { return nil }
             return isThroughStreet(taken) ? (.turn, throughModifier(taken)) : (.newName, modifier)
         }
