@@ -453,9 +453,12 @@ enum Guidance {
             }
             let end = index + 1 < boundaries.count ? boundaries[index + 1].position : chain.count
             let length = (boundary.position..<end).reduce(0) { $0 + leg.edgeDistances[$1] }
-            // The road the last said step is named by: a roundabout's, the exit's.
-            let saidWay = graph.way(
-                of: chain[said.maneuver.kind == .roundabout ? boundary.position - 1 : said.position])
+            // The road the last said step is named by: a roundabout's, the road it leaves by.
+            var named = said.position
+            if said.maneuver.kind == .roundabout {
+                while named + 1 < boundary.position && graph.way(of: chain[named]).isRoundabout { named += 1 }
+            }
+            let saidWay = graph.way(of: chain[named])
             let way = graph.way(of: chain[boundary.position])
             if NameChange.isSameRoad(saidWay, way) || length < nameSegmentLength { continue }
             kept.append(boundary)

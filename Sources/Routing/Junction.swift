@@ -19,11 +19,15 @@ struct Junction {
         var enterable: Bool
         /// Whether the route takes it.
         var taken: Bool
+        /// Whether its access is restricted (private, destination only: ``TravelProfile``).
+        var restricted = false
     }
 
     let branches: [Branch]
     let graph: RoadGraph
     let wayIn: Int32
+    /// Whether the road arrived by is restricted.
+    let restrictedIn: Bool
     /// The junction's node, and the edge the route leaves it by.
     let node: Int
     let out: Int32
@@ -38,6 +42,7 @@ struct Junction {
         self.node = node
         self.out = out
         wayIn = graph.edgeWay[Int(into)]
+        restrictedIn = graph.edgeRestricted[Int(into)]
         var branches: [Branch] = []
         var seen: [Int32] = [cameFrom]
         for edge in graph.outEdges(of: node) {
@@ -51,7 +56,8 @@ struct Junction {
                         ? angle
                         : RoadGraph.turn(
                             from: heading, to: Self.bearing(graph: graph, from: Int32(node), towards: neighbour)),
-                    way: graph.edgeWay[Int(edge)], enterable: graph.allows(into, edge), taken: taken))
+                    way: graph.edgeWay[Int(edge)], enterable: graph.allows(into, edge), taken: taken,
+                    restricted: graph.edgeRestricted[Int(edge)]))
         }
         // Roads one may only arrive by (one-way towards the junction): there, but not enterable.
         for edge in graph.inEdges(of: node) {
@@ -62,7 +68,8 @@ struct Junction {
                 Branch(
                     angle: RoadGraph.turn(
                         from: heading, to: Self.bearing(graph: graph, from: Int32(node), towards: neighbour)),
-                    way: graph.edgeWay[Int(edge)], enterable: false, taken: false))
+                    way: graph.edgeWay[Int(edge)], enterable: false, taken: false,
+                    restricted: graph.edgeRestricted[Int(edge)]))
         }
         self.branches = branches
     }
@@ -182,7 +189,6 @@ struct Junction {
         // A new name as OSRM says one (``NameChange``); the same road where both have a name or
         // a ref and it is not.
         let renamed = NameChange(from: wayInInfo, to: graph.ways[Int(taken.way)]).isAnnounced
-        let goesOn = { (way: Int32) in NameChange.isSameRoad(wayInInfo, self.graph.ways[Int(way)]) }
         let modifier = Maneuver.Modifier(angle: taken.angle)
         let rank = self.rank(taken.way)
         // Nothing else to take: a bend, or a new name (as OSRM tells the only way on, however
@@ -192,25 +198,8 @@ struct Junction {
             guard renamed else { return nil }
             return isThroughStreet(taken) ? (.turn, throughModifier(taken)) : (.newName, modifier)
         }
-        let comparable = others.filter { self.rank($0.way) <= rank + 2 }
-        let straighter = comparable.contains { abs($0.angle) + 20 < deviation }
-        // The road goes on (its name or its ref; no other way keeps them): said only where it
-        // bends off a straighter way of its rank.
-        if goesOn(taken.way) && !others.contains(where: { goesOn($0.way) }) && deviation <= 100 {
-            if straighter && deviation > 30 { return (.continue, modifier) }
-            return nil
-        }
-        // The clearly straightest way of its rank, or the only one of its rank ahead, or the road
-        // arrived by going on past roads of a far lower class (OSRM's ranks: above 1.75 times its).
-        let obvious =
-            deviation <= 30
-            && others.allSatisfy { other in
-                (abs(other.angle) >= deviation + 30 && (rank >= Self.pathRank || self.rank(other.way) >= rank - 2))
-                    || ((self.rank(other.way) > rank + 2 || self.isLink(other.way) && !self.isLink(taken.way))
-                        && abs(other.angle) > deviation)
-                    || (rank == self.rank(wayIn) && 1.75 * Double(rank) < Double(self.rank(other.way)))
-            }
-        if obvious {
+        // The way on that goes without saying (``obviousBranch()``): nothing, or its new name.
+        if let obvious = obviousBranch(), branches[obvious].taken {
             guard renamed else { return nil }
             // Onto a street that goes on through the junction on the other side: a turn onto it,
             // however straight, as OSRM says it.
@@ -219,7 +208,7 @@ struct Junction {
         // Two ways ahead, neither obvious: a fork, kept by the side the route takes.
         let ahead = others.filter { abs($0.angle) <= 40 }
         if deviation <= 40, ahead.count == 1, let other = ahead.first, abs(self.rank(other.way) - rank) <= 2,
-            rank < Self.pathRank,
+            rank < Self.pathRank, isFork(taken, other),
             others.allSatisfy({ abs($0.angle) <= 40 || abs($0.angle) >= 90 }),
             !Self.isMuchStraighter(taken.angle, than: other.angle),
             !Self.isMuchStraighter(other.angle, than: taken.angle)
@@ -233,8 +222,18 @@ struct Junction {
         {
             return (.endOfRoad, modifier)
         }
-        // Else a turn.
-        return (.turn, modifier)
+        // Else a turn; along the road's own name, a continue.
+        let (nameIn, nameOut) = (wayInInfo.name ?? "", graph.ways[Int(taken.way)].name ?? "")
+        return !nameIn.isEmpty && !nameOut.isEmpty && !renamed ? (.continue, modifier) : (.turn, modifier)
+    }
+
+    /// Whether two roads ahead can be a fork by their classes, as OSRM tells: both links or
+    /// neither, and neither the way on by its class alone (``RoadClass/isObvious(_:beside:after:)``).
+    func isFork(_ one: Branch, _ other: Branch) -> Bool {
+        let (a, b) = (RoadClass(graph.ways[Int(one.way)]), RoadClass(graph.ways[Int(other.way)]))
+        let arrival = RoadClass(graph.ways[Int(wayIn)])
+        return a.isLink == b.isLink && !a.isObvious(beside: b, after: arrival)
+            && !b.isObvious(beside: a, after: arrival)
     }
 
     /// Whether a road at `angle` from straight on is clearly the way on beside one at `other`

@@ -40,6 +40,16 @@ public final class RoadGraph: @unchecked Sendable {
         /// Whether it is a bridge or a tunnel (`bridge` or `tunnel` other than `no`): its road
         /// is not on the ground under it.
         public var isOffGround = false
+        /// Its lanes, both ways (`lanes`, else `lanes:forward` and `lanes:backward` added); 0
+        /// when untagged.
+        public var lanes = 0
+
+        /// The lanes `tags` count, as ``lanes`` reads them.
+        static func lanes(_ tags: [String: String]) -> Int {
+            func count(_ key: String) -> Int? { tags[key].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } }
+            if tags["lanes"] != nil { return count("lanes") ?? 0 }
+            return (count("lanes:forward") ?? 0) + (count("lanes:backward") ?? 0)
+        }
     }
 
     /// The routable ways, by the index edges refer to.
@@ -207,7 +217,8 @@ public final class RoadGraph: @unchecked Sendable {
                     destination: way.tags["destination"], destinationRef: way.tags["destination:ref"],
                     isFerry: way.tags["route"] == "ferry",
                     turnLanesForward: way.tags["turn:lanes:forward"] ?? way.tags["turn:lanes"],
-                    turnLanesBackward: way.tags["turn:lanes:backward"], isOffGround: offGround))
+                    turnLanesBackward: way.tags["turn:lanes:backward"], isOffGround: offGround,
+                    lanes: WayInfo.lanes(way.tags)))
             var wayLength = 0.0
             for position in 1..<way.points.count {
                 wayLength += way.points[position - 1].distance(to: way.points[position])

@@ -291,9 +291,10 @@ import Testing
         #expect(Instructions(.es).text(for: left[1]) == "En la bifurcación, mantente a la izquierda por Left Branch")
     }
 
-    @Test func straightAcrossABiggerRoadIsSaidStraightOnAlongTheSameIsNot() throws {
+    @Test func straightAcrossABiggerRoadIsANewNameAlongTheSameNothing() throws {
         // Side Street crosses Ring Road (primary) at X and goes on as Park Street; a lane
-        // leaves Park Street 40° to the right, a service road of no account.
+        // leaves Park Street 40° to the right, a service road of no account. Straight on is the
+        // obvious way (the other roads bend far more and have other names): its new name only.
         let ways = [
             Self.road(20, [30, 31], [(-0.002, 0), (0, 0)], ["highway": "residential", "name": "Side Street"]),
             Self.road(21, [31, 32], [(0, 0), (0.002, 0)], ["highway": "residential", "name": "Park Street"]),
@@ -306,13 +307,40 @@ import Testing
             21, [31, 35, 32], [(0, 0), (0.001, 0), (0.002, 0)], ["highway": "residential", "name": "Park Street"])
         let across = try Self.steps(
             network, [Coordinate(latitude: -0.0019, longitude: 0), Coordinate(latitude: 0.0019, longitude: 0)])
-        #expect(Self.kinds(across) == ["depart ", "turn straight", "arrive straight"])
-        #expect(Instructions(.it).text(for: across[1]) == "Prosegui dritto su Park Street")
+        #expect(Self.kinds(across) == ["depart ", "new name straight", "arrive straight"])
+        #expect(Instructions(.it).text(for: across[1]) == "Continua su Park Street")
         // Coming along Ring Road and turning onto Park Street: a turn; past the service road on
         // Park Street: nothing.
         let onto = try Self.steps(
             network, [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: 0.0019, longitude: 0)])
         #expect(Self.kinds(onto) == ["depart ", "turn left", "arrive straight"])
+    }
+
+    /// The road that keeps its name is the way on only where no other road looks as much like
+    /// it (OSRM's obvious turn): Hill Road turning 90° right where a lesser road bends 60° left
+    /// is said ("continue right"); past a side street at a right angle it is not.
+    @Test func theRoadKeepingItsNameIsObviousOnlyWhereNothingElseLooksLikeTheWayOn() throws {
+        /// Hill Road from the south to X and on to `onward`, another road from X to `side`.
+        func steps(onward: (Double, Double), side: (Double, Double), tags: [String: String]) throws -> [Step] {
+            let ways = [
+                Self.road(40, [50, 51], [(-0.002, 0), (0, 0)], ["highway": "secondary", "name": "Hill Road"]),
+                Self.road(41, [51, 52], [(0, 0), onward], ["highway": "secondary", "name": "Hill Road"]),
+                Self.road(42, [51, 53], [(0, 0), side], tags),
+            ]
+            let end = Coordinate(latitude: onward.0 * 0.95, longitude: onward.1 * 0.95)
+            return try Self.steps(ways, [Coordinate(latitude: -0.0019, longitude: 0), end])
+        }
+        let bend = try steps(onward: (0, 0.002), side: (0.001, -0.0017), tags: ["highway": "unclassified"])
+        #expect(Self.kinds(bend) == ["depart ", "continue right", "arrive straight"])
+        #expect(Instructions(.es).text(for: bend[1]) == "Continúa a la derecha por Hill Road")
+        // A residential street straight on instead: still said.
+        let street = try steps(
+            onward: (0, 0.002), side: (0.002, 0), tags: ["highway": "residential", "name": "Elm Street"])
+        #expect(Self.kinds(street) == ["depart ", "continue right", "arrive straight"])
+        // Hill Road straight on, the street off to the left: nothing to say.
+        let past = try steps(
+            onward: (0.002, 0), side: (0, -0.002), tags: ["highway": "residential", "name": "Elm Street"])
+        #expect(Self.kinds(past) == ["depart ", "arrive straight"])
     }
 
     /// Joining a street that goes on through the junction behind us is a turn onto it, said
