@@ -199,7 +199,8 @@ struct Junction {
             return isThroughStreet(taken) ? (.turn, throughModifier(taken)) : (.newName, modifier)
         }
         // The way on that goes without saying (``obviousBranch()``): nothing, or its new name.
-        if let obvious = obviousBranch(), branches[obvious].taken {
+        let obvious = obviousBranch()
+        if let obvious, branches[obvious].taken {
             guard renamed else { return nil }
             // Onto a street that goes on through the junction on the other side: a turn onto it,
             // however straight, as OSRM says it.
@@ -222,9 +223,17 @@ struct Junction {
         {
             return (.endOfRoad, modifier)
         }
-        // Else a turn; along the road's own name, a continue.
+        // Else a turn; along the road's own name, a continue. Where a link and its road part,
+        // three roads meeting, both straight on and the other the obvious way: a slight turn to
+        // its side, as OSRM says (and the lanes that side lead there).
+        var side = modifier
+        if let obvious, branches.count == 2, modifier == .straight, isLink(taken.way) != isLink(branches[obvious].way),
+            Maneuver.Modifier(angle: branches[obvious].angle) == .straight
+        {
+            side = taken.angle < branches[obvious].angle ? .slightLeft : .slightRight
+        }
         let (nameIn, nameOut) = (wayInInfo.name ?? "", graph.ways[Int(taken.way)].name ?? "")
-        return !nameIn.isEmpty && !nameOut.isEmpty && !renamed ? (.continue, modifier) : (.turn, modifier)
+        return !nameIn.isEmpty && !nameOut.isEmpty && !renamed ? (.continue, side) : (.turn, side)
     }
 
     /// Whether two roads ahead can be a fork by their classes, as OSRM tells: both links or

@@ -26,10 +26,11 @@ struct HelsinkiGuidanceTests {
         #expect(sentences.first == "Head southwest on Kaivokatu")
         #expect(sentences.contains("Turn right onto Mannerheimintie"))
         #expect(sentences.last?.hasPrefix("You have arrived at your destination") == true)
-        // Mannerheimintie's lanes at the fork: the left ones lead on.
-        let fork = try #require(steps.first { $0.maneuver.kind == .fork })
-        #expect(fork.maneuver.modifier == .slightLeft && fork.lanes.contains { $0.valid })
-        #expect(fork.lanes.filter(\.valid).allSatisfy { $0.indications.contains("left") })
+        // Off Mannerheimintie, which goes on straight, onto its link to the left (a slight turn,
+        // not a fork, as OSRM tells a link leaving its road): the left lanes lead there.
+        let link = try #require(steps.first { $0.maneuver.modifier == .slightLeft && !$0.lanes.isEmpty })
+        #expect(link.maneuver.kind == .turn && link.lanes.contains { $0.valid })
+        #expect(link.lanes.filter(\.valid).allSatisfy { $0.indications.contains("left") })
         // The steps add up to the route, and the Hindi itinerary reads in Devanagari.
         #expect(abs(steps.map(\.distance).reduce(0, +) - route.distance) < 1)
         let hindi = Instructions(.hi).itinerary([steps], distance: route.distance, duration: route.duration)
