@@ -5,7 +5,9 @@ a roundabout as its exit number, OSRM's 'roundabout turn' and 'rotary' as rounda
 'exit roundabout' steps and the depart and arrive steps left out — compared by edit
 distance. Prints one line: routes compared, OSRM's and our manoeuvres, the edits per OSRM
 manoeuvre, the routes whose roundabout exits agree, and the routes whose roundabouts agree in
-OSRM's full terms (type, modifier and exit of each, in order).
+OSRM's full terms (type, modifier and exit of each, in order); then a second line on the steps'
+intersections: the nodes both list (by position, to 1e-5°), those where both see as many roads,
+and of those the ones whose entry flags, and whose in and out indices, agree.
 
     peer-osrm-guidance.py DATA.osrm OD.json MODE STORE OPENMAPS [PAIRS]
 """
@@ -37,6 +39,17 @@ def rings(steps):
             for s in steps if s["maneuver"]["type"] in ("roundabout", "roundabout turn", "rotary")]
 
 
+def intersections(steps):
+    """Each listed node's (bearings count, entry flags, in, out), keyed by its rounded position."""
+    listed = {}
+    for step in steps:
+        for x in step["intersections"]:
+            key = (round(x["location"][0], 5), round(x["location"][1], 5))
+            entry = [bool(e) for e in x["entry"]]
+            listed[key] = (len(entry), entry, x["in"] if "in" in x else None, x["out"] if "out" in x else None)
+    return listed
+
+
 def edits(a, b):
     row = list(range(len(b) + 1))
     for i, x in enumerate(a, 1):
@@ -51,6 +64,7 @@ def main():
     limit = int(sys.argv[6]) if len(sys.argv) > 6 else 80
     engine = osrm.OSRM(algorithm="CH", storage_config=data, use_shared_memory=False)
     routes = theirs_total = ours_total = changes = roundabouts = agreeing = fully = 0
+    nodes = same_roads = same_entry = same_ways = 0
     for pair in json.load(open(od_path))["pairs"][:limit]:
         origin, destination = pair["origin"], pair["destination"]
         try:
@@ -71,6 +85,15 @@ def main():
         theirs_total += len(a)
         ours_total += len(b)
         changes += edits(a, b)
+        listed_a = intersections(theirs["legs"][0]["steps"])
+        for key, (count, entry, way_in, way_out) in intersections(ours["legs"][0]["steps"]).items():
+            if key not in listed_a:
+                continue
+            nodes += 1
+            if listed_a[key][0] == count:
+                same_roads += 1
+                same_entry += listed_a[key][1] == entry
+                same_ways += (listed_a[key][2], listed_a[key][3]) == (way_in, way_out)
         exits_a = [x for x in a if x[0] == "roundabout"]
         exits_b = [x for x in b if x[0] == "roundabout"]
         if exits_a or exits_b:
@@ -80,6 +103,8 @@ def main():
     print("  guidance %-9s %3d routes: OSRM %4d manoeuvres, ours %4d; %.2f edits per OSRM manoeuvre; "
           "roundabout exits agree on %d of %d routes, type, modifier and exit on %d" % (
               mode, routes, theirs_total, ours_total, changes / max(theirs_total, 1), agreeing, roundabouts, fully))
+    print("  intersections %-9s %d listed by both, %d with as many roads: entry flags agree on %d, in and out on %d" % (
+        mode, nodes, same_roads, same_entry, same_ways))
 
 
 if __name__ == "__main__":
