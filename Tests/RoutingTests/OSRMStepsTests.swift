@@ -95,7 +95,7 @@ import Testing
     /// out, and a ring entered at an exit counting that exit: 131 edits for 266 car manoeuvres
     /// (0.49), 185 for 370 by bicycle (0.50), 197 for 415 on foot (0.47); 28 of 33 car
     /// roundabouts, 18 of 28 by bicycle. With the obvious way on found as OSRM finds it
-    /// (``Junction/obviousBranch()``), the same day: 122 edits (0.46), 171 (0.46), 182 (0.44).
+    /// (``Junction/obviousBranch()``), the same day: 122 edits (0.46), 171 (0.46), 181 (0.44).
     /// (When recorded, 2026-12-02: 0.53, 0.55, 0.53, and 26 and 17 roundabouts; before headings
     /// were taken 10 m on as OSRM takes them: 0.67, 0.64, 0.66, and 19 and 10.)
     static let cases: [(String, TravelProfile.Mode, Double, Double)] = [
