@@ -324,8 +324,20 @@ enum Guidance {
             let way = graph.way(of: wayIndex)
             let startIndex = boundary.position == 0 ? 0 : ends[boundary.position - 1]
             let endIndex = ends[end - 1]
-            // The manoeuvre's node (the departure's point for the first step), then each node
-            // passed where three roads or more meet.
+            // The manoeuvre's node (the departure's point for the first step; for a manoeuvre
+            // folded from two, the first's node), then each node passed where three roads or
+            // more meet.
+            var first = boundary.position
+            let previous = number > 0 ? boundaries[number - 1].position : 0
+            while first > previous + 1
+                && graph.positions[Int(graph.edgeFrom[Int(chain[first])])]
+                    != boundary.maneuver.location
+            {
+                first -= 1
+            }
+            if first > 0 && graph.positions[Int(graph.edgeFrom[Int(chain[first])])] != boundary.maneuver.location {
+                first = boundary.position
+            }
             var intersections =
                 boundary.position == 0
                 ? [
@@ -333,8 +345,9 @@ enum Guidance {
                         location: leg.geometry[0], bearings: [Int(boundary.maneuver.bearingAfter.rounded()) % 360],
                         entry: [true], arrival: nil, departure: 0, classes: classes(of: chain[0], on: graph))
                 ]
-                : [intersection(from: chain[boundary.position - 1], to: chain[boundary.position], on: graph)]
-            for position in range.dropFirst() where graph.degree[Int(graph.edgeTo[Int(chain[position - 1])])] >= 3 {
+                : [intersection(from: chain[first - 1], to: chain[first], on: graph)]
+            for position in (first + 1)..<end
+            where graph.degree[Int(graph.edgeTo[Int(chain[position - 1])])] >= 3 {
                 intersections.append(intersection(from: chain[position - 1], to: chain[position], on: graph))
             }
             let pushing = graph.edgePushing[Int(chain[boundary.position])]

@@ -237,7 +237,7 @@ struct Junction {
     }
 
     /// Whether two roads ahead can be a fork by their classes, as OSRM tells: both links or
-    /// neither, and neither the way on by its class alone (``RoadClass/isObvious(_:beside:after:)``).
+    /// neither, and neither the way on by its class alone (``RoadClass/isObvious(beside:after:)``).
     func isFork(_ one: Branch, _ other: Branch) -> Bool {
         let (a, b) = (RoadClass(graph.ways[Int(one.way)]), RoadClass(graph.ways[Int(other.way)]))
         let arrival = RoadClass(graph.ways[Int(wayIn)])

@@ -455,6 +455,25 @@ import Testing
                     Step.Intersection(
                         location: Self.point("F"), bearings: [270], entry: [true], arrival: 0, departure: nil)
                 ])
+        // Right onto a 22 m jog and left off it again: one step, straight on onto the new name,
+        // whose intersections begin at the first junction, where the manoeuvre is.
+        let (a, b) = (Coordinate(latitude: 0.001, longitude: 0), Coordinate(latitude: 0.001, longitude: 0.0002))
+        let jog = [
+            Self.road(60, [70, 71], [(0, 0), (0.001, 0)], ["highway": "residential", "name": "Quay Street"]),
+            Self.road(61, [71, 72], [(0.001, 0), (0.001, 0.0002)], ["highway": "residential", "name": "Jog Lane"]),
+            Self.road(
+                62, [72, 73], [(0.001, 0.0002), (0.004, 0.0002)], ["highway": "residential", "name": "Hill Road"]),
+            Self.road(
+                63, [71, 74], [(0.001, 0), (0.001, -0.001)], ["highway": "residential", "name": "West Street"]),
+            Self.road(
+                64, [72, 75], [(0.001, 0.0002), (0.001, 0.0012)], ["highway": "residential", "name": "East Street"]),
+        ]
+        let folded = try Self.steps(
+            jog, [Coordinate(latitude: 0.0001, longitude: 0), Coordinate(latitude: 0.0039, longitude: 0.0002)])
+        #expect(Self.kinds(folded) == ["depart ", "new name straight", "arrive straight"])
+        #expect(folded[1].maneuver.location == a && folded[1].name == "Hill Road")
+        #expect(folded[1].intersections.map(\.location) == [a, b])
+        #expect(folded[1].intersections.map(\.bearings) == [[90, 180, 270], [0, 90, 270]])
         // A motorway's class, and a road behind a gate's.
         var classed = Self.streets
         classed[2] = Self.way(12, "DEF", "Second Street", ["highway": "motorway", "toll": "yes"])

@@ -130,6 +130,8 @@ import Testing
                 steps.allSatisfy {
                     (0..<360).contains($0.maneuver.bearingBefore) && (0..<360).contains($0.maneuver.bearingAfter)
                 })
+            // Each step's intersections begin where its manoeuvre is (a folded one's too).
+            #expect(steps.allSatisfy { $0.intersections.first?.location == $0.maneuver.location })
             let b = Self.ourManoeuvres(steps)
             theirs += a.count
             let edits = Self.edits(a, b)
