@@ -327,17 +327,12 @@ enum Guidance {
             // The manoeuvre's node (the departure's point for the first step; for a manoeuvre
             // folded from two, the first's node), then each node passed where three roads or
             // more meet.
-            var first = boundary.position
-            let previous = number > 0 ? boundaries[number - 1].position : 0
-            while first > previous + 1
-                && graph.positions[Int(graph.edgeFrom[Int(chain[first])])]
-                    != boundary.maneuver.location
-            {
-                first -= 1
-            }
-            if first > 0 && graph.positions[Int(graph.edgeFrom[Int(chain[first])])] != boundary.maneuver.location {
-                first = boundary.position
-            }
+            let first =
+                number == 0
+                ? 0
+                : (min(boundaries[number - 1].position + 1, boundary.position)...boundary.position).last {
+                    graph.positions[Int(graph.edgeFrom[Int(chain[$0])])] == boundary.maneuver.location
+                } ?? boundary.position
             var intersections =
                 boundary.position == 0
                 ? [

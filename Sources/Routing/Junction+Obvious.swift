@@ -23,7 +23,7 @@ extension Junction {
             priority = Self.priorities[highway] ?? 31
             isLink = highway.hasSuffix("_link")
             isMinor = !Self.mainRoads.contains(highway)
-            isMotorway = ["motorway", "motorway_link", "trunk", "trunk_link"].contains(highway)
+            isMotorway = Self.motorways.contains(highway)
             lanes = way.lanes
         }
 
@@ -33,6 +33,8 @@ extension Junction {
             "living_street": 11, "service": 12, "unclassified": 15, "track": 16, "path": 16, "cycleway": 16,
             "footway": 18, "pedestrian": 18, "steps": 18,
         ]
+
+        static let motorways: Set<String> = ["motorway", "motorway_link", "trunk", "trunk_link"]
 
         static let mainRoads: Set<String> = [
             "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary",
@@ -105,7 +107,7 @@ extension Junction {
                 angle: branch.angle, way: branch.way, enterable: branch.enterable, restricted: branch.restricted,
                 roundabout: info.isRoundabout, roadClass: RoadClass(info))
         }
-        func named(_ way: Int32) -> Bool { graph.ways[Int(way)].name != nil || graph.ways[Int(way)].ref != nil }
+        func named(_ way: Int32) -> Bool { NameChange.hasName(graph.ways[Int(way)]) }
         func renamed(_ from: Int32, _ to: Int32) -> Bool {
             NameChange(from: graph.ways[Int(from)], to: graph.ways[Int(to)]).isAnnounced
         }

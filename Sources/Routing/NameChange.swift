@@ -39,8 +39,11 @@ struct NameChange {
     /// Whether two roads are one road by name: each has a name or a ref, and going from one to
     /// the other says no new name (OSRM's "same name", by which a road goes on or continues).
     static func isSameRoad(_ a: RoadGraph.WayInfo, _ b: RoadGraph.WayInfo) -> Bool {
-        (a.name != nil || a.ref != nil) && (b.name != nil || b.ref != nil) && !NameChange(from: a, to: b).isAnnounced
+        hasName(a) && hasName(b) && !NameChange(from: a, to: b).isAnnounced
     }
+
+    /// Whether a way is known by a name or a ref.
+    static func hasName(_ way: RoadGraph.WayInfo) -> Bool { way.name != nil || way.ref != nil }
 
     /// Whether the new name is said.
     var isAnnounced: Bool {
