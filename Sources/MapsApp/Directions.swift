@@ -7,6 +7,8 @@ import Transit
 /// How a route's line is written in OSRM's documents: `polyline` (default), `polyline6` or
 /// `geojson`.
 public typealias RouteGeometry = RouteDocument.Geometry
+/// What each leg of an OSRM answer annotates, per segment of its line.
+public typealias RouteAnnotation = RouteDocument.Annotation
 
 /// A wall-clock time, `YYYY-MM-DDTHH:MM` (or with `:SS`), read in the imported timetables'
 /// time zone.
@@ -102,8 +104,20 @@ public struct DirectionsQuery: Sendable, Equatable {
     public var units: DistanceUnits = .metric
     /// Which routes' turn-by-turn steps to find: every route's by default.
     public var steps = Steps.every
+    /// Whether a route that cannot keep off ``avoid`` is no route (OSRM's `exclude`) rather than
+    /// a route with a note naming the roads it takes (a link's `avoid`); false by default.
+    public var avoidsStrictly = false
+    /// How far from its road each end may be, metres (OSRM's `radiuses`, one an end; a nil
+    /// entry, and nil, for no limit of the request's own): an end farther is not on the roads
+    /// (OSRM's `NoSegment`).
+    public var radiuses: [Double?]?
+    /// The ends legs begin and end at (OSRM's `waypoints`: indices into ``ends``, ascending,
+    /// the first and the last among them); the ends between are passed through within a leg.
+    /// nil for every end.
+    public var legEnds: [Int]?
 
-    /// Start, up to 9 stops (the Maps app's limit) and destination: 11.
+    /// Start, stops and destination: up to the router's ``Routing/Router/maxPoints`` (a link
+    /// gives at most Google's 9 stops).
     public static let maxEnds = Router.maxPoints
 
     /// The question of directions through `ends` by `mode`, with the defaults for the rest.
@@ -133,6 +147,61 @@ public struct DirectionsQuery: Sendable, Equatable {
             throw .invalidOption("end", message: "'\(text)' is not a latitude within ±90 and a longitude within ±180")
         }
         return .query(text)
+    }
+
+    /// The options OSRM's route service takes, by name, besides ``RouteOutput/parameterNames``:
+    /// `alternatives` (`true` for 2, `false`, or how many: at most 2 are found), `exclude` (`toll`, `motorway`, `ferry`,
+    /// comma-separated: roads kept off strictly), `radiuses` (metres or `unlimited` an end,
+    /// separated by `;`), `waypoints` (the ends legs stop at, by index, separated by `;`),
+    /// `depart` and `arrive` (transit); and `continue_straight`, `bearings`, `approaches` and
+    /// `snapping`, taken as OSRM takes them and changing nothing here (a route may turn back at
+    /// a stop; an end snaps to its nearest road, either side).
+    public static let osrmParameterNames = [
+        "alternatives", "exclude", "radiuses", "waypoints", "depart", "arrive", "continue_straight", "bearings",
+        "approaches", "snapping",
+    ]
+
+    /// Reads OSRM's route option `name`'s `value` into the query when it is one of
+    /// ``osrmParameterNames``; false for another name (left to the caller). A `depart` or
+    /// `arrive` is read with ``Time/asked(depart:arrive:)`` by the caller, both at once.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option for a value it does
+    ///   not take.
+    public mutating func readOSRM(_ name: String, _ value: String) throws(AppError) -> Bool {
+        switch name {
+        case "alternatives":
+            alternatives =
+                switch value {
+                case "true": 2
+                case "false": 0
+                default: min(try Parameter.count(value, name: name, in: 0...100), 2)
+                }
+        case "exclude":
+            let classes: [String: RouteAvoidance] = ["toll": .tolls, "motorway": .highways, "ferry": .ferries]
+            var kinds: Set<RouteAvoidance> = []
+            for word in value.split(separator: ",") {
+                guard let kind = classes[String(word)] else {
+                    throw .invalidOption(name, message: "must name toll, motorway or ferry, not '\(word.prefix(40))'")
+                }
+                kinds.insert(kind)
+            }
+            avoid = kinds
+            avoidsStrictly = true
+        case "radiuses":
+            radiuses = try value.split(separator: ";", omittingEmptySubsequences: false).map { entry throws(AppError) in
+                if entry.isEmpty || entry == "unlimited" { return nil }
+                return try Parameter.number(String(entry), name: name, in: 0...1_000_000_000)
+            }
+        case "waypoints":
+            legEnds = try value.split(separator: ";", omittingEmptySubsequences: false).map { entry throws(AppError) in
+                try Parameter.count(String(entry), name: name, in: 0...(DirectionsQuery.maxEnds - 1))
+            }
+        case "continue_straight":
+            _ = try Parameter.choice(value, name: name, among: ["default", "true", "false"])
+        case "depart", "arrive", "bearings", "approaches", "snapping": break
+        default: return false
+        }
+        return true
     }
 
     /// The kind of road the router keeps off for an avoidance a link asks for.
@@ -172,6 +241,9 @@ public struct DirectionsAnswer: Sendable {
         case noRoute(RoutingError)
         /// No public transport journey gets there at that time.
         case noJourney
+        /// Every route takes a kind of road it was to keep off strictly
+        /// (``DirectionsQuery/avoidsStrictly``).
+        case avoidanceUnmet
     }
 
     /// The question answered.
@@ -239,6 +311,22 @@ extension MapsApp {
         }
         guard (0...2).contains(query.alternatives) else {
             throw .invalidOption("alternatives", message: "must be 0 to 2, not \(query.alternatives)")
+        }
+        if let radiuses = query.radiuses, radiuses.count != query.ends.count {
+            throw .invalidOption(
+                "radiuses", message: "gives \(radiuses.count) radiuses for \(query.ends.count) points: give one a point"
+            )
+        }
+        if let legEnds = query.legEnds {
+            guard legEnds.first == 0, legEnds.last == query.ends.count - 1, legEnds.count >= 2,
+                zip(legEnds, legEnds.dropFirst()).allSatisfy({ $0 < $1 })
+            else {
+                throw .invalidOption(
+                    "waypoints",
+                    message:
+                        "must name points in order by index, the first (0) and the last (\(query.ends.count - 1)) among them"
+                )
+            }
         }
         switch query.time {
         case .leaving: break
@@ -322,9 +410,19 @@ extension MapsApp {
         } catch {
             throw .engineFailed("routing", underlying: error)
         }
+        if let radiuses = query.radiuses {
+            for (index, radius) in radiuses.enumerated() {
+                guard let radius, routes[0].snapped[index].distance > radius else { continue }
+                let error = RoutingError.noRoad(point: index, at: points[index], mode: profile, within: radius)
+                return (.noRoute(error), notes.make(.noRoute(error)))
+            }
+        }
+        let unmet = routes[0].notes.first { if case .avoidanceUnmet = $0 { true } else { false } }
+        if query.avoidsStrictly, let unmet { return (.avoidanceUnmet, notes.make(.route(unmet))) }
         for note in routes[0].notes { notes.add(.route(note)) }
-        answer.routes = try routes.map(climbing)
-        let stepped = query.steps == .every ? routes[...] : query.steps == .best ? routes.prefix(1) : []
+        let legged = query.legEnds.map { stops in routes.map { $0.stopping(at: stops) } } ?? routes
+        answer.routes = try legged.map(climbing)
+        let stepped = query.steps == .every ? legged[...] : query.steps == .best ? legged.prefix(1) : []
         do { answer.steps = try stepped.map { try routing.steps(of: $0) } } catch {
             throw .engineFailed("finding the steps", underlying: error)
         }

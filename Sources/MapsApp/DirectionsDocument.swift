@@ -12,13 +12,18 @@ extension DirectionsAnswer {
     /// - Parameters:
     ///   - geometry: how the lines are encoded; polyline by default.
     ///   - overview: false leaves the routes' lines out (OSRM's `overview=false`).
-    public func osrm(geometry: RouteGeometry = .polyline, overview: Bool = true) -> String {
+    ///   - annotations: what each leg's `annotation` carries; none (no `annotation`) by default.
+    ///   - waypoints: false leaves the snapped points out (OSRM's `skip_waypoints`).
+    public func osrm(
+        geometry: RouteGeometry = .polyline, overview: Bool = true, annotations: Set<RouteAnnotation> = [],
+        waypoints: Bool = true
+    ) -> String {
         if query.mode == .transit {
             return JourneyDocument.osrm(journeys, timezone: timezone ?? "UTC", instructions: instructions)
         }
         return RouteDocument.osrm(
             routes, geometry: geometry, overview: overview, steps: steps,
-            instructions: query.steps == .none ? nil : instructions
+            instructions: query.steps == .none ? nil : instructions, annotations: annotations, waypoints: waypoints
         )
     }
 
@@ -29,7 +34,7 @@ extension DirectionsAnswer {
         switch failure {
         case nil, .noRouting: nil
         case .noRoute(let reason): (RouteDocument.failureCode(reason), reason.description)
-        case .noTimetable, .noJourney: ("NoRoute", failureNote?.message ?? "")
+        case .noTimetable, .noJourney, .avoidanceUnmet: ("NoRoute", failureNote?.message ?? "")
         case .endsNotPlaced: ("NoSegment", failureNote?.message ?? "")
         }
     }

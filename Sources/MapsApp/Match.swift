@@ -14,13 +14,24 @@ public struct RouteOutput: Sendable, Equatable {
     public var overview = true
     /// The steps' language; English by default.
     public var language = Language.en
+    /// What each leg's `annotation` carries; nothing (no `annotation`) by default.
+    public var annotations: Set<RouteAnnotation> = []
+    /// Whether the snapped points are written (OSRM's `waypoints`, a match's `tracepoints`);
+    /// true by default, false for OSRM's `skip_waypoints=true`.
+    public var waypoints = true
 
     /// The defaults.
     public init() {}
 
     /// The options' names: `steps` (`true`, `false`), `geometries` (`polyline`, `polyline6`,
-    /// `geojson`), `overview` (`simplified`, `full`, `false`), `hl` (en, es, it or hi).
-    public static let parameterNames = ["steps", "geometries", "overview", "hl"]
+    /// `geojson`), `overview` (`simplified`, `full`, `false`), `hl` (en, es, it or hi),
+    /// `annotations` (`true` for all, `false`, or a comma-separated list of
+    /// ``RouteAnnotation``'s names), `skip_waypoints` (`true`, `false`); and, taken as OSRM
+    /// takes them and changing nothing here, `hints` and `generate_hints` (OpenMaps writes no
+    /// hints: a point is snapped again each time, in microseconds).
+    public static let parameterNames = [
+        "steps", "geometries", "overview", "hl", "annotations", "skip_waypoints", "hints", "generate_hints",
+    ]
 
     /// Reads option `name`'s `value` when it is one of ``parameterNames``; false for another
     /// name (left to the caller).
@@ -36,9 +47,38 @@ public struct RouteOutput: Sendable, Equatable {
         case "overview":
             overview = try Parameter.choice(value, name: name, among: ["simplified", "full", "false"]) != "false"
         case "hl": language = try Language.hl(value)
+        case "annotations": annotations = try Self.annotations(value)
+        case "skip_waypoints":
+            waypoints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "false"
+        case "generate_hints": _ = try Parameter.choice(value, name: name, among: ["true", "false"])
+        case "hints": break
         default: return false
         }
         return true
+    }
+}
+
+extension RouteOutput {
+    /// OSRM's `annotations` value: `true` (every kind), `false` (none), or kinds by name,
+    /// comma-separated.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming an unknown kind.
+    static func annotations(_ value: String) throws(AppError) -> Set<RouteAnnotation> {
+        switch value {
+        case "true": return Set(RouteAnnotation.allCases)
+        case "false": return []
+        default:
+            var kinds: Set<RouteAnnotation> = []
+            for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let kind = RouteAnnotation(rawValue: String(name)) else {
+                    let names = RouteAnnotation.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw .invalidOption(
+                        "annotations", message: "must be true, false or some of \(names), not '\(name.prefix(40))'")
+                }
+                kinds.insert(kind)
+            }
+            return kinds
+        }
     }
 }
 
@@ -171,7 +211,8 @@ extension MapsApp {
             "Ok",
             RouteDocument.osrmMatch(
                 matched, geometry: query.output.geometry, overview: query.output.overview, steps: steps,
-                instructions: query.output.steps ? Instructions(query.output.language) : nil)
+                instructions: query.output.steps ? Instructions(query.output.language) : nil,
+                annotations: query.output.annotations, waypoints: query.output.waypoints)
         )
     }
 }

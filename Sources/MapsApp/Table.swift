@@ -190,7 +190,7 @@ extension MapsApp {
         let table: RouteTable
         do {
             table = try routing.table(query.points, sources: sources, destinations: destinations, mode: query.mode)
-        } catch RoutingError.noRoad(let point, _, _) {
+        } catch RoutingError.noRoad(let point, _, _, _) {
             return refuse("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch {
             throw .engineFailed("computing the table", underlying: error)
@@ -333,7 +333,7 @@ extension MapsApp {
         do {
             trip = try routing.trip(query.points, roundTrip: query.roundTrip, mode: query.mode)
             if query.output.steps { steps = try routing.steps(of: trip.route) }
-        } catch RoutingError.noRoad(let point, _, _) {
+        } catch RoutingError.noRoad(let point, _, _, _) {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch RoutingError.noRoute(let from, let to, _) {
             return Self.osrmRefusal("NoTrips", "no route joins point \(from) and point \(to): no trip visits both")
@@ -345,8 +345,8 @@ extension MapsApp {
             "Ok",
             RouteDocument.osrmTrip(
                 trip.route, order: trip.order, geometry: query.output.geometry, overview: query.output.overview,
-                steps: steps,
-                instructions: instructions)
+                steps: steps, instructions: instructions, annotations: query.output.annotations,
+                waypoints: query.output.waypoints)
         )
     }
 }

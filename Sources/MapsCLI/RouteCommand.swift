@@ -10,11 +10,11 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--store STORE]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
-                    name: "--via", value: "POINT", help: "A stop between, in order (repeatable, up to 9).",
+                    name: "--via", value: "POINT", help: "A stop between, in order (repeatable).",
                     repeatable: true),
                 .init(
                     name: "--mode", value: "MODE",
@@ -49,6 +49,11 @@ enum RouteCommand {
                 .init(
                     name: "--geometries", value: "KIND",
                     help: "The OSRM geometry: polyline (default), polyline6, geojson."),
+                .init(
+                    name: "--annotations", value: "KINDS",
+                    help:
+                        "Annotate each leg's segments in OSRM's document: true (all), or some of nodes, distance, duration, datasources, weight, speed, ways (comma-separated)."
+                ),
                 DataCommand.storeOption,
             ], positionals: 2...2)
     ) { (arguments, console) throws(CLIError) in
@@ -64,6 +69,12 @@ enum RouteCommand {
         let geometryText = arguments.value("--geometries") ?? "polyline"
         guard let geometry = RouteGeometry(rawValue: geometryText) else {
             throw .usage("'--geometries' must be polyline, polyline6 or geojson, not '\(geometryText)'")
+        }
+        var output = RouteOutput()
+        do throws(AppError) {
+            _ = try output.read("annotations", arguments.value("--annotations") ?? "false")
+        } catch {
+            throw CLIError(error)
         }
         let app = try ViewCommand.app(arguments)
         var asked = query
@@ -88,7 +99,7 @@ enum RouteCommand {
         case "geojson": console.print(answer.geoJSON)
         case "text": console.print(answer.itinerary)
         case "gpx": console.print(answer.gpx ?? "")
-        default: console.print(answer.osrm(geometry: geometry))
+        default: console.print(answer.osrm(geometry: geometry, annotations: output.annotations))
         }
         if let summary = answer.summary { console.error(summary) }
     }

@@ -2,6 +2,7 @@ import Foundation
 import GeoCore
 import HTTPServer
 import MapsApp
+import MapsURL
 import Routing
 
 extension MapsServer {
@@ -14,11 +15,22 @@ extension MapsServer {
         return refusal(error)
     }
 
-    /// The road profile and points of an OSRM service's path, `/{service}/v1/{profile}/{lon,lat;…}`
-    /// (`.json` allowed at the end), `single` when it takes one point: refused as OSRM refuses
-    /// them (`InvalidUrl`, `InvalidValue`).
+    /// The road profile and points of an OSRM service's path, `/{service}/v1/{profile}/{coordinates}`
+    /// (``osrmPoints(_:)``; `.json` allowed at the end), `single` when it takes one point:
+    /// refused as OSRM refuses them (`InvalidUrl`, `InvalidValue`). `transit` is a profile only
+    /// where `transit` is true (the route service's).
     static func osrmPath(_ request: HTTPRequest, service: String, single: Bool = false) -> Result<
         (mode: TravelProfile.Mode, points: [Coordinate]), Refusal
+    > {
+        osrmPath(request, service: service, single: single, transit: false).map { asked in
+            (DirectionsQuery.profile(for: asked.mode)!, asked.points)
+        }
+    }
+
+    /// The way of travel and points of an OSRM service's path, as
+    /// ``osrmPath(_:service:single:)`` reads them, `transit` among the profiles when asked.
+    static func osrmPath(_ request: HTTPRequest, service: String, single: Bool, transit: Bool) -> Result<
+        (mode: TravelMode, points: [Coordinate]), Refusal
     > {
         let prefix = "/\(service)/v1/"
         let parts = request.path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
@@ -28,15 +40,45 @@ extension MapsServer {
                     response: osrmError(
                         "InvalidUrl", "expected \(prefix){profile}/{\(single ? "lon,lat" : "coordinates")}")))
         }
-        guard let travel = profiles[String(parts[0])], let mode = DirectionsQuery.profile(for: travel) else {
-            let names = profiles.filter { DirectionsQuery.profile(for: $0.value) != nil }.keys.sorted()
+        let taken = profiles.filter { transit || DirectionsQuery.profile(for: $0.value) != nil }
+        guard let travel = taken[String(parts[0])] else {
             return .failure(
                 Refusal(
                     response: osrmError(
                         "InvalidValue",
-                        "profile '\(parts[0].prefix(40))' is not one of \(names.joined(separator: ", "))")))
+                        "profile '\(parts[0].prefix(40))' is not one of \(taken.keys.sorted().joined(separator: ", "))")
+                ))
         }
-        let text = parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]
+        let points: [Coordinate]
+        switch osrmPoints(parts[1].hasSuffix(".json") ? parts[1].dropLast(5) : parts[1]) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let read): points = read
+        }
+        if single && points.count != 1 {
+            return .failure(
+                Refusal(
+                    response: osrmError("InvalidValue", "\(service) takes one longitude,latitude, not \(points.count)"))
+            )
+        }
+        return .success((travel, points))
+    }
+
+    /// The points of an OSRM path's `{coordinates}`: `lon,lat;lon,lat…` in decimal degrees, or
+    /// an encoded polyline, `polyline(…)` at 5 decimals or `polyline6(…)` at 6, as OSRM takes
+    /// them (a long list fits in fewer bytes); refused with OSRM's `InvalidValue`.
+    static func osrmPoints(_ text: Substring) -> Result<[Coordinate], Refusal> {
+        for (prefix, precision) in [("polyline(", 5), ("polyline6(", 6)] where text.hasPrefix(prefix) {
+            let encoded = String(text.dropFirst(prefix.count).dropLast())
+            guard text.hasSuffix(")"), let points = EncodedPolyline.decode(encoded, precision: precision),
+                !points.isEmpty, points.allSatisfy(\.isValid)
+            else {
+                return .failure(
+                    Refusal(
+                        response: osrmError(
+                            "InvalidValue", "'\(text.prefix(60))' is not an encoded polyline of valid positions")))
+            }
+            return .success(points)
+        }
         var points: [Coordinate] = []
         for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
             guard let point = osrmCoordinate(pair) else {
@@ -47,13 +89,7 @@ extension MapsServer {
             }
             points.append(point)
         }
-        if single && points.count != 1 {
-            return .failure(
-                Refusal(
-                    response: osrmError("InvalidValue", "\(service) takes one longitude,latitude, not \(points.count)"))
-            )
-        }
-        return .success((mode, points))
+        return .success(points)
     }
 
     /// OSRM's `/table/v1/{profile}/{lon,lat;lon,lat…}[?sources=0;1|all][&destinations=…]

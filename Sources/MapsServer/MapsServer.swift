@@ -316,47 +316,31 @@ public final class MapsServer: @unchecked Sendable {
         "bicycle": .bicycling, "two-wheeler": .twoWheeler, "transit": .transit,
     ]
 
-    /// OSRM's `/route/v1/{profile}/{lon,lat;lon,lat…}[?steps=true][&geometries=polyline|polyline6|geojson]
-    /// [&overview=simplified|full|false][&alternatives=true|N][&hl=xx]`: 2 to
-    /// ``DirectionsQuery/maxEnds`` points; `transit` between 2 points, leaving at `depart`
-    /// (`YYYY-MM-DDTHH:MM`, the timetables' local time; now without it) or arriving by `arrive`.
-    /// Failures as OSRM writes them (`NoSegment`, `NoRoute`, `InvalidQuery`, `InvalidUrl`,
-    /// `InvalidValue`, `InvalidOptions`), with 400.
+    /// OSRM's `/route/v1/{profile}/{coordinates}` (``osrmPoints(_:)``: 2 to
+    /// ``DirectionsQuery/maxEnds`` points) with OSRM's options
+    /// (``DirectionsQuery/osrmParameterNames``, ``RouteOutput/parameterNames``; others are
+    /// left alone, as clients add their own); `transit` between 2 points, leaving at `depart`
+    /// (`YYYY-MM-DDTHH:MM`, the timetables' local time; now without it) or arriving by
+    /// `arrive`. Failures as OSRM writes them (`NoSegment`, `NoRoute`, `InvalidQuery`,
+    /// `InvalidUrl`, `InvalidValue`, `InvalidOptions`), with 400.
     private func route(_ request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.dropFirst("/route/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 else {
-            return Self.osrmError("InvalidUrl", "expected /route/v1/{profile}/{coordinates}")
+        let (mode, points): (TravelMode, [Coordinate])
+        switch Self.osrmPath(request, service: "route", single: false, transit: true) {
+        case .failure(let refusal): return refusal.response
+        case .success(let asked): (mode, points) = asked
         }
-        let coordinates = String(parts[1]).hasSuffix(".json") ? String(parts[1].dropLast(5)) : String(parts[1])
-        guard let mode = Self.profiles[String(parts[0])] else {
-            return Self.osrmError(
-                "InvalidValue",
-                "profile '\(parts[0])' is not one of \(Self.profiles.keys.sorted().joined(separator: ", "))")
-        }
-        let pairs = coordinates.split(separator: ";", omittingEmptySubsequences: false)
         let most = mode == .transit ? 2 : DirectionsQuery.maxEnds
-        guard (2...most).contains(pairs.count) else {
-            return Self.osrmError("InvalidQuery", "a route takes 2 to \(most) points, not \(pairs.count)")
+        guard (2...most).contains(points.count) else {
+            return Self.osrmError("InvalidQuery", "a route takes 2 to \(most) points, not \(points.count)")
         }
-        var ends: [Waypoint] = []
-        for pair in pairs {
-            guard let point = Self.osrmCoordinate(pair) else {
-                return Self.osrmError("InvalidValue", "'\(pair)' is not longitude,latitude in decimal degrees")
-            }
-            ends.append(.coordinate(point))
-        }
-        guard let geometry = RouteGeometry(rawValue: request.query["geometries"] ?? "polyline") else {
-            return Self.osrmError("InvalidOptions", "'geometries' must be polyline, polyline6 or geojson")
-        }
-        let overview = request.query["overview"] ?? "simplified"
-        guard ["simplified", "full", "false"].contains(overview) else {
-            return Self.osrmError("InvalidOptions", "'overview' must be simplified, full or false")
-        }
-        var query = DirectionsQuery(ends: ends, mode: mode)
-        query.steps = request.query["steps"] == "true" ? .every : .none
-        query.alternatives = request.query["alternatives"].map { $0 == "true" ? 2 : min(max(Int($0) ?? 0, 0), 2) } ?? 0
+        var query = DirectionsQuery(ends: points.map { .coordinate($0) }, mode: mode)
+        var output = RouteOutput()
         do throws(AppError) {
-            query.language = try request.query["hl"].map(Language.hl) ?? .en
+            for (name, value) in request.queryItems where try !output.read(name, value) {
+                _ = try query.readOSRM(name, value)
+            }
+            query.language = output.language
+            query.steps = output.steps ? .every : .none
             if let time = try DirectionsQuery.Time.asked(
                 depart: request.query["depart"], arrive: request.query["arrive"])
             {
@@ -365,12 +349,15 @@ public final class MapsServer: @unchecked Sendable {
             let answer = try app.directions(query)
             if let failure = answer.osrmFailure { return Self.osrmError(failure.code, failure.message) }
             if answer.failure != nil { return Self.error(503, answer.failureNote?.message ?? "no routing") }
-            return .json(200, Data(answer.osrm(geometry: geometry, overview: overview != "false").utf8))
+            return .json(
+                200,
+                Data(
+                    answer.osrm(
+                        geometry: output.geometry, overview: output.overview, annotations: output.annotations,
+                        waypoints: output.waypoints
+                    ).utf8))
         } catch {
-            if case .invalidOption(let option, let message) = error {
-                return Self.osrmError("InvalidOptions", "'\(option)' \(message)")
-            }
-            return Self.refusal(error)
+            return Self.osrmRefusal(error)
         }
     }
 

@@ -3,13 +3,27 @@ import GeoCore
 
 /// A route as OSRM's v5 HTTP API writes it, so OSRM clients read it: `code`, `routes[]` with
 /// `distance` (m), `duration` (s), `weight`, `geometry` (polyline5, polyline6 or GeoJSON),
-/// `legs[]` with `summary` and per-segment `annotation` (`distance`, `duration`, `speed`,
-/// `ways`), and `waypoints[]` with their snapped `location` `[lon, lat]`, `name` and
-/// `distance` from the point given. Failures are `{"code": "NoRoute" | "NoSegment", "message"}`.
+/// `legs[]` with `summary` and, as asked, per-segment `annotation` (``Annotation``), and
+/// `waypoints[]` with their snapped `location` `[lon, lat]`, `name` and `distance` from the
+/// point given. Failures are `{"code": "NoRoute" | "NoSegment", "message"}`.
 public enum RouteDocument {
     /// How a route's line is written: Google's encoded polyline at 5 or 6 decimals, or a GeoJSON LineString.
     public enum Geometry: String, Sendable, CaseIterable {
         case polyline, polyline6, geojson
+    }
+
+    /// What a leg's `annotation` carries, as OSRM's `annotations` option names it: per segment
+    /// of the leg's line its metres (`distance`), seconds (`duration`), `weight` (seconds, as
+    /// the routes are weighed), metres a second (`speed`) and data source (`datasources`,
+    /// every one the profile's, index 0 of `metadata.datasource_names`); the OSM node at each
+    /// position (`nodes`, ``Route/Leg/nodes``); and, OpenMaps' own, the OSM way of each
+    /// segment (`ways`).
+    public enum Annotation: String, Sendable, CaseIterable, Comparable {
+        case nodes, distance, duration, datasources, weight, speed, ways
+
+        public static func < (a: Annotation, b: Annotation) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
     }
 
     /// The OSRM response for `route`.
@@ -22,32 +36,36 @@ public enum RouteDocument {
     /// language of `instructions` as `instruction` (and Google's manoeuvre name as
     /// `maneuver.google`); without `overview`, routes have no `geometry` (OSRM's
     /// `overview=false`).
+    ///
+    /// Each leg carries the `annotations` asked for (none by default, as OSRM's); without
+    /// `waypoints` the snapped points are left out (OSRM's `skip_waypoints`).
     public static func osrm(
         _ routes: [Route], geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
-        instructions: Instructions? = nil
+        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true
     ) -> String {
-        let document: [String: Any] = [
+        var document: [String: Any] = [
             "code": "Ok",
             "routes": routes.enumerated().map { number, route -> [String: Any] in
                 osrmRoute(
                     route, geometry: geometry, overview: overview, steps: number < steps.count ? steps[number] : [],
-                    instructions: instructions)
+                    instructions: instructions, annotations: annotations)
             },
-            "waypoints": (routes.first?.snapped ?? []).map(osrmWaypoint),
         ]
+        if waypoints { document["waypoints"] = (routes.first?.snapped ?? []).map(osrmWaypoint) }
         return json(document)
     }
 
     /// One route as OSRM writes it: distance, duration, weight, legs (with `steps[leg]` when
     /// given), its line unless `overview` is false.
     static func osrmRoute(
-        _ route: Route, geometry: Geometry, overview: Bool, steps: [[Step]], instructions: Instructions?
+        _ route: Route, geometry: Geometry, overview: Bool, steps: [[Step]], instructions: Instructions?,
+        annotations: Set<Annotation>
     ) -> [String: Any] {
         var written: [String: Any] = [
             "distance": rounded(route.distance), "duration": rounded(route.duration),
             "weight": rounded(route.duration), "weight_name": "duration",
             "legs": route.legs.enumerated().map { index, leg in
-                var written = osrmLeg(leg)
+                var written = osrmLeg(leg, annotations: annotations)
                 if let climb = route.elevation?.legs[index] {
                     written["ascent"] = climb.ascent
                     written["descent"] = climb.descent
@@ -88,7 +106,7 @@ public enum RouteDocument {
     /// (`waypoint_index`) and the trip's number (`trips_index`, 0).
     public static func osrmTrip(
         _ route: Route, order: [Int], geometry: Geometry = .polyline, overview: Bool = true, steps: [[Step]] = [],
-        instructions: Instructions? = nil
+        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints written: Bool = true
     ) -> String {
         var waypoints = [[String: Any]](repeating: [:], count: order.count)
         for (position, point) in order.enumerated() where position < route.snapped.count {
@@ -97,13 +115,15 @@ public enum RouteDocument {
             written["trips_index"] = 0
             waypoints[point] = written
         }
-        let document: [String: Any] = [
+        var document: [String: Any] = [
             "code": "Ok",
             "trips": [
-                osrmRoute(route, geometry: geometry, overview: overview, steps: steps, instructions: instructions)
+                osrmRoute(
+                    route, geometry: geometry, overview: overview, steps: steps, instructions: instructions,
+                    annotations: annotations)
             ],
-            "waypoints": waypoints,
         ]
+        if written { document["waypoints"] = waypoints }
         return json(document)
     }
 
@@ -112,12 +132,12 @@ public enum RouteDocument {
     /// `matchings_index`, `waypoint_index` and `alternatives_count`, `null` where none.
     public static func osrmMatch(
         _ match: TraceMatch, geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
-        instructions: Instructions? = nil
+        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true
     ) -> String {
         let matchings = match.matchings.enumerated().map { number, matching -> [String: Any] in
             var written = osrmRoute(
                 matching.route, geometry: geometry, overview: overview,
-                steps: number < steps.count ? steps[number] : [], instructions: instructions)
+                steps: number < steps.count ? steps[number] : [], instructions: instructions, annotations: annotations)
             written["confidence"] = (matching.confidence * 1_000).rounded() / 1_000
             return written
         }
@@ -129,7 +149,9 @@ public enum RouteDocument {
                     "alternatives_count": placement.alternatives, "hint": "",
                 ]) { a, _ in a }
         }
-        return json(["code": "Ok", "matchings": matchings, "tracepoints": tracepoints])
+        var document: [String: Any] = ["code": "Ok", "matchings": matchings]
+        if waypoints { document["tracepoints"] = tracepoints }
+        return json(document)
     }
 
     /// A step as OSRM writes it, with its sentence (`instruction`), its banner text and its
@@ -183,16 +205,33 @@ public enum RouteDocument {
         return written
     }
 
-    static func osrmLeg(_ leg: Route.Leg) -> [String: Any] {
-        [
+    /// A leg as OSRM writes it, with an `annotation` carrying `annotations` when any are asked
+    /// for (`nodes` only where the leg knows them).
+    static func osrmLeg(_ leg: Route.Leg, annotations: Set<Annotation>) -> [String: Any] {
+        var written: [String: Any] = [
             "distance": rounded(leg.distance), "duration": rounded(leg.duration), "weight": rounded(leg.duration),
             "summary": leg.roads.prefix(2).joined(separator: ", "), "steps": [] as [Any],
-            "annotation": [
-                "distance": leg.segmentDistances.map(rounded), "duration": leg.segmentDurations.map(rounded),
-                "speed": zip(leg.segmentDistances, leg.segmentDurations).map { $1 > 0 ? rounded($0 / $1) : 0 },
-                "ways": leg.segmentWays,
-            ],
         ]
+        guard !annotations.isEmpty else { return written }
+        var annotation: [String: Any] = [:]
+        for kind in annotations {
+            switch kind {
+            case .nodes: if !leg.nodes.isEmpty { annotation["nodes"] = leg.nodes }
+            case .distance: annotation["distance"] = leg.segmentDistances.map(rounded)
+            case .duration: annotation["duration"] = leg.segmentDurations.map(rounded)
+            case .weight: annotation["weight"] = leg.segmentDurations.map(rounded)
+            case .speed:
+                annotation["speed"] = zip(leg.segmentDistances, leg.segmentDurations).map {
+                    $1 > 0 ? rounded($0 / $1) : 0
+                }
+            case .datasources:
+                annotation["datasources"] = [Int](repeating: 0, count: leg.segmentDistances.count)
+                annotation["metadata"] = ["datasource_names": ["profile"]]
+            case .ways: annotation["ways"] = leg.segmentWays
+            }
+        }
+        written["annotation"] = annotation
+        return written
     }
 
     /// One route as a GeoJSON Feature, several (a route and its alternatives) as a

@@ -114,7 +114,9 @@ extension Router {
     /// - Throws: ``RoutingError/waypointCount(_:)`` for fewer than 2 points or more than
     ///   ``maxTracePoints``.
     public func match(_ trace: [TracePoint], splitsAtGaps: Bool = true, tidy: Bool = false) throws -> TraceMatch {
-        guard (2...Self.maxTracePoints).contains(trace.count) else { throw RoutingError.waypointCount(trace.count) }
+        guard (2...Self.maxTracePoints).contains(trace.count) else {
+            throw RoutingError.waypointCount(trace.count, max: Self.maxTracePoints)
+        }
         let costs = graph.matchCostBox.lock.withLock {
             if let made = graph.matchCostBox.value { return made }
             let made = MatchCosts(graph: graph)

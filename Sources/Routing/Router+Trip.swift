@@ -33,7 +33,9 @@ extension Router {
     /// - Throws: ``RoutingError`` when a point has no road near it or two points are not
     ///   connected (no trip visits them both).
     public func trip(_ points: [Coordinate], roundTrip: Bool) throws -> Trip {
-        guard (2...Self.maxTripPoints).contains(points.count) else { throw RoutingError.waypointCount(points.count) }
+        guard (2...Self.maxTripPoints).contains(points.count) else {
+            throw RoutingError.waypointCount(points.count, max: Self.maxTripPoints)
+        }
         let all = Array(points.indices)
         let table = try table(points, sources: all, destinations: all)
         let cost = table.durations.map { $0.map { $0 ?? .infinity } }

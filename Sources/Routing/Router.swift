@@ -4,30 +4,32 @@ import MapData
 
 /// Why no route could be given.
 public enum RoutingError: Error, Equatable, CustomStringConvertible {
-    /// A point outside the road network's extent has no road of the mode within
-    /// ``Router/snapRadius``.
-    case noRoad(point: Int, at: Coordinate, mode: TravelProfile.Mode)
+    /// A point has no road of the mode within `within` metres: outside the road network's
+    /// extent ``Router/snapRadius``, or the radius a request gives the point (OSRM's
+    /// `radiuses`).
+    case noRoad(point: Int, at: Coordinate, mode: TravelProfile.Mode, within: Double = Router.snapRadius)
     /// Two points are not connected for the mode.
     case noRoute(from: Int, to: Int, mode: TravelProfile.Mode)
-    /// Fewer than two points, or more than Google's limit.
-    case waypointCount(Int)
+    /// Fewer than two points, or more than `max` (a route's ``Router/maxPoints``, a trip's
+    /// ``Router/maxTripPoints``, a trace's ``Router/maxTracePoints``).
+    case waypointCount(Int, max: Int = Router.maxPoints)
 
     public var description: String { message(Phrasebook(.en)) }
 
     /// Why, in `words`' language.
     public func message(_ words: Phrasebook) -> String {
         switch self {
-        case .noRoad(let point, let coordinate, let mode):
+        case .noRoad(let point, let coordinate, let mode, let radius):
             words.note(
                 "no road",
                 [
                     "point": "\(point + 1)", "position": coordinate.description, "mode": words.word(mode.rawValue),
-                    "radius": words.roundedDistance(Router.snapRadius),
+                    "radius": words.roundedDistance(radius),
                 ])
         case .noRoute(let from, let to, let mode):
             words.note("not connected", ["from": "\(from + 1)", "to": "\(to + 1)", "mode": words.word(mode.rawValue)])
-        case .waypointCount(let count):
-            words.note("waypoint count", ["max": "\(Router.maxPoints)", "count": "\(count)"])
+        case .waypointCount(let count, let max):
+            words.note("waypoint count", ["max": "\(max)", "count": "\(count)"])
         }
     }
 }
@@ -53,6 +55,11 @@ public struct Route: Sendable {
         /// Whether each segment is on a bridge or in a tunnel: its road is not on the ground
         /// under it (empty when not known).
         public var segmentsOffGround: [Bool] = []
+        /// The OSM node at each position, as OSRM's `nodes` annotation gives them: at a snapped
+        /// end between two nodes, the node at that end of its segment (the first position's the
+        /// node the first segment starts from, the last's the node the last one runs to);
+        /// empty when not known.
+        public var nodes: [Int64] = []
         /// The names (else refs) of the ways travelled, in order, each once in a run.
         public var roads: [String]
         /// The graph's edges travelled, in order, with the metres and seconds of each (the first
@@ -112,6 +119,57 @@ public struct Route: Sendable {
     public var geometry: [Coordinate] {
         legs.enumerated().flatMap { index, leg in index == 0 ? leg.geometry : Array(leg.geometry.dropFirst()) }
     }
+
+    /// The route with legs only between the points `stops` names (indices into the points,
+    /// ascending, the first and the last among them): the points between are passed through,
+    /// their legs joined into one, as OSRM's `waypoints` option asks. The snapped points stay
+    /// every point's.
+    public func stopping(at stops: [Int]) -> Route {
+        var route = self
+        if !requested.isEmpty { route.requested = stops.map { requested[$0] } }
+        route.legs = zip(stops, stops.dropFirst()).map { from, to in
+            legs[from + 1..<to].reduce(legs[from]) { $0.joined($1) }
+        }
+        if let climb = elevation {
+            route.elevation?.legs = zip(stops, stops.dropFirst()).map { from, to in
+                climb.legs[from..<to].reduce((ascent: 0, descent: 0)) { sum, leg in
+                    (sum.ascent + leg.ascent, sum.descent + leg.descent)
+                }
+            }
+        }
+        return route
+    }
+}
+
+extension Route.Leg {
+    /// This leg and `next`, which starts where it ends, as one leg: an edge the point between
+    /// lies on is one edge travelled, not a turn from it onto itself.
+    func joined(_ next: Route.Leg) -> Route.Leg {
+        var leg = self
+        leg.distance += next.distance
+        leg.duration += next.duration
+        leg.geometry += next.geometry.dropFirst()
+        leg.segmentDistances += next.segmentDistances
+        leg.segmentDurations += next.segmentDurations
+        leg.segmentWays += next.segmentWays
+        leg.segmentsOffGround =
+            segmentsOffGround.isEmpty || next.segmentsOffGround.isEmpty
+            ? [] : segmentsOffGround + next.segmentsOffGround
+        leg.nodes = nodes.isEmpty || next.nodes.isEmpty ? [] : nodes + next.nodes.dropFirst()
+        leg.roads += next.roads.drop { $0 == roads.last }
+        if let last = edges.last, last == next.edges.first {
+            leg.edgeDistances[leg.edgeDistances.count - 1] += next.edgeDistances[0]
+            leg.edgeDurations[leg.edgeDurations.count - 1] += next.edgeDurations[0]
+            leg.edges += next.edges.dropFirst()
+            leg.edgeDistances += next.edgeDistances.dropFirst()
+            leg.edgeDurations += next.edgeDurations.dropFirst()
+        } else {
+            leg.edges += next.edges
+            leg.edgeDistances += next.edgeDistances
+            leg.edgeDurations += next.edgeDurations
+        }
+        return leg
+    }
 }
 
 /// Routes on one mode's graph.
@@ -122,8 +180,9 @@ public final class Router: @unchecked Sendable {
     /// its nearest road: 5 km. A point inside snaps to its nearest road however far (a point
     /// out at sea off the coast), as OSRM snaps; the waypoint says how far it moved.
     public static let snapRadius = 5_000.0
-    /// Start, up to 9 stops (Google's limit for the app) and destination.
-    public static let maxPoints = 11
+    /// Points a route goes through, its start and destination among them: 500, as OSRM's
+    /// route service takes by default. (A link's directions take fewer: Google's 9 stops.)
+    public static let maxPoints = 500
 
     // Search state on edges, one per direction, reused between queries (a generation number
     // marks what is current). One query at a time: a thread routing at the same time uses a
@@ -454,17 +513,23 @@ public final class Router: @unchecked Sendable {
         starts: [(edge: Int32, at: Double)], ends: [(edge: Int32, at: Double)]
     ) -> Route.Leg {
         var points = [start.point]
+        var nodes = chain.first.map { [graph.osmNodes[Int(graph.edgeFrom[Int($0)])]] } ?? []
         var distances: [Double] = []
         var durations: [Double] = []
         var ways: [Int32] = []
-        /// Adds the segment to `point`, `metres` long.
-        func add(_ point: Coordinate, metres: Double, seconds: Double, way: Int32) {
-            // A snapped point on a node adds no segment of its own.
-            guard point != points.last! else { return }
+        /// Adds the segment to `point`, `metres` long, ending at OSM node `node`.
+        func add(_ point: Coordinate, node: Int64, metres: Double, seconds: Double, way: Int32) {
+            // A snapped point on a node adds no segment of its own; a start on the first edge's
+            // end is at that edge's end node.
+            guard point != points.last! else {
+                if points.count == 1 { nodes[0] = node }
+                return
+            }
             distances.append(metres)
             durations.append(seconds)
             ways.append(way)
             points.append(point)
+            nodes.append(node)
         }
         /// Where along `edge` the leg starts and ends (0...1).
         func startAt(_ edge: Int32) -> Double { starts.first { $0.edge == edge }?.at ?? 0 }
@@ -483,7 +548,9 @@ public final class Router: @unchecked Sendable {
             let metres = points.last!.distance(to: point)
             edgeDistances.append(metres)
             edgeDurations.append(max(0, to - from) * seconds + turn)
-            add(point, metres: metres, seconds: max(0, to - from) * seconds + turn, way: way)
+            add(
+                point, node: graph.osmNodes[Int(graph.edgeTo[Int(edge)])], metres: metres,
+                seconds: max(0, to - from) * seconds + turn, way: way)
         }
         var roads: [String] = []
         var lastWay: Int32 = -1
@@ -496,7 +563,7 @@ public final class Router: @unchecked Sendable {
             distance: distances.reduce(0, +), duration: durations.reduce(0, +), geometry: points,
             segmentDistances: distances, segmentDurations: durations,
             segmentWays: ways.map { graph.ways[Int($0)].osmID },
-            segmentsOffGround: ways.map { graph.ways[Int($0)].isOffGround }, roads: roads, edges: chain,
+            segmentsOffGround: ways.map { graph.ways[Int($0)].isOffGround }, nodes: nodes, roads: roads, edges: chain,
             edgeDistances: edgeDistances, edgeDurations: edgeDurations)
     }
 }

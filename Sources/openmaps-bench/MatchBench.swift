@@ -69,7 +69,7 @@ enum MatchBench {
     /// and destination), leaving out points that are not connected; nil when fewer than 2 are.
     static func longRoute(_ router: Router, _ set: ODSet, from next: inout Int) -> Route? {
         var points: [Coordinate] = []
-        while points.count < Router.maxPoints - 1 && next < set.pairs.count {
+        while points.count < 10 && next < set.pairs.count {
             let pair = set.pairs[next]
             next += 1
             for point in [pair.origin, pair.destination] {

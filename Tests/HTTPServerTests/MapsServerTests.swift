@@ -136,6 +136,66 @@ import Testing
         #expect(far?.status == 400 && far?.json["code"] as? String == "NoSegment")
     }
 
+    @Test func osrmsRouteOptionsAreTakenAsItsClientsSendThem() throws {
+        let server = try MapsServer(
+            app: try MapsApp.onStore(path: try SeedPlaces.westVillageStore()), options: .loopback())
+        defer { server.stop() }
+        func routes(_ target: String) -> [[String: Any]] {
+            get(server, target)?.json["routes"] as? [[String: Any]] ?? []
+        }
+        func legs(_ target: String) -> [[String: Any]] { routes(target).first?["legs"] as? [[String: Any]] ?? [] }
+        // Stonewall Inn, Washington Square's corner, Think Coffee; then the same as polylines.
+        let ends = [
+            Coordinate(latitude: 40.73381, longitude: -74.00219), Coordinate(latitude: 40.7308, longitude: -73.9973),
+            Coordinate(latitude: 40.73878, longitude: -74.00366),
+        ]
+        let plain = ends.map { "\($0.longitude),\($0.latitude)" }.joined(separator: ";")
+        let duration = try #require(routes("/route/v1/driving/\(plain)").first?["duration"] as? Double)
+        for (form, precision) in [("polyline", 5), ("polyline6", 6)] {
+            let line = EncodedPolyline.encode(ends, precision: precision)
+                .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            #expect(routes("/route/v1/driving/\(form)(\(line))").first?["duration"] as? Double == duration, "\(form)")
+        }
+        #expect(get(server, "/route/v1/driving/polyline(%7B%7B)")?.json["code"] as? String == "InvalidValue")
+        // Every OSRM service reads its points the same way.
+        let table = get(server, "/table/v1/driving/\(plain)")?.json["durations"] as? [[Double]]
+        let line = EncodedPolyline.encode(ends).addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let tableByLine = get(server, "/table/v1/driving/polyline(\(line))")?.json["durations"] as? [[Double]]
+        #expect(table != nil && tableByLine == table)
+        // Annotations only as asked: none by default, the kinds named, or all.
+        #expect(legs("/route/v1/driving/\(plain)").allSatisfy { $0["annotation"] == nil })
+        let named = try #require(
+            legs("/route/v1/driving/\(plain)?annotations=nodes,distance").first?["annotation"] as? [String: Any])
+        #expect(Set(named.keys) == ["nodes", "distance"])
+        #expect((named["nodes"] as? [Int64])?.count == ((named["distance"] as? [Double])?.count ?? 0) + 1)
+        let all = try #require(
+            legs("/route/v1/driving/\(plain)?annotations=true").first?["annotation"] as? [String: Any])
+        #expect(
+            Set(all.keys) == ["nodes", "distance", "duration", "datasources", "weight", "speed", "ways", "metadata"])
+        let unknown = get(server, "/route/v1/driving/\(plain)?annotations=congestion")
+        #expect(unknown?.json["code"] as? String == "InvalidOptions")
+        // Waypoints left out, hints taken (and not needed), as Leaflet Routing Machine sends them.
+        let lean = try #require(
+            get(server, "/route/v1/driving/\(plain)?skip_waypoints=true&hints=;;&generate_hints=false"))
+        #expect(lean.status == 200 && lean.json["waypoints"] == nil)
+        // Points passed through: one leg, every point still among the waypoints.
+        let through = try #require(get(server, "/route/v1/driving/\(plain)?waypoints=0;2&steps=true"))
+        #expect((through.json["waypoints"] as? [Any])?.count == 3)
+        let joined = try #require((through.json["routes"] as? [[String: Any]])?.first)
+        #expect((joined["legs"] as? [Any])?.count == 1 && joined["duration"] as? Double == duration)
+        // A radius a point cannot meet is OSRM's NoSegment; one it meets changes nothing.
+        let tight = try #require(get(server, "/route/v1/driving/\(plain)?radiuses=0.001;;unlimited"))
+        #expect(tight.status == 400 && tight.json["code"] as? String == "NoSegment")
+        #expect(routes("/route/v1/driving/\(plain)?radiuses=300;300;300").first?["duration"] as? Double == duration)
+        #expect(get(server, "/route/v1/driving/\(plain)?radiuses=300")?.json["code"] as? String == "InvalidOptions")
+        // Classes excluded: none of these here, so the same route; an unknown class refused.
+        #expect(routes("/route/v1/driving/\(plain)?exclude=motorway,toll").first?["duration"] as? Double == duration)
+        #expect(get(server, "/route/v1/driving/\(plain)?exclude=tunnel")?.json["code"] as? String == "InvalidOptions")
+        // More stops than a link takes: OSRM's clients send dozens.
+        let many = (0..<30).map { ends[$0 % 3] }.map { "\($0.longitude),\($0.latitude)" }.joined(separator: ";")
+        #expect(legs("/route/v1/walking/\(many)?overview=false").count == 29)
+    }
+
     @Test func badRequestsAreRefusedInWordsAndTheServerGoesOn() throws {
         let server = try MapsServer(app: MapsApp(), options: .loopback(threads: 1))
         defer { server.stop() }

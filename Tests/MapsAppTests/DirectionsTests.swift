@@ -184,7 +184,7 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
 
         let noRoad = try MapsApp(routing: FakeRouting()).directions(
             DirectionsQuery(ends: [.coordinate(rome), .coordinate(Coordinate(latitude: 0, longitude: 12))]))
-        guard case .noRoute(.noRoad(let point, _, _)) = noRoad.failure else { Issue.record("\(noRoad)"); return }
+        guard case .noRoute(.noRoad(let point, _, _, _)) = noRoad.failure else { Issue.record("\(noRoad)"); return }
         #expect(point == 1 && noRoad.osrmFailure?.code == "NoSegment")
         #expect(noRoad.failureNote?.message.hasPrefix("no route: point 2 (0,12) has no road for driving") == true)
 
@@ -205,6 +205,42 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         let answer = try MapsApp(routing: routing).directions(query)
         #expect(answer.notes.map(\.code) == [.routingGraphStale])
         #expect(answer.notes[0].message.contains("openmaps import --routing"))
+    }
+
+    @Test func osrmsExcludeIsNoRouteWhereALinksAvoidIsARouteWithANote() throws {
+        let routing = FakeRouting()
+        routing.notes = [.avoidanceUnmet(leg: 0, features: [.tolls], roads: ["A12"])]
+        let app = MapsApp(routing: routing)
+        var query = DirectionsQuery(ends: [.coordinate(rome), .coordinate(ostia)])
+        query.avoid = [.tolls]
+        let soft = try app.directions(query)
+        #expect(soft.failure == nil && soft.routes.count == 1 && soft.notes.map(\.code) == [.avoidanceUnmet])
+        #expect(try query.readOSRM("exclude", "toll") && query.avoidsStrictly && query.avoid == [.tolls])
+        let strict = try app.directions(query)
+        #expect(strict.routes.isEmpty && strict.osrmFailure?.code == "NoRoute")
+        #expect(strict.osrmFailure?.message == "no way between points 1 and 2 avoids tolls: the route takes A12")
+        #expect(throws: AppError.self) { try query.readOSRM("exclude", "toll,bridge") }
+    }
+
+    @Test func osrmsRouteOptionsAreReadAndCheckedAgainstThePoints() throws {
+        let app = MapsApp(routing: FakeRouting())
+        let via = Coordinate(latitude: 41.85, longitude: 12.45)
+        var query = DirectionsQuery(ends: [.coordinate(rome), .coordinate(via), .coordinate(ostia)])
+        #expect(try query.readOSRM("waypoints", "0;2") && query.legEnds == [0, 2])
+        #expect(try query.readOSRM("radiuses", "unlimited;;25.5") && query.radiuses == [nil, nil, 25.5])
+        #expect(try query.readOSRM("alternatives", "3") && query.alternatives == 2)
+        #expect(try query.readOSRM("continue_straight", "true") && !(try query.readOSRM("foo", "bar")))
+        let answer = try app.directions(query)
+        #expect(answer.routes.first?.legs.count == 1 && answer.routes.first?.snapped.count == 3)
+        for (name, value) in [("waypoints", "0;1"), ("waypoints", "1;2"), ("radiuses", "5;5")] {
+            var wrong = query
+            _ = try wrong.readOSRM(name, value)
+            #expect(throws: AppError.self, "\(name)=\(value)") { try app.directions(wrong) }
+        }
+        for (name, value) in [("waypoints", "0;x"), ("radiuses", "-1;;"), ("alternatives", "maybe")] {
+            var wrong = query
+            #expect(throws: AppError.self, "\(name)=\(value)") { try wrong.readOSRM(name, value) }
+        }
     }
 
     @Test func transitLeavesAtTheClockTimeAskedOrArrivesByIt() throws {
@@ -248,12 +284,12 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         } catch {
             #expect(error.description == "'arrive' goes with transit directions only")
         }
-        let many = DirectionsQuery(ends: Array(repeating: .coordinate(rome), count: 12))
+        let many = DirectionsQuery(ends: Array(repeating: .coordinate(rome), count: 501))
         do {
             _ = try app.directions(many)
-            Issue.record("12 ends were routed")
+            Issue.record("501 ends were routed")
         } catch {
-            #expect(error.description == "'via' takes at most 9 stops between the start and the destination, not 10")
+            #expect(error.description == "'via' takes at most 498 stops between the start and the destination, not 499")
         }
         #expect(LocalTime("2024-02-30T08:00") == nil && LocalTime("08:00") == nil)
         #expect(throws: AppError.self) { try DirectionsQuery.end("91,0") }

@@ -167,6 +167,6 @@ import Testing
         #expect(placed < dense.count / 2 && placed >= 2, "\(placed) of \(dense.count)")
         #expect(try router.match(dense).placements.allSatisfy { $0 != nil })
 
-        #expect(throws: RoutingError.waypointCount(1)) { try router.match([trace[0]]) }
+        #expect(throws: RoutingError.waypointCount(1, max: Router.maxTracePoints)) { try router.match([trace[0]]) }
     }
 }

@@ -248,7 +248,9 @@ import Testing
     @Test func theRouteAsOSRMWritesIt() throws {
         let route = try route(.walking, [stonewall, thinkCoffee])
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(RouteDocument.osrm(route).utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(
+                with: Data(RouteDocument.osrm([route], annotations: [.ways, .nodes, .distance]).utf8))
+                as? [String: Any])
         #expect(document["code"] as? String == "Ok")
         let first = try #require((document["routes"] as? [[String: Any]])?.first)
         let geometry = try #require(first["geometry"] as? String)
@@ -257,9 +259,65 @@ import Testing
         #expect(decoded.first!.distance(to: route.geometry.first!) < 1)
         let leg = try #require((first["legs"] as? [[String: Any]])?.first)
         let annotation = try #require(leg["annotation"] as? [String: Any])
+        #expect(Set(annotation.keys) == ["ways", "nodes", "distance"])
         #expect((annotation["ways"] as? [Int64])?.count == route.geometry.count - 1)
+        #expect((annotation["nodes"] as? [Int64]) == route.legs[0].nodes)
         let waypoints = try #require(document["waypoints"] as? [[String: Any]])
         #expect(waypoints.count == 2 && (waypoints[0]["location"] as? [Double])?.count == 2)
+        // Without annotations asked for, no annotation; without waypoints, none.
+        let bare = try #require(
+            try JSONSerialization.jsonObject(with: Data(RouteDocument.osrm([route], waypoints: false).utf8))
+                as? [String: Any])
+        #expect(bare["waypoints"] == nil)
+        #expect(((bare["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first?["annotation"] == nil)
+    }
+
+    @Test(arguments: [TravelProfile.Mode.driving, .walking])
+    func eachPositionIsAtItsOSMNodeAsOSRMsNodesAnnotationSays(mode: TravelProfile.Mode) throws {
+        let store = try MapStore(path: SeedPlaces.westVillageStore())
+        let router = Router(graph: try RoadGraph(store: store, profile: TravelProfile(mode)))
+        var position: [Int64: Coordinate] = [:]
+        for (node, id) in router.graph.osmNodes.enumerated() { position[id] = router.graph.positions[node] }
+        let points = [
+            stonewall, thinkCoffee, Coordinate(latitude: 40.7358, longitude: -74.0010),
+            Coordinate(latitude: 40.7380, longitude: -74.0060),
+        ]
+        for leg in try router.route(points).legs {
+            #expect(leg.nodes.count == leg.geometry.count)
+            // Between the ends, each position is its node's; each end lies on the segment
+            // between its node and the next (or the one before).
+            for index in 1..<leg.geometry.count - 1 {
+                #expect(try #require(position[leg.nodes[index]]).distance(to: leg.geometry[index]) < 0.01)
+            }
+            let last = leg.nodes.count - 1
+            for (end, node, neighbour) in [(0, 0, 1), (last, last, last - 1)] {
+                let (a, b) = (try #require(position[leg.nodes[node]]), try #require(position[leg.nodes[neighbour]]))
+                let point = leg.geometry[end]
+                #expect(a.distance(to: point) + point.distance(to: b) - a.distance(to: b) < 0.5, "end \(end)")
+            }
+        }
+    }
+
+    @Test func pointsPassedThroughJoinTheirLegsIntoOne() throws {
+        let store = try MapStore(path: SeedPlaces.westVillageStore())
+        let router = Router(graph: try RoadGraph(store: store, profile: TravelProfile(.driving)))
+        let via = Coordinate(latitude: 40.7358, longitude: -74.0010)
+        let stopping = try router.route([stonewall, via, thinkCoffee])
+        let passing = stopping.stopping(at: [0, 2])
+        #expect(passing.legs.count == 1 && passing.snapped.count == 3)
+        let leg = passing.legs[0]
+        #expect(abs(leg.distance - stopping.distance) < 0.01 && abs(leg.duration - stopping.duration) < 0.01)
+        #expect(passing.geometry == stopping.geometry && leg.segmentWays.count == leg.geometry.count - 1)
+        #expect(leg.nodes.count == leg.geometry.count)
+        // An edge the point between lies on is travelled once, not turned from onto itself.
+        #expect(zip(leg.edges, leg.edges.dropFirst()).allSatisfy { $0 != $1 })
+        #expect(abs(leg.edgeDistances.reduce(0, +) - leg.distance) < 0.01)
+        // Its steps run on through the point passed: one departure, one arrival.
+        let steps = try #require(router.steps(of: passing).first)
+        #expect(steps.filter { $0.maneuver.kind == .depart || $0.maneuver.kind == .arrive }.count == 2)
+        let stopped = router.steps(of: stopping)
+        #expect(steps.count >= stopped[0].count + stopped[1].count - 3)
+        #expect(abs(steps.map(\.distance).reduce(0, +) - leg.distance) < 0.5)
     }
 
     @Test func durationsToManyPointsAreTheRoutesDurations() throws {

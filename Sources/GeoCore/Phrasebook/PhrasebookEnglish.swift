@@ -73,7 +73,7 @@ extension Phrasebook {
             "no route": "no route: {reason}",
             "no road": "point {point} ({position}) has no road for {mode} within {radius} in the imported regions",
             "not connected": "points {from} and {to} are not connected for {mode} in the imported road network",
-            "waypoint count": "a route needs 2 to {max} points (start, up to 9 stops, destination), not {count}",
+            "waypoint count": "a route needs 2 to {max} points, start and destination included, not {count}",
             "avoidance unmet": "no way between points {from} and {to} avoids {features}: the route takes {roads}",
             "avoidance unmet unnamed": "no way between points {from} and {to} avoids {features}: the route takes such roads",
             "height": "{place}: {height} (model pixels of {resolution})",

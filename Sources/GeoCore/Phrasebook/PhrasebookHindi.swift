@@ -73,7 +73,7 @@ extension Phrasebook {
             "no route": "कोई मार्ग नहीं: {reason}",
             "no road": "बिंदु {point} ({position}) से {radius} के भीतर आयातित क्षेत्रों में {mode} के लिए कोई सड़क नहीं है",
             "not connected": "आयातित सड़क नेटवर्क में बिंदु {from} और {to} {mode} के लिए जुड़े नहीं हैं",
-            "waypoint count": "मार्ग के लिए 2 से {max} बिंदु चाहिए (प्रस्थान, अधिकतम 9 पड़ाव, गंतव्य), {count} नहीं",
+            "waypoint count": "मार्ग के लिए प्रस्थान और गंतव्य सहित 2 से {max} बिंदु चाहिए, {count} नहीं",
             "avoidance unmet": "बिंदु {from} और {to} के बीच कोई रास्ता {features} से नहीं बचता: मार्ग {roads} से होकर जाता है",
             "avoidance unmet unnamed": "बिंदु {from} और {to} के बीच कोई रास्ता {features} से नहीं बचता: मार्ग ऐसी सड़कों से होकर जाता है",
             "height": "{place}: {height} (मॉडल के पिक्सेल {resolution} के)",

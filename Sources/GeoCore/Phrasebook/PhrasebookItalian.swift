@@ -74,7 +74,7 @@ extension Phrasebook {
             "no route": "nessun percorso: {reason}",
             "no road": "il punto {point} ({position}) non ha strade percorribili {mode} entro {radius} nelle regioni importate",
             "not connected": "i punti {from} e {to} non sono collegati {mode} nella rete stradale importata",
-            "waypoint count": "un percorso richiede da 2 a {max} punti (partenza, fino a 9 tappe, destinazione), non {count}",
+            "waypoint count": "un percorso richiede da 2 a {max} punti, partenza e destinazione comprese, non {count}",
             "avoidance unmet": "nessun percorso tra i punti {from} e {to} evita {features}: il percorso passa per {roads}",
             "avoidance unmet unnamed": "nessun percorso tra i punti {from} e {to} evita {features}: il percorso passa per strade di quel tipo",
             "height": "{place}: {height} (pixel del modello di {resolution})",

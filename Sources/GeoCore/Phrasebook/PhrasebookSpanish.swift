@@ -76,7 +76,7 @@ extension Phrasebook {
             "no route": "no hay ruta: {reason}",
             "no road": "el punto {point} ({position}) no tiene ninguna vía transitable {mode} a menos de {radius} en las regiones importadas",
             "not connected": "los puntos {from} y {to} no están conectados {mode} en la red de vías importada",
-            "waypoint count": "una ruta necesita de 2 a {max} puntos (origen, hasta 9 paradas y destino), no {count}",
+            "waypoint count": "una ruta necesita de 2 a {max} puntos, origen y destino incluidos, no {count}",
             "avoidance unmet": "ningún camino entre los puntos {from} y {to} evita {features}: la ruta pasa por {roads}",
             "avoidance unmet unnamed": "ningún camino entre los puntos {from} y {to} evita {features}: la ruta pasa por esas vías",
             "height": "{place}: {height} (píxeles del modelo de {resolution})",
