@@ -58,7 +58,8 @@ public struct Route: Sendable {
         /// The OSM node at each position, as OSRM's `nodes` annotation gives them: at a snapped
         /// end between two nodes, the node at that end of its segment (the first position's the
         /// node the first segment starts from, the last's the node the last one runs to);
-        /// empty when not known.
+        /// empty when not known. An end snapped onto a node is that node (OSRM writes a segment
+        /// of no length there, from the node before it or to the node after).
         public var nodes: [Int64] = []
         /// The names (else refs) of the ways travelled, in order, each once in a run.
         public var roads: [String]
