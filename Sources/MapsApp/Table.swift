@@ -32,6 +32,9 @@ public struct TableQuery: Sendable, Equatable {
     public var fallbackCoordinate = FallbackCoordinate.input
     /// What every duration is multiplied by (above 0); 1 by default.
     public var scaleFactor = 1.0
+    /// Whether the snapped `sources` and `destinations` are written; true by default, false
+    /// for OSRM's `skip_waypoints=true`.
+    public var waypoints = true
 
     /// Cells a table may have by default: 10,000 (100 × 100).
     public static let defaultMaxCells = 10_000
@@ -46,9 +49,11 @@ public struct TableQuery: Sendable, Equatable {
     /// `openmaps table`'s flags map to: `sources` and `destinations` (`all`, or point indices
     /// separated by `;` or `,`), `annotations` (`duration` and/or `distance`, comma-separated),
     /// `fallback_speed` (metres a second), `fallback_coordinate` (`input`, `snapped`),
-    /// `scale_factor`.
+    /// `scale_factor`, `skip_waypoints` (`true`, `false`); and `hints` and `generate_hints`,
+    /// taken as OSRM takes them and changing nothing here.
     public static let parameterNames = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
+        "skip_waypoints", "hints", "generate_hints",
     ]
 
     /// A table between `points` for `mode` with the options `parameters` give by name
@@ -78,6 +83,9 @@ public struct TableQuery: Sendable, Equatable {
                 }
                 fallbackCoordinate = coordinate
             case "scale_factor": scaleFactor = try Self.decimal(value, name: name)
+            case "skip_waypoints":
+                waypoints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "false"
+            case "generate_hints": _ = try Parameter.choice(value, name: name, among: ["true", "false"])
             default: continue
             }
         }
@@ -118,6 +126,8 @@ public struct TableAnswer: Sendable {
     public var fallbackCells: [[Int]] = []
     /// What the cells hold.
     public var annotations: Set<TableQuery.Annotation> = [.duration]
+    /// Whether ``sources`` and ``destinations`` are written.
+    public var waypoints = true
     /// Why there is no table, as OSRM says it: its code (`InvalidOptions`, `InvalidValue`,
     /// `TooBig`, `NoSegment`) and a message; nil for a table.
     public var failure: (code: String, message: String)?
@@ -139,9 +149,11 @@ public struct TableAnswer: Sendable {
                 ]) { a, _ in a }
             }
         }
-        var document: [String: Any] = [
-            "code": "Ok", "sources": waypoints(sources), "destinations": waypoints(destinations),
-        ]
+        var document: [String: Any] = ["code": "Ok"]
+        if self.waypoints {
+            document["sources"] = waypoints(sources)
+            document["destinations"] = waypoints(destinations)
+        }
         if annotations.contains(.duration) { document["durations"] = cells(durations) }
         if annotations.contains(.distance) { document["distances"] = cells(distances) }
         if !fallbackCells.isEmpty { document["fallback_speed_cells"] = fallbackCells }
@@ -161,6 +173,7 @@ extension MapsApp {
     public func table(_ query: TableQuery, maxCells: Int = TableQuery.defaultMaxCells) throws(AppError) -> TableAnswer {
         var answer = TableAnswer()
         answer.annotations = query.annotations
+        answer.waypoints = query.waypoints
         func refuse(_ code: String, _ message: String) -> TableAnswer {
             answer.failure = (code, message)
             return answer

@@ -44,6 +44,11 @@ import Testing
         #expect(scaled.json["distances"] == nil)
         let doubled = try #require(scaled.json["durations"] as? [[Double]])
         #expect(abs(doubled[0][1] - 2 * durations[0][1]) <= 0.2)
+        // The points left out when asked, hints taken; roads kept off are the route's alone.
+        let lean = try #require(ask("/table/v1/walking/\(coordinates)?sources=0&skip_waypoints=true&hints=;;"))
+        #expect(lean.json["durations"] != nil && lean.json["sources"] == nil && lean.json["destinations"] == nil)
+        let excluding = ask("/table/v1/walking/\(coordinates)?sources=0&exclude=toll")
+        #expect(excluding?.status == 400 && excluding?.json["code"] as? String == "InvalidOptions")
         // Refusals as OSRM writes them.
         #expect(ask("/table/v1/walking/\(coordinates)")?.json["code"] as? String == "TooBig")
         #expect(ask("/table/v1/walking/\(coordinates)?sources=0;5")?.json["code"] as? String == "InvalidOptions")
