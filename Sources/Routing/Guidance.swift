@@ -299,7 +299,9 @@ enum Guidance {
             let side: Maneuver.Modifier = angle < 0 ? .slightLeft : .slightRight
             let modifier = Maneuver.Modifier(angle: angle)
             let junction = Junction(graph: graph, into: into, out: out, angle: angle)
-            if Junction.isLink(rankOut) && Junction.isFast(rankIn) {
+            if let side = junction.motorwayFork() {
+                boundaries.append((position, maneuver(.fork, side)))
+            } else if Junction.isLink(rankOut) && Junction.isFast(rankIn) {
                 boundaries.append((position, maneuver(.offRamp, junction.rampSide())))
             } else if Junction.isFast(rankOut) && Junction.isLink(rankIn), junction.joinsThroughTraffic() {
                 // Joining from the right is merging left into the traffic, and the other way.

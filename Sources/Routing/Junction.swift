@@ -163,11 +163,22 @@ struct Junction {
     }
 
     /// Whether a slip road joins a road whose traffic comes through the junction: a road of the
-    /// class joined, of its name or ref, arrives from across it. A slip road onto a road that
-    /// begins there is a new name, not a merge, as OSRM tells it.
+    /// class joined, of its name, arrives from across it. A slip road onto a road that begins
+    /// there, or onto a road known by its ref alone, is no merge, as OSRM tells it.
     func joinsThroughTraffic() -> Bool {
         guard let taken = branches.first(where: \.taken) else { return false }
         return isThroughStreet(taken)
+    }
+
+    /// Where a motorway or trunk road ends in two slip roads, both open and within 60° of
+    /// straight on, with no road of its class going on: the side of the fork the route keeps
+    /// to, as OSRM tells a motorway's end; nil elsewhere.
+    func motorwayFork() -> Maneuver.Modifier? {
+        guard Self.isFast(rank(wayIn)), branches.count == 2,
+            branches.allSatisfy({ $0.enterable && isLink($0.way) && abs($0.angle) <= 60 }),
+            let taken = branches.first(where: \.taken), let other = branches.first(where: { !$0.taken })
+        else { return nil }
+        return taken.angle < other.angle ? .slightLeft : .slightRight
     }
 
     /// The side an exit leaves a fast road by: of the fast road going on, where it does (a
@@ -190,13 +201,18 @@ struct Junction {
         // a ref and it is not.
         let renamed = NameChange(from: wayInInfo, to: graph.ways[Int(taken.way)]).isAnnounced
         let modifier = Maneuver.Modifier(angle: taken.angle)
-        let rank = self.rank(taken.way)
         // Nothing else to take: a bend, or a new name (as OSRM tells the only way on, however
         // sharp); a turn where other roads meet that the route may not enter (one-way against it).
         if others.isEmpty {
             if branches.count > 1 && deviation > 45 { return (.turn, modifier) }
             guard renamed else { return nil }
             return isThroughStreet(taken) ? (.turn, throughModifier(taken)) : (.newName, modifier)
+        }
+        // A link splitting in two links: a fork, whichever keeps the name (as OSRM tells ramps
+        // apart where three links meet).
+        let fork = forkSide(taken, others: others)
+        if let fork, branches.count == 2, isLink(wayIn), branches.allSatisfy({ isLink($0.way) }) {
+            return (.fork, fork)
         }
         // The way on that goes without saying (``obviousBranch()``): nothing, or its new name.
         let obvious = obviousBranch()
@@ -206,16 +222,8 @@ struct Junction {
             // however straight, as OSRM says it.
             return isThroughStreet(taken) ? (.turn, throughModifier(taken)) : (.newName, modifier)
         }
-        // Two ways ahead, neither obvious: a fork, kept by the side the route takes.
-        let ahead = others.filter { abs($0.angle) <= 40 }
-        if deviation <= 40, ahead.count == 1, let other = ahead.first, abs(self.rank(other.way) - rank) <= 2,
-            rank < Self.pathRank, isFork(taken, other),
-            others.allSatisfy({ abs($0.angle) <= 40 || abs($0.angle) >= 90 }),
-            !Self.isMuchStraighter(taken.angle, than: other.angle),
-            !Self.isMuchStraighter(other.angle, than: taken.angle)
-        {
-            return (.fork, taken.angle < other.angle ? .slightLeft : .slightRight)
-        }
+        // Two ways ahead, neither obvious: a fork.
+        if let fork { return (.fork, fork) }
         // A T: the road arrived by ends, one road left and one right (whether enterable or not),
         // each within 20° of square (at wider angles OSRM mostly says a turn).
         if branches.count == 2, branches.allSatisfy({ (70...110).contains(abs($0.angle)) }),
@@ -234,6 +242,22 @@ struct Junction {
         }
         let (nameIn, nameOut) = (wayInInfo.name ?? "", graph.ways[Int(taken.way)].name ?? "")
         return !nameIn.isEmpty && !nameOut.isEmpty && !renamed ? (.continue, side) : (.turn, side)
+    }
+
+    /// The side of a fork the route keeps to where `taken` and one other road are the two ways
+    /// ahead (within 40° of straight on, every other road 90° off or more): of classes that
+    /// fork (``isFork(_:_:)``), not paths, neither clearly the straighter; nil where they are
+    /// not a fork.
+    func forkSide(_ taken: Branch, others: [Branch]) -> Maneuver.Modifier? {
+        let ahead = others.filter { abs($0.angle) <= 40 }
+        let rank = self.rank(taken.way)
+        guard abs(taken.angle) <= 40, ahead.count == 1, let other = ahead.first, abs(self.rank(other.way) - rank) <= 2,
+            rank < Self.pathRank, isFork(taken, other),
+            others.allSatisfy({ abs($0.angle) <= 40 || abs($0.angle) >= 90 }),
+            !Self.isMuchStraighter(taken.angle, than: other.angle),
+            !Self.isMuchStraighter(other.angle, than: taken.angle)
+        else { return nil }
+        return taken.angle < other.angle ? .slightLeft : .slightRight
     }
 
     /// Whether two roads ahead can be a fork by their classes, as OSRM tells: both links or

@@ -291,6 +291,50 @@ import Testing
         #expect(Instructions(.es).text(for: left[1]) == "En la bifurcación, mantente a la izquierda por Left Branch")
     }
 
+    @Test func rampsSplittingAndAMotorwayEndingInRampsAreForks() throws {
+        // An exit ramp (ref E 1) east to J, where it splits: the ramp goes on straight as E 1,
+        // and another ramp bends 20° right. Three links meeting: a fork, though one keeps the
+        // ref and is the straighter, as OSRM tells ramps apart.
+        func end(_ heading: Double) -> (Double, Double) {
+            (0.002 * cos(heading * .pi / 180), 0.002 * sin(heading * .pi / 180))
+        }
+        let ramps = [
+            Self.road(60, [61, 62], [(0, -0.002), (0, 0)], ["highway": "trunk_link", "oneway": "yes", "ref": "E 1"]),
+            Self.road(63, [62, 64], [(0, 0), end(90)], ["highway": "trunk_link", "oneway": "yes", "ref": "E 1"]),
+            Self.road(65, [62, 66], [(0, 0), end(110)], ["highway": "trunk_link", "oneway": "yes"]),
+        ]
+        let (lat, lon) = end(90)
+        let kept = try Self.steps(
+            ramps,
+            [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: lat * 0.95, longitude: lon * 0.95)])
+        #expect(Self.kinds(kept) == ["depart ", "fork slight left", "arrive straight"])
+        // The same with a primary road splitting: the road keeping its ref, clearly the
+        // straighter, is the way on.
+        let roads = ramps.map { way in
+            Self.road(
+                way.osmID, way.nodes, way.points.map { ($0.latitude, $0.longitude) },
+                way.tags.merging(["highway": "primary"]) { _, new in new })
+        }
+        let along = try Self.steps(
+            roads,
+            [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: lat * 0.95, longitude: lon * 0.95)])
+        #expect(Self.kinds(along) == ["depart ", "arrive straight"])
+        // A motorway ending in two ramps, nothing of its class going on: a fork, not an exit.
+        let ending = [
+            Self.road(70, [71, 72], [(0, -0.002), (0, 0)], ["highway": "motorway", "oneway": "yes", "ref": "A 4"]),
+            Self.road(73, [72, 74], [(0, 0), end(75)], ["highway": "motorway_link", "oneway": "yes", "ref": "A 4"]),
+            Self.road(75, [72, 76], [(0, 0), end(105)], ["highway": "motorway_link", "oneway": "yes"]),
+        ]
+        let (southLat, southLon) = end(105)
+        let right = try Self.steps(
+            ending,
+            [
+                Coordinate(latitude: 0, longitude: -0.0019),
+                Coordinate(latitude: southLat * 0.95, longitude: southLon * 0.95),
+            ])
+        #expect(Self.kinds(right) == ["depart ", "fork slight right", "arrive straight"])
+    }
+
     @Test func straightAcrossABiggerRoadIsANewNameAlongTheSameNothing() throws {
         // Side Street crosses Ring Road (primary) at X and goes on as Park Street; a lane
         // leaves Park Street 40° to the right, a service road of no account. Straight on is the
