@@ -299,8 +299,8 @@ enum Guidance {
             let side: Maneuver.Modifier = angle < 0 ? .slightLeft : .slightRight
             let modifier = Maneuver.Modifier(angle: angle)
             let junction = Junction(graph: graph, into: into, out: out, angle: angle)
-            if let side = junction.motorwayFork() {
-                boundaries.append((position, maneuver(.fork, side)))
+            if let end = junction.motorwayEnd() {
+                if let side = end { boundaries.append((position, maneuver(.fork, side))) }
             } else if Junction.isLink(rankOut) && Junction.isFast(rankIn) {
                 boundaries.append((position, maneuver(.offRamp, junction.rampSide())))
             } else if Junction.isFast(rankOut) && Junction.isLink(rankIn), junction.joinsThroughTraffic() {

@@ -170,14 +170,19 @@ struct Junction {
         return isThroughStreet(taken)
     }
 
-    /// Where a motorway or trunk road ends in two slip roads, both open and within 60° of
-    /// straight on, with no road of its class going on: the side of the fork the route keeps
-    /// to, as OSRM tells a motorway's end; nil elsewhere.
-    func motorwayFork() -> Maneuver.Modifier? {
-        guard Self.isFast(rank(wayIn)), branches.count == 2,
-            branches.allSatisfy({ $0.enterable && isLink($0.way) && abs($0.angle) <= 60 }),
-            let taken = branches.first(where: \.taken), let other = branches.first(where: { !$0.taken })
+    /// Where a motorway or trunk road ends among slip roads (every road there a slip road or a
+    /// road of its class, none of its class open onward, those open within 60° of straight
+    /// on): a fork where two slip roads go on, the side the route keeps to; else nothing said,
+    /// as OSRM tells a motorway's end. Nil where the motorway goes on or other roads meet.
+    func motorwayEnd() -> Maneuver.Modifier?? {
+        guard Self.isFast(rank(wayIn)),
+            branches.allSatisfy({ isLink($0.way) || Self.isFast(rank($0.way)) }),
+            !branches.contains(where: { $0.enterable && Self.isFast(rank($0.way)) }),
+            branches.allSatisfy({ !$0.enterable || abs($0.angle) <= 60 }),
+            let taken = branches.first(where: \.taken)
         else { return nil }
+        let onward = branches.filter { !$0.taken && $0.enterable }
+        guard branches.count == 2, let other = onward.first else { return .some(nil) }
         return taken.angle < other.angle ? .slightLeft : .slightRight
     }
 

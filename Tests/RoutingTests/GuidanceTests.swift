@@ -333,6 +333,19 @@ import Testing
                 Coordinate(latitude: southLat * 0.95, longitude: southLon * 0.95),
             ])
         #expect(Self.kinds(right) == ["depart ", "fork slight right", "arrive straight"])
+        // Ending in one ramp where another joins it (one way, towards the end): nothing to say.
+        let joined = [
+            ending[0], ending[1],
+            Self.road(77, [78, 72], [end(105), (0, 0)], ["highway": "motorway_link", "oneway": "yes"]),
+        ]
+        let (northLat, northLon) = end(75)
+        let on = try Self.steps(
+            joined,
+            [
+                Coordinate(latitude: 0, longitude: -0.0019),
+                Coordinate(latitude: northLat * 0.95, longitude: northLon * 0.95),
+            ])
+        #expect(Self.kinds(on) == ["depart ", "arrive straight"])
     }
 
     @Test func straightAcrossABiggerRoadIsANewNameAlongTheSameNothing() throws {
