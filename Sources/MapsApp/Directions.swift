@@ -150,12 +150,12 @@ public struct DirectionsQuery: Sendable, Equatable {
     }
 
     /// The options OSRM's route service takes, by name, besides ``RouteOutput/parameterNames``:
-    /// `alternatives` (`true` for 2, `false`, or how many: at most 2 are found), `exclude` (`toll`, `motorway`, `ferry`,
-    /// comma-separated: roads kept off strictly), `radiuses` (metres or `unlimited` an end,
-    /// separated by `;`), `waypoints` (the ends legs stop at, by index, separated by `;`),
-    /// `depart` and `arrive` (transit); and `continue_straight`, `bearings`, `approaches` and
-    /// `snapping`, taken as OSRM takes them and changing nothing here (a route may turn back at
-    /// a stop; an end snaps to its nearest road, either side).
+    /// `alternatives` (`true` for 2, `false`, or how many: at most 2 are found), `exclude`
+    /// (`toll`, `motorway`, `ferry`, comma-separated: roads kept off strictly), `radiuses`
+    /// (metres or `unlimited` an end, separated by `;`), `waypoints` (the ends legs stop at, by
+    /// index, separated by `;`), `depart` and `arrive` (transit); and `continue_straight`,
+    /// `bearings`, `approaches` and `snapping`, taken as OSRM takes them and changing nothing
+    /// here (a route may turn back at a stop; an end snaps to its nearest road, either side).
     public static let osrmParameterNames = [
         "alternatives", "exclude", "radiuses", "waypoints", "depart", "arrive", "continue_straight", "bearings",
         "approaches", "snapping",

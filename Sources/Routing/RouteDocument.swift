@@ -18,12 +18,8 @@ public enum RouteDocument {
     /// every one the profile's, index 0 of `metadata.datasource_names`); the OSM node at each
     /// position (`nodes`, ``Route/Leg/nodes``); and, OpenMaps' own, the OSM way of each
     /// segment (`ways`).
-    public enum Annotation: String, Sendable, CaseIterable, Comparable {
+    public enum Annotation: String, Sendable, CaseIterable {
         case nodes, distance, duration, datasources, weight, speed, ways
-
-        public static func < (a: Annotation, b: Annotation) -> Bool {
-            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-        }
     }
 
     /// The OSRM response for `route`.
