@@ -161,9 +161,30 @@ public struct DirectionsQuery: Sendable, Equatable {
         "approaches", "snapping",
     ]
 
+    /// The question OSRM's route service asks through `points` by `mode`, with the options
+    /// `parameters` give by name (``osrmParameterNames``, ``RouteOutput/parameterNames``; others
+    /// are left alone, as OSRM's clients add their own, the last of a repeated one counting),
+    /// and how its answer is written.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option at fault.
+    public static func osrm(points: [Coordinate], mode: TravelMode, parameters: [(name: String, value: String)])
+        throws(AppError) -> (query: DirectionsQuery, output: RouteOutput)
+    {
+        var query = DirectionsQuery(ends: points.map { .coordinate($0) }, mode: mode)
+        var output = RouteOutput()
+        for (name, value) in parameters where try !output.read(name, value) {
+            _ = try query.readOSRM(name, value)
+        }
+        query.language = output.language
+        query.steps = output.steps ? .every : .none
+        func value(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
+        if let time = try Time.asked(depart: value("depart"), arrive: value("arrive")) { query.time = time }
+        return (query, output)
+    }
+
     /// Reads OSRM's route option `name`'s `value` into the query when it is one of
     /// ``osrmParameterNames``; false for another name (left to the caller). A `depart` or
-    /// `arrive` is read with ``Time/asked(depart:arrive:)`` by the caller, both at once.
+    /// `arrive` is read with ``Time/asked(depart:arrive:)``, both at once (``osrm(points:mode:parameters:)``).
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option for a value it does
     ///   not take.

@@ -47,6 +47,21 @@ public enum Parameter {
         return values.compactMap { $0 }
     }
 
+    /// The OSRM options only the route service takes here: `exclude` (kinds of road kept off).
+    /// A table, trip, match or nearest road that ignored one would answer with the roads it was
+    /// asked to keep off.
+    public static let routeOnlyOptions = ["exclude"]
+
+    /// Refuses an option of ``routeOnlyOptions`` among `names` given to OSRM's `service`
+    /// (`table`, `trip`, …; `route` takes them).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option.
+    public static func refuseRouteOnly(_ names: [String], service: String) throws(AppError) {
+        if service != "route", let name = names.first(where: routeOnlyOptions.contains) {
+            throw .invalidOption(name, message: "is taken by routes only; \(service) uses every road")
+        }
+    }
+
     /// `text` when it is one of `values` (`true`/`false`, `split`/`ignore`, …).
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` and what it takes.

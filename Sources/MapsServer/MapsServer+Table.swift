@@ -40,13 +40,10 @@ extension MapsServer {
                     response: osrmError(
                         "InvalidUrl", "expected \(prefix){profile}/{\(single ? "lon,lat" : "coordinates")}")))
         }
-        // Roads kept off are the route service's alone: a table, trip or match that used them
-        // anyway would be a wrong answer, not a refusal.
-        if service != "route", request.query["exclude"] != nil {
-            return .failure(
-                Refusal(
-                    response: osrmError(
-                        "InvalidOptions", "'exclude' is taken by /route/v1 only; \(service) uses every road")))
+        do throws(AppError) {
+            try Parameter.refuseRouteOnly(request.queryItems.map(\.name), service: service)
+        } catch {
+            return .failure(Refusal(response: osrmRefusal(error)))
         }
         let taken = profiles.filter { transit || DirectionsQuery.profile(for: $0.value) != nil }
         guard let travel = taken[String(parts[0])] else {

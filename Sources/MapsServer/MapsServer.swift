@@ -317,9 +317,8 @@ public final class MapsServer: @unchecked Sendable {
     ]
 
     /// OSRM's `/route/v1/{profile}/{coordinates}` (``osrmPoints(_:)``: 2 to
-    /// ``DirectionsQuery/maxEnds`` points) with OSRM's options
-    /// (``DirectionsQuery/osrmParameterNames``, ``RouteOutput/parameterNames``; others are
-    /// left alone, as clients add their own); `transit` between 2 points, leaving at `depart`
+    /// ``DirectionsQuery/maxEnds`` points) with OSRM's options, as
+    /// ``DirectionsQuery/osrm(points:mode:parameters:)`` reads them; `transit` between 2 points, leaving at `depart`
     /// (`YYYY-MM-DDTHH:MM`, the timetables' local time; now without it) or arriving by
     /// `arrive`. Failures as OSRM writes them (`NoSegment`, `NoRoute`, `InvalidQuery`,
     /// `InvalidUrl`, `InvalidValue`, `InvalidOptions`), with 400.
@@ -333,19 +332,8 @@ public final class MapsServer: @unchecked Sendable {
         guard (2...most).contains(points.count) else {
             return Self.osrmError("InvalidQuery", "a route takes 2 to \(most) points, not \(points.count)")
         }
-        var query = DirectionsQuery(ends: points.map { .coordinate($0) }, mode: mode)
-        var output = RouteOutput()
         do throws(AppError) {
-            for (name, value) in request.queryItems where try !output.read(name, value) {
-                _ = try query.readOSRM(name, value)
-            }
-            query.language = output.language
-            query.steps = output.steps ? .every : .none
-            if let time = try DirectionsQuery.Time.asked(
-                depart: request.query["depart"], arrive: request.query["arrive"])
-            {
-                query.time = time
-            }
+            let (query, output) = try DirectionsQuery.osrm(points: points, mode: mode, parameters: request.queryItems)
             let answer = try app.directions(query)
             if let failure = answer.osrmFailure { return Self.osrmError(failure.code, failure.message) }
             if answer.failure != nil { return Self.error(503, answer.failureNote?.message ?? "no routing") }

@@ -43,6 +43,12 @@ public struct Maneuver: Sendable, Equatable {
         }
 
         var isLeft: Bool { [.slightLeft, .left, .sharpLeft].contains(self) }
+
+        /// Slight left where a road at `angle` lies left of one at `other` (degrees, positive to
+        /// the right; straight on by default), else slight right: the side of a fork or a ramp.
+        static func slight(_ angle: Double, beside other: Double = 0) -> Modifier {
+            angle < other ? .slightLeft : .slightRight
+        }
     }
 
     /// What kind of manoeuvre.
@@ -296,11 +302,11 @@ enum Guidance {
                 continue
             }
             let (rankIn, rankOut) = (graph.rank(of: into), graph.rank(of: out))
-            let side: Maneuver.Modifier = angle < 0 ? .slightLeft : .slightRight
+            let side = Maneuver.Modifier.slight(angle)
             let modifier = Maneuver.Modifier(angle: angle)
             let junction = Junction(graph: graph, into: into, out: out, angle: angle)
             if let end = junction.motorwayEnd() {
-                if let side = end { boundaries.append((position, maneuver(.fork, side))) }
+                if case .fork(let side) = end { boundaries.append((position, maneuver(.fork, side))) }
             } else if Junction.isLink(rankOut) && Junction.isFast(rankIn) {
                 boundaries.append((position, maneuver(.offRamp, junction.rampSide())))
             } else if Junction.isFast(rankOut) && Junction.isLink(rankIn), junction.joinsThroughTraffic() {

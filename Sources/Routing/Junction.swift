@@ -163,18 +163,25 @@ struct Junction {
     }
 
     /// Whether a slip road joins a road whose traffic comes through the junction: a road of the
-    /// class joined, of its name, arrives from across it. A slip road onto a road that begins
-    /// there, or onto a road known by its ref alone, is no merge, as OSRM tells it.
+    /// class joined, of its name or ref, arrives from across it. A slip road onto a road that
+    /// begins there is a new name, not a merge, as OSRM tells it.
     func joinsThroughTraffic() -> Bool {
         guard let taken = branches.first(where: \.taken) else { return false }
         return isThroughStreet(taken)
     }
 
+    /// What is said where a motorway ends among slip roads, as OSRM tells it.
+    enum MotorwayEnd: Equatable {
+        /// Two slip roads go on: a fork, kept to this side.
+        case fork(Maneuver.Modifier)
+        /// One slip road goes on: nothing.
+        case nothing
+    }
+
     /// Where a motorway or trunk road ends among slip roads (every road there a slip road or a
     /// road of its class, none of its class open onward, those open within 60° of straight
-    /// on): a fork where two slip roads go on, the side the route keeps to; else nothing said,
-    /// as OSRM tells a motorway's end. Nil where the motorway goes on or other roads meet.
-    func motorwayEnd() -> Maneuver.Modifier?? {
+    /// on): what is said there. Nil where the motorway goes on or other roads meet.
+    func motorwayEnd() -> MotorwayEnd? {
         guard Self.isFast(rank(wayIn)),
             branches.allSatisfy({ isLink($0.way) || Self.isFast(rank($0.way)) }),
             !branches.contains(where: { $0.enterable && Self.isFast(rank($0.way)) }),
@@ -182,8 +189,8 @@ struct Junction {
             let taken = branches.first(where: \.taken)
         else { return nil }
         let onward = branches.filter { !$0.taken && $0.enterable }
-        guard branches.count == 2, let other = onward.first else { return .some(nil) }
-        return taken.angle < other.angle ? .slightLeft : .slightRight
+        guard branches.count == 2, let other = onward.first else { return .nothing }
+        return .fork(.slight(taken.angle, beside: other.angle))
     }
 
     /// The side an exit leaves a fast road by: of the fast road going on, where it does (a
@@ -193,7 +200,7 @@ struct Junction {
         guard let taken = branches.first(where: \.taken) else { return .slightRight }
         let onward = branches.filter { !$0.taken && $0.enterable && Self.isFast(rank($0.way)) && abs($0.angle) <= 40 }
             .min { abs($0.angle) < abs($1.angle) }
-        return taken.angle < (onward?.angle ?? 0) ? .slightLeft : .slightRight
+        return .slight(taken.angle, beside: onward?.angle ?? 0)
     }
 
     /// What is said here of the route's way on, nil for nothing (an obvious way on).
@@ -243,7 +250,7 @@ struct Junction {
         if let obvious, branches.count == 2, modifier == .straight, isLink(taken.way) != isLink(branches[obvious].way),
             Maneuver.Modifier(angle: branches[obvious].angle) == .straight
         {
-            side = taken.angle < branches[obvious].angle ? .slightLeft : .slightRight
+            side = .slight(taken.angle, beside: branches[obvious].angle)
         }
         let (nameIn, nameOut) = (wayInInfo.name ?? "", graph.ways[Int(taken.way)].name ?? "")
         return !nameIn.isEmpty && !nameOut.isEmpty && !renamed ? (.continue, side) : (.turn, side)
@@ -262,7 +269,7 @@ struct Junction {
             !Self.isMuchStraighter(taken.angle, than: other.angle),
             !Self.isMuchStraighter(other.angle, than: taken.angle)
         else { return nil }
-        return taken.angle < other.angle ? .slightLeft : .slightRight
+        return .slight(taken.angle, beside: other.angle)
     }
 
     /// Whether two roads ahead can be a fork by their classes, as OSRM tells: both links or

@@ -291,23 +291,32 @@ import Testing
         #expect(Instructions(.es).text(for: left[1]) == "En la bifurcación, mantente a la izquierda por Left Branch")
     }
 
+    /// The point 0.002° from the junction at (0, 0) along `heading` (degrees from north).
+    static func ahead(_ heading: Double) -> (Double, Double) {
+        (0.002 * cos(heading * .pi / 180), 0.002 * sin(heading * .pi / 180))
+    }
+
+    /// What is said from the west arm's end, (0, -0.0019), to 95 % of the way along the road
+    /// leaving the junction at `heading`.
+    static func told(_ ways: [RoadNetwork.Way], toward heading: Double) throws -> [String] {
+        let (lat, lon) = ahead(heading)
+        return kinds(
+            try steps(
+                ways,
+                [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: lat * 0.95, longitude: lon * 0.95)]))
+    }
+
     @Test func rampsSplittingAndAMotorwayEndingInRampsAreForks() throws {
         // An exit ramp (ref E 1) east to J, where it splits: the ramp goes on straight as E 1,
         // and another ramp bends 20° right. Three links meeting: a fork, though one keeps the
         // ref and is the straighter, as OSRM tells ramps apart.
-        func end(_ heading: Double) -> (Double, Double) {
-            (0.002 * cos(heading * .pi / 180), 0.002 * sin(heading * .pi / 180))
-        }
         let ramps = [
             Self.road(60, [61, 62], [(0, -0.002), (0, 0)], ["highway": "trunk_link", "oneway": "yes", "ref": "E 1"]),
-            Self.road(63, [62, 64], [(0, 0), end(90)], ["highway": "trunk_link", "oneway": "yes", "ref": "E 1"]),
-            Self.road(65, [62, 66], [(0, 0), end(110)], ["highway": "trunk_link", "oneway": "yes"]),
+            Self.road(
+                63, [62, 64], [(0, 0), Self.ahead(90)], ["highway": "trunk_link", "oneway": "yes", "ref": "E 1"]),
+            Self.road(65, [62, 66], [(0, 0), Self.ahead(110)], ["highway": "trunk_link", "oneway": "yes"]),
         ]
-        let (lat, lon) = end(90)
-        let kept = try Self.steps(
-            ramps,
-            [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: lat * 0.95, longitude: lon * 0.95)])
-        #expect(Self.kinds(kept) == ["depart ", "fork slight left", "arrive straight"])
+        #expect(try Self.told(ramps, toward: 90) == ["depart ", "fork slight left", "arrive straight"])
         // The same with a primary road splitting: the road keeping its ref, clearly the
         // straighter, is the way on.
         let roads = ramps.map { way in
@@ -315,37 +324,21 @@ import Testing
                 way.osmID, way.nodes, way.points.map { ($0.latitude, $0.longitude) },
                 way.tags.merging(["highway": "primary"]) { _, new in new })
         }
-        let along = try Self.steps(
-            roads,
-            [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: lat * 0.95, longitude: lon * 0.95)])
-        #expect(Self.kinds(along) == ["depart ", "arrive straight"])
+        #expect(try Self.told(roads, toward: 90) == ["depart ", "arrive straight"])
         // A motorway ending in two ramps, nothing of its class going on: a fork, not an exit.
         let ending = [
             Self.road(70, [71, 72], [(0, -0.002), (0, 0)], ["highway": "motorway", "oneway": "yes", "ref": "A 4"]),
-            Self.road(73, [72, 74], [(0, 0), end(75)], ["highway": "motorway_link", "oneway": "yes", "ref": "A 4"]),
-            Self.road(75, [72, 76], [(0, 0), end(105)], ["highway": "motorway_link", "oneway": "yes"]),
+            Self.road(
+                73, [72, 74], [(0, 0), Self.ahead(75)], ["highway": "motorway_link", "oneway": "yes", "ref": "A 4"]),
+            Self.road(75, [72, 76], [(0, 0), Self.ahead(105)], ["highway": "motorway_link", "oneway": "yes"]),
         ]
-        let (southLat, southLon) = end(105)
-        let right = try Self.steps(
-            ending,
-            [
-                Coordinate(latitude: 0, longitude: -0.0019),
-                Coordinate(latitude: southLat * 0.95, longitude: southLon * 0.95),
-            ])
-        #expect(Self.kinds(right) == ["depart ", "fork slight right", "arrive straight"])
+        #expect(try Self.told(ending, toward: 105) == ["depart ", "fork slight right", "arrive straight"])
         // Ending in one ramp where another joins it (one way, towards the end): nothing to say.
         let joined = [
             ending[0], ending[1],
-            Self.road(77, [78, 72], [end(105), (0, 0)], ["highway": "motorway_link", "oneway": "yes"]),
+            Self.road(77, [78, 72], [Self.ahead(105), (0, 0)], ["highway": "motorway_link", "oneway": "yes"]),
         ]
-        let (northLat, northLon) = end(75)
-        let on = try Self.steps(
-            joined,
-            [
-                Coordinate(latitude: 0, longitude: -0.0019),
-                Coordinate(latitude: northLat * 0.95, longitude: northLon * 0.95),
-            ])
-        #expect(Self.kinds(on) == ["depart ", "arrive straight"])
+        #expect(try Self.told(joined, toward: 75) == ["depart ", "arrive straight"])
     }
 
     @Test func straightAcrossABiggerRoadIsANewNameAlongTheSameNothing() throws {
@@ -430,23 +423,19 @@ import Testing
     /// and 40 % more than the other is a turn off the straighter one, as OSRM tells it.
     @Test func aForkOnlyWhereNeitherRoadIsClearlyTheWayOn() throws {
         /// Main Street east to J, then Upper Road `upper`° left and Lower Road `lower`° right of
-        /// straight on; the route down Lower Road.
-        func steps(upper: Double, lower: Double) throws -> [Step] {
-            func end(_ heading: Double) -> (Double, Double) {
-                (0.002 * cos(heading * .pi / 180), 0.002 * sin(heading * .pi / 180))
-            }
+        /// straight on; what is said down Lower Road.
+        func told(upper: Double, lower: Double) throws -> [String] {
             let ways = [
                 Self.road(50, [51, 52], [(0, -0.002), (0, 0)], ["highway": "residential", "name": "Main Street"]),
-                Self.road(53, [52, 54], [(0, 0), end(90 - upper)], ["highway": "residential", "name": "Upper Road"]),
-                Self.road(55, [52, 56], [(0, 0), end(90 + lower)], ["highway": "residential", "name": "Lower Road"]),
+                Self.road(
+                    53, [52, 54], [(0, 0), Self.ahead(90 - upper)], ["highway": "residential", "name": "Upper Road"]),
+                Self.road(
+                    55, [52, 56], [(0, 0), Self.ahead(90 + lower)], ["highway": "residential", "name": "Lower Road"]),
             ]
-            let (lat, lon) = end(90 + lower)
-            return try Self.steps(
-                ways,
-                [Coordinate(latitude: 0, longitude: -0.0019), Coordinate(latitude: lat * 0.95, longitude: lon * 0.95)])
+            return try Self.told(ways, toward: 90 + lower)
         }
-        #expect(Self.kinds(try steps(upper: 15, lower: 20)) == ["depart ", "fork slight right", "arrive straight"])
-        #expect(Self.kinds(try steps(upper: 5, lower: 35)) == ["depart ", "turn slight right", "arrive straight"])
+        #expect(try told(upper: 15, lower: 20) == ["depart ", "fork slight right", "arrive straight"])
+        #expect(try told(upper: 5, lower: 35) == ["depart ", "turn slight right", "arrive straight"])
     }
 
     @Test func theEndOfTheRoadAndAFerry() throws {
