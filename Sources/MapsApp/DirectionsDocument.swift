@@ -28,12 +28,12 @@ extension DirectionsAnswer {
     }
 
     /// OSRM's failure code and message for why there is no route (`NoSegment` for an end far
-    /// from every road, `NoRoute`, `InvalidQuery`), nil when there is one or when the failure is
-    /// the server's (no routing engine).
+    /// from every road, `NoRoute`, `InvalidQuery`), the message in the question's language; nil
+    /// when there is one or when the failure is the server's (no routing engine).
     public var osrmFailure: (code: String, message: String)? {
         switch failure {
         case nil, .noRouting: nil
-        case .noRoute(let reason): (RouteDocument.failureCode(reason), reason.description)
+        case .noRoute(let reason): (RouteDocument.failureCode(reason), reason.message(instructions.words))
         case .noTimetable, .noJourney, .avoidanceUnmet: ("NoRoute", failureNote?.message ?? "")
         case .endsNotPlaced: ("NoSegment", failureNote?.message ?? "")
         }

@@ -187,6 +187,13 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         guard case .noRoute(.noRoad(let point, _, _, _)) = noRoad.failure else { Issue.record("\(noRoad)"); return }
         #expect(point == 1 && noRoad.osrmFailure?.code == "NoSegment")
         #expect(noRoad.failureNote?.message.hasPrefix("no route: point 2 (0,12) has no road for driving") == true)
+        // OSRM's message too is in the question's language.
+        var farInItalian = DirectionsQuery(ends: [
+            .coordinate(rome), .coordinate(Coordinate(latitude: 0, longitude: 12)),
+        ])
+        farInItalian.language = .it
+        let italian = try MapsApp(routing: FakeRouting()).directions(farInItalian)
+        #expect(italian.osrmFailure?.message.hasPrefix("il punto 2 (0,12) non ha strade percorribili") == true)
 
         let noEngine = try MapsApp().directions(DirectionsQuery(ends: [.coordinate(rome), .coordinate(ostia)]))
         guard case .noRouting = noEngine.failure else { Issue.record("\(noEngine)"); return }
