@@ -115,6 +115,13 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// the first and the last among them); the ends between are passed through within a leg.
     /// nil for every end.
     public var legEnds: [Int]?
+    /// How the route meets each end: in which direction of travel, with the end on which side
+    /// of the road (OSRM's `bearings` and `approaches`, one an end); nil for any way at every end.
+    public var approaches: [Approach]?
+    /// Whether the route goes straight on past each stop rather than turning back at it (OSRM's
+    /// `continue_straight`); nil for the mode's way: by car straight on, on foot or by bicycle
+    /// either (``Routing/TravelProfile/continuesStraightAtStops``).
+    public var continuesStraight: Bool?
 
     /// Start, stops and destination: up to the router's ``Routing/Router/maxPoints`` (a link
     /// gives at most Google's 9 stops).
@@ -153,9 +160,10 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// `alternatives` (`true` for 2, `false`, or how many: at most 2 are found), `exclude`
     /// (`toll`, `motorway`, `ferry`, comma-separated: roads kept off strictly), `radiuses`
     /// (metres or `unlimited` an end, separated by `;`), `waypoints` (the ends legs stop at, by
-    /// index, separated by `;`), `depart` and `arrive` (transit); and `continue_straight`,
-    /// `bearings`, `approaches` and `snapping`, taken as OSRM takes them and changing nothing
-    /// here (a route may turn back at a stop; an end snaps to its nearest road, either side).
+    /// index, separated by `;`), `depart` and `arrive` (transit), `continue_straight` (`true`,
+    /// `false` or `default`), `bearings` (`degrees,tolerance` or nothing an end, separated by
+    /// `;`), `approaches` (`curb`, `opposite`, `unrestricted` or nothing an end); and
+    /// `snapping`, taken as OSRM takes it and changing nothing (a ferry is never an end).
     public static let osrmParameterNames = [
         "alternatives", "exclude", "radiuses", "waypoints", "depart", "arrive", "continue_straight", "bearings",
         "approaches", "snapping",
@@ -218,11 +226,55 @@ public struct DirectionsQuery: Sendable, Equatable {
                 try Parameter.count(String(entry), name: name, in: 0...(DirectionsQuery.maxEnds - 1))
             }
         case "continue_straight":
-            _ = try Parameter.choice(value, name: name, among: ["default", "true", "false"])
-        case "depart", "arrive", "bearings", "approaches", "snapping": break
+            let choice = try Parameter.choice(value, name: name, among: ["default", "true", "false"])
+            continuesStraight = choice == "default" ? nil : choice == "true"
+        case "bearings":
+            let bearings = try Self.entries(value).map { entry throws(AppError) -> (Double, Double)? in
+                guard !entry.isEmpty else { return nil }
+                let pair = entry.split(separator: ",", omittingEmptySubsequences: false)
+                guard pair.count == 2 else {
+                    throw .invalidOption(
+                        name, message: "takes degrees,tolerance for each point, not '\(entry.prefix(40))'")
+                }
+                return (
+                    try Parameter.number(String(pair[0]), name: name, in: 0...360),
+                    try Parameter.number(String(pair[1]), name: name, in: 0...180)
+                )
+            }
+            try meet(bearings, named: name) { $0.bearing = $1 }
+        case "approaches":
+            let sides = try Self.entries(value).map { entry throws(AppError) -> Approach.Side in
+                guard !entry.isEmpty else { return .either }
+                let names = Approach.Side.allCases.map(\.rawValue)
+                return Approach.Side(rawValue: try Parameter.choice(String(entry), name: name, among: names))!
+            }
+            try meet(sides, named: name) { $0.side = $1 }
+        case "depart", "arrive", "snapping": break
         default: return false
         }
         return true
+    }
+
+    /// The entries of a list OSRM separates by `;`, empty ones kept.
+    private static func entries(_ value: String) -> [Substring] {
+        value.split(separator: ";", omittingEmptySubsequences: false)
+    }
+
+    /// Sets one part of each end's ``approaches`` (OSRM's `bearings` or `approaches`, one an
+    /// end) by `set`.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` when the other part gave
+    ///   another count of ends.
+    private mutating func meet<Part>(_ parts: [Part], named name: String, _ set: (inout Approach, Part) -> Void)
+        throws(AppError)
+    {
+        var approaches = approaches ?? Array(repeating: .any, count: parts.count)
+        guard approaches.count == parts.count else {
+            throw .invalidOption(
+                name, message: "gives \(parts.count) entries where the other point options give \(approaches.count)")
+        }
+        for index in parts.indices { set(&approaches[index], parts[index]) }
+        self.approaches = approaches
     }
 
     /// The kind of road the router keeps off for an avoidance a link asks for.
@@ -338,6 +390,12 @@ extension MapsApp {
                 "radiuses", message: "gives \(radiuses.count) radiuses for \(query.ends.count) points: give one a point"
             )
         }
+        if let approaches = query.approaches, approaches.count != query.ends.count {
+            throw .invalidOption(
+                "bearings",
+                message:
+                    "and approaches give \(approaches.count) entries for \(query.ends.count) points: give one a point")
+        }
         if let legEnds = query.legEnds {
             guard legEnds.first == 0, legEnds.last == query.ends.count - 1, legEnds.count >= 2,
                 zip(legEnds, legEnds.dropFirst()).allSatisfy({ $0 < $1 })
@@ -419,13 +477,15 @@ extension MapsApp {
             return (.endsNotPlaced, notes.make(.endsNotPlaced))
         }
         let features = Set(query.avoid.map(DirectionsQuery.roadFeature(for:)))
+        let passage = Router.Passage(approaches: query.approaches ?? [], continuesStraight: query.continuesStraight)
         let routes: [Route]
         do {
             routes =
                 points.count == 2 && query.alternatives > 0
                 ? try routing.routes(
-                    from: points[0], to: points[1], mode: profile, avoiding: features, alternatives: query.alternatives)
-                : [try routing.route(points, mode: profile, avoiding: features)]
+                    from: points[0], to: points[1], mode: profile, avoiding: features, passing: passage,
+                    alternatives: query.alternatives)
+                : [try routing.route(points, mode: profile, avoiding: features, passing: passage)]
         } catch let error as RoutingError {
             return (.noRoute(error), notes.make(.noRoute(error)))
         } catch {

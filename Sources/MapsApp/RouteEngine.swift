@@ -7,15 +7,17 @@ import Routing
 /// once.
 public protocol RouteFinding: Sendable {
     /// The route through `points` in order for `mode`, keeping off the kinds of road in
-    /// `avoiding` where it can.
-    func route(_ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>) throws
-        -> Route
+    /// `avoiding` where it can, passing the points as `passage` asks.
+    func route(
+        _ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
+        passing passage: Router.Passage
+    ) throws -> Route
     /// The turn-by-turn steps of a route it found, per leg.
     func steps(of route: Route) throws -> [[Step]]
     /// The best route from `from` to `to` and up to `alternatives` (at most 2) others.
     func routes(
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
-        alternatives: Int
+        passing passage: Router.Passage, alternatives: Int
     ) throws -> [Route]
     /// The durations and distances from the `points` `sources` names (by index) to those
     /// `destinations` names, for `mode`.
@@ -34,6 +36,15 @@ public protocol RouteFinding: Sendable {
 }
 
 extension RouteFinding {
+    /// The route through `points` in order for `mode`, keeping off the kinds of road in
+    /// `avoiding` where it can, meeting the points any way and going straight on past the stops
+    /// as the mode goes.
+    public func route(_ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = [])
+        throws -> Route
+    {
+        try route(points, mode: mode, avoiding: avoiding, passing: Router.Passage())
+    }
+
     /// Without a road graph of its own: the snapped start of a route from the point to itself.
     public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
         let start = try route([point, point], mode: mode, avoiding: []).snapped.first
@@ -108,10 +119,11 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     /// The route, with a note when the store's routing graph for the mode is missing or stale
     /// (``RoutingGraphs/router(store:mode:)``).
     public func route(
-        _ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = []
+        _ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
+        passing passage: Router.Passage
     ) throws -> Route {
         try routing(mode) { router, note in
-            var route = try router.route(points, avoiding: avoiding)
+            var route = try router.route(points, avoiding: avoiding, passing: passage)
             if let note { route.notes.append(note) }
             return route
         }
@@ -120,10 +132,11 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     /// The best route from `from` to `to` for `mode` and up to `alternatives` others (0...2), on a router of its own for the calling thread.
     public func routes(
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature> = [],
-        alternatives: Int
+        passing passage: Router.Passage = Router.Passage(), alternatives: Int
     ) throws -> [Route] {
         try routing(mode) { router, note in
-            var routes = try router.routes(from: from, to: to, avoiding: avoiding, alternatives: alternatives)
+            var routes = try router.routes(
+                from: from, to: to, avoiding: avoiding, passing: passage, alternatives: alternatives)
             if let note { routes[0].notes.append(note) }
             return routes
         }

@@ -10,7 +10,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--store STORE]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--continue-straight true|false] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -53,6 +53,21 @@ enum RouteCommand {
                     name: "--annotations", value: "KINDS",
                     help:
                         "Annotate each leg's segments in OSRM's document: true (all), or some of nodes, distance, duration, datasources, weight, speed, ways (comma-separated)."
+                ),
+                .init(
+                    name: "--bearings", value: "LIST",
+                    help:
+                        "The direction of travel at each end, from, stops, to: DEGREES,TOLERANCE or nothing, separated by ';' (OSRM's bearings)."
+                ),
+                .init(
+                    name: "--approaches", value: "LIST",
+                    help:
+                        "The side each end is met from: curb, opposite, unrestricted or nothing, separated by ';' (OSRM's approaches)."
+                ),
+                .init(
+                    name: "--continue-straight", value: "BOOL",
+                    help:
+                        "true: never turn back at a stop; false: may; default: by car never, on foot or by bicycle may."
                 ),
                 DataCommand.storeOption,
             ], positionals: 2...2)
@@ -136,6 +151,12 @@ enum RouteCommand {
                 depart: arguments.value("--depart"), arrive: arguments.value("--arrive"))
             {
                 query.time = time
+            }
+            for (option, name) in [
+                ("--bearings", "bearings"), ("--approaches", "approaches"),
+                ("--continue-straight", "continue_straight"),
+            ] {
+                if let value = arguments.value(option) { _ = try query.readOSRM(name, value) }
             }
         } catch {
             throw CLIError(error)

@@ -501,9 +501,12 @@ public final class ContractionHierarchy: @unchecked Sendable {
 
     /// The lightest path from one of `starts` (node, the weight left to its end) to one of
     /// `ends` (node, the weight from its end back to the point: 0 or less), as the nodes (road
-    /// edges) in order; nil when none connects them.
-    func path(from starts: [(node: Int32, weight: Float)], to ends: [(node: Int32, weight: Float)]) -> [Int32]? {
-        search(from: starts, to: ends, unpacking: true)?.path
+    /// edges) in order, and its weight (the start's and end's included); nil when none
+    /// connects them.
+    func path(from starts: [(node: Int32, weight: Float)], to ends: [(node: Int32, weight: Float)]) -> (
+        path: [Int32], weight: Float
+    )? {
+        search(from: starts, to: ends, unpacking: true)
     }
 
     /// The weight of the lightest path from one of `starts` to one of `ends` (as ``path(from:to:)``

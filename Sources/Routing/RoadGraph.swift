@@ -805,16 +805,24 @@ public final class RoadGraph: @unchecked Sendable {
         public var point: Coordinate
         /// Metres from the point snapped to the segment.
         public var distance: Double
+        /// The directions along its segment a route passes the point in, and nothing else,
+        /// when these are held to (an ``Approach``, or a stop not turned back at); nil for any
+        /// way, through the node it lies on by any road of the node's too.
+        public var directions: Directions?
     }
 
-    /// The nearest usable segment within `radius` metres of `point`; nil when none is that near.
-    public func snap(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
-        try snap(point, within: radius, largeOnly: false)
+    /// The nearest usable segment within `radius` metres of `point` that a route can meet the
+    /// point on as `approach` asks; nil when none is that near.
+    public func snap(_ point: Coordinate, within radius: Double = 5_000, approach: Approach = .any) throws -> Snap? {
+        try snaps(point, within: radius, largeOnly: false, count: 1, approach: approach).first
     }
 
-    /// The nearest segment of the network's large pieces within `radius` metres, or nil.
-    public func snapToLargePiece(_ point: Coordinate, within radius: Double = 5_000) throws -> Snap? {
-        try snap(point, within: radius, largeOnly: true)
+    /// The nearest segment of the network's large pieces within `radius` metres that a route
+    /// can meet the point on as `approach` asks, or nil.
+    public func snapToLargePiece(_ point: Coordinate, within radius: Double = 5_000, approach: Approach = .any) throws
+        -> Snap?
+    {
+        try snaps(point, within: radius, largeOnly: true, count: 1, approach: approach).first
     }
 
     /// The node a snap lies on (at an end of its segment), or nil in between.
@@ -832,14 +840,12 @@ public final class RoadGraph: @unchecked Sendable {
     /// The `count` nearest usable segments within `radius` metres of `point`, nearest first
     /// (OSRM's `nearest` service): each segment once, with where on it the point is nearest.
     public func snaps(_ point: Coordinate, count: Int, within radius: Double = 5_000) throws -> [Snap] {
-        try snaps(point, within: radius, largeOnly: false, count: max(count, 1))
+        try snaps(point, within: radius, largeOnly: false, count: max(count, 1), approach: .any)
     }
 
-    private func snap(_ point: Coordinate, within radius: Double, largeOnly: Bool) throws -> Snap? {
-        try snaps(point, within: radius, largeOnly: largeOnly, count: 1).first
-    }
-
-    private func snaps(_ point: Coordinate, within radius: Double, largeOnly: Bool, count: Int) throws -> [Snap] {
+    private func snaps(_ point: Coordinate, within radius: Double, largeOnly: Bool, count: Int, approach: Approach)
+        throws -> [Snap]
+    {
         guard let extent, let southWest = extent.southWest, let northEast = extent.northEast else { return [] }
         // No farther than the extent's farthest corner: every segment is nearer than that.
         let corners = [
@@ -863,7 +869,11 @@ public final class RoadGraph: @unchecked Sendable {
                 guard metres <= radius, metres < bound, !found.contains(where: { $0.segment == index }) else {
                     continue
                 }
-                let snap = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
+                var snap = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
+                if !approach.isAny {
+                    snap.directions = directions(of: index, meeting: point, as: approach)
+                    if snap.directions!.isEmpty { continue }
+                }
                 found.insert(snap, at: found.firstIndex { $0.distance > metres } ?? found.count)
                 if found.count > count { found.removeLast() }
             }

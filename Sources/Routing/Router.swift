@@ -221,8 +221,31 @@ public final class Router: @unchecked Sendable {
     ///
     /// - Throws: ``RoutingError`` naming the point that has no road or the two points that are
     ///   not connected; never a straight line.
-    public func route(_ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature> = []) throws -> Route {
-        try routeAndEnds(points, avoiding: avoiding).route
+    public func route(
+        _ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature> = [], passing passage: Passage = Passage()
+    ) throws -> Route {
+        try routeAndEnds(points, avoiding: avoiding, passing: passage).route
+    }
+
+    /// How a route passes its points, as OSRM's `bearings`, `approaches` and
+    /// `continue_straight` ask. By default any way, and straight on past its stops as the
+    /// mode goes (``TravelProfile/continuesStraightAtStops``).
+    public struct Passage: Sendable, Equatable {
+        /// How the route meets each point, one a point; empty for any way at every point.
+        public var approaches: [Approach]
+        /// Whether the route goes straight on past each point between its first and its last,
+        /// rather than turning back at it (leaving it the way it came); nil for the mode's way.
+        public var continuesStraight: Bool?
+
+        /// A passage meeting the points as `approaches` ask (one a point, or none for any way),
+        /// going straight on past the stops as `continuesStraight` says (nil: as the mode goes).
+        public init(approaches: [Approach] = [], continuesStraight: Bool? = nil) {
+            self.approaches = approaches
+            self.continuesStraight = continuesStraight
+        }
+
+        /// How the route meets point `index`.
+        func approach(_ index: Int) -> Approach { index < approaches.count ? approaches[index] : .any }
     }
 
     /// The fastest route from `from` to `to` and up to `alternatives` (at most 2) others: each
@@ -231,9 +254,10 @@ public final class Router: @unchecked Sendable {
     /// routes found weighing more (``alternativePenalty``), as many times as it takes, up to
     /// twice per alternative.
     public func routes(
-        from: Coordinate, to: Coordinate, avoiding: Set<TravelProfile.RoadFeature> = [], alternatives: Int
+        from: Coordinate, to: Coordinate, avoiding: Set<TravelProfile.RoadFeature> = [],
+        passing passage: Passage = Passage(), alternatives: Int
     ) throws -> [Route] {
-        let (best, ends) = try routeAndEnds([from, to], avoiding: avoiding)
+        let (best, ends) = try routeAndEnds([from, to], avoiding: avoiding, passing: passage)
         var found = [best]
         let wanted = min(max(alternatives, 0), 2)
         guard wanted > 0 else { return found }
@@ -282,24 +306,27 @@ public final class Router: @unchecked Sendable {
         return metres
     }
 
-    /// The route through `points`, and where each of them met the network.
-    private func routeAndEnds(_ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature>) throws -> (
-        route: Route, ends: [RoadGraph.Snap]
-    ) {
+    /// The route through `points`, passing them as `passage` asks, and where each of them met
+    /// the network.
+    private func routeAndEnds(
+        _ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature>, passing passage: Passage
+    ) throws -> (route: Route, ends: [RoadGraph.Snap]) {
         let weights = weights(avoiding: avoiding)
         guard (2...Self.maxPoints).contains(points.count) else { throw RoutingError.waypointCount(points.count) }
-        // Each point's nearest road, and its nearest road on a large piece of the network (at
-        // most ``snapRadius`` farther).
+        // Each point's nearest road the route can meet it on, and its nearest such road on a
+        // large piece of the network (at most ``snapRadius`` farther).
         var nearest: [RoadGraph.Snap] = []
         var nearestLarge: [RoadGraph.Snap?] = []
         for (index, point) in points.enumerated() {
-            guard let snap = try graph.snap(point, within: reach(point)) else {
+            let approach = passage.approach(index)
+            guard let snap = try graph.snap(point, within: reach(point), approach: approach) else {
                 throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
             }
             nearest.append(snap)
             nearestLarge.append(
                 graph.isInLargePiece(snap)
-                    ? snap : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius))
+                    ? snap
+                    : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius, approach: approach))
         }
         var snaps = nearest
         var legs: [Route.Leg] = []
@@ -307,7 +334,7 @@ public final class Router: @unchecked Sendable {
             // From the nearest road to the nearest road; when they are not connected (an end in
             // a car park closed off from the streets, or on a one-way street leading out of the
             // extract), each end on a large piece of the network instead, as OSRM snaps; how far
-            // an end moved is in the route's waypoints.
+            // an end moved is in the route's waypoints. Last, from where the leg before ended.
             let (a, b) = (nearest[index - 1], nearest[index])
             var candidates = [(a, b)]
             if let largeA = nearestLarge[index - 1], let largeB = nearestLarge[index],
@@ -315,24 +342,32 @@ public final class Router: @unchecked Sendable {
             {
                 candidates.append((largeA, largeB))
             }
+            let ended = snaps[index - 1]
+            if index >= 2, ended.point != a.point {
+                candidates += [(ended, b)] + (nearestLarge[index].map { [(ended, $0)] } ?? [])
+            }
             var found: Route.Leg?
             for (from, to) in candidates {
-                if let leg = leg(from: from, to: to, weights: weights) {
-                    found = leg
-                    (snaps[index - 1], snaps[index]) = (from, to)
-                    break
+                guard let leg = leg(from: from, to: to, weights: weights) else { continue }
+                if index >= 2, from.point != ended.point {
+                    // The leg before ended where this one does not start: route it again to
+                    // here, or leave this start for one that does meet it.
+                    guard let again = self.leg(from: snaps[index - 2], to: from, weights: weights) else { continue }
+                    legs[index - 2] = again
                 }
+                found = leg
+                (snaps[index - 1], snaps[index]) = (from, to)
+                break
             }
             guard let leg = found else {
                 throw RoutingError.noRoute(from: index - 1, to: index, mode: graph.profile.mode)
             }
-            if index >= 2, snaps[index - 1].point != legs[index - 2].geometry.last {
-                // The previous leg ended where this one no longer starts: route it again.
-                if let again = self.leg(from: snaps[index - 2], to: snaps[index - 1], weights: weights) {
-                    legs[index - 2] = again
-                }
-            }
             legs.append(leg)
+        }
+        if points.count > 2, passage.continuesStraight ?? graph.profile.continuesStraightAtStops,
+            let straight = legsGoingStraightOn(through: snaps, weights: weights)
+        {
+            legs = straight
         }
         var route = Route(
             legs: legs,
@@ -354,6 +389,59 @@ public final class Router: @unchecked Sendable {
             route.notes.append(.avoidanceUnmet(leg: index, features: taken, roads: Array(named.prefix(3))))
         }
         return (route, snaps)
+    }
+
+    /// The lightest legs through `snaps` that turn back at none of the points between the
+    /// first and the last (OSRM's `continue_straight`): each such point met on its own segment
+    /// and left the way it was reached, over every way of passing each; nil when there are
+    /// none (a stop on a road that leads nowhere but back), and the legs that turn back stand.
+    ///
+    /// A dynamic programme over the ways each point is passed, as OSRM's: for each way of
+    /// passing the next point, one search from every way of passing the last, each starting
+    /// with the weight spent reaching it.
+    private func legsGoingStraightOn(through snaps: [RoadGraph.Snap], weights: [Float]?) -> [Route.Leg]? {
+        var held = snaps
+        for index in 1..<(snaps.count - 1) { held[index].directions = held[index].directions ?? .both }
+        /// A way of passing a point: the edge it is passed on and where along it, the lightest
+        /// weight up to it, the leg that reaches it and the way of passing the point before
+        /// that leg leaves by (its index in the layer before).
+        struct Passing {
+            var edge: Int32
+            var at: Double
+            var weight: Float
+            var leg: Route.Leg?
+            var previous: Int
+        }
+        var layers = [departures(held[0]).map { Passing(edge: $0.edge, at: $0.at, weight: 0, leg: nil, previous: -1) }]
+        for index in 1..<held.count {
+            let sources = layers[index - 1]
+            guard let least = sources.map(\.weight).min() else { return nil }
+            let starts = sources.map { (edge: $0.edge, at: $0.at, spent: $0.weight - least) }
+            // Each way of passing a point between on its own; the destination reached any way.
+            let arrivals = arrivals(held[index])
+            let targets = index == held.count - 1 ? [arrivals] : arrivals.map { [$0] }
+            var layer: [Passing] = []
+            for target in targets {
+                guard
+                    let (leg, weight) = lightestLeg(
+                        from: held[index - 1], to: held[index], starts: starts, ends: target, weights: weights),
+                    let first = leg.edges.first, let source = sources.firstIndex(where: { $0.edge == first })
+                else { continue }
+                layer.append(
+                    Passing(
+                        edge: target[0].edge, at: target[0].at, weight: least + weight, leg: leg, previous: source))
+            }
+            layers.append(layer)
+        }
+        guard var way = layers[layers.count - 1].indices.min(by: { layers.last![$0].weight < layers.last![$1].weight })
+        else { return nil }
+        var legs: [Route.Leg] = []
+        for index in stride(from: layers.count - 1, to: 0, by: -1) {
+            let passing = layers[index][way]
+            legs.append(passing.leg!)
+            way = passing.previous
+        }
+        return legs.reversed()
     }
 
     /// Edge weights that avoid `features` (cached per set), nil for the graph's own.
@@ -378,14 +466,26 @@ public final class Router: @unchecked Sendable {
     }
 
     /// The fastest leg between two snaps, or nil when they are not connected.
+    func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap, weights: [Float]?) -> Route.Leg? {
+        lightestLeg(
+            from: start, to: end, starts: departures(start).map { ($0.edge, $0.at, 0) }, ends: arrivals(end),
+            weights: weights)?.leg
+    }
+
+    /// The lightest leg from one of `starts` (an edge, where along it the leg would start,
+    /// 0...1, and the weight spent before reaching it) to one of `ends` (an edge and where
+    /// along it the leg ends), with its weight, the spent one included; nil when none connects
+    /// them. `start` and `end` are the snaps these lie at.
     ///
     /// The search runs on edges, not nodes, so that each turn can cost its own time and a
     /// turn restriction can forbid it: forward, an edge's label is the time to its end having
     /// travelled it; backward, the time from its start to the end of the leg. The halves meet
     /// at a node, across the turn between an edge into it and an edge out of it.
-    func leg(from start: RoadGraph.Snap, to end: RoadGraph.Snap, weights: [Float]?) -> Route.Leg? {
-        let starts = departures(start)
-        let ends = arrivals(end)
+    func lightestLeg(
+        from start: RoadGraph.Snap, to end: RoadGraph.Snap, starts: [(edge: Int32, at: Double, spent: Float)],
+        ends: [(edge: Int32, at: Double)], weights: [Float]?
+    ) -> (leg: Route.Leg, weight: Float)? {
+        let placed = starts.map { (edge: $0.edge, at: $0.at) }
         // Through the hierarchy, unless roads are avoided (other weights) or the two ends share
         // an edge (the end may lie behind the start on it, which its labels cannot tell from
         // ahead).
@@ -393,27 +493,30 @@ public final class Router: @unchecked Sendable {
         {
             let weight = { (edge: Int32) in self.graph.edgeWeight[Int(edge)] }
             guard
-                let chain = hierarchy.path(
-                    from: starts.map { ($0.edge, Float(1 - $0.at) * weight($0.edge)) },
+                let (chain, total) = hierarchy.path(
+                    from: starts.map { ($0.edge, $0.spent + Float(1 - $0.at) * weight($0.edge)) },
                     to: ends.map { ($0.edge, Float($0.at) * weight($0.edge) - weight($0.edge)) })
             else { return nil }
-            return assemble(from: start, to: end, chain: chain, starts: starts, ends: ends)
+            return (assemble(from: start, to: end, chain: chain, starts: placed, ends: ends), total)
         }
-        return search(from: start, to: end, starts: starts, ends: ends, weights: weights ?? graph.edgeWeight)
+        guard
+            let (chain, total) = search(starts: starts, ends: ends, weights: weights ?? graph.edgeWeight)
+        else { return nil }
+        return (assemble(from: start, to: end, chain: chain, starts: placed, ends: ends), total)
     }
 
-    /// The fastest leg by a bidirectional search on the graph of turns (no hierarchy), edges
-    /// weighing `weights`.
+    /// The lightest chain of edges by a bidirectional search on the graph of turns (no
+    /// hierarchy), edges weighing `weights`, from one of `starts` to one of `ends` (as
+    /// ``lightestLeg(from:to:starts:ends:weights:)`` takes them), and its weight.
     private func search(
-        from start: RoadGraph.Snap, to end: RoadGraph.Snap, starts: [(edge: Int32, at: Double)],
-        ends: [(edge: Int32, at: Double)], weights: [Float]
-    ) -> Route.Leg? {
+        starts: [(edge: Int32, at: Double, spent: Float)], ends: [(edge: Int32, at: Double)], weights: [Float]
+    ) -> (chain: [Int32], weight: Float)? {
         generation &+= 1
         let current = generation
         forward.queue.items.removeAll(keepingCapacity: true)
         backward.queue.items.removeAll(keepingCapacity: true)
-        for (edge, at) in starts {
-            forward.offer(edge, Float(1 - at) * weights[Int(edge)], parent: -1, in: current)
+        for (edge, at, spent) in starts {
+            forward.offer(edge, spent + Float(1 - at) * weights[Int(edge)], parent: -1, in: current)
         }
         for (edge, at) in ends {
             backward.offer(edge, Float(at) * weights[Int(edge)], parent: -1, in: current)
@@ -422,9 +525,9 @@ public final class Router: @unchecked Sendable {
         // The meeting: (edge into the node, edge out of it), or (-1, edge) along one edge.
         var meeting: (into: Int32, out: Int32) = (-1, -1)
         // Both on one edge, the end ahead of the start.
-        for (edge, from) in starts {
+        for (edge, from, spent) in starts {
             for (other, to) in ends where other == edge && to >= from {
-                let cost = Float(to - from) * weights[Int(edge)]
+                let cost = spent + Float(to - from) * weights[Int(edge)]
                 if cost < best {
                     best = cost
                     meeting = (-1, edge)
@@ -475,7 +578,7 @@ public final class Router: @unchecked Sendable {
         let chain =
             meeting.into < 0
             ? [meeting.out] : forward.chain(from: meeting.into).reversed() + backward.chain(from: meeting.out)
-        return assemble(from: start, to: end, chain: chain, starts: starts, ends: ends)
+        return (chain, best)
     }
 
     /// Where a leg from `snap` may start: each edge it may leave by, and where along it
@@ -490,16 +593,20 @@ public final class Router: @unchecked Sendable {
         edges(at: snap, onNode: { graph.inEdges(of: $0) }, nodeAt: 1)
     }
 
-    /// The edges of `snap`'s segment with the snap's place along each, and, for a snap on a
-    /// node, the node's edges `onNode` gives, the node `nodeAt` along them.
+    /// The edges of `snap`'s segment with the snap's place along each (those of its
+    /// ``RoadGraph/Snap/directions`` when it holds to some), and, for a snap on a node held to
+    /// none, the node's edges `onNode` gives, the node `nodeAt` along them.
     private func edges(at snap: RoadGraph.Snap, onNode: (Int) -> ArraySlice<Int32>, nodeAt: Double) -> [(
         edge: Int32, at: Double
     )] {
         let segment = graph.segments[Int(snap.segment)]
+        let directions = snap.directions ?? .both
         var options: [(edge: Int32, at: Double)] = []
-        if segment.forward >= 0 { options.append((segment.forward, snap.fraction)) }
-        if segment.backward >= 0 { options.append((segment.backward, 1 - snap.fraction)) }
-        if let node = graph.node(at: snap) {
+        if segment.forward >= 0, directions.contains(.along) { options.append((segment.forward, snap.fraction)) }
+        if segment.backward >= 0, directions.contains(.against) {
+            options.append((segment.backward, 1 - snap.fraction))
+        }
+        if snap.directions == nil, let node = graph.node(at: snap) {
             for edge in onNode(node) where !options.contains(where: { $0.edge == edge }) {
                 options.append((edge, nodeAt))
             }
@@ -518,16 +625,21 @@ public final class Router: @unchecked Sendable {
         var distances: [Double] = []
         var durations: [Double] = []
         var ways: [Int32] = []
+        // Seconds of a piece of no length (a turn at a node the leg starts or ends on), carried
+        // onto the segment before it, else the one after.
+        var carried = 0.0
         /// Adds the segment to `point`, `metres` long, ending at OSM node `node`.
         func add(_ point: Coordinate, node: Int64, metres: Double, seconds: Double, way: Int32) {
             // A snapped point on a node adds no segment of its own; a start on the first edge's
             // end is at that edge's end node.
             guard point != points.last! else {
                 if points.count == 1 { nodes[0] = node }
+                if durations.isEmpty { carried += seconds } else { durations[durations.count - 1] += seconds }
                 return
             }
             distances.append(metres)
-            durations.append(seconds)
+            durations.append(seconds + carried)
+            carried = 0
             ways.append(way)
             points.append(point)
             nodes.append(node)

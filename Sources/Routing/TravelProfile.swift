@@ -49,6 +49,11 @@ public struct TravelProfile: Sendable, Equatable {
     /// The rules of `mode`.
     public init(_ mode: Mode) { self.mode = mode }
 
+    /// Whether a route goes straight on past a stop rather than turning back at it: a car or a
+    /// motorcycle keeps its way (it cannot turn on the spot in a street), a walker or a cyclist
+    /// may turn back, as OSRM's profiles' `continue_straight_at_waypoint` have it.
+    public var continuesStraightAtStops: Bool { mode == .driving || mode == .twoWheeler }
+
     /// The access keys that decide, most specific first.
     var accessKeys: [String] {
         switch mode {

@@ -186,11 +186,21 @@ import Testing
         // A radius a point cannot meet is OSRM's NoSegment; one it meets changes nothing.
         let tight = try #require(get(server, "/route/v1/driving/\(plain)?radiuses=0.001;;unlimited"))
         #expect(tight.status == 400 && tight.json["code"] as? String == "NoSegment")
-        #expect(routes("/route/v1/driving/\(plain)?radiuses=300;300;300").first?["duration"] as? Double == duration)
+        #expect(routes("/route/v1/driving/\(plain)?radiuses=400;400;400").first?["duration"] as? Double == duration)
         #expect(get(server, "/route/v1/driving/\(plain)?radiuses=300")?.json["code"] as? String == "InvalidOptions")
         // Classes excluded: none of these here, so the same route; an unknown class refused.
         #expect(routes("/route/v1/driving/\(plain)?exclude=motorway,toll").first?["duration"] as? Double == duration)
         #expect(get(server, "/route/v1/driving/\(plain)?exclude=tunnel")?.json["code"] as? String == "InvalidOptions")
+        // How stops are passed: by car straight on by default, no quicker than turning back;
+        // approaches and bearings taken; a list that does not fit the points refused.
+        let turningBack = try #require(routes("/route/v1/driving/\(plain)?continue_straight=false").first)
+        let straightOn = try #require(routes("/route/v1/driving/\(plain)?continue_straight=true").first)
+        #expect(straightOn["duration"] as? Double == duration)
+        #expect((straightOn["duration"] as? Double ?? 0) >= (turningBack["duration"] as? Double ?? .infinity) - 0.1)
+        let kerbside = get(server, "/route/v1/driving/\(plain)?approaches=curb;curb;curb&bearings=;0,180;")
+        #expect(kerbside?.status == 200 && kerbside?.json["code"] as? String == "Ok")
+        #expect(get(server, "/route/v1/driving/\(plain)?bearings=90,10")?.json["code"] as? String == "InvalidOptions")
+        #expect(get(server, "/route/v1/driving/\(plain)?bearings=400,10;;")?.status == 400)
         // More stops than a link takes: OSRM's clients send dozens.
         let many = (0..<30).map { ends[$0 % 3] }.map { "\($0.longitude),\($0.latitude)" }.joined(separator: ";")
         #expect(legs("/route/v1/walking/\(many)?overview=false").count == 29)

@@ -16,23 +16,26 @@ final class FakeRouting: RouteFinding, @unchecked Sendable {
         var mode: TravelProfile.Mode
         var avoiding: Set<TravelProfile.RoadFeature>
         var alternatives: Int?
+        var passage = Router.Passage()
     }
     private(set) var calls: [Call] = []
     /// Notes every route found carries.
     var notes: [Route.Note] = []
 
-    func route(_ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>) throws
-        -> Route
-    {
-        calls.append(Call(points: points, mode: mode, avoiding: avoiding, alternatives: nil))
+    func route(
+        _ points: [Coordinate], mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
+        passing passage: Router.Passage
+    ) throws -> Route {
+        calls.append(Call(points: points, mode: mode, avoiding: avoiding, alternatives: nil, passage: passage))
         return try Self.straight(points, mode: mode, notes: notes)
     }
 
     func routes(
         from: Coordinate, to: Coordinate, mode: TravelProfile.Mode, avoiding: Set<TravelProfile.RoadFeature>,
-        alternatives: Int
+        passing passage: Router.Passage, alternatives: Int
     ) throws -> [Route] {
-        calls.append(Call(points: [from, to], mode: mode, avoiding: avoiding, alternatives: alternatives))
+        calls.append(
+            Call(points: [from, to], mode: mode, avoiding: avoiding, alternatives: alternatives, passage: passage))
         let best = try Self.straight([from, to], mode: mode, notes: notes)
         var other = best
         other.legs[0].duration *= 1.2
@@ -246,6 +249,43 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         }
         for (name, value) in [("waypoints", "0;x"), ("radiuses", "-1;;"), ("alternatives", "maybe")] {
             var wrong = query
+            #expect(throws: AppError.self, "\(name)=\(value)") { try wrong.readOSRM(name, value) }
+        }
+    }
+
+    @Test func osrmsBearingsApproachesAndContinueStraightAreHandedToTheRouter() throws {
+        let routing = FakeRouting()
+        let app = MapsApp(routing: routing)
+        let via = Coordinate(latitude: 41.85, longitude: 12.45)
+        var query = DirectionsQuery(ends: [.coordinate(rome), .coordinate(via), .coordinate(ostia)])
+        _ = try app.directions(query)
+        #expect(routing.calls.last?.passage == Router.Passage())
+        #expect(try query.readOSRM("bearings", "90,20;;359.5,180") && query.readOSRM("approaches", ";curb;opposite"))
+        #expect(try query.readOSRM("continue_straight", "false") && query.continuesStraight == false)
+        _ = try app.directions(query)
+        let expected = Router.Passage(
+            approaches: [
+                Approach(bearing: (90, 20)), Approach(side: .curb), Approach(bearing: (359.5, 180), side: .opposite),
+            ],
+            continuesStraight: false)
+        #expect(routing.calls.last?.passage == expected)
+        // Alternatives between two ends meet them as asked too.
+        var two = DirectionsQuery(ends: [.coordinate(rome), .coordinate(ostia)])
+        two.alternatives = 1
+        #expect(try two.readOSRM("approaches", "curb;") && two.readOSRM("continue_straight", "default"))
+        _ = try app.directions(two)
+        #expect(routing.calls.last?.passage == Router.Passage(approaches: [Approach(side: .curb), .any]))
+        #expect(routing.calls.last?.alternatives == 1 && two.continuesStraight == nil)
+        // Lists that do not fit the points, or each other, and values out of range are refused.
+        var short = DirectionsQuery(ends: [.coordinate(rome), .coordinate(via), .coordinate(ostia)])
+        _ = try short.readOSRM("bearings", "90,20;")
+        #expect(throws: AppError.self) { try app.directions(short) }
+        #expect(throws: AppError.self) { try short.readOSRM("approaches", "curb;curb;curb") }
+        for (name, value) in [
+            ("bearings", "361,20;;"), ("bearings", "90,181;;"), ("bearings", "90;;"), ("approaches", "kerb;;"),
+            ("continue_straight", "yes"),
+        ] {
+            var wrong = DirectionsQuery(ends: [.coordinate(rome), .coordinate(via), .coordinate(ostia)])
             #expect(throws: AppError.self, "\(name)=\(value)") { try wrong.readOSRM(name, value) }
         }
     }

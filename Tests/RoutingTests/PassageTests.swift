@@ -1,0 +1,158 @@
+import Foundation
+import GeoCore
+import MapData
+import TestSupport
+import Testing
+
+@testable import Routing
+
+/// How routes pass their points when a client says (OSRM's `continue_straight`, `approaches`
+/// and `bearings`), on the West Village extract's streets, with the hierarchy and without.
+@Suite struct PassageTests {
+    let store: MapStore
+    let graph: RoadGraph
+    let contracted: Router
+    let plain: Router
+
+    init() throws {
+        store = try MapStore(path: SeedPlaces.westVillageStore())
+        graph = try RoadGraph(store: store, profile: TravelProfile(.driving))
+        contracted = Router(graph: graph, hierarchy: ContractionHierarchy(graph: graph))
+        plain = Router(graph: graph)
+    }
+
+    /// `count` points over the village, a fixed sequence from `seed`.
+    static func points(_ count: Int, seed: UInt64) -> [Coordinate] {
+        let (south, west, north, east) = (40.7290, -74.0100, 40.7400, -73.9980)
+        var generator = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in
+            Coordinate(
+                latitude: south + (north - south) * Double.random(in: 0..<1, using: &generator),
+                longitude: west + (east - west) * Double.random(in: 0..<1, using: &generator))
+        }
+    }
+
+    /// Whether `b` runs along `a`'s segment the other way on `graph`: a turn back.
+    static func reverses(_ a: Int32, _ b: Int32, on graph: RoadGraph) -> Bool {
+        graph.edgeFrom[Int(a)] == graph.edgeTo[Int(b)] && graph.edgeTo[Int(a)] == graph.edgeFrom[Int(b)]
+    }
+
+    /// Whether `point` lies on the right of edge `edge`'s direction of travel (or on it).
+    func isOnTheRight(_ point: Coordinate, of edge: Int32) -> Bool {
+        let (from, to) = (
+            graph.positions[Int(graph.edgeFrom[Int(edge)])], graph.positions[Int(graph.edgeTo[Int(edge)])]
+        )
+        let plane = LocalPlane(around: from)
+        let (a, b, p) = (plane.point(from), plane.point(to), plane.point(point))
+        return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) <= 0
+    }
+
+    /// Whether the road of `edge` is travelled both ways.
+    func isTwoWay(_ edge: Int32) -> Bool {
+        graph.segments.contains { ($0.forward == edge && $0.backward >= 0) || ($0.backward == edge && $0.forward >= 0) }
+    }
+
+    /// Going straight on, each stop is left by the edge it was reached by; free to turn back,
+    /// some routes do, and are no heavier for it. By car that is the default, on foot not.
+    @Test func aCarGoesStraightOnPastItsStopsWhereItMayBeToldToTurnBack() throws {
+        let points = Self.points(600, seed: 11)
+        var turnedBack = 0
+        var compared = 0
+        for index in stride(from: 0, to: points.count - 2, by: 3) {
+            let stops = Array(points[index..<(index + 3)])
+            guard let straight = try? contracted.route(stops, passing: .init(continuesStraight: true)),
+                let free = try? contracted.route(stops, passing: .init(continuesStraight: false))
+            else { continue }
+            compared += 1
+            for (leg, next) in zip(straight.legs, straight.legs.dropFirst()) {
+                #expect(leg.edges.last == next.edges.first, "\(stops)")
+            }
+            // Either way each leg starts where the one before ended, though a stop's nearest road
+            // cannot be reached and it is met on a large piece of the network instead.
+            for route in [straight, free] {
+                for (index, (leg, next)) in zip(route.legs, route.legs.dropFirst()).enumerated() {
+                    #expect(
+                        leg.geometry.last == next.geometry.first && leg.geometry.last == route.snapped[index + 1].point)
+                }
+            }
+            // The default by car is straight on.
+            #expect(abs(try contracted.route(stops).duration - straight.duration) < 0.01)
+            // The plain search finds the same.
+            let plainStraight = try plain.route(stops, passing: .init(continuesStraight: true))
+            #expect(abs(plainStraight.duration - straight.duration) < 0.01 * max(1, straight.duration), "\(stops)")
+            if zip(free.legs, free.legs.dropFirst()).contains(where: {
+                Self.reverses($0.edges.last!, $1.edges.first!, on: graph)
+            }) {
+                turnedBack += 1
+                #expect(straight.duration > free.duration - 1, "\(stops)")
+            }
+        }
+        #expect(compared >= 150)
+        #expect(turnedBack >= 3, "free to turn back, \(turnedBack) of \(compared) routes did")
+
+        // On foot, turning back at a stop is the default.
+        let walkingGraph = try RoadGraph(store: store, profile: TravelProfile(.walking))
+        let walking = Router(graph: walkingGraph)
+        var walkedBack = 0
+        for index in stride(from: 0, to: points.count - 2, by: 3) {
+            guard let route = try? walking.route(Array(points[index..<(index + 3)])) else { continue }
+            if Self.reverses(route.legs[0].edges.last!, route.legs[1].edges.first!, on: walkingGraph) {
+                walkedBack += 1
+            }
+        }
+        #expect(walkedBack >= 3)
+    }
+
+    /// A point met from the kerb's side lies on the right of the road the route arrives and
+    /// leaves by, wherever that road is travelled both ways; from the far side, on the left.
+    @Test func curbAndOppositeApproachesMeetThePointOnTheAskedSide() throws {
+        let points = Self.points(60, seed: 5)
+        var (changed, checked, unrouted) = (0, 0, 0)
+        for index in stride(from: 0, to: points.count - 1, by: 2) {
+            let ends = [points[index], points[index + 1]]
+            guard let free = try? contracted.route(ends) else { continue }
+            for side in [Approach.Side.curb, .opposite] {
+                let approach = Approach(side: side)
+                guard let route = try? contracted.route(ends, passing: .init(approaches: [approach, approach])) else {
+                    unrouted += 1
+                    continue
+                }
+                let (first, last) = (route.legs[0].edges.first!, route.legs[0].edges.last!)
+                checked += 1
+                if isTwoWay(first) { #expect(isOnTheRight(ends[0], of: first) == (side == .curb), "\(ends)") }
+                if isTwoWay(last) { #expect(isOnTheRight(ends[1], of: last) == (side == .curb), "\(ends)") }
+                if abs(route.duration - free.duration) > 1 { changed += 1 }
+                let plainRoute = try plain.route(ends, passing: .init(approaches: [approach, approach]))
+                #expect(abs(plainRoute.duration - route.duration) < 0.01 * max(1, route.duration), "\(ends)")
+            }
+        }
+        #expect(checked >= 40 && changed >= 10, "\(changed) of \(checked) routes changed, \(unrouted) not routed")
+    }
+
+    /// A bearing picks the direction a route leaves its start by, and a road heading
+    /// elsewhere is passed over for the nearest one heading that way.
+    @Test func bearingsPickTheDirectionOfTravel() throws {
+        let points = Self.points(40, seed: 3)
+        var checked = 0
+        for index in stride(from: 0, to: points.count - 1, by: 2) {
+            let ends = [points[index], points[index + 1]]
+            guard let free = try? contracted.route(ends) else { continue }
+            let heading = Double(graph.edgeBearing[Int(free.legs[0].edges[0])])
+            for wanted in [heading, heading + 180] {
+                let degrees = (wanted + 360).truncatingRemainder(dividingBy: 360)
+                let approach = Approach(bearing: (degrees, 20))
+                guard let route = try? contracted.route(ends, passing: .init(approaches: [approach, .any])) else {
+                    continue
+                }
+                checked += 1
+                let first = Double(graph.edgeBearing[Int(route.legs[0].edges[0])])
+                let off = abs((first - degrees + 540).truncatingRemainder(dividingBy: 360) - 180)
+                #expect(off <= 20.5, "\(ends): left at \(first)°, asked \(degrees)°")
+                let nearest = try #require(try graph.snap(ends[0], within: .infinity))
+                let nearestHeaded = try #require(try graph.snap(ends[0], within: .infinity, approach: approach))
+                #expect(nearestHeaded.distance >= nearest.distance)
+            }
+        }
+        #expect(checked >= 30)
+    }
+}
