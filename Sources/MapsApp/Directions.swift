@@ -228,53 +228,11 @@ public struct DirectionsQuery: Sendable, Equatable {
         case "continue_straight":
             let choice = try Parameter.choice(value, name: name, among: ["default", "true", "false"])
             continuesStraight = choice == "default" ? nil : choice == "true"
-        case "bearings":
-            let bearings = try Self.entries(value).map { entry throws(AppError) -> (Double, Double)? in
-                guard !entry.isEmpty else { return nil }
-                let pair = entry.split(separator: ",", omittingEmptySubsequences: false)
-                guard pair.count == 2 else {
-                    throw .invalidOption(
-                        name, message: "takes degrees,tolerance for each point, not '\(entry.prefix(40))'")
-                }
-                return (
-                    try Parameter.number(String(pair[0]), name: name, in: 0...360),
-                    try Parameter.number(String(pair[1]), name: name, in: 0...180)
-                )
-            }
-            try meet(bearings, named: name) { $0.bearing = $1 }
-        case "approaches":
-            let sides = try Self.entries(value).map { entry throws(AppError) -> Approach.Side in
-                guard !entry.isEmpty else { return .either }
-                let names = Approach.Side.allCases.map(\.rawValue)
-                return Approach.Side(rawValue: try Parameter.choice(String(entry), name: name, among: names))!
-            }
-            try meet(sides, named: name) { $0.side = $1 }
+        case "bearings", "approaches": _ = try Parameter.readApproaches(name, value, into: &approaches)
         case "depart", "arrive", "snapping": break
         default: return false
         }
         return true
-    }
-
-    /// The entries of a list OSRM separates by `;`, empty ones kept.
-    private static func entries(_ value: String) -> [Substring] {
-        value.split(separator: ";", omittingEmptySubsequences: false)
-    }
-
-    /// Sets one part of each end's ``approaches`` (OSRM's `bearings` or `approaches`, one an
-    /// end) by `set`.
-    ///
-    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` when the other part gave
-    ///   another count of ends.
-    private mutating func meet<Part>(_ parts: [Part], named name: String, _ set: (inout Approach, Part) -> Void)
-        throws(AppError)
-    {
-        var approaches = approaches ?? Array(repeating: .any, count: parts.count)
-        guard approaches.count == parts.count else {
-            throw .invalidOption(
-                name, message: "gives \(parts.count) entries where the other point options give \(approaches.count)")
-        }
-        for index in parts.indices { set(&approaches[index], parts[index]) }
-        self.approaches = approaches
     }
 
     /// The kind of road the router keeps off for an avoidance a link asks for.
@@ -390,11 +348,8 @@ extension MapsApp {
                 "radiuses", message: "gives \(radiuses.count) radiuses for \(query.ends.count) points: give one a point"
             )
         }
-        if let approaches = query.approaches, approaches.count != query.ends.count {
-            throw .invalidOption(
-                "bearings",
-                message:
-                    "and approaches give \(approaches.count) entries for \(query.ends.count) points: give one a point")
+        if let misfit = Parameter.approachesMisfit(query.approaches, points: query.ends.count) {
+            throw .invalidOption("bearings", message: "and 'approaches' give \(misfit)")
         }
         if let legEnds = query.legEnds {
             guard legEnds.first == 0, legEnds.last == query.ends.count - 1, legEnds.count >= 2,

@@ -72,6 +72,59 @@ public enum Parameter {
         return text
     }
 
+    /// Reads OSRM's `bearings` (`degrees,tolerance` or nothing a point) or `approaches`
+    /// (`curb`, `opposite`, `unrestricted` or nothing a point), entries separated by `;`, into
+    /// each point's part of `approaches`; false for another name (left to the caller).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option for a value out of
+    ///   range, or a list of another length than the other option's.
+    public static func readApproaches(_ name: String, _ value: String, into approaches: inout [Approach]?)
+        throws(AppError) -> Bool
+    {
+        let entries = value.split(separator: ";", omittingEmptySubsequences: false)
+        func meet<Part>(_ parts: [Part], _ set: (inout Approach, Part) -> Void) throws(AppError) {
+            var met = approaches ?? Array(repeating: .any, count: parts.count)
+            guard met.count == parts.count else {
+                throw .invalidOption(
+                    name, message: "gives \(parts.count) entries where the other point options give \(met.count)")
+            }
+            for index in parts.indices { set(&met[index], parts[index]) }
+            approaches = met
+        }
+        switch name {
+        case "bearings":
+            let bearings = try entries.map { entry throws(AppError) -> (Double, Double)? in
+                guard !entry.isEmpty else { return nil }
+                let pair = entry.split(separator: ",", omittingEmptySubsequences: false)
+                guard pair.count == 2 else {
+                    throw .invalidOption(
+                        name, message: "takes degrees,tolerance for each point, not '\(entry.prefix(40))'")
+                }
+                return (
+                    try number(String(pair[0]), name: name, in: 0...360),
+                    try number(String(pair[1]), name: name, in: 0...180)
+                )
+            }
+            try meet(bearings) { $0.bearing = $1 }
+        case "approaches":
+            let names = Approach.Side.allCases.map(\.rawValue)
+            let sides = try entries.map { entry throws(AppError) -> Approach.Side in
+                entry.isEmpty ? .either : Approach.Side(rawValue: try choice(String(entry), name: name, among: names))!
+            }
+            try meet(sides) { $0.side = $1 }
+        default: return false
+        }
+        return true
+    }
+
+    /// Why point options (``readApproaches(_:_:into:)``'s) do not fit `points` points: what
+    /// they give (`3 entries for 2 points: give one a point`); nil when they give one entry a
+    /// point, or none.
+    public static func approachesMisfit(_ approaches: [Approach]?, points: Int) -> String? {
+        guard let approaches, approaches.count != points else { return nil }
+        return "\(approaches.count) entries for \(points) points: give one a point"
+    }
+
     /// A way of travel by road by name: driving, walking, bicycling or two-wheeler.
     public static func roadMode(_ text: String, name: String) throws(AppError) -> TravelProfile.Mode {
         guard let travel = TravelMode(rawValue: text), let mode = DirectionsQuery.profile(for: travel) else {

@@ -20,13 +20,17 @@ public protocol RouteFinding: Sendable {
         passing passage: Router.Passage, alternatives: Int
     ) throws -> [Route]
     /// The durations and distances from the `points` `sources` names (by index) to those
-    /// `destinations` names, for `mode`.
-    func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
-        -> RouteTable
+    /// `destinations` names, for `mode`, each point met as its entry of `approaches` asks (one
+    /// a point; none for any way).
+    func table(
+        _ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode, approaches: [Approach]
+    ) throws -> RouteTable
     /// The `count` nearest road segments `mode` travels to `point`, nearest first.
     func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad]
-    /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:)``).
-    func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip
+    /// The quickest trip through `points` for `mode`, each met as its entry of `approaches`
+    /// asks (``Router/trip(_:roundTrip:approaches:)``).
+    func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, approaches: [Approach]) throws
+        -> Trip
     /// The area reached from `origin` within each limit for `mode`: seconds, or metres when
     /// `byDistance` (``Router/isochrone(from:seconds:)``).
     func isochrone(from origin: Coordinate, limits: [Double], byDistance: Bool, mode: TravelProfile.Mode) throws
@@ -68,19 +72,24 @@ extension RouteFinding {
 
     /// A trip ordered by the table's durations (``Router/tripOrder(_:roundTrip:)``), routed
     /// through in that order.
-    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip {
+    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, approaches: [Approach])
+        throws -> Trip
+    {
         let all = Array(points.indices)
-        let table = try table(points, sources: all, destinations: all, mode: mode)
+        let table = try table(points, sources: all, destinations: all, mode: mode, approaches: approaches)
         let order = Router.tripOrder(table.durations.map { $0.map { $0 ?? .infinity } }, roundTrip: roundTrip)
-        var route = try self.route((roundTrip ? order + [0] : order).map { points[$0] }, mode: mode, avoiding: [])
+        let visits = roundTrip ? order + [0] : order
+        let passage = Router.Passage(approaches: approaches.isEmpty ? [] : visits.map { approaches[$0] })
+        var route = try self.route(visits.map { points[$0] }, mode: mode, avoiding: [], passing: passage)
         route.snapped = Array(route.snapped.prefix(order.count))
         return Trip(order: order, route: route)
     }
 
     /// A table of a route a cell, where points meet the roads as each route's first says.
-    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
-        -> RouteTable
-    {
+    public func table(
+        _ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode, approaches: [Approach]
+    ) throws -> RouteTable {
+        func approach(_ index: Int) -> Approach { approaches.isEmpty ? .any : approaches[index] }
         var table = RouteTable(durations: [], distances: [], sources: [], destinations: [])
         func waypoint(_ snapped: (point: Coordinate, distance: Double, road: String?)?, _ point: Coordinate)
             -> RouteTable.Waypoint
@@ -89,7 +98,11 @@ extension RouteFinding {
                 location: snapped?.point ?? point, distance: snapped?.distance ?? 0, name: snapped?.road)
         }
         for (row, source) in sources.enumerated() {
-            let routes = destinations.map { try? route([points[source], points[$0]], mode: mode, avoiding: []) }
+            let routes = destinations.map {
+                try? route(
+                    [points[source], points[$0]], mode: mode, avoiding: [],
+                    passing: Router.Passage(approaches: [approach(source), approach($0)]))
+            }
             table.durations.append(routes.map { $0?.duration })
             table.distances.append(routes.map { $0?.distance })
             if row == 0 {
@@ -151,11 +164,13 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     }
 
     /// The table from the `points` `sources` names to those `destinations` names for `mode`,
-    /// by one many-to-many search (``Router/table(_:sources:destinations:)``).
-    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode) throws
-        -> RouteTable
-    {
-        try routing(mode) { router, _ in try router.table(points, sources: sources, destinations: destinations) }
+    /// by one many-to-many search (``Router/table(_:sources:destinations:approaches:)``).
+    public func table(
+        _ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode, approaches: [Approach]
+    ) throws -> RouteTable {
+        try routing(mode) { router, _ in
+            try router.table(points, sources: sources, destinations: destinations, approaches: approaches)
+        }
     }
 
     /// The `count` nearest road segments `mode` travels to `point` (``Router/nearest(_:count:)``).
@@ -163,9 +178,11 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         try routing(mode) { router, _ in try router.nearest(point, count: count) }
     }
 
-    /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:)``).
-    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode) throws -> Trip {
-        try routing(mode) { router, _ in try router.trip(points, roundTrip: roundTrip) }
+    /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:approaches:)``).
+    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, approaches: [Approach])
+        throws -> Trip
+    {
+        try routing(mode) { router, _ in try router.trip(points, roundTrip: roundTrip, approaches: approaches) }
     }
 
     /// The area reached from `origin` within each limit for `mode` (``Router/isochrone(from:seconds:)``).

@@ -35,6 +35,8 @@ public struct TableQuery: Sendable, Equatable {
     /// Whether the snapped `sources` and `destinations` are written; true by default, false
     /// for OSRM's `skip_waypoints=true`.
     public var waypoints = true
+    /// How each point is met (OSRM's `bearings` and `approaches`, one a point); nil for any way.
+    public var approaches: [Approach]?
 
     /// Cells a table may have by default: 10,000 (100 × 100).
     public static let defaultMaxCells = 10_000
@@ -49,11 +51,12 @@ public struct TableQuery: Sendable, Equatable {
     /// `openmaps table`'s flags map to: `sources` and `destinations` (`all`, or point indices
     /// separated by `;` or `,`), `annotations` (`duration` and/or `distance`, comma-separated),
     /// `fallback_speed` (metres a second), `fallback_coordinate` (`input`, `snapped`),
-    /// `scale_factor`, `skip_waypoints` (`true`, `false`); and `hints` and `generate_hints`,
+    /// `scale_factor`, `skip_waypoints` (`true`, `false`), `bearings` and `approaches` (as a
+    /// route's: ``DirectionsQuery/osrmParameterNames``); and `hints` and `generate_hints`,
     /// taken as OSRM takes them and changing nothing here.
     public static let parameterNames = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
-        "skip_waypoints", "hints", "generate_hints",
+        "skip_waypoints", "bearings", "approaches", "hints", "generate_hints",
     ]
 
     /// A table between `points` for `mode` with the options `parameters` give by name
@@ -86,7 +89,7 @@ public struct TableQuery: Sendable, Equatable {
             case "skip_waypoints":
                 waypoints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "false"
             case "generate_hints": _ = try Parameter.choice(value, name: name, among: ["true", "false"])
-            default: continue
+            default: _ = try Parameter.readApproaches(name, value, into: &approaches)
             }
         }
     }
@@ -199,10 +202,15 @@ extension MapsApp {
         if let speed = query.fallbackSpeed, !(speed > 0 && speed.isFinite) {
             return refuse("InvalidOptions", "'fallback_speed' must be above 0, not \(speed)")
         }
+        if let misfit = Parameter.approachesMisfit(query.approaches, points: query.points.count) {
+            return refuse("InvalidOptions", "'bearings' and 'approaches' give \(misfit)")
+        }
         guard let routing else { throw .engineMissing("routing graph") }
         let table: RouteTable
         do {
-            table = try routing.table(query.points, sources: sources, destinations: destinations, mode: query.mode)
+            table = try routing.table(
+                query.points, sources: sources, destinations: destinations, mode: query.mode,
+                approaches: query.approaches ?? [])
         } catch RoutingError.noRoad(let point, _, _, _) {
             return refuse("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch {
@@ -283,6 +291,8 @@ public struct TripQuery: Sendable, Equatable {
     public var endsAtLast = false
     /// How the trip's route is written.
     public var output = RouteOutput()
+    /// How each point is met (OSRM's `bearings` and `approaches`, one a point); nil for any way.
+    public var approaches: [Approach]?
 
     /// A round trip through `points` for `mode`.
     public init(points: [Coordinate], mode: TravelProfile.Mode) {
@@ -291,9 +301,10 @@ public struct TripQuery: Sendable, Equatable {
     }
 
     /// The names of a trip's options, as `/trip/v1` takes them (OSRM's): `roundtrip` (`true`,
-    /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), and
-    /// ``RouteOutput/parameterNames``.
-    public static let parameterNames = ["roundtrip", "source", "destination"] + RouteOutput.parameterNames
+    /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), `bearings` and
+    /// `approaches` (as a route's), and ``RouteOutput/parameterNames``.
+    public static let parameterNames =
+        ["roundtrip", "source", "destination", "bearings", "approaches"] + RouteOutput.parameterNames
 
     /// A trip through `points` for `mode` with the options `parameters` give by name
     /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
@@ -309,7 +320,7 @@ public struct TripQuery: Sendable, Equatable {
             case "roundtrip": roundTrip = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
             case "source": startsAtFirst = try Parameter.choice(value, name: name, among: ["any", "first"]) == "first"
             case "destination": endsAtLast = try Parameter.choice(value, name: name, among: ["any", "last"]) == "last"
-            default: continue
+            default: _ = try Parameter.readApproaches(name, value, into: &approaches)
             }
         }
     }
@@ -340,11 +351,15 @@ extension MapsApp {
             return Self.osrmRefusal(
                 "NotImplemented", "a round trip returns to its start: destination=last is for roundtrip=false")
         }
+        if let misfit = Parameter.approachesMisfit(query.approaches, points: query.points.count) {
+            return Self.osrmRefusal("InvalidOptions", "'bearings' and 'approaches' give \(misfit)")
+        }
         guard let routing else { throw .engineMissing("routing graph") }
         let trip: Trip
         var steps: [[Step]] = []
         do {
-            trip = try routing.trip(query.points, roundTrip: query.roundTrip, mode: query.mode)
+            trip = try routing.trip(
+                query.points, roundTrip: query.roundTrip, mode: query.mode, approaches: query.approaches ?? [])
             if query.output.steps { steps = try routing.steps(of: trip.route) }
         } catch RoutingError.noRoad(let point, _, _, _) {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate \(point)")

@@ -57,11 +57,14 @@ extension Router {
 
     /// The table from the `points` `sources` names (by index) to those `destinations` names,
     /// each point snapped and searched from once however often it is named, as OSRM's `table`
-    /// takes them.
+    /// takes them, and met as its entry of `approaches` asks (one a point; none for any way).
     ///
     /// - Throws: ``RoutingError/noRoad(point:at:mode:)`` naming the point, by index, that has
     ///   no road near it.
-    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int]) throws -> RouteTable {
+    public func table(_ points: [Coordinate], sources: [Int], destinations: [Int], approaches: [Approach] = [])
+        throws -> RouteTable
+    {
+        let passage = Passage(approaches: approaches)
         // Each point's nearest road, and its nearest on a large piece of the network, as a
         // route's ends: a cell from nearest to nearest, else (where they are not connected)
         // from large piece to large piece.
@@ -69,13 +72,18 @@ extension Router {
         var large: [Int: RoadGraph.Snap] = [:]
         for index in Set(sources + destinations).sorted() {
             let point = points[index]
-            guard let snap = try graph.snap(point, within: graph.covers(point) ? .infinity : Self.snapRadius) else {
+            let approach = passage.approach(index)
+            guard
+                let snap = try graph.snap(
+                    point, within: graph.covers(point) ? .infinity : Self.snapRadius, approach: approach)
+            else {
                 throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
             }
             nearest[index] = snap
             large[index] =
                 graph.isInLargePiece(snap)
-                ? snap : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius) ?? snap
+                ? snap
+                : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius, approach: approach) ?? snap
         }
         let moved = Set(nearest.keys.filter { nearest[$0]!.point != large[$0]!.point })
         let cells: [[ContractionHierarchy.Cell?]]
@@ -85,7 +93,12 @@ extension Router {
         } else {
             cells = sources.map { source in
                 destinations.map { destination in
-                    (try? route([points[source], points[destination]])).map {
+                    (try? route(
+                        [points[source], points[destination]],
+                        passing: Passage(
+                            approaches: [passage.approach(source), passage.approach(destination)],
+                            continuesStraight: false)
+                    )).map {
                         ContractionHierarchy.Cell(
                             weight: Float($0.duration), duration: Float($0.duration), distance: Float($0.distance))
                     }

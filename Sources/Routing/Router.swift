@@ -24,7 +24,7 @@ public enum RoutingError: Error, Equatable, CustomStringConvertible {
                 "no road",
                 [
                     "point": "\(point + 1)", "position": coordinate.description, "mode": words.word(mode.rawValue),
-                    "radius": words.roundedDistance(radius),
+                    "radius": words.limit(metres: radius),
                 ])
         case .noRoute(let from, let to, let mode):
             words.note("not connected", ["from": "\(from + 1)", "to": "\(to + 1)", "mode": words.word(mode.rawValue)])

@@ -64,6 +64,15 @@ import Testing
         #expect(Phrasebook(.en).roundedDistance(metres) == text)
     }
 
+    /// A limit someone set in metres is said as set, not rounded to 10 m or to none.
+    @Test func limitsInMetresAreSaidAsSet() {
+        #expect(Phrasebook(.en).limit(metres: 5) == "5 m")
+        #expect(Phrasebook(.en).limit(metres: 0.001) == "0.001 m")
+        #expect(Phrasebook(.es).limit(metres: 25.5) == "25,5 m")
+        #expect(Phrasebook(.hi).limit(metres: 0.5) == "0.5 मीटर")
+        #expect(Phrasebook(.en, units: .imperial).limit(metres: 5_000) == "5 km")
+    }
+
     @Test func roundedDistancesInEachLanguageAndUnit() {
         #expect(Phrasebook(.es).roundedDistance(7_822_000) == "7.822 km")
         #expect(Phrasebook(.it).roundedDistance(362) == "360 m")

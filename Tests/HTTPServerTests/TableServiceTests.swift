@@ -49,6 +49,22 @@ import Testing
         #expect(lean.json["durations"] != nil && lean.json["sources"] == nil && lean.json["destinations"] == nil)
         let excluding = ask("/table/v1/walking/\(coordinates)?sources=0&exclude=toll")
         #expect(excluding?.status == 400 && excluding?.json["code"] as? String == "InvalidOptions")
+        // Points met from the kerb's side, as the route between them meets them; lists that
+        // do not fit the points refused, by trips too.
+        let kerbside = try #require(ask("/table/v1/driving/\(coordinates)?sources=0&approaches=curb;curb;curb"))
+        let kerbsideRoute = try #require(app.routing).route(
+            [
+                Coordinate(latitude: 40.73381, longitude: -74.00219),
+                Coordinate(latitude: 40.73878, longitude: -74.00366),
+            ],
+            mode: .driving, avoiding: [], passing: .init(approaches: [.init(side: .curb), .init(side: .curb)]))
+        let kerbsideCell = try #require((kerbside.json["durations"] as? [[Double]])?.first?[1])
+        #expect(abs(kerbsideCell - kerbsideRoute.duration) <= 0.1)
+        #expect(
+            ask("/table/v1/driving/\(coordinates)?sources=0&approaches=curb;curb")?.json["code"] as? String
+                == "InvalidOptions")
+        #expect(ask("/trip/v1/driving/\(coordinates)?bearings=0,90")?.json["code"] as? String == "InvalidOptions")
+        #expect(ask("/trip/v1/driving/\(coordinates)?approaches=curb;;opposite")?.json["code"] as? String == "Ok")
         // Refusals as OSRM writes them.
         #expect(ask("/table/v1/walking/\(coordinates)")?.json["code"] as? String == "TooBig")
         #expect(ask("/table/v1/walking/\(coordinates)?sources=0;5")?.json["code"] as? String == "InvalidOptions")

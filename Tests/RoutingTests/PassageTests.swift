@@ -155,4 +155,37 @@ import Testing
         }
         #expect(checked >= 30)
     }
+
+    /// A table's cells meet their points as asked, as the routes between them do; a trip's
+    /// route meets each point from the asked side.
+    @Test func tablesAndTripsMeetTheirPointsAsAsked() throws {
+        let points = Self.points(12, seed: 19)
+        let kerbside = Array(repeating: Approach(side: .curb), count: points.count)
+        let all = Array(points.indices)
+        let table = try contracted.table(points, sources: all, destinations: all, approaches: kerbside)
+        let free = try contracted.table(points, sources: all, destinations: all)
+        var differing = 0
+        for source in all {
+            for destination in all where destination != source {
+                let route = try? contracted.route(
+                    [points[source], points[destination]],
+                    passing: .init(approaches: [kerbside[source], kerbside[destination]]))
+                let cell = table.durations[source][destination]
+                #expect((route == nil) == (cell == nil))
+                guard let route, let cell else { continue }
+                #expect(abs(route.duration - cell) < 1, "\(source) → \(destination)")
+                if let other = free.durations[source][destination], abs(other - cell) > 1 { differing += 1 }
+            }
+        }
+        #expect(differing >= 5, "\(differing) cells changed")
+
+        let trip = try contracted.trip(Array(points.prefix(6)), roundTrip: true, approaches: Array(kerbside.prefix(6)))
+        #expect(trip.order.count == 6)
+        for (index, leg) in trip.route.legs.enumerated() {
+            let (first, last) = (leg.edges.first!, leg.edges.last!)
+            let (from, to) = (trip.route.requested[index], trip.route.requested[index + 1])
+            if isTwoWay(first) { #expect(isOnTheRight(from, of: first)) }
+            if isTwoWay(last) { #expect(isOnTheRight(to, of: last)) }
+        }
+    }
 }

@@ -161,6 +161,18 @@ public struct Phrasebook: Sendable {
         }
     }
 
+    /// A limit in metres someone set, as set: metres with up to three decimals below a
+    /// kilometre (`5 m`, `0,5 m` in Spanish and Italian), whole kilometres or more as
+    /// ``roundedDistance(_:)`` says them (metric whatever the units: the limit was given in
+    /// metres).
+    public func limit(metres: Double) -> String {
+        guard metres < 1_000 else { return Phrasebook(language, units: .metric).roundedDistance(metres) }
+        var text = String(format: "%.3f", metres)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return Self.fill(templates.unit["m"] ?? "", ["n": text.replacingOccurrences(of: ".", with: templates.decimal)])
+    }
+
     /// `seconds` as minutes (at least 1), or hours and minutes.
     public func duration(_ seconds: Double) -> String {
         let minutes = max(1, Int((seconds / 60).rounded()))
