@@ -26,7 +26,8 @@ public protocol RouteFinding: Sendable {
         _ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode, approaches: [Approach]
     ) throws -> RouteTable
     /// The `count` nearest road segments `mode` travels to `point`, nearest first.
-    func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad]
+    func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode, approach: Approach) throws
+        -> [NearestRoad]
     /// The quickest trip through `points` for `mode`, each met as its entry of `approaches`
     /// asks (``Router/trip(_:roundTrip:approaches:)``).
     func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, approaches: [Approach]) throws
@@ -50,8 +51,12 @@ extension RouteFinding {
     }
 
     /// Without a road graph of its own: the snapped start of a route from the point to itself.
-    public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
-        let start = try route([point, point], mode: mode, avoiding: []).snapped.first
+    public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode, approach: Approach) throws
+        -> [NearestRoad]
+    {
+        let start = try route(
+            [point, point], mode: mode, avoiding: [], passing: Router.Passage(approaches: [approach, approach])
+        ).snapped.first
         return start.map { [NearestRoad(location: $0.point, distance: $0.distance, name: $0.road, nodes: [])] } ?? []
     }
 
@@ -174,8 +179,10 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
     }
 
     /// The `count` nearest road segments `mode` travels to `point` (``Router/nearest(_:count:)``).
-    public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode) throws -> [NearestRoad] {
-        try routing(mode) { router, _ in try router.nearest(point, count: count) }
+    public func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode, approach: Approach) throws
+        -> [NearestRoad]
+    {
+        try routing(mode) { router, _ in try router.nearest(point, count: count, approach: approach) }
     }
 
     /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:approaches:)``).

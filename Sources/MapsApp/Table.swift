@@ -250,19 +250,20 @@ extension MapsApp {
     /// OSRM's `nearest` service: the `count` (1 to ``maxNearest``) nearest road segments
     /// `mode` travels to `point`, nearest first, written as OSRM writes them (`waypoints` with
     /// `location` as `[lon, lat]`, `distance`, `name`, `nodes`); `NoSegment` when no road is
-    /// near, `InvalidOptions` for a count out of range.
+    /// near, `InvalidOptions` for a count out of range. Only segments a route can meet the
+    /// point on as `approach` asks (OSRM's `bearings` and `approaches`).
     ///
     /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
     ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
-    public func nearest(_ point: Coordinate, count: Int = 1, mode: TravelProfile.Mode) throws(AppError) -> (
-        code: String, document: String
-    ) {
+    public func nearest(_ point: Coordinate, count: Int = 1, mode: TravelProfile.Mode, approach: Approach = .any)
+        throws(AppError) -> (code: String, document: String)
+    {
         guard (1...Self.maxNearest).contains(count) else {
             return Self.osrmRefusal("InvalidOptions", "'number' must be 1 to \(Self.maxNearest), not \(count)")
         }
         guard let routing else { throw .engineMissing("routing graph") }
         let roads: [NearestRoad]
-        do { roads = try routing.nearest(point, count: count, mode: mode) } catch {
+        do { roads = try routing.nearest(point, count: count, mode: mode, approach: approach) } catch {
             throw .engineFailed("finding the nearest roads", underlying: error)
         }
         guard !roads.isEmpty else {

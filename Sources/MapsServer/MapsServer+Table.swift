@@ -126,9 +126,9 @@ extension MapsServer {
         }
     }
 
-    /// OSRM's `/nearest/v1/{profile}/{lon,lat}[?number=N]`: the N (1 by default) nearest road
-    /// segments the profile travels, as ``MapsApp/nearest(_:count:mode:)`` answers it. Refusals
-    /// as OSRM writes them, with 400.
+    /// OSRM's `/nearest/v1/{profile}/{lon,lat}[?number=N][&bearings=D,T][&approaches=A]`: the N
+    /// (1 by default) nearest road segments the profile travels, as
+    /// ``MapsApp/nearest(_:count:mode:approach:)`` answers it. Refusals as OSRM writes them, with 400.
     func nearest(_ request: HTTPRequest) -> HTTPResponse {
         let (mode, point): (TravelProfile.Mode, Coordinate)
         switch Self.osrmPath(request, service: "nearest", single: true) {
@@ -139,7 +139,12 @@ extension MapsServer {
             return Self.osrmError("InvalidOptions", "'number' must be a whole number")
         }
         do throws(AppError) {
-            let answer = try app.nearest(point, count: count, mode: mode)
+            var approaches: [Approach]?
+            for (name, value) in request.queryItems { _ = try Parameter.readApproaches(name, value, into: &approaches) }
+            if let misfit = Parameter.approachesMisfit(approaches, points: 1) {
+                return Self.osrmError("InvalidOptions", "'bearings' and 'approaches' give \(misfit)")
+            }
+            let answer = try app.nearest(point, count: count, mode: mode, approach: approaches?.first ?? .any)
             return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
         } catch {
             return Self.refusal(error)

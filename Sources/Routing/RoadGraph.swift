@@ -837,10 +837,13 @@ public final class RoadGraph: @unchecked Sendable {
         return isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]
     }
 
-    /// The `count` nearest usable segments within `radius` metres of `point`, nearest first
-    /// (OSRM's `nearest` service): each segment once, with where on it the point is nearest.
-    public func snaps(_ point: Coordinate, count: Int, within radius: Double = 5_000) throws -> [Snap] {
-        try snaps(point, within: radius, largeOnly: false, count: max(count, 1), approach: .any)
+    /// The `count` nearest usable segments within `radius` metres of `point` that a route can
+    /// meet the point on as `approach` asks, nearest first (OSRM's `nearest` service): each
+    /// segment once, with where on it the point is nearest.
+    public func snaps(_ point: Coordinate, count: Int, within radius: Double = 5_000, approach: Approach = .any)
+        throws -> [Snap]
+    {
+        try snaps(point, within: radius, largeOnly: false, count: max(count, 1), approach: approach)
     }
 
     private func snaps(_ point: Coordinate, within radius: Double, largeOnly: Bool, count: Int, approach: Approach)

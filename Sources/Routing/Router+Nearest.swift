@@ -24,9 +24,11 @@ public struct NearestRoad: Sendable, Equatable {
 extension Router {
     /// The `count` nearest segments of roads this mode travels, nearest first, each once: within
     /// the network's extent and the imported regions however far, else within
-    /// ``snapRadius``; none when none is that near.
-    public func nearest(_ point: Coordinate, count: Int) throws -> [NearestRoad] {
-        try graph.snaps(point, count: count, within: graph.covers(point) ? .infinity : Self.snapRadius).map { snap in
+    /// ``snapRadius``; none when none is that near. Only segments a route can meet the point on
+    /// as `approach` asks (OSRM's `bearings` and `approaches`).
+    public func nearest(_ point: Coordinate, count: Int, approach: Approach = .any) throws -> [NearestRoad] {
+        let radius = graph.covers(point) ? .infinity : Self.snapRadius
+        return try graph.snaps(point, count: count, within: radius, approach: approach).map { snap in
             let segment = graph.segments[Int(snap.segment)]
             let way = graph.way(of: segment.forward >= 0 ? segment.forward : segment.backward)
             return NearestRoad(

@@ -99,6 +99,19 @@ import Testing
             waypoints.allSatisfy { ($0["nodes"] as? [Int64])?.count == 2 && ($0["location"] as? [Double])?.count == 2 })
         #expect(Set(waypoints.compactMap { ($0["nodes"] as? [Int64]).map { "\($0)" } }).count == 3)
         #expect(ask("/nearest/v1/walking/-74.00219,40.73381")?.json["waypoints"].map { ($0 as? [Any])?.count } == 1)
+        // Headed along the avenues (about 29°) or along the streets across them: other roads,
+        // no nearer than the nearest of any heading.
+        let anyWay = try #require(
+            (ask("/nearest/v1/driving/-74.00219,40.73381")?.json["waypoints"] as? [[String: Any]])?.first)
+        let headed = [29, 119].compactMap { degrees in
+            (ask("/nearest/v1/driving/-74.00219,40.73381?bearings=\(degrees),20")?.json["waypoints"] as? [[String: Any]])?
+                .first
+        }
+        #expect(headed.count == 2 && "\(headed[0]["nodes"]!)" != "\(headed[1]["nodes"]!)")
+        #expect(headed.allSatisfy { ($0["distance"] as? Double ?? 0) >= (anyWay["distance"] as? Double ?? .infinity) })
+        #expect(
+            ask("/nearest/v1/driving/-74.00219,40.73381?bearings=29,20;29,20")?.json["code"] as? String
+                == "InvalidOptions")
         #expect(ask("/nearest/v1/walking/-74.00219,40.73381?number=0")?.json["code"] as? String == "InvalidOptions")
         #expect(ask("/nearest/v1/walking/-74.00219,40.73381;-74,40.7")?.json["code"] as? String == "InvalidValue")
         #expect(ask("/nearest/v1/boat/-74.00219,40.73381")?.json["code"] as? String == "InvalidValue")
