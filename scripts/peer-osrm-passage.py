@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """How closely our routes through stops follow OSRM's when a client says how they are passed:
 `continue_straight` (OSRM's default by profile, true, false) and `approaches=curb` at every
-point. Each route goes through three points of an O-D set (a pair's origin and destination and
+point; and OSRM's default against ours turning back at every stop, as all our routes did before
+`continue_straight` was honoured. Each route goes through three points of an O-D set (a pair's origin and destination and
 the next pair's origin); for each setting, the share of routes both find whose durations are
 within 1 % and within 10 % of each other's, and how often the setting changed the route from
 the one that may turn back anywhere (OSRM's and ours). Prints one line a setting.
@@ -17,6 +18,7 @@ import osrm
 SETTINGS = [
     ("continue_straight=false", {"continue_straight": False}, ["--continue-straight", "false"]),
     ("default", {}, []),
+    ("default against ours turning back (as before)", {}, ["--continue-straight", "false"]),
     ("continue_straight=true", {"continue_straight": True}, ["--continue-straight", "true"]),
     ("approaches=curb", {"approaches": ["curb"] * 3, "continue_straight": False},
      ["--approaches", "curb;curb;curb", "--continue-straight", "false"]),

@@ -95,9 +95,7 @@ extension Router {
                 destinations.map { destination in
                     (try? route(
                         [points[source], points[destination]],
-                        passing: Passage(
-                            approaches: [passage.approach(source), passage.approach(destination)],
-                            continuesStraight: false)
+                        passing: Passage(approaches: [passage.approach(source), passage.approach(destination)])
                     )).map {
                         ContractionHierarchy.Cell(
                             weight: Float($0.duration), duration: Float($0.duration), distance: Float($0.distance))

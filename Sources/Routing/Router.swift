@@ -217,10 +217,11 @@ public final class Router: @unchecked Sendable {
 
     /// The fastest route through `points` in order, keeping off the kinds of road in `avoiding`
     /// where another way is at most ``TravelProfile/avoidanceFactor`` times as long (a note says
-    /// which it still takes).
+    /// which it still takes), passing the points as `passage` asks (by default any way, and by
+    /// car straight on past its stops). Each leg starts where the one before ended.
     ///
-    /// - Throws: ``RoutingError`` naming the point that has no road or the two points that are
-    ///   not connected; never a straight line.
+    /// - Throws: ``RoutingError`` naming the point that has no road (none heading or lying as
+    ///   its approach asks) or the two points that are not connected; never a straight line.
     public func route(
         _ points: [Coordinate], avoiding: Set<TravelProfile.RoadFeature> = [], passing passage: Passage = Passage()
     ) throws -> Route {
