@@ -247,21 +247,28 @@ enum Guidance {
             // vehicles: a walker's way around it is told as streets are, as OSRM tells it). An
             // exit counts where the route could leave: not onto a road entered only at a route's
             // end, nor a service road or track (as OSRM counts them), but the exit taken always.
-            // Where the ring is entered at an exit (a road leaves the ring where the route joins
-            // it), that exit counts too, as OSRM counts it.
+            // Where the ring is entered at an exit (a road the route could take at the entry,
+            // more to the right than the ring, to elsewhere than it came from), that exit counts
+            // too, as OSRM counts it; a road ahead or to the left there is reached only round
+            // the ring, and is not.
             let aroundRoundabouts = mode != .walking
             if aroundRoundabouts && wayOut.isRoundabout && !wayIn.isRoundabout {
-                /// Whether a road leaves the ring at the end of ring edge `ring` other than to
-                /// `except`; service roads and tracks counted only with `minor`.
-                func exitLeaves(after ring: Int32, except: Int32 = -1, minor: Bool = false) -> Bool {
+                /// Whether a road other than a service road or track leaves the ring at the end
+                /// of ring edge `ring`.
+                func exitLeaves(after ring: Int32) -> Bool {
                     graph.outEdges(of: Int(graph.edgeTo[Int(ring)])).contains {
-                        !graph.way(of: $0).isRoundabout && graph.allows(ring, $0) && graph.edgeTo[Int($0)] != except
-                            && !graph.edgeRestricted[Int($0)] && (minor || graph.rank(of: $0) < Junction.serviceRank)
+                        !graph.way(of: $0).isRoundabout && graph.allows(ring, $0) && !graph.edgeRestricted[Int($0)]
+                            && graph.rank(of: $0) < Junction.serviceRank
                     }
                 }
                 let cameFrom = graph.edgeFrom[Int(into)]
-                let ringIn = graph.inEdges(of: node).first { graph.way(of: $0).isRoundabout }
-                var exits = ringIn.map { exitLeaves(after: $0, except: cameFrom, minor: true) ? 1 : 0 } ?? 0
+                let ringTurn = RoadGraph.turn(from: graph.edgeBearing[Int(into)], to: graph.edgeBearing[Int(out)])
+                let exitAtEntry = graph.outEdges(of: node).contains {
+                    !graph.way(of: $0).isRoundabout && graph.allows(into, $0) && graph.edgeTo[Int($0)] != cameFrom
+                        && !graph.edgeRestricted[Int($0)]
+                        && RoadGraph.turn(from: graph.edgeBearing[Int(into)], to: graph.edgeBearing[Int($0)]) > ringTurn
+                }
+                var exits = exitAtEntry ? 1 : 0
                 var last = position
                 while last < chain.count && graph.way(of: chain[last]).isRoundabout {
                     let leaving =

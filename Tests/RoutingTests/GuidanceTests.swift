@@ -195,6 +195,12 @@ import Testing
             ]
         let past = try Self.steps(driveways, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)])
         #expect(past.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 3)
+        // One leaving to the left where the route enters is reached only round the ring: no
+        // exit at the entry, as OSRM counts only those to the right of the ring.
+        let leftward =
+            Self.roundabout + [Self.road(27, [3, 270], [(-0.0003, 0), (-0.0001, -0.0006)], ["highway": "service"])]
+        let round = try Self.steps(leftward, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)])
+        #expect(round.first { $0.maneuver.kind == .roundabout }?.maneuver.exit == 2)
         // A walker is told the way around as streets are (as OSRM tells walkers): no exits.
         let walked = try Self.steps(
             Self.roundabout, [fromSouth, Coordinate(latitude: 0.0019, longitude: 0)], mode: .walking)
