@@ -107,16 +107,14 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// Whether a route that cannot keep off ``avoid`` is no route (OSRM's `exclude`) rather than
     /// a route with a note naming the roads it takes (a link's `avoid`); false by default.
     public var avoidsStrictly = false
-    /// How far from its road each end may be, metres (OSRM's `radiuses`, one an end; a nil
-    /// entry, and nil, for no limit of the request's own): an end farther is not on the roads
-    /// (OSRM's `NoSegment`).
-    public var radiuses: [Double?]?
     /// The ends legs begin and end at (OSRM's `waypoints`: indices into ``ends``, ascending,
     /// the first and the last among them); the ends between are passed through within a leg.
     /// nil for every end.
     public var legEnds: [Int]?
     /// How the route meets each end: in which direction of travel, with the end on which side
-    /// of the road (OSRM's `bearings` and `approaches`, one an end); nil for any way at every end.
+    /// of the road, its road how far from it at most (OSRM's `bearings`, `approaches` and
+    /// `radiuses`, one an end: an end farther from every road it could meet is OSRM's
+    /// `NoSegment`); nil for any way at every end.
     public var approaches: [Approach]?
     /// Whether the route goes straight on past each stop rather than turning back at it (OSRM's
     /// `continue_straight`); nil for the mode's way: by car straight on, on foot or by bicycle
@@ -216,11 +214,6 @@ public struct DirectionsQuery: Sendable, Equatable {
             }
             avoid = kinds
             avoidsStrictly = true
-        case "radiuses":
-            radiuses = try value.split(separator: ";", omittingEmptySubsequences: false).map { entry throws(AppError) in
-                if entry.isEmpty || entry == "unlimited" { return nil }
-                return try Parameter.number(String(entry), name: name, in: 0...1_000_000_000)
-            }
         case "waypoints":
             legEnds = try value.split(separator: ";", omittingEmptySubsequences: false).map { entry throws(AppError) in
                 try Parameter.count(String(entry), name: name, in: 0...(DirectionsQuery.maxEnds - 1))
@@ -228,7 +221,7 @@ public struct DirectionsQuery: Sendable, Equatable {
         case "continue_straight":
             let choice = try Parameter.choice(value, name: name, among: ["default", "true", "false"])
             continuesStraight = choice == "default" ? nil : choice == "true"
-        case "bearings", "approaches": _ = try Parameter.readApproaches(name, value, into: &approaches)
+        case "bearings", "approaches", "radiuses": _ = try Parameter.readApproaches(name, value, into: &approaches)
         case "depart", "arrive", "snapping": break
         default: return false
         }
@@ -343,13 +336,8 @@ extension MapsApp {
         guard (0...2).contains(query.alternatives) else {
             throw .invalidOption("alternatives", message: "must be 0 to 2, not \(query.alternatives)")
         }
-        if let radiuses = query.radiuses, radiuses.count != query.ends.count {
-            throw .invalidOption(
-                "radiuses", message: "gives \(radiuses.count) radiuses for \(query.ends.count) points: give one a point"
-            )
-        }
         if let misfit = Parameter.approachesMisfit(query.approaches, points: query.ends.count) {
-            throw .invalidOption("bearings", message: "and 'approaches' give \(misfit)")
+            throw .invalidOption(Parameter.pointOptions, message: misfit)
         }
         if let legEnds = query.legEnds {
             guard legEnds.first == 0, legEnds.last == query.ends.count - 1, legEnds.count >= 2,
@@ -445,13 +433,6 @@ extension MapsApp {
             return (.noRoute(error), notes.make(.noRoute(error)))
         } catch {
             throw .engineFailed("routing", underlying: error)
-        }
-        if let radiuses = query.radiuses {
-            for (index, radius) in radiuses.enumerated() {
-                guard let radius, routes[0].snapped[index].distance > radius else { continue }
-                let error = RoutingError.noRoad(point: index, at: points[index], mode: profile, within: radius)
-                return (.noRoute(error), notes.make(.noRoute(error)))
-            }
         }
         let unmet = routes[0].notes.first { if case .avoidanceUnmet = $0 { true } else { false } }
         if query.avoidsStrictly, let unmet { return (.avoidanceUnmet, notes.make(.route(unmet))) }

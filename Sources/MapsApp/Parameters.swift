@@ -72,9 +72,10 @@ public enum Parameter {
         return text
     }
 
-    /// Reads OSRM's `bearings` (`degrees,tolerance` or nothing a point) or `approaches`
-    /// (`curb`, `opposite`, `unrestricted` or nothing a point), entries separated by `;`, into
-    /// each point's part of `approaches`; false for another name (left to the caller).
+    /// Reads OSRM's `bearings` (`degrees,tolerance` or nothing a point), `approaches` (`curb`,
+    /// `opposite`, `unrestricted` or nothing a point) or `radiuses` (metres, `unlimited` or
+    /// nothing a point), entries separated by `;`, into each point's part of `approaches`; false
+    /// for another name (left to the caller).
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option for a value out of
     ///   range, or a list of another length than the other option's.
@@ -112,17 +113,25 @@ public enum Parameter {
                 entry.isEmpty ? .either : Approach.Side(rawValue: try choice(String(entry), name: name, among: names))!
             }
             try meet(sides) { $0.side = $1 }
+        case "radiuses":
+            let radiuses = try entries.map { entry throws(AppError) -> Double? in
+                entry.isEmpty || entry == "unlimited"
+                    ? nil : try number(String(entry), name: name, in: 0...1_000_000_000)
+            }
+            try meet(radiuses) { $0.radius = $1 }
         default: return false
         }
         return true
     }
 
-    /// Why point options (``readApproaches(_:_:into:)``'s) do not fit `points` points: what
-    /// they give (`3 entries for 2 points: give one a point`); nil when they give one entry a
-    /// point, or none.
+    /// The point options ``readApproaches(_:_:into:)`` reads, as a refusal names them.
+    public static let pointOptions = "bearings, radiuses and approaches"
+
+    /// Why point options (``readApproaches(_:_:into:)``'s) do not fit `points` points (`give 3
+    /// entries for 2 points: give one a point`); nil when they give one entry a point, or none.
     public static func approachesMisfit(_ approaches: [Approach]?, points: Int) -> String? {
         guard let approaches, approaches.count != points else { return nil }
-        return "\(approaches.count) entries for \(points) points: give one a point"
+        return "give \(approaches.count) entries for \(points) points: give one a point"
     }
 
     /// A way of travel by road by name: driving, walking, bicycling or two-wheeler.

@@ -35,7 +35,8 @@ public struct TableQuery: Sendable, Equatable {
     /// Whether the snapped `sources` and `destinations` are written; true by default, false
     /// for OSRM's `skip_waypoints=true`.
     public var waypoints = true
-    /// How each point is met (OSRM's `bearings` and `approaches`, one a point); nil for any way.
+    /// How each point is met (OSRM's `bearings`, `approaches` and `radiuses`, one a point); nil
+    /// for any way.
     public var approaches: [Approach]?
 
     /// Cells a table may have by default: 10,000 (100 × 100).
@@ -51,12 +52,12 @@ public struct TableQuery: Sendable, Equatable {
     /// `openmaps table`'s flags map to: `sources` and `destinations` (`all`, or point indices
     /// separated by `;` or `,`), `annotations` (`duration` and/or `distance`, comma-separated),
     /// `fallback_speed` (metres a second), `fallback_coordinate` (`input`, `snapped`),
-    /// `scale_factor`, `skip_waypoints` (`true`, `false`), `bearings` and `approaches` (as a
-    /// route's: ``DirectionsQuery/osrmParameterNames``); and `hints` and `generate_hints`,
+    /// `scale_factor`, `skip_waypoints` (`true`, `false`), `bearings`, `approaches` and
+    /// `radiuses` (as a route's: ``DirectionsQuery/osrmParameterNames``); and `hints` and `generate_hints`,
     /// taken as OSRM takes them and changing nothing here.
     public static let parameterNames = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
-        "skip_waypoints", "bearings", "approaches", "hints", "generate_hints",
+        "skip_waypoints", "bearings", "approaches", "radiuses", "hints", "generate_hints",
     ]
 
     /// A table between `points` for `mode` with the options `parameters` give by name
@@ -203,7 +204,7 @@ extension MapsApp {
             return refuse("InvalidOptions", "'fallback_speed' must be above 0, not \(speed)")
         }
         if let misfit = Parameter.approachesMisfit(query.approaches, points: query.points.count) {
-            return refuse("InvalidOptions", "'bearings' and 'approaches' give \(misfit)")
+            return refuse("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
         }
         guard let routing else { throw .engineMissing("routing graph") }
         let table: RouteTable
@@ -292,7 +293,8 @@ public struct TripQuery: Sendable, Equatable {
     public var endsAtLast = false
     /// How the trip's route is written.
     public var output = RouteOutput()
-    /// How each point is met (OSRM's `bearings` and `approaches`, one a point); nil for any way.
+    /// How each point is met (OSRM's `bearings`, `approaches` and `radiuses`, one a point); nil
+    /// for any way.
     public var approaches: [Approach]?
 
     /// A round trip through `points` for `mode`.
@@ -302,10 +304,10 @@ public struct TripQuery: Sendable, Equatable {
     }
 
     /// The names of a trip's options, as `/trip/v1` takes them (OSRM's): `roundtrip` (`true`,
-    /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), `bearings` and
-    /// `approaches` (as a route's), and ``RouteOutput/parameterNames``.
+    /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), `bearings`,
+    /// `approaches` and `radiuses` (as a route's), and ``RouteOutput/parameterNames``.
     public static let parameterNames =
-        ["roundtrip", "source", "destination", "bearings", "approaches"] + RouteOutput.parameterNames
+        ["roundtrip", "source", "destination", "bearings", "approaches", "radiuses"] + RouteOutput.parameterNames
 
     /// A trip through `points` for `mode` with the options `parameters` give by name
     /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
@@ -353,7 +355,7 @@ extension MapsApp {
                 "NotImplemented", "a round trip returns to its start: destination=last is for roundtrip=false")
         }
         if let misfit = Parameter.approachesMisfit(query.approaches, points: query.points.count) {
-            return Self.osrmRefusal("InvalidOptions", "'bearings' and 'approaches' give \(misfit)")
+            return Self.osrmRefusal("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
         }
         guard let routing else { throw .engineMissing("routing graph") }
         let trip: Trip

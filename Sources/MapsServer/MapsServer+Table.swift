@@ -142,7 +142,7 @@ extension MapsServer {
             var approaches: [Approach]?
             for (name, value) in request.queryItems { _ = try Parameter.readApproaches(name, value, into: &approaches) }
             if let misfit = Parameter.approachesMisfit(approaches, points: 1) {
-                return Self.osrmError("InvalidOptions", "'bearings' and 'approaches' give \(misfit)")
+                return Self.osrmError("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
             }
             let answer = try app.nearest(point, count: count, mode: mode, approach: approaches?.first ?? .any)
             return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))

@@ -1,8 +1,9 @@
 import Foundation
 import GeoCore
 
-/// How a route may meet one of its points, as OSRM's `bearings` and `approaches` ask: in which
-/// direction of travel, and with the point on which side of the road. The default meets it any way.
+/// How a route may meet one of its points, as OSRM's `bearings`, `approaches` and `radiuses`
+/// ask: in which direction of travel, with the point on which side of the road, and how far
+/// from it. The default meets it any way.
 public struct Approach: Sendable, Equatable {
     /// A direction of travel the road must have where the route meets the point: the heading
     /// in degrees clockwise from true north, 0..<360, and how far either side of it the road's
@@ -10,6 +11,9 @@ public struct Approach: Sendable, Equatable {
     public var bearing: (degrees: Double, tolerance: Double)?
     /// Which side of the route the point must lie on where it meets the road.
     public var side: Side
+    /// How far from the point its road may be, metres (OSRM's `radiuses` entry); nil for no
+    /// limit of its own (a route's ``Router/snapRadius`` outside the imported regions).
+    public var radius: Double?
 
     /// The side of the road a point is met from.
     public enum Side: String, Sendable, CaseIterable {
@@ -25,17 +29,20 @@ public struct Approach: Sendable, Equatable {
     /// Meeting the point any way.
     public static let any = Approach()
 
-    /// An approach in `bearing`'s direction (nil for any), the point on `side`.
-    public init(bearing: (degrees: Double, tolerance: Double)? = nil, side: Side = .either) {
+    /// An approach in `bearing`'s direction (nil for any), the point on `side`, its road within
+    /// `radius` metres (nil for no limit of its own).
+    public init(bearing: (degrees: Double, tolerance: Double)? = nil, side: Side = .either, radius: Double? = nil) {
         self.bearing = bearing
         self.side = side
+        self.radius = radius
     }
 
-    /// Whether it meets the point any way.
-    public var isAny: Bool { bearing == nil && side == .either }
+    /// Whether it meets the point any way along its road (a radius aside).
+    public var isAnyWay: Bool { bearing == nil && side == .either }
 
     public static func == (a: Approach, b: Approach) -> Bool {
-        a.side == b.side && a.bearing?.degrees == b.bearing?.degrees && a.bearing?.tolerance == b.bearing?.tolerance
+        a.side == b.side && a.radius == b.radius && a.bearing?.degrees == b.bearing?.degrees
+            && a.bearing?.tolerance == b.bearing?.tolerance
     }
 
     /// Whether a road heading `heading` degrees (any value, taken modulo 360) is within the

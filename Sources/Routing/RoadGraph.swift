@@ -855,7 +855,7 @@ public final class RoadGraph: @unchecked Sendable {
             southWest, northEast, Coordinate(latitude: southWest.latitude, longitude: northEast.longitude),
             Coordinate(latitude: northEast.latitude, longitude: southWest.longitude),
         ]
-        let radius = min(radius, corners.map { point.distance(to: $0) }.max()! + 1)
+        let radius = min(radius, approach.radius ?? .infinity, corners.map { point.distance(to: $0) }.max()! + 1)
         let plane = LocalPlane(around: point)
         // The nearest found so far, nearest first, at most `count`; and how near a segment must
         // be to join them.
@@ -873,7 +873,7 @@ public final class RoadGraph: @unchecked Sendable {
                     continue
                 }
                 var snap = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
-                if !approach.isAny {
+                if !approach.isAnyWay {
                     snap.directions = directions(of: index, meeting: point, as: approach)
                     if snap.directions!.isEmpty { continue }
                 }

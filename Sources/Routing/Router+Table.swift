@@ -77,7 +77,10 @@ extension Router {
                 let snap = try graph.snap(
                     point, within: graph.covers(point) ? .infinity : Self.snapRadius, approach: approach)
             else {
-                throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
+                throw RoutingError.noRoad(
+                    point: index, at: point, mode: graph.profile.mode,
+                    within: approach.radius.map { min($0, graph.covers(point) ? .infinity : Self.snapRadius) }
+                        ?? Self.snapRadius)
             }
             nearest[index] = snap
             large[index] =

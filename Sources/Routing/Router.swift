@@ -321,7 +321,9 @@ public final class Router: @unchecked Sendable {
         for (index, point) in points.enumerated() {
             let approach = passage.approach(index)
             guard let snap = try graph.snap(point, within: reach(point), approach: approach) else {
-                throw RoutingError.noRoad(point: index, at: point, mode: graph.profile.mode)
+                throw RoutingError.noRoad(
+                    point: index, at: point, mode: graph.profile.mode,
+                    within: approach.radius.map { min($0, reach(point)) } ?? Self.snapRadius)
             }
             nearest.append(snap)
             nearestLarge.append(

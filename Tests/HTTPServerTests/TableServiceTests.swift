@@ -64,6 +64,11 @@ import Testing
             ask("/table/v1/driving/\(coordinates)?sources=0&approaches=curb;curb")?.json["code"] as? String
                 == "InvalidOptions")
         #expect(ask("/trip/v1/driving/\(coordinates)?bearings=0,90")?.json["code"] as? String == "InvalidOptions")
+        // A point farther from every road than its radius: no segment, for tables and trips too.
+        #expect(
+            ask("/table/v1/driving/\(coordinates)?sources=0&radiuses=0.001;;")?.json["code"] as? String == "NoSegment")
+        #expect(ask("/table/v1/driving/\(coordinates)?sources=0&radiuses=500;500;500")?.json["code"] as? String == "Ok")
+        #expect(ask("/trip/v1/driving/\(coordinates)?radiuses=;0.001;")?.json["code"] as? String == "NoSegment")
         #expect(ask("/trip/v1/driving/\(coordinates)?approaches=curb;;opposite")?.json["code"] as? String == "Ok")
         // Refusals as OSRM writes them.
         #expect(ask("/table/v1/walking/\(coordinates)")?.json["code"] as? String == "TooBig")
@@ -112,6 +117,7 @@ import Testing
         #expect(
             ask("/nearest/v1/driving/-74.00219,40.73381?bearings=29,20;29,20")?.json["code"] as? String
                 == "InvalidOptions")
+        #expect(ask("/nearest/v1/driving/-74.00219,40.73381?radiuses=0.001")?.json["code"] as? String == "NoSegment")
         #expect(ask("/nearest/v1/walking/-74.00219,40.73381?number=0")?.json["code"] as? String == "InvalidOptions")
         #expect(ask("/nearest/v1/walking/-74.00219,40.73381;-74,40.7")?.json["code"] as? String == "InvalidValue")
         #expect(ask("/nearest/v1/boat/-74.00219,40.73381")?.json["code"] as? String == "InvalidValue")

@@ -237,16 +237,22 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         let via = Coordinate(latitude: 41.85, longitude: 12.45)
         var query = DirectionsQuery(ends: [.coordinate(rome), .coordinate(via), .coordinate(ostia)])
         #expect(try query.readOSRM("waypoints", "0;2") && query.legEnds == [0, 2])
-        #expect(try query.readOSRM("radiuses", "unlimited;;25.5") && query.radiuses == [nil, nil, 25.5])
+        #expect(
+            try query.readOSRM("radiuses", "unlimited;;25.5") && query.approaches?.map(\.radius) == [nil, nil, 25.5])
         #expect(try query.readOSRM("alternatives", "3") && query.alternatives == 2)
         #expect(try query.readOSRM("continue_straight", "true") && !(try query.readOSRM("foo", "bar")))
         let answer = try app.directions(query)
         #expect(answer.routes.first?.legs.count == 1 && answer.routes.first?.snapped.count == 3)
-        for (name, value) in [("waypoints", "0;1"), ("waypoints", "1;2"), ("radiuses", "5;5")] {
+        for (name, value) in [("waypoints", "0;1"), ("waypoints", "1;2")] {
             var wrong = query
             _ = try wrong.readOSRM(name, value)
             #expect(throws: AppError.self, "\(name)=\(value)") { try app.directions(wrong) }
         }
+        // Radiuses for two of the three points: refused.
+        var two = DirectionsQuery(ends: query.ends)
+        _ = try two.readOSRM("radiuses", "5;5")
+        #expect(throws: AppError.self) { try app.directions(two) }
+        #expect(throws: AppError.self) { try query.readOSRM("radiuses", "5;5") }
         for (name, value) in [("waypoints", "0;x"), ("radiuses", "-1;;"), ("alternatives", "maybe")] {
             var wrong = query
             #expect(throws: AppError.self, "\(name)=\(value)") { try wrong.readOSRM(name, value) }
