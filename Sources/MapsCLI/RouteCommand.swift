@@ -10,7 +10,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--continue-straight true|false] [--store STORE]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--continue-straight true|false] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -54,16 +54,7 @@ enum RouteCommand {
                     help:
                         "Annotate each leg's segments in OSRM's document: true (all), or some of nodes, distance, duration, datasources, weight, speed, ways (comma-separated)."
                 ),
-                .init(
-                    name: "--bearings", value: "LIST",
-                    help:
-                        "The direction of travel at each end, from, stops, to: DEGREES,TOLERANCE or nothing, separated by ';' (OSRM's bearings)."
-                ),
-                .init(
-                    name: "--approaches", value: "LIST",
-                    help:
-                        "The side each end is met from: curb, opposite, unrestricted or nothing, separated by ';' (OSRM's approaches)."
-                ),
+            ] + pointOptions + [
                 .init(
                     name: "--continue-straight", value: "BOOL",
                     help:
@@ -152,10 +143,7 @@ enum RouteCommand {
             {
                 query.time = time
             }
-            for (option, name) in [
-                ("--bearings", "bearings"), ("--approaches", "approaches"),
-                ("--continue-straight", "continue_straight"),
-            ] {
+            for (option, name) in pointFlags + [("--continue-straight", "continue_straight")] {
                 if let value = arguments.value(option) { _ = try query.readOSRM(name, value) }
             }
         } catch {
@@ -167,4 +155,27 @@ enum RouteCommand {
         query.units = units
         return query
     }
+
+    /// The options saying how each point is met, a route's and a table's: OSRM's `bearings`,
+    /// `approaches` and `radiuses`, one entry a point in order (a route's start, stops, end).
+    static let pointOptions: [ArgumentParser.Option] = [
+        .init(
+            name: "--bearings", value: "LIST",
+            help:
+                "The direction of travel at each point, in order: DEGREES,TOLERANCE or nothing, separated by ';' (OSRM's bearings)."
+        ),
+        .init(
+            name: "--approaches", value: "LIST",
+            help:
+                "The side each point is met from: curb, opposite, unrestricted or nothing, separated by ';' (OSRM's approaches)."
+        ),
+        .init(
+            name: "--radiuses", value: "LIST",
+            help:
+                "How far from each point its road may be: metres, unlimited or nothing, separated by ';' (OSRM's radiuses)."
+        ),
+    ]
+
+    /// ``pointOptions``' flags, with the names OSRM gives them.
+    static let pointFlags = [("--bearings", "bearings"), ("--approaches", "approaches"), ("--radiuses", "radiuses")]
 }

@@ -12,7 +12,7 @@ enum TableCommand {
         summary:
             "Durations (and distances) from points to points on the road network, by one many-to-many search; OSRM's table JSON.",
         usage:
-            "table <LAT,LNG> <LAT,LNG>… [--sources 0,1] [--destinations 2,3] [--mode driving|walking|bicycling|two-wheeler] [--annotations duration,distance] [--fallback-speed M/S] [--scale-factor X] [--store STORE]",
+            "table <LAT,LNG> <LAT,LNG>… [--sources 0,1] [--destinations 2,3] [--mode driving|walking|bicycling|two-wheeler] [--annotations duration,distance] [--fallback-speed M/S] [--scale-factor X] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -29,7 +29,8 @@ enum TableCommand {
                     name: "--fallback-speed", value: "M/S",
                     help: "Fill a cell no route joins with the straight distance at this speed (metres a second)."),
                 .init(name: "--scale-factor", value: "X", help: "Multiply every duration by X (default 1)."),
-                DataCommand.storeOption,
+            ] + RouteCommand.pointOptions + [
+                DataCommand.storeOption
             ], positionals: 1...10_000)
     ) { (arguments, console) throws(CLIError) in
         var points: [Coordinate] = []
@@ -53,10 +54,11 @@ enum TableCommand {
     }
 
     /// The flags that give a table's options, by the names ``MapsApp/TableQuery`` reads them by.
-    static let flags: [(flag: String, name: String)] = [
-        ("--sources", "sources"), ("--destinations", "destinations"), ("--annotations", "annotations"),
-        ("--fallback-speed", "fallback_speed"), ("--scale-factor", "scale_factor"),
-    ]
+    static let flags: [(flag: String, name: String)] =
+        [
+            ("--sources", "sources"), ("--destinations", "destinations"), ("--annotations", "annotations"),
+            ("--fallback-speed", "fallback_speed"), ("--scale-factor", "scale_factor"),
+        ] + RouteCommand.pointFlags
 
     /// An OSRM service's refusal (its code and document) as the road commands say it: the code
     /// and the refusal's message.
