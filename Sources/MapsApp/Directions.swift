@@ -218,9 +218,7 @@ public struct DirectionsQuery: Sendable, Equatable {
             legEnds = try value.split(separator: ";", omittingEmptySubsequences: false).map { entry throws(AppError) in
                 try Parameter.count(String(entry), name: name, in: 0...(DirectionsQuery.maxEnds - 1))
             }
-        case "continue_straight":
-            let choice = try Parameter.choice(value, name: name, among: ["default", "true", "false"])
-            continuesStraight = choice == "default" ? nil : choice == "true"
+        case "continue_straight": continuesStraight = try Parameter.continueStraight(value, name: name)
         case "bearings", "approaches", "radiuses": _ = try Parameter.readApproaches(name, value, into: &approaches)
         case "depart", "arrive", "snapping": break
         default: return false

@@ -124,6 +124,14 @@ public enum Parameter {
         return true
     }
 
+    /// OSRM's `continue_straight`: `true`, `false`, or `default` (nil: as the mode goes).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` for another value.
+    public static func continueStraight(_ text: String, name: String) throws(AppError) -> Bool? {
+        let value = try choice(text, name: name, among: ["default", "true", "false"])
+        return value == "default" ? nil : value == "true"
+    }
+
     /// The point options ``readApproaches(_:_:into:)`` reads, as a refusal names them.
     public static let pointOptions = "bearings, radiuses and approaches"
 

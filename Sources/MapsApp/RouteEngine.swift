@@ -28,10 +28,10 @@ public protocol RouteFinding: Sendable {
     /// The `count` nearest road segments `mode` travels to `point`, nearest first.
     func nearest(_ point: Coordinate, count: Int, mode: TravelProfile.Mode, approach: Approach) throws
         -> [NearestRoad]
-    /// The quickest trip through `points` for `mode`, each met as its entry of `approaches`
-    /// asks (``Router/trip(_:roundTrip:approaches:)``).
-    func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, approaches: [Approach]) throws
-        -> Trip
+    /// The quickest trip through `points` for `mode`, passing them as `passage` asks (its
+    /// approaches one a point, in the order given: ``Router/trip(_:roundTrip:passing:)``).
+    func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, passing passage: Router.Passage)
+        throws -> Trip
     /// The area reached from `origin` within each limit for `mode`: seconds, or metres when
     /// `byDistance` (``Router/isochrone(from:seconds:)``).
     func isochrone(from origin: Coordinate, limits: [Double], byDistance: Bool, mode: TravelProfile.Mode) throws
@@ -77,15 +77,17 @@ extension RouteFinding {
 
     /// A trip ordered by the table's durations (``Router/tripOrder(_:roundTrip:)``), routed
     /// through in that order.
-    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, approaches: [Approach])
+    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, passing passage: Router.Passage)
         throws -> Trip
     {
         let all = Array(points.indices)
-        let table = try table(points, sources: all, destinations: all, mode: mode, approaches: approaches)
+        let table = try table(points, sources: all, destinations: all, mode: mode, approaches: passage.approaches)
         let order = Router.tripOrder(table.durations.map { $0.map { $0 ?? .infinity } }, roundTrip: roundTrip)
         let visits = roundTrip ? order + [0] : order
-        let passage = Router.Passage(approaches: approaches.isEmpty ? [] : visits.map { approaches[$0] })
-        var route = try self.route(visits.map { points[$0] }, mode: mode, avoiding: [], passing: passage)
+        let visiting = Router.Passage(
+            approaches: passage.approaches.isEmpty ? [] : visits.map { passage.approaches[$0] },
+            continuesStraight: passage.continuesStraight)
+        var route = try self.route(visits.map { points[$0] }, mode: mode, avoiding: [], passing: visiting)
         route.snapped = Array(route.snapped.prefix(order.count))
         return Trip(order: order, route: route)
     }
@@ -185,11 +187,11 @@ public final class StoreRouting: RouteFinding, @unchecked Sendable {
         try routing(mode) { router, _ in try router.nearest(point, count: count, approach: approach) }
     }
 
-    /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:approaches:)``).
-    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, approaches: [Approach])
+    /// The quickest trip through `points` for `mode` (``Router/trip(_:roundTrip:passing:)``).
+    public func trip(_ points: [Coordinate], roundTrip: Bool, mode: TravelProfile.Mode, passing passage: Router.Passage)
         throws -> Trip
     {
-        try routing(mode) { router, _ in try router.trip(points, roundTrip: roundTrip, approaches: approaches) }
+        try routing(mode) { router, _ in try router.trip(points, roundTrip: roundTrip, passing: passage) }
     }
 
     /// The area reached from `origin` within each limit for `mode` (``Router/isochrone(from:seconds:)``).

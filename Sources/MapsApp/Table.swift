@@ -296,6 +296,9 @@ public struct TripQuery: Sendable, Equatable {
     /// How each point is met (OSRM's `bearings`, `approaches` and `radiuses`, one a point); nil
     /// for any way.
     public var approaches: [Approach]?
+    /// Whether the route goes straight on past each point rather than turning back at it
+    /// (OSRM's `continue_straight`); nil for the mode's way.
+    public var continuesStraight: Bool?
 
     /// A round trip through `points` for `mode`.
     public init(points: [Coordinate], mode: TravelProfile.Mode) {
@@ -305,9 +308,11 @@ public struct TripQuery: Sendable, Equatable {
 
     /// The names of a trip's options, as `/trip/v1` takes them (OSRM's): `roundtrip` (`true`,
     /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), `bearings`,
-    /// `approaches` and `radiuses` (as a route's), and ``RouteOutput/parameterNames``.
+    /// `approaches`, `radiuses` and `continue_straight` (as a route's), and
+    /// ``RouteOutput/parameterNames``.
     public static let parameterNames =
-        ["roundtrip", "source", "destination", "bearings", "approaches", "radiuses"] + RouteOutput.parameterNames
+        ["roundtrip", "source", "destination", "bearings", "approaches", "radiuses", "continue_straight"]
+        + RouteOutput.parameterNames
 
     /// A trip through `points` for `mode` with the options `parameters` give by name
     /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
@@ -323,6 +328,7 @@ public struct TripQuery: Sendable, Equatable {
             case "roundtrip": roundTrip = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
             case "source": startsAtFirst = try Parameter.choice(value, name: name, among: ["any", "first"]) == "first"
             case "destination": endsAtLast = try Parameter.choice(value, name: name, among: ["any", "last"]) == "last"
+            case "continue_straight": continuesStraight = try Parameter.continueStraight(value, name: name)
             default: _ = try Parameter.readApproaches(name, value, into: &approaches)
             }
         }
@@ -362,7 +368,8 @@ extension MapsApp {
         var steps: [[Step]] = []
         do {
             trip = try routing.trip(
-                query.points, roundTrip: query.roundTrip, mode: query.mode, approaches: query.approaches ?? [])
+                query.points, roundTrip: query.roundTrip, mode: query.mode,
+                passing: Router.Passage(approaches: query.approaches ?? [], continuesStraight: query.continuesStraight))
             if query.output.steps { steps = try routing.steps(of: trip.route) }
         } catch RoutingError.noRoad(let point, _, _, _) {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate \(point)")

@@ -28,18 +28,18 @@ extension Router {
     /// ``exactTripPoints`` points, else farthest insertion improved by 2-opt moves (reversing
     /// a stretch while that shortens the trip); then the route through them in that order.
     /// A round trip returns to its first point and starts at point 0; a trip that is not
-    /// round goes from the first point to the last. Each point is met as its entry of
-    /// `approaches` asks (one a point; none for any way).
+    /// round goes from the first point to the last. Each point is met as its entry of the
+    /// passage's approaches asks (one a point; none for any way), and passed straight on as it
+    /// says (by default as the mode goes).
     ///
     /// - Throws: ``RoutingError`` when a point has no road near it or two points are not
     ///   connected (no trip visits them both).
-    public func trip(_ points: [Coordinate], roundTrip: Bool, approaches: [Approach] = []) throws -> Trip {
+    public func trip(_ points: [Coordinate], roundTrip: Bool, passing passage: Passage = Passage()) throws -> Trip {
         guard (2...Self.maxTripPoints).contains(points.count) else {
             throw RoutingError.waypointCount(points.count, max: Self.maxTripPoints)
         }
         let all = Array(points.indices)
-        let table = try table(points, sources: all, destinations: all, approaches: approaches)
-        let passage = Passage(approaches: approaches)
+        let table = try table(points, sources: all, destinations: all, approaches: passage.approaches)
         let cost = table.durations.map { $0.map { $0 ?? .infinity } }
         if let (from, to) = Self.unreachable(cost) {
             throw RoutingError.noRoute(from: from, to: to, mode: graph.profile.mode)
@@ -54,7 +54,9 @@ extension Router {
             let end = min(start + Self.maxPoints - 1, visits.count - 1)
             let piece = try route(
                 visits[start...end].map { points[$0] },
-                passing: Passage(approaches: visits[start...end].map { passage.approach($0) }))
+                passing: Passage(
+                    approaches: visits[start...end].map { passage.approach($0) },
+                    continuesStraight: passage.continuesStraight))
             legs += piece.legs
             snapped += start == 0 ? piece.snapped : Array(piece.snapped.dropFirst())
             start = end

@@ -70,6 +70,16 @@ import Testing
         #expect(ask("/table/v1/driving/\(coordinates)?sources=0&radiuses=500;500;500")?.json["code"] as? String == "Ok")
         #expect(ask("/trip/v1/driving/\(coordinates)?radiuses=;0.001;")?.json["code"] as? String == "NoSegment")
         #expect(ask("/trip/v1/driving/\(coordinates)?approaches=curb;;opposite")?.json["code"] as? String == "Ok")
+        // A trip by car goes straight on past its stops unless told it may turn back.
+        func tripDuration(_ query: String) -> Double? {
+            ((ask("/trip/v1/driving/\(coordinates)?\(query)")?.json["trips"] as? [[String: Any]])?.first?["duration"])
+                as? Double
+        }
+        let straightOn = try #require(tripDuration("continue_straight=default"))
+        let turningBack = try #require(tripDuration("continue_straight=false"))
+        #expect(tripDuration("continue_straight=true") == straightOn && turningBack <= straightOn + 1)
+        #expect(
+            ask("/trip/v1/driving/\(coordinates)?continue_straight=maybe")?.json["code"] as? String == "InvalidOptions")
         // Refusals as OSRM writes them.
         #expect(ask("/table/v1/walking/\(coordinates)")?.json["code"] as? String == "TooBig")
         #expect(ask("/table/v1/walking/\(coordinates)?sources=0;5")?.json["code"] as? String == "InvalidOptions")

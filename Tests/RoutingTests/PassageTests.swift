@@ -179,7 +179,8 @@ import Testing
         }
         #expect(differing >= 5, "\(differing) cells changed")
 
-        let trip = try contracted.trip(Array(points.prefix(6)), roundTrip: true, approaches: Array(kerbside.prefix(6)))
+        let trip = try contracted.trip(
+            Array(points.prefix(6)), roundTrip: true, passing: .init(approaches: Array(kerbside.prefix(6))))
         #expect(trip.order.count == 6)
         for (index, leg) in trip.route.legs.enumerated() {
             let (first, last) = (leg.edges.first!, leg.edges.last!)
