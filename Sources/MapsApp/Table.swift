@@ -252,7 +252,7 @@ extension MapsApp {
     /// `mode` travels to `point`, nearest first, written as OSRM writes them (`waypoints` with
     /// `location` as `[lon, lat]`, `distance`, `name`, `nodes`); `NoSegment` when no road is
     /// near, `InvalidOptions` for a count out of range. Only segments a route can meet the
-    /// point on as `approach` asks (OSRM's `bearings` and `approaches`).
+    /// point on as `approach` asks (OSRM's `bearings`, `approaches` and `radiuses`).
     ///
     /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
     ///   ``AppError/engineFailed(_:underlying:)`` when it fails.

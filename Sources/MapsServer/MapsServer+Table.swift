@@ -126,8 +126,8 @@ extension MapsServer {
         }
     }
 
-    /// OSRM's `/nearest/v1/{profile}/{lon,lat}[?number=N][&bearings=D,T][&approaches=A]`: the N
-    /// (1 by default) nearest road segments the profile travels, as
+    /// OSRM's `/nearest/v1/{profile}/{lon,lat}[?number=N][&bearings=D,T][&approaches=A][&radiuses=M]`:
+    /// the N (1 by default) nearest road segments the profile travels, as
     /// ``MapsApp/nearest(_:count:mode:approach:)`` answers it. Refusals as OSRM writes them, with 400.
     func nearest(_ request: HTTPRequest) -> HTTPResponse {
         let (mode, point): (TravelProfile.Mode, Coordinate)

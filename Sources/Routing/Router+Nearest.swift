@@ -25,7 +25,7 @@ extension Router {
     /// The `count` nearest segments of roads this mode travels, nearest first, each once: within
     /// the network's extent and the imported regions however far, else within
     /// ``snapRadius``; none when none is that near. Only segments a route can meet the point on
-    /// as `approach` asks (OSRM's `bearings` and `approaches`).
+    /// as `approach` asks (OSRM's `bearings`, `approaches` and `radiuses`).
     public func nearest(_ point: Coordinate, count: Int, approach: Approach = .any) throws -> [NearestRoad] {
         let radius = graph.covers(point) ? .infinity : Self.snapRadius
         return try graph.snaps(point, count: count, within: radius, approach: approach).map { snap in
