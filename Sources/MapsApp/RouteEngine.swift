@@ -85,8 +85,7 @@ extension RouteFinding {
         let order = Router.tripOrder(table.durations.map { $0.map { $0 ?? .infinity } }, roundTrip: roundTrip)
         let visits = roundTrip ? order + [0] : order
         let visiting = Router.Passage(
-            approaches: passage.approaches.isEmpty ? [] : visits.map { passage.approaches[$0] },
-            continuesStraight: passage.continuesStraight)
+            approaches: visits.map(passage.approach), continuesStraight: passage.continuesStraight)
         var route = try self.route(visits.map { points[$0] }, mode: mode, avoiding: [], passing: visiting)
         route.snapped = Array(route.snapped.prefix(order.count))
         return Trip(order: order, route: route)
@@ -96,7 +95,7 @@ extension RouteFinding {
     public func table(
         _ points: [Coordinate], sources: [Int], destinations: [Int], mode: TravelProfile.Mode, approaches: [Approach]
     ) throws -> RouteTable {
-        func approach(_ index: Int) -> Approach { approaches.isEmpty ? .any : approaches[index] }
+        let passage = Router.Passage(approaches: approaches)
         var table = RouteTable(durations: [], distances: [], sources: [], destinations: [])
         func waypoint(_ snapped: (point: Coordinate, distance: Double, road: String?)?, _ point: Coordinate)
             -> RouteTable.Waypoint
@@ -108,7 +107,7 @@ extension RouteFinding {
             let routes = destinations.map {
                 try? route(
                     [points[source], points[$0]], mode: mode, avoiding: [],
-                    passing: Router.Passage(approaches: [approach(source), approach($0)]))
+                    passing: Router.Passage(approaches: [passage.approach(source), passage.approach($0)]))
             }
             table.durations.append(routes.map { $0?.duration })
             table.distances.append(routes.map { $0?.distance })

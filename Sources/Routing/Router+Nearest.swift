@@ -27,8 +27,7 @@ extension Router {
     /// ``snapRadius``; none when none is that near. Only segments a route can meet the point on
     /// as `approach` asks (OSRM's `bearings`, `approaches` and `radiuses`).
     public func nearest(_ point: Coordinate, count: Int, approach: Approach = .any) throws -> [NearestRoad] {
-        let radius = graph.covers(point) ? .infinity : Self.snapRadius
-        return try graph.snaps(point, count: count, within: radius, approach: approach).map { snap in
+        try graph.snaps(point, count: count, within: reach(point), approach: approach).map { snap in
             let segment = graph.segments[Int(snap.segment)]
             let way = graph.way(of: segment.forward >= 0 ? segment.forward : segment.backward)
             return NearestRoad(

@@ -71,22 +71,9 @@ extension Router {
         var nearest: [Int: RoadGraph.Snap] = [:]
         var large: [Int: RoadGraph.Snap] = [:]
         for index in Set(sources + destinations).sorted() {
-            let point = points[index]
-            let approach = passage.approach(index)
-            guard
-                let snap = try graph.snap(
-                    point, within: graph.covers(point) ? .infinity : Self.snapRadius, approach: approach)
-            else {
-                throw RoutingError.noRoad(
-                    point: index, at: point, mode: graph.profile.mode,
-                    within: approach.radius.map { min($0, graph.covers(point) ? .infinity : Self.snapRadius) }
-                        ?? Self.snapRadius)
-            }
-            nearest[index] = snap
-            large[index] =
-                graph.isInLargePiece(snap)
-                ? snap
-                : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius, approach: approach) ?? snap
+            let met = try meeting(points[index], index: index, approach: passage.approach(index))
+            nearest[index] = met.nearest
+            large[index] = met.large ?? met.nearest
         }
         let moved = Set(nearest.keys.filter { nearest[$0]!.point != large[$0]!.point })
         let cells: [[ContractionHierarchy.Cell?]]

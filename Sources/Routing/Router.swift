@@ -245,8 +245,8 @@ public final class Router: @unchecked Sendable {
             self.continuesStraight = continuesStraight
         }
 
-        /// How the route meets point `index`.
-        func approach(_ index: Int) -> Approach { index < approaches.count ? approaches[index] : .any }
+        /// How the route meets point `index`: its entry of ``approaches``, any way without one.
+        public func approach(_ index: Int) -> Approach { index < approaches.count ? approaches[index] : .any }
     }
 
     /// The fastest route from `from` to `to` and up to `alternatives` (at most 2) others: each
@@ -319,17 +319,9 @@ public final class Router: @unchecked Sendable {
         var nearest: [RoadGraph.Snap] = []
         var nearestLarge: [RoadGraph.Snap?] = []
         for (index, point) in points.enumerated() {
-            let approach = passage.approach(index)
-            guard let snap = try graph.snap(point, within: reach(point), approach: approach) else {
-                throw RoutingError.noRoad(
-                    point: index, at: point, mode: graph.profile.mode,
-                    within: approach.radius.map { min($0, reach(point)) } ?? Self.snapRadius)
-            }
-            nearest.append(snap)
-            nearestLarge.append(
-                graph.isInLargePiece(snap)
-                    ? snap
-                    : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius, approach: approach))
+            let met = try meeting(point, index: index, approach: passage.approach(index))
+            nearest.append(met.nearest)
+            nearestLarge.append(met.large)
         }
         var snaps = nearest
         var legs: [Route.Leg] = []
@@ -458,8 +450,28 @@ public final class Router: @unchecked Sendable {
 
     /// How far from `point` its road may be: anywhere in the network's extent, else
     /// ``snapRadius``.
-    private func reach(_ point: Coordinate) -> Double {
+    func reach(_ point: Coordinate) -> Double {
         graph.covers(point) ? .infinity : Self.snapRadius
+    }
+
+    /// Where point `index`, at `point`, meets the network as `approach` asks: its nearest road
+    /// within ``reach(_:)`` (and the approach's radius), and its nearest road on a large piece of
+    /// the network (the same one where it lies on one; at most ``snapRadius`` farther; nil
+    /// where there is none), as routes and tables snap their points.
+    ///
+    /// - Throws: ``RoutingError/noRoad(point:at:mode:within:)`` when no road is that near.
+    func meeting(_ point: Coordinate, index: Int, approach: Approach) throws -> (
+        nearest: RoadGraph.Snap, large: RoadGraph.Snap?
+    ) {
+        guard let snap = try graph.snap(point, within: reach(point), approach: approach) else {
+            throw RoutingError.noRoad(
+                point: index, at: point, mode: graph.profile.mode,
+                within: approach.radius.map { min($0, reach(point)) } ?? Self.snapRadius)
+        }
+        let large =
+            graph.isInLargePiece(snap)
+            ? snap : try graph.snapToLargePiece(point, within: snap.distance + Self.snapRadius, approach: approach)
+        return (snap, large)
     }
 
     /// An edge along a snap's segment (for its way).
