@@ -248,17 +248,38 @@ extension MapsApp {
     /// Most roads a `nearest` question may ask for: 100.
     public static let maxNearest = 100
 
-    /// OSRM's `nearest` service: the `count` (1 to ``maxNearest``) nearest road segments
-    /// `mode` travels to `point`, nearest first, written as OSRM writes them (`waypoints` with
-    /// `location` as `[lon, lat]`, `distance`, `name`, `nodes`); `NoSegment` when no road is
-    /// near, `InvalidOptions` for a count out of range. Only segments a route can meet the
-    /// point on as `approach` asks (OSRM's `bearings`, `approaches` and `radiuses`).
+    /// OSRM's `nearest` service: the `number` (1 by default, to ``maxNearest``) nearest road
+    /// segments `mode` travels to `point`, nearest first, written as OSRM writes them
+    /// (`waypoints` with `location` as `[lon, lat]`, `distance`, `name`, `nodes`); only those
+    /// a route can meet the point on as `bearings`, `approaches` and `radiuses` ask
+    /// (``Parameter/readApproaches(_:_:into:)``), the options read from `parameters` by name
+    /// (others left alone, the last of a repeated one counting). `NoSegment` when no road is
+    /// near, `InvalidOptions` for an option it cannot take.
     ///
     /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
     ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
-    public func nearest(_ point: Coordinate, count: Int = 1, mode: TravelProfile.Mode, approach: Approach = .any)
+    public func nearest(_ point: Coordinate, mode: TravelProfile.Mode, parameters: [(name: String, value: String)])
         throws(AppError) -> (code: String, document: String)
     {
+        var count = 1
+        var approaches: [Approach]?
+        for (name, value) in parameters {
+            guard name == "number" else {
+                do { _ = try Parameter.readApproaches(name, value, into: &approaches) } catch {
+                    guard case .invalidOption(let option, let message) = error else { throw error }
+                    return Self.osrmRefusal("InvalidOptions", "'\(option)' \(message)")
+                }
+                continue
+            }
+            guard let number = Int(value) else {
+                return Self.osrmRefusal("InvalidOptions", "'number' must be a whole number")
+            }
+            count = number
+        }
+        if let misfit = Parameter.approachesMisfit(approaches, points: 1) {
+            return Self.osrmRefusal("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
+        }
+        let approach = approaches?.first ?? .any
         guard (1...Self.maxNearest).contains(count) else {
             return Self.osrmRefusal("InvalidOptions", "'number' must be 1 to \(Self.maxNearest), not \(count)")
         }

@@ -128,23 +128,15 @@ extension MapsServer {
 
     /// OSRM's `/nearest/v1/{profile}/{lon,lat}[?number=N][&bearings=D,T][&approaches=A][&radiuses=M]`:
     /// the N (1 by default) nearest road segments the profile travels, as
-    /// ``MapsApp/nearest(_:count:mode:approach:)`` answers it. Refusals as OSRM writes them, with 400.
+    /// ``MapsApp/nearest(_:mode:parameters:)`` answers it. Refusals as OSRM writes them, with 400.
     func nearest(_ request: HTTPRequest) -> HTTPResponse {
         let (mode, point): (TravelProfile.Mode, Coordinate)
         switch Self.osrmPath(request, service: "nearest", single: true) {
         case .failure(let refusal): return refusal.response
         case .success(let asked): (mode, point) = (asked.mode, asked.points[0])
         }
-        guard let count = Int(request.query["number"] ?? "1") else {
-            return Self.osrmError("InvalidOptions", "'number' must be a whole number")
-        }
         do throws(AppError) {
-            var approaches: [Approach]?
-            for (name, value) in request.queryItems { _ = try Parameter.readApproaches(name, value, into: &approaches) }
-            if let misfit = Parameter.approachesMisfit(approaches, points: 1) {
-                return Self.osrmError("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
-            }
-            let answer = try app.nearest(point, count: count, mode: mode, approach: approaches?.first ?? .any)
+            let answer = try app.nearest(point, mode: mode, parameters: request.queryItems)
             return .json(answer.code == "Ok" ? 200 : 400, Data(answer.document.utf8))
         } catch {
             return Self.refusal(error)

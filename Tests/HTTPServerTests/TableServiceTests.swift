@@ -128,6 +128,11 @@ import Testing
             ask("/nearest/v1/driving/-74.00219,40.73381?bearings=29,20;29,20")?.json["code"] as? String
                 == "InvalidOptions")
         #expect(ask("/nearest/v1/driving/-74.00219,40.73381?radiuses=0.001")?.json["code"] as? String == "NoSegment")
+        // Values it cannot take are OSRM's InvalidOptions, like a count it cannot take.
+        for bad in ["bearings=400,1", "approaches=kerb", "radiuses=-3", "bearings=90", "number=two"] {
+            let refused = ask("/nearest/v1/driving/-74.00219,40.73381?\(bad)")
+            #expect(refused?.status == 400 && refused?.json["code"] as? String == "InvalidOptions", "\(bad)")
+        }
         #expect(ask("/nearest/v1/walking/-74.00219,40.73381?number=0")?.json["code"] as? String == "InvalidOptions")
         #expect(ask("/nearest/v1/walking/-74.00219,40.73381;-74,40.7")?.json["code"] as? String == "InvalidValue")
         #expect(ask("/nearest/v1/boat/-74.00219,40.73381")?.json["code"] as? String == "InvalidValue")
