@@ -335,7 +335,7 @@ extension MapsApp {
             throw .invalidOption("alternatives", message: "must be 0 to 2, not \(query.alternatives)")
         }
         if let misfit = Parameter.approachesMisfit(query.approaches, points: query.ends.count) {
-            throw .invalidOption(Parameter.pointOptions, message: misfit)
+            throw misfit
         }
         if let legEnds = query.legEnds {
             guard legEnds.first == 0, legEnds.last == query.ends.count - 1, legEnds.count >= 2,

@@ -132,14 +132,17 @@ public enum Parameter {
         return value == "default" ? nil : value == "true"
     }
 
-    /// The point options ``readApproaches(_:_:into:)`` reads, as a refusal names them.
-    public static let pointOptions = "bearings, radiuses and approaches"
-
-    /// Why point options (``readApproaches(_:_:into:)``'s) do not fit `points` points (`give 3
-    /// entries for 2 points: give one a point`); nil when they give one entry a point, or none.
-    public static func approachesMisfit(_ approaches: [Approach]?, points: Int) -> String? {
+    /// The refusal of point options (``readApproaches(_:_:into:)``'s) that do not give one
+    /// entry for each of `points` points, naming the first of them that says something
+    /// (`'approaches' gives 1 entry for 2 points: give one a point`); nil when they fit, or
+    /// none were given.
+    public static func approachesMisfit(_ approaches: [Approach]?, points: Int) -> AppError? {
         guard let approaches, approaches.count != points else { return nil }
-        return "give \(approaches.count) entries for \(points) points: give one a point"
+        let name =
+            approaches.contains { $0.bearing != nil }
+            ? "bearings" : approaches.contains { $0.radius != nil } ? "radiuses" : "approaches"
+        let entries = approaches.count == 1 ? "1 entry" : "\(approaches.count) entries"
+        return .invalidOption(name, message: "gives \(entries) for \(points) points: give one a point")
     }
 
     /// A way of travel by road by name: driving, walking, bicycling or two-wheeler.

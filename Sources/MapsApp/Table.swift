@@ -204,7 +204,7 @@ extension MapsApp {
             return refuse("InvalidOptions", "'fallback_speed' must be above 0, not \(speed)")
         }
         if let misfit = Parameter.approachesMisfit(query.approaches, points: query.points.count) {
-            return refuse("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
+            return refuse("InvalidOptions", "\(misfit)")
         }
         guard let routing else { throw .engineMissing("routing graph") }
         let table: RouteTable
@@ -277,7 +277,7 @@ extension MapsApp {
             count = number
         }
         if let misfit = Parameter.approachesMisfit(approaches, points: 1) {
-            return Self.osrmRefusal("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
+            return Self.osrmRefusal("InvalidOptions", "\(misfit)")
         }
         let approach = approaches?.first ?? .any
         guard (1...Self.maxNearest).contains(count) else {
@@ -382,7 +382,7 @@ extension MapsApp {
                 "NotImplemented", "a round trip returns to its start: destination=last is for roundtrip=false")
         }
         if let misfit = Parameter.approachesMisfit(query.approaches, points: query.points.count) {
-            return Self.osrmRefusal("InvalidOptions", "'\(Parameter.pointOptions)' \(misfit)")
+            return Self.osrmRefusal("InvalidOptions", "\(misfit)")
         }
         guard let routing else { throw .engineMissing("routing graph") }
         let trip: Trip

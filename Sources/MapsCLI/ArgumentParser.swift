@@ -112,7 +112,9 @@ extension CLIError {
     /// the option; everything else a failure.
     init(_ error: AppError) {
         switch error {
-        case .invalidOption(let option, let message): self = .usage("'--\(option)' \(message)")
+        // The option as its flag: OSRM's `continue_straight` is `--continue-straight`.
+        case .invalidOption(let option, let message):
+            self = .usage("'--\(option.replacingOccurrences(of: "_", with: "-"))' \(message)")
         default: self = .failure(error.description)
         }
     }
