@@ -142,7 +142,8 @@ public enum Parameter {
             approaches.contains { $0.bearing != nil }
             ? "bearings" : approaches.contains { $0.radius != nil } ? "radiuses" : "approaches"
         let entries = approaches.count == 1 ? "1 entry" : "\(approaches.count) entries"
-        return .invalidOption(name, message: "gives \(entries) for \(points) points: give one a point")
+        let given = points == 1 ? "the point" : "\(points) points"
+        return .invalidOption(name, message: "gives \(entries) for \(given): give one a point")
     }
 
     /// A way of travel by road by name: driving, walking, bicycling or two-wheeler.

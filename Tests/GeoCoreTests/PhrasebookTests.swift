@@ -68,6 +68,7 @@ import Testing
     @Test func limitsInMetresAreSaidAsSet() {
         #expect(Phrasebook(.en).limit(metres: 5) == "5 m")
         #expect(Phrasebook(.en).limit(metres: 0.001) == "0.001 m")
+        #expect(Phrasebook(.it).limit(metres: -0.0) == "0 m")
         #expect(Phrasebook(.es).limit(metres: 25.5) == "25,5 m")
         #expect(Phrasebook(.hi).limit(metres: 0.5) == "0.5 मीटर")
         #expect(Phrasebook(.en, units: .imperial).limit(metres: 5_000) == "5 km")

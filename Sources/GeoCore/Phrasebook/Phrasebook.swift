@@ -167,7 +167,7 @@ public struct Phrasebook: Sendable {
     /// metres).
     public func limit(metres: Double) -> String {
         guard metres < 1_000 else { return Phrasebook(language, units: .metric).roundedDistance(metres) }
-        var text = String(format: "%.3f", metres)
+        var text = String(format: "%.3f", metres == 0 ? 0 : metres)  // not "-0"
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return Self.fill(templates.unit["m"] ?? "", ["n": text.replacingOccurrences(of: ".", with: templates.decimal)])
