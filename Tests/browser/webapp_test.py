@@ -334,8 +334,9 @@ def floor_picker(browser, base):
     before = wait_for(lambda: browser.execute_script("return window.openmapsMap.loaded()") and browser.execute_script(ground), 60)
     shot(browser, "app-vector-floor-0")
     browser.find_element(By.CSS_SELECTOR, "#floors button[data-floor='3']").click()
-    wait_for(lambda: browser.execute_script("return window.openmapsMap.loaded()"), 30)
-    time.sleep(1)
+    # The filter applies on the next frames, later on a busy machine than a fixed pause allows.
+    wait_for(lambda: browser.execute_script("return window.openmapsMap.loaded()")
+             and browser.execute_script(ground) == 0, 30)
     after = browser.execute_script(ground)
     pressed = browser.execute_script(
         "return document.querySelector('#floors button[aria-pressed=true]').dataset.floor")
