@@ -116,6 +116,9 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// `radiuses`, one an end: an end farther from every road it could meet is OSRM's
     /// `NoSegment`); nil for any way at every end.
     public var approaches: [Approach]?
+    /// Whether an end may meet any road of the mode's, a ferry or a private service road too
+    /// (OSRM's `snapping=any`); false by default.
+    public var snapsToAnyRoad = false
     /// Whether the route goes straight on past each stop rather than turning back at it (OSRM's
     /// `continue_straight`); nil for the mode's way: by car straight on, on foot or by bicycle
     /// either (``Routing/TravelProfile/continuesStraightAtStops``).
@@ -160,8 +163,8 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// (metres or `unlimited` an end, separated by `;`), `waypoints` (the ends legs stop at, by
     /// index, separated by `;`), `depart` and `arrive` (transit), `continue_straight` (`true`,
     /// `false` or `default`), `bearings` (`degrees,tolerance` or nothing an end, separated by
-    /// `;`), `approaches` (`curb`, `opposite`, `unrestricted` or nothing an end); and
-    /// `snapping`, taken as OSRM takes it and changing nothing (a ferry is never an end).
+    /// `;`), `approaches` (`curb`, `opposite`, `unrestricted` or nothing an end) and `snapping`
+    /// (`default`, `any`: an end may meet a ferry or a private service road too).
     public static let osrmParameterNames = [
         "alternatives", "exclude", "radiuses", "waypoints", "depart", "arrive", "continue_straight", "bearings",
         "approaches", "snapping",
@@ -220,7 +223,8 @@ public struct DirectionsQuery: Sendable, Equatable {
             }
         case "continue_straight": continuesStraight = try Parameter.continueStraight(value, name: name)
         case "bearings", "approaches", "radiuses": _ = try Parameter.readApproaches(name, value, into: &approaches)
-        case "depart", "arrive", "snapping": break
+        case "snapping": snapsToAnyRoad = try Parameter.snapping(value, name: name)
+        case "depart", "arrive": break
         default: return false
         }
         return true
@@ -418,7 +422,9 @@ extension MapsApp {
             return (.endsNotPlaced, notes.make(.endsNotPlaced))
         }
         let features = Set(query.avoid.map(DirectionsQuery.roadFeature(for:)))
-        let passage = Router.Passage(approaches: query.approaches ?? [], continuesStraight: query.continuesStraight)
+        let passage = Router.Passage(
+            approaches: Approach.each(query.approaches, points: points.count, anyRoad: query.snapsToAnyRoad) ?? [],
+            continuesStraight: query.continuesStraight)
         let routes: [Route]
         do {
             routes =

@@ -124,6 +124,15 @@ public enum Parameter {
         return true
     }
 
+    /// OSRM's `snapping`: `any` (true: a point may meet any road of the mode's, a ferry or a
+    /// private service road too) or `default` (false: never one of those, as a route is
+    /// never started or ended on them).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` for another value.
+    public static func snapping(_ text: String, name: String) throws(AppError) -> Bool {
+        try choice(text, name: name, among: ["default", "any"]) == "any"
+    }
+
     /// OSRM's `continue_straight`: `true`, `false`, or `default` (nil: as the mode goes).
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` for another value.

@@ -38,6 +38,9 @@ public struct TableQuery: Sendable, Equatable {
     /// How each point is met (OSRM's `bearings`, `approaches` and `radiuses`, one a point); nil
     /// for any way.
     public var approaches: [Approach]?
+    /// Whether a point may meet any road of the mode's, a ferry or a private service road too
+    /// (OSRM's `snapping=any`); false by default.
+    public var snapsToAnyRoad = false
 
     /// Cells a table may have by default: 10,000 (100 × 100).
     public static let defaultMaxCells = 10_000
@@ -53,11 +56,11 @@ public struct TableQuery: Sendable, Equatable {
     /// separated by `;` or `,`), `annotations` (`duration` and/or `distance`, comma-separated),
     /// `fallback_speed` (metres a second), `fallback_coordinate` (`input`, `snapped`),
     /// `scale_factor`, `skip_waypoints` (`true`, `false`), `bearings`, `approaches` and
-    /// `radiuses` (as a route's: ``DirectionsQuery/osrmParameterNames``); and `hints` and `generate_hints`,
-    /// taken as OSRM takes them and changing nothing here.
+    /// `radiuses` and `snapping` (as a route's: ``DirectionsQuery/osrmParameterNames``); and
+    /// `hints` and `generate_hints`, taken as OSRM takes them and changing nothing here.
     public static let parameterNames = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
-        "skip_waypoints", "bearings", "approaches", "radiuses", "hints", "generate_hints",
+        "skip_waypoints", "bearings", "approaches", "radiuses", "snapping", "hints", "generate_hints",
     ]
 
     /// A table between `points` for `mode` with the options `parameters` give by name
@@ -90,6 +93,7 @@ public struct TableQuery: Sendable, Equatable {
             case "skip_waypoints":
                 waypoints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "false"
             case "generate_hints": _ = try Parameter.choice(value, name: name, among: ["true", "false"])
+            case "snapping": snapsToAnyRoad = try Parameter.snapping(value, name: name)
             default: _ = try Parameter.readApproaches(name, value, into: &approaches)
             }
         }
@@ -211,7 +215,8 @@ extension MapsApp {
         do {
             table = try routing.table(
                 query.points, sources: sources, destinations: destinations, mode: query.mode,
-                approaches: query.approaches ?? [])
+                approaches: Approach.each(query.approaches, points: query.points.count, anyRoad: query.snapsToAnyRoad)
+                    ?? [])
         } catch RoutingError.noRoad(let point, _, _, _) {
             return refuse("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch {
@@ -251,7 +256,7 @@ extension MapsApp {
     /// OSRM's `nearest` service: the `number` (1 by default, to ``maxNearest``) nearest road
     /// segments `mode` travels to `point`, nearest first, written as OSRM writes them
     /// (`waypoints` with `location` as `[lon, lat]`, `distance`, `name`, `nodes`); only those
-    /// a route can meet the point on as `bearings`, `approaches` and `radiuses` ask
+    /// a route can meet the point on as `bearings`, `approaches`, `radiuses` and `snapping` ask
     /// (``Parameter/readApproaches(_:_:into:)``), the options read from `parameters` by name
     /// (others left alone, the last of a repeated one counting). `NoSegment` when no road is
     /// near, `InvalidOptions` for an option it cannot take.
@@ -263,9 +268,16 @@ extension MapsApp {
     {
         var count = 1
         var approaches: [Approach]?
+        var anyRoad = false
         for (name, value) in parameters {
             guard name == "number" else {
-                do { _ = try Parameter.readApproaches(name, value, into: &approaches) } catch {
+                do {
+                    if name == "snapping" {
+                        anyRoad = try Parameter.snapping(value, name: name)
+                    } else {
+                        _ = try Parameter.readApproaches(name, value, into: &approaches)
+                    }
+                } catch {
                     guard case .invalidOption(let option, let message) = error else { throw error }
                     return Self.osrmRefusal("InvalidOptions", "'\(option)' \(message)")
                 }
@@ -279,7 +291,7 @@ extension MapsApp {
         if let misfit = Parameter.approachesMisfit(approaches, points: 1) {
             return Self.osrmRefusal("InvalidOptions", "\(misfit)")
         }
-        let approach = approaches?.first ?? .any
+        let approach = Approach.each(approaches, points: 1, anyRoad: anyRoad)?.first ?? .any
         guard (1...Self.maxNearest).contains(count) else {
             return Self.osrmRefusal("InvalidOptions", "'number' must be 1 to \(Self.maxNearest), not \(count)")
         }
@@ -317,6 +329,9 @@ public struct TripQuery: Sendable, Equatable {
     /// How each point is met (OSRM's `bearings`, `approaches` and `radiuses`, one a point); nil
     /// for any way.
     public var approaches: [Approach]?
+    /// Whether a point may meet any road of the mode's, a ferry or a private service road too
+    /// (OSRM's `snapping=any`); false by default.
+    public var snapsToAnyRoad = false
     /// Whether the route goes straight on past each point rather than turning back at it
     /// (OSRM's `continue_straight`); nil for the mode's way.
     public var continuesStraight: Bool?
@@ -329,10 +344,10 @@ public struct TripQuery: Sendable, Equatable {
 
     /// The names of a trip's options, as `/trip/v1` takes them (OSRM's): `roundtrip` (`true`,
     /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), `bearings`,
-    /// `approaches`, `radiuses` and `continue_straight` (as a route's), and
+    /// `approaches`, `radiuses`, `snapping` and `continue_straight` (as a route's), and
     /// ``RouteOutput/parameterNames``.
     public static let parameterNames =
-        ["roundtrip", "source", "destination", "bearings", "approaches", "radiuses", "continue_straight"]
+        ["roundtrip", "source", "destination", "bearings", "approaches", "radiuses", "snapping", "continue_straight"]
         + RouteOutput.parameterNames
 
     /// A trip through `points` for `mode` with the options `parameters` give by name
@@ -350,6 +365,7 @@ public struct TripQuery: Sendable, Equatable {
             case "source": startsAtFirst = try Parameter.choice(value, name: name, among: ["any", "first"]) == "first"
             case "destination": endsAtLast = try Parameter.choice(value, name: name, among: ["any", "last"]) == "last"
             case "continue_straight": continuesStraight = try Parameter.continueStraight(value, name: name)
+            case "snapping": snapsToAnyRoad = try Parameter.snapping(value, name: name)
             default: _ = try Parameter.readApproaches(name, value, into: &approaches)
             }
         }
@@ -390,7 +406,11 @@ extension MapsApp {
         do {
             trip = try routing.trip(
                 query.points, roundTrip: query.roundTrip, mode: query.mode,
-                passing: Router.Passage(approaches: query.approaches ?? [], continuesStraight: query.continuesStraight))
+                passing: Router.Passage(
+                    approaches: Approach.each(
+                        query.approaches, points: query.points.count, anyRoad: query.snapsToAnyRoad)
+                        ?? [],
+                    continuesStraight: query.continuesStraight))
             if query.output.steps { steps = try routing.steps(of: trip.route) }
         } catch RoutingError.noRoad(let point, _, _, _) {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate \(point)")

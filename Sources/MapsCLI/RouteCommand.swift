@@ -10,7 +10,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--continue-straight true|false] [--store STORE]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--snapping default|any] [--continue-straight true|false] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -157,7 +157,8 @@ enum RouteCommand {
     }
 
     /// The options saying how each point is met, a route's and a table's: OSRM's `bearings`,
-    /// `approaches` and `radiuses`, one entry a point in order (a route's start, stops, end).
+    /// `approaches` and `radiuses`, one entry a point in order (a route's start, stops, end),
+    /// and `snapping`, for every point.
     static let pointOptions: [ArgumentParser.Option] = [
         .init(
             name: "--bearings", value: "LIST",
@@ -174,8 +175,16 @@ enum RouteCommand {
             help:
                 "How far from each point its road may be: metres, unlimited or nothing, separated by ';' (OSRM's radiuses)."
         ),
+        .init(
+            name: "--snapping", value: "default|any",
+            help:
+                "any: the points may meet a ferry or a private service road too, where routes do not start by default (OSRM's snapping)."
+        ),
     ]
 
     /// ``pointOptions``' flags, with the names OSRM gives them.
-    static let pointFlags = [("--bearings", "bearings"), ("--approaches", "approaches"), ("--radiuses", "radiuses")]
+    static let pointFlags = [
+        ("--bearings", "bearings"), ("--approaches", "approaches"), ("--radiuses", "radiuses"),
+        ("--snapping", "snapping"),
+    ]
 }

@@ -14,6 +14,10 @@ public struct Approach: Sendable, Equatable {
     /// How far from the point its road may be, metres (OSRM's `radiuses` entry); nil for no
     /// limit of its own (a route's ``Router/snapRadius`` outside the imported regions).
     public var radius: Double?
+    /// Whether the point may meet a road no route starts or ends on by default: a ferry, a
+    /// private service road (OSRM's `snapping=any`, which lets a point snap to any road of its
+    /// graph). False by default.
+    public var anyRoad: Bool
 
     /// The side of the road a point is met from.
     public enum Side: String, Sendable, CaseIterable {
@@ -30,18 +34,33 @@ public struct Approach: Sendable, Equatable {
     public static let any = Approach()
 
     /// An approach in `bearing`'s direction (nil for any), the point on `side`, its road within
-    /// `radius` metres (nil for no limit of its own).
-    public init(bearing: (degrees: Double, tolerance: Double)? = nil, side: Side = .either, radius: Double? = nil) {
+    /// `radius` metres (nil for no limit of its own), on any road when `anyRoad`.
+    public init(
+        bearing: (degrees: Double, tolerance: Double)? = nil, side: Side = .either, radius: Double? = nil,
+        anyRoad: Bool = false
+    ) {
         self.bearing = bearing
         self.side = side
         self.radius = radius
+        self.anyRoad = anyRoad
+    }
+
+    /// Each of `points` points' approach from `approaches` (nil: ``any``), each on any road
+    /// when `anyRoad` (OSRM's `snapping=any`, given once for all the points).
+    public static func each(_ approaches: [Approach]?, points: Int, anyRoad: Bool) -> [Approach]? {
+        guard anyRoad else { return approaches }
+        return (approaches ?? Array(repeating: .any, count: points)).map {
+            var approach = $0
+            approach.anyRoad = true
+            return approach
+        }
     }
 
     /// Whether it meets the point any way along its road (a radius aside).
     public var isAnyWay: Bool { bearing == nil && side == .either }
 
     public static func == (a: Approach, b: Approach) -> Bool {
-        a.side == b.side && a.radius == b.radius && a.bearing?.degrees == b.bearing?.degrees
+        a.side == b.side && a.radius == b.radius && a.anyRoad == b.anyRoad && a.bearing?.degrees == b.bearing?.degrees
             && a.bearing?.tolerance == b.bearing?.tolerance
     }
 

@@ -85,7 +85,8 @@ public final class RoadGraph: @unchecked Sendable {
         var to: Int32
         var forward: Int32  // edge from → to, or -1
         var backward: Int32  // edge to → from, or -1
-        /// Whether a route may start or end on it (not on a ferry).
+        /// Whether a route may start or end on it (not on a ferry or a private service road, as
+        /// OSRM's `is_startpoint`), unless a point asks for any road (``Approach/anyRoad``).
         var isStartpoint = true
     }
 
@@ -865,7 +866,7 @@ public final class RoadGraph: @unchecked Sendable {
             for slot in slots {
                 let index = grid.values[slot]
                 let segment = self.segments[Int(index)]
-                guard segment.isStartpoint else { continue }
+                guard segment.isStartpoint || approach.anyRoad else { continue }
                 if largeOnly && !(isLargePiece[Int(segment.from)] && isLargePiece[Int(segment.to)]) { continue }
                 let (fraction, onto, metres) = plane.nearest(
                     onSegment: positions[Int(segment.from)], positions[Int(segment.to)])

@@ -282,6 +282,13 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         _ = try app.directions(two)
         #expect(routing.calls.last?.passage == Router.Passage(approaches: [Approach(side: .curb), .any]))
         #expect(routing.calls.last?.alternatives == 1 && two.continuesStraight == nil)
+        // snapping=any lets every point meet any road, each keeping what it asked besides.
+        #expect(try two.readOSRM("snapping", "any") && two.snapsToAnyRoad)
+        _ = try app.directions(two)
+        #expect(
+            routing.calls.last?.passage
+                == Router.Passage(approaches: [Approach(side: .curb, anyRoad: true), Approach(anyRoad: true)]))
+        #expect(try two.readOSRM("snapping", "default") && !two.snapsToAnyRoad)
         // Lists that do not fit the points, or each other, and values out of range are refused.
         var short = DirectionsQuery(ends: [.coordinate(rome), .coordinate(via), .coordinate(ostia)])
         _ = try short.readOSRM("bearings", "90,20;")
@@ -289,7 +296,7 @@ final class FakeTransit: TransitFinding, @unchecked Sendable {
         #expect(throws: AppError.self) { try short.readOSRM("approaches", "curb;curb;curb") }
         for (name, value) in [
             ("bearings", "361,20;;"), ("bearings", "90,181;;"), ("bearings", "90;;"), ("approaches", "kerb;;"),
-            ("continue_straight", "yes"),
+            ("continue_straight", "yes"), ("snapping", "all"),
         ] {
             var wrong = DirectionsQuery(ends: [.coordinate(rome), .coordinate(via), .coordinate(ostia)])
             #expect(throws: AppError.self, "\(name)=\(value)") { try wrong.readOSRM(name, value) }

@@ -1,4 +1,5 @@
 import CairoKit
+import Foundation
 import GeoCore
 import MapCore
 import MapRenderer
@@ -141,6 +142,45 @@ struct FakeDrawing: MapDrawing {
         #expect(throws: AppError.self) {
             try MapsApp().answer("comgooglemaps://?center=43.7347,7.4206&zoom=15", options: options)
         }
+    }
+
+    /// OSRM's `snapping`: by default a point beside a private service road meets the nearest
+    /// road a route may start on (as OSRM's car profile, never such a road); `any` meets the
+    /// private road itself, on nearest, route and table alike.
+    @Test func snappingAnyMeetsRoadsRoutesDoNotStartOn() throws {
+        let app = try MapsApp.onStore(path: try TestExtracts.monacoStore())
+        // On way 95825511 (highway=service, access=private), between its second and third nodes.
+        let point = Coordinate(latitude: 43.738535, longitude: 7.425955)
+        let privateNodes: Set<Int64> = [1_110_560_545, 1_110_560_526]
+        func nearest(_ parameters: [(name: String, value: String)]) throws -> (nodes: Set<Int64>, metres: Double) {
+            let answer = try app.nearest(point, mode: .driving, parameters: parameters)
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(answer.document.utf8)) as? [String: Any])
+            let waypoint = try #require((document["waypoints"] as? [[String: Any]])?.first)
+            let nodes = try #require(waypoint["nodes"] as? [NSNumber]).map(\.int64Value)
+            return (Set(nodes), try #require(waypoint["distance"] as? Double))
+        }
+        let byDefault = try nearest([])
+        let anyRoad = try nearest([("snapping", "any")])
+        #expect(byDefault.nodes.isDisjoint(with: privateNodes) && byDefault.metres > 5, "\(byDefault)")
+        #expect(anyRoad.nodes == privateNodes && anyRoad.metres < 1)
+        #expect(try nearest([("snapping", "default")]).nodes == byDefault.nodes)
+        #expect(try app.nearest(point, mode: .driving, parameters: [("snapping", "some")]).code == "InvalidOptions")
+        // A route from the point starts on the private road with `any`, on the other without.
+        let destination = Coordinate(latitude: 43.7394, longitude: 7.4230)
+        func startMetres(_ parameters: [(name: String, value: String)]) throws -> Double {
+            let (query, _) = try DirectionsQuery.osrm(
+                points: [point, destination], mode: .driving, parameters: parameters)
+            return try #require(app.directions(query).routes.first?.snapped.first?.distance)
+        }
+        #expect(try startMetres([("snapping", "any")]) < 1)
+        let defaultStart = try startMetres([])
+        #expect(abs(defaultStart - byDefault.metres) < 0.5, "\(defaultStart) \(byDefault)")
+        // A table's sources meet the roads as the route's start does.
+        var table = try TableQuery(points: [point, destination], mode: .driving, parameters: [("snapping", "any")])
+        #expect(try #require(app.table(table, maxCells: 4).sources.first).distance < 1)
+        table.snapsToAnyRoad = false
+        #expect(abs(try #require(app.table(table, maxCells: 4).sources.first).distance - byDefault.metres) < 0.5)
     }
 
     @Test func aSpanFitsItsBox() throws {
