@@ -360,7 +360,7 @@ public final class Router: @unchecked Sendable {
             legs.append(leg)
         }
         if points.count > 2, passage.continuesStraight ?? graph.profile.continuesStraightAtStops,
-            let straight = legsGoingStraightOn(through: snaps, weights: weights)
+            !goStraightOn(legs, through: snaps), let straight = legsGoingStraightOn(through: snaps, weights: weights)
         {
             legs = straight
         }
@@ -384,6 +384,19 @@ public final class Router: @unchecked Sendable {
             route.notes.append(.avoidanceUnmet(leg: index, features: taken, roads: Array(named.prefix(3))))
         }
         return (route, snaps)
+    }
+
+    /// Whether `legs` through `snaps` go straight on past each point between the first and the
+    /// last: each leg leaves the point by the edge of the point's own segment the leg before
+    /// reached it by. Legs found each on its own that do are the lightest that go straight on
+    /// as well (every way of passing they could take includes those), so no search is needed
+    /// for them again (``legsGoingStraightOn(through:weights:)``).
+    private func goStraightOn(_ legs: [Route.Leg], through snaps: [RoadGraph.Snap]) -> Bool {
+        legs.indices.dropFirst().allSatisfy { index in
+            guard let reached = legs[index - 1].edges.last, legs[index].edges.first == reached else { return false }
+            let segment = graph.segments[Int(snaps[index].segment)]
+            return reached == segment.forward || reached == segment.backward
+        }
     }
 
     /// The lightest legs through `snaps` that turn back at none of the points between the

@@ -17,12 +17,17 @@ enum RouteBench {
         let set = try ODSet(path: flags["--od"] ?? "")
         // --steps LANG: each query also makes the route's steps and their sentences.
         let instructions = flags["--steps"].flatMap(Language.init(rawValue:)).map { Instructions($0) }
+        // --points N: each route through N points (2 to 10): the pair's origin and destination,
+        // then the origins of the pairs after it, each stop passed as the mode does by default.
+        let pointCount = min(max(flags.int("--points", or: 2), 2), 10)
         var stepCount = 0
         let (dataset, pairs) = (set.dataset, set.pairs)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let mapStore = try MapStore(path: store)
         print(
-            "Routes on \(store) (\(dataset), \(pairs.count) pairs, median of \(runs) runs a pair, one thread"
+            "Routes on \(store) (\(dataset), \(pairs.count) pairs"
+                + (pointCount > 2 ? ", each route going on to \(pointCount - 2) more points" : "")
+                + ", median of \(runs) runs a pair, one thread"
                 + (instructions.map { ", with steps and their \($0.language.rawValue) sentences" } ?? "") + ")")
         print(
             "  mode        load s   nodes    large    edges    arcs      routed     p50 ms   p90 ms   p99 ms"
@@ -61,14 +66,15 @@ enum RouteBench {
             var latencies: [Double] = []
             var pops: [Double] = []
             var routed = 0
-            for (id, origin, destination) in pairs {
+            for (index, (id, origin, destination)) in pairs.enumerated() {
+                let stops = (1..<(pointCount - 1)).map { pairs[(index + $0) % pairs.count].origin }
                 var times: [Double] = []
                 var route: Route?
                 var failure: String?
                 for _ in 0..<max(1, runs) {
                     let begin = ContinuousClock.now
                     do {
-                        route = try router.route([origin, destination])
+                        route = try router.route([origin, destination] + stops)
                         if let instructions, let found = route {
                             // The steps and each one's sentence, as `route --steps` writes them.
                             for step in router.steps(of: found).joined() {
@@ -96,6 +102,7 @@ enum RouteBench {
                     line["duration_s"] = (route.duration * 10).rounded() / 10
                     line["snapped_origin"] = [route.snapped[0].point.longitude, route.snapped[0].point.latitude]
                     line["snapped_destination"] = [route.snapped[1].point.longitude, route.snapped[1].point.latitude]
+                    if !stops.isEmpty { line["stops"] = stops.map { [$0.longitude, $0.latitude] } }
                 } else {
                     line["status"] = "error"
                     line["message"] = failure ?? ""

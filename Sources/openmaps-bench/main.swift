@@ -55,7 +55,8 @@ func measure(_ corpus: [String], seconds: Double, _ body: (String) -> Int) -> (r
 /// - `route --store S --od OD.json [--runs N] [--modes driving,walking,bicycling] [--out DIR]
 ///   [--edges PREFIX]` (also every edge of each mode as PREFIX-MODE.tsv) `[--steps LANG]` (each
 ///   query also makes the steps and their sentences) `[--build 1]` (each mode's hierarchy
-///   contracted in memory and timed, instead of the stored one)
+///   contracted in memory and timed, instead of the stored one) `[--points N]` (each route
+///   through the pair's ends and the next N − 2 pairs' origins)
 /// - `transit --store S --od OD-TRANSIT.json [--runs N] [--out FILE.jsonl]`
 /// - `realtime --store S --od OD-TRANSIT.json [--runs N]`: journeys on a feed delaying a third
 ///   of the trips against the timetable alone, and 1,000 trip updates applied
