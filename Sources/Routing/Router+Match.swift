@@ -270,11 +270,14 @@ extension Router {
     }
 
     /// A fix's candidates: the nearest place on each road near it (at most
-    /// ``maxFixCandidates`` ways, nearest first), once per direction this mode travels it.
+    /// ``maxFixCandidates`` ways, nearest first), once per direction this mode travels it. Every
+    /// road of the mode's counts, those no route starts on too (a ferry, a private service
+    /// road), as OSRM's `match` takes them: a trace may run along one.
     private func candidates(_ point: TracePoint) -> [MatchState] {
         let radius = max(3 * Self.accuracy(of: point), Self.minFixSearchRadius)
         guard
-            let near = try? graph.snaps(point.coordinate, count: 4 * Self.maxFixCandidates, within: radius)
+            let near = try? graph.snaps(
+                point.coordinate, count: 4 * Self.maxFixCandidates, within: radius, approach: Approach(anyRoad: true))
         else { return [] }
         var ways = Set<Int32>()
         var snaps: [RoadGraph.Snap] = []

@@ -135,6 +135,38 @@ import Testing
         #expect(abs(matching.route.distance - route.distance) <= 0.05 * route.distance)
     }
 
+    /// A trace along a road no route starts on (a private service road) is matched onto it,
+    /// as OSRM's `match` considers every road of the mode's for a fix.
+    @Test func aTraceAlongAPrivateServiceRoadIsMatchedOntoIt() throws {
+        let graph = try RoadGraph(
+            store: try MapStore(path: try TestExtracts.monacoStore()), profile: TravelProfile(.driving))
+        let router = Router(graph: graph)
+        // Way 201079688 (highway=service, access=private, 179 m), from end to end.
+        let anyRoad = Approach(anyRoad: true)
+        let route = try router.route(
+            [
+                Coordinate(latitude: 43.7419039, longitude: 7.4081252),
+                Coordinate(latitude: 43.7419536, longitude: 7.4071279),
+            ],
+            passing: .init(approaches: [anyRoad, anyRoad]))
+        /// Metres of a route (all its legs) on the way.
+        func onIt(_ route: Route) -> Double {
+            var metres = 0.0
+            for leg in route.legs {
+                for (way, distance) in zip(leg.segmentWays, leg.segmentDistances) where way == 201_079_688 {
+                    metres += distance
+                }
+            }
+            return metres
+        }
+        #expect(onIt(route) > 0.9 * route.distance && route.distance > 150)
+        let matched = try router.match(Self.trace(of: route, spacing: 15, noise: 2, dropEvery: 1_000, seed: 9))
+        let placed = matched.placements.compactMap { $0 }
+        #expect(placed.count == matched.placements.count && placed.allSatisfy { $0.distance < 10 })
+        let matchedLength = matched.matchings.map { onIt($0.route) }.reduce(0, +)
+        #expect(matchedLength > 0.8 * route.distance, "\(matchedLength) m of \(route.distance) m on the road")
+    }
+
     /// A fix far off the road (an outlier) is left unplaced and the trace stays one matching; a
     /// gap of two minutes splits it in two (unless gaps are ignored); a fix with no road near
     /// is unplaced; tidying drops fixes too close to the one before.
