@@ -423,7 +423,7 @@ extension MapsApp {
         }
         let features = Set(query.avoid.map(DirectionsQuery.roadFeature(for:)))
         let passage = Router.Passage(
-            approaches: Approach.each(query.approaches, points: points.count, anyRoad: query.snapsToAnyRoad) ?? [],
+            approaches: Approach.each(query.approaches, points: points.count, anyRoad: query.snapsToAnyRoad),
             continuesStraight: query.continuesStraight)
         let routes: [Route]
         do {

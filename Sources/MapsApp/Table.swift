@@ -55,7 +55,7 @@ public struct TableQuery: Sendable, Equatable {
     /// `openmaps table`'s flags map to: `sources` and `destinations` (`all`, or point indices
     /// separated by `;` or `,`), `annotations` (`duration` and/or `distance`, comma-separated),
     /// `fallback_speed` (metres a second), `fallback_coordinate` (`input`, `snapped`),
-    /// `scale_factor`, `skip_waypoints` (`true`, `false`), `bearings`, `approaches` and
+    /// `scale_factor`, `skip_waypoints` (`true`, `false`), `bearings`, `approaches`,
     /// `radiuses` and `snapping` (as a route's: ``DirectionsQuery/osrmParameterNames``); and
     /// `hints` and `generate_hints`, taken as OSRM takes them and changing nothing here.
     public static let parameterNames = [
@@ -215,8 +215,7 @@ extension MapsApp {
         do {
             table = try routing.table(
                 query.points, sources: sources, destinations: destinations, mode: query.mode,
-                approaches: Approach.each(query.approaches, points: query.points.count, anyRoad: query.snapsToAnyRoad)
-                    ?? [])
+                approaches: Approach.each(query.approaches, points: query.points.count, anyRoad: query.snapsToAnyRoad))
         } catch RoutingError.noRoad(let point, _, _, _) {
             return refuse("NoSegment", "Could not find a matching segment for coordinate \(point)")
         } catch {
@@ -269,29 +268,24 @@ extension MapsApp {
         var count = 1
         var approaches: [Approach]?
         var anyRoad = false
-        for (name, value) in parameters {
-            guard name == "number" else {
-                do {
-                    if name == "snapping" {
-                        anyRoad = try Parameter.snapping(value, name: name)
-                    } else {
-                        _ = try Parameter.readApproaches(name, value, into: &approaches)
-                    }
-                } catch {
-                    guard case .invalidOption(let option, let message) = error else { throw error }
-                    return Self.osrmRefusal("InvalidOptions", "'\(option)' \(message)")
+        do throws(AppError) {
+            for (name, value) in parameters {
+                switch name {
+                case "number":
+                    guard let number = Int(value) else { throw .invalidOption(name, message: "must be a whole number") }
+                    count = number
+                case "snapping": anyRoad = try Parameter.snapping(value, name: name)
+                default: _ = try Parameter.readApproaches(name, value, into: &approaches)
                 }
-                continue
             }
-            guard let number = Int(value) else {
-                return Self.osrmRefusal("InvalidOptions", "'number' must be a whole number")
-            }
-            count = number
+        } catch {
+            guard case .invalidOption(let option, let message) = error else { throw error }
+            return Self.osrmRefusal("InvalidOptions", "'\(option)' \(message)")
         }
         if let misfit = Parameter.approachesMisfit(approaches, points: 1) {
             return Self.osrmRefusal("InvalidOptions", "\(misfit)")
         }
-        let approach = Approach.each(approaches, points: 1, anyRoad: anyRoad)?.first ?? .any
+        let approach = Approach.each(approaches, points: 1, anyRoad: anyRoad).first ?? .any
         guard (1...Self.maxNearest).contains(count) else {
             return Self.osrmRefusal("InvalidOptions", "'number' must be 1 to \(Self.maxNearest), not \(count)")
         }
@@ -408,8 +402,7 @@ extension MapsApp {
                 query.points, roundTrip: query.roundTrip, mode: query.mode,
                 passing: Router.Passage(
                     approaches: Approach.each(
-                        query.approaches, points: query.points.count, anyRoad: query.snapsToAnyRoad)
-                        ?? [],
+                        query.approaches, points: query.points.count, anyRoad: query.snapsToAnyRoad),
                     continuesStraight: query.continuesStraight))
             if query.output.steps { steps = try routing.steps(of: trip.route) }
         } catch RoutingError.noRoad(let point, _, _, _) {

@@ -1,9 +1,9 @@
 import Foundation
 import GeoCore
 
-/// How a route may meet one of its points, as OSRM's `bearings`, `approaches` and `radiuses`
-/// ask: in which direction of travel, with the point on which side of the road, and how far
-/// from it. The default meets it any way.
+/// How a route may meet one of its points, as OSRM's `bearings`, `approaches`, `radiuses` and
+/// `snapping` ask: in which direction of travel, with the point on which side of the road, how
+/// far from it, and on which roads. The default meets it any way, on the roads routes start on.
 public struct Approach: Sendable, Equatable {
     /// A direction of travel the road must have where the route meets the point: the heading
     /// in degrees clockwise from true north, 0..<360, and how far either side of it the road's
@@ -46,9 +46,10 @@ public struct Approach: Sendable, Equatable {
     }
 
     /// Each of `points` points' approach from `approaches` (nil: ``any``), each on any road
-    /// when `anyRoad` (OSRM's `snapping=any`, given once for all the points).
-    public static func each(_ approaches: [Approach]?, points: Int, anyRoad: Bool) -> [Approach]? {
-        guard anyRoad else { return approaches }
+    /// when `anyRoad` (OSRM's `snapping=any`, given once for all the points); empty for every
+    /// point met any way (as ``Router/Passage`` takes them).
+    public static func each(_ approaches: [Approach]?, points: Int, anyRoad: Bool) -> [Approach] {
+        guard anyRoad else { return approaches ?? [] }
         return (approaches ?? Array(repeating: .any, count: points)).map {
             var approach = $0
             approach.anyRoad = true
