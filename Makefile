@@ -99,6 +99,7 @@ bench: deps data
 	.build/release/openmaps-bench pbf $(BENCH_PBF) $(BENCH_XML)
 	bash scripts/bench-import.sh $(BENCH_PBF)
 	bash scripts/bench-update.sh $(UPDATE_PBF)
+	bash scripts/bench-catchup.sh $(UPDATE_PBF)
 	bash scripts/bench-tiles.sh $(TILE_PBF)
 	bash scripts/bench-vector-tiles.sh $(VECTOR_PBF)
 	bash scripts/bench-open.sh Examples/seed-links.txt

@@ -210,28 +210,61 @@ public enum OSMReplication {
 }
 
 extension OSMReplication {
-    /// Brings region `region` of the store at `storePath` up to `feed`'s newest sequence: each
-    /// sequence after the region's applied in order (``OSMUpdater/apply(_:to:region:replication:routing:)``),
-    /// each in its own transaction with its state, so a kill between two leaves the region at
-    /// the last one applied and the next run goes on from there.
+    /// Consecutive sequences of a feed applied in one update: `first` to `state.sequence`,
+    /// leaving the region at `state`.
+    public struct Step: Sendable, Equatable {
+        /// The feed's URL (``Feed/name``).
+        public var feed: String
+        /// The first sequence applied; the last is `state.sequence`.
+        public var first: Int64
+        /// The last sequence's state, where the region stands after the update.
+        public var state: State
+
+        /// Sequences `first` to `state.sequence` of `feed`.
+        public init(feed: String, first: Int64, state: State) {
+            self.feed = feed
+            self.first = first
+            self.state = state
+        }
+
+        /// The sequences as a person reads them: `sequence 101`, `sequences 101–104`.
+        public var sequences: String {
+            first == state.sequence ? "sequence \(first)" : "sequences \(first)–\(state.sequence)"
+        }
+    }
+
+    /// How many bytes of change files (compressed, as the feed publishes them) a catch-up
+    /// gathers into one update by default: 50 MB, as Nominatim's `REPLICATION_MAX_DIFF`.
+    public static let defaultBatchBytes = 50 << 20
+
+    /// Brings region `region` of the store at `storePath` up to `feed`'s newest sequence: the
+    /// sequences after the region's applied in order, consecutive ones gathered into one
+    /// update (``OSMUpdater/apply(_:to:region:replication:routing:)``) until their change files
+    /// reach `batchBytes`, as osm2pgsql's and Nominatim's replication gather them, so that a
+    /// region days behind is brought up with its routing graphs built once a batch, not once a
+    /// minute. Each update is one transaction with the last sequence's state, so a kill between
+    /// two leaves the region at the last batch applied and the next run goes on from there.
     ///
     /// The region's sequence is the last one applied from this feed, else the extract
     /// header's (for the same feed), else `start`, else the last sequence of the feed at or
     /// before the region's data time.
     ///
     /// - Parameters:
-    ///   - routing: as for ``OSMUpdater/apply(_:to:region:replication:routing:)``, for each sequence.
-    ///   - applied: called after each sequence's commit with its state and what it did (what
-    ///     it throws stops the catch-up there, the sequence kept).
+    ///   - batchBytes: the change files' size (compressed) at which a batch is closed; a batch
+    ///     holds one sequence at least, so 1 applies each sequence on its own.
+    ///   - routing: as for ``OSMUpdater/apply(_:to:region:replication:routing:)``, for each batch.
+    ///   - applied: called after each batch's commit with its sequences and what it did (what
+    ///     it throws stops the catch-up there, the batch kept).
     /// - Returns: the region's name, the sequence it stood at before, and the feed's newest
     /// state (where it stands now).
     /// - Throws: ``DataError`` when the feed cannot be read, misses a sequence, or the region's
-    ///   place in it cannot be told; what the update throws (the sequence it was on is not applied).
+    ///   place in it cannot be told; what the update throws (the batch it was on is not applied).
     @discardableResult
     public static func catchUp(
         _ feed: Feed, storePath: String, region: String? = nil, start: Int64? = nil,
+        batchBytes: Int = defaultBatchBytes,
         routing: ((MapStore, RoadNetwork.GraphWriter) throws -> Void)? = nil,
-        applied: (State, OSMUpdater.Report) throws -> Void = { _, _ in }
+        applied: (Step, OSMUpdater.Report) throws -> Void = { _, _ in }
     ) throws -> (region: String, from: Int64, newest: State) {
         let position = try OSMReplication.position(storePath: storePath, region: region)
         guard let newest = try feed.state() else {
@@ -253,20 +286,36 @@ extension OSMReplication {
         }
         let from = current
         while current < newest.sequence {
-            let sequence = current + 1
-            let bytes = try feed.changes(sequence)
-            let state = try feed.state(sequence) ?? State(sequence: sequence, timestamp: newest.timestamp)
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "openmaps-\(UUID().uuidString).osc.gz"
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "openmaps-\(UUID().uuidString)"
             ).path
-            defer { try? FileManager.default.removeItem(atPath: file) }
-            guard FileManager.default.createFile(atPath: file, contents: Data(bytes)) else {
-                throw DataError(.file, message: "cannot write the change file", path: file)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw DataError(.file, message: "cannot make a folder for the change files: \(error)", path: folder)
             }
+            var files: [String] = []
+            var bytes = 0
+            var last = current
+            repeat {
+                last += 1
+                let changes = try feed.changes(last)
+                // Named after the sequence, so that a reading error says which one it was.
+                let file = "\(folder)/sequence-\(last).osc.gz"
+                guard FileManager.default.createFile(atPath: file, contents: Data(changes)) else {
+                    throw DataError(.file, message: "cannot write the change file", path: file)
+                }
+                files.append(file)
+                bytes += changes.count
+            } while last < newest.sequence && bytes < batchBytes
+            let step = Step(
+                feed: feed.name, first: current + 1,
+                state: try feed.state(last) ?? State(sequence: last, timestamp: newest.timestamp))
             let report = try OSMUpdater.apply(
-                file, to: storePath, region: position.region, replication: (feed.name, state), routing: routing)
-            current = sequence
-            try applied(state, report)
+                files, to: storePath, region: position.region, replication: step, routing: routing)
+            current = last
+            try applied(step, report)
         }
         return (position.region, from, newest)
     }

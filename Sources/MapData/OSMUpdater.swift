@@ -9,8 +9,8 @@ import OSMReader
 /// The region's elements are kept in the store (``OSMElementStore``); a change rebuilds what
 /// it touches: a created, modified or deleted node, the ways built from a node that moved,
 /// and the relations with a changed member. Changes are merged as osmium merges them: for
-/// each element the highest version wins (the last in the file where versions tie or are
-/// missing), and a change older than what the region holds, or already applied, is left out,
+/// each element the highest version wins (the last in file order where versions tie or
+/// are missing), and a change older than what the region holds, or already applied, is left out,
 /// so a change file applied twice or out of order changes nothing more. A deletion of an
 /// element the region does not hold is left out too, and a modification of one is a creation
 /// (a change file of a larger area names elements outside the extract).
@@ -40,30 +40,44 @@ public enum OSMUpdater {
         public var featuresWritten = 0
     }
 
-    /// Applies the change file at `path` to region `region` of the store at `storePath`, in
-    /// one atomic update: a broken file, a failure or a kill changes nothing.
+    /// Applies the change files at `paths`, in that order, to region `region` of the store at
+    /// `storePath`, in one atomic update: a broken file, a failure or a kill changes nothing.
+    /// Several files are merged as one (as `osmium merge-changes` merges them: each element's
+    /// highest version, the last given where versions tie), so consecutive change files cost
+    /// one update and one build of the routing graphs.
     ///
     /// - Parameters:
     ///   - region: the region to update (default: the store's only OpenStreetMap region, or
-    ///     the one holding most of the elements the file modifies and deletes).
+    ///     the one holding most of the elements the files modify and delete).
     ///   - routing: called inside the update once the changes are in, with the store as it
     ///     now is and a writer of its routing graphs (``RoutingGraphs``' `refresh` builds
     ///     again those whose roads changed).
-    ///   - replication: the feed and sequence the file is, recorded with the changes in the
-    ///     same transaction; refused unless the region stands at the sequence before it on
-    ///     that feed (or on none), so no sequence is applied twice or skipped.
-    /// - Throws: ``OSMReaderError`` for a file that is not a readable change file;
-    ///   ``DataError`` when no region fits (`.missingData`: it names the elements the region
+    ///   - replication: the feed and sequences the files are, recorded with the changes in the
+    ///     same transaction; refused unless the region stands at the sequence before the first
+    ///     on that feed (or on none), so no sequence is applied twice or skipped.
+    /// - Throws: ``DataError``: `.invalidData` naming a file that is not a readable change file
+    ///   (the ``OSMReaderError`` underneath says where), `.missingData` when no region fits (`.missingData`: it names the elements the region
     ///   does not hold), or the store cannot be written.
     public static func apply(
-        _ path: String, to storePath: String, region: String? = nil,
-        replication: (feed: String, state: OSMReplication.State)? = nil,
+        _ paths: [String], to storePath: String, region: String? = nil,
+        replication: OSMReplication.Step? = nil,
         routing: ((MapStore, RoadNetwork.GraphWriter) throws -> Void)? = nil
     ) throws -> Report {
         // An update changes a store that is there: none is made for it.
         _ = try MapStore(path: storePath)
-        let read = try OSMChangeFile.read(path)
-        let fingerprint = try FileFingerprint.of(path)
+        var read: [OSMChange] = []
+        var fingerprints: [String] = []
+        for path in paths {
+            do { read += try OSMChangeFile.read(path) } catch {
+                throw DataError(
+                    .invalidData, message: "not a change file that can be read", path: path, underlying: error)
+            }
+            fingerprints.append(try FileFingerprint.of(path))
+        }
+        // What errors name: the feed's sequences, the file, or the first and last of several.
+        let shown =
+            replication.map { "\($0.feed) \($0.sequences)" }
+            ?? (paths.count == 1 ? paths[0] : "\(paths.first ?? "") … \(paths.last ?? "") (\(paths.count) files)")
         var report = Report(region: region ?? "")
         report.changes = read.count
         let changes = merged(read)
@@ -72,38 +86,40 @@ public enum OSMUpdater {
             // the region holds is applied (its creations kept), not refused, or the feed would
             // stop there.
             let (source, name) = try chooseRegion(
-                region, for: changes, in: database, path: path, refusingForeign: replication == nil)
+                region, for: changes, in: database, path: shown, refusingForeign: replication == nil)
             report.region = name
-            if let replication { try follow(replication, source: source, name: name, in: database, path: path) }
-            var update = RegionUpdate(source: source, name: name, path: path, database: database)
+            if let replication { try follow(replication, source: source, name: name, in: database, path: shown) }
+            var update = RegionUpdate(source: source, name: name, path: shown, database: database)
             try update.apply(changes, report: &report)
-            try database.run(
-                "UPDATE source SET fingerprint = ? WHERE id = ?",
-                [.text(try updatedFingerprint(source: source, change: fingerprint, in: database)), .integer(source)])
+            for fingerprint in fingerprints {
+                try database.run(
+                    "UPDATE source SET fingerprint = ? WHERE id = ?",
+                    [
+                        .text(try updatedFingerprint(source: source, change: fingerprint, in: database)),
+                        .integer(source),
+                    ])
+            }
             try database.flush()
             try routing?(MapStore(database: database, path: storePath), try RoadNetwork.GraphWriter(database: database))
         }
         return report
     }
 
-    /// Checks that region `source` stands right before `step` on its feed, and records it as
-    /// at `step` (inside the update's transaction).
+    /// Checks that region `source` stands right before `step`'s first sequence on its feed, and
+    /// records it as at `step`'s last (inside the update's transaction).
     private static func follow(
-        _ step: (feed: String, state: OSMReplication.State), source: Int64, name: String,
-        in database: StoreConnection, path: String
+        _ step: OSMReplication.Step, source: Int64, name: String, in database: StoreConnection, path: String
     ) throws {
         let row = try database.map("SELECT replication, sequence FROM osm_region WHERE source = ?", [.integer(source)])
         {
             ($0.text(0), $0.integer(1))
         }.first
-        if let (feed, sequence) = row, let sequence, feed == nil || feed == step.feed,
-            sequence != step.state.sequence - 1
-        {
+        if let (feed, sequence) = row, let sequence, feed == nil || feed == step.feed, sequence != step.first - 1 {
             throw DataError(
                 .invalidData,
-                message: sequence >= step.state.sequence
-                    ? "region '\(name)' already holds sequence \(step.state.sequence) of \(step.feed) (it stands at \(sequence))"
-                    : "region '\(name)' stands at sequence \(sequence) of \(step.feed): applying \(step.state.sequence) would skip \(sequence + 1)\(step.state.sequence - 1 > sequence + 1 ? " to \(step.state.sequence - 1)" : "")",
+                message: sequence >= step.first
+                    ? "region '\(name)' already holds sequence \(step.first) of \(step.feed) (it stands at \(sequence))"
+                    : "region '\(name)' stands at sequence \(sequence) of \(step.feed): applying \(step.first) would skip \(sequence + 1)\(step.first - 1 > sequence + 1 ? " to \(step.first - 1)" : "")",
                 path: path)
         }
         try database.run(
@@ -111,17 +127,22 @@ public enum OSMUpdater {
             [.text(step.feed), .integer(step.state.sequence), .integer(step.state.timestamp), .integer(source)])
     }
 
-    /// The change that stands for each element: the highest version, the last in the file
-    /// where versions tie or are missing; ordered by type (nodes first) and id.
+    /// The change that stands for each element: the highest version, the last in file order
+    /// where versions tie or are missing; a modification of an element an earlier change
+    /// created (in another file of the same update) stands as its creation. Ordered by type
+    /// (nodes first) and id.
     static func merged(_ changes: [OSMChange]) -> [OSMChange] {
         var latest: [ElementKey: OSMChange] = [:]
+        var created: Set<ElementKey> = []
         for change in changes {
             let key = ElementKey(type: change.element.type, id: change.element.id)
+            if change.action == .create { created.insert(key) }
             if let kept = latest[key], let old = kept.element.version, let new = change.element.version, new < old {
                 continue
             }
             latest[key] = change
         }
+        for key in created where latest[key]?.action == .modify { latest[key]?.action = .create }
         return latest.values.sorted {
             ($0.element.type.rawValue, $0.element.id) < ($1.element.type.rawValue, $1.element.id)
         }
@@ -173,7 +194,7 @@ public enum OSMUpdater {
             throw DataError(
                 .missingData,
                 message:
-                    "none of the \(expected.count) elements this change file modifies or deletes (\(named)\(expected.count > 3 ? ", …" : "")) is in \(scope): it is a change file of another region",
+                    "none of the \(expected.count) elements the changes modify or delete (\(named)\(expected.count > 3 ? ", …" : "")) is in \(scope): they are changes of another region",
                 path: path)
         }
         return (best.id, best.name)

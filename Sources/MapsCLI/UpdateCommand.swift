@@ -1,6 +1,5 @@
 import Foundation
 import MapData
-import OSMReader
 import Routing
 
 /// `openmaps update`: OpenStreetMap change files applied to an imported region.
@@ -8,9 +7,9 @@ enum UpdateCommand {
     static let command = Command(
         name: "update",
         summary:
-            "Apply OpenStreetMap change files (.osc, .osc.gz, .osc.bz2) to an imported region, or follow its replication feed.",
+            "Apply OpenStreetMap change files (.osc, .osc.gz, .osc.bz2) to an imported region, several in one update, or follow its replication feed.",
         usage:
-            "update CHANGES.osc… [--region NAME] [--store STORE] [--no-routing] | update --replication URL [--sequence N] [--follow] [--interval SECONDS] [--region NAME] [--store STORE] [--no-routing]",
+            "update CHANGES.osc… [--region NAME] [--store STORE] [--no-routing] | update --replication URL [--sequence N] [--follow] [--interval SECONDS] [--max-diff-size MB] [--region NAME] [--store STORE] [--no-routing]",
         parser: ArgumentParser(
             options: [
                 DataCommand.storeOption,
@@ -22,7 +21,7 @@ enum UpdateCommand {
                 .init(
                     name: "--replication", value: "URL",
                     help:
-                        "A replication feed (its folder of state.txt and AAA/BBB/CCC.osc.gz: minutely, hourly or daily; http(s), file:// or a path): every sequence after the region's applied in order, each in its own transaction."
+                        "A replication feed (its folder of state.txt and AAA/BBB/CCC.osc.gz: minutely, hourly or daily; http(s), file:// or a path): every sequence after the region's applied in order, consecutive ones gathered into one transaction up to --max-diff-size."
                 ),
                 .init(
                     name: "--sequence", value: "N",
@@ -36,6 +35,11 @@ enum UpdateCommand {
                     name: "--interval", value: "SECONDS",
                     help:
                         "Seconds between two polls with --follow (default 60; after a failure, twice as long each time, up to an hour)."
+                ),
+                .init(
+                    name: "--max-diff-size", value: "MB",
+                    help:
+                        "With --replication: megabytes of change files (compressed, as the feed publishes them) gathered into one update (default 50; one sequence at least). The routing graphs are built again once an update, so a region far behind catches up in a few."
                 ),
                 .init(
                     name: "--no-routing", value: nil,
@@ -52,16 +56,14 @@ enum UpdateCommand {
             try follow(feed, storePath: path, arguments: arguments, console: &console)
             return
         }
-        for option in ["--sequence", "--interval"] where arguments.value(option) != nil {
+        for option in ["--sequence", "--interval", "--max-diff-size"] where arguments.value(option) != nil {
             throw .usage("\(option) goes with --replication")
         }
         if arguments.flags.contains("--follow") { throw .usage("--follow goes with --replication") }
         guard !arguments.positionals.isEmpty else {
             throw .usage("update needs change files to apply (or --replication URL)")
         }
-        for file in arguments.positionals {
-            try apply(file, storePath: path, arguments: arguments, console: &console)
-        }
+        try apply(arguments.positionals, storePath: path, arguments: arguments, console: &console)
     }
 
     /// `--replication URL`: catches up with the feed once, or keeps following it.
@@ -80,17 +82,27 @@ enum UpdateCommand {
             }
             return number
         }
+        let batchBytes = try arguments.value("--max-diff-size").map { text throws(CLIError) in
+            guard let megabytes = Double(text), megabytes.isFinite, megabytes > 0, megabytes <= 1_000_000 else {
+                throw .usage("'--max-diff-size' must be a number of megabytes above 0, not '\(text)'")
+            }
+            return max(1, Int(megabytes * 1_048_576))
+        }
         let feed: OSMReplication.Feed
         do { feed = try OSMReplication.Feed(location) } catch { throw .failure("\(error)") }
         guard arguments.flags.contains("--follow") else {
-            try catchUp(feed, storePath: storePath, start: start, arguments: arguments, console: &console)
+            try catchUp(
+                feed, storePath: storePath, start: start, batchBytes: batchBytes, arguments: arguments,
+                console: &console)
             return
         }
         let every = interval ?? 60
         var wait = every
         while true {
             do {
-                try catchUp(feed, storePath: storePath, start: start, arguments: arguments, console: &console)
+                try catchUp(
+                    feed, storePath: storePath, start: start, batchBytes: batchBytes, arguments: arguments,
+                    console: &console)
                 wait = every
             } catch {
                 guard case .failure(let message) = error else { throw error }
@@ -104,11 +116,12 @@ enum UpdateCommand {
         }
     }
 
-    /// Applies every sequence of `feed` after the region's, in order, each with its state in
-    /// the same transaction, and says what each did.
+    /// Applies every sequence of `feed` after the region's, in order, in batches of up to
+    /// `batchBytes` (default ``OSMReplication/defaultBatchBytes``), each with its last state in
+    /// the same transaction, and says what each batch did.
     static func catchUp(
-        _ feed: OSMReplication.Feed, storePath: String, start: Int64?, arguments: ArgumentParser.Result,
-        console: inout Console
+        _ feed: OSMReplication.Feed, storePath: String, start: Int64?, batchBytes: Int?,
+        arguments: ArgumentParser.Result, console: inout Console
     ) throws(CLIError) {
         let routing = !arguments.flags.contains("--no-routing")
         var built: [RoutingGraphs.Built] = []
@@ -116,26 +129,25 @@ enum UpdateCommand {
         var started = Date()
         let caughtUp: (region: String, from: Int64, newest: OSMReplication.State)
         do {
-            // What each sequence applied said, printed whether the catch-up ends or fails,
+            // What each batch applied said, printed whether the catch-up ends or fails,
             // before the summary.
             defer { for (line, isError) in lines { isError ? console.error(line) : console.print(line) } }
             do {
                 caughtUp = try OSMReplication.catchUp(
                     feed, storePath: storePath, region: arguments.value("--region"), start: start,
+                    batchBytes: batchBytes ?? OSMReplication.defaultBatchBytes,
                     routing: { store, writer in
                         guard routing else { return }
                         built = try RoutingGraphs.refresh(store: store, writer: writer)
                     },
-                    applied: { state, report in
+                    applied: { step, report in
                         lines += described(
-                            report, shown: "sequence \(state.sequence) (\(time(state.timestamp)))",
+                            report, shown: "\(step.sequences) (\(time(step.state.timestamp)))",
                             storePath: storePath, seconds: Date().timeIntervalSince(started),
                             built: routing ? built : nil)
                         built = []
                         started = Date()
                     })
-            } catch let error as OSMReaderError {
-                throw .failure("\(feed.name): \(error)")
             } catch {
                 throw .failure("\(error)")
             }
@@ -153,27 +165,26 @@ enum UpdateCommand {
         ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 
-    /// Applies one change file, with the routing graphs it changes, in one atomic update, and
-    /// says what it did.
+    /// Applies the change files `files` together, with the routing graphs they change, in one
+    /// atomic update, and says what it did.
     static func apply(
-        _ file: String, storePath: String, arguments: ArgumentParser.Result, console: inout Console
+        _ files: [String], storePath: String, arguments: ArgumentParser.Result, console: inout Console
     ) throws(CLIError) {
         let start = Date()
         var built: [RoutingGraphs.Built] = []
         let routing = !arguments.flags.contains("--no-routing")
         let report: OSMUpdater.Report
         do {
-            report = try OSMUpdater.apply(file, to: storePath, region: arguments.value("--region")) { store, writer in
+            report = try OSMUpdater.apply(files, to: storePath, region: arguments.value("--region")) { store, writer in
                 guard routing else { return }
                 built = try RoutingGraphs.refresh(store: store, writer: writer)
             }
-        } catch let error as OSMReaderError {
-            throw .failure("\(file): \(error)")
         } catch {
             throw .failure("\(error)")
         }
+        let shown = files.count == 1 ? files[0] : "\(files.count) files (\(files[0]) … \(files[files.count - 1]))"
         let lines = described(
-            report, shown: file, storePath: storePath, seconds: Date().timeIntervalSince(start),
+            report, shown: shown, storePath: storePath, seconds: Date().timeIntervalSince(start),
             built: routing ? built : nil)
         for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
     }

@@ -32,7 +32,7 @@ import Testing
         }
         defer { watcher.stop() }
         let renamed = OSMChangeWriter.document([FixtureStreet.renamed])
-        _ = try OSMUpdater.apply(PBFWriter.temporaryFile(renamed), to: store)
+        _ = try OSMUpdater.apply([PBFWriter.temporaryFile(renamed)], to: store)
         let deadline = Date().addingTimeInterval(10)
         while !found(FixtureStreet.newName) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(found(FixtureStreet.newName) && !found(FixtureStreet.oldName))

@@ -8,8 +8,9 @@ import Testing
 
 /// `update --replication`'s engine against a replication feed on a loopback HTTP server: central
 /// Monaco edited four times, published as sequences 101–104 (104 before 103 on purpose); the
-/// store follows it from the extract header's sequence, refuses to skip, resumes after a stop
-/// between two sequences, and ends equal to a fresh import of the last edit.
+/// store follows it from the extract header's sequence, consecutive sequences in one update,
+/// refuses to skip, resumes after a stop between two updates, and ends equal to a fresh import
+/// of the last edit.
 @Suite struct ReplicationTests {
     @Test func aStoreFollowsAFeedWithoutSkippingOrRepeatingASequence() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-feed-\(UUID().uuidString)")
@@ -43,15 +44,17 @@ import Testing
         let feed = try OSMReplication.Feed(url)
         #expect(try OSMReplication.position(storePath: store, region: nil).sequence == 100)
 
-        // Two sequences published: both applied, in order, each with its state.
+        // Two sequences published: both applied, in order, in one update with the second's state.
         for index in 0..<2 {
             try ReplicationFeedWriter.publish(
                 changes[index], sequence: 101 + Int64(index), timestamp: start + 60 * Int64(index + 1), in: feedFolder)
         }
-        var applied: [Int64] = []
+        var steps: [OSMReplication.Step] = []
+        var builds = 0
         let first = try OSMReplication.catchUp(
-            feed, storePath: store, applied: { state, _ in applied.append(state.sequence) })
-        #expect(first.from == 100 && first.newest.sequence == 102 && applied == [101, 102])
+            feed, storePath: store, routing: { _, _ in builds += 1 }, applied: { step, _ in steps.append(step) })
+        #expect(first.from == 100 && first.newest.sequence == 102 && builds == 1)
+        #expect(steps == [.init(feed: url, first: 101, state: .init(sequence: 102, timestamp: start + 120))])
         let position = try OSMReplication.position(storePath: store, region: nil)
         #expect(position.sequence == 102 && position.timestamp == start + 120 && position.url == url)
 
@@ -66,23 +69,24 @@ import Testing
         let skipped = PBFWriter.temporaryFile(OSMChangeWriter.document(changes[3]))
         #expect {
             try OSMUpdater.apply(
-                skipped, to: store, replication: (url, OSMReplication.State(sequence: 104, timestamp: start + 240)))
+                [skipped], to: store,
+                replication: .init(feed: url, first: 104, state: .init(sequence: 104, timestamp: start + 240)))
         } throws: { "\($0)".contains("would skip 103") }
         #expect(try UpdateTests.content(store) == atTwo)
 
-        // 103 arrives; a stop right after its commit leaves the store at 103, and the next run
-        // goes on with 104 alone.
+        // 103 arrives; applied a sequence at a time (a batch of one byte), a stop right after
+        // 103's commit leaves the store at 103, and the next run goes on with 104 alone.
         try ReplicationFeedWriter.publish(changes[2], sequence: 103, timestamp: start + 180, in: feedFolder)
         try ReplicationFeedWriter.publish(changes[3], sequence: 104, timestamp: start + 240, in: feedFolder)
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try OSMReplication.catchUp(feed, storePath: store, applied: { _, _ in throw Stop() })
+            try OSMReplication.catchUp(feed, storePath: store, batchBytes: 1, applied: { _, _ in throw Stop() })
         }
         #expect(try OSMReplication.position(storePath: store, region: nil).sequence == 103)
-        applied = []
+        steps = []
         let last = try OSMReplication.catchUp(
-            feed, storePath: store, applied: { state, _ in applied.append(state.sequence) })
-        #expect(last.from == 103 && applied == [104])
+            feed, storePath: store, batchBytes: 1, applied: { step, _ in steps.append(step) })
+        #expect(last.from == 103 && steps.map(\.first) == [104] && steps.map(\.state.sequence) == [104])
         // Up to date: nothing more.
         let again = try OSMReplication.catchUp(
             feed, storePath: store, applied: { _, _ in Issue.record("applied again") })

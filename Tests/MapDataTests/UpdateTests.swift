@@ -84,7 +84,7 @@ import ZlibKit
 
     /// Applies `changes` to the store with the routing graphs refreshed, as `openmaps update` does.
     @discardableResult
-    static func update(_ store: String, _ changes: String, region: String? = nil) throws -> (
+    static func update(_ store: String, _ changes: String..., region: String? = nil) throws -> (
         OSMUpdater.Report, [RoutingGraphs.Built]
     ) {
         var built: [RoutingGraphs.Built] = []
@@ -122,6 +122,64 @@ import ZlibKit
         #expect(
             Set(built.map(\.mode.rawValue)) == Set(expected["road_graph"]!.map { String($0.split(separator: "|")[0]) }))
         #expect(built.allSatisfy { $0.keptOrder }, "\(built.map { ($0.mode, $0.keptOrder) })")
+    }
+
+    /// Two change files given together are one update: the same store as the two applied in
+    /// turn and as a fresh import of the second edit, with the routing graphs built once. The
+    /// second file also renames a café the first created and deletes a node the first created,
+    /// so the files' changes meet on the same elements.
+    @Test func changeFilesGivenTogetherAreAppliedAsOneUpdate() throws {
+        let base = try OSMExtract(path: Self.monaco)
+        let (first, firstChanges) = OSMEdits.edit(base, share: 0.01, seed: 21)
+        var (second, secondChanges) = OSMEdits.edit(first, share: 0.01, seed: 22)
+        let createdNodes = firstChanges.filter { $0.action == .create && $0.element.type == .node }.map(\.element.id)
+        let touchedAgain = Set(secondChanges.map(\.element.id))
+        let cafe = try #require(
+            second.nodes.firstIndex {
+                createdNodes.contains($0.id) && !$0.tags.isEmpty && !touchedAgain.contains($0.id)
+            })
+        second.nodes[cafe].tags = [("amenity", "cafe"), ("name", "Café renamed")]
+        second.nodes[cafe].metadata = OSMMetadata(version: 2)
+        secondChanges.append(.init(action: .modify, element: .node(second.nodes[cafe])))
+        // A node the first made, taken off its footway by the second, then deleted by it.
+        let footway = try #require(
+            second.ways.firstIndex {
+                $0.nodeIDs.contains(where: createdNodes.contains) && !touchedAgain.contains($0.id)
+            })
+        let looseID = second.ways[footway].nodeIDs.removeFirst()
+        second.ways[footway].metadata = OSMMetadata(version: 2)
+        secondChanges.append(.init(action: .modify, element: .way(second.ways[footway])))
+        let loose = try #require(second.nodes.firstIndex { $0.id == looseID })
+        secondChanges.append(
+            .init(
+                action: .delete,
+                element: .node(
+                    OSMNode(id: looseID, latitudeNano: 0, longitudeNano: 0, tags: [], metadata: OSMMetadata(version: 2))
+                )))
+        second.nodes.remove(at: loose)
+        let files = [firstChanges, secondChanges].map { PBFWriter.temporaryFile(OSMChangeWriter.document($0)) }
+
+        let together = try Self.imported(Self.monaco, .sqlite)
+        let (report, built) = try Self.update(together, files[0], files[1])
+        let inTurn = try Self.imported(Self.monaco, .sqlite)
+        for file in files { try Self.update(inTurn, file) }
+        let fresh = try Self.imported(PBFWriter.temporaryFile(second.pbf()), .sqlite)
+        let expected = try Self.content(fresh)
+        let once = try Self.content(together)
+        let twice = try Self.content(inTurn)
+        for table in expected.keys.sorted() {
+            #expect(once[table] == expected[table], "\(table) differs from a fresh import of the second edit")
+            #expect(once[table] == twice[table], "\(table) differs from the files applied in turn")
+        }
+        #expect(once["feature"]!.contains { $0.contains("Café renamed") })
+        #expect(!once["feature"]!.contains { $0.hasPrefix("node|\(looseID)|") })
+        #expect(report.changes == firstChanges.count + secondChanges.count)
+        // Each element once: the café made and renamed as made, the node made and deleted as a
+        // deletion of one the region never held.
+        let elements = Set((firstChanges + secondChanges).map { "\($0.element.type)/\($0.element.id)" })
+        #expect(report.created + report.modified + report.deleted + report.absent == elements.count)
+        #expect(report.added == 0 && report.absent >= 1)
+        #expect(!built.isEmpty)
     }
 
     @Test func postGISKeepsTheRoutingGraphsUncompressedEvenInAStoreMadeBefore() throws {
@@ -238,11 +296,17 @@ import ZlibKit
         let edits = try Self.edits.get()
         let text = try String(contentsOfFile: edits.changes, encoding: .utf8)
         let broken = PBFWriter.temporaryFile(Array(text.prefix(text.count / 2).utf8))
-        #expect(throws: OSMReaderError.self) { try Self.update(store, broken) }
+        #expect {
+            try Self.update(store, broken)
+        } throws: { error in
+            (error as? DataError)?.path == broken && (error as? DataError)?.underlying is OSMReaderError
+        }
+        // Nor those of a good file given with it.
+        #expect(throws: DataError.self) { try Self.update(store, edits.changes, broken) }
         // A failure inside the update (here, the routing graphs' build) leaves the store as it was.
         struct Stop: Error {}
         #expect(throws: Stop.self) {
-            try OSMUpdater.apply(edits.changes, to: store) { _, _ in throw Stop() }
+            try OSMUpdater.apply([edits.changes], to: store) { _, _ in throw Stop() }
         }
         #expect(try Self.content(store) == before)
     }

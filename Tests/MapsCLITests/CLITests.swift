@@ -713,6 +713,41 @@ enum CLIProblem: Error { case notABlob }
         let upToDate = OpenMapsCLI.run(["update", "--replication", folder + "/feed", "--store", store])
         #expect(
             upToDate.exitCode == 0 && upToDate.standardOutput.contains("up to date with \(folder)/feed at sequence 8"))
+        // Two sequences behind: caught up in one update, a café made in one and renamed in the next.
+        func cafe(_ id: Int64, _ name: String, version: Int32) -> OSMChange.Element {
+            .node(
+                OSMNode(
+                    id: id, latitudeNano: 60_170_600_000, longitudeNano: 24_940_600_000,
+                    tags: [("amenity", "cafe"), ("name", name)], metadata: OSMMetadata(version: version)))
+        }
+        try ReplicationFeedWriter.publish(
+            [.init(action: .create, element: cafe(4, "Toinen", version: 1))], sequence: 9, timestamp: 1_764_800_060,
+            in: folder + "/feed")
+        try ReplicationFeedWriter.publish(
+            [.init(action: .modify, element: cafe(4, "Kolmas", version: 2))], sequence: 10, timestamp: 1_764_800_120,
+            in: folder + "/feed")
+        let behind = OpenMapsCLI.run(["update", "--replication", folder + "/feed", "--store", store, "--no-routing"])
+        #expect(behind.exitCode == 0, "\(behind.standardError)")
+        #expect(behind.standardOutput.hasPrefix("corner: 2 changes from sequences 9–10 (2025-12-03T22:15:20Z) into"))
+        #expect(behind.standardOutput.contains("1 created, 0 modified, 0 deleted"), "\(behind.standardOutput)")
+        #expect(OpenMapsCLI.run(["search", "Kolmas", "--store", store]).standardOutput.contains("Kolmas"))
+        // Files given together: one update.
+        let files = [
+            [OSMChange(action: .create, element: cafe(5, "Neljäs", version: 1))],
+            [OSMChange(action: .modify, element: cafe(5, "Viides", version: 2))],
+        ].map { PBFWriter.temporaryFile(OSMChangeWriter.document($0)) }
+        let together = OpenMapsCLI.run(["update", files[0], files[1], "--store", store, "--no-routing"])
+        #expect(together.exitCode == 0, "\(together.standardError)\(together.standardOutput)")
+        #expect(together.standardOutput.hasPrefix("corner: 2 changes from 2 files (\(files[0]) … \(files[1])) into"))
+        #expect(OpenMapsCLI.run(["search", "Viides", "--store", store]).standardOutput.contains("Viides"))
+        for size in ["0", "-1", "nan", "lots", ""] {
+            let refused = OpenMapsCLI.run([
+                "update", "--replication", folder + "/feed", "--max-diff-size", size, "--store", store,
+            ])
+            #expect(
+                refused.exitCode == 64 && refused.standardError.contains("--max-diff-size"), "--max-diff-size \(size)")
+        }
+        #expect(OpenMapsCLI.run(["update", extract, "--max-diff-size", "5", "--store", store]).exitCode == 64)
 
         #expect(OpenMapsCLI.run(["update", "--store", store]).exitCode == 64)
         #expect(OpenMapsCLI.run(["update", extract, "--sequence", "3", "--store", store]).exitCode == 64)
