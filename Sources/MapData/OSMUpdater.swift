@@ -70,7 +70,7 @@ public enum OSMUpdater {
         for path in paths {
             do { read += try OSMChangeFile.read(path) } catch {
                 throw DataError(
-                    .invalidData, message: "not a change file that can be read", path: path, underlying: error)
+                    .invalidData, message: "cannot be read as a change file", path: path, underlying: error)
             }
             fingerprints.append(try FileFingerprint.of(path))
         }
