@@ -112,9 +112,9 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// nil for every end.
     public var legEnds: [Int]?
     /// How the route meets each end: in which direction of travel, with the end on which side
-    /// of the road, its road how far from it at most (OSRM's `bearings`, `approaches` and
-    /// `radiuses`, one an end: an end farther from every road it could meet is OSRM's
-    /// `NoSegment`); nil for any way at every end.
+    /// of the road, its road how far from it at most, where an earlier answer met it (OSRM's
+    /// `bearings`, `approaches`, `radiuses` and `hints`, one an end: an end farther from every
+    /// road it could meet is OSRM's `NoSegment`); nil for any way at every end.
     public var approaches: [Approach]?
     /// Whether an end may meet any road of the mode's, a ferry or a private service road too
     /// (OSRM's `snapping=any`); false by default.
@@ -163,11 +163,12 @@ public struct DirectionsQuery: Sendable, Equatable {
     /// (metres or `unlimited` an end, separated by `;`), `waypoints` (the ends legs stop at, by
     /// index, separated by `;`), `depart` and `arrive` (transit), `continue_straight` (`true`,
     /// `false` or `default`), `bearings` (`degrees,tolerance` or nothing an end, separated by
-    /// `;`), `approaches` (`curb`, `opposite`, `unrestricted` or nothing an end) and `snapping`
-    /// (`default`, `any`: an end may meet a ferry or a private service road too).
+    /// `;`), `approaches` (`curb`, `opposite`, `unrestricted` or nothing an end), `hints` (a
+    /// waypoint's `hint` or nothing an end: met where it says) and `snapping` (`default`,
+    /// `any`: an end may meet a ferry or a private service road too).
     public static let osrmParameterNames = [
         "alternatives", "exclude", "radiuses", "waypoints", "depart", "arrive", "continue_straight", "bearings",
-        "approaches", "snapping",
+        "approaches", "hints", "snapping",
     ]
 
     /// The question OSRM's route service asks through `points` by `mode`, with the options
@@ -222,7 +223,8 @@ public struct DirectionsQuery: Sendable, Equatable {
                 try Parameter.count(String(entry), name: name, in: 0...(DirectionsQuery.maxEnds - 1))
             }
         case "continue_straight": continuesStraight = try Parameter.continueStraight(value, name: name)
-        case "bearings", "approaches", "radiuses": _ = try Parameter.readApproaches(name, value, into: &approaches)
+        case "bearings", "approaches", "radiuses", "hints":
+            _ = try Parameter.readApproaches(name, value, into: &approaches)
         case "snapping": snapsToAnyRoad = try Parameter.snapping(value, name: name)
         case "depart", "arrive": break
         default: return false

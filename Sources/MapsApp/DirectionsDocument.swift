@@ -14,17 +14,18 @@ extension DirectionsAnswer {
     ///   - overview: false leaves the routes' lines out (OSRM's `overview=false`).
     ///   - annotations: what each leg's `annotation` carries; none (no `annotation`) by default.
     ///   - waypoints: false leaves the snapped points out (OSRM's `skip_waypoints`).
+    ///   - hints: false leaves their hints out (OSRM's `generate_hints=false`).
     public func osrm(
         geometry: RouteGeometry = .polyline, overview: Bool = true, annotations: Set<RouteAnnotation> = [],
-        waypoints: Bool = true
+        waypoints: Bool = true, hints: Bool = true
     ) -> String {
         if query.mode == .transit {
             return JourneyDocument.osrm(journeys, timezone: timezone ?? "UTC", instructions: instructions)
         }
         return RouteDocument.osrm(
             routes, geometry: geometry, overview: overview, steps: steps,
-            instructions: query.steps == .none ? nil : instructions, annotations: annotations, waypoints: waypoints
-        )
+            instructions: query.steps == .none ? nil : instructions, annotations: annotations, waypoints: waypoints,
+            hints: hints)
     }
 
     /// OSRM's failure code and message for why there is no route (`NoSegment` for an end far

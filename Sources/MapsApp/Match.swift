@@ -19,6 +19,9 @@ public struct RouteOutput: Sendable, Equatable {
     /// Whether the snapped points are written (OSRM's `waypoints`, a match's `tracepoints`);
     /// true by default, false for OSRM's `skip_waypoints=true`.
     public var waypoints = true
+    /// Whether each snapped point carries its `hint` (``Routing/RoadGraph/hint(of:)``); true
+    /// by default, false for OSRM's `generate_hints=false`.
+    public var hints = true
 
     /// The defaults.
     public init() {}
@@ -26,11 +29,10 @@ public struct RouteOutput: Sendable, Equatable {
     /// The options' names: `steps` (`true`, `false`), `geometries` (`polyline`, `polyline6`,
     /// `geojson`), `overview` (`simplified`, `full`, `false`), `hl` (en, es, it or hi),
     /// `annotations` (`true` for all, `false`, or a comma-separated list of
-    /// ``RouteAnnotation``'s names), `skip_waypoints` (`true`, `false`); and, taken as OSRM
-    /// takes them and changing nothing here, `hints` and `generate_hints` (OpenMaps writes no
-    /// hints: a point is snapped again each time, in microseconds).
+    /// ``RouteAnnotation``'s names), `skip_waypoints` and `generate_hints` (`true`, `false`).
+    /// (A route's and a trip's `hints` are point options, read with the others.)
     public static let parameterNames = [
-        "steps", "geometries", "overview", "hl", "annotations", "skip_waypoints", "hints", "generate_hints",
+        "steps", "geometries", "overview", "hl", "annotations", "skip_waypoints", "generate_hints",
     ]
 
     /// Reads option `name`'s `value` when it is one of ``parameterNames``; false for another
@@ -50,8 +52,7 @@ public struct RouteOutput: Sendable, Equatable {
         case "annotations": annotations = try Self.annotations(value)
         case "skip_waypoints":
             waypoints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "false"
-        case "generate_hints": _ = try Parameter.choice(value, name: name, among: ["true", "false"])
-        case "hints": break
+        case "generate_hints": hints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
         default: return false
         }
         return true
@@ -110,8 +111,9 @@ public struct MatchQuery: Sendable, Equatable {
     /// The names of a match's options, as `/match/v1` takes them (OSRM's) and `openmaps
     /// match`'s flags map to: `timestamps` (whole or decimal seconds separated by `;`),
     /// `radiuses` (metres separated by `;`, an empty one for the default), `gaps` (`split`,
-    /// `ignore`), `tidy` (`true`, `false`), and ``RouteOutput/parameterNames``.
-    public static let parameterNames = ["timestamps", "radiuses", "gaps", "tidy"] + RouteOutput.parameterNames
+    /// `ignore`), `tidy` (`true`, `false`), and ``RouteOutput/parameterNames``; `hints` is
+    /// taken and passed over (a match weighs every road near each fix afresh, as OSRM's does).
+    public static let parameterNames = ["timestamps", "radiuses", "gaps", "tidy", "hints"] + RouteOutput.parameterNames
 
     /// A trace of `points` for `mode` with the options `parameters` give by name
     /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
@@ -212,7 +214,7 @@ extension MapsApp {
             RouteDocument.osrmMatch(
                 matched, geometry: query.output.geometry, overview: query.output.overview, steps: steps,
                 instructions: query.output.steps ? Instructions(query.output.language) : nil,
-                annotations: query.output.annotations, waypoints: query.output.waypoints)
+                annotations: query.output.annotations, waypoints: query.output.waypoints, hints: query.output.hints)
         )
     }
 }

@@ -73,9 +73,11 @@ public enum Parameter {
     }
 
     /// Reads OSRM's `bearings` (`degrees,tolerance` or nothing a point), `approaches` (`curb`,
-    /// `opposite`, `unrestricted` or nothing a point) or `radiuses` (metres, `unlimited` or
-    /// nothing a point), entries separated by `;`, into each point's part of `approaches`; false
-    /// for another name (left to the caller).
+    /// `opposite`, `unrestricted` or nothing a point), `radiuses` (metres, `unlimited` or
+    /// nothing a point) or `hints` (a waypoint's `hint` or nothing a point: one that is not
+    /// this point's on this data, another server's, is passed over as OSRM passes over a stale
+    /// one), entries separated by `;`, into each point's part of `approaches`; false for
+    /// another name (left to the caller).
     ///
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option for a value out of
     ///   range, or a list of another length than the other option's.
@@ -119,6 +121,8 @@ public enum Parameter {
                     ? nil : try number(String(entry), name: name, in: 0...1_000_000_000)
             }
             try meet(radiuses) { $0.radius = $1 }
+        case "hints":
+            try meet(entries.map { $0.isEmpty ? nil : String($0.prefix(1_000)) }) { $0.hint = $1 }
         default: return false
         }
         return true
@@ -149,7 +153,9 @@ public enum Parameter {
         guard let approaches, approaches.count != points else { return nil }
         let name =
             approaches.contains { $0.bearing != nil }
-            ? "bearings" : approaches.contains { $0.radius != nil } ? "radiuses" : "approaches"
+            ? "bearings"
+            : approaches.contains { $0.radius != nil }
+                ? "radiuses" : approaches.contains { $0.hint != nil } ? "hints" : "approaches"
         let entries = approaches.count == 1 ? "1 entry" : "\(approaches.count) entries"
         let given = points == 1 ? "the point" : "\(points) points"
         return .invalidOption(name, message: "gives \(entries) for \(given): give one a point")

@@ -97,11 +97,14 @@ extension RouteFinding {
     ) throws -> RouteTable {
         let passage = Router.Passage(approaches: approaches)
         var table = RouteTable(durations: [], distances: [], sources: [], destinations: [])
-        func waypoint(_ snapped: (point: Coordinate, distance: Double, road: String?)?, _ point: Coordinate)
+        func waypoint(
+            _ snapped: (point: Coordinate, distance: Double, road: String?, hint: RoadGraph.Hint?)?, _ point: Coordinate
+        )
             -> RouteTable.Waypoint
         {
             RouteTable.Waypoint(
-                location: snapped?.point ?? point, distance: snapped?.distance ?? 0, name: snapped?.road)
+                location: snapped?.point ?? point, distance: snapped?.distance ?? 0, name: snapped?.road,
+                hint: snapped?.hint)
         }
         for (row, source) in sources.enumerated() {
             let routes = destinations.map {

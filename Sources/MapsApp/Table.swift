@@ -35,8 +35,11 @@ public struct TableQuery: Sendable, Equatable {
     /// Whether the snapped `sources` and `destinations` are written; true by default, false
     /// for OSRM's `skip_waypoints=true`.
     public var waypoints = true
-    /// How each point is met (OSRM's `bearings`, `approaches` and `radiuses`, one a point); nil
-    /// for any way.
+    /// Whether each of them carries its `hint`; true by default, false for OSRM's
+    /// `generate_hints=false`.
+    public var hints = true
+    /// How each point is met (OSRM's `bearings`, `approaches`, `radiuses` and `hints`, one a
+    /// point); nil for any way.
     public var approaches: [Approach]?
     /// Whether a point may meet any road of the mode's, a ferry or a private service road too
     /// (OSRM's `snapping=any`); false by default.
@@ -55,9 +58,9 @@ public struct TableQuery: Sendable, Equatable {
     /// `openmaps table`'s flags map to: `sources` and `destinations` (`all`, or point indices
     /// separated by `;` or `,`), `annotations` (`duration` and/or `distance`, comma-separated),
     /// `fallback_speed` (metres a second), `fallback_coordinate` (`input`, `snapped`),
-    /// `scale_factor`, `skip_waypoints` (`true`, `false`), `bearings`, `approaches`,
-    /// `radiuses` and `snapping` (as a route's: ``DirectionsQuery/osrmParameterNames``); and
-    /// `hints` and `generate_hints`, taken as OSRM takes them and changing nothing here.
+    /// `scale_factor`, `skip_waypoints` and `generate_hints` (`true`, `false`), `bearings`,
+    /// `approaches`, `radiuses`, `hints` and `snapping` (as a route's:
+    /// ``DirectionsQuery/osrmParameterNames``).
     public static let parameterNames = [
         "sources", "destinations", "annotations", "fallback_speed", "fallback_coordinate", "scale_factor",
         "skip_waypoints", "bearings", "approaches", "radiuses", "snapping", "hints", "generate_hints",
@@ -92,7 +95,7 @@ public struct TableQuery: Sendable, Equatable {
             case "scale_factor": scaleFactor = try Self.decimal(value, name: name)
             case "skip_waypoints":
                 waypoints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "false"
-            case "generate_hints": _ = try Parameter.choice(value, name: name, among: ["true", "false"])
+            case "generate_hints": hints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
             case "snapping": snapsToAnyRoad = try Parameter.snapping(value, name: name)
             default: _ = try Parameter.readApproaches(name, value, into: &approaches)
             }
@@ -136,6 +139,8 @@ public struct TableAnswer: Sendable {
     public var annotations: Set<TableQuery.Annotation> = [.duration]
     /// Whether ``sources`` and ``destinations`` are written.
     public var waypoints = true
+    /// Whether their hints are written.
+    public var hints = true
     /// Why there is no table, as OSRM says it: its code (`InvalidOptions`, `InvalidValue`,
     /// `TooBig`, `NoSegment`) and a message; nil for a table.
     public var failure: (code: String, message: String)?
@@ -152,9 +157,8 @@ public struct TableAnswer: Sendable {
         }
         func waypoints(_ list: [RouteTable.Waypoint]) -> [[String: Any]] {
             list.map {
-                RouteDocument.osrmWaypoint(location: $0.location, distance: $0.distance, name: $0.name).merging([
-                    "hint": ""
-                ]) { a, _ in a }
+                RouteDocument.osrmWaypoint(
+                    location: $0.location, distance: $0.distance, name: $0.name, hint: hints ? $0.hint : nil)
             }
         }
         var document: [String: Any] = ["code": "Ok"]
@@ -182,6 +186,7 @@ extension MapsApp {
         var answer = TableAnswer()
         answer.annotations = query.annotations
         answer.waypoints = query.waypoints
+        answer.hints = query.hints
         func refuse(_ code: String, _ message: String) -> TableAnswer {
             answer.failure = (code, message)
             return answer
@@ -254,8 +259,9 @@ extension MapsApp {
 
     /// OSRM's `nearest` service: the `number` (1 by default, to ``maxNearest``) nearest road
     /// segments `mode` travels to `point`, nearest first, written as OSRM writes them
-    /// (`waypoints` with `location` as `[lon, lat]`, `distance`, `name`, `nodes`); only those
-    /// a route can meet the point on as `bearings`, `approaches`, `radiuses` and `snapping` ask
+    /// (`waypoints` with `location` as `[lon, lat]`, `distance`, `name`, `nodes` and `hint`,
+    /// unless `generate_hints=false`); only those a route can meet the point on as `bearings`,
+    /// `approaches`, `radiuses`, `hints` (the one nearest) and `snapping` ask
     /// (``Parameter/readApproaches(_:_:into:)``), the options read from `parameters` by name
     /// (others left alone, the last of a repeated one counting). `NoSegment` when no road is
     /// near, `InvalidOptions` for an option it cannot take.
@@ -268,6 +274,7 @@ extension MapsApp {
         var count = 1
         var approaches: [Approach]?
         var anyRoad = false
+        var hints = true
         do throws(AppError) {
             for (name, value) in parameters {
                 switch name {
@@ -275,6 +282,8 @@ extension MapsApp {
                     guard let number = Int(value) else { throw .invalidOption(name, message: "must be a whole number") }
                     count = number
                 case "snapping": anyRoad = try Parameter.snapping(value, name: name)
+                case "generate_hints":
+                    hints = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
                 default: _ = try Parameter.readApproaches(name, value, into: &approaches)
                 }
             }
@@ -298,9 +307,9 @@ extension MapsApp {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate 0")
         }
         let waypoints: [[String: Any]] = roads.map {
-            RouteDocument.osrmWaypoint(location: $0.location, distance: $0.distance, name: $0.name).merging([
-                "nodes": $0.nodes, "hint": "",
-            ]) { a, _ in a }
+            RouteDocument.osrmWaypoint(
+                location: $0.location, distance: $0.distance, name: $0.name, hint: hints ? $0.hint : nil
+            ).merging(["nodes": $0.nodes]) { a, _ in a }
         }
         return ("Ok", JSONText.pretty(["code": "Ok", "waypoints": waypoints]))
     }
@@ -320,8 +329,8 @@ public struct TripQuery: Sendable, Equatable {
     public var endsAtLast = false
     /// How the trip's route is written.
     public var output = RouteOutput()
-    /// How each point is met (OSRM's `bearings`, `approaches` and `radiuses`, one a point); nil
-    /// for any way.
+    /// How each point is met (OSRM's `bearings`, `approaches`, `radiuses` and `hints`, one a
+    /// point); nil for any way.
     public var approaches: [Approach]?
     /// Whether a point may meet any road of the mode's, a ferry or a private service road too
     /// (OSRM's `snapping=any`); false by default.
@@ -338,11 +347,13 @@ public struct TripQuery: Sendable, Equatable {
 
     /// The names of a trip's options, as `/trip/v1` takes them (OSRM's): `roundtrip` (`true`,
     /// `false`), `source` (`any`, `first`), `destination` (`any`, `last`), `bearings`,
-    /// `approaches`, `radiuses`, `snapping` and `continue_straight` (as a route's), and
-    /// ``RouteOutput/parameterNames``.
+    /// `approaches`, `radiuses`, `hints`, `snapping` and `continue_straight` (as a route's),
+    /// and ``RouteOutput/parameterNames``.
     public static let parameterNames =
-        ["roundtrip", "source", "destination", "bearings", "approaches", "radiuses", "snapping", "continue_straight"]
-        + RouteOutput.parameterNames
+        [
+            "roundtrip", "source", "destination", "bearings", "approaches", "radiuses", "hints", "snapping",
+            "continue_straight",
+        ] + RouteOutput.parameterNames
 
     /// A trip through `points` for `mode` with the options `parameters` give by name
     /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
@@ -418,7 +429,7 @@ extension MapsApp {
             RouteDocument.osrmTrip(
                 trip.route, order: trip.order, geometry: query.output.geometry, overview: query.output.overview,
                 steps: steps, instructions: instructions, annotations: query.output.annotations,
-                waypoints: query.output.waypoints)
+                waypoints: query.output.waypoints, hints: query.output.hints)
         )
     }
 }

@@ -10,7 +10,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--snapping default|any] [--continue-straight true|false] [--store STORE]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--hints LIST] [--snapping default|any] [--continue-straight true|false] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -157,8 +157,8 @@ enum RouteCommand {
     }
 
     /// The options saying how each point is met, a route's and a table's: OSRM's `bearings`,
-    /// `approaches` and `radiuses`, one entry a point in order (a route's start, stops, end),
-    /// and `snapping`, for every point.
+    /// `approaches`, `radiuses` and `hints`, one entry a point in order (a route's start,
+    /// stops, end), and `snapping`, for every point.
     static let pointOptions: [ArgumentParser.Option] = [
         .init(
             name: "--bearings", value: "LIST",
@@ -176,6 +176,11 @@ enum RouteCommand {
                 "How far from each point its road may be: metres, unlimited or nothing, separated by ';' (OSRM's radiuses)."
         ),
         .init(
+            name: "--hints", value: "LIST",
+            help:
+                "Where each point met the roads in an earlier answer: its waypoint's hint or nothing, separated by ';' (OSRM's hints)."
+        ),
+        .init(
             name: "--snapping", value: "default|any",
             help:
                 "any: the points may meet a ferry or a private service road too, where routes do not start by default (OSRM's snapping)."
@@ -184,7 +189,7 @@ enum RouteCommand {
 
     /// ``pointOptions``' flags, with the names OSRM gives them.
     static let pointFlags = [
-        ("--bearings", "bearings"), ("--approaches", "approaches"), ("--radiuses", "radiuses"),
+        ("--bearings", "bearings"), ("--approaches", "approaches"), ("--radiuses", "radiuses"), ("--hints", "hints"),
         ("--snapping", "snapping"),
     ]
 }

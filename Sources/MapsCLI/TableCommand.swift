@@ -12,7 +12,7 @@ enum TableCommand {
         summary:
             "Durations (and distances) from points to points on the road network, by one many-to-many search; OSRM's table JSON.",
         usage:
-            "table <LAT,LNG> <LAT,LNG>… [--sources 0,1] [--destinations 2,3] [--mode driving|walking|bicycling|two-wheeler] [--annotations duration,distance] [--fallback-speed M/S] [--scale-factor X] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--snapping default|any] [--store STORE]",
+            "table <LAT,LNG> <LAT,LNG>… [--sources 0,1] [--destinations 2,3] [--mode driving|walking|bicycling|two-wheeler] [--annotations duration,distance] [--fallback-speed M/S] [--scale-factor X] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--hints LIST] [--snapping default|any] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(

@@ -342,7 +342,7 @@ public final class MapsServer: @unchecked Sendable {
                 Data(
                     answer.osrm(
                         geometry: output.geometry, overview: output.overview, annotations: output.annotations,
-                        waypoints: output.waypoints
+                        waypoints: output.waypoints, hints: output.hints
                     ).utf8))
         } catch {
             return Self.osrmRefusal(error)

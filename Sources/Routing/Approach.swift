@@ -1,9 +1,10 @@
 import Foundation
 import GeoCore
 
-/// How a route may meet one of its points, as OSRM's `bearings`, `approaches`, `radiuses` and
-/// `snapping` ask: in which direction of travel, with the point on which side of the road, how
-/// far from it, and on which roads. The default meets it any way, on the roads routes start on.
+/// How a route may meet one of its points, as OSRM's `bearings`, `approaches`, `radiuses`,
+/// `snapping` and `hints` ask: in which direction of travel, with the point on which side of
+/// the road, how far from it, on which roads, and where an earlier answer met it. The default
+/// meets it any way, on the roads routes start on.
 public struct Approach: Sendable, Equatable {
     /// A direction of travel the road must have where the route meets the point: the heading
     /// in degrees clockwise from true north, 0..<360, and how far either side of it the road's
@@ -18,6 +19,10 @@ public struct Approach: Sendable, Equatable {
     /// private service road (OSRM's `snapping=any`, which lets a point snap to any road of its
     /// graph). False by default.
     public var anyRoad: Bool
+    /// Where an earlier answer met the point (OSRM's `hints` entry, a waypoint's `hint`): met
+    /// there again when it is the hint of this point on this graph (``RoadGraph/hint(of:)``),
+    /// else snapped as usual; nil for none.
+    public var hint: String?
 
     /// The side of the road a point is met from.
     public enum Side: String, Sendable, CaseIterable {
@@ -34,15 +39,17 @@ public struct Approach: Sendable, Equatable {
     public static let any = Approach()
 
     /// An approach in `bearing`'s direction (nil for any), the point on `side`, its road within
-    /// `radius` metres (nil for no limit of its own), on any road when `anyRoad`.
+    /// `radius` metres (nil for no limit of its own), on any road when `anyRoad`, where `hint`
+    /// says when it is this point's.
     public init(
         bearing: (degrees: Double, tolerance: Double)? = nil, side: Side = .either, radius: Double? = nil,
-        anyRoad: Bool = false
+        anyRoad: Bool = false, hint: String? = nil
     ) {
         self.bearing = bearing
         self.side = side
         self.radius = radius
         self.anyRoad = anyRoad
+        self.hint = hint
     }
 
     /// Each of `points` points' approach from `approaches` (nil: ``any``), each on any road
@@ -61,8 +68,8 @@ public struct Approach: Sendable, Equatable {
     public var isAnyWay: Bool { bearing == nil && side == .either }
 
     public static func == (a: Approach, b: Approach) -> Bool {
-        a.side == b.side && a.radius == b.radius && a.anyRoad == b.anyRoad && a.bearing?.degrees == b.bearing?.degrees
-            && a.bearing?.tolerance == b.bearing?.tolerance
+        a.side == b.side && a.radius == b.radius && a.anyRoad == b.anyRoad && a.hint == b.hint
+            && a.bearing?.degrees == b.bearing?.degrees && a.bearing?.tolerance == b.bearing?.tolerance
     }
 
     /// Whether a road heading `heading` degrees (any value, taken modulo 360) is within the

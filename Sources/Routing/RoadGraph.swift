@@ -806,6 +806,8 @@ public final class RoadGraph: @unchecked Sendable {
         public var point: Coordinate
         /// Metres from the point snapped to the segment.
         public var distance: Double
+        /// The point snapped (as asked for, off the road).
+        public var input: Coordinate
         /// The directions along its segment a route passes the point in, and nothing else,
         /// when these are held to (an ``Approach``, or a stop not turned back at); nil for any
         /// way, through the node it lies on by any road of the node's too.
@@ -850,6 +852,10 @@ public final class RoadGraph: @unchecked Sendable {
     private func snaps(_ point: Coordinate, within radius: Double, largeOnly: Bool, count: Int, approach: Approach)
         throws -> [Snap]
     {
+        // Where the point met the roads before, as its hint says (``hint(of:)``): there again.
+        if count == 1, let hint = approach.hint, let snap = snap(hinted: hint, at: point, approach: approach) {
+            return [snap]
+        }
         guard let extent, let southWest = extent.southWest, let northEast = extent.northEast else { return [] }
         // No farther than the extent's farthest corner: every segment is nearer than that.
         let corners = [
@@ -873,7 +879,7 @@ public final class RoadGraph: @unchecked Sendable {
                 guard metres <= radius, metres < bound, !found.contains(where: { $0.segment == index }) else {
                     continue
                 }
-                var snap = Snap(segment: index, fraction: fraction, point: onto, distance: metres)
+                var snap = Snap(segment: index, fraction: fraction, point: onto, distance: metres, input: point)
                 if !approach.isAnyWay {
                     snap.directions = directions(of: index, meeting: point, as: approach)
                     if snap.directions!.isEmpty { continue }

@@ -34,10 +34,12 @@ public enum RouteDocument {
     /// `overview=false`).
     ///
     /// Each leg carries the `annotations` asked for (none by default, as OSRM's); without
-    /// `waypoints` the snapped points are left out (OSRM's `skip_waypoints`).
+    /// `waypoints` the snapped points are left out (OSRM's `skip_waypoints`), without `hints`
+    /// their hints (OSRM's `generate_hints=false`).
     public static func osrm(
         _ routes: [Route], geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
-        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true
+        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true,
+        hints: Bool = true
     ) -> String {
         var document: [String: Any] = [
             "code": "Ok",
@@ -47,7 +49,7 @@ public enum RouteDocument {
                     instructions: instructions, annotations: annotations)
             },
         ]
-        if waypoints { document["waypoints"] = (routes.first?.snapped ?? []).map(osrmWaypoint) }
+        if waypoints { document["waypoints"] = (routes.first?.snapped ?? []).map { osrmWaypoint($0, hint: hints) } }
         return json(document)
     }
 
@@ -85,28 +87,39 @@ public enum RouteDocument {
         return written
     }
 
-    /// A snapped point as OSRM's `waypoints` write it: location, road name, distance moved.
-    static func osrmWaypoint(_ snap: (point: Coordinate, distance: Double, road: String?)) -> [String: Any] {
-        osrmWaypoint(location: snap.point, distance: snap.distance, name: snap.road)
+    /// A snapped point as OSRM's `waypoints` write it: location, road name, distance moved,
+    /// and its hint when `hint`.
+    static func osrmWaypoint(
+        _ snap: (point: Coordinate, distance: Double, road: String?, hint: RoadGraph.Hint?), hint: Bool
+    ) -> [String: Any] {
+        osrmWaypoint(location: snap.point, distance: snap.distance, name: snap.road, hint: hint ? snap.hint : nil)
     }
 
-    /// A point on the roads as OSRM's waypoints write it (routes', tables', nearest's):
-    /// `location` as `[lon, lat]`, the road's `name` (empty without one), the `distance` it
-    /// moved to the road, metres to a tenth.
-    public static func osrmWaypoint(location: Coordinate, distance: Double, name: String?) -> [String: Any] {
-        ["location": [location.longitude, location.latitude], "name": name ?? "", "distance": rounded(distance)]
+    /// A point on the roads as OSRM's waypoints write it (routes', tables', nearest's, a
+    /// match's tracepoints): `location` as `[lon, lat]`, the road's `name` (empty without one),
+    /// the `distance` it moved to the road, metres to a tenth, and its `hint` when given
+    /// (``RoadGraph/hint(of:)``; OSRM leaves it out for `generate_hints=false`).
+    public static func osrmWaypoint(location: Coordinate, distance: Double, name: String?, hint: RoadGraph.Hint?)
+        -> [String: Any]
+    {
+        var written: [String: Any] = [
+            "location": [location.longitude, location.latitude], "name": name ?? "", "distance": rounded(distance),
+        ]
+        if let hint { written["hint"] = hint.text }
+        return written
     }
 
     /// OSRM's `trip` document: the trip as its one route (with `steps` per leg when given)
     /// and each point asked for, in the order asked, with its place in the trip
-    /// (`waypoint_index`) and the trip's number (`trips_index`, 0).
+    /// (`waypoint_index`) and the trip's number (`trips_index`, 0), with its hint when `hints`.
     public static func osrmTrip(
         _ route: Route, order: [Int], geometry: Geometry = .polyline, overview: Bool = true, steps: [[Step]] = [],
-        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints written: Bool = true
+        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints written: Bool = true,
+        hints: Bool = true
     ) -> String {
         var waypoints = [[String: Any]](repeating: [:], count: order.count)
         for (position, point) in order.enumerated() where position < route.snapped.count {
-            var written = osrmWaypoint(route.snapped[position])
+            var written = osrmWaypoint(route.snapped[position], hint: hints)
             written["waypoint_index"] = position
             written["trips_index"] = 0
             waypoints[point] = written
@@ -125,10 +138,12 @@ public enum RouteDocument {
 
     /// OSRM's `match` document: each matching as a route (with `steps[matching][leg]` when
     /// given) and its `confidence`; each trace point's placement as a waypoint with its
-    /// `matchings_index`, `waypoint_index` and `alternatives_count`, `null` where none.
+    /// `matchings_index`, `waypoint_index` and `alternatives_count` (and its hint when
+    /// `hints`), `null` where none.
     public static func osrmMatch(
         _ match: TraceMatch, geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
-        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true
+        instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true,
+        hints: Bool = true
     ) -> String {
         let matchings = match.matchings.enumerated().map { number, matching -> [String: Any] in
             var written = osrmRoute(
@@ -139,11 +154,13 @@ public enum RouteDocument {
         }
         let tracepoints = match.placements.map { placement -> Any in
             guard let placement else { return NSNull() }
-            return osrmWaypoint(location: placement.location, distance: placement.distance, name: placement.name)
-                .merging([
-                    "matchings_index": placement.matching, "waypoint_index": placement.waypoint,
-                    "alternatives_count": placement.alternatives, "hint": "",
-                ]) { a, _ in a }
+            return osrmWaypoint(
+                location: placement.location, distance: placement.distance, name: placement.name,
+                hint: hints ? placement.hint : nil
+            ).merging([
+                "matchings_index": placement.matching, "waypoint_index": placement.waypoint,
+                "alternatives_count": placement.alternatives,
+            ]) { a, _ in a }
         }
         var document: [String: Any] = ["code": "Ok", "matchings": matchings]
         if waypoints { document["tracepoints"] = tracepoints }

@@ -50,6 +50,8 @@ public struct TraceMatch: Sendable {
         /// Other roads nearly as likely for it (within a hundredth of the chosen one's
         /// probability, given the trace up to it).
         public var alternatives: Int
+        /// Where it met the roads, as OSRM's `hint` (``RoadGraph/hint(of:)``).
+        public var hint: RoadGraph.Hint?
     }
 
     /// The matched stretches, in the trace's order.
@@ -441,7 +443,7 @@ extension Router {
             legs: legs,
             snapped: states.map { state in
                 let way = graph.way(of: state.edge)
-                return (state.snap.point, state.snap.distance, way.name ?? way.ref)
+                return (state.snap.point, state.snap.distance, way.name ?? way.ref, graph.hint(of: state.snap))
             }, mode: graph.profile.mode)
         route.requested = layers.map { trace[$0.fix].coordinate }
         let straight = zip(states, states.dropFirst()).reduce(0.0) {
@@ -462,7 +464,7 @@ extension Router {
                 }.map { layer.states[$0].snap.segment })
             result.placements[layer.fix] = TraceMatch.Placement(
                 matching: matching, waypoint: position, location: state.snap.point, distance: state.snap.distance,
-                name: route.snapped[position].road, alternatives: others.count)
+                name: route.snapped[position].road, alternatives: others.count, hint: route.snapped[position].hint)
         }
     }
 }

@@ -11,13 +11,17 @@ public struct NearestRoad: Sendable, Equatable {
     public var name: String?
     /// The OpenStreetMap ids of the nodes the segment runs from and to.
     public var nodes: [Int64]
+    /// Where the point met the road, as OSRM's `hint` (``RoadGraph/hint(of:)``); nil for none.
+    public var hint: RoadGraph.Hint?
 
-    /// A road at `location`, `distance` metres from the point, named `name`, between `nodes`.
-    public init(location: Coordinate, distance: Double, name: String?, nodes: [Int64]) {
+    /// A road at `location`, `distance` metres from the point, named `name`, between `nodes`,
+    /// met there as `hint` says.
+    public init(location: Coordinate, distance: Double, name: String?, nodes: [Int64], hint: RoadGraph.Hint? = nil) {
         self.location = location
         self.distance = distance
         self.name = name
         self.nodes = nodes
+        self.hint = hint
     }
 }
 
@@ -32,7 +36,7 @@ extension Router {
             let way = graph.way(of: segment.forward >= 0 ? segment.forward : segment.backward)
             return NearestRoad(
                 location: snap.point, distance: snap.distance, name: way.name ?? way.ref,
-                nodes: [graph.osmNodes[Int(segment.from)], graph.osmNodes[Int(segment.to)]])
+                nodes: [graph.osmNodes[Int(segment.from)], graph.osmNodes[Int(segment.to)]], hint: graph.hint(of: snap))
         }
     }
 }

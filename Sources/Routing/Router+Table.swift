@@ -12,12 +12,16 @@ public struct RouteTable: Sendable {
         public var distance: Double
         /// The road's name, else its ref; nil for neither.
         public var name: String?
+        /// Where the point met the road, as OSRM's `hint` (``RoadGraph/hint(of:)``); nil for none.
+        public var hint: RoadGraph.Hint?
 
-        /// A waypoint at `location`, `distance` metres from its point, on the road `name`.
-        public init(location: Coordinate, distance: Double, name: String?) {
+        /// A waypoint at `location`, `distance` metres from its point, on the road `name`, met
+        /// there as `hint` says.
+        public init(location: Coordinate, distance: Double, name: String?, hint: RoadGraph.Hint? = nil) {
             self.location = location
             self.distance = distance
             self.name = name
+            self.hint = hint
         }
     }
 
@@ -98,7 +102,9 @@ extension Router {
             let snap = moved.contains(index) ? large[index]! : nearest[index]!
             let segment = self.graph.segments[Int(snap.segment)]
             let way = self.graph.way(of: segment.forward >= 0 ? segment.forward : segment.backward)
-            return RouteTable.Waypoint(location: snap.point, distance: snap.distance, name: way.name ?? way.ref)
+            return RouteTable.Waypoint(
+                location: snap.point, distance: snap.distance, name: way.name ?? way.ref,
+                hint: self.graph.hint(of: snap))
         }
         return RouteTable(
             durations: cells.map { $0.map { $0.map { Double(max($0.duration, 0)) } } },

@@ -48,7 +48,7 @@ extension Router {
         let visits = roundTrip ? order + [order[0]] : order
         // Routes take at most ``maxPoints`` points: the trip in overlapping pieces, joined.
         var legs: [Route.Leg] = []
-        var snapped: [(point: Coordinate, distance: Double, road: String?)] = []
+        var snapped: [(point: Coordinate, distance: Double, road: String?, hint: RoadGraph.Hint?)] = []
         var start = 0
         while start < visits.count - 1 {
             let end = min(start + Self.maxPoints - 1, visits.count - 1)

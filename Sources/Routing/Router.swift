@@ -72,8 +72,9 @@ public struct Route: Sendable {
 
     /// The legs, one between each point and the next.
     public var legs: [Leg]
-    /// Where each point met the network, and how far it was from it (metres).
-    public var snapped: [(point: Coordinate, distance: Double, road: String?)]
+    /// Where each point met the network, how far it was from it (metres), the road's name
+    /// and the place's hint (``RoadGraph/hint(of:)``).
+    public var snapped: [(point: Coordinate, distance: Double, road: String?, hint: RoadGraph.Hint?)]
     /// The way of travel the route was found for.
     public var mode: TravelProfile.Mode
     /// What a reader should know of how it was found.
@@ -368,7 +369,7 @@ public final class Router: @unchecked Sendable {
             legs: legs,
             snapped: snaps.map { snap in
                 let way = graph.way(of: self.edge(of: snap))
-                return (snap.point, snap.distance, way.name ?? way.ref)
+                return (snap.point, snap.distance, way.name ?? way.ref, graph.hint(of: snap))
             }, mode: graph.profile.mode)
         route.requested = points
         for (index, leg) in legs.enumerated() where !avoiding.isEmpty {

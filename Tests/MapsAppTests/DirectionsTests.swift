@@ -68,7 +68,7 @@ final class FakeRouting: RouteFinding, @unchecked Sendable {
                 distance: metres, duration: metres / 10, geometry: [from, to], segmentDistances: [metres],
                 segmentDurations: [metres / 10], segmentWays: [1], roads: ["Test Street"])
         }
-        return Route(legs: legs, snapped: points.map { ($0, 0, "Test Street") }, mode: mode, notes: notes)
+        return Route(legs: legs, snapped: points.map { ($0, 0, "Test Street", nil) }, mode: mode, notes: notes)
     }
 }
 

@@ -183,6 +183,72 @@ struct FakeDrawing: MapDrawing {
         #expect(abs(try #require(app.table(table, maxCells: 4).sources.first).distance - byDefault.metres) < 0.5)
     }
 
+    /// OSRM's hints: every waypoint carries where it met the roads, and a later request giving
+    /// the same point with that hint meets the roads there again, whatever else it asks; a hint
+    /// of another point or server is passed over, and `generate_hints=false` writes none.
+    @Test func aHintMeetsThePointWhereAnEarlierAnswerDid() throws {
+        let app = try MapsApp.onStore(path: try TestExtracts.monacoStore())
+        // Between Avenue de l'Hermitage (the nearest road) and Avenue Henri Dunant, heading east.
+        let point = Coordinate(latitude: 43.738535, longitude: 7.425955)
+        let destination = Coordinate(latitude: 43.7311, longitude: 7.4203)
+        func json(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        func nearest(_ parameters: [(name: String, value: String)]) throws -> [String: Any] {
+            let document = try json(try app.nearest(point, mode: .driving, parameters: parameters).document)
+            return try #require((document["waypoints"] as? [[String: Any]])?.first)
+        }
+        let plain = try nearest([])
+        let eastward = try nearest([("bearings", "90,20")])
+        #expect(
+            plain["name"] as? String == "Avenue de l'Hermitage" && eastward["name"] as? String == "Avenue Henri Dunant")
+        let hint = try #require(eastward["hint"] as? String)
+        #expect(hint != plain["hint"] as? String && hint.count > 20)
+        #expect(try nearest([("generate_hints", "false")])["hint"] == nil)
+
+        func routeStart(_ parameters: [(name: String, value: String)], from start: Coordinate = point) throws -> (
+            road: String?, hint: String?
+        ) {
+            let (query, output) = try DirectionsQuery.osrm(
+                points: [start, destination], mode: .driving, parameters: parameters)
+            let document = try json(try app.directions(query).osrm(hints: output.hints))
+            let waypoint = try #require((document["waypoints"] as? [[String: Any]])?.first)
+            return (waypoint["name"] as? String, waypoint["hint"] as? String)
+        }
+        // The route from the point starts on the road the hint names, without the bearing.
+        #expect(try routeStart([]).road == "Avenue de l'Hermitage")
+        let hinted = try routeStart([("hints", "\(hint);")])
+        #expect(hinted.road == "Avenue Henri Dunant" && hinted.hint == hint)
+        // Another server's hint, or this one given with another point: snapped as usual.
+        let osrms =
+            "lOcBgCT0sIkmAAAAAAAAAAAAAAAAAAAA-pFrQQAAAAAAAAAAJgAAAAAAAAAAAAAAxA4AAAbUfgDMH24ASNR-AN8fbgACAL8A6W44Yg=="
+        #expect(try routeStart([("hints", "\(osrms);")]).road == "Avenue de l'Hermitage")
+        let nearby = Coordinate(latitude: 43.738536, longitude: 7.425955)
+        #expect(try routeStart([("hints", "\(hint);")], from: nearby).road == "Avenue de l'Hermitage")
+        #expect(try routeStart([("hints", "\(hint);"), ("generate_hints", "false")]).hint == nil)
+        // One entry a point, as OSRM asks.
+        #expect(throws: AppError.self) {
+            let (query, _) = try DirectionsQuery.osrm(
+                points: [point, destination], mode: .driving, parameters: [("hints", hint)])
+            _ = try app.directions(query)
+        }
+        // A table and a trip meet it there too, and write the hints of the points they met.
+        let table = try app.table(
+            try TableQuery(points: [point, destination], mode: .driving, parameters: [("hints", "\(hint);")]),
+            maxCells: 4)
+        #expect(table.sources.first?.name == "Avenue Henri Dunant" && table.sources.first?.hint?.text == hint)
+        let tableDocument = try json(table.osrm)
+        #expect((tableDocument["destinations"] as? [[String: Any]])?.allSatisfy { $0["hint"] is String } == true)
+        let trip = try json(
+            try app.trip(
+                try TripQuery(
+                    points: [point, destination, Coordinate(latitude: 43.7445, longitude: 7.4280)], mode: .driving,
+                    parameters: [("hints", "\(hint);;")])
+            ).document)
+        let stops = try #require(trip["waypoints"] as? [[String: Any]])
+        #expect(stops.first?["name"] as? String == "Avenue Henri Dunant" && stops.allSatisfy { $0["hint"] is String })
+    }
+
     @Test func aSpanFitsItsBox() throws {
         let mapView = try answer("https://maps.google.com/maps?ll=35.6586,139.7454&spn=0.2,0.1").mapView
         let projection = mapView.projection

@@ -158,6 +158,53 @@ import Testing
 
     /// A table's cells meet their points as asked, as the routes between them do; a trip's
     /// route meets each point from the asked side.
+    /// A waypoint's hint gives its place back for its own point on the graph it was made on,
+    /// the same segment and place along it, and nothing for another point, another graph or
+    /// text that is no hint of ours.
+    @Test func aHintGivesBackThePlaceItWasMadeFor() throws {
+        let walking = try RoadGraph(store: store, profile: TravelProfile(.walking))
+        var checked = 0
+        for point in Self.points(200, seed: 11) {
+            guard let snap = try graph.snap(point) else { continue }
+            let hint = graph.hint(of: snap).text
+            let again = try #require(graph.snap(hinted: hint, at: point, approach: .any))
+            #expect(again.segment == snap.segment && abs(again.fraction - snap.fraction) < 1e-6)
+            #expect(again.point.distance(to: snap.point) < 0.01 && abs(again.distance - snap.distance) < 0.01)
+            // Through the snapping every service uses: the hinted place, even where another road
+            // is nearer to a point asked with it.
+            #expect(try graph.snap(point, approach: Approach(hint: hint))?.segment == snap.segment)
+            let moved = Coordinate(latitude: point.latitude + 2e-6, longitude: point.longitude)
+            #expect(graph.snap(hinted: hint, at: moved, approach: .any) == nil)
+            // The walking graph numbers its segments otherwise: its segment of that index runs
+            // between other nodes (or there is none).
+            let other = walking.snap(hinted: hint, at: point, approach: .any)
+            #expect(
+                other == nil
+                    || walking.osmNodes[Int(walking.segments[Int(other!.segment)].from)]
+                        == graph.osmNodes[Int(graph.segments[Int(snap.segment)].from)]
+            )
+            checked += 1
+        }
+        #expect(checked > 150)
+        // The text is base64url without padding, as Foundation's base64 with the URL's alphabet.
+        var generator = SeededGenerator(seed: 5)
+        for length in 0...40 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let foundation = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            #expect(Base64URL.encoded(bytes) == foundation)
+            #expect(
+                Base64URL.decoded(foundation) == bytes && Base64URL.decoded(Data(bytes).base64EncodedString()) == bytes)
+        }
+        let point = Self.points(1, seed: 11)[0]
+        for text in [
+            "", "AQ", "not a hint", String(repeating: "A", count: 44),
+            "lOcBgCT0sIkmAAAAAAAAAAAAAAAAAAAA-pFrQQAAAAAAAAAAJgAAAAAAAAAAAAAAxA4AAAbUfgDMH24ASNR-AN8fbgACAL8A6W44Yg==",
+        ] {
+            #expect(graph.snap(hinted: text, at: point, approach: .any) == nil, "\(text)")
+        }
+    }
+
     @Test func tablesAndTripsMeetTheirPointsAsAsked() throws {
         let points = Self.points(12, seed: 19)
         let kerbside = Array(repeating: Approach(side: .curb), count: points.count)
