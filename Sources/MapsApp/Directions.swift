@@ -9,6 +9,9 @@ import Transit
 public typealias RouteGeometry = RouteDocument.Geometry
 /// What each leg of an OSRM answer annotates, per segment of its line.
 public typealias RouteAnnotation = RouteDocument.Annotation
+/// Which of a route's whole line an OSRM document carries: `simplified` (default, as OSRM
+/// simplifies it), `full` or `false` (none).
+public typealias RouteOverview = RouteDocument.Overview
 
 /// A wall-clock time, `YYYY-MM-DDTHH:MM` (or with `:SS`), read in the imported timetables'
 /// time zone.

@@ -11,12 +11,14 @@ extension DirectionsAnswer {
     ///
     /// - Parameters:
     ///   - geometry: how the lines are encoded; polyline by default.
-    ///   - overview: false leaves the routes' lines out (OSRM's `overview=false`).
+    ///   - overview: which of the routes' lines is written: simplified as OSRM simplifies it
+    ///     (its default), every position, or none (OSRM's `overview`).
     ///   - annotations: what each leg's `annotation` carries; none (no `annotation`) by default.
     ///   - waypoints: false leaves the snapped points out (OSRM's `skip_waypoints`).
     ///   - hints: false leaves their hints out (OSRM's `generate_hints=false`).
     public func osrm(
-        geometry: RouteGeometry = .polyline, overview: Bool = true, annotations: Set<RouteAnnotation> = [],
+        geometry: RouteGeometry = .polyline, overview: RouteOverview = .simplified,
+        annotations: Set<RouteAnnotation> = [],
         waypoints: Bool = true, hints: Bool = true
     ) -> String {
         if query.mode == .transit {

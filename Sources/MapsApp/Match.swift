@@ -10,8 +10,8 @@ public struct RouteOutput: Sendable, Equatable {
     public var steps = false
     /// How the lines are encoded; polyline by default.
     public var geometry = RouteGeometry.polyline
-    /// Whether each route carries its whole line; true by default.
-    public var overview = true
+    /// Which of each route's whole line is written; simplified as OSRM simplifies it by default.
+    public var overview = RouteOverview.simplified
     /// The steps' language; English by default.
     public var language = Language.en
     /// What each leg's `annotation` carries; nothing (no `annotation`) by default.
@@ -47,7 +47,8 @@ public struct RouteOutput: Sendable, Equatable {
             geometry = RouteGeometry(
                 rawValue: try Parameter.choice(value, name: name, among: ["polyline", "polyline6", "geojson"]))!
         case "overview":
-            overview = try Parameter.choice(value, name: name, among: ["simplified", "full", "false"]) != "false"
+            overview = RouteOverview(
+                rawValue: try Parameter.choice(value, name: name, among: RouteOverview.allCases.map(\.rawValue)))!
         case "hl": language = try Language.hl(value)
         case "annotations": annotations = try Self.annotations(value)
         case "skip_waypoints":

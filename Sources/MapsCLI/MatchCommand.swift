@@ -11,7 +11,7 @@ enum MatchCommand {
         summary:
             "A GPS trace (GPX) placed on the roads by a hidden Markov model: the roads taken, each point's place, OSRM's match JSON.",
         usage:
-            "match <TRACE.gpx> [--mode driving|walking|bicycling|two-wheeler] [--accuracy M] [--gaps split|ignore] [--tidy] [--steps] [--geometries polyline|polyline6|geojson] [--hl en|es|it|hi] [--store STORE]",
+            "match <TRACE.gpx> [--mode driving|walking|bicycling|two-wheeler] [--accuracy M] [--gaps split|ignore] [--tidy] [--steps] [--geometries polyline|polyline6|geojson] [--overview simplified|full|false] [--hl en|es|it|hi] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 TableCommand.roadModeOption,
@@ -27,6 +27,9 @@ enum MatchCommand {
                 .init(name: "--steps", value: nil, help: "Give each leg's turn-by-turn steps."),
                 .init(
                     name: "--geometries", value: "FORMAT", help: "polyline (default), polyline6 or geojson."),
+                .init(
+                    name: "--overview", value: "KIND",
+                    help: "Each matching's whole line: simplified (default, as OSRM simplifies it), full, or false."),
                 .init(name: "--hl", value: "LANG", help: "The steps' language: en (default), es, it or hi."),
                 DataCommand.storeOption,
             ], positionals: 1...1)
@@ -68,6 +71,6 @@ enum MatchCommand {
 
     /// The flags that give a match's options, by the names ``MapsApp/MatchQuery`` reads them by.
     static let flags: [(flag: String, name: String)] = [
-        ("--gaps", "gaps"), ("--geometries", "geometries"), ("--hl", "hl"),
+        ("--gaps", "gaps"), ("--geometries", "geometries"), ("--overview", "overview"), ("--hl", "hl"),
     ]
 }

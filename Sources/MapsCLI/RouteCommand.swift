@@ -10,7 +10,7 @@ enum RouteCommand {
         summary:
             "Route between two points (LAT,LNG or a place to search for), through --via stops, for a way of travel; OSRM's v5 JSON or GeoJSON.",
         usage:
-            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--hints LIST] [--snapping default|any] [--continue-straight true|false] [--store STORE]",
+            "route <from> <to> [--via POINT]… [--mode driving|walking|bicycling|two-wheeler|transit] [--depart|--arrive YYYY-MM-DDTHH:MM] [--avoid tolls,highways,ferries] [--alternatives] [--steps] [--lang en|es|it|hi] [--units metric|imperial] [--format osrm|geojson|text|gpx] [--geometries polyline|polyline6|geojson] [--overview simplified|full|false] [--annotations KINDS] [--bearings LIST] [--approaches LIST] [--radiuses LIST] [--hints LIST] [--snapping default|any] [--continue-straight true|false] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 .init(
@@ -50,6 +50,11 @@ enum RouteCommand {
                     name: "--geometries", value: "KIND",
                     help: "The OSRM geometry: polyline (default), polyline6, geojson."),
                 .init(
+                    name: "--overview", value: "KIND",
+                    help:
+                        "The OSRM document's whole line: simplified (default: as OSRM simplifies it, for the zoom the route fits a screen at), full, or false (none)."
+                ),
+                .init(
                     name: "--annotations", value: "KINDS",
                     help:
                         "Annotate each leg's segments in OSRM's document: true (all), or some of nodes, distance, duration, datasources, weight, speed, ways (comma-separated)."
@@ -79,6 +84,7 @@ enum RouteCommand {
         var output = RouteOutput()
         do throws(AppError) {
             _ = try output.read("annotations", arguments.value("--annotations") ?? "false")
+            if let overview = arguments.value("--overview") { _ = try output.read("overview", overview) }
         } catch {
             throw CLIError(error)
         }
@@ -105,7 +111,8 @@ enum RouteCommand {
         case "geojson": console.print(answer.geoJSON)
         case "text": console.print(answer.itinerary)
         case "gpx": console.print(answer.gpx ?? "")
-        default: console.print(answer.osrm(geometry: geometry, annotations: output.annotations))
+        default:
+            console.print(answer.osrm(geometry: geometry, overview: output.overview, annotations: output.annotations))
         }
         if let summary = answer.summary { console.error(summary) }
     }

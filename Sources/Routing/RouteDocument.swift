@@ -12,6 +12,13 @@ public enum RouteDocument {
         case polyline, polyline6, geojson
     }
 
+    /// Which of a route's whole line is written, as OSRM's `overview` says: simplified as OSRM
+    /// simplifies it (``Route/simplifiedGeometry``, OSRM's default), every position, or none.
+    public enum Overview: String, Sendable, CaseIterable {
+        case simplified, full
+        case none = "false"
+    }
+
     /// What a leg's `annotation` carries, as OSRM's `annotations` option names it: per segment
     /// of the leg's line its metres (`distance`), seconds (`duration`), `weight` (seconds, as
     /// the routes are weighed), metres a second (`speed`) and data source (`datasources`,
@@ -37,7 +44,7 @@ public enum RouteDocument {
     /// `waypoints` the snapped points are left out (OSRM's `skip_waypoints`), without `hints`
     /// their hints (OSRM's `generate_hints=false`).
     public static func osrm(
-        _ routes: [Route], geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
+        _ routes: [Route], geometry: Geometry = .polyline, overview: Overview = .simplified, steps: [[[Step]]] = [],
         instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true,
         hints: Bool = true
     ) -> String {
@@ -54,9 +61,9 @@ public enum RouteDocument {
     }
 
     /// One route as OSRM writes it: distance, duration, weight, legs (with `steps[leg]` when
-    /// given), its line unless `overview` is false.
+    /// given), its line as `overview` says.
     static func osrmRoute(
-        _ route: Route, geometry: Geometry, overview: Bool, steps: [[Step]], instructions: Instructions?,
+        _ route: Route, geometry: Geometry, overview: Overview, steps: [[Step]], instructions: Instructions?,
         annotations: Set<Annotation>
     ) -> [String: Any] {
         var written: [String: Any] = [
@@ -79,7 +86,11 @@ public enum RouteDocument {
                 return written
             },
         ]
-        if overview { written["geometry"] = encoded(route.geometry, as: geometry) }
+        switch overview {
+        case .simplified: written["geometry"] = encoded(route.simplifiedGeometry, as: geometry)
+        case .full: written["geometry"] = encoded(route.geometry, as: geometry)
+        case .none: break
+        }
         if let elevation = route.elevation {
             written["ascent"] = elevation.ascent
             written["descent"] = elevation.descent
@@ -113,7 +124,8 @@ public enum RouteDocument {
     /// and each point asked for, in the order asked, with its place in the trip
     /// (`waypoint_index`) and the trip's number (`trips_index`, 0), with its hint when `hints`.
     public static func osrmTrip(
-        _ route: Route, order: [Int], geometry: Geometry = .polyline, overview: Bool = true, steps: [[Step]] = [],
+        _ route: Route, order: [Int], geometry: Geometry = .polyline, overview: Overview = .simplified,
+        steps: [[Step]] = [],
         instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints written: Bool = true,
         hints: Bool = true
     ) -> String {
@@ -141,7 +153,8 @@ public enum RouteDocument {
     /// `matchings_index`, `waypoint_index` and `alternatives_count` (and its hint when
     /// `hints`), `null` where none.
     public static func osrmMatch(
-        _ match: TraceMatch, geometry: Geometry = .polyline, overview: Bool = true, steps: [[[Step]]] = [],
+        _ match: TraceMatch, geometry: Geometry = .polyline, overview: Overview = .simplified,
+        steps: [[[Step]]] = [],
         instructions: Instructions? = nil, annotations: Set<Annotation> = [], waypoints: Bool = true,
         hints: Bool = true
     ) -> String {

@@ -122,6 +122,45 @@ public struct Route: Sendable {
         legs.enumerated().flatMap { index, leg in index == 0 ? leg.geometry : Array(leg.geometry.dropFirst()) }
     }
 
+    /// The line OSRM's `overview=simplified` draws: each leg's positions kept where they lie
+    /// more than 5 pixels off the line through the others (Douglas–Peucker, on Web Mercator) at
+    /// the zoom the whole route fits a screen of 2,048 × 1,280 pixels at (8 × 5 tiles; zoom 1
+    /// to 18, whole zooms down), the legs joined, as OSRM simplifies its overview.
+    public var simplifiedGeometry: [Coordinate] {
+        let zoom = Self.overviewZoom(legs.flatMap(\.geometry))
+        let size = WebMercator.worldSize(zoom: Double(zoom))
+        return legs.enumerated().flatMap { index, leg -> [Coordinate] in
+            // Each position as OSRM holds it, to a millionth of a degree, so that the same line
+            // keeps the same positions.
+            let points = leg.geometry.map { position in
+                let held = Coordinate(
+                    latitude: (position.latitude * 1e6).rounded() / 1e6,
+                    longitude: (position.longitude * 1e6).rounded() / 1e6)
+                let point = WebMercator.project(held, worldSize: size)
+                return (x: point.x, y: point.y)
+            }
+            let kept = Simplification.keptIndices(points, tolerance: 5, closed: false).map { leg.geometry[$0] }
+            return index == 0 ? kept : Array(kept.dropFirst())
+        }
+    }
+
+    /// The zoom, 1 to 18, at which `positions` fit 2,048 × 1,280 pixels, as OSRM fits its
+    /// overview (a route of one position: zoom 1, as OSRM's).
+    static func overviewZoom(_ positions: [Coordinate]) -> Int {
+        guard let first = positions.first else { return 1 }
+        var (west, east, south, north) = (first.longitude, first.longitude, first.latitude, first.latitude)
+        for position in positions {
+            (west, east) = (min(west, position.longitude), max(east, position.longitude))
+            (south, north) = (min(south, position.latitude), max(north, position.latitude))
+        }
+        let size = WebMercator.worldSize(zoom: 18)
+        let southWest = WebMercator.project(Coordinate(latitude: south, longitude: west), worldSize: size)
+        let northEast = WebMercator.project(Coordinate(latitude: north, longitude: east), worldSize: size)
+        let ratio = max((northEast.x - southWest.x) / 2_048, (southWest.y - northEast.y) / 1_280)
+        let zoom = 18 - log2(ratio)
+        return zoom.isFinite ? min(18, max(1, Int(zoom))) : 1
+    }
+
     /// The route with legs only between the points `stops` names (indices into the points,
     /// ascending, the first and the last among them): the points between are passed through,
     /// their legs joined into one, as OSRM's `waypoints` option asks. The snapped points stay

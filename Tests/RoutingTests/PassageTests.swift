@@ -205,6 +205,60 @@ import Testing
         }
     }
 
+    /// OSRM's `overview=simplified`: each leg's line with the positions dropped that lie within
+    /// 5 pixels of the line kept, at the zoom the route fits 2,048 × 1,280 pixels at.
+    @Test func theSimplifiedOverviewStaysWithinFivePixelsOfTheRoute() throws {
+        // The zoom: a box just under 8 tiles wide at zoom 15 on the equator fits at 15, just over
+        // at 14; one point at 1.
+        let wide = 360 * 2_048 / (256 * 32_768.0)
+        #expect(
+            Route.overviewZoom([Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: wide * 0.99)])
+                == 15)
+        #expect(
+            Route.overviewZoom([Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: wide * 1.01)])
+                == 14)
+        #expect(Route.overviewZoom([Coordinate(latitude: 40.73, longitude: -74.0)]) == 1)
+        var dropped = 0
+        var routes = 0
+        let points = Self.points(40, seed: 3)
+        for (from, to) in zip(points, points.dropFirst()) {
+            // (Some of the random points lie on pieces of one-way streets no route joins.)
+            guard let route = try? contracted.route([from, to, points[0]]) else { continue }
+            routes += 1
+            let full = route.geometry
+            let simplified = route.simplifiedGeometry
+            #expect(simplified.first == full.first && simplified.last == full.last)
+            // A subsequence of the line, each leg's joint kept.
+            var next = full.startIndex
+            for position in simplified {
+                guard let found = full[next...].firstIndex(of: position) else {
+                    Issue.record("a position not on the route")
+                    break
+                }
+                next = full.index(after: found)
+            }
+            let joint = route.legs[0].geometry.last!
+            #expect(simplified.contains(joint))
+            // No position dropped lies more than 5 pixels from the line kept, at the route's zoom.
+            let size = WebMercator.worldSize(zoom: Double(Route.overviewZoom(full)))
+            let kept = simplified.map { WebMercator.project($0, worldSize: size) }
+            for position in full where !simplified.contains(position) {
+                let p = WebMercator.project(position, worldSize: size)
+                let nearest =
+                    zip(kept, kept.dropFirst()).map { a, b -> Double in
+                        let (dx, dy) = (b.x - a.x, b.y - a.y)
+                        let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / max(dx * dx + dy * dy, 1e-12)))
+                        return
+                            ((p.x - a.x - t * dx) * (p.x - a.x - t * dx) + (p.y - a.y - t * dy) * (p.y - a.y - t * dy))
+                            .squareRoot()
+                    }.min() ?? 0
+                #expect(nearest <= 5.0001)
+                dropped += 1
+            }
+        }
+        #expect(routes > 25 && dropped > 100, "\(routes) routes, \(dropped) positions dropped")
+    }
+
     @Test func tablesAndTripsMeetTheirPointsAsAsked() throws {
         let points = Self.points(12, seed: 19)
         let kerbside = Array(repeating: Approach(side: .curb), count: points.count)

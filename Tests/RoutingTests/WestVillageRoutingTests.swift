@@ -249,7 +249,7 @@ import Testing
         let route = try route(.walking, [stonewall, thinkCoffee])
         let document = try #require(
             try JSONSerialization.jsonObject(
-                with: Data(RouteDocument.osrm([route], annotations: [.ways, .nodes, .distance]).utf8))
+                with: Data(RouteDocument.osrm([route], overview: .full, annotations: [.ways, .nodes, .distance]).utf8))
                 as? [String: Any])
         #expect(document["code"] as? String == "Ok")
         let first = try #require((document["routes"] as? [[String: Any]])?.first)
@@ -257,6 +257,12 @@ import Testing
         let decoded = try #require(EncodedPolyline.decode(geometry))
         #expect(decoded.count == route.geometry.count)
         #expect(decoded.first!.distance(to: route.geometry.first!) < 1)
+        // By default, as OSRM's, the line simplified for the zoom the route fits a screen at.
+        let plain = try #require(
+            try JSONSerialization.jsonObject(with: Data(RouteDocument.osrm([route]).utf8)) as? [String: Any])
+        let line = try #require((plain["routes"] as? [[String: Any]])?.first?["geometry"] as? String)
+        let simplified = try #require(EncodedPolyline.decode(line))
+        #expect(simplified.count == route.simplifiedGeometry.count && simplified.count < decoded.count)
         let leg = try #require((first["legs"] as? [[String: Any]])?.first)
         let annotation = try #require(leg["annotation"] as? [String: Any])
         #expect(Set(annotation.keys) == ["ways", "nodes", "distance"])
