@@ -107,14 +107,14 @@ public enum RouteDocument {
     }
 
     /// A point on the roads as OSRM's waypoints write it (routes', tables', nearest's, a
-    /// match's tracepoints): `location` as `[lon, lat]`, the road's `name` (empty without one),
+    /// match's tracepoints): `location` as `[lon, lat]` (``osrmPosition(_:)``), the road's `name` (empty without one),
     /// the `distance` it moved to the road, metres to a tenth, and its `hint` when given
     /// (``RoadGraph/hint(of:)``; OSRM leaves it out for `generate_hints=false`).
     public static func osrmWaypoint(location: Coordinate, distance: Double, name: String?, hint: RoadGraph.Hint?)
         -> [String: Any]
     {
         var written: [String: Any] = [
-            "location": [location.longitude, location.latitude], "name": name ?? "", "distance": rounded(distance),
+            "location": osrmPosition(location), "name": name ?? "", "distance": rounded(distance),
         ]
         if let hint { written["hint"] = hint.text }
         return written
@@ -188,7 +188,7 @@ public enum RouteDocument {
     {
         var maneuver: [String: Any] = [
             "type": step.maneuver.osrmType,
-            "location": [step.maneuver.location.longitude, step.maneuver.location.latitude],
+            "location": osrmPosition(step.maneuver.location),
             "bearing_before": Int(step.maneuver.bearingBefore.rounded()),
             "bearing_after": Int(step.maneuver.bearingAfter.rounded()), "google": step.maneuver.googleName,
         ]
@@ -219,7 +219,7 @@ public enum RouteDocument {
     /// arrival, `classes` and `lanes` when there are any).
     static func osrmIntersection(_ intersection: Step.Intersection, lanes: [Step.Lane]) -> [String: Any] {
         var written: [String: Any] = [
-            "location": [intersection.location.longitude, intersection.location.latitude],
+            "location": osrmPosition(intersection.location),
             "bearings": intersection.bearings, "entry": intersection.entry,
         ]
         if let arrival = intersection.arrival { written["in"] = arrival }
@@ -340,8 +340,14 @@ public enum RouteDocument {
         case .polyline: EncodedPolyline.encode(points, precision: 5)
         case .polyline6: EncodedPolyline.encode(points, precision: 6)
         case .geojson:
-            ["type": "LineString", "coordinates": points.map { [$0.longitude, $0.latitude] }] as [String: Any]
+            ["type": "LineString", "coordinates": points.map(osrmPosition)] as [String: Any]
         }
+    }
+
+    /// A position as OSRM writes one: `[lon, lat]`, to a millionth of a degree (OSRM holds
+    /// every position so).
+    static func osrmPosition(_ position: Coordinate) -> [Double] {
+        [(position.longitude * 1e6).rounded() / 1e6, (position.latitude * 1e6).rounded() / 1e6]
     }
 
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
