@@ -197,13 +197,16 @@ public enum RouteDocument {
         }
         if let exit = step.maneuver.exit { maneuver["exit"] = exit }
         var written: [String: Any] = [
-            "maneuver": maneuver, "name": step.name, "ref": step.ref, "destinations": step.destinations,
+            "maneuver": maneuver, "name": step.name,
             "distance": rounded(step.distance), "duration": rounded(step.duration), "weight": rounded(step.duration),
             "mode": step.mode, "driving_side": "right", "geometry": encoded(step.geometry, as: geometry),
             "intersections": step.intersections.enumerated().map { number, intersection in
                 osrmIntersection(intersection, lanes: number == 0 ? step.lanes : [])
             },
         ]
+        // As OSRM, a step's ref, destinations and ring's name only where it has them.
+        if !step.ref.isEmpty { written["ref"] = step.ref }
+        if !step.destinations.isEmpty { written["destinations"] = step.destinations }
         if !step.rotaryName.isEmpty { written["rotary_name"] = step.rotaryName }
         if let instructions {
             written["instruction"] = instructions.text(for: step)
