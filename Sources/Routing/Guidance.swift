@@ -105,6 +105,9 @@ public struct Step: Sendable {
     public var ref: String
     /// The signposted destinations, for ramps and forks; "" when none are tagged.
     public var destinations: String
+    /// The exit numbers of the road taken (`junction:ref` of a slip road: `12`, or `12; 13` for
+    /// `12;13`, as OSRM writes them); "" when none are tagged.
+    public var exits = ""
     /// Metres and seconds to the next manoeuvre.
     public var distance: Double
     /// Seconds to the next manoeuvre.
@@ -372,6 +375,8 @@ enum Guidance {
                 Step(
                     maneuver: boundary.maneuver, name: way.name ?? "", ref: way.ref ?? "",
                     destinations: [way.destinationRef, way.destination].compactMap { $0 }.joined(separator: ": "),
+                    exits: (way.exits ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                        .filter { !$0.isEmpty }.joined(separator: "; "),
                     distance: range.map { leg.edgeDistances[$0] }.reduce(0, +),
                     duration: range.map { leg.edgeDurations[$0] }.reduce(0, +),
                     geometry: Array(leg.geometry[startIndex...max(startIndex, endIndex)]),

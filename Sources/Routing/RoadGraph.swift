@@ -30,6 +30,8 @@ public final class RoadGraph: @unchecked Sendable {
         public var destination: String?
         /// `destination:ref`, as tagged.
         public var destinationRef: String?
+        /// `junction:ref`, as tagged: the exit numbers a slip road is signposted with.
+        public var exits: String?
         /// Whether it is a ferry route.
         public var isFerry = false
         /// `turn:lanes` each way (`left|through|through;right`): `:forward`/`:backward`, else
@@ -216,6 +218,7 @@ public final class RoadGraph: @unchecked Sendable {
                     osmID: way.osmID, name: way.tags["name"], ref: isPlatform ? nil : way.tags["ref"],
                     isRoundabout: TravelProfile.isOneWayRing(way.tags), highway: way.tags["highway"] ?? "",
                     destination: way.tags["destination"], destinationRef: way.tags["destination:ref"],
+                    exits: way.tags["junction:ref"],
                     isFerry: way.tags["route"] == "ferry",
                     turnLanesForward: way.tags["turn:lanes:forward"] ?? way.tags["turn:lanes"],
                     turnLanesBackward: way.tags["turn:lanes:backward"], isOffGround: offGround,

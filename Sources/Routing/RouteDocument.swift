@@ -204,9 +204,10 @@ public enum RouteDocument {
                 osrmIntersection(intersection, lanes: number == 0 ? step.lanes : [])
             },
         ]
-        // As OSRM, a step's ref, destinations and ring's name only where it has them.
+        // As OSRM, a step's ref, destinations, exits and ring's name only where it has them.
         if !step.ref.isEmpty { written["ref"] = step.ref }
         if !step.destinations.isEmpty { written["destinations"] = step.destinations }
+        if !step.exits.isEmpty { written["exits"] = step.exits }
         if !step.rotaryName.isEmpty { written["rotary_name"] = step.rotaryName }
         if let instructions {
             written["instruction"] = instructions.text(for: step)

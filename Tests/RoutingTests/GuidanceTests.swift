@@ -257,6 +257,24 @@ import Testing
         let off = try Self.steps(
             network, [Coordinate(latitude: 0, longitude: 0.001), Coordinate(latitude: -0.0012, longitude: 0.0065)])
         #expect(Self.kinds(off).contains("off ramp slight right"))
+        #expect(off.allSatisfy { $0.exits.isEmpty })
+        // The same exit signposted with its numbers and where it leads: said, and written as OSRM writes them.
+        network[1] = Self.road(
+            2, [2, 4], [(0, 0.004), (-0.0006, 0.0055)],
+            ["highway": "motorway_link", "junction:ref": "12;12A", "destination": "Airport"])
+        let numbered = try Self.steps(
+            network, [Coordinate(latitude: 0, longitude: 0.001), Coordinate(latitude: -0.0012, longitude: 0.0065)])
+        let signposted = try #require(numbered.first { $0.maneuver.kind == .offRamp })
+        #expect(signposted.exits == "12; 12A" && signposted.destinations == "Airport")
+        #expect(numbered.filter { $0.maneuver.kind != .offRamp }.allSatisfy { $0.exits.isEmpty })
+        let sentences = [Language.en, .es, .it, .hi].map { Instructions($0).text(for: signposted) }
+        #expect(
+            sentences == [
+                "Take exit 12 on the right towards Airport", "Toma la salida 12 a la derecha en dirección a Airport",
+                "Prendi l'uscita 12 a destra in direzione Airport", "Airport की ओर दाईं ओर निकास संख्या 12 लें",
+            ])
+        let written = RouteDocument.osrmStep(signposted, approach: 0, geometry: .polyline, instructions: nil)
+        #expect(written["exits"] as? String == "12; 12A" && written["destinations"] as? String == "Airport")
         let on = try Self.steps(
             network, [Coordinate(latitude: -0.0019, longitude: 0.0002), Coordinate(latitude: 0, longitude: 0.0035)])
         #expect(Self.kinds(on).contains("on ramp slight left"), "the slip road bears 15° left of Feeder")

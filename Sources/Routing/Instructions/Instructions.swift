@@ -57,9 +57,15 @@ public struct Instructions: Sendable {
             key = step.maneuver.mode == "ferry" ? "ferry" : "leave ferry"
         }
         let phrases = templates.phrase[key] ?? [:]
-        let variant =
+        var variant =
             !step.destinations.isEmpty && phrases["destination"] != nil && way.isEmpty
             ? "destination" : way.isEmpty ? "default" : "name"
+        // A slip road's exit number, where the phrase says it ("Take exit 12 on the right"): the
+        // first of them, as OSRM's text instructions say it.
+        if let exit = step.exits.split(separator: ";").first, phrases["exit"] != nil {
+            variant = !step.destinations.isEmpty && phrases["exit_destination"] != nil ? "exit_destination" : "exit"
+            values["exit"] = exit.trimmingCharacters(in: .whitespaces)
+        }
         return Phrasebook.fill(phrases[variant] ?? phrases["default"] ?? "", values)
     }
 
