@@ -56,8 +56,8 @@ public enum OSMUpdater {
     ///     same transaction; refused unless the region stands at the sequence before the first
     ///     on that feed (or on none), so no sequence is applied twice or skipped.
     /// - Throws: ``DataError``: `.invalidData` naming a file that is not a readable change file
-    ///   (the ``OSMReaderError`` underneath says where), `.missingData` when no region fits (`.missingData`: it names the elements the region
-    ///   does not hold), or the store cannot be written.
+    ///   (the ``OSMReaderError`` underneath says where), `.missingData` when no region fits (it
+    ///   names the elements the region does not hold), or the store cannot be written.
     public static func apply(
         _ paths: [String], to storePath: String, region: String? = nil,
         replication: OSMReplication.Step? = nil,

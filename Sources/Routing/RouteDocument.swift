@@ -37,8 +37,8 @@ public enum RouteDocument {
     /// The OSRM response for `routes`: the best first, then its alternatives (same waypoints);
     /// with each route's steps per leg when given (`steps[route][leg]`), their sentences in the
     /// language of `instructions` as `instruction` (and Google's manoeuvre name as
-    /// `maneuver.google`); without `overview`, routes have no `geometry` (OSRM's
-    /// `overview=false`).
+    /// `maneuver.google`); each route's `geometry` as `overview` says (simplified by default,
+    /// as OSRM's; none for `overview=false`).
     ///
     /// Each leg carries the `annotations` asked for (none by default, as OSRM's); without
     /// `waypoints` the snapped points are left out (OSRM's `skip_waypoints`), without `hints`
@@ -107,9 +107,10 @@ public enum RouteDocument {
     }
 
     /// A point on the roads as OSRM's waypoints write it (routes', tables', nearest's, a
-    /// match's tracepoints): `location` as `[lon, lat]` (``osrmPosition(_:)``), the road's `name` (empty without one),
-    /// the `distance` it moved to the road, metres to a tenth, and its `hint` when given
-    /// (``RoadGraph/hint(of:)``; OSRM leaves it out for `generate_hints=false`).
+    /// match's tracepoints): `location` as `[lon, lat]` (``osrmPosition(_:)``), the road's
+    /// `name` (empty without one), the `distance` it moved to the road, metres to a tenth, and
+    /// its `hint` when given (``RoadGraph/hint(of:)``; OSRM leaves it out for
+    /// `generate_hints=false`).
     public static func osrmWaypoint(location: Coordinate, distance: Double, name: String?, hint: RoadGraph.Hint?)
         -> [String: Any]
     {
