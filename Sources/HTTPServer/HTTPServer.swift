@@ -13,16 +13,23 @@ public struct HTTPRequest: Sendable {
     public var queryItems: [(name: String, value: String)]
     /// The request's headers, names lower-case; a repeated header's values joined with ", ".
     public var headers: [String: String]
+    /// The body a `POST` carries (at most ``maxBodyBytes``; a longer one is answered 413 by the
+    /// server before any handler sees it); empty for a `GET`.
+    public var body: [UInt8]
+
+    /// Bytes a request's body may have: 1 MiB.
+    public static let maxBodyBytes = 1 << 20
 
     /// A request, for handlers and their tests.
     public init(
         method: String, path: String, queryItems: [(name: String, value: String)] = [],
-        headers: [String: String] = [:]
+        headers: [String: String] = [:], body: [UInt8] = []
     ) {
         self.method = method
         self.path = path
         self.queryItems = queryItems
         self.headers = headers
+        self.body = body
     }
 
     /// The query's values by name; of a repeated name, the last.
@@ -273,6 +280,10 @@ final class RequestState: @unchecked Sendable {
     /// thread (the resume orders the two).
     var answer: HTTPResponse?
     var handed = false
+    /// The body read so far, and whether it went past ``HTTPRequest/maxBodyBytes`` (then
+    /// dropped, and the request answered 413).
+    var body: [UInt8] = []
+    var bodyTooLarge = false
 }
 
 /// A connection handed to a worker (a pointer libmicrohttpd owns; resumed exactly once).
@@ -306,11 +317,11 @@ private func collect(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowerca
 }
 
 /// libmicrohttpd's access handler: called when a request's headers are in (its state made),
-/// for each piece of its body (dropped), once more at its end (answered at once by the quick
-/// handler, else suspended and handed to a worker), and, for a handed request, when its worker
-/// resumes the connection with the answer.
+/// for each piece of its body (kept up to ``HTTPRequest/maxBodyBytes``), once more at its end
+/// (answered at once by the quick handler, else suspended and handed to a worker), and, for a
+/// handed request, when its worker resumes the connection with the answer.
 private let serveRequest: MHD_AccessHandlerCallback = {
-    context, connection, url, method, _, _, uploadSize, requestContext in
+    context, connection, url, method, _, uploadData, uploadSize, requestContext in
     guard let context, let connection, let requestContext else { return MHD_Result.NO }
     let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
     guard let pointer = requestContext.pointee else {
@@ -319,18 +330,34 @@ private let serveRequest: MHD_AccessHandlerCallback = {
         openmaps_mhd_set_timeout(connection, box.idleSeconds)
         return MHD_Result.YES
     }
+    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
     if let uploadSize, uploadSize.pointee > 0 {
+        let count = Int(uploadSize.pointee)
+        if state.bodyTooLarge || state.body.count + count > HTTPRequest.maxBodyBytes {
+            state.bodyTooLarge = true
+            state.body = []
+        } else if let uploadData {
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        }
         uploadSize.pointee = 0
         return MHD_Result.YES
     }
-    let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
     if let answer = state.answer { return queue(answer, on: connection) }
+    if state.bodyTooLarge {
+        return queue(
+            HTTPResponse(
+                status: 413, body: Array("the request's body is over \(HTTPRequest.maxBodyBytes) bytes".utf8)),
+            on: connection)
+    }
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
         queryItems: collect(connection, MHD_ValueKind.GET_ARGUMENT_KIND, lowercaseKeys: false),
         headers: Dictionary(
             collect(connection, MHD_ValueKind.HEADER_KIND, lowercaseKeys: true).map { ($0.name, $0.value) },
-            uniquingKeysWith: { first, next in first + ", " + next }))
+            uniquingKeysWith: { first, next in first + ", " + next }), body: state.body)
+    state.body = []
     if let answer = box.quick?(request) { return queue(answer, on: connection) }
     guard !box.stopping.load(ordering: .sequentiallyConsistent) else {
         return queue(HTTPResponse(status: 503, body: Array("the server is stopping".utf8)), on: connection)

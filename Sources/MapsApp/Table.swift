@@ -434,22 +434,146 @@ extension MapsApp {
     }
 }
 
+/// A question of the isochrone service: the area reached from a point within each of a few
+/// times or distances, and how the answer is written. Asked at `/isochrone/v1/{profile}/{lon,lat}`
+/// (``init(origin:mode:parameters:)``), at Valhalla's own `/isochrone` (``init(valhalla:)``,
+/// with Valhalla's defaults), and by `openmaps isochrone`.
+public struct IsochroneQuery: Sendable, Equatable {
+    /// Where the area is reached from.
+    public var origin: Coordinate
+    /// The way of travel by road.
+    public var mode: TravelProfile.Mode
+    /// Each contour: minutes (1 to 120), or metres with ``byDistance`` (1 to 100,000).
+    public var contours: [Double]
+    /// Whether ``contours`` are metres rather than minutes.
+    public var byDistance = false
+    /// Each contour's value as the answer writes it (`contour`): as asked, ``contours`` unless a
+    /// Valhalla request gave kilometres.
+    public var labels: [Double]
+    /// How the contours are written; every polygon with its holes, unstyled, by default.
+    public var output = Isochrone.Output()
+
+    /// Contours `contours` (minutes, or metres with `byDistance`) from `origin` for `mode`.
+    public init(origin: Coordinate, mode: TravelProfile.Mode, contours: [Double], byDistance: Bool = false) {
+        self.origin = origin
+        self.mode = mode
+        self.contours = contours
+        self.byDistance = byDistance
+        labels = contours
+    }
+
+    /// The options `/isochrone/v1` takes: `contours_minutes` or `contours_meters` (one of them,
+    /// comma-separated), `polygons` (`true`, `false`: the outlines), `denoise` (0 to 1) and
+    /// `generalize` (metres), as Valhalla's of those names.
+    public static let parameterNames = ["contours_minutes", "contours_meters", "polygons", "denoise", "generalize"]
+
+    /// The question `/isochrone/v1/{profile}/{lon,lat}` asks, with the options `parameters`
+    /// give by name (``parameterNames``; others are left alone).
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the option at fault.
+    public init(origin: Coordinate, mode: TravelProfile.Mode, parameters: [(name: String, value: String)])
+        throws(AppError)
+    {
+        func value(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
+        let minutes = value("contours_minutes")
+        let metres = value("contours_meters")
+        guard (minutes == nil) != (metres == nil), let list = minutes ?? metres else {
+            throw .invalidOption("contours_minutes", message: "or 'contours_meters': give one of them")
+        }
+        self.init(
+            origin: origin, mode: mode,
+            contours: try Parameter.numbers(list, name: minutes == nil ? "contours_meters" : "contours_minutes"),
+            byDistance: metres != nil)
+        if let text = value("polygons") {
+            output.polygons = try Parameter.choice(text, name: "polygons", among: ["true", "false"]) == "true"
+        }
+        if let text = value("denoise") { output.denoise = try Self.number(text, name: "denoise", in: 0...1) }
+        if let text = value("generalize") {
+            output.generalize = try Self.number(text, name: "generalize", in: 0...100_000)
+        }
+    }
+
+    /// One decimal number within `range`.
+    static func number(_ text: String, name: String, in range: ClosedRange<Double>) throws(AppError) -> Double {
+        guard let value = DecimalText.parse(Substring(text), maxIntegerDigits: 7), range.contains(value) else {
+            throw .invalidOption(
+                name,
+                message: "must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text.prefix(40))'")
+        }
+        return value
+    }
+
+    /// Valhalla's costing models by name, and the ways of travel they stand for.
+    static let costings: [String: TravelProfile.Mode] = [
+        "auto": .driving, "pedestrian": .walking, "bicycle": .bicycling, "motorcycle": .twoWheeler,
+        "motor_scooter": .twoWheeler,
+    ]
+
+    /// The question of a Valhalla isochrone request (`{"locations": [{"lat": …, "lon": …}],
+    /// "costing": "auto", "contours": [{"time": 15, "color": "ff0000"}]}`, or `distance` in
+    /// kilometres), with Valhalla's options and defaults: `polygons` (false: the outlines),
+    /// `denoise` (1: the largest polygon of each contour alone), `generalize` (metres), and
+    /// `show_locations`.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming what is missing or wrong.
+    public init(valhalla bytes: [UInt8]) throws(AppError) {
+        guard let request = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+            throw .invalidOption("json", message: "is not a JSON object")
+        }
+        guard let locations = request["locations"] as? [[String: Any]], let location = locations.first,
+            let latitude = (location["lat"] as? NSNumber)?.doubleValue,
+            let longitude = (location["lon"] as? NSNumber)?.doubleValue
+        else { throw .invalidOption("locations", message: "must hold a location with lat and lon") }
+        let origin = Coordinate(latitude: latitude, longitude: longitude)
+        guard origin.isValid, locations.count == 1 else {
+            throw .invalidOption("locations", message: "must be one location within ±90 and ±180 degrees")
+        }
+        let costing = request["costing"] as? String ?? ""
+        guard let mode = Self.costings[costing] else {
+            throw .invalidOption(
+                "costing",
+                message: "must be \(Self.costings.keys.sorted().joined(separator: ", ")), not '\(costing.prefix(40))'")
+        }
+        guard let contours = request["contours"] as? [[String: Any]], !contours.isEmpty else {
+            throw .invalidOption("contours", message: "must list the contours, each a time or a distance")
+        }
+        let times = contours.compactMap { ($0["time"] as? NSNumber)?.doubleValue }
+        let distances = contours.compactMap { ($0["distance"] as? NSNumber)?.doubleValue }
+        guard times.count == contours.count || distances.count == contours.count, times.isEmpty || distances.isEmpty
+        else { throw .invalidOption("contours", message: "must all be times (minutes) or all distances (kilometres)") }
+        self.init(
+            origin: origin, mode: mode, contours: times.isEmpty ? distances.map { $0 * 1_000 } : times,
+            byDistance: times.isEmpty)
+        labels = times.isEmpty ? distances : times
+        output.colours = contours.map { entry in
+            (entry["color"] as? String).flatMap { text in
+                let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+                return hex.count == 6 && hex.allSatisfy(\.isHexDigit) ? hex.lowercased() : nil
+            }
+        }
+        output.polygons = request["polygons"] as? Bool ?? false
+        output.denoise = min(1, max(0, (request["denoise"] as? NSNumber)?.doubleValue ?? 1))
+        output.generalize = (request["generalize"] as? NSNumber).map(\.doubleValue).flatMap { $0 > 0 ? $0 : nil }
+        output.showLocations = request["show_locations"] as? Bool ?? false
+    }
+}
+
 extension MapsApp {
     /// Most contours an isochrone takes: 4, as Valhalla's.
     public static let maxContours = 4
 
-    /// The area reached from `origin` for `mode` within each of `minutes` (1 to 120), or, with
-    /// `byDistance`, within each of `minutes` read as metres (1 to 100,000), as Valhalla's
-    /// isochrones are written: GeoJSON features, the largest contour first, each a MultiPolygon
-    /// (outer rings counter-clockwise, holes where nothing is reached) with its `contour`
-    /// (minutes or metres) and `metric` (`time` or `distance`). Refusals as OSRM's codes:
-    /// `InvalidOptions` for contours out of range, `NoSegment` for no road near the origin.
+    /// The area reached from `query`'s origin for its mode within each of its contours
+    /// (minutes, 1 to 120; or metres, 1 to 100,000), as Valhalla's isochrones are written:
+    /// GeoJSON features, the largest contour first, each a MultiPolygon (outer rings
+    /// counter-clockwise, holes where nothing is reached) with its `contour` (minutes or
+    /// metres) and `metric` (`time` or `distance`), or as the query's output says
+    /// (``Routing/Isochrone/Output``). Refusals as OSRM's codes: `InvalidOptions` for contours
+    /// out of range, `NoSegment` for no road near the origin.
     ///
     /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
     ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
-    public func isochrone(from origin: Coordinate, contours: [Double], byDistance: Bool, mode: TravelProfile.Mode)
-        throws(AppError) -> (code: String, document: String)
-    {
+    public func isochrone(_ query: IsochroneQuery) throws(AppError) -> (code: String, document: String) {
+        let (contours, byDistance) = (query.contours, query.byDistance)
         let range = byDistance ? 1...Router.maxIsochroneMetres : 1...(Router.maxIsochroneSeconds / 60)
         let unit = byDistance ? "contours_meters" : "contours_minutes"
         guard (1...Self.maxContours).contains(contours.count), contours.allSatisfy(range.contains) else {
@@ -462,13 +586,19 @@ extension MapsApp {
         let isochrone: Isochrone
         do {
             isochrone = try routing.isochrone(
-                from: origin, limits: byDistance ? contours : contours.map { $0 * 60 }, byDistance: byDistance,
-                mode: mode)
+                from: query.origin, limits: byDistance ? contours : contours.map { $0 * 60 }, byDistance: byDistance,
+                mode: query.mode)
         } catch RoutingError.noRoad {
             return Self.osrmRefusal("NoSegment", "Could not find a matching segment for coordinate 0")
         } catch {
             throw .engineFailed("drawing the isochrone", underlying: error)
         }
-        return ("Ok", JSONText.pretty(isochrone.geoJSON(labels: contours, metric: byDistance ? "distance" : "time")))
+        return (
+            "Ok",
+            JSONText.pretty(
+                isochrone.geoJSON(
+                    labels: query.labels, metric: byDistance ? "distance" : "time", output: query.output,
+                    asked: query.origin))
+        )
     }
 }

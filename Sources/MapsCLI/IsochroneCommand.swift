@@ -37,7 +37,7 @@ enum IsochroneCommand {
         let answer: (code: String, document: String)
         do throws(AppError) {
             answer = try app.isochrone(
-                from: point, contours: values, byDistance: metres != nil, mode: mode)
+                IsochroneQuery(origin: point, mode: mode, contours: values, byDistance: metres != nil))
         } catch {
             throw CLIError(error)
         }

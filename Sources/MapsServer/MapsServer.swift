@@ -145,8 +145,20 @@ public final class MapsServer: @unchecked Sendable {
     /// page, a file, a picture in the cache, a refusal), else nil: the server answers those on
     /// the thread that read them, and hands the rest to a worker.
     func respond(to request: HTTPRequest, atOnce: Bool) -> HTTPResponse? {
-        guard request.method == "GET" || request.method == "HEAD" else {
-            return Self.error(405, "\(request.method) is not served: only GET and HEAD")
+        // Valhalla's isochrone requests come as a POST's body too, from pages after a preflight.
+        if request.method == "OPTIONS" && request.path == "/isochrone" {
+            var allowed = HTTPResponse(status: 204, body: [])
+            allowed.headers += [
+                ("Access-Control-Allow-Origin", "*"), ("Access-Control-Allow-Methods", "GET, POST"),
+                ("Access-Control-Allow-Headers", "Content-Type"),
+            ]
+            return allowed
+        }
+        guard
+            request.method == "GET" || request.method == "HEAD"
+                || (request.method == "POST" && request.path == "/isochrone")
+        else {
+            return Self.error(405, "\(request.method) is not served: only GET and HEAD (and POST to /isochrone)")
         }
         switch request.path {
         case "/health": return .json(200, Data(#"{"status":"ok"}"#.utf8))
@@ -158,6 +170,7 @@ public final class MapsServer: @unchecked Sendable {
         case "/staticmap": return staticMap(request, cachedOnly: atOnce)
         case "/open": return open(request)
         case "/elevation", "/maps/api/elevation/json": return atOnce ? nil : elevation(request)
+        case "/isochrone": return atOnce ? nil : valhallaIsochrone(request)
         case "/api/vehicles": return atOnce ? nil : vehicles(request)
         case "/api/alerts": return atOnce ? nil : stopAlerts(request)
         case let path where path == "/" || path == "/maps" || path.hasPrefix("/maps/"):

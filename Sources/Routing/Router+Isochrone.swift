@@ -26,24 +26,102 @@ public struct Isochrone: Sendable {
 }
 
 extension Isochrone {
+    /// How contours are written, as Valhalla's isochrone options say.
+    public struct Output: Sendable, Equatable {
+        /// Areas (`MultiPolygon`, holes kept) or their rings as lines (`MultiLineString`,
+        /// Valhalla's `polygons=false`); areas by default. With ``denoise`` 1, the one polygon
+        /// left is a `Polygon`, or its outer ring a `LineString`, as Valhalla writes them.
+        public var polygons = true
+        /// Valhalla's `denoise`, 0–1: a contour's polygons smaller than this share of its largest
+        /// are left out (1: the largest alone); 0, every polygon, by default.
+        public var denoise = 0.0
+        /// Valhalla's `generalize`: metres each ring is further simplified by (Douglas–Peucker);
+        /// nil for none beyond the grid's own.
+        public var generalize: Double?
+        /// Each contour's colour, in the order asked (`ff0000`, Valhalla's `contours[].color`),
+        /// written with Valhalla's styling properties; nil for none.
+        public var colours: [String?] = []
+        /// Whether the point asked for and where it met the roads are written too, as
+        /// `MultiPoint` features (Valhalla's `show_locations`).
+        public var showLocations = false
+
+        /// The defaults: every polygon, with its holes, unstyled.
+        public init() {}
+    }
+
     /// The contours as Valhalla writes isochrones: a GeoJSON FeatureCollection, a feature a
     /// contour, the largest first, each a MultiPolygon (coordinates to a millionth of a degree)
-    /// with its `contour` (the value in `labels`, the contour's minutes or metres) and `metric`.
-    public func geoJSON(labels: [Double], metric: String) -> [String: Any] {
-        let features: [[String: Any]] = zip(labels, contours).sorted { $0.0 > $1.0 }.map { value, contour in
-            [
-                "type": "Feature", "properties": ["contour": value, "metric": metric] as [String: Any],
-                "geometry": [
-                    "type": "MultiPolygon",
-                    "coordinates": contour.polygons.map { polygon in
-                        polygon.map { ring in
-                            ring.map { [($0.longitude * 1e6).rounded() / 1e6, ($0.latitude * 1e6).rounded() / 1e6] }
-                        }
-                    },
-                ] as [String: Any],
-            ]
+    /// with its `contour` (the value in `labels`, the contour's minutes or metres) and `metric`;
+    /// as `output` says, its outlines instead, fewer polygons, simpler rings, Valhalla's colour
+    /// properties, and the point asked for (`asked`) with where it met the roads.
+    public func geoJSON(labels: [Double], metric: String, output: Output = Output(), asked: Coordinate? = nil)
+        -> [String: Any]
+    {
+        func position(_ point: Coordinate) -> [Double] {
+            [(point.longitude * 1e6).rounded() / 1e6, (point.latitude * 1e6).rounded() / 1e6]
+        }
+        let ordered = zip(labels, contours).enumerated().sorted { $0.element.0 > $1.element.0 }
+        var features: [[String: Any]] = ordered.map { index, pair in
+            let (value, contour) = pair
+            // Each ring simplified as `generalize` asks: a polygon whose outer ring is left too
+            // small is dropped, a hole so is filled.
+            var polygons: [[[Coordinate]]] = contour.polygons.compactMap { polygon in
+                guard let metres = output.generalize else { return polygon }
+                guard let outer = polygon.first.flatMap({ Self.generalised($0, metres: metres) }) else { return nil }
+                return [outer] + polygon.dropFirst().compactMap { Self.generalised($0, metres: metres) }
+            }
+            if output.denoise > 0 {
+                let areas = polygons.map { Self.area(of: $0.first ?? []) }
+                let largest = areas.max() ?? 0
+                polygons = zip(polygons, areas).filter { $0.1 >= output.denoise * largest }.map(\.0)
+                if output.denoise >= 1, let first = polygons.first { polygons = [first] }
+            }
+            var properties: [String: Any] = ["contour": value, "metric": metric]
+            if index < output.colours.count, let colour = output.colours[index] {
+                for key in ["color", "fill", "fillColor"] { properties[key] = "#" + colour }
+                for key in ["opacity", "fill-opacity", "fillOpacity"] { properties[key] = 0.33 }
+            }
+            // One polygon (denoise 1) is written as Valhalla writes it: a Polygon with its holes,
+            // or its outline, the outer ring, a LineString.
+            let geometry: [String: Any]
+            switch (output.polygons, output.denoise >= 1 ? polygons.first : nil) {
+            case (true, let single?): geometry = ["type": "Polygon", "coordinates": single.map { $0.map(position) }]
+            case (false, let single?): geometry = ["type": "LineString", "coordinates": single[0].map(position)]
+            case (true, _):
+                geometry = ["type": "MultiPolygon", "coordinates": polygons.map { $0.map { $0.map(position) } }]
+            case (false, _):
+                geometry = ["type": "MultiLineString", "coordinates": polygons.flatMap { $0.map { $0.map(position) } }]
+            }
+            return ["type": "Feature", "properties": properties, "geometry": geometry]
+        }
+        if output.showLocations, let asked {
+            for (kind, point) in [("input", asked), ("snapped", origin)] {
+                features.append([
+                    "type": "Feature", "properties": ["type": kind, "location_index": 0] as [String: Any],
+                    "geometry": ["type": "MultiPoint", "coordinates": [position(point)]] as [String: Any],
+                ])
+            }
         }
         return ["type": "FeatureCollection", "features": features]
+    }
+
+    /// A closed ring simplified within `metres` (Douglas–Peucker on the plane around its first
+    /// point); nil when too little of it is left to enclose anything.
+    static func generalised(_ ring: [Coordinate], metres: Double) -> [Coordinate]? {
+        guard let first = ring.first else { return nil }
+        guard metres > 0 else { return ring }
+        let plane = LocalPlane(around: first)
+        let kept = Simplification.keptIndices(ring.map { plane.point($0) }, tolerance: metres, closed: true)
+        return kept.count >= 4 ? kept.map { ring[$0] } : nil
+    }
+
+    /// The area a ring encloses, square degrees (only compared with others of one contour).
+    static func area(of ring: [Coordinate]) -> Double {
+        abs(
+            zip(ring, ring.dropFirst()).reduce(0.0) {
+                $0 + $1.0.longitude * $1.1.latitude - $1.1.longitude * $1.0.latitude
+            })
+            / 2
     }
 }
 

@@ -58,6 +58,7 @@ func exchange(port: Int, _ request: String) -> (
         let server = try HTTPServer(port: 0, threads: 2) { request in
             let echo =
                 "\(request.method) \(request.path) q=\(request.query["q"] ?? "-") agent=\(request.headers["user-agent"] ?? "-")"
+                + (request.body.isEmpty ? "" : " body=\(String(decoding: request.body, as: UTF8.self))")
             return HTTPResponse(
                 status: request.path == "/missing" ? 404 : 200, headers: [("X-Test", "yes")], body: Array(echo.utf8))
         }
@@ -72,10 +73,21 @@ func exchange(port: Int, _ request: String) -> (
         #expect(answer.body == "GET /maps/search q=café Helsinki agent=t/1")
         #expect(
             exchange(port: server.port, "GET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")?.status == 404)
-        // A body is read and dropped; the handler still answers.
+        // A body reaches the handler whole, however the client sends it in pieces.
         let posted = exchange(
             port: server.port, "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello")
-        #expect(posted?.status == 200 && posted?.body == "POST /p q=- agent=-")
+        #expect(posted?.status == 200 && posted?.body == "POST /p q=- agent=- body=hello")
+        let long = String(repeating: "0123456789", count: 20_000)
+        let longer = exchange(
+            port: server.port,
+            "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: \(long.utf8.count)\r\nConnection: close\r\n\r\n\(long)")
+        #expect(longer?.status == 200 && longer?.body == "POST /p q=- agent=- body=\(long)")
+        // One over the limit is refused before the handler, which never holds it.
+        let huge = String(repeating: "x", count: HTTPRequest.maxBodyBytes + 1)
+        let refused = exchange(
+            port: server.port,
+            "POST /p HTTP/1.1\r\nHost: x\r\nContent-Length: \(huge.utf8.count)\r\nConnection: close\r\n\r\n\(huge)")
+        #expect(refused?.status == 413)
     }
 
     @Test func aHeaderBeyondTheConnectionsMemoryIsRefusedAndTheServerGoesOn() throws {

@@ -222,6 +222,94 @@ import Testing
         #expect(far.status == 400 && far.json["code"] as? String == "NoMatch")
     }
 
+    /// Valhalla's own isochrone requests, as its clients send them (a POST's JSON body, or the
+    /// `json` parameter of a GET), answered as Valhalla answers them: its defaults (each
+    /// contour's largest area alone, as its outer ring's line), its options and its refusals.
+    @Test func valhallasOwnIsochroneRequestsAreAnsweredAsValhallaAnswersThem() throws {
+        let server = try MapsServer(
+            app: try MapsApp.onStore(path: try SeedPlaces.westVillageStore()), options: .loopback())
+        defer { server.stop() }
+        func post(_ body: String) -> (status: Int, json: [String: Any])? {
+            exchange(
+                port: server.port,
+                "POST /isochrone HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            ).map { ($0.status, json($0.body)) }
+        }
+        func features(_ answer: (status: Int, json: [String: Any])?) -> [[String: Any]] {
+            answer?.json["features"] as? [[String: Any]] ?? []
+        }
+        let stonewall = #"{"lat": 40.73381, "lon": -74.00219}"#
+        let request =
+            #"{"locations": [\#(stonewall)], "costing": "pedestrian", "contours": [{"time": 3}, {"time": 6, "color": "ff0000"}]}"#
+        let lines = post(request)
+        #expect(lines?.status == 200 && lines?.json["type"] as? String == "FeatureCollection")
+        #expect(
+            features(lines).map { ($0["geometry"] as? [String: Any])?["type"] as? String } == [
+                "LineString", "LineString",
+            ])
+        let properties = features(lines).compactMap { $0["properties"] as? [String: Any] }
+        #expect(properties.compactMap { $0["contour"] as? Double } == [6, 3])
+        #expect(
+            properties.first?["color"] as? String == "#ff0000" && properties.first?["fillOpacity"] as? Double == 0.33)
+        #expect(properties.last?["color"] == nil && properties.last?["metric"] as? String == "time")
+        // The same request as a GET's `json` parameter: the same answer.
+        let query = try #require(request.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        #expect(
+            get(server, "/isochrone?json=\(query)").map { json($0.body) as NSDictionary } == lines?.json
+                as NSDictionary?)
+        // Areas, and every polygon kept: the area /isochrone/v1 draws.
+        let areas = post(
+            #"{"locations": [\#(stonewall)], "costing": "pedestrian", "contours": [{"time": 6}], "polygons": true, "denoise": 0}"#
+        )
+        let drawn = try #require(get(server, "/isochrone/v1/walking/-74.00219,40.73381?contours_minutes=6"))
+        let ours = try #require(
+            (json(drawn.body)["features"] as? [[String: Any]])?.first?["geometry"] as? [String: Any])
+        let theirs = try #require(features(areas).first?["geometry"] as? [String: Any])
+        #expect(theirs["type"] as? String == "MultiPolygon" && (theirs as NSDictionary) == (ours as NSDictionary))
+        let polygon = post(
+            #"{"locations": [\#(stonewall)], "costing": "pedestrian", "contours": [{"time": 6}], "polygons": true}"#)
+        #expect((features(polygon).first?["geometry"] as? [String: Any])?["type"] as? String == "Polygon")
+        // Distances in kilometres, said back as asked; generalised rings have fewer points.
+        let far = post(#"{"locations": [\#(stonewall)], "costing": "pedestrian", "contours": [{"distance": 0.4}]}"#)
+        let farProperties = features(far).first?["properties"] as? [String: Any]
+        #expect(farProperties?["contour"] as? Double == 0.4 && farProperties?["metric"] as? String == "distance")
+        func points(_ answer: (status: Int, json: [String: Any])?) -> Int {
+            ((features(answer).first?["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])?.count ?? 0
+        }
+        let plain = post(#"{"locations": [\#(stonewall)], "costing": "pedestrian", "contours": [{"time": 6}]}"#)
+        let simpler = post(
+            #"{"locations": [\#(stonewall)], "costing": "pedestrian", "contours": [{"time": 6}], "generalize": 60}"#)
+        #expect(points(simpler) >= 4 && points(simpler) < points(plain))
+        // The point and where it met the roads, when asked.
+        let shown = post(
+            #"{"locations": [\#(stonewall)], "costing": "pedestrian", "contours": [{"time": 3}], "show_locations": true}"#
+        )
+        #expect(
+            features(shown).compactMap { ($0["properties"] as? [String: Any])?["type"] as? String } == [
+                "input", "snapped",
+            ])
+        // Refusals as Valhalla writes them.
+        for (body, code) in [
+            ("not json", 100), (#"{"costing": "auto", "contours": [{"time": 5}]}"#, 110),
+            (#"{"locations": [\#(stonewall)], "costing": "taxi", "contours": [{"time": 5}]}"#, 125),
+            (#"{"locations": [\#(stonewall)], "costing": "auto", "contours": []}"#, 112),
+            (#"{"locations": [\#(stonewall)], "costing": "auto", "contours": [{"time": 500}]}"#, 112),
+        ] {
+            let refused = post(body)
+            #expect(refused?.status == 400 && refused?.json["error_code"] as? Int == code, "\(body)")
+        }
+        // A page's preflight, and POST nowhere else.
+        let preflight = exchange(
+            port: server.port, "OPTIONS /isochrone HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(preflight?.status == 204 && preflight?.headers["access-control-allow-methods"] == "GET, POST")
+        let elsewhere = exchange(
+            port: server.port,
+            "POST /route/v1/driving/-74.00219,40.73381;-74.00366,40.73878 HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+        )
+        #expect(elsewhere?.status == 405)
+    }
+
     /// Isochrones as Valhalla writes them: a GeoJSON feature a contour, the largest first.
     @Test func isochronesAreGeoJSONPolygonsByContour() throws {
         let server = try MapsServer(
