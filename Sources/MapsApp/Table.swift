@@ -452,6 +452,17 @@ public struct IsochroneQuery: Sendable, Equatable {
     public var labels: [Double]
     /// How the contours are written; every polygon with its holes, unstyled, by default.
     public var output = Isochrone.Output()
+    /// The document's shape: Valhalla's FeatureCollection by default, or GraphHopper's.
+    public var format = Format.valhalla
+
+    /// The shapes an isochrone's answer takes.
+    public enum Format: Sendable, Equatable {
+        /// Valhalla's: a GeoJSON FeatureCollection, a feature a contour, the largest first.
+        case valhalla
+        /// GraphHopper's: `{"polygons": […], "info": …}` (or, `asGeoJSON`, a FeatureCollection),
+        /// a feature a bucket, the smallest first, each with its `bucket` number.
+        case graphHopper(asGeoJSON: Bool)
+    }
 
     /// Contours `contours` (minutes, or metres with `byDistance`) from `origin` for `mode`.
     public init(origin: Coordinate, mode: TravelProfile.Mode, contours: [Double], byDistance: Bool = false) {
@@ -501,6 +512,58 @@ public struct IsochroneQuery: Sendable, Equatable {
                 message: "must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text.prefix(40))'")
         }
         return value
+    }
+
+    /// GraphHopper's profiles by name, and the ways of travel they stand for.
+    static let graphHopperProfiles: [String: TravelProfile.Mode] = [
+        "car": .driving, "foot": .walking, "hike": .walking, "bike": .bicycling, "mtb": .bicycling,
+        "racingbike": .bicycling, "motorcycle": .twoWheeler, "scooter": .twoWheeler,
+    ]
+
+    /// The question of a GraphHopper isochrone request (`point=LAT,LON`, `profile`,
+    /// `time_limit` seconds (600 by default) or `distance_limit` metres, `buckets` (1 by
+    /// default: the limit split into that many equal contours), `type` (`json`, `geojson`)),
+    /// answered as GraphHopper answers it: each bucket's largest polygon.
+    ///
+    /// - Throws: ``AppError/invalidOption(_:message:)`` naming the parameter at fault; for
+    ///   `reverse_flow=true` too (the area from which the point is reached is not drawn).
+    public init(graphHopper parameters: [(name: String, value: String)]) throws(AppError) {
+        func value(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
+        guard let text = value("point"), let origin = Coordinate(parsing: text), origin.isValid else {
+            throw .invalidOption("point", message: "must be LAT,LON in decimal degrees")
+        }
+        let profile = value("profile") ?? value("vehicle") ?? "car"
+        guard let mode = Self.graphHopperProfiles[profile] else {
+            throw .invalidOption(
+                "profile",
+                message:
+                    "must be \(Self.graphHopperProfiles.keys.sorted().joined(separator: ", ")), not '\(profile.prefix(40))'"
+            )
+        }
+        if let flow = value("reverse_flow"),
+            try Parameter.choice(flow, name: "reverse_flow", among: ["true", "false"]) == "true"
+        {
+            throw .invalidOption("reverse_flow", message: "true is not answered: the area is drawn from the point")
+        }
+        let buckets =
+            try value("buckets").map { text throws(AppError) in
+                try Parameter.count(text, name: "buckets", in: 1...MapsApp.maxContours)
+            } ?? 1
+        let byDistance = value("distance_limit") != nil
+        let limit = try Self.number(
+            value("distance_limit") ?? value("time_limit") ?? "600", name: byDistance ? "distance_limit" : "time_limit",
+            in: 1...(byDistance ? Router.maxIsochroneMetres : Router.maxIsochroneSeconds))
+        let steps = (1...buckets).map { limit * Double($0) / Double(buckets) }
+        guard byDistance || steps[0] >= 60 else {
+            throw .invalidOption("time_limit", message: "gives buckets of under a minute: at least 60 s each")
+        }
+        self.init(
+            origin: origin, mode: mode, contours: byDistance ? steps : steps.map { $0 / 60 }, byDistance: byDistance)
+        labels = steps
+        output.polygons = true
+        output.denoise = 1
+        let type = try Parameter.choice(value("type") ?? "json", name: "type", among: ["json", "geojson"])
+        format = .graphHopper(asGeoJSON: type == "geojson")
     }
 
     /// Valhalla's costing models by name, and the ways of travel they stand for.
@@ -593,12 +656,20 @@ extension MapsApp {
         } catch {
             throw .engineFailed("drawing the isochrone", underlying: error)
         }
-        return (
-            "Ok",
-            JSONText.pretty(
-                isochrone.geoJSON(
-                    labels: query.labels, metric: byDistance ? "distance" : "time", output: query.output,
-                    asked: query.origin))
-        )
+        let collection = isochrone.geoJSON(
+            labels: query.labels, metric: byDistance ? "distance" : "time", output: query.output, asked: query.origin)
+        guard case .graphHopper(let asGeoJSON) = query.format else { return ("Ok", JSONText.pretty(collection)) }
+        // GraphHopper's: the buckets smallest first, each numbered.
+        let buckets = (collection["features"] as? [[String: Any]] ?? []).reversed().enumerated().map {
+            number, feature -> [String: Any] in
+            var numbered = feature
+            numbered["properties"] = ["bucket": number]
+            return numbered
+        }
+        let document: [String: Any] =
+            asGeoJSON
+            ? ["type": "FeatureCollection", "features": buckets]
+            : ["polygons": buckets, "info": ["copyrights": ["OpenMaps", "OpenStreetMap contributors"]]]
+        return ("Ok", JSONText.pretty(document))
     }
 }

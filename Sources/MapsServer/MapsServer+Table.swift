@@ -210,8 +210,10 @@ extension MapsServer {
     /// Valhalla's own `/isochrone`: its JSON request in the `json` parameter of a `GET` or as a
     /// `POST`'s body (``IsochroneQuery/init(valhalla:)``, Valhalla's defaults), answered as
     /// Valhalla answers it, so that Valhalla's clients work unchanged; refusals as Valhalla
-    /// writes them (`error_code`, `error`, `status_code`, `status`), with 400.
+    /// writes them (`error_code`, `error`, `status_code`, `status`), with 400. A `GET` with
+    /// `point=` is GraphHopper's request of the same path (``graphHopperIsochrone(_:)``).
     func valhallaIsochrone(_ request: HTTPRequest) -> HTTPResponse {
+        if request.method != "POST" && request.query["point"] != nil { return graphHopperIsochrone(request) }
         let body = request.method == "POST" ? request.body : Array((request.query["json"] ?? "").utf8)
         func refusal(_ code: Int, _ message: String) -> HTTPResponse {
             .json(
@@ -239,6 +241,30 @@ extension MapsServer {
             // contours, 125 its costing.
             let codes = ["json": 100, "locations": 110, "contours": 112, "costing": 125]
             return refusal(codes[option] ?? 112, "'\(option)' \(message)")
+        }
+    }
+
+    /// GraphHopper's `/isochrone?point=LAT,LON&profile=car&time_limit=600&buckets=2`
+    /// (``IsochroneQuery/init(graphHopper:)``), answered as GraphHopper answers it; refusals as
+    /// GraphHopper writes them (`message` and `hints`), with 400.
+    func graphHopperIsochrone(_ request: HTTPRequest) -> HTTPResponse {
+        func refusal(_ message: String) -> HTTPResponse {
+            .json(400, Data(JSONText.pretty(["message": message, "hints": [["message": message]]]).utf8))
+        }
+        do throws(AppError) {
+            let answer = try app.isochrone(IsochroneQuery(graphHopper: request.queryItems))
+            guard answer.code == "Ok" else {
+                let message =
+                    (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8)) as? [String: Any])?["message"]
+                    as? String ?? answer.code
+                return refusal(message)
+            }
+            var response = HTTPResponse.json(200, Data(answer.document.utf8))
+            response.headers.append(("Access-Control-Allow-Origin", "*"))
+            return response
+        } catch {
+            guard case .invalidOption(let option, let message) = error else { return Self.osrmRefusal(error) }
+            return refusal("'\(option)' \(message)")
         }
     }
 }

@@ -310,6 +310,43 @@ import Testing
         #expect(elsewhere?.status == 405)
     }
 
+    /// GraphHopper's isochrone requests (`point`, `profile`, `time_limit` or `distance_limit`,
+    /// `buckets`), answered as GraphHopper answers them: a polygon a bucket, smallest first.
+    @Test func graphHoppersIsochroneRequestsAreAnsweredAsGraphHopperAnswersThem() throws {
+        let server = try MapsServer(
+            app: try MapsApp.onStore(path: try SeedPlaces.westVillageStore()), options: .loopback())
+        defer { server.stop() }
+        func ask(_ target: String) -> (status: Int, json: [String: Any])? {
+            get(server, target).map { ($0.status, json($0.body)) }
+        }
+        let split = try #require(ask("/isochrone?point=40.73381,-74.00219&profile=foot&time_limit=360&buckets=2"))
+        let polygons = try #require(split.json["polygons"] as? [[String: Any]])
+        #expect(split.status == 200 && split.json["info"] is [String: Any])
+        #expect(polygons.compactMap { ($0["properties"] as? [String: Any])?["bucket"] as? Int } == [0, 1])
+        #expect(polygons.allSatisfy { ($0["geometry"] as? [String: Any])?["type"] as? String == "Polygon" })
+        // The buckets are the 3 and 6 minute contours, each its largest polygon.
+        let valhalla = try #require(
+            ask(
+                "/isochrone?json="
+                    + #"{"locations":[{"lat":40.73381,"lon":-74.00219}],"costing":"pedestrian","contours":[{"time":6},{"time":3}],"polygons":true}"#
+                    .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
+        let areas = try #require(valhalla.json["features"] as? [[String: Any]]).map { $0["geometry"] as? NSDictionary }
+        #expect(polygons.map { $0["geometry"] as? NSDictionary } == Array(areas.reversed()))
+        let asGeoJSON = try #require(
+            ask("/isochrone?point=40.73381,-74.00219&profile=foot&distance_limit=400&type=geojson"))
+        #expect(asGeoJSON.json["type"] as? String == "FeatureCollection")
+        #expect((asGeoJSON.json["features"] as? [[String: Any]])?.count == 1)
+        for refused in [
+            "/isochrone?point=40.73381,-74.00219&profile=truck", "/isochrone?point=north&profile=car",
+            "/isochrone?point=40.73381,-74.00219&reverse_flow=true",
+            "/isochrone?point=40.73381,-74.00219&time_limit=100&buckets=4",
+            "/isochrone?point=40.73381,-74.00219&buckets=9",
+        ] {
+            let answer = ask(refused)
+            #expect(answer?.status == 400 && answer?.json["message"] is String, "\(refused)")
+        }
+    }
+
     /// Isochrones as Valhalla writes them: a GeoJSON feature a contour, the largest first.
     @Test func isochronesAreGeoJSONPolygonsByContour() throws {
         let server = try MapsServer(
