@@ -122,6 +122,39 @@ import Testing
         #expect(first["arrival"] as? String == JourneyClock.text(journey.arrival))
     }
 
+    /// `openmaps isochrone`, `/isochrone/v1` and Valhalla's and GraphHopper's `/isochrone` ask
+    /// one function (`MapsApp.isochrone`): the same contours, written each door's way.
+    @Test func theCLIAndEveryIsochroneDoorDrawTheSameAreas() throws {
+        let store = try SeedPlaces.westVillageStore()
+        let server = try MapsServer(app: try MapsApp.onStore(path: store), options: .loopback())
+        defer { server.stop() }
+        let cli = OpenMapsCLI.run([
+            "isochrone", "40.73381,-74.00219", "--minutes", "3,6", "--mode", "walking", "--polygons", "false",
+            "--denoise", "1", "--store", store,
+        ])
+        #expect(cli.exitCode == 0, "\(cli.standardError)")
+        let served = body(
+            server, "/isochrone/v1/walking/-74.00219,40.73381?contours_minutes=3,6&polygons=false&denoise=1")
+        #expect(json(cli.standardOutput) as NSDictionary == json(served ?? "") as NSDictionary)
+        let lines = json(cli.standardOutput)["features"] as? [[String: Any]] ?? []
+        #expect(lines.map { ($0["geometry"] as? [String: Any])?["type"] as? String } == ["LineString", "LineString"])
+        // Valhalla's request, with its defaults (these), the same lines.
+        let request =
+            #"{"locations":[{"lat":40.73381,"lon":-74.00219}],"costing":"pedestrian","contours":[{"time":3},{"time":6}]}"#
+        let valhalla = body(
+            server, "/isochrone?json=" + request.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(json(valhalla ?? "") as NSDictionary == json(cli.standardOutput) as NSDictionary)
+        // A bad option in the same words by the CLI and the server, each naming its own.
+        let refused = OpenMapsCLI.run([
+            "isochrone", "40.73381,-74.00219", "--minutes", "3", "--denoise", "2", "--store", store,
+        ])
+        let message = try #require(
+            json(body(server, "/isochrone/v1/walking/-74.00219,40.73381?contours_minutes=3&denoise=2") ?? "")["message"]
+                as? String)
+        #expect(refused.exitCode == 64 && message.hasPrefix("'denoise' "))
+        #expect(refused.standardError.contains("'--denoise' " + message.dropFirst("'denoise' ".count)))
+    }
+
     @Test func anOptionIsRefusedInTheSameWordsByTheCLIAndTheServer() throws {
         let store = try FixtureStore.path()
         let server = try MapsServer(app: try MapsApp.onStore(path: store), options: .loopback())
