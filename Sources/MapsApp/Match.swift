@@ -100,6 +100,9 @@ public struct MatchQuery: Sendable, Equatable {
     public var splitsAtGaps = true
     /// OSRM's `tidy`: drop fixes too close to the one before first.
     public var tidy = false
+    /// OSRM's `waypoints`: the fixes the matched route stops at, by index, ascending, the first
+    /// and the last among them (the others passed through within a leg); nil for every fix.
+    public var waypoints: [Int]?
     /// How the matchings are written.
     public var output = RouteOutput()
 
@@ -112,9 +115,11 @@ public struct MatchQuery: Sendable, Equatable {
     /// The names of a match's options, as `/match/v1` takes them (OSRM's) and `openmaps
     /// match`'s flags map to: `timestamps` (whole or decimal seconds separated by `;`),
     /// `radiuses` (metres separated by `;`, an empty one for the default), `gaps` (`split`,
-    /// `ignore`), `tidy` (`true`, `false`), and ``RouteOutput/parameterNames``; `hints` is
-    /// taken and passed over (a match weighs every road near each fix afresh, as OSRM's does).
-    public static let parameterNames = ["timestamps", "radiuses", "gaps", "tidy", "hints"] + RouteOutput.parameterNames
+    /// `ignore`), `tidy` (`true`, `false`), `waypoints` (the fixes the route stops at, by index,
+    /// separated by `;`), and ``RouteOutput/parameterNames``; `hints` is taken and passed over
+    /// (a match weighs every road near each fix afresh, as OSRM's does).
+    public static let parameterNames =
+        ["timestamps", "radiuses", "gaps", "tidy", "waypoints", "hints"] + RouteOutput.parameterNames
 
     /// A trace of `points` for `mode` with the options `parameters` give by name
     /// (``parameterNames``; others are left to the caller), the defaults for the rest. Whether
@@ -137,6 +142,11 @@ public struct MatchQuery: Sendable, Equatable {
             case "radiuses": radiuses = try Self.list(value, name: name)
             case "gaps": splitsAtGaps = try Parameter.choice(value, name: name, among: ["split", "ignore"]) == "split"
             case "tidy": tidy = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
+            case "waypoints":
+                waypoints = try value.split(separator: ";", omittingEmptySubsequences: false).map {
+                    entry throws(AppError) in
+                    try Parameter.count(String(entry), name: name, in: 0...(Router.maxTracePoints - 1))
+                }
             default: continue
             }
         }
@@ -164,10 +174,12 @@ extension MapsApp {
     /// OSRM's `match` service: `query`'s trace placed on the roads by a hidden Markov model
     /// (``Routing/Router/match(_:splitsAtGaps:tidy:)``), written as OSRM writes it:
     /// `matchings` (each a route through its fixes, with its `confidence`) and `tracepoints`
-    /// (each fix's placement, `null` for one not placed). Refusals as OSRM's: `InvalidOptions`
-    /// for timestamps or radiuses that do not fit the points, `InvalidValue` for times that go
-    /// back or accuracies not above 0, `TooBig` for more than
-    /// ``Routing/Router/maxTracePoints`` fixes, `NoMatch` when no two fixes could be matched.
+    /// (each fix's placement, `null` for one not placed); with `waypoints`, one matching whose
+    /// legs join only those fixes (``Routing/TraceMatch/stopping(at:)``). Refusals as OSRM's:
+    /// `InvalidOptions` for timestamps or radiuses that do not fit the points, `InvalidValue`
+    /// for times that go back, accuracies not above 0 or waypoints without the first and last
+    /// fix, `TooBig` for more than ``Routing/Router/maxTracePoints`` fixes, `NoMatch` when no
+    /// two fixes could be matched, or the trace splits or leaves a waypoint unplaced.
     ///
     /// - Throws: ``AppError/engineMissing(_:)`` without a routing engine,
     ///   ``AppError/engineFailed(_:underlying:)`` when it fails.
@@ -189,26 +201,46 @@ extension MapsApp {
             return Self.osrmRefusal(
                 "InvalidValue", "timestamps go back at point \(back + 1): \(times[back + 1]) after \(times[back])")
         }
+        if let stops = query.waypoints,
+            stops.first != 0 || stops.last != count - 1 || zip(stops, stops.dropFirst()).contains(where: { $0 >= $1 })
+        {
+            return Self.osrmRefusal(
+                "InvalidValue", "First and last coordinates must be specified as waypoints, the others in order.")
+        }
         if let radiuses = query.radiuses, let wrong = radiuses.firstIndex(where: { ($0 ?? 1) <= 0 }) {
             return Self.osrmRefusal(
                 "InvalidValue",
                 "radius \(DecimalText.format(radiuses[wrong] ?? 0)) of point \(wrong) must be above 0 metres")
         }
         guard let routing else { throw .engineMissing("routing graph") }
+        let stops = Set(query.waypoints ?? [])
         let trace = query.points.indices.map { index in
             TracePoint(
-                query.points[index], time: query.timestamps?[index], accuracy: query.radiuses?[index] ?? nil)
+                query.points[index], time: query.timestamps?[index], accuracy: query.radiuses?[index] ?? nil,
+                isWaypoint: stops.contains(index))
         }
-        let matched: TraceMatch
+        var matched: TraceMatch
         var steps: [[[Step]]] = []
         do {
             matched = try routing.match(trace, splitsAtGaps: query.splitsAtGaps, tidy: query.tidy, mode: query.mode)
-            if query.output.steps { steps = try matched.matchings.map { try routing.steps(of: $0.route) } }
         } catch {
             throw .engineFailed("matching the trace", underlying: error)
         }
         guard !matched.matchings.isEmpty else {
             return Self.osrmRefusal("NoMatch", "no two points of the trace could be matched to the roads")
+        }
+        if let waypoints = query.waypoints {
+            // One matching stopping only at the waypoints, as OSRM's: refused where the trace
+            // split or a waypoint was not placed.
+            guard let stopping = matched.stopping(at: waypoints) else {
+                return Self.osrmRefusal("NoMatch", "Could not match the trace with the given waypoints.")
+            }
+            matched = stopping
+        }
+        do {
+            if query.output.steps { steps = try matched.matchings.map { try routing.steps(of: $0.route) } }
+        } catch {
+            throw .engineFailed("matching the trace", underlying: error)
         }
         return (
             "Ok",

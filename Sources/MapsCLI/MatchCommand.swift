@@ -11,7 +11,7 @@ enum MatchCommand {
         summary:
             "A GPS trace (GPX) placed on the roads by a hidden Markov model: the roads taken, each point's place, OSRM's match JSON.",
         usage:
-            "match <TRACE.gpx> [--mode driving|walking|bicycling|two-wheeler] [--accuracy M] [--gaps split|ignore] [--tidy] [--steps] [--geometries polyline|polyline6|geojson] [--overview simplified|full|false] [--hl en|es|it|hi] [--store STORE]",
+            "match <TRACE.gpx> [--mode driving|walking|bicycling|two-wheeler] [--accuracy M] [--gaps split|ignore] [--tidy] [--steps] [--geometries polyline|polyline6|geojson] [--overview simplified|full|false] [--waypoints 0;5;9] [--hl en|es|it|hi] [--store STORE]",
         parser: ArgumentParser(
             options: [
                 TableCommand.roadModeOption,
@@ -30,6 +30,11 @@ enum MatchCommand {
                 .init(
                     name: "--overview", value: "KIND",
                     help: "Each matching's whole line: simplified (default, as OSRM simplifies it), full, or false."),
+                .init(
+                    name: "--waypoints", value: "LIST",
+                    help:
+                        "The fixes the matched route stops at, by index, separated by ';': the first and the last among them, the others passed through (default: every fix)."
+                ),
                 .init(name: "--hl", value: "LANG", help: "The steps' language: en (default), es, it or hi."),
                 DataCommand.storeOption,
             ], positionals: 1...1)
@@ -71,6 +76,7 @@ enum MatchCommand {
 
     /// The flags that give a match's options, by the names ``MapsApp/MatchQuery`` reads them by.
     static let flags: [(flag: String, name: String)] = [
-        ("--gaps", "gaps"), ("--geometries", "geometries"), ("--overview", "overview"), ("--hl", "hl"),
+        ("--gaps", "gaps"), ("--geometries", "geometries"), ("--overview", "overview"), ("--waypoints", "waypoints"),
+        ("--hl", "hl"),
     ]
 }

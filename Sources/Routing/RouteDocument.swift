@@ -172,7 +172,8 @@ public enum RouteDocument {
                 location: placement.location, distance: placement.distance, name: placement.name,
                 hint: hints ? placement.hint : nil
             ).merging([
-                "matchings_index": placement.matching, "waypoint_index": placement.waypoint,
+                "matchings_index": placement.matching,
+                "waypoint_index": placement.waypoint.map { $0 as Any } ?? NSNull(),
                 "alternatives_count": placement.alternatives,
             ]) { a, _ in a }
         }

@@ -9,18 +9,45 @@ public struct TracePoint: Sendable, Equatable {
     public var time: Double?
     /// The fix's standard deviation, metres (above 0); nil for ``Router/defaultTraceAccuracy``.
     public var accuracy: Double?
+    /// Whether the matched route stops here (OSRM's match `waypoints`): never dropped when the
+    /// trace is tidied. False by default.
+    public var isWaypoint: Bool
 
-    /// A point at `coordinate`, recorded at `time` with `accuracy`.
-    public init(_ coordinate: Coordinate, time: Double? = nil, accuracy: Double? = nil) {
+    /// A point at `coordinate`, recorded at `time` with `accuracy`; a stop of the matched route
+    /// when `isWaypoint`.
+    public init(_ coordinate: Coordinate, time: Double? = nil, accuracy: Double? = nil, isWaypoint: Bool = false) {
         self.coordinate = coordinate
         self.time = time
         self.accuracy = accuracy
+        self.isWaypoint = isWaypoint
     }
 }
 
 /// A trace matched to the roads (OSRM's `match` service): the stretches of it that could be
 /// matched, each a route through its points, and where each point was placed.
 public struct TraceMatch: Sendable {
+    /// The match with its one matching's legs only between `stops` (trace points by index,
+    /// ascending; OSRM's match `waypoints`), the points between passed through, and each
+    /// stop's placement numbered among the stops, the others' none; nil where the trace split
+    /// into more than one matching or a stop was not placed (OSRM's `NoMatch`).
+    public func stopping(at stops: [Int]) -> TraceMatch? {
+        guard matchings.count == 1, let matching = matchings.first else { return nil }
+        var positions: [Int] = []
+        for stop in stops {
+            guard stop < placements.count, let placed = placements[stop], let position = placed.waypoint else {
+                return nil
+            }
+            positions.append(position)
+        }
+        var result = self
+        result.matchings[0].route = matching.route.stopping(at: positions)
+        let number = Dictionary(zip(stops, stops.indices), uniquingKeysWith: { first, _ in first })
+        for index in result.placements.indices where result.placements[index] != nil {
+            result.placements[index]?.waypoint = number[index]
+        }
+        return result
+    }
+
     /// A stretch of the trace matched without a break: a route with a leg between each of its
     /// points and the next.
     public struct Matching: Sendable {
@@ -39,8 +66,9 @@ public struct TraceMatch: Sendable {
     public struct Placement: Sendable, Equatable {
         /// The matching it belongs to, by index into ``matchings``.
         public var matching: Int
-        /// Its place among that matching's points (and waypoints).
-        public var waypoint: Int
+        /// Its place among that matching's points (and waypoints); among the stops alone once
+        /// the matching stops only at some (``stopping(at:)``), nil for a point passed through.
+        public var waypoint: Int?
         /// The point on the road it was placed at.
         public var location: Coordinate
         /// Metres from the recorded point.
@@ -239,10 +267,14 @@ extension Router {
     }
 
     /// The fixes a tidied trace keeps, by index: the first, then each at least ``tidyDistance``
-    /// from the last one kept and (when both are timed) later than it.
+    /// from the last one kept and (when both are timed) later than it, and every waypoint.
     static func tidied(_ trace: [TracePoint]) -> [Int] {
         var kept = [0]
         for index in trace.indices.dropFirst() {
+            if trace[index].isWaypoint {
+                kept.append(index)
+                continue
+            }
             let last = trace[kept[kept.count - 1]]
             if last.coordinate.distance(to: trace[index].coordinate) < tidyDistance { continue }
             if let before = last.time, let now = trace[index].time, now <= before { continue }

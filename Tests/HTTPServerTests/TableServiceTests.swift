@@ -210,6 +210,31 @@ import Testing
         #expect(placed.count == line.count)
         #expect(placed.map { $0["waypoint_index"] as? Int } == Array(0..<line.count))
         #expect(placed.allSatisfy { $0["matchings_index"] as? Int == 0 && ($0["distance"] as? Double ?? 99) < 1 })
+        // OSRM's `waypoints`: legs only between the fixes named, the others passed through and
+        // numbered null, the same line and distance.
+        let middle = line.count / 2
+        let stops = try #require(
+            ask(
+                "/match/v1/driving/\(coordinates)?timestamps=\(times)&waypoints=0;\(middle);\(line.count - 1)&tidy=true"
+            ))
+        #expect(stops.status == 200, "\(stops.json)")
+        let stopping = try #require((stops.json["matchings"] as? [[String: Any]])?.first)
+        #expect((stopping["legs"] as? [[String: Any]])?.count == 2)
+        #expect(abs((stopping["distance"] as? Double ?? 0) - distance) < 0.5)
+        let numbered = (stops.json["tracepoints"] as? [Any] ?? []).map {
+            ($0 as? [String: Any])?["waypoint_index"] as? Int
+        }
+        #expect(numbered[0] == 0 && numbered[middle] == 1 && numbered[line.count - 1] == 2)
+        #expect(numbered.compactMap { $0 }.count == 3)
+        // A trace split by a break in time is two matchings: no route stops at all its waypoints.
+        let broken = seconds.enumerated().map { "\(1_764_580_000 + Int($1) + ($0 > middle ? 3_600 : 0))" }
+            .joined(separator: ";")
+        let split = ask("/match/v1/driving/\(coordinates)?timestamps=\(broken)&waypoints=0;\(line.count - 1)")
+        #expect(split?.status == 400 && split?.json["code"] as? String == "NoMatch")
+        for wrong in ["1;\(line.count - 1)", "0;\(line.count - 2)", "0;\(middle);\(middle);\(line.count - 1)", "0;x"] {
+            let refused = ask("/match/v1/driving/\(coordinates)?timestamps=\(times)&waypoints=\(wrong)")
+            #expect(refused?.status == 400, "\(wrong)")
+        }
         // Refusals as OSRM writes them.
         let two = "-74.00219,40.73381;-74.00366,40.73878"
         #expect(ask("/match/v1/driving/\(two)?timestamps=1")?.json["code"] as? String == "InvalidOptions")
