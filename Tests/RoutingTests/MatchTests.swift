@@ -170,6 +170,31 @@ import Testing
     /// A fix far off the road (an outlier) is left unplaced and the trace stays one matching; a
     /// gap of two minutes splits it in two (unless gaps are ignored); a fix with no road near
     /// is unplaced; tidying drops fixes too close to the one before.
+    /// A sparse trace whose fixes lie close across a hairpin but far apart by road: matched
+    /// along the road where the time between them allows it, as OSRM bounds a move by the time
+    /// (the move was bounded by four times the straight line, at most 2 km, before).
+    @Test func fixesCloseAcrossAHairpinAreJoinedByTheRoadTheirTimesAllow() throws {
+        // One way up 2 km north, across 100 m, and 2 km back south.
+        let points = [(0.0, 0.0), (0.018, 0.0), (0.018, 0.0009), (0.0, 0.0009)].map {
+            Coordinate(latitude: $0.0, longitude: $0.1)
+        }
+        let road = RoadNetwork.Way(
+            source: 1, osmID: 1, nodes: [1, 2, 3, 4], points: points,
+            tags: ["highway": "secondary", "oneway": "yes", "name": "Hairpin"])
+        let router = Router(graph: RoadGraph(ways: [road], nodes: [:], profile: TravelProfile(.driving)))
+        let up = Coordinate(latitude: 0.001, longitude: 0)
+        let down = Coordinate(latitude: 0.001, longitude: 0.0009)
+        let byRoad = try router.route([up, down])
+        #expect(byRoad.distance > 3_800 && up.distance(to: down) < 110)
+        let timed = [TracePoint(up, time: 0), TracePoint(down, time: byRoad.duration)]
+        let matched = try router.match(timed)
+        #expect(matched.matchings.count == 1 && matched.placements.allSatisfy { $0 != nil })
+        #expect(abs((matched.matchings.first?.route.distance ?? 0) - byRoad.distance) < 10)
+        // Too soon for the road (a minute for 3.9 km is 234 km/h): no way between them.
+        let hurried = [TracePoint(up, time: 0), TracePoint(down, time: 60)]
+        #expect(try router.match(hurried).matchings.isEmpty)
+    }
+
     @Test func outliersGapsAndTidying() throws {
         let graph = try RoadGraph(
             store: try MapStore(path: try TestExtracts.monacoStore()), profile: TravelProfile(.driving))
