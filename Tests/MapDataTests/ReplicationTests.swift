@@ -10,9 +10,10 @@ import Testing
 /// Monaco edited four times, published as sequences 101–104 (104 before 103 on purpose); the
 /// store follows it from the extract header's sequence, consecutive sequences in one update,
 /// refuses to skip, resumes after a stop between two updates, and ends equal to a fresh import
-/// of the last edit.
+/// of the last edit, on both engines.
 @Suite struct ReplicationTests {
-    @Test func aStoreFollowsAFeedWithoutSkippingOrRepeatingASequence() throws {
+    @Test(arguments: [StoreEngine.sqlite, .postgis])
+    func aStoreFollowsAFeedWithoutSkippingOrRepeatingASequence(_ engine: StoreEngine) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openmaps-feed-\(UUID().uuidString)")
             .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -39,7 +40,7 @@ import Testing
             editions.append(edited)
             changes.append(list)
         }
-        let store = try StoreEngineTests.newStore(.sqlite)
+        let store = try StoreEngineTests.newStore(engine)
         _ = try OSMImporter.importFile(PBFWriter.temporaryFile(base.pbf()), into: store, region: "Monaco")
         let feed = try OSMReplication.Feed(url)
         #expect(try OSMReplication.position(storePath: store, region: nil).sequence == 100)
@@ -92,7 +93,7 @@ import Testing
             feed, storePath: store, applied: { _, _ in Issue.record("applied again") })
         #expect(again.from == 104 && again.newest.sequence == 104)
 
-        let fresh = try StoreEngineTests.newStore(.sqlite)
+        let fresh = try StoreEngineTests.newStore(engine)
         _ = try OSMImporter.importFile(PBFWriter.temporaryFile(editions[4].pbf()), into: fresh, region: "Monaco")
         let expected = try UpdateTests.content(fresh)
         let updated = try UpdateTests.content(store)
