@@ -18,21 +18,7 @@ SEQUENCES=${SEQUENCES:-10}
 SHARE=${SHARE:-0.003}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/openmaps-bench-catchup.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-for tool in osm2pgsql /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y osm2pgsql time" >&2; exit 1; }
-done
-URL=$(sh "$(dirname "$0")/postgres-private.sh" $$)
-SERVER=${URL%/openmaps}
-psql() { PGOPTIONS="-c client_min_messages=warning" command psql -X -q -v ON_ERROR_STOP=1 "$@"; }
-seconds() {
-  if /usr/bin/time -f "%e" -o "$WORK/time" "$@" >"$WORK/last.log" 2>&1; then
-    cat "$WORK/time"
-  else
-    echo "failed: $* ($(tail -1 "$WORK/last.log"))" >&2
-    echo nan
-  fi
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2fx", a / b }'; }
+. "$here/scripts/bench-osm2pgsql.sh"
 echo "== a feed of $SEQUENCES sequences caught up (wall seconds)"
 printf '%-22s %9s %7s %13s %13s %8s %11s %8s %6s\n' extract sequences changes "one update" "one a sequence" ratio \
   "osm2pgsql" "ratio" same

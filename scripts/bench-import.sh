@@ -16,18 +16,7 @@ BENCH=${BENCH:-.build/release/openmaps-bench}
 SYNTH_NODES=${SYNTH_NODES:-50000000}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/openmaps-bench-store.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-for tool in osm2pgsql osmium /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y osm2pgsql osmium-tool time" >&2; exit 1; }
-done
-URL=$(sh "$(dirname "$0")/postgres-private.sh" $$)
-SERVER=${URL%/openmaps}
-psql() { PGOPTIONS="-c client_min_messages=warning" command psql -X -q -v ON_ERROR_STOP=1 "$@"; }
-# A new empty database with PostGIS (and hstore for osm2pgsql), by URL.
-fresh() {
-  psql "$SERVER/postgres" -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1 TEMPLATE openmaps" >/dev/null
-  psql "$SERVER/$1" -c "CREATE EXTENSION IF NOT EXISTS hstore" >/dev/null
-  echo "$SERVER/$1"
-}
+TOOLS=osmium . "$here/scripts/bench-osm2pgsql.sh"
 # "SECONDS PEAK_MB" of a command, or "nan nan" when it fails (its output in $WORK/last.log).
 measure() {
   if /usr/bin/time -f "%e %M" -o "$WORK/time" "$@" >"$WORK/last.log" 2>&1; then
@@ -37,7 +26,6 @@ measure() {
     echo "nan nan"
   fi
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2fx", a / b }'; }
 
 echo "== imports: openmaps into SQLite and PostGIS, osm2pgsql into the same PostgreSQL (seconds, peak MB)"
 printf '%-34s %16s %16s %16s %9s\n' file "SQLite" "PostGIS" "osm2pgsql" "ratio"

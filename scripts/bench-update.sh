@@ -20,27 +20,7 @@ SHARE=${SHARE:-}
 TARGET=${TARGET:-0.01}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/openmaps-bench-update.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-for tool in osm2pgsql /usr/bin/time; do
-  command -v "$tool" >/dev/null || { echo "missing $tool: apt-get install -y osm2pgsql time" >&2; exit 1; }
-done
-URL=$(sh "$(dirname "$0")/postgres-private.sh" $$)
-SERVER=${URL%/openmaps}
-psql() { PGOPTIONS="-c client_min_messages=warning" command psql -X -q -v ON_ERROR_STOP=1 "$@"; }
-fresh() {
-  psql "$SERVER/postgres" -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1 TEMPLATE openmaps" >/dev/null
-  psql "$SERVER/$1" -c "CREATE EXTENSION IF NOT EXISTS hstore" >/dev/null
-  echo "$SERVER/$1"
-}
-# Wall seconds of a command, or "nan" when it fails (its output in $WORK/last.log).
-seconds() {
-  if /usr/bin/time -f "%e" -o "$WORK/time" "$@" >"$WORK/last.log" 2>&1; then
-    cat "$WORK/time"
-  else
-    echo "failed: $* ($(tail -1 "$WORK/last.log"))" >&2
-    echo nan
-  fi
-}
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "-"; else printf "%.2fx", a / b }'; }
+. "$here/scripts/bench-osm2pgsql.sh"
 per1000() { awk -v s="$1" -v n="$2" 'BEGIN { if (s == "nan" || n == 0) print "-"; else printf "%.0f", 1e6 * s / n }'; }
 
 echo "== change files applied (seconds; ms per 1,000 changes in brackets)"
