@@ -74,10 +74,8 @@ public enum OSMUpdater {
             }
             fingerprints.append(try FileFingerprint.of(path))
         }
-        // What errors name: the feed's sequences, the file, or the first and last of several.
-        let shown =
-            replication.map { "\($0.feed) \($0.sequences)" }
-            ?? (paths.count == 1 ? paths[0] : "\(paths.first ?? "") … \(paths.last ?? "") (\(paths.count) files)")
+        // What errors name: the feed's sequences, else the files.
+        let shown = replication.map { "\($0.feed) \($0.sequences)" } ?? named(paths)
         var report = Report(region: region ?? "")
         report.changes = read.count
         let changes = merged(read)
@@ -91,18 +89,18 @@ public enum OSMUpdater {
             if let replication { try follow(replication, source: source, name: name, in: database, path: shown) }
             var update = RegionUpdate(source: source, name: name, path: shown, database: database)
             try update.apply(changes, report: &report)
-            for fingerprint in fingerprints {
-                try database.run(
-                    "UPDATE source SET fingerprint = ? WHERE id = ?",
-                    [
-                        .text(try updatedFingerprint(source: source, change: fingerprint, in: database)),
-                        .integer(source),
-                    ])
-            }
+            try database.run(
+                "UPDATE source SET fingerprint = ? WHERE id = ?",
+                [.text(try updatedFingerprint(source: source, changes: fingerprints, in: database)), .integer(source)])
             try database.flush()
             try routing?(MapStore(database: database, path: storePath), try RoadNetwork.GraphWriter(database: database))
         }
         return report
+    }
+
+    /// Change files as messages name them: the one, or how many and the first and last.
+    public static func named(_ paths: [String]) -> String {
+        paths.count == 1 ? paths[0] : "\(paths.count) files (\(paths.first ?? "") … \(paths.last ?? ""))"
     }
 
     /// Checks that region `source` stands right before `step`'s first sequence on its feed, and
@@ -210,18 +208,22 @@ public enum OSMUpdater {
         return count
     }
 
-    /// The region's fingerprint after this change: its import's, then a hash of every change
-    /// applied since (`size:crc/version+hash`), so caches keyed by the data follow the update.
-    private static func updatedFingerprint(source: Int64, change: String, in database: StoreConnection) throws
+    /// The region's fingerprint after these change files (their fingerprints, in order): its
+    /// import's, then a hash of every change applied since (`size:crc/version+hash`), each
+    /// file's folded into the one before, so caches keyed by the data follow the update.
+    private static func updatedFingerprint(source: Int64, changes: [String], in database: StoreConnection) throws
         -> String
     {
-        let old =
+        var fingerprint =
             try database.map("SELECT fingerprint FROM source WHERE id = ?", [.integer(source)]) { $0.text(0) }.first
             .flatMap { $0 } ?? ""
-        let base = old.split(separator: "+", maxSplits: 1).first.map(String.init) ?? old
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (old + "\u{1F}" + change).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return base + "+" + String(hash, radix: 16)
+        let base = fingerprint.split(separator: "+", maxSplits: 1).first.map(String.init) ?? fingerprint
+        for change in changes {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in (fingerprint + "\u{1F}" + change).utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            fingerprint = base + "+" + String(hash, radix: 16)
+        }
+        return fingerprint
     }
 }
 

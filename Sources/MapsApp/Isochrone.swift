@@ -66,20 +66,10 @@ public struct IsochroneQuery: Sendable, Equatable {
         if let text = value("polygons") {
             output.polygons = try Parameter.choice(text, name: "polygons", among: ["true", "false"]) == "true"
         }
-        if let text = value("denoise") { output.denoise = try Self.number(text, name: "denoise", in: 0...1) }
+        if let text = value("denoise") { output.denoise = try Parameter.number(text, name: "denoise", in: 0...1) }
         if let text = value("generalize") {
-            output.generalize = try Self.number(text, name: "generalize", in: 0...100_000)
+            output.generalize = try Parameter.number(text, name: "generalize", in: 0...100_000)
         }
-    }
-
-    /// One decimal number within `range`.
-    static func number(_ text: String, name: String, in range: ClosedRange<Double>) throws(AppError) -> Double {
-        guard let value = DecimalText.parse(Substring(text), maxIntegerDigits: 7), range.contains(value) else {
-            throw .invalidOption(
-                name,
-                message: "must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text.prefix(40))'")
-        }
-        return value
     }
 
     /// GraphHopper's profiles by name, and the ways of travel they stand for.
@@ -97,9 +87,7 @@ public struct IsochroneQuery: Sendable, Equatable {
     ///   `reverse_flow=true` too (the area from which the point is reached is not drawn).
     public init(graphHopper parameters: [(name: String, value: String)]) throws(AppError) {
         func value(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
-        guard let text = value("point"), let origin = Coordinate(parsing: text), origin.isValid else {
-            throw .invalidOption("point", message: "must be LAT,LON in decimal degrees")
-        }
+        let origin = try Parameter.coordinate(value("point") ?? "", name: "point")
         let profile = value("profile") ?? value("vehicle") ?? "car"
         guard let mode = Self.graphHopperProfiles[profile] else {
             throw .invalidOption(
@@ -118,7 +106,7 @@ public struct IsochroneQuery: Sendable, Equatable {
                 try Parameter.count(text, name: "buckets", in: 1...MapsApp.maxContours)
             } ?? 1
         let byDistance = value("distance_limit") != nil
-        let limit = try Self.number(
+        let limit = try Parameter.number(
             value("distance_limit") ?? value("time_limit") ?? "600", name: byDistance ? "distance_limit" : "time_limit",
             in: 1...(byDistance ? Router.maxIsochroneMetres : Router.maxIsochroneSeconds))
         let steps = (1...buckets).map { limit * Double($0) / Double(buckets) }

@@ -254,6 +254,12 @@ extension MapsApp {
         (code, JSONText.pretty(["code": code, "message": message]))
     }
 
+    /// The message of a refusal ``osrmRefusal(_:_:)`` wrote; the document whole when it has none.
+    public static func refusalMessage(_ answer: (code: String, document: String)) -> String {
+        let refusal = (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8))) as? [String: Any]
+        return refusal?["message"] as? String ?? answer.document
+    }
+
     /// Most roads a `nearest` question may ask for: 100.
     public static let maxNearest = 100
 

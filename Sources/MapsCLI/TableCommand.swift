@@ -63,8 +63,7 @@ enum TableCommand {
     /// An OSRM service's refusal (its code and document) as the road commands say it: the code
     /// and the refusal's message.
     static func refusal(_ answer: (code: String, document: String)) -> CLIError {
-        let refusal = (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8))) as? [String: Any]
-        return .failure("\(answer.code): \(refusal?["message"] as? String ?? answer.document)")
+        .failure("\(answer.code): \(MapsApp.refusalMessage(answer))")
     }
 
     /// `--mode MODE`: a way of travel by road, ``roadMode(_:)`` reads it.

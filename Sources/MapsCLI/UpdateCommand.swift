@@ -182,9 +182,8 @@ enum UpdateCommand {
         } catch {
             throw .failure("\(error)")
         }
-        let shown = files.count == 1 ? files[0] : "\(files.count) files (\(files[0]) … \(files[files.count - 1]))"
         let lines = described(
-            report, shown: shown, storePath: storePath, seconds: Date().timeIntervalSince(start),
+            report, shown: OSMUpdater.named(files), storePath: storePath, seconds: Date().timeIntervalSince(start),
             built: routing ? built : nil)
         for (line, isError) in lines { isError ? console.error(line) : console.print(line) }
     }

@@ -6,6 +6,17 @@ import Routing
 
 /// Isochrones as OpenMaps, Valhalla and GraphHopper ask for them, all by ``MapsApp/isochrone(_:)``.
 extension MapsServer {
+    /// An isochrone's answer as a door writes it: the document, open to pages anywhere, or the
+    /// refusal `refuse` writes of its code and message.
+    static func isochroneResponse(
+        _ answer: (code: String, document: String), refuse: (_ code: String, _ message: String) -> HTTPResponse
+    ) -> HTTPResponse {
+        guard answer.code == "Ok" else { return refuse(answer.code, MapsApp.refusalMessage(answer)) }
+        var response = HTTPResponse.json(200, Data(answer.document.utf8))
+        response.headers.append(("Access-Control-Allow-Origin", "*"))
+        return response
+    }
+
     /// `/isochrone/v1/{profile}/{lon,lat}?contours_minutes=5,10,15` (or `contours_meters=`; and
     /// `polygons`, `denoise`, `generalize` as Valhalla's): the area reached within each, as
     /// Valhalla writes isochrones (GeoJSON), by ``MapsApp/isochrone(_:)``. Refusals in OSRM's
@@ -17,11 +28,9 @@ extension MapsServer {
         case .success(let asked): (mode, point) = (asked.mode, asked.points[0])
         }
         do throws(AppError) {
-            let answer = try app.isochrone(IsochroneQuery(origin: point, mode: mode, parameters: request.queryItems))
-            guard answer.code == "Ok" else { return .json(400, Data(answer.document.utf8)) }
-            var response = HTTPResponse.json(200, Data(answer.document.utf8))
-            response.headers.append(("Access-Control-Allow-Origin", "*"))
-            return response
+            return Self.isochroneResponse(
+                try app.isochrone(IsochroneQuery(origin: point, mode: mode, parameters: request.queryItems)),
+                refuse: Self.osrmError)
         } catch {
             return Self.osrmRefusal(error)
         }
@@ -45,16 +54,9 @@ extension MapsServer {
         }
         guard !body.isEmpty else { return refusal(100, "Failed to parse json request: give the request as json") }
         do throws(AppError) {
-            let answer = try app.isochrone(IsochroneQuery(valhalla: body))
-            guard answer.code == "Ok" else {
-                let message =
-                    (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8)) as? [String: Any])?["message"]
-                    as? String ?? answer.code
-                return refusal(answer.code == "NoSegment" ? 171 : 112, message)
+            return Self.isochroneResponse(try app.isochrone(IsochroneQuery(valhalla: body))) { code, message in
+                refusal(code == "NoSegment" ? 171 : 112, message)
             }
-            var response = HTTPResponse.json(200, Data(answer.document.utf8))
-            response.headers.append(("Access-Control-Allow-Origin", "*"))
-            return response
         } catch {
             guard case .invalidOption(let option, let message) = error else { return Self.osrmRefusal(error) }
             // Valhalla's codes: 100 a request that is no JSON, 110 its locations, 112 its
@@ -72,16 +74,9 @@ extension MapsServer {
             .json(400, Data(JSONText.pretty(["message": message, "hints": [["message": message]]]).utf8))
         }
         do throws(AppError) {
-            let answer = try app.isochrone(IsochroneQuery(graphHopper: request.queryItems))
-            guard answer.code == "Ok" else {
-                let message =
-                    (try? JSONSerialization.jsonObject(with: Data(answer.document.utf8)) as? [String: Any])?["message"]
-                    as? String ?? answer.code
-                return refusal(message)
+            return Self.isochroneResponse(try app.isochrone(IsochroneQuery(graphHopper: request.queryItems))) {
+                refusal($1)
             }
-            var response = HTTPResponse.json(200, Data(answer.document.utf8))
-            response.headers.append(("Access-Control-Allow-Origin", "*"))
-            return response
         } catch {
             guard case .invalidOption(let option, let message) = error else { return Self.osrmRefusal(error) }
             return refusal("'\(option)' \(message)")

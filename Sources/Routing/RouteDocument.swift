@@ -350,10 +350,16 @@ public enum RouteDocument {
         }
     }
 
-    /// A position as OSRM writes one: `[lon, lat]`, to a millionth of a degree (OSRM holds
-    /// every position so).
+    /// A position as OSRM writes one: `[lon, lat]`, as OSRM holds it (``osrmHeld(_:)``).
     static func osrmPosition(_ position: Coordinate) -> [Double] {
-        [(position.longitude * 1e6).rounded() / 1e6, (position.latitude * 1e6).rounded() / 1e6]
+        let held = osrmHeld(position)
+        return [held.longitude, held.latitude]
+    }
+
+    /// A position as OSRM holds every one: to a millionth of a degree.
+    static func osrmHeld(_ position: Coordinate) -> Coordinate {
+        Coordinate(
+            latitude: (position.latitude * 1e6).rounded() / 1e6, longitude: (position.longitude * 1e6).rounded() / 1e6)
     }
 
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }

@@ -57,9 +57,7 @@ extension Isochrone {
     public func geoJSON(labels: [Double], metric: String, output: Output = Output(), asked: Coordinate? = nil)
         -> [String: Any]
     {
-        func position(_ point: Coordinate) -> [Double] {
-            [(point.longitude * 1e6).rounded() / 1e6, (point.latitude * 1e6).rounded() / 1e6]
-        }
+        let position = RouteDocument.osrmPosition
         let ordered = zip(labels, contours).enumerated().sorted { $0.element.0 > $1.element.0 }
         var features: [[String: Any]] = ordered.map { index, pair in
             let (value, contour) = pair

@@ -214,7 +214,7 @@ extension Router {
     /// their log emission probabilities `emissions`): each candidate's likeliest way from one
     /// of `last`'s, by a move up to ``detour(straight:seconds:)`` longer than the straight
     /// line; where none is reached so, by one up to what the time between the fixes allows
-    /// (``timedDetour(seconds:)``, as OSRM bounds every move: a sparse trace on winding roads,
+    /// (``timedDetour(seconds:mode:)``, as OSRM bounds every move: a sparse trace on winding roads,
     /// a fix a minute across a hairpin); nil when none is reached either way.
     private func step(
         from last: MatchLayer, to index: Int, order: Int, states: [MatchState], emissions: [Double],

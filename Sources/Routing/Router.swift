@@ -133,10 +133,7 @@ public struct Route: Sendable {
             // Each position as OSRM holds it, to a millionth of a degree, so that the same line
             // keeps the same positions.
             let points = leg.geometry.map { position in
-                let held = Coordinate(
-                    latitude: (position.latitude * 1e6).rounded() / 1e6,
-                    longitude: (position.longitude * 1e6).rounded() / 1e6)
-                let point = WebMercator.project(held, worldSize: size)
+                let point = WebMercator.project(RouteDocument.osrmHeld(position), worldSize: size)
                 return (x: point.x, y: point.y)
             }
             let kept = Simplification.keptIndices(points, tolerance: 5, closed: false).map { leg.geometry[$0] }
