@@ -17,7 +17,7 @@ public enum Parameter {
     /// - Throws: ``AppError/invalidOption(_:message:)`` naming `name` for any other.
     public static func language(_ text: String, name: String) throws(AppError) -> Language {
         guard let language = Language(tag: text) else {
-            throw .invalidOption(name, message: "must be en, es, it or hi, not '\(text)'")
+            throw .invalidOption(name, message: "must be en, es, it or hi, not '\(text.prefix(40))'")
         }
         return language
     }
@@ -28,7 +28,7 @@ public enum Parameter {
             throw .invalidOption(
                 name,
                 message:
-                    "must be a number from \(DecimalText.format(range.lowerBound)) to \(DecimalText.format(range.upperBound)), not '\(text)'"
+                    "must be a number from \(DecimalText.format(range.lowerBound)) to \(DecimalText.format(range.upperBound)), not '\(text.prefix(40))'"
             )
         }
         return value
@@ -174,7 +174,9 @@ public enum Parameter {
     public static func count(_ text: String, name: String, in range: ClosedRange<Int>) throws(AppError) -> Int {
         guard let value = Int(text), range.contains(value) else {
             throw .invalidOption(
-                name, message: "must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                name,
+                message:
+                    "must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.prefix(40))'")
         }
         return value
     }
@@ -182,7 +184,7 @@ public enum Parameter {
     /// `LAT,LNG` in decimal degrees, within range.
     public static func coordinate(_ text: String, name: String) throws(AppError) -> Coordinate {
         guard let coordinate = Coordinate(parsing: text), coordinate.isValid else {
-            throw .invalidOption(name, message: "must be LAT,LNG in decimal degrees, not '\(text)'")
+            throw .invalidOption(name, message: "must be LAT,LNG in decimal degrees, not '\(text.prefix(40))'")
         }
         return coordinate
     }
@@ -190,7 +192,7 @@ public enum Parameter {
     /// `light` or `dark`.
     public static func scheme(_ text: String, name: String) throws(AppError) -> UserInterfaceStyle {
         guard let style = UserInterfaceStyle(rawValue: text), style != .unspecified else {
-            throw .invalidOption(name, message: "must be light or dark, not '\(text)'")
+            throw .invalidOption(name, message: "must be light or dark, not '\(text.prefix(40))'")
         }
         return style
     }
@@ -198,7 +200,8 @@ public enum Parameter {
     /// A map type by its name: normal, hybrid, satellite, terrain or none.
     public static func mapType(_ text: String, name: String) throws(AppError) -> MapType {
         guard let type = MapType(rawValue: text) else {
-            throw .invalidOption(name, message: "must be normal, hybrid, satellite, terrain or none, not '\(text)'")
+            throw .invalidOption(
+                name, message: "must be normal, hybrid, satellite, terrain or none, not '\(text.prefix(40))'")
         }
         return type
     }
@@ -324,7 +327,7 @@ extension AnswerOptions {
             throw .invalidOption(
                 name,
                 message:
-                    "must be TOP,LEFT,BOTTOM,RIGHT in points, each 0 to \(Int(paddingLimit)), like 0,48,24,0, not '\(text)'"
+                    "must be TOP,LEFT,BOTTOM,RIGHT in points, each 0 to \(Int(paddingLimit)), like 0,48,24,0, not '\(text.prefix(40))'"
             )
         }
         return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
@@ -340,7 +343,7 @@ extension AnswerOptions {
             throw .invalidOption(
                 name,
                 message:
-                    "must be WIDTHxHEIGHT in points, each \(Int(sizeLimits.lowerBound)) to \(Int(sizeLimits.upperBound)), like 800x600, not '\(text)'"
+                    "must be WIDTHxHEIGHT in points, each \(Int(sizeLimits.lowerBound)) to \(Int(sizeLimits.upperBound)), like 800x600, not '\(text.prefix(40))'"
             )
         }
         return Size(width: width, height: height)
