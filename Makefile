@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_FORMAT ?= swift format
 # Debian packages the build needs: C libraries behind the system-library targets.
-DEBIAN_PACKAGES ?= zlib1g-dev libzstd-dev tzdata libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libfreetype-dev libmicrohttpd-dev libpq-dev libgdal-dev postgresql-15 postgresql-15-postgis-3 libjs-leaflet chromium chromium-driver python3-selenium python3-pip
+DEBIAN_PACKAGES ?= zlib1g-dev libzstd-dev tzdata libbz2-dev libsqlite3-dev pkg-config libcairo2-dev libpango1.0-dev fonts-noto-core fonts-noto-cjk libjpeg-dev libfreetype-dev libmicrohttpd-dev libpq-dev libcurl4-openssl-dev libgdal-dev postgresql-15 postgresql-15-postgis-3 libjs-leaflet chromium chromium-driver python3-selenium python3-pip
 # Peers `make bench` measures against, from Debian.
 BENCH_PACKAGES ?= osmium-tool osm2pgsql bc time wrk nginx-light tilemaker gdal-bin
 # Real OSM extracts for the reading and import benchmarks (not needed by the tests): PBF, and

@@ -34,7 +34,12 @@ let package = Package(
         .executable(name: "openmaps-bench", targets: ["openmaps-bench"]),
     ],
     targets: [
-        .target(name: "GeoCore", swiftSettings: optimisedInDebug),
+        // One HTTP GET through libcurl, loaded at the first request rather than linked (Linux;
+        // elsewhere URLSession answers).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "GeoCore", dependencies: [.target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            swiftSettings: optimisedInDebug),
         .target(name: "MapsURL", dependencies: ["GeoCore"]),
         .target(name: "MapCore", dependencies: ["GeoCore"]),
         .target(
@@ -53,7 +58,8 @@ let package = Package(
         .target(name: "OSMWriter", dependencies: ["GeoCore", "ZlibKit", "OSMReader"]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
-        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // libpq's headers (libpq-dev), and its functions loaded at first use rather than linked.
+        .target(name: "CPostgres", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "PostgresKit", dependencies: ["CPostgres"]),
         // GDAL's headers (libgdal-dev), and its functions loaded at first use rather than linked.
         .target(name: "CGDAL", linkerSettings: [.linkedLibrary("dl")]),

@@ -54,21 +54,22 @@ public final class PostgresConnection {
     ///   refuses the connection.
     public init(_ conninfo: String) throws(PostgresError) {
         address = Self.redacted(conninfo)
-        guard let connection = PQconnectdb(conninfo) else {
+        try LibPQ.setUp()
+        guard let connection = pq.PQconnectdb(conninfo) else {
             throw PostgresError(message: "libpq could not allocate a connection")
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
-            let reason = Self.oneLine(String(cString: PQerrorMessage(connection)))
-            PQfinish(connection)
+        guard pq.PQstatus(connection) == CONNECTION_OK else {
+            let reason = Self.oneLine(pq.PQerrorMessage(connection).map { String(cString: $0) } ?? "")
+            pq.PQfinish(connection)
             throw PostgresError(message: "cannot connect: \(reason)")
         }
         handle = connection
         // Notices (`… does not exist, skipping`) are for people at a prompt, not a program.
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        _ = pq.PQsetNoticeProcessor(connection, { _, _ in }, nil)
         try execute("SET client_encoding = 'UTF8'; SET client_min_messages = warning")
     }
 
-    deinit { PQfinish(handle) }
+    deinit { pq.PQfinish(handle) }
 
     /// `conninfo` with its password (in a URL or as `password=`) replaced by `***`.
     public static func redacted(_ conninfo: String) -> String {
@@ -86,17 +87,17 @@ public final class PostgresConnection {
 
     /// The error of a result (or of the connection, when there is no result).
     private func error(_ result: OpaquePointer?, sql: String?) -> PostgresError {
-        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
-        let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? ""
-        let text = message.isEmpty ? String(cString: PQerrorMessage(handle)) : message
+        let state = result.flatMap { pq.PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) }
+        let message = result.flatMap { pq.PQresultErrorMessage($0) }.map { String(cString: $0) } ?? ""
+        let text = message.isEmpty ? pq.PQerrorMessage(handle).map { String(cString: $0) } ?? "" : message
         return PostgresError(state: state ?? "", message: Self.oneLine(text), sql: sql)
     }
 
     /// Runs one or more statements without parameters or results (schema, `BEGIN`, `SET`).
     public func execute(_ sql: String) throws(PostgresError) {
-        let result = PQexec(handle, sql)
-        defer { PQclear(result) }
-        let status = PQresultStatus(result)
+        let result = pq.PQexec(handle, sql)
+        defer { pq.PQclear(result) }
+        let status = pq.PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(result, sql: sql) }
     }
 
@@ -109,9 +110,9 @@ public final class PostgresConnection {
             name = known
         } else {
             name = "s\(prepared.count)"
-            let result = PQprepare(handle, name, sql, 0, nil)
-            defer { PQclear(result) }
-            guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(result, sql: sql) }
+            let result = pq.PQprepare(handle, name, sql, 0, nil)
+            defer { pq.PQclear(result) }
+            guard pq.PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(result, sql: sql) }
             prepared[sql] = name
         }
         var texts: [[CChar]?] = []
@@ -129,11 +130,11 @@ public final class PostgresConnection {
         let lengths = bytes.map { Int32($0?.count ?? 0) }
         let formats = bytes.map { $0 == nil ? Int32(0) : 1 }
         let result = Self.withPointers(texts, bytes) { pointers in
-            PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 1)
+            pq.PQexecPrepared(handle, name, Int32(values.count), pointers, lengths, formats, 1)
         }
-        let status = PQresultStatus(result)
+        let status = pq.PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            defer { PQclear(result) }
+            defer { pq.PQclear(result) }
             throw error(result, sql: sql)
         }
         return PostgresResult(result)
@@ -164,23 +165,23 @@ public final class PostgresConnection {
     /// Streams `data` into `COPY … FROM STDIN`: rows in the format the statement names (a
     /// ``CopyRows`` batch for `WITH (FORMAT binary)`).
     public func copy(_ sql: String, data: [UInt8]) throws(PostgresError) {
-        let start = PQexec(handle, sql)
-        let status = PQresultStatus(start)
+        let start = pq.PQexec(handle, sql)
+        let status = pq.PQresultStatus(start)
         guard status == PGRES_COPY_IN else {
-            defer { PQclear(start) }
+            defer { pq.PQclear(start) }
             throw error(start, sql: sql)
         }
-        PQclear(start)
+        pq.PQclear(start)
         let sent = data.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                PQputCopyData(handle, $0, Int32(buffer.count))
+                pq.PQputCopyData(handle, $0, Int32(buffer.count))
             }
         }
-        let ended = PQputCopyEnd(handle, sent == 1 ? nil : "sending the rows failed")
+        let ended = pq.PQputCopyEnd(handle, sent == 1 ? nil : "sending the rows failed")
         var failure: PostgresError?
-        while let result = PQgetResult(handle) {
-            if PQresultStatus(result) != PGRES_COMMAND_OK, failure == nil { failure = error(result, sql: sql) }
-            PQclear(result)
+        while let result = pq.PQgetResult(handle) {
+            if pq.PQresultStatus(result) != PGRES_COMMAND_OK, failure == nil { failure = error(result, sql: sql) }
+            pq.PQclear(result)
         }
         if let failure { throw failure }
         guard sent == 1, ended == 1 else { throw error(nil, sql: sql) }
@@ -205,12 +206,12 @@ public final class PostgresResult {
     fileprivate let result: OpaquePointer?
 
     init(_ result: OpaquePointer?) { self.result = result }
-    deinit { PQclear(result) }
+    deinit { pq.PQclear(result) }
 
     /// The number of rows.
-    public var count: Int { Int(PQntuples(result)) }
+    public var count: Int { Int(pq.PQntuples(result)) }
     /// Rows changed by an `INSERT`, `UPDATE` or `DELETE`.
-    public var changes: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+    public var changes: Int { pq.PQcmdTuples(result).flatMap { Int(String(cString: $0)) } ?? 0 }
 
     /// The row at `index`, 0 ..< ``count``.
     public func row(_ index: Int) -> PostgresRow { PostgresRow(owner: self, row: Int32(index)) }
@@ -234,14 +235,16 @@ public struct PostgresRow {
     private var result: OpaquePointer? { owner.result }
 
     /// Whether the row's value in `column` (0-based) is NULL.
-    public func isNull(_ column: Int) -> Bool { PQgetisnull(result, row, Int32(column)) == 1 }
+    public func isNull(_ column: Int) -> Bool { pq.PQgetisnull(result, row, Int32(column)) == 1 }
 
     private func bytes(_ column: Int) -> UnsafeRawBufferPointer? {
-        guard !isNull(column), let value = PQgetvalue(result, row, Int32(column)) else { return nil }
-        return UnsafeRawBufferPointer(start: value, count: Int(PQgetlength(result, row, Int32(column))))
+        guard !isNull(column), let value = pq.PQgetvalue(result, row, Int32(column)) else { return nil }
+        return UnsafeRawBufferPointer(start: value, count: Int(pq.PQgetlength(result, row, Int32(column))))
     }
 
-    private func type(_ column: Int) -> PostgresType? { PostgresType(rawValue: UInt32(PQftype(result, Int32(column)))) }
+    private func type(_ column: Int) -> PostgresType? {
+        PostgresType(rawValue: UInt32(pq.PQftype(result, Int32(column))))
+    }
 
     private func bigEndian<T: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, as: T.Type) -> T? {
         guard bytes.count == MemoryLayout<T>.size else { return nil }
@@ -286,5 +289,34 @@ public struct PostgresRow {
     public func withBlob<T>(_ column: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T? {
         guard let bytes = bytes(column) else { return nil }
         return try body(bytes)
+    }
+}
+
+/// libpq's functions (``LibPQ/setUp()`` loads them): what code that runs after it calls.
+var pq: openmaps_pq { LibPQ.functions }
+
+/// libpq, loaded at the first connection rather than linked, so that the commands that use no
+/// PostgreSQL store do not pay for its libraries.
+enum LibPQ {
+    /// libpq's functions, or why they could not be loaded.
+    private static let library: Result<openmaps_pq, PostgresError> = {
+        var failure: UnsafePointer<CChar>?
+        guard let loaded = openmaps_pq_load(&failure)?.pointee else {
+            return .failure(PostgresError(message: failure.map { String(cString: $0) } ?? "libpq could not be loaded"))
+        }
+        return .success(loaded)
+    }()
+
+    /// Loads libpq once a process, before the first use of ``pq``.
+    ///
+    /// - Throws: ``PostgresError`` saying why libpq cannot be loaded.
+    static func setUp() throws(PostgresError) {
+        if case .failure(let error) = library { throw error }
+    }
+
+    /// libpq's functions, after ``setUp()`` succeeded (a programming error otherwise).
+    static var functions: openmaps_pq {
+        guard case .success(let functions) = library else { preconditionFailure("libpq used before LibPQ.setUp") }
+        return functions
     }
 }
