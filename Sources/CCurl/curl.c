@@ -29,14 +29,22 @@ static pthread_key_t handle_key;
 static void release_handle(void *handle) { curl.easy_cleanup(handle); }
 
 static void load(void) {
+    // libcurl from `OPENMAPS_LIBCURL` when set, else by its soname, then its development link.
     const char *configured = getenv("OPENMAPS_LIBCURL");
-    void *library = dlopen(configured && *configured ? configured : "libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
-    if (!library && !(configured && *configured)) library = dlopen("libcurl.so", RTLD_LAZY | RTLD_LOCAL);
-    if (!library) {
-        snprintf(failure_message, sizeof failure_message, "libcurl could not be loaded (%s); install libcurl4",
-                 dlerror());
-        return;
+    void *library;
+    if (configured && *configured) {
+        library = dlopen(configured, RTLD_LAZY | RTLD_LOCAL);
+        if (!library)
+            snprintf(failure_message, sizeof failure_message,
+                     "libcurl could not be loaded from OPENMAPS_LIBCURL=%s (%s)", configured, dlerror());
+    } else {
+        library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
+        if (!library)
+            snprintf(failure_message, sizeof failure_message, "libcurl could not be loaded (%s); install libcurl4",
+                     dlerror());
+        if (!library) library = dlopen("libcurl.so", RTLD_LAZY | RTLD_LOCAL);
     }
+    if (!library) return;
 #define RESOLVE(field, name)                                                                        \
     if (!(*(void **)&curl.field = dlsym(library, #name))) {                                         \
         snprintf(failure_message, sizeof failure_message, "libcurl has no %s (7.62 or later is needed)", #name); \
