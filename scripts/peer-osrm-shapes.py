@@ -15,15 +15,7 @@ import urllib.request
 import osrm
 from osrm import osrm_ext
 
-
-def plain(value):
-    """The bindings' objects and arrays as Python's."""
-    kind = type(value).__name__
-    if kind == "Object":
-        return {key: plain(value[key]) for key in value}
-    if kind == "Array":
-        return [plain(item) for item in value]
-    return value
+from osrm_objects import plain
 
 
 def shape(value, path="", out=None):

@@ -15,14 +15,7 @@ import urllib.request
 
 import osrm
 
-
-def plain(value):
-    kind = type(value).__name__
-    if kind == "Object":
-        return {key: plain(value[key]) for key in value}
-    if kind == "Array":
-        return [plain(item) for item in value]
-    return value
+from osrm_objects import plain
 
 
 def outcome(answer):

@@ -222,9 +222,7 @@ public struct DirectionsQuery: Sendable, Equatable {
             avoid = kinds
             avoidsStrictly = true
         case "waypoints":
-            legEnds = try value.split(separator: ";", omittingEmptySubsequences: false).map { entry throws(AppError) in
-                try Parameter.count(String(entry), name: name, in: 0...(DirectionsQuery.maxEnds - 1))
-            }
+            legEnds = try Parameter.waypoints(value, name: name, below: DirectionsQuery.maxEnds)
         case "continue_straight": continuesStraight = try Parameter.continueStraight(value, name: name)
         case "bearings", "approaches", "radiuses", "hints":
             _ = try Parameter.readApproaches(name, value, into: &approaches)
@@ -347,9 +345,7 @@ extension MapsApp {
             throw misfit
         }
         if let legEnds = query.legEnds {
-            guard legEnds.first == 0, legEnds.last == query.ends.count - 1, legEnds.count >= 2,
-                zip(legEnds, legEnds.dropFirst()).allSatisfy({ $0 < $1 })
-            else {
+            guard Parameter.areLegEnds(legEnds, of: query.ends.count) else {
                 throw .invalidOption(
                     "waypoints",
                     message:

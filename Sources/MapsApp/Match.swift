@@ -143,10 +143,7 @@ public struct MatchQuery: Sendable, Equatable {
             case "gaps": splitsAtGaps = try Parameter.choice(value, name: name, among: ["split", "ignore"]) == "split"
             case "tidy": tidy = try Parameter.choice(value, name: name, among: ["true", "false"]) == "true"
             case "waypoints":
-                waypoints = try value.split(separator: ";", omittingEmptySubsequences: false).map {
-                    entry throws(AppError) in
-                    try Parameter.count(String(entry), name: name, in: 0...(Router.maxTracePoints - 1))
-                }
+                waypoints = try Parameter.waypoints(value, name: name, below: Router.maxTracePoints)
             default: continue
             }
         }
@@ -201,9 +198,7 @@ extension MapsApp {
             return Self.osrmRefusal(
                 "InvalidValue", "timestamps go back at point \(back + 1): \(times[back + 1]) after \(times[back])")
         }
-        if let stops = query.waypoints,
-            stops.first != 0 || stops.last != count - 1 || zip(stops, stops.dropFirst()).contains(where: { $0 >= $1 })
-        {
+        if let stops = query.waypoints, !Parameter.areLegEnds(stops, of: count) {
             return Self.osrmRefusal(
                 "InvalidValue", "First and last coordinates must be specified as waypoints, the others in order.")
         }

@@ -181,6 +181,20 @@ public enum Parameter {
         return value
     }
 
+    /// OSRM's `waypoints`: point indices separated by `;`, each a whole number below `points`.
+    public static func waypoints(_ text: String, name: String, below points: Int) throws(AppError) -> [Int] {
+        try text.split(separator: ";", omittingEmptySubsequences: false).map { entry throws(AppError) in
+            try count(String(entry), name: name, in: 0...(points - 1))
+        }
+    }
+
+    /// Whether `stops` (OSRM's `waypoints`) can be where legs through `points` points stop: the
+    /// first point and the last among them, in ascending order.
+    public static func areLegEnds(_ stops: [Int], of points: Int) -> Bool {
+        stops.count >= 2 && stops.first == 0 && stops.last == points - 1
+            && zip(stops, stops.dropFirst()).allSatisfy { $0 < $1 }
+    }
+
     /// `LAT,LNG` in decimal degrees, within range.
     public static func coordinate(_ text: String, name: String) throws(AppError) -> Coordinate {
         guard let coordinate = Coordinate(parsing: text), coordinate.isValid else {
